@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, with dependencies pointing one way only:
+// Hierarchy (model, data controller) → HierarchyReaders (input formats)
+// CollectionLayout (headless collection-view engine) → SchematicLayout (the talk's layout)
+// SchematicRenderers (SVG, DOT, JSON from layout attributes) → schematic (CLI).
+let package = Package(
+    name: "Schematic",
+    products: [
+        .library(name: "Schematic", targets: ["Schematic"]),
+        .executable(name: "schematic", targets: ["SchematicCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "Hierarchy"),
+        .target(name: "HierarchyReaders", dependencies: ["Hierarchy"]),
+        .target(name: "CollectionLayout"),
+        .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),
+        .target(name: "SchematicRenderers", dependencies: ["CollectionLayout", "Hierarchy"]),
+        .target(name: "Schematic", dependencies: [
+            "Hierarchy", "HierarchyReaders", "CollectionLayout", "SchematicLayout", "SchematicRenderers",
+        ]),
+        .executableTarget(name: "SchematicCLI", dependencies: [
+            "Schematic",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders"]),
+        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic"], resources: []),
+        .testTarget(name: "SchematicCLITests", dependencies: ["Schematic"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

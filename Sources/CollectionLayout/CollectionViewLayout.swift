@@ -1,0 +1,94 @@
+/// A layout: computes attributes for the elements of a collection (`UICollectionViewLayout`).
+///
+/// The collection view calls `prepare()` before asking for attributes, and again after each
+/// `invalidateLayout(with:)`. Queries are answered from what `prepare()` computed.
+public protocol CollectionViewLayout: AnyObject {
+    /// Computes whatever the queries need; cheap when nothing was invalidated.
+    func prepare()
+
+    /// The size of the whole drawing.
+    var collectionViewContentSize: Size { get }
+
+    /// Calls `body` with the attributes of every element whose frame intersects `rect`
+    /// (edges included), in a deterministic order. The streaming form of
+    /// `layoutAttributesForElements(in:)`, for renderers of very large collections.
+    func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
+
+    /// The attributes of the item at an index path, or nil if there is none.
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// The attributes of a supplementary element, or nil if there is none.
+    func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// The attributes of a decoration element, or nil if there is none.
+    func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// Whether scrolling to `newBounds` requires a new layout.
+    func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
+
+    /// Whether a cell's own idea of its attributes (usually its size) changes the layout.
+    func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                withOriginalAttributes original: LayoutAttributes) -> Bool
+
+    /// A context describing what a cell's preferred attributes invalidate.
+    func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                             withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext
+
+    /// Marks what a context describes as out of date; the next `prepare()` recomputes it.
+    func invalidateLayout(with context: LayoutInvalidationContext)
+
+    /// A new, empty context of the layout's own class.
+    func makeInvalidationContext() -> LayoutInvalidationContext
+
+    /// Where an item that is being inserted starts, before it moves to its final attributes.
+    func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// Where an item that is being deleted ends.
+    func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+}
+
+extension CollectionViewLayout {
+    /// The attributes of every element whose frame intersects `rect`, edges included.
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        enumerateLayoutAttributes(in: rect) { result.append($0) }
+        return result
+    }
+
+    /// Invalidates everything (`invalidateLayout()`).
+    public func invalidateLayout() {
+        let context = makeInvalidationContext()
+        context.invalidateEverything = true
+        invalidateLayout(with: context)
+    }
+
+    public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+        false
+    }
+
+    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
+        makeInvalidationContext()
+    }
+
+    public func makeInvalidationContext() -> LayoutInvalidationContext { LayoutInvalidationContext() }
+
+    /// By default an item fades in where it will end up (UIKit's default: alpha 0).
+    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// By default an item fades out where it was.
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+}

@@ -1,0 +1,108 @@
+/// What kind of element an attributes object describes (`UICollectionView.ElementCategory`).
+public enum ElementCategory: UInt8, Sendable, CustomStringConvertible {
+    case cell
+    case supplementaryView
+    case decorationView
+
+    /// `cell`, `supplementary` or `decoration`, the names used in JSON.
+    public var description: String {
+        switch self {
+        case .cell: "cell"
+        case .supplementaryView: "supplementary"
+        case .decorationView: "decoration"
+        }
+    }
+}
+
+/// The kind string of a supplementary or decoration element.
+public struct ElementKind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    /// A line linking a parent item to a child item.
+    public static let connector: ElementKind = "connector"
+}
+
+/// The geometry of a connector element, beyond its frame.
+public struct ConnectorAttributes: Hashable, Sendable {
+    /// The item the connector starts from.
+    public var parentIndexPath: IndexPath
+    /// The talk's flag: true when the line runs from the bottom-left to the top-right of the
+    /// frame, i.e. the parent's centre is below the child's.
+    public var lineStartTop: Bool
+    /// Where the line starts (the parent's right middle).
+    public var start: Point
+    /// Where the line ends (the child's left middle).
+    public var end: Point
+
+    public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point) {
+        self.parentIndexPath = parentIndexPath
+        self.lineStartTop = lineStartTop
+        self.start = start
+        self.end = end
+    }
+}
+
+/// Everything a renderer needs to place one element (`UICollectionViewLayoutAttributes`).
+public struct LayoutAttributes: Hashable, Sendable {
+    /// The element's position in the collection.
+    public var indexPath: IndexPath
+    /// Cell, supplementary view or decoration view.
+    public var representedElementCategory: ElementCategory
+    /// The kind of a supplementary or decoration element; nil for cells.
+    public var representedElementKind: ElementKind?
+    /// The frame, before `transform` is applied about its centre.
+    public var frame: Rect
+    /// A transform applied about the centre of the frame.
+    public var transform: Transform3D = .identity
+    /// Opacity, 0 to 1.
+    public var alpha: Double = 1
+    /// Drawing order: higher is drawn later, on top.
+    public var zIndex: Int = 0
+    /// Whether the element is laid out but not drawn.
+    public var isHidden: Bool = false
+    /// Set for connectors.
+    public var connector: ConnectorAttributes?
+
+    /// Attributes of a cell.
+    public init(forCellWith indexPath: IndexPath, frame: Rect = .zero) {
+        self.indexPath = indexPath
+        self.representedElementCategory = .cell
+        self.representedElementKind = nil
+        self.frame = frame
+    }
+
+    /// Attributes of a supplementary view.
+    public init(forSupplementaryViewOfKind kind: ElementKind, with indexPath: IndexPath, frame: Rect = .zero) {
+        self.indexPath = indexPath
+        self.representedElementCategory = .supplementaryView
+        self.representedElementKind = kind
+        self.frame = frame
+    }
+
+    /// Attributes of a decoration view.
+    public init(forDecorationViewOfKind kind: ElementKind, with indexPath: IndexPath, frame: Rect = .zero) {
+        self.indexPath = indexPath
+        self.representedElementCategory = .decorationView
+        self.representedElementKind = kind
+        self.frame = frame
+    }
+
+    /// The centre of the frame; setting it moves the frame.
+    public var center: Point {
+        get { Point(x: frame.midX, y: frame.midY) }
+        set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+
+    /// The size of the frame; setting it keeps the centre.
+    public var size: Size {
+        get { frame.size }
+        set {
+            let center = self.center
+            frame.size = newValue
+            self.center = center
+        }
+    }
+}

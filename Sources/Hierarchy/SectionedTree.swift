@@ -1,0 +1,170 @@
+/// The data controller: a forest cut into sections by depth, items in breadth-first order.
+///
+/// Section `s` lists the nodes at depth `s`; within it the children of section `s-1`'s items
+/// appear in that section's item order, each group in file order. Items are also numbered
+/// globally (section by section), and every mapping node ↔ (section, item) is an array look-up.
+/// Because of the breadth-first order, the children of an item form one contiguous run of the
+/// next section, and parents are non-decreasing along a section.
+public struct SectionedTree: Sendable {
+    /// The forest this controller sections.
+    public private(set) var tree: Tree
+    /// Global item number at which each section starts, plus a final entry equal to the item count.
+    public private(set) var sectionStarts: [Int32]
+    /// The node shown by each global item.
+    public private(set) var nodeOfItem: [Int32]
+    /// The global item of each node.
+    public private(set) var itemOfNode: [Int32]
+    /// The section (depth) of each node.
+    public private(set) var sectionOfNode: [Int32]
+    /// The global item of each item's primary parent, or -1 for items in section 0.
+    public private(set) var parentOfItem: [Int32]
+    /// Children of global item `g` are the global items `childStarts[g] ..< childStarts[g + 1]`.
+    public private(set) var childStarts: [Int32]
+    /// Additional parents (global items) of a global item, in the order the tree lists them.
+    public private(set) var additionalParentsOfItem: [Int32: [Int32]]
+    /// Items that have a global item as an additional parent.
+    public private(set) var additionalChildrenOfItem: [Int32: [Int32]]
+
+    /// Sections a forest. Throws if it is empty, has a cycle, or has an additional parent
+    /// that is not exactly one level above its child.
+    public init(_ tree: Tree) throws(HierarchyError) {
+        let count = tree.count
+        guard count > 0 else { throw .empty }
+        self.tree = tree
+
+        // Children in file order: a stable counting sort of nodes by primary parent.
+        var childOffsets = [Int32](repeating: 0, count: count + 1)
+        var rootCount = 0
+        for parent in tree.parents {
+            if parent < 0 { rootCount += 1 } else { childOffsets[Int(parent) + 1] += 1 }
+        }
+        for index in 0..<count { childOffsets[index + 1] += childOffsets[index] }
+        var childList = [Int32](repeating: 0, count: count)
+        var fill = childOffsets
+        var roots = [Int32]()
+        roots.reserveCapacity(rootCount)
+        for node in 0..<count {
+            let parent = Int(tree.parents[node])
+            if parent < 0 {
+                roots.append(Int32(node))
+            } else {
+                childList[Int(fill[parent])] = Int32(node)
+                fill[parent] += 1
+            }
+        }
+        fill = []
+
+        // Breadth-first numbering; nodeOfItem doubles as the queue.
+        var nodeOfItem = [Int32]()
+        nodeOfItem.reserveCapacity(count)
+        var itemOfNode = [Int32](repeating: -1, count: count)
+        var sectionOfNode = [Int32](repeating: 0, count: count)
+        var parentOfItem = [Int32]()
+        parentOfItem.reserveCapacity(count)
+        var childStarts = [Int32]()
+        childStarts.reserveCapacity(count + 1)
+        var sectionStarts: [Int32] = [0]
+        for root in roots {
+            itemOfNode[Int(root)] = Int32(nodeOfItem.count)
+            nodeOfItem.append(root)
+            parentOfItem.append(-1)
+        }
+        var head = 0
+        var currentSection: Int32 = 0
+        while head < nodeOfItem.count {
+            let node = Int(nodeOfItem[head])
+            let section = sectionOfNode[node]
+            if section != currentSection {
+                sectionStarts.append(Int32(head))
+                currentSection = section
+            }
+            childStarts.append(Int32(nodeOfItem.count))
+            for offset in Int(childOffsets[node])..<Int(childOffsets[node + 1]) {
+                let child = childList[offset]
+                itemOfNode[Int(child)] = Int32(nodeOfItem.count)
+                sectionOfNode[Int(child)] = section + 1
+                nodeOfItem.append(child)
+                parentOfItem.append(Int32(head))
+            }
+            head += 1
+        }
+        childStarts.append(Int32(nodeOfItem.count))
+        sectionStarts.append(Int32(nodeOfItem.count))
+
+        if nodeOfItem.count < count {
+            // Some node never hangs from a root: its parent chain loops.
+            let stranded = itemOfNode.firstIndex(of: -1)!
+            throw .cycle(node: stranded, label: tree.labels[stranded])
+        }
+
+        var additionalParents: [Int32: [Int32]] = [:]
+        var additionalChildren: [Int32: [Int32]] = [:]
+        for node in tree.additionalParents.keys.sorted() {
+            let childItem = itemOfNode[Int(node)]
+            for parent in tree.additionalParents[node]! {
+                guard sectionOfNode[Int(parent)] + 1 == sectionOfNode[Int(node)] else {
+                    throw .parentNotInPreviousSection(
+                        child: Int(node), childLabel: tree.labels[Int(node)],
+                        parent: Int(parent), parentLabel: tree.labels[Int(parent)])
+                }
+                let parentItem = itemOfNode[Int(parent)]
+                if parentItem == parentOfItem[Int(childItem)] { continue }
+                if additionalParents[childItem]?.contains(parentItem) == true { continue }
+                additionalParents[childItem, default: []].append(parentItem)
+                additionalChildren[parentItem, default: []].append(childItem)
+            }
+        }
+        for key in additionalChildren.keys { additionalChildren[key]!.sort() }
+
+        self.sectionStarts = sectionStarts
+        self.nodeOfItem = nodeOfItem
+        self.itemOfNode = itemOfNode
+        self.sectionOfNode = sectionOfNode
+        self.parentOfItem = parentOfItem
+        self.childStarts = childStarts
+        self.additionalParentsOfItem = additionalParents
+        self.additionalChildrenOfItem = additionalChildren
+    }
+
+    /// The number of sections (the depth of the deepest node plus one).
+    @inlinable public var numberOfSections: Int { sectionStarts.count - 1 }
+
+    /// The total number of items.
+    @inlinable public var numberOfItems: Int { nodeOfItem.count }
+
+    /// The number of items in a section.
+    @inlinable public func numberOfItems(inSection section: Int) -> Int {
+        Int(sectionStarts[section + 1] - sectionStarts[section])
+    }
+
+    /// The global item number of (section, item).
+    @inlinable public func globalItem(section: Int, item: Int) -> Int {
+        Int(sectionStarts[section]) + item
+    }
+
+    /// The node shown at (section, item).
+    @inlinable public func node(section: Int, item: Int) -> Int {
+        Int(nodeOfItem[globalItem(section: section, item: item)])
+    }
+
+    /// The (section, item) position of a node.
+    @inlinable public func position(ofNode node: Int) -> (section: Int, item: Int) {
+        let section = Int(sectionOfNode[node])
+        return (section, Int(itemOfNode[node] - sectionStarts[section]))
+    }
+
+    /// The label of the node at a global item.
+    @inlinable public func label(ofItem globalItem: Int) -> String {
+        tree.labels[Int(nodeOfItem[globalItem])]
+    }
+
+    /// The type of the node at a global item.
+    @inlinable public func type(ofItem globalItem: Int) -> NodeType {
+        tree.types[Int(nodeOfItem[globalItem])]
+    }
+
+    /// Replaces a node's label; the sectioning does not change.
+    public mutating func setLabel(_ label: String, ofNode node: Int) {
+        tree.setLabel(label, of: node)
+    }
+}

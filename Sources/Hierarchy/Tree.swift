@@ -1,0 +1,80 @@
+/// An ordered forest stored as flat arrays indexed by node number.
+///
+/// Nodes are numbered in the order they are added, which readers keep equal to file order,
+/// so children listed by node number are in file order. Each node has one primary parent
+/// (the tree edge) and may have additional parents (the talk's `parents` index set), which
+/// must sit one level above the node; `SectionedTree` checks that.
+public struct Tree: Sendable {
+    /// Label of each node.
+    public private(set) var labels: [String] = []
+    /// Type of each node.
+    public private(set) var types: [NodeType] = []
+    /// Primary parent of each node, or -1 for a root.
+    public private(set) var parents: [Int32] = []
+    /// Optional identifiers, stored sparsely.
+    public private(set) var ids: [Int32: String] = [:]
+    /// Extra parents beyond the primary one, stored sparsely, in the order they were added.
+    public private(set) var additionalParents: [Int32: [Int32]] = [:]
+
+    /// Creates an empty forest.
+    public init() {}
+
+    /// The number of nodes.
+    public var count: Int { labels.count }
+
+    /// Whether the forest has no nodes.
+    public var isEmpty: Bool { labels.isEmpty }
+
+    /// Reserves storage for `capacity` nodes.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        labels.reserveCapacity(capacity)
+        types.reserveCapacity(capacity)
+        parents.reserveCapacity(capacity)
+    }
+
+    /// Appends a node and returns its number. `parent` is the number of an existing node, or nil for a root.
+    @discardableResult
+    public mutating func addNode(label: String, type: NodeType = .normal, id: String? = nil, parent: Int? = nil) -> Int {
+        let node = labels.count
+        precondition(node < Int(Int32.max), "too many nodes")
+        if let parent { precondition(parent >= 0 && parent < node, "parent must be an existing node") }
+        labels.append(label)
+        types.append(type)
+        parents.append(Int32(parent ?? -1))
+        if let id { ids[Int32(node)] = id }
+        return node
+    }
+
+    /// Adds `parent` as an additional parent of `node` (after its primary parent).
+    public mutating func addAdditionalParent(_ parent: Int, to node: Int) {
+        precondition(parent >= 0 && parent < count && node >= 0 && node < count, "nodes must exist")
+        additionalParents[Int32(node), default: []].append(Int32(parent))
+    }
+
+    /// Sets the primary parent of an existing node; used by readers whose rows come in any order.
+    public mutating func setParent(_ parent: Int?, of node: Int) {
+        precondition(node >= 0 && node < count, "node must exist")
+        if let parent { precondition(parent >= 0 && parent < count, "parent must exist") }
+        parents[node] = Int32(parent ?? -1)
+    }
+
+    /// Replaces the label of a node.
+    public mutating func setLabel(_ label: String, of node: Int) {
+        labels[node] = label
+    }
+
+    /// Replaces the type of a node.
+    public mutating func setType(_ type: NodeType, of node: Int) {
+        types[node] = type
+    }
+
+    /// The identifier of a node, if it has one.
+    public func id(of node: Int) -> String? { ids[Int32(node)] }
+}
+
+extension Tree {
+    /// Sets or clears the identifier of a node.
+    public mutating func setID(_ id: String?, of node: Int) {
+        ids[Int32(node)] = id
+    }
+}

@@ -1,0 +1,372 @@
+import Hierarchy
+
+/// Reads nested JSON in the d3-hierarchy convention:
+/// `{"name": "Root", "type": "important", "id": "r", "children": [ … ]}`.
+///
+/// `name` is required (a string or a number); `type`, `id` and `children` are optional; other
+/// keys are ignored. A top-level array is a forest. The parser is iterative, so nesting depth is
+/// limited only by memory, and it reports errors with line and column.
+public struct JSONTreeReader: HierarchyReader {
+    /// Creates a JSON reader.
+    public init() {}
+
+    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
+        let source = try SourceText(bytes: input, file: file)
+        var parser = JSONTreeParser(source: source)
+        return try parser.parse()
+    }
+}
+
+/// One pass over the bytes with an explicit stack of open containers.
+private struct JSONTreeParser {
+    let source: SourceText
+    let bytes: [UInt8]
+    var position = 0
+    var tree = Tree()
+
+    init(source: SourceText) {
+        self.source = source
+        self.bytes = source.bytes
+        tree.reserveCapacity(bytes.count / 32)
+    }
+
+    /// An open node object and where it started, for "no name" errors.
+    private struct OpenNode { var node: Int; var start: Int; var named: Bool }
+
+    private enum Frame {
+        /// Inside a node object, expecting a key (or the end).
+        case node(OpenNode)
+        /// Inside a node's `children` array, or the top-level forest array (node = -1).
+        case children(parent: Int)
+    }
+
+    mutating func parse() throws(ReadError) -> Tree {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("no nodes: the input is empty") }
+        var stack: [Frame] = []
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            try openNode(parent: nil, into: &stack)
+        case UInt8(ascii: "["):
+            position += 1
+            stack.append(.children(parent: -1))
+        default:
+            throw error("expected a JSON object or array of objects")
+        }
+
+        while let frame = stack.last {
+            switch frame {
+            case .children(let parent):
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    stack.removeLast()
+                    try afterValue(in: &stack)
+                    continue
+                }
+                guard bytes[position] == UInt8(ascii: "{") else {
+                    throw error(parent < 0 ? "expected a node object in the top-level array" : "expected a node object in \"children\"")
+                }
+                try openNode(parent: parent < 0 ? nil : parent, into: &stack)
+
+            case .node(var open):
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == UInt8(ascii: "}") {
+                    guard open.named else {
+                        throw source.error(at: open.start, "node has no \"name\"")
+                    }
+                    position += 1
+                    stack.removeLast()
+                    try afterValue(in: &stack)
+                    continue
+                }
+                guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+                let keyStart = position
+                let key = try parseString()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                position += 1
+                skipWhitespace()
+                try expectMore()
+                switch key {
+                case "name":
+                    tree.setLabel(try parseLabel(key: keyStart), of: open.node)
+                    open.named = true
+                    stack[stack.count - 1] = .node(open)
+                    try afterMember(in: &stack)
+                case "type":
+                    let valueStart = position
+                    guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"type\" must be a string") }
+                    let name = try parseString()
+                    guard let type = NodeType(name: name) else {
+                        throw source.error(at: valueStart, "unknown type \"\(name)\" (expected normal, important or critical)")
+                    }
+                    tree.setType(type, of: open.node)
+                    try afterMember(in: &stack)
+                case "id":
+                    let id = try parseScalarText(what: "\"id\"")
+                    tree.setID(id, of: open.node)
+                    try afterMember(in: &stack)
+                case "children":
+                    if bytes[position] == UInt8(ascii: "[") {
+                        position += 1
+                        stack.append(.children(parent: open.node))
+                    } else if matchLiteral("null") {
+                        try afterMember(in: &stack)
+                    } else {
+                        throw error("\"children\" must be an array")
+                    }
+                default:
+                    try skipValue()
+                    try afterMember(in: &stack)
+                }
+            }
+        }
+        skipWhitespace()
+        if position < bytes.count { throw error("unexpected content after the end of the JSON value") }
+        if tree.isEmpty { throw source.error(at: 0, "no nodes: the array is empty") }
+        return tree
+    }
+
+    private mutating func openNode(parent: Int?, into stack: inout [Frame]) throws(ReadError) {
+        let start = position
+        position += 1
+        let node = tree.addNode(label: "", parent: parent)
+        stack.append(.node(OpenNode(node: node, start: start, named: false)))
+    }
+
+    /// After a member of a node object: `,` then another key, or the closing `}` (left for the loop).
+    private mutating func afterMember(in stack: inout [Frame]) throws(ReadError) {
+        skipWhitespace()
+        try expectMore()
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            try expectMore()
+            if bytes[position] != UInt8(ascii: "\"") { throw error("expected a key after ','") }
+        } else if bytes[position] != UInt8(ascii: "}") {
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    /// After a value closes: continue the enclosing container's list.
+    private mutating func afterValue(in stack: inout [Frame]) throws(ReadError) {
+        guard let frame = stack.last else { return }
+        switch frame {
+        case .node: try afterMember(in: &stack)
+        case .children:
+            skipWhitespace()
+            try expectMore()
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == UInt8(ascii: "]") { throw error("trailing ',' before ']'") }
+            } else if bytes[position] != UInt8(ascii: "]") {
+                throw error("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseLabel(key: Int) throws(ReadError) -> String {
+        let start = position
+        let label = try parseScalarText(what: "\"name\"")
+        if label.isEmpty { throw source.error(at: start, "\"name\" is empty") }
+        if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"name\"")
+        }
+        return label
+    }
+
+    /// A string, or a number kept as written.
+    private mutating func parseScalarText(what: String) throws(ReadError) -> String {
+        if bytes[position] == UInt8(ascii: "\"") { return try parseString() }
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") || isDigit(bytes[position]) {
+            try skipNumber()
+            return source.string(start..<position)
+        }
+        throw error("\(what) must be a string or a number")
+    }
+
+    // MARK: Lexing
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func expectMore() throws(ReadError) {
+        if position >= bytes.count { throw error("unexpected end of input") }
+    }
+
+    private func error(_ message: String) -> ReadError { source.error(at: position, message) }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let matches = literal.withUTF8Buffer { Array($0) == Array(bytes[position..<position + count]) }
+        if matches { position += count }
+        return matches
+    }
+
+    /// Parses a string at `position` (which is a quote), decoding escapes.
+    private mutating func parseString() throws(ReadError) -> String {
+        position += 1
+        let start = position
+        // Fast path: no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = source.string(start..<position)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("unescaped control character in a string") }
+            position += 1
+        }
+        var scalars = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: scalars, as: UTF8.self)
+            }
+            if byte < 0x20 { throw error("unescaped control character in a string") }
+            if byte != UInt8(ascii: "\\") {
+                scalars.append(byte)
+                position += 1
+                continue
+            }
+            position += 1
+            try expectMore()
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var value = try parseHex4()
+                if (0xD800..<0xDC00).contains(value) {
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    position += 2
+                    let low = try parseHex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(value) {
+                    throw error("unpaired surrogate in \\u escape")
+                }
+                scalars.append(contentsOf: Array(String(Unicode.Scalar(value)!).utf8))
+            default:
+                position -= 1
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func parseHex4() throws(ReadError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func skipNumber() throws(ReadError) {
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number") }
+        if bytes[position] == 0x30 { position += 1 } else { while position < bytes.count && isDigit(bytes[position]) { position += 1 } }
+        if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number") }
+            while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
+            position += 1
+            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number") }
+            while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+        }
+    }
+
+    /// Skips any JSON value without recursion: a depth counter over brackets, strings lexed properly.
+    private mutating func skipValue() throws(ReadError) {
+        var closers: [UInt8] = []
+        repeat {
+            skipWhitespace()
+            try expectMore()
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                closers.append(byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                position += 1
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == closers.last! { position += 1; closers.removeLast() ; try skipSeparator(&closers); continue }
+                if closers.last == UInt8(ascii: "}") { try skipKey() }
+                continue
+            case UInt8(ascii: "\""): _ = try parseString()
+            case UInt8(ascii: "-"), 0x30...0x39: try skipNumber()
+            default:
+                if !(matchLiteral("true") || matchLiteral("false") || matchLiteral("null")) {
+                    throw error("invalid JSON value")
+                }
+            }
+            try skipSeparator(&closers)
+        } while !closers.isEmpty
+    }
+
+    /// Inside a skipped container: after a value, consume `,` (and the next key) or closers.
+    private mutating func skipSeparator(_ closers: inout [UInt8]) throws(ReadError) {
+        while let closer = closers.last {
+            skipWhitespace()
+            try expectMore()
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                if closer == UInt8(ascii: "}") { skipWhitespace(); try expectMore(); try skipKey() }
+                return
+            }
+            guard bytes[position] == closer else { throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))'") }
+            position += 1
+            closers.removeLast()
+        }
+    }
+
+    private mutating func skipKey() throws(ReadError) {
+        skipWhitespace()
+        try expectMore()
+        guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+        _ = try parseString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+        position += 1
+    }
+}

@@ -1,0 +1,225 @@
+import Hierarchy
+
+/// Reads an indented outline: one node per line, children indented deeper than their parent.
+///
+/// Indentation is spaces or tabs (not both), or the prefixes the `tree` command draws
+/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `). A line's depth is
+/// decided by comparing its indentation with the lines above, so any consistent step works.
+/// A label may end with markers, separated by a space: `!` (important), `!!` (critical),
+/// `[normal]`, `[important]`, `[critical]`, and `{#id}`. `\!` keeps a literal `!`.
+/// Blank lines are ignored, and so is the "N directories, M files" line that ends `tree` output.
+public struct OutlineReader: HierarchyReader {
+    /// Creates an outline reader.
+    public init() {}
+
+    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
+        let source = try SourceText(bytes: input, file: file)
+        let bytes = source.bytes
+        var tree = Tree()
+        tree.reserveCapacity(bytes.count / 16)
+
+        // Open ancestors of the next line: indentation width and node number.
+        var stack: [(width: Int, node: Int)] = []
+        var rootWidth = -1
+        var usesTabs: Bool? = nil
+        var sawTreeDrawing = false
+        var lineStart = 0
+        let end = bytes.count
+
+        while lineStart < end {
+            var lineEnd = lineStart
+            while lineEnd < end && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let next = lineEnd + 1
+            var contentEnd = lineEnd
+            while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
+            if contentEnd == lineStart {
+                lineStart = next
+                continue
+            }
+
+            // Indentation: whitespace, then tree-drawing units.
+            var position = lineStart
+            var width = 0
+            var sawSpace = false
+            var sawTab = false
+            while position < contentEnd {
+                let byte = bytes[position]
+                if byte == 0x20 { sawSpace = true; width += 1; position += 1 }
+                else if byte == 0x09 { sawTab = true; width += 1; position += 1 }
+                else if byte == 0xC2 && position + 1 < contentEnd && bytes[position + 1] == 0xA0 {
+                    sawSpace = true; width += 1; position += 2  // no-break space, as `tree` pads with
+                } else if let unit = treeDrawingUnit(bytes, at: position, end: contentEnd) {
+                    sawTreeDrawing = true; width += 4; position = unit
+                } else { break }
+            }
+            if sawSpace && sawTab {
+                throw source.error(at: position, "indentation mixes tabs and spaces")
+            }
+            if sawSpace || sawTab {
+                if let tabs = usesTabs, tabs != sawTab {
+                    throw source.error(at: position, tabs
+                        ? "indented with spaces, but earlier lines use tabs"
+                        : "indented with tabs, but earlier lines use spaces")
+                }
+                usesTabs = sawTab
+            }
+
+            if sawTreeDrawing && stack.count > 0 && isTreeSummary(bytes, from: position, to: contentEnd)
+                && isLastContent(bytes, after: next) {
+                break
+            }
+
+            let label = try parseLabel(source, from: position, to: contentEnd)
+
+            let parent: Int?
+            if rootWidth < 0 { rootWidth = width }
+            if width < rootWidth {
+                throw source.error(at: position, "indented less than the first line")
+            }
+            var popped = false
+            while let top = stack.last, top.width > width { stack.removeLast(); popped = true }
+            if let top = stack.last, top.width == width {
+                stack.removeLast()
+                parent = stack.last?.node
+            } else if popped || stack.isEmpty && width != rootWidth {
+                throw source.error(at: position,
+                    "inconsistent indentation: this line is indented \(width), which matches no enclosing line"
+                    + (stack.last.map { " (the enclosing line is indented \($0.width))" } ?? ""))
+            } else {
+                parent = stack.last?.node
+            }
+            let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
+            stack.append((width, node))
+            lineStart = next
+        }
+        if tree.isEmpty {
+            throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
+        }
+        return tree
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
+    /// If a `tree` drawing unit starts at `position`, the offset just after it.
+    private func treeDrawingUnit(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
+        // Unicode: │ (E2 94 82), ├ (E2 94 9C), └ (E2 94 94), then ── (E2 94 80 twice) or padding.
+        if position + 2 < end && bytes[position] == 0xE2 && bytes[position + 1] == 0x94 {
+            let mark = bytes[position + 2]
+            guard mark == 0x82 || mark == 0x9C || mark == 0x94 else { return nil }
+            var cursor = position + 3
+            var columns = 1
+            while columns < 4 && cursor < end {
+                if bytes[cursor] == 0x20 { cursor += 1 }
+                else if cursor + 1 < end && bytes[cursor] == 0xC2 && bytes[cursor + 1] == 0xA0 { cursor += 2 }
+                else if cursor + 2 < end && bytes[cursor] == 0xE2 && bytes[cursor + 1] == 0x94 && bytes[cursor + 2] == 0x80 { cursor += 3 }
+                else { break }
+                columns += 1
+            }
+            return cursor
+        }
+        // ASCII (`tree --charset ascii`): "|-- ", "`-- ", "|   ".
+        if position + 3 < end {
+            let a = bytes[position], b = bytes[position + 1], c = bytes[position + 2], d = bytes[position + 3]
+            if (a == 0x7C || a == 0x60) && b == 0x2D && c == 0x2D && d == 0x20 { return position + 4 }
+            if a == 0x7C && b == 0x20 && c == 0x20 && d == 0x20 { return position + 4 }
+        }
+        return nil
+    }
+
+    /// Whether a line reads "N directories" or "N directories, M files" (as `tree` ends).
+    private func isTreeSummary(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        let parts = text.split(separator: ",").map { $0.trimmingPrefix(" ") }
+        guard (1...2).contains(parts.count) else { return false }
+        for (index, part) in parts.enumerated() {
+            let words = part.split(separator: " ")
+            guard words.count == 2, Int(words[0]) != nil else { return false }
+            let noun = words[1]
+            let ok = index == 0 ? (noun == "directories" || noun == "directory" || noun == "files" || noun == "file")
+                                : (noun == "files" || noun == "file")
+            if !ok { return false }
+        }
+        return true
+    }
+
+    private func isLastContent(_ bytes: [UInt8], after offset: Int) -> Bool {
+        var index = offset
+        while index < bytes.count {
+            if !isBlank(bytes[index]) && bytes[index] != 0x0A { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private struct Label { var text: String; var type: NodeType; var id: String? }
+
+    /// Splits trailing markers off a label.
+    private func parseLabel(_ source: SourceText, from start: Int, to end: Int) throws(ReadError) -> Label {
+        let bytes = source.bytes
+        if let control = source.firstControlCharacter(in: start..<end) {
+            throw source.error(at: control, "control character U+\(hex(bytes[control])) in a label")
+        }
+        var textEnd = end
+        var type = NodeType.normal
+        var id: String? = nil
+        var typed = false
+        var marked = true
+        while marked {
+            marked = false
+            // [type]
+            if !typed, textEnd - start >= 3, bytes[textEnd - 1] == 0x5D,
+               let open = lastIndex(of: 0x5B, in: bytes, from: start, before: textEnd - 1),
+               open == start || isBlank(bytes[open - 1]),
+               let tagged = NodeType(name: source.string(open + 1..<textEnd - 1)) {
+                type = tagged; typed = true; textEnd = trimEnd(bytes, start, open); marked = true
+                continue
+            }
+            // {#id}
+            if id == nil, textEnd - start >= 4, bytes[textEnd - 1] == 0x7D,
+               let open = lastIndex(of: 0x7B, in: bytes, from: start, before: textEnd - 1),
+               bytes[open + 1] == 0x23, open + 2 < textEnd - 1, open == start || isBlank(bytes[open - 1]) {
+                id = source.string(open + 2..<textEnd - 1); textEnd = trimEnd(bytes, start, open); marked = true
+                continue
+            }
+            // ! and !! (after a space, so "Yahoo!" stays a label)
+            if !typed, bytes[textEnd - 1] == 0x21 {
+                var bangs = 0
+                var cursor = textEnd
+                while cursor > start && bytes[cursor - 1] == 0x21 { bangs += 1; cursor -= 1 }
+                if (bangs == 1 || bangs == 2) && cursor > start && isBlank(bytes[cursor - 1]) {
+                    type = bangs == 2 ? .critical : .important
+                    typed = true; textEnd = trimEnd(bytes, start, cursor); marked = true
+                }
+            }
+        }
+        guard textEnd > start else {
+            throw source.error(at: start, "a line has markers but no label")
+        }
+        var text = source.string(start..<textEnd)
+        if text.hasSuffix("\\!") {
+            text.removeLast(2)
+            text.append("!")
+        }
+        return Label(text: text, type: type, id: id)
+    }
+
+    private func lastIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+        var index = end - 1
+        while index >= start {
+            if bytes[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private func trimEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+        var index = end
+        while index > start && isBlank(bytes[index - 1]) { index -= 1 }
+        return index
+    }
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - digits.count) + digits
+}

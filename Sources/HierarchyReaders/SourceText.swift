@@ -1,0 +1,72 @@
+/// The bytes of an input file with what every reader needs: UTF-8 validation, BOM removal,
+/// and turning a byte offset into a line and column for error messages.
+struct SourceText {
+    let file: String
+    /// The content without a leading byte-order mark.
+    let bytes: [UInt8]
+
+    init(bytes: [UInt8], file: String) throws(ReadError) {
+        self.file = file
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            self.bytes = Array(bytes.dropFirst(3))
+        } else {
+            self.bytes = bytes
+        }
+        if String(validating: self.bytes, as: UTF8.self) == nil {
+            let offset = SourceText.firstInvalidUTF8Offset(self.bytes)
+            throw error(at: offset, "invalid UTF-8 (byte 0x\(String(self.bytes[offset], radix: 16, uppercase: true)))")
+        }
+    }
+
+    /// An error located at a byte offset.
+    func error(at offset: Int, _ message: String) -> ReadError {
+        let (line, column) = location(of: offset)
+        return ReadError(file: file, line: line, column: column, message: message)
+    }
+
+    /// 1-based line and character column of a byte offset; columns count Unicode scalars.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return (line, column)
+    }
+
+    /// The label text of a byte range, which validation guarantees is UTF-8.
+    func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+    }
+
+    /// The offset of the first control character (other than tab) in a range, if any:
+    /// such characters cannot be drawn and are not allowed in XML.
+    func firstControlCharacter(in range: Range<Int>) -> Int? {
+        for index in range {
+            let byte = bytes[index]
+            if byte < 0x20 && byte != 0x09 || byte == 0x7F { return index }
+        }
+        return nil
+    }
+
+    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return bytes.count
+            case .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Schematic
+
+/// The schematic layout's spacing, with the talk's defaults.
+struct LayoutOptions: ParsableArguments {
+    @Option(name: .customLong("node-size"), help: ArgumentHelp("Size of every node, WIDTHxHEIGHT.", valueName: "WxH"))
+    var nodeSize: SizeArgument = SizeArgument(Size(width: 120, height: 40))
+
+    @Option(name: .customLong("item-padding"), help: "Space between nodes of a column (half of it above the first).")
+    var itemPadding: Double = 40
+
+    @Option(name: .customLong("section-padding"), help: "Gap between neighbouring columns.")
+    var sectionPadding: Double = 60
+
+    @Option(name: .customLong("section-margin"), help: "Space left of the first column and right of the last.")
+    var sectionMargin: Double = 20
+
+    var configuration: SchematicLayoutConfiguration {
+        SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
+                                     sectionPadding: sectionPadding, sectionMargin: sectionMargin)
+    }
+
+    func validate() throws {
+        if let problem = configuration.problem { throw ValidationError(problem) }
+    }
+}
+
+/// A `WIDTHxHEIGHT` value such as `120x40`.
+struct SizeArgument: ExpressibleByArgument {
+    var size: Size
+
+    init(_ size: Size) { self.size = size }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
+        size = Size(width: width, height: height)
+    }
+
+    var defaultValueDescription: String {
+        func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "\(text(size.width))x\(text(size.height))"
+    }
+}
+
+extension InputFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension DOTRenderer.Mode: ExpressibleByArgument {}

@@ -1,0 +1,319 @@
+import CollectionLayout
+import Hierarchy
+
+/// The schematic layout of the talk *Beyond the Grid*: every depth of the tree is a section
+/// drawn as a column, every node an item, and a `connector` supplementary element links each
+/// parent to each of its children.
+///
+/// Geometry (slide 11): a column is as wide as its widest item and each item is centred in it;
+/// items are stacked from the top with `itemPadding / 2` above the first and `itemPadding`
+/// between neighbours; a column starts `sectionPadding` right of the previous column's right
+/// edge (`sectionMargin` for the first). The content is the last column's right edge plus
+/// `sectionMargin` wide and as tall as the tallest column.
+///
+/// Storage is flat, per global item (sizes and tops) and per section (left edge, width,
+/// height); frames are computed on demand. Rect queries binary-search each column, because
+/// item tops, and both ends of the connectors into a column, increase along the column.
+public final class SchematicLayout: CollectionViewLayout {
+    /// The data controller whose sections and items this layout places.
+    public let dataController: SectionedTree
+    /// Spacing and the estimated item size.
+    public let configuration: SchematicLayoutConfiguration
+
+    // Per global item.
+    private var itemWidths: [Double] = []
+    private var itemHeights: [Double] = []
+    private var itemTops: [Double] = []
+    // Per section.
+    private var sectionLefts: [Double] = []
+    private var sectionWidths: [Double] = []
+    private var sectionHeights: [Double] = []
+    /// Connectors from additional parents, per section of the child, ordered by child.
+    private var additionalConnectors: [[(child: Int32, parent: Int32, subitem: Int32)]] = []
+    private var contentSize = Size.zero
+
+    private var isPrepared = false
+    private var sectionsWithNewSizes: Set<Int> = []
+    private var firstInvalidSection: Int?
+
+    /// Instrumentation: the sections whose item positions the last `prepare()` recomputed.
+    public private(set) var lastResizedSections: [Int] = []
+    /// Instrumentation: the sections whose left edge the last `prepare()` recomputed.
+    public private(set) var lastRepositionedSections: Range<Int> = 0..<0
+
+    /// Creates a layout of a sectioned tree.
+    public init(dataController: SectionedTree, configuration: SchematicLayoutConfiguration = .init()) {
+        precondition(configuration.problem == nil, configuration.problem ?? "")
+        self.dataController = dataController
+        self.configuration = configuration
+    }
+
+    // MARK: Preparing
+
+    public func prepare() {
+        let sectionCount = dataController.numberOfSections
+        if !isPrepared {
+            let count = dataController.numberOfItems
+            let estimate = configuration.estimatedItemSize
+            itemWidths = [Double](repeating: estimate.width, count: count)
+            itemHeights = [Double](repeating: estimate.height, count: count)
+            itemTops = [Double](repeating: 0, count: count)
+            sectionLefts = [Double](repeating: 0, count: sectionCount)
+            sectionWidths = [Double](repeating: 0, count: sectionCount)
+            sectionHeights = [Double](repeating: 0, count: sectionCount)
+            buildAdditionalConnectors()
+            sectionsWithNewSizes = Set(0..<sectionCount)
+            firstInvalidSection = 0
+            isPrepared = true
+        }
+        guard let first = firstInvalidSection else {
+            lastResizedSections = []
+            lastRepositionedSections = 0..<0
+            return
+        }
+        let resized = sectionsWithNewSizes.sorted()
+        for section in resized { stackItems(inSection: section) }
+        for section in first..<sectionCount {
+            sectionLefts[section] = section == 0
+                ? configuration.sectionMargin
+                : sectionLefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding
+        }
+        let last = sectionCount - 1
+        contentSize = Size(width: sectionLefts[last] + sectionWidths[last] + configuration.sectionMargin,
+                           height: sectionHeights.max() ?? 0)
+        lastResizedSections = resized
+        lastRepositionedSections = first..<sectionCount
+        sectionsWithNewSizes = []
+        firstInvalidSection = nil
+    }
+
+    /// Recomputes the tops of a section's items, and the section's width and height.
+    private func stackItems(inSection section: Int) {
+        let padding = configuration.itemPadding
+        var top = padding / 2
+        var width = 0.0
+        for item in Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1]) {
+            itemTops[item] = top
+            top += itemHeights[item] + padding
+            width = max(width, itemWidths[item])
+        }
+        sectionWidths[section] = width
+        sectionHeights[section] = top - padding / 2
+    }
+
+    private func buildAdditionalConnectors() {
+        additionalConnectors = Array(repeating: [], count: dataController.numberOfSections)
+        for child in dataController.additionalParentsOfItem.keys.sorted() {
+            let section = Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[Int(child)])])
+            for (offset, parent) in dataController.additionalParentsOfItem[child]!.enumerated() {
+                additionalConnectors[section].append((child, parent, Int32(offset + 1)))
+            }
+        }
+    }
+
+    public var collectionViewContentSize: Size { contentSize }
+
+    // MARK: Frames
+
+    @inline(__always)
+    private func section(ofItem item: Int) -> Int {
+        Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[item])])
+    }
+
+    @inline(__always)
+    private func frame(ofItem item: Int, inSection section: Int) -> Rect {
+        let width = itemWidths[item]
+        return Rect(x: sectionLefts[section] + (sectionWidths[section] - width) / 2, y: itemTops[item],
+                    width: width, height: itemHeights[item])
+    }
+
+    @inline(__always)
+    private func middleY(ofItem item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+
+    private func indexPath(ofItem item: Int, inSection section: Int, subitem: Int = 0) -> IndexPath {
+        IndexPath(item: item - Int(dataController.sectionStarts[section]), section: section, subitem: subitem)
+    }
+
+    private func cellAttributes(item: Int, section: Int) -> LayoutAttributes {
+        LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame(ofItem: item, inSection: section))
+    }
+
+    /// The connector from `parent` (in `section - 1`) to `child` (in `section`), both global items.
+    private func connectorAttributes(child: Int, parent: Int, subitem: Int, section: Int) -> LayoutAttributes {
+        let parentFrame = frame(ofItem: parent, inSection: section - 1)
+        let childFrame = frame(ofItem: child, inSection: section)
+        let start = Point(x: parentFrame.maxX, y: parentFrame.midY)
+        let end = Point(x: childFrame.minX, y: childFrame.midY)
+        var attributes = LayoutAttributes(
+            forSupplementaryViewOfKind: .connector,
+            with: indexPath(ofItem: child, inSection: section, subitem: subitem),
+            frame: Rect(x: start.x, y: min(start.y, end.y), width: end.x - start.x, height: abs(end.y - start.y)))
+        attributes.zIndex = -1
+        attributes.connector = ConnectorAttributes(
+            parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
+            lineStartTop: start.y > end.y, start: start, end: end)
+        return attributes
+    }
+
+    /// The first index in `range` for which `isAtOrAfter` holds, given that it is monotone.
+    @inline(__always)
+    private func partitionPoint(_ range: Range<Int>, _ isAtOrAfter: (Int) -> Bool) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isAtOrAfter(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    // MARK: Queries
+
+    public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        guard isPrepared else { return }
+        let sectionCount = sectionLefts.count
+        let starts = dataController.sectionStarts
+        var section = partitionPoint(0..<sectionCount) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
+        while section < sectionCount {
+            // The band of a section spans its incoming connectors and its column.
+            let left = sectionLefts[section]
+            let right = left + sectionWidths[section]
+            let bandLeft = section > 0 ? sectionLefts[section - 1] : left
+            if bandLeft > rect.maxX { break }
+            let items = Int(starts[section])..<Int(starts[section + 1])
+
+            if left <= rect.maxX && right >= rect.minX {
+                var item = partitionPoint(items) { itemTops[$0] + itemHeights[$0] >= rect.minY }
+                while item < items.upperBound && itemTops[item] <= rect.maxY {
+                    let frame = frame(ofItem: item, inSection: section)
+                    if frame.intersects(rect) {
+                        body(LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame))
+                    }
+                    item += 1
+                }
+            }
+
+            if section > 0 {
+                let parents = dataController.parentOfItem
+                var child = partitionPoint(items) { max(middleY(ofItem: Int(parents[$0])), middleY(ofItem: $0)) >= rect.minY }
+                while child < items.upperBound {
+                    let parent = Int(parents[child])
+                    if min(middleY(ofItem: parent), middleY(ofItem: child)) > rect.maxY { break }
+                    let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
+                    if attributes.frame.intersects(rect) { body(attributes) }
+                    child += 1
+                }
+                for extra in additionalConnectors[section] {
+                    let attributes = connectorAttributes(child: Int(extra.child), parent: Int(extra.parent),
+                                                         subitem: Int(extra.subitem), section: section)
+                    if attributes.frame.intersects(rect) { body(attributes) }
+                }
+            }
+            section += 1
+        }
+    }
+
+    /// The global item of an index path, or nil if it is out of range.
+    private func globalItem(_ indexPath: IndexPath) -> Int? {
+        guard isPrepared, indexPath.section >= 0, indexPath.section < dataController.numberOfSections,
+              indexPath.item >= 0, indexPath.item < dataController.numberOfItems(inSection: indexPath.section)
+        else { return nil }
+        return dataController.globalItem(section: indexPath.section, item: indexPath.item)
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
+        return cellAttributes(item: item, section: indexPath.section)
+    }
+
+    /// The connector into the item at `indexPath` from its primary parent (`subitem` 0) or from
+    /// its `subitem`-th additional parent.
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard kind == .connector, indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
+        let parent: Int
+        if indexPath.subitem == 0 {
+            parent = Int(dataController.parentOfItem[child])
+        } else {
+            guard let extra = dataController.additionalParentsOfItem[Int32(child)],
+                  indexPath.subitem <= extra.count else { return nil }
+            parent = Int(extra[indexPath.subitem - 1])
+        }
+        return connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section)
+    }
+
+    public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        nil
+    }
+
+    // MARK: Invalidation (slides 22-25)
+
+    public func makeInvalidationContext() -> LayoutInvalidationContext { SchematicInvalidationContext() }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+        original.representedElementCategory == .cell && original.size != preferred.size
+    }
+
+    /// Carries the new size, and invalidates the item's column, the connectors to the next
+    /// column and, beyond section 0, the connectors into this column: whole sections are
+    /// marked, so the context stays small however long the column is.
+    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
+        let context = SchematicInvalidationContext()
+        let section = preferred.indexPath.section
+        context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
+        context.invalidateItems(inSection: section)
+        if section + 1 < dataController.numberOfSections {
+            context.invalidateSupplementaryElements(ofKind: .connector, inSection: section + 1)
+        }
+        if section > 0 {
+            context.invalidateSupplementaryElements(ofKind: .connector, inSection: section)
+        }
+        return context
+    }
+
+    public func invalidateLayout(with context: LayoutInvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts {
+            isPrepared = false
+            return
+        }
+        guard isPrepared, let context = context as? SchematicInvalidationContext else { return }
+        for (indexPath, size) in context.invalidatedSizes {
+            guard let item = globalItem(indexPath) else { continue }
+            precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
+                         "item sizes must be finite and non-negative")
+            itemWidths[item] = size.width
+            itemHeights[item] = size.height
+            sectionsWithNewSizes.insert(indexPath.section)
+            firstInvalidSection = min(firstInvalidSection ?? indexPath.section, indexPath.section)
+        }
+    }
+
+    // MARK: Appearing and disappearing (recipe 10-6)
+
+    /// An inserted item starts at its parent's centre, transparent.
+    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// A deleted item shrinks into its parent's centre and fades out.
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
+        attributes.transform = .scale(x: 0.1, y: 0.1)
+        attributes.alpha = 0
+        return attributes
+    }
+
+    private func parentCenter(of indexPath: IndexPath) -> Point? {
+        guard indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
+        let parent = Int(dataController.parentOfItem[child])
+        let frame = frame(ofItem: parent, inSection: indexPath.section - 1)
+        return Point(x: frame.midX, y: frame.midY)
+    }
+}

@@ -1,0 +1,37 @@
+import CollectionLayout
+
+/// The spacing of the schematic layout, named as in the talk and on the command line.
+public struct SchematicLayoutConfiguration: Hashable, Sendable {
+    /// The size every item has before it reports its own (`--node-size`, the talk's `nodeSize`).
+    public var estimatedItemSize = Size(width: 120, height: 40)
+    /// Space between items of a column; half of it above the first (`--item-padding`).
+    public var itemPadding: Double = 40
+    /// The gap between neighbouring columns (`--section-padding`).
+    public var sectionPadding: Double = 60
+    /// Space left of the first column and right of the last (`--section-margin`).
+    public var sectionMargin: Double = 20
+
+    /// The talk's defaults.
+    public init() {}
+
+    /// A configuration with every value given.
+    public init(estimatedItemSize: Size, itemPadding: Double, sectionPadding: Double, sectionMargin: Double) {
+        self.estimatedItemSize = estimatedItemSize
+        self.itemPadding = itemPadding
+        self.sectionPadding = sectionPadding
+        self.sectionMargin = sectionMargin
+    }
+
+    /// Why the configuration cannot be laid out, or nil if it can.
+    public var problem: String? {
+        let size = estimatedItemSize
+        if !(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite) {
+            return "the node size must be positive and finite"
+        }
+        for (name, value) in [("item padding", itemPadding), ("section padding", sectionPadding), ("section margin", sectionMargin)]
+        where !(value >= 0 && value.isFinite) {
+            return "the \(name) must be zero or more and finite"
+        }
+        return nil
+    }
+}

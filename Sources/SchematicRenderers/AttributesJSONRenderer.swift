@@ -1,0 +1,109 @@
+import CollectionLayout
+import Hierarchy
+
+/// Writes a layout's attributes as JSON (the "native attributes"), one element per line:
+/// `{"contentSize": {...}, "elements": [...]}`. The schema is documented in the README.
+public struct AttributesJSONRenderer: Sendable {
+    public init() {}
+
+    public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
+        let size = layout.collectionViewContentSize
+        output.append("{\"contentSize\":{\"width\":")
+        output.append(size.width)
+        output.append(",\"height\":")
+        output.append(size.height)
+        output.append("},\n\"elements\":[")
+        var first = true
+        layout.enumerateAllElementsInDrawingOrder { attributes in
+            output.append(first ? "\n" : ",\n")
+            first = false
+            writeElement(attributes, content: content, into: &output)
+        }
+        output.append("\n]}\n")
+    }
+
+    private func writeIndexPath(_ path: IndexPath, into output: inout OutputBuffer) {
+        output.append("[")
+        output.append(path.section)
+        output.append(",")
+        output.append(path.item)
+        if path.subitem != 0 {
+            output.append(",")
+            output.append(path.subitem)
+        }
+        output.append("]")
+    }
+
+    private func writePoint(_ point: Point, into output: inout OutputBuffer) {
+        output.append("{\"x\":")
+        output.append(point.x)
+        output.append(",\"y\":")
+        output.append(point.y)
+        output.append("}")
+    }
+
+    private func writeElement(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
+        let frame = attributes.frame
+        output.append("{\"indexPath\":")
+        writeIndexPath(attributes.indexPath, into: &output)
+        output.append(",\"category\":\"")
+        output.append(raw: attributes.representedElementCategory.description)
+        output.append("\",\"kind\":")
+        if let kind = attributes.representedElementKind {
+            output.append("\"")
+            output.appendJSONEscaped(kind.rawValue)
+            output.append("\"")
+        } else {
+            output.append("null")
+        }
+        output.append(",\"frame\":{\"x\":")
+        output.append(frame.minX)
+        output.append(",\"y\":")
+        output.append(frame.minY)
+        output.append(",\"width\":")
+        output.append(frame.width)
+        output.append(",\"height\":")
+        output.append(frame.height)
+        output.append("},\"center\":")
+        writePoint(attributes.center, into: &output)
+        output.append(",\"size\":{\"width\":")
+        output.append(frame.width)
+        output.append(",\"height\":")
+        output.append(frame.height)
+        output.append("},\"zIndex\":")
+        output.append(attributes.zIndex)
+        output.append(",\"alpha\":")
+        output.append(attributes.alpha)
+        output.append(",\"hidden\":")
+        output.append(attributes.isHidden ? "true" : "false")
+        output.append(",\"transform\":[")
+        for (index, value) in attributes.transform.entries.enumerated() {
+            if index > 0 { output.append(",") }
+            output.append(value)
+        }
+        output.append("]")
+        if attributes.representedElementCategory == .cell {
+            output.append(",\"label\":\"")
+            output.appendJSONEscaped(content.label(at: attributes.indexPath))
+            output.append("\",\"type\":\"")
+            output.append(raw: content.type(at: attributes.indexPath).description)
+            output.append("\"")
+            if let id = content.id(at: attributes.indexPath) {
+                output.append(",\"id\":\"")
+                output.appendJSONEscaped(id)
+                output.append("\"")
+            }
+        }
+        if let connector = attributes.connector {
+            output.append(",\"lineStartTop\":")
+            output.append(connector.lineStartTop ? "true" : "false")
+            output.append(",\"parentIndexPath\":")
+            writeIndexPath(connector.parentIndexPath, into: &output)
+            output.append(",\"start\":")
+            writePoint(connector.start, into: &output)
+            output.append(",\"end\":")
+            writePoint(connector.end, into: &output)
+        }
+        output.append("}")
+    }
+}

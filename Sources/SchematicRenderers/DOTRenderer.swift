@@ -1,0 +1,150 @@
+import CollectionLayout
+import Hierarchy
+
+/// Writes a layout as Graphviz DOT. One layout unit is one point.
+public struct DOTRenderer: Sendable {
+    /// What the DOT file asks of Graphviz.
+    public enum Mode: String, CaseIterable, Sendable {
+        /// Our positions, pinned (`pos="x,y!"`, `fixedsize=true`, edges with their straight
+        /// paths), so that `neato -n2` reproduces our drawing exactly.
+        case pinned
+        /// The plain tree (`rankdir=LR`, `ordering=out`, our node sizes and spacing) for
+        /// Graphviz's own `dot` layout, to compare with.
+        case layout
+    }
+
+    public var mode: Mode = .pinned
+    /// The font the labels were measured in.
+    public var fontFamily = "DejaVu Sans"
+    /// The label size, in layout units (points here).
+    public var fontSize = 14.0
+    /// Gap between neighbours in a rank, for `layout` mode (our item padding).
+    public var nodeSeparation = 40.0
+    /// Gap between ranks, for `layout` mode (our section padding).
+    public var rankSeparation = 60.0
+
+    public init(mode: Mode = .pinned) { self.mode = mode }
+
+    public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
+        let size = layout.collectionViewContentSize
+        output.append("digraph schematic {\n  graph [comment=\"")
+        output.appendDOTEscaped(content.title)
+        output.append("\", fontname=\"")
+        output.appendDOTEscaped(fontFamily)
+        output.append("\", fontsize=")
+        output.append(fontSize)
+        switch mode {
+        case .pinned:
+            output.append(", bb=\"0,0,")
+            output.append(size.width)
+            output.append(",")
+            output.append(size.height)
+            output.append("\", splines=line, outputorder=edgesfirst")
+        case .layout:
+            output.append(", rankdir=LR, ordering=out, nodesep=")
+            output.append(nodeSeparation / 72)
+            output.append(", ranksep=")
+            output.append(rankSeparation / 72)
+        }
+        output.append("];\n  node [shape=box, style=\"rounded,filled\", fixedsize=true, penwidth=0, fontname=\"")
+        output.appendDOTEscaped(fontFamily)
+        output.append("\", fontsize=")
+        output.append(fontSize)
+        output.append("];\n  edge [dir=none, color=\"")
+        output.append(NodePalette.connector)
+        output.append("\", penwidth=2];\n")
+
+        let height = size.height
+        var cells: [LayoutAttributes] = []
+        var connectors: [LayoutAttributes] = []
+        layout.enumerateAllElementsInDrawingOrder { attributes in
+            if attributes.representedElementCategory == .cell { cells.append(attributes) }
+            else if attributes.connector != nil { connectors.append(attributes) }
+        }
+        cells.sort { $0.indexPath < $1.indexPath }
+        connectors.sort { $0.indexPath < $1.indexPath }
+
+        for cell in cells {
+            let frame = cell.frame
+            let palette = NodePalette.forType(content.type(at: cell.indexPath))
+            output.append("  ")
+            writeNodeName(cell.indexPath, into: &output)
+            output.append(" [label=\"")
+            output.appendDOTEscaped(content.label(at: cell.indexPath))
+            output.append("\", width=")
+            output.append(inches: frame.width)
+            output.append(", height=")
+            output.append(inches: frame.height)
+            output.append(", fillcolor=\"")
+            output.append(palette.fill)
+            output.append("\", fontcolor=\"")
+            output.append(palette.text)
+            output.append("\", class=\"")
+            output.append(raw: content.type(at: cell.indexPath).description)
+            output.append("\"")
+            if let id = content.id(at: cell.indexPath) {
+                output.append(", id=\"")
+                output.appendDOTEscaped(id)
+                output.append("\"")
+            }
+            if mode == .pinned {
+                output.append(", pos=\"")
+                output.append(frame.midX)
+                output.append(",")
+                output.append(height - frame.midY)
+                output.append("!\"")
+            }
+            output.append("];\n")
+        }
+
+        // Edges grouped by parent, children in order, so `ordering=out` keeps file order.
+        connectors.sort { ($0.connector!.parentIndexPath, $0.indexPath) < ($1.connector!.parentIndexPath, $1.indexPath) }
+        for attributes in connectors {
+            let connector = attributes.connector!
+            output.append("  ")
+            writeNodeName(connector.parentIndexPath, into: &output)
+            output.append(" -> ")
+            writeNodeName(IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section), into: &output)
+            if mode == .pinned {
+                // A cubic Bézier whose control points lie on the line: Graphviz draws it straight.
+                output.append(" [pos=\"")
+                for step in 0...3 {
+                    let t = Double(step) / 3
+                    if step > 0 { output.append(" ") }
+                    output.append(connector.start.x + (connector.end.x - connector.start.x) * t)
+                    output.append(",")
+                    output.append(height - (connector.start.y + (connector.end.y - connector.start.y) * t))
+                }
+                output.append("\"]")
+            } else if attributes.indexPath.subitem != 0 {
+                output.append(" [constraint=false]")
+            }
+            output.append(";\n")
+        }
+        output.append("}\n")
+    }
+
+    private func writeNodeName(_ path: IndexPath, into output: inout OutputBuffer) {
+        output.append("n")
+        output.append(path.section)
+        output.append("_")
+        output.append(path.item)
+    }
+}
+
+
+extension OutputBuffer {
+    /// Appends a length in inches (Graphviz node sizes), to 4 decimals so points survive the round trip.
+    mutating func append(inches points: Double) {
+        let tenThousandths = Int((points / 72 * 10000).rounded())
+        append(tenThousandths / 10000)
+        let fraction = tenThousandths % 10000
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 4 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            append(".")
+            append(raw: digits)
+        }
+    }
+}

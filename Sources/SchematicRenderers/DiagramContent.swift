@@ -1,0 +1,68 @@
+import CollectionLayout
+import Hierarchy
+
+/// What renderers draw inside cells: the node behind each item index path.
+public protocol DiagramContent {
+    /// A title for the whole drawing.
+    var title: String { get }
+    /// The label of the item at an index path.
+    func label(at indexPath: IndexPath) -> String
+    /// The type of the item at an index path.
+    func type(at indexPath: IndexPath) -> NodeType
+    /// The identifier of the item at an index path, if it has one.
+    func id(at indexPath: IndexPath) -> String?
+}
+
+extension SectionedTree: DiagramContent {
+    /// The labels of the roots, joined: the title of a drawing.
+    public var title: String {
+        let roots = (0..<numberOfItems(inSection: 0)).map { label(ofItem: $0) }
+        return roots.count <= 3 ? roots.joined(separator: ", ") : roots.prefix(3).joined(separator: ", ") + ", …"
+    }
+
+    public func label(at indexPath: IndexPath) -> String {
+        tree.labels[node(section: indexPath.section, item: indexPath.item)]
+    }
+
+    public func type(at indexPath: IndexPath) -> NodeType {
+        tree.types[node(section: indexPath.section, item: indexPath.item)]
+    }
+
+    public func id(at indexPath: IndexPath) -> String? {
+        tree.id(of: node(section: indexPath.section, item: indexPath.item))
+    }
+}
+
+/// The talk's colours for each node type (slide 9): UIKit's light grey, yellow and red.
+public struct NodePalette: Sendable {
+    public var fill: StaticString
+    public var text: StaticString
+
+    public static func forType(_ type: NodeType) -> NodePalette {
+        switch type {
+        case .normal: NodePalette(fill: "#aaaaaa", text: "#000000")
+        case .important: NodePalette(fill: "#ffff00", text: "#000000")
+        case .critical: NodePalette(fill: "#ff0000", text: "#ffffff")
+        }
+    }
+
+    /// The connectors' colour (the talk's light grey stroke, 2 points wide).
+    public static let connector: StaticString = "#aaaaaa"
+}
+
+extension CollectionViewLayout {
+    /// Calls `body` with every element of the drawing, grouped by ascending zIndex (so that
+    /// what is drawn later is on top), each group in the layout's own order. Streams: the
+    /// attributes are computed on the fly, never all held at once.
+    func enumerateAllElementsInDrawingOrder(_ body: (LayoutAttributes) -> Void) {
+        let size = collectionViewContentSize
+        let everything = Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
+        var levels = Set<Int>()
+        enumerateLayoutAttributes(in: everything) { levels.insert($0.zIndex) }
+        for level in levels.sorted() {
+            enumerateLayoutAttributes(in: everything) { attributes in
+                if attributes.zIndex == level { body(attributes) }
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CollectionLayout
+import Hierarchy
+
+/// Writes a layout as a self-contained SVG document: cells as rounded boxes with their labels,
+/// connectors as the talk's straight lines. Every node carries CSS classes (`node`, its type,
+/// and the category) so a documentation site can restyle the drawing.
+public struct SVGRenderer: Sendable {
+    /// The font named first in `font-family`; it should be the one that measured the labels.
+    public var fontFamily = "DejaVu Sans"
+    /// The label size in pixels.
+    public var fontSize = 14.0
+    /// Corner radius of node boxes.
+    public var cornerRadius = 6.0
+
+    public init() {}
+
+    public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
+        let size = layout.collectionViewContentSize
+        output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        output.append(size.width)
+        output.append("\" height=\"")
+        output.append(size.height)
+        output.append("\" viewBox=\"0 0 ")
+        output.append(size.width)
+        output.append(" ")
+        output.append(size.height)
+        output.append("\" role=\"img\" class=\"schematic\">\n<title>")
+        output.appendXMLEscaped(content.title)
+        output.append("</title>\n<style>\n")
+        output.append(".schematic .background{fill:#ffffff}\n")
+        output.append(".schematic .connector{fill:none;stroke:")
+        output.append(NodePalette.connector)
+        output.append(";stroke-width:2;stroke-linecap:round}\n")
+        output.append(".schematic .node text{font-family:")
+        output.append(raw: cssFontFamily)
+        output.append(";font-size:")
+        output.append(fontSize)
+        output.append("px;text-anchor:middle;dominant-baseline:central}\n")
+        for type in NodeType.allCases {
+            let palette = NodePalette.forType(type)
+            output.append(".schematic .node.")
+            output.append(raw: type.description)
+            output.append(" rect{fill:")
+            output.append(palette.fill)
+            output.append("}\n.schematic .node.")
+            output.append(raw: type.description)
+            output.append(" text{fill:")
+            output.append(palette.text)
+            output.append("}\n")
+        }
+        output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
+
+        layout.enumerateAllElementsInDrawingOrder { attributes in
+            guard !attributes.isHidden else { return }
+            switch attributes.representedElementCategory {
+            case .cell:
+                writeCell(attributes, content: content, into: &output)
+            case .supplementaryView, .decorationView:
+                if let connector = attributes.connector {
+                    writeConnector(attributes, connector, into: &output)
+                }
+            }
+        }
+        output.append("</svg>\n")
+    }
+
+    private var cssFontFamily: String {
+        let quoted = "'" + fontFamily.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != "&" } + "'"
+        return quoted + ",sans-serif"
+    }
+
+    private func writeCommonAttributes(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
+        if attributes.alpha < 1 {
+            output.append(" opacity=\"")
+            output.append(max(0, attributes.alpha))
+            output.append("\"")
+        }
+        if !attributes.transform.isIdentity {
+            let t = attributes.transform
+            let center = attributes.center
+            output.append(" transform=\"translate(")
+            output.append(center.x)
+            output.append(" ")
+            output.append(center.y)
+            output.append(") matrix(")
+            for (index, value) in [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42].enumerated() {
+                if index > 0 { output.append(" ") }
+                output.append(value)
+            }
+            output.append(") translate(")
+            output.append(-center.x)
+            output.append(" ")
+            output.append(-center.y)
+            output.append(")\"")
+        }
+    }
+
+    private func writeConnector(_ attributes: LayoutAttributes, _ connector: ConnectorAttributes, into output: inout OutputBuffer) {
+        output.append("<line class=\"connector\" x1=\"")
+        output.append(connector.start.x)
+        output.append("\" y1=\"")
+        output.append(connector.start.y)
+        output.append("\" x2=\"")
+        output.append(connector.end.x)
+        output.append("\" y2=\"")
+        output.append(connector.end.y)
+        output.append("\"")
+        writeCommonAttributes(attributes, into: &output)
+        output.append("/>\n")
+    }
+
+    private func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
+        let frame = attributes.frame
+        let label = content.label(at: attributes.indexPath)
+        output.append("<g class=\"node ")
+        output.append(raw: content.type(at: attributes.indexPath).description)
+        output.append("\"")
+        if let id = content.id(at: attributes.indexPath) {
+            output.append(" id=\"")
+            output.appendXMLEscaped(id)
+            output.append("\"")
+        }
+        writeCommonAttributes(attributes, into: &output)
+        output.append("><rect x=\"")
+        output.append(frame.minX)
+        output.append("\" y=\"")
+        output.append(frame.minY)
+        output.append("\" width=\"")
+        output.append(frame.width)
+        output.append("\" height=\"")
+        output.append(frame.height)
+        output.append("\" rx=\"")
+        output.append(cornerRadius)
+        output.append("\"/><text x=\"")
+        output.append(frame.midX)
+        output.append("\" y=\"")
+        output.append(frame.midY)
+        output.append("\">")
+        if label.contains("\n") {
+            let lines = label.split(separator: "\n", omittingEmptySubsequences: false)
+            let lineHeight = fontSize * 1.2
+            for (index, line) in lines.enumerated() {
+                output.append("<tspan x=\"")
+                output.append(frame.midX)
+                output.append("\" y=\"")
+                output.append(frame.midY + (Double(index) - Double(lines.count - 1) / 2) * lineHeight)
+                output.append("\">")
+                output.appendXMLEscaped(String(line))
+                output.append("</tspan>")
+            }
+        } else {
+            output.appendXMLEscaped(label)
+        }
+        output.append("</text></g>\n")
+    }
+}
