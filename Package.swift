@@ -27,11 +27,12 @@ let package = Package(
             "Schematic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders"]),
+        .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
+        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
-        .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders"]),
-        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic"], resources: []),
-        .testTarget(name: "SchematicCLITests", dependencies: ["Schematic"]),
+        .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
+        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
+        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

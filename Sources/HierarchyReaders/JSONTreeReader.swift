@@ -174,7 +174,7 @@ private struct JSONTreeParser {
         let start = position
         let label = try parseScalarText(what: "\"name\"")
         if label.isEmpty { throw source.error(at: start, "\"name\" is empty") }
-        if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+        if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0x7F }) {
             throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"name\"")
         }
         return label
@@ -275,7 +275,7 @@ private struct JSONTreeParser {
                 }
                 scalars.append(contentsOf: Array(String(Unicode.Scalar(value)!).utf8))
             default:
-                position -= 1
+                position -= 2
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
         }

@@ -1,0 +1,94 @@
+import Hierarchy
+import HierarchyReaders
+import Testing
+
+@Suite struct OutlineReaderTests {
+    func read(_ text: String) throws(ReadError) -> Tree {
+        try OutlineReader().read(Array(text.utf8), file: "in.txt")
+    }
+
+    func shape(_ tree: Tree) -> [String] {
+        (0..<tree.count).map { node in
+            var depth = 0
+            var cursor = Int(tree.parents[node])
+            while cursor >= 0 { depth += 1; cursor = Int(tree.parents[cursor]) }
+            return String(repeating: ".", count: depth) + tree.labels[node]
+        }
+    }
+
+    func error(_ text: String) -> ReadError? {
+        do { _ = try read(text); return nil } catch { return error }
+    }
+
+    @Test func spacesAndTypeMarkers() throws {
+        let tree = try read("Root\n  A !\n    B !!\n  C [critical]\n  D {#d} [important]\n  Yahoo!\n  Bang \\!\n")
+        #expect(shape(tree) == ["Root", ".A", "..B", ".C", ".D", ".Yahoo!", ".Bang !"])
+        #expect(tree.types == [.normal, .important, .critical, .critical, .important, .normal, .normal])
+        #expect(tree.id(of: 4) == "d")
+    }
+
+    @Test func tabsBlankLinesCRLFAndBOM() throws {
+        let tree = try read("\u{FEFF}Root\r\n\tA\r\n\r\n\t\tB\r\n\tC\r\n")
+        #expect(shape(tree) == ["Root", ".A", "..B", ".C"])
+    }
+
+    @Test func anyConsistentStepWorks() throws {
+        let tree = try read("R\n   a\n      b\n   c\n         d\n")
+        #expect(shape(tree) == ["R", ".a", "..b", ".c", "..d"])
+    }
+
+    @Test func forestOfSeveralRoots() throws {
+        let tree = try read("A\n  a1\nB\n  b1\n")
+        #expect(shape(tree) == ["A", ".a1", "B", ".b1"])
+        #expect(tree.parents.filter { $0 < 0 }.count == 2)
+    }
+
+    @Test func treeCommandOutput() throws {
+        let text = """
+            .
+            ├── Package.swift
+            ├── Sources
+            │   └── Lib
+            │       ├── A.swift
+            │       └── B.swift
+            └── Tests
+                └── LibTests.swift
+
+            3 directories, 4 files
+
+            """
+        #expect(shape(try read(text)) == [".", ".Package.swift", ".Sources", "..Lib", "...A.swift", "...B.swift", ".Tests", "..LibTests.swift"])
+    }
+
+    @Test func treeCommandWithNoBreakSpacesAndASCII() throws {
+        let unicode = "root\n├── a\n│\u{A0}\u{A0} └── b\n└── c\n"
+        #expect(shape(try read(unicode)) == ["root", ".a", "..b", ".c"])
+        let ascii = "root\n|-- a\n|   `-- b\n`-- c\n"
+        #expect(shape(try read(ascii)) == ["root", ".a", "..b", ".c"])
+    }
+
+    @Test func errorsNameLineAndColumn() {
+        #expect(error("Root\n\tA\n    B\n")?.description == "in.txt:3:5: indented with spaces, but earlier lines use tabs")
+        #expect(error("Root\n \tA\n")?.description == "in.txt:2:3: indentation mixes tabs and spaces")
+        #expect(error("Root\n    A\n  B\n")?.description
+            == "in.txt:3:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)")
+        #expect(error("  Root\nA\n")?.description == "in.txt:2:1: indented less than the first line")
+        #expect(error("")?.description == "in.txt: no nodes: the input is empty")
+        #expect(error("\n  \n")?.description == "in.txt: no nodes: the input is empty")
+        #expect(error("Root\n  a\u{0}b\n")?.description == "in.txt:2:4: control character U+0000 in a label")
+        #expect(error("Root\n  [critical]\n")?.description == "in.txt:2:3: a line has markers but no label")
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        let bytes: [UInt8] = Array("Root\n  ok\n  b".utf8) + [0xFF, 0x0A]
+        #expect(throws: ReadError(file: "x", line: 3, column: 4, message: "invalid UTF-8 (byte 0xFF)")) {
+            try OutlineReader().read(bytes, file: "x")
+        }
+    }
+
+    @Test func unicodeLabelsAndColumnsCountCharacters() throws {
+        let tree = try read("Wurzel\n  Käse 🧀\n  日本語\n")
+        #expect(tree.labels == ["Wurzel", "Käse 🧀", "日本語"])
+        #expect(error("日本\n  a\n b\n")?.column == 2)
+    }
+}

@@ -1,0 +1,91 @@
+import Hierarchy
+import Testing
+import TestSupport
+
+@Suite struct SectionedTreeTests {
+    @Test func talkTreeSectionsAreDepthsInBreadthFirstOrder() throws {
+        let sections = try SectionedTree(RandomTrees.talk)
+        var labels: [[String]] = []
+        for section in 0..<sections.numberOfSections {
+            labels.append((0..<sections.numberOfItems(inSection: section)).map {
+                sections.tree.labels[sections.node(section: section, item: $0)]
+            })
+        }
+        #expect(labels == [
+            ["Root"],
+            ["Child 1", "Child 2", "Child 3"],
+            ["Child 1-1", "Child 1-2", "Child 3-1", "Child 3-2"],
+            ["Child 3-1-1", "Child 3-1-2"],
+        ])
+    }
+
+    @Test func nodeAndPositionMapBothWays() throws {
+        var generator = SplitMix64(seed: 7)
+        let tree = RandomTrees.forest(count: 2_000, using: &generator)
+        let sections = try SectionedTree(tree)
+        for node in 0..<tree.count {
+            let (section, item) = sections.position(ofNode: node)
+            #expect(sections.node(section: section, item: item) == node)
+        }
+    }
+
+    @Test func childrenAreContiguousAndInFileOrder() throws {
+        var generator = SplitMix64(seed: 11)
+        let tree = RandomTrees.forest(count: 3_000, using: &generator)
+        let sections = try SectionedTree(tree)
+        var expectedChildren = [[Int]](repeating: [], count: tree.count)
+        for node in 0..<tree.count where tree.parents[node] >= 0 { expectedChildren[Int(tree.parents[node])].append(node) }
+        for item in 0..<sections.numberOfItems {
+            let node = Int(sections.nodeOfItem[item])
+            let children = (Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])).map { Int(sections.nodeOfItem[$0]) }
+            #expect(children == expectedChildren[node])
+            for child in Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1]) {
+                #expect(Int(sections.parentOfItem[child]) == item)
+            }
+        }
+        // Parents never decrease along a section: the property rect queries rely on.
+        for section in 1..<sections.numberOfSections {
+            let range = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
+            for item in range.dropFirst() { #expect(sections.parentOfItem[item - 1] <= sections.parentOfItem[item]) }
+        }
+    }
+
+    @Test func emptyForestIsAnError() {
+        #expect(throws: HierarchyError.empty) { try SectionedTree(Tree()) }
+    }
+
+    @Test func cycleIsReportedWithANodeOnIt() {
+        var tree = Tree()
+        tree.addNode(label: "root")
+        let a = tree.addNode(label: "a", parent: 0)
+        let b = tree.addNode(label: "b", parent: a)
+        tree.setParent(b, of: a)
+        #expect(throws: HierarchyError.cycle(node: a, label: "a")) { try SectionedTree(tree) }
+    }
+
+    @Test func additionalParentsMustSitOneLevelUp() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let a = tree.addNode(label: "a", parent: root)
+        let b = tree.addNode(label: "b", parent: root)
+        let shared = tree.addNode(label: "shared", parent: a)
+        tree.addAdditionalParent(b, to: shared)
+        let sections = try SectionedTree(tree)
+        let sharedItem = sections.itemOfNode[shared]
+        #expect(sections.additionalParentsOfItem[sharedItem] == [sections.itemOfNode[b]])
+        #expect(sections.additionalChildrenOfItem[sections.itemOfNode[b]] == [sharedItem])
+
+        tree.addAdditionalParent(root, to: shared)
+        #expect(throws: HierarchyError.parentNotInPreviousSection(child: shared, childLabel: "shared", parent: root, parentLabel: "root")) {
+            try SectionedTree(tree)
+        }
+    }
+
+    @Test func deepChainIsSectionedWithoutRecursion() throws {
+        var tree = Tree()
+        tree.addNode(label: "0")
+        for node in 1..<200_000 { tree.addNode(label: "n", parent: node - 1) }
+        let sections = try SectionedTree(tree)
+        #expect(sections.numberOfSections == 200_000)
+    }
+}

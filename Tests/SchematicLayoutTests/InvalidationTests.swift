@@ -1,0 +1,103 @@
+import CollectionLayout
+import Hierarchy
+import SchematicLayout
+import Testing
+import TestSupport
+
+@Suite struct InvalidationTests {
+    func snapshot(_ layout: SchematicLayout) -> [LayoutAttributes] {
+        layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+    }
+
+    @Test func aNewSizeReflowsOnlyFromItsColumnOnward() throws {
+        var generator = SplitMix64(seed: 5)
+        let sections = try SectionedTree(RandomTrees.forest(count: 500, rootChance: 0, using: &generator))
+        #expect(sections.numberOfSections > 4)
+        let layout = SchematicLayout(dataController: sections)
+        layout.prepare()
+        #expect(layout.lastResizedSections == Array(0..<sections.numberOfSections))
+        let before = snapshot(layout)
+
+        let target = IndexPath(item: 0, section: 2)
+        let original = layout.layoutAttributesForItem(at: target)!
+        var preferred = original
+        preferred.size = Size(width: 300, height: 90)
+        #expect(layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+        #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: original, withOriginalAttributes: original))
+        let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        // The talk's context: the column's items, the connectors into the next column and into this one.
+        #expect(context.invalidatedItemSections == [2])
+        #expect(context.invalidatedSupplementarySections[.connector] == [2, 3])
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+
+        // Instrumentation: only column 2 restacked; columns 0 and 1 not even moved.
+        #expect(layout.lastResizedSections == [2])
+        #expect(layout.lastRepositionedSections == 2..<sections.numberOfSections)
+        let after = snapshot(layout)
+        let untouched = { (attributes: LayoutAttributes) in attributes.indexPath.section < 2 }
+        #expect(before.filter(untouched) == after.filter(untouched))
+        #expect(layout.layoutAttributesForItem(at: target)!.size == Size(width: 300, height: 90))
+
+        // Same result as laying out from scratch with that size.
+        let fresh = SchematicLayout(dataController: sections)
+        fresh.prepare()
+        let freshContext = SchematicInvalidationContext()
+        freshContext.invalidateSize(Size(width: 300, height: 90), forItemAt: target)
+        fresh.invalidateLayout(with: freshContext)
+        fresh.prepare()
+        #expect(snapshot(fresh) == after)
+    }
+
+    @Test func invalidatingEverythingStartsFromEstimates() throws {
+        let layout = SchematicLayout(dataController: try SectionedTree(RandomTrees.talk))
+        layout.prepare()
+        let context = SchematicInvalidationContext()
+        context.invalidateSize(Size(width: 10, height: 10), forItemAt: IndexPath(item: 0, section: 0))
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.size == Size(width: 10, height: 10))
+        layout.invalidateLayout()
+        layout.prepare()
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.size == Size(width: 120, height: 40))
+    }
+
+    @Test func selfSizingThroughTheDriverBatchesOnePassAndMatchesViewportPasses() throws {
+        var generator = SplitMix64(seed: 9)
+        let sections = try SectionedTree(RandomTrees.forest(count: 800, using: &generator))
+        final class LabelSized: CellSizing {
+            let sections: SectionedTree
+            init(_ sections: SectionedTree) { self.sections = sections }
+            func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
+                var preferred = attributes
+                let label = sections.label(ofItem: sections.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item))
+                preferred.size = Size(width: 40 + 7 * Double(label.count), height: 30 + Double(label.count % 3) * 10)
+                return preferred
+            }
+        }
+        let whole = SchematicLayout(dataController: sections)
+        let wholeView = CollectionView(layout: whole, dataSource: SchematicDataSource(sections))
+        wholeView.cellSizing = LabelSized(sections)
+        wholeView.layoutIfNeeded()
+        #expect(wholeView.selfSizingPasses == 1)
+        #expect(wholeView.cellsSized == 800)
+
+        // Scrolling viewport by viewport reaches the same layout.
+        let scrolled = SchematicLayout(dataController: sections)
+        let scrolledView = CollectionView(layout: scrolled, dataSource: SchematicDataSource(sections))
+        scrolledView.cellSizing = LabelSized(sections)
+        let viewport = Size(width: 400, height: 300)
+        var y = 0.0
+        while y < scrolledView.contentSize.height || y == 0 {
+            var x = 0.0
+            while x < scrolledView.contentSize.width || x == 0 {
+                scrolledView.scroll(to: Rect(origin: Point(x: x, y: y), size: viewport))
+                x += viewport.width
+            }
+            y += viewport.height
+        }
+        #expect(scrolledView.selfSizingPasses > 1)
+        #expect(scrolledView.cellsSized == 800)
+        #expect(snapshot(scrolled) == snapshot(whole))
+    }
+}

@@ -1,0 +1,136 @@
+import CollectionLayout
+import Hierarchy
+import SchematicLayout
+import Testing
+import TestSupport
+
+/// Invariants of the schematic layout on random forests with random item sizes.
+@Suite struct LayoutPropertyTests {
+    /// A prepared layout of a random forest whose items took random sizes through an invalidation context.
+    func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false) throws -> (SchematicLayout, SectionedTree) {
+        var generator = SplitMix64(seed: seed)
+        var tree = RandomTrees.forest(count: count, using: &generator)
+        if extraParents {
+            // Give some nodes a second parent from the level above.
+            var depth = [Int](repeating: 0, count: tree.count)
+            for node in 0..<tree.count where tree.parents[node] >= 0 { depth[node] = depth[Int(tree.parents[node])] + 1 }
+            for node in 0..<tree.count where depth[node] > 0 && Int.random(in: 0..<10, using: &generator) == 0 {
+                if let other = (0..<tree.count).first(where: { depth[$0] == depth[node] - 1 && $0 != Int(tree.parents[node]) }) {
+                    tree.addAdditionalParent(other, to: node)
+                }
+            }
+        }
+        let sections = try SectionedTree(tree)
+        let configuration = SchematicLayoutConfiguration(
+            estimatedItemSize: Size(width: 100, height: 30), itemPadding: Double.random(in: 0...50, using: &generator),
+            sectionPadding: Double.random(in: 0...80, using: &generator), sectionMargin: 10)
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        let context = SchematicInvalidationContext()
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) where Bool.random(using: &generator) {
+                context.invalidateSize(Size(width: Double(Int.random(in: 20...300, using: &generator)),
+                                            height: Double(Int.random(in: 10...90, using: &generator))),
+                                       forItemAt: IndexPath(item: item, section: section))
+            }
+        }
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+        return (layout, sections)
+    }
+
+    /// Every element, asked for one by one: the brute-force reference.
+    func allElements(_ layout: SchematicLayout, _ sections: SectionedTree) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                result.append(layout.layoutAttributesForItem(at: path)!)
+                if section > 0 {
+                    let global = sections.globalItem(section: section, item: item)
+                    let extra = sections.additionalParentsOfItem[Int32(global)]?.count ?? 0
+                    for subitem in 0...extra {
+                        result.append(layout.layoutAttributesForSupplementaryView(
+                            ofKind: .connector, at: IndexPath(item: item, section: section, subitem: subitem))!)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func rectQueriesEqualBruteForce(seed: UInt64) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 400, extraParents: seed % 2 == 0)
+        let everything = allElements(layout, sections)
+        var generator = SplitMix64(seed: seed &* 977)
+        let size = layout.collectionViewContentSize
+        for _ in 0..<150 {
+            let x = Double.random(in: -50...size.width, using: &generator)
+            let y = Double.random(in: -50...size.height, using: &generator)
+            let rect = Rect(x: x, y: y, width: Double.random(in: 0...size.width / 3, using: &generator),
+                            height: Double.random(in: 0...size.height / 3, using: &generator))
+            let found = layout.layoutAttributesForElements(in: rect)
+            let expected = everything.filter { $0.frame.intersects(rect) }
+            #expect(found.count == Set(found).count, "no element twice")
+            #expect(Set(found) == Set(expected))
+        }
+        let whole = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+        #expect(Set(whole) == Set(everything))
+    }
+
+    @Test(arguments: [11, 12, 13])
+    func itemsNeverOverlapAndColumnsAreOrderedByDepth(seed: UInt64) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 600)
+        var previousColumnMaxX = -Double.infinity
+        let size = layout.collectionViewContentSize
+        for section in 0..<sections.numberOfSections {
+            var columnMinX = Double.infinity, columnMaxX = -Double.infinity
+            var previousMaxY = -Double.infinity
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let frame = layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame
+                #expect(frame.minY >= previousMaxY + layout.configuration.itemPadding - 1e-9, "items in order, padded")
+                previousMaxY = frame.maxY
+                columnMinX = min(columnMinX, frame.minX)
+                columnMaxX = max(columnMaxX, frame.maxX)
+                #expect(frame.maxX <= size.width && frame.maxY <= size.height && frame.minX >= 0 && frame.minY >= 0)
+            }
+            #expect(columnMinX >= previousColumnMaxX + layout.configuration.sectionPadding - 1e-9)
+            previousColumnMaxX = columnMaxX
+        }
+    }
+
+    @Test(arguments: [21, 22])
+    func connectorsTouchTheirEndpoints(seed: UInt64) throws {
+        let (layout, _) = try randomLayout(seed: seed, count: 500, extraParents: true)
+        let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        for attributes in all where attributes.representedElementKind == .connector {
+            let connector = try #require(attributes.connector)
+            let parent = layout.layoutAttributesForItem(at: connector.parentIndexPath)!.frame
+            let child = layout.layoutAttributesForItem(at: IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section))!.frame
+            #expect(connector.parentIndexPath.section == attributes.indexPath.section - 1)
+            #expect(connector.start == Point(x: parent.maxX, y: parent.midY))
+            #expect(connector.end == Point(x: child.minX, y: child.midY))
+            #expect(connector.lineStartTop == (parent.midY > child.midY))
+            #expect(attributes.frame.minX == parent.maxX && attributes.frame.maxX == child.minX)
+            #expect(attributes.frame.minY == min(parent.midY, child.midY))
+            #expect(abs(attributes.frame.maxY - max(parent.midY, child.midY)) < 1e-9)
+        }
+    }
+
+    @Test func severalParentsGiveOneConnectorEach() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let a = tree.addNode(label: "a", parent: root)
+        let b = tree.addNode(label: "b", parent: root)
+        let shared = tree.addNode(label: "shared", parent: a)
+        tree.addAdditionalParent(b, to: shared)
+        let layout = SchematicLayout(dataController: try SectionedTree(tree))
+        layout.prepare()
+        let connectors = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+            .filter { $0.representedElementKind == .connector && $0.indexPath.section == 2 }
+        #expect(connectors.map(\.indexPath) == [IndexPath(item: 0, section: 2), IndexPath(item: 0, section: 2, subitem: 1)])
+        #expect(connectors.map { $0.connector!.parentIndexPath } == [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1)])
+        #expect(connectors[0].frame != connectors[1].frame)
+    }
+}

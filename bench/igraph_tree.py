@@ -1,0 +1,15 @@
+"""Peer benchmark: lay out an edge-list tree with igraph's Reingold-Tilford.
+
+Reads "parent child" lines, builds the directed graph, runs
+layout_reingold_tilford(root=[0]) and prints the node count. Run it with
+Debian's Python, which has python3-igraph:
+
+    /usr/bin/python3 bench/igraph_tree.py bench/work/tree-1000.edges
+"""
+import sys
+
+import igraph
+
+graph = igraph.Graph.Read_Edgelist(sys.argv[1], directed=True)
+layout = graph.layout_reingold_tilford(mode="out", root=[0])
+print(len(layout))
