@@ -1,0 +1,56 @@
+# Schematic — make targets. `make demo` renders every sample into out/; `make test` runs the tests.
+SWIFT ?= swift
+BIN := .build/release/schematic
+DEB_PACKAGES := libgraphviz-dev graphviz fonts-dejavu-core nodejs node-d3-hierarchy python3-igraph
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree))
+
+.PHONY: all deps build test samples demo bench clean
+
+all: build
+
+# Installs the Debian packages that are missing (apt-get, with sudo only when not root), and
+# makes sure Graphviz's plugin configuration exists so libgvc finds its layout engines.
+deps:
+	@missing=$$(for package in $(DEB_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed' || echo $$package; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "make deps: installing" $$missing; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@ls /usr/lib/*/graphviz/config6* >/dev/null 2>&1 || $(SUDO) dot -c
+
+build:
+	$(SWIFT) build -c release --product schematic
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+# Regenerates the committed outputs beside each sample (the golden files the tests compare with).
+samples: build
+	@for input in $(SAMPLE_INPUTS); do \
+	    stem=$${input%.*}; \
+	    $(BIN) render $$input -o $$stem.svg && \
+	    $(BIN) render $$input -o $$stem.dot && \
+	    $(BIN) render $$input -o $$stem.layout.json --format json || exit 1; \
+	    echo "rendered $$input"; \
+	done
+
+# Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes.
+demo: deps build
+	@mkdir -p out
+	@for input in $(SAMPLE_INPUTS); do \
+	    name=$$(basename $${input%.*}); \
+	    $(BIN) render $$input -o out/$$name.svg && \
+	    $(BIN) render $$input -o out/$$name.dot && \
+	    $(BIN) render $$input -o out/$$name.graphviz.dot --dot-mode layout && \
+	    $(BIN) render $$input -o out/$$name.json --format json || exit 1; \
+	    echo "out/$$name.svg"; \
+	done
+
+bench: deps build
+	python3 bench/run.py --schematic $(BIN)
+
+clean:
+	rm -rf .build out bench/work

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `schematic` executable, as users do.
+struct Executable {
+    static let path: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("schematic").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return RepositoryPaths.root + "/.build/debug/schematic"
+    }()
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite struct RenderCommandTests {
+    /// A fresh scratch directory.
+    func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "schematic-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func rendersTheTalkSampleToEachFormatByExtension() throws {
+        let dir = try scratch()
+        for (name, golden) in [("talk.svg", "talk.svg"), ("talk.dot", "talk.dot"), ("talk.json", "talk.layout.json")] {
+            let result = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "-o", dir + "/" + name])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
+                == String(contentsOfFile: RepositoryPaths.samples + "/" + golden, encoding: .utf8))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["talk.dot", "talk.json", "talk.svg"])
+    }
+
+    @Test func readsStandardInputAndSniffsJSON() throws {
+        let result = try Executable.run(["-", "--format", "json"], stdin: #"{"name": "only"}"#)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""label":"only""#))
+        #expect(result.stdout.hasPrefix(#"{"contentSize":{"width":160,"height":80}"#))
+    }
+
+    @Test func outputIsByteIdenticalAcrossRuns() throws {
+        let first = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json"])
+        let second = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json"])
+        #expect(first.status == 0 && first.stdout == second.stdout && !first.stdout.isEmpty)
+    }
+
+    @Test func layoutOptionsChangeTheGeometry() throws {
+        let result = try Executable.run(["-", "--format", "json", "--node-size", "100x30", "--item-padding", "10",
+                                         "--section-padding", "50", "--section-margin", "5"], stdin: "a\n  b\n  c\n")
+        #expect(result.status == 0)
+        // Columns at 5 and 5 + 100 + 50 = 155; items at 5 and 5 + 30 + 10 = 45.
+        #expect(result.stdout.contains(#""indexPath":[1,1],"category":"cell","kind":null,"frame":{"x":155,"y":45,"width":100,"height":30}"#))
+        #expect(result.stdout.hasPrefix(#"{"contentSize":{"width":260,"height":80}"#))
+    }
+
+    @Test(arguments: [
+        ("bad.txt", "Root\n    A\n  B\n", "bad.txt:3:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)"),
+        ("bad.json", "{\"name\": \"a\", \"children\": [{\"id\": 1}]}", "bad.json:1:28: node has no \"name\""),
+        ("bad.json", "{\"name\": \"a\",, }", "bad.json:1:14: expected a key after ','"),
+        ("empty.txt", "", "empty.txt: no nodes: the input is empty"),
+        ("mixed.txt", "R\n\tA\n    B\n", "mixed.txt:3:5: indented with spaces, but earlier lines use tabs"),
+    ])
+    func badInputFailsWithLocationAndWritesNothing(name: String, content: String, message: String) throws {
+        let dir = try scratch()
+        try write(content, to: dir + "/" + name)
+        try write("previous", to: dir + "/out.svg")
+        let result = try Executable.run(["render", name, "-o", "out.svg"], in: dir)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+        #expect(result.stdout.isEmpty)
+        #expect(try String(contentsOfFile: dir + "/out.svg", encoding: .utf8) == "previous", "output untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [name, "out.svg"].sorted(), "no temporary file left")
+    }
+
+    @Test func missingInputIsStatus66AndBadUsage64() throws {
+        let missing = try Executable.run(["render", "/nonexistent/tree.txt"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "schematic: /nonexistent/tree.txt: cannot open: No such file or directory\n")
+        for arguments in [["-", "--node-size", "0x40"], ["-", "--format", "pdf"], ["-", "--item-padding", "-1"], []] {
+            let usage = try Executable.run(arguments, stdin: "a\n")
+            #expect(usage.status == 64, "\(arguments)")
+        }
+    }
+
+    @Test func unwritableOutputIsReported() throws {
+        let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
+        #expect(result.status == 73)
+        #expect(result.stderr.hasPrefix("schematic: /nonexistent-dir/out.svg: cannot create"))
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Schematic
+import Testing
+import TestSupport
+
+/// The pinned DOT we write is drawn by Graphviz where we drew it.
+@Suite struct GraphvizRoundTripTests {
+    @Test func neatoKeepsPinnedPositions() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/neato") else { return }
+        var generator = SplitMix64(seed: 3)
+        let diagram = try Diagram(tree: RandomTrees.forest(count: 60, using: &generator))
+        let dot = diagram.rendered(.init(format: .dot))
+        let (status, output) = try runGraphviz(["-n2", "-Tdot"], input: dot, program: "/usr/bin/neato")
+        #expect(status == 0)
+        // Graphviz moves the drawing so its bounding box starts at 0,0 (our margins go), with y up;
+        // every node must keep its position relative to the others, to 0.01 pt.
+        let height = diagram.layout.collectionViewContentSize.height
+        var offset: (Double, Double)? = nil
+        var checked = 0
+        let pattern = try NSRegularExpression(pattern: #"n(\d+)_(\d+)\s+\[[^\]]*?pos="([-0-9.]+),([-0-9.]+)""#)
+        let text = output.replacingOccurrences(of: "\\\n", with: "")
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            func field(_ index: Int) -> String { String(text[Range(match.range(at: index), in: text)!]) }
+            let frame = diagram.layout.layoutAttributesForItem(at: IndexPath(item: Int(field(2))!, section: Int(field(1))!))!.frame
+            let x = Double(field(3))!, y = Double(field(4))!
+            let expected = (frame.midX, height - frame.midY)
+            if offset == nil { offset = (expected.0 - x, expected.1 - y) }
+            #expect(abs(expected.0 - x - offset!.0) <= 0.01 && abs(expected.1 - y - offset!.1) <= 0.01)
+            checked += 1
+        }
+        #expect(checked == 60)
+    }
+}

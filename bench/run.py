@@ -1,0 +1,247 @@
+"""Benchmark schematic against Graphviz dot, d3-hierarchy and igraph.
+
+For every size it generates (and caches) random trees with gen_tree.py, then
+times each tool as a whole process: wall time is the median of several runs,
+peak RSS the largest seen. Ours: the layout phase alone (from --timings), SVG
+and JSON end to end, peak memory and bytes per node of the SVG run. Peers:
+`dot -Tdot` (up to 10k nodes), d3.tree() under node, igraph's Reingold-Tilford.
+It prints one table per size with our targets, and writes work/results.json.
+Exit status is 0 even when a target is missed, 1 if a command failed.
+
+    python3 bench/run.py --schematic .build/release/schematic \\
+        [--sizes 100,1000,10000,100000,1000000] [--work bench/work]
+
+Peak RSS comes from GNU time (/usr/bin/time -f %M) when present. os.wait4's
+ru_maxrss on the direct child is not usable alone: Linux carries the parent's
+high-water mark across fork/vfork+exec, so every child would report at least
+this Python process's RSS. GNU time forks the command from a ~1 MB process,
+so its figure is the command's own. Without it we fall back to os.wait4.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+DEBIAN_PYTHON = "/usr/bin/python3"
+D3_FILE = "/usr/share/nodejs/d3-hierarchy/dist/d3-hierarchy.js"
+
+SVG_TARGET_MS = {100: 10, 1000: 20, 10_000: 100, 100_000: 300, 1_000_000: 2000}
+LAYOUT_TARGET_MS = {1_000_000: 500}
+BYTES_PER_NODE_TARGET = 300
+MEMORY_CHECKED_FROM = 100_000  # below this the runtime's fixed ~13 MB dominates
+DOT_MAX_NODES = 10_000
+RUN_BUDGET_S = 30  # stop repeating a measurement once its runs would pass this
+
+
+class Failed(Exception):
+    pass
+
+
+def planned_runs(n):
+    return 15 if n < 10_000 else 10 if n < 100_000 else 5 if n < 1_000_000 else 3
+
+
+def run_once(cmd, timeout):
+    """Run cmd once: (wall s, peak KiB, stdout, stderr), or None if it timed out."""
+    with tempfile.NamedTemporaryFile("r") as rss, tempfile.TemporaryFile() as out, \
+            tempfile.TemporaryFile() as err:
+        argv = [GNU_TIME, "-f", "%M", "-o", rss.name, "--"] + cmd if GNU_TIME else cmd
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, start_new_session=True)
+        timer = threading.Timer(timeout, kill_group, (proc.pid,))
+        timer.start()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+        if proc.returncode == -signal.SIGKILL and wall >= timeout:
+            return None
+        if proc.returncode != 0:
+            raise Failed(f"{' '.join(cmd)} exited {proc.returncode}: {stderr.strip()[-500:]}")
+        peak = int(rss.read().split()[-1]) if GNU_TIME else usage.ru_maxrss
+        return wall, peak, stdout, stderr
+
+
+def kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def measure(cmd, runs, timeout=300, check=None):
+    """Median wall ms and peak KiB over up to `runs` runs, or {"status": "timeout"}.
+
+    check(stdout, stderr) validates one run and may return a figure to collect.
+    """
+    walls, peaks, figures = [], [], []
+    warm_up = True  # the first run warms caches; it is dropped unless it was slow (> 1 s)
+    while len(walls) < runs:
+        result = run_once(cmd, timeout)
+        if result is None:
+            return {"status": "timeout", "timeout_s": timeout}
+        wall, peak, stdout, stderr = result
+        figure = check(stdout, stderr) if check else None
+        if warm_up:
+            warm_up = False
+            runs = min(runs, max(1, int(RUN_BUDGET_S / wall)))
+            if wall < 1:
+                continue
+        walls.append(wall * 1000)
+        peaks.append(peak)
+        figures.append(figure)
+    result = {"status": "ok", "median_ms": statistics.median(walls), "runs": len(walls),
+              "peak_kib": max(peaks), "walls_ms": [round(w, 2) for w in walls]}
+    if check:
+        result["figures"] = figures
+    return result
+
+
+def count_check(n):
+    def check(stdout, _):
+        if stdout.strip() != str(n):
+            raise Failed(f"expected node count {n}, got {stdout.strip()!r}")
+    return check
+
+
+def timings_check(n):
+    def check(_, stderr):
+        match = re.search(r"timings: nodes=(\d+) .*layout=(\d+)us", stderr)
+        if not match or int(match.group(1)) != n:
+            raise Failed(f"bad --timings line for {n} nodes: {stderr.strip()!r}")
+        return int(match.group(2)) / 1000
+    return check
+
+
+def peers_installed():
+    have_igraph = os.access(DEBIAN_PYTHON, os.X_OK) and subprocess.run(
+        [DEBIAN_PYTHON, "-c", "import igraph"], capture_output=True).returncode == 0
+    return {"dot": shutil.which("dot") is not None,
+            "d3": shutil.which("node") is not None and os.path.exists(D3_FILE),
+            "igraph": have_igraph}
+
+
+def bench_size(n, schematic, work, installed):
+    """All measurements for one size, as a dict."""
+    tree = lambda ext: os.path.join(work, f"tree-{n}.{ext}")
+    runs = planned_runs(n)
+    ours = {}
+    svg = measure([schematic, "render", tree("txt"), "-o", os.path.join(work, f"out-{n}.svg"),
+                   "--timings"], runs, check=timings_check(n))
+    ours["json"] = measure([schematic, "render", tree("txt"), "-o",
+                            os.path.join(work, f"out-{n}.json")], runs)
+    if svg["status"] != "ok" or ours["json"]["status"] != "ok":
+        raise Failed("schematic timed out")
+    ours["layout_ms"] = statistics.median(svg.pop("figures"))
+    ours["svg"] = svg
+    ours["bytes_per_node"] = svg["peak_kib"] * 1024 / n
+
+    peers = {}
+    if n <= DOT_MAX_NODES:
+        peers["dot"] = (measure(["dot", "-Tdot", tree("dot"), "-o", "/dev/null"], runs, timeout=120)
+                        if installed["dot"] else {"status": "not installed"})
+    peers["d3"] = (measure(["node", os.path.join(BENCH, "d3_tree.js"), tree("json")], runs,
+                           check=count_check(n)) if installed["d3"] else {"status": "not installed"})
+    peers["igraph"] = (measure([DEBIAN_PYTHON, os.path.join(BENCH, "igraph_tree.py"), tree("edges")],
+                               runs, timeout=60, check=count_check(n))
+                       if installed["igraph"] else {"status": "not installed"})
+    return {"nodes": n, "schematic": ours, "peers": peers}
+
+
+def verdict(ok):
+    return "ok" if ok else "MISS"
+
+
+def report(result, baseline_kib):
+    n, ours = result["nodes"], result["schematic"]
+    svg_ms = ours["svg"]["median_ms"]
+    lines = [f"== {n:,} nodes ({ours['svg']['runs']} runs) =="]
+
+    def row(name, value, note=""):
+        lines.append(f"  {name:<16}{value:>12}   {note or ''}".rstrip())
+
+    layout_target = LAYOUT_TARGET_MS.get(n)
+    row("ours layout", f"{ours['layout_ms']:.1f} ms", layout_target and
+        f"target < {layout_target} ms   {verdict(ours['layout_ms'] < layout_target)}")
+    svg_target = SVG_TARGET_MS.get(n)
+    row("ours SVG e2e", f"{svg_ms:.1f} ms", svg_target and
+        f"target <= {svg_target} ms   {verdict(svg_ms <= svg_target)}")
+    row("ours JSON e2e", f"{ours['json']['median_ms']:.1f} ms")
+    peak_mb = ours["svg"]["peak_kib"] / 1024
+    above = (ours["svg"]["peak_kib"] - baseline_kib) * 1024 / n
+    row("ours peak RSS", f"{peak_mb:.1f} MB")
+    bpn = ours["bytes_per_node"]
+    row("ours bytes/node", f"{bpn:,.0f}",
+        f"({above:,.0f} above the {baseline_kib / 1024:.1f} MB one-node run)   target < "
+        f"{BYTES_PER_NODE_TARGET}   " +
+        (verdict(bpn < BYTES_PER_NODE_TARGET) if n >= MEMORY_CHECKED_FROM else "not checked below 100k"))
+    for name, peer in result["peers"].items():
+        if peer["status"] != "ok":
+            extra = f" (> {peer['timeout_s']} s)" if peer["status"] == "timeout" else ""
+            row(name, peer["status"] + extra)
+            continue
+        ratio = peer["median_ms"] / svg_ms
+        compared = (f"{ratio:.1f}x slower than our SVG e2e" if ratio >= 1
+                    else f"{1 / ratio:.1f}x faster than our SVG e2e")
+        row(name, f"{peer['median_ms']:.1f} ms", f"{compared}   peak {peer['peak_kib'] / 1024:.1f} MB")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--schematic", required=True, help="path to the schematic binary")
+    parser.add_argument("--sizes", default="100,1000,10000,100000,1000000")
+    parser.add_argument("--work", default=os.path.join(BENCH, "work"))
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    schematic = os.path.abspath(args.schematic)
+    if not os.access(schematic, os.X_OK):
+        sys.exit(f"run.py: no executable at {schematic}; build with swift build -c release")
+    os.makedirs(args.work, exist_ok=True)
+
+    installed = peers_installed()
+    print("peers:", ", ".join(f"{k} {'ok' if v else 'not installed'}" for k, v in installed.items()))
+    spawn = measure(["/bin/true"], 15)
+    print(f"process spawn overhead (/bin/true): {spawn['median_ms']:.2f} ms; "
+          f"peak RSS via {'GNU time' if GNU_TIME else 'os.wait4 (includes this process)'}\n")
+    one = os.path.join(args.work, "one-node.txt")
+    with open(one, "w") as f:
+        f.write("Node 0\n")
+    baseline = measure([schematic, "render", one, "-o", os.path.join(args.work, "out-1.svg")], 5)
+
+    results, failed = [], False
+    for n in sizes:
+        subprocess.run([sys.executable, os.path.join(BENCH, "gen_tree.py"), "--sizes", str(n),
+                        "--work", args.work], check=True)
+        try:
+            results.append(bench_size(n, schematic, args.work, installed))
+        except Failed as error:
+            print(f"== {n:,} nodes: FAILED: {error}\n", flush=True)
+            failed = True
+            continue
+        print(report(results[-1], baseline["peak_kib"]) + "\n", flush=True)
+
+    with open(os.path.join(args.work, "results.json"), "w") as f:
+        json.dump({"spawn_ms": spawn["median_ms"], "one_node_peak_kib": baseline["peak_kib"],
+                   "installed": installed, "sizes": results}, f, indent=1)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Failed as error:
+        sys.exit(f"run.py: {error}")
