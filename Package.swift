@@ -17,11 +17,14 @@ let package = Package(
     targets: [
         .target(name: "Hierarchy"),
         .target(name: "HierarchyReaders", dependencies: ["Hierarchy"]),
+        .systemLibrary(name: "CTextShaping", pkgConfig: "harfbuzz-subset",
+                       providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
+        .target(name: "LabelMetrics", dependencies: ["CTextShaping"]),
         .target(name: "CollectionLayout"),
         .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),
         .target(name: "SchematicRenderers", dependencies: ["CollectionLayout", "Hierarchy"]),
         .target(name: "Schematic", dependencies: [
-            "Hierarchy", "HierarchyReaders", "CollectionLayout", "SchematicLayout", "SchematicRenderers",
+            "Hierarchy", "HierarchyReaders", "LabelMetrics", "CollectionLayout", "SchematicLayout", "SchematicRenderers",
         ]),
         .executableTarget(name: "SchematicCLI", dependencies: [
             "Schematic",
@@ -30,6 +33,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        .testTarget(name: "LabelMetricsTests", dependencies: ["LabelMetrics"]),
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
         .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "TestSupport"]),

@@ -1,54 +1,184 @@
+import LabelMetrics
+
+/// How nodes get their size.
+public enum NodeSizing: Hashable, Sendable {
+    /// Every node has the configuration's estimated size (the talk's fixed `nodeSize`).
+    case fixed
+    /// Every node fits its label, measured in a real font.
+    case fit(LabelStyle)
+}
+
+/// Everything that decides a drawing besides the tree.
+public struct DiagramOptions: Hashable, Sendable {
+    /// Spacing and the estimated node size.
+    public var configuration = SchematicLayoutConfiguration()
+    /// Fixed sizes or sizes fitted to the labels.
+    public var sizing = NodeSizing.fit(LabelStyle())
+    /// Self-size viewport by viewport, scrolling over the content as a collection view does,
+    /// instead of the whole document at once; the result is the same.
+    public var viewport: Size?
+
+    public init() {}
+}
+
+/// Why a drawing could not be made.
+public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
+    case hierarchy(HierarchyError)
+    case font(FontError)
+
+    public var description: String {
+        switch self {
+        case .hierarchy(let error): error.description
+        case .font(let error): error.description
+        }
+    }
+}
+
 /// The whole path from a hierarchy to a drawing: section the tree, lay it out through a
-/// headless collection view (cells self-size through invalidation contexts), and render.
+/// headless collection view whose cells self-size (through invalidation contexts), and render.
 public struct Diagram {
     /// The data controller.
     public let dataController: SectionedTree
     /// The prepared layout.
     public let layout: SchematicLayout
+    /// The options the diagram was made with.
+    public let options: DiagramOptions
+    /// The label sizing, when nodes fit their labels.
+    public let labelSizing: LabelCellSizing?
+    /// The headless collection view that drove the layout.
+    public let collectionView: CollectionView
 
-    /// Lays out a forest with a configuration. Every cell asks for the configuration's node
-    /// size through the self-sizing path; `cellSizing` replaces that with other sizes.
-    public init(tree: Tree, configuration: SchematicLayoutConfiguration = .init(),
-                cellSizing: (any CellSizing)? = nil) throws(HierarchyError) {
-        dataController = try SectionedTree(tree)
-        layout = SchematicLayout(dataController: dataController, configuration: configuration)
-        let collectionView = CollectionView(layout: layout, dataSource: SchematicDataSource(dataController))
-        collectionView.cellSizing = cellSizing ?? FixedCellSizing(size: configuration.estimatedItemSize)
-        collectionView.layoutIfNeeded()
+    /// Lays out a forest.
+    public init(tree: Tree, options: DiagramOptions = .init()) throws(DiagramError) {
+        do {
+            dataController = try SectionedTree(tree)
+        } catch {
+            throw .hierarchy(error)
+        }
+        self.options = options
+        layout = SchematicLayout(dataController: dataController, configuration: options.configuration)
+        collectionView = CollectionView(layout: layout, dataSource: SchematicDataSource(dataController))
+        switch options.sizing {
+        case .fixed:
+            labelSizing = nil
+            collectionView.cellSizing = FixedCellSizing(size: options.configuration.estimatedItemSize)
+        case .fit(let style):
+            let sizing: LabelCellSizing
+            do {
+                sizing = try LabelCellSizing(dataController: dataController, style: style)
+            } catch {
+                throw .font(error)
+            }
+            if options.viewport == nil { sizing.prefetchAll() }
+            labelSizing = sizing
+            collectionView.cellSizing = sizing
+        }
+        if let viewport = options.viewport {
+            selfSizeByScrolling(viewport)
+        } else {
+            collectionView.layoutIfNeeded()
+        }
+    }
+
+    /// Lays out a forest with fixed node sizes.
+    public init(tree: Tree, configuration: SchematicLayoutConfiguration) throws(DiagramError) {
+        var options = DiagramOptions()
+        options.configuration = configuration
+        options.sizing = .fixed
+        try self.init(tree: tree, options: options)
+    }
+
+    /// Scrolls a viewport row by row over the content until every cell has sized itself.
+    private func selfSizeByScrolling(_ viewport: Size) {
+        var y = 0.0
+        repeat {
+            var x = 0.0
+            repeat {
+                collectionView.scroll(to: Rect(origin: Point(x: x, y: y), size: viewport))
+                x += viewport.width
+            } while x < collectionView.contentSize.width
+            y += viewport.height
+        } while y < collectionView.contentSize.height
     }
 
     /// Options for the renderers.
     public struct RenderOptions: Sendable {
         public var format: OutputFormat = .svg
         public var dotMode: DOTRenderer.Mode = .pinned
-        public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned) {
+        /// Embed subsets of the measuring fonts in SVG output.
+        public var embedFonts = false
+        public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned, embedFonts: Bool = false) {
             self.format = format
             self.dotMode = dotMode
+            self.embedFonts = embedFonts
         }
     }
 
+    /// What the renderers draw in the cells: labels, types, and the measured lines.
+    private var content: any DiagramContent {
+        guard let labelSizing else { return dataController }
+        return MeasuredContent(dataController: dataController, sizing: labelSizing)
+    }
+
     /// Renders the drawing, handing the bytes to `sink` in chunks.
-    public func render(_ options: RenderOptions, sink: @escaping ([UInt8]) -> Void) {
+    public func render(_ options: RenderOptions, sink: @escaping ([UInt8]) -> Void) throws(DiagramError) {
         var output = OutputBuffer(sink: sink)
+        let fonts = labelSizing?.fonts
         switch options.format {
         case .svg:
-            SVGRenderer().render(layout, content: dataController, into: &output)
+            var renderer = SVGRenderer()
+            if let fonts {
+                renderer.fontFamily = fonts.family
+                renderer.fontSize = fonts.size
+                renderer.lineHeight = fonts.lineHeight
+                if options.embedFonts {
+                    let labels = (0..<dataController.numberOfItems).lazy.map { dataController.label(ofItem: $0) }
+                    do {
+                        renderer.embeddedFonts = try fonts.subsets(for: labels).enumerated().map { index, subset in
+                            EmbeddedFont(name: "Schematic \(index) \(subset.family)", data: subset.data)
+                        }
+                    } catch {
+                        throw .font(error)
+                    }
+                }
+            }
+            renderer.render(layout, content: content, into: &output)
         case .json:
-            AttributesJSONRenderer().render(layout, content: dataController, into: &output)
+            let font = fonts.map { FontDescription(family: $0.family, file: $0.file, size: $0.size, lineHeight: $0.lineHeight) }
+            AttributesJSONRenderer(font: font).render(layout, content: content, into: &output)
         case .dot:
             var renderer = DOTRenderer(mode: options.dotMode)
+            if let fonts {
+                renderer.fontFamily = fonts.family
+                renderer.fontSize = fonts.size
+            }
             renderer.nodeSeparation = layout.configuration.itemPadding
             renderer.rankSeparation = layout.configuration.sectionPadding
-            renderer.render(layout, content: dataController, into: &output)
+            renderer.render(layout, content: content, into: &output)
         }
         output.finish()
     }
 
     /// Renders the drawing into memory.
-    public func rendered(_ options: RenderOptions) -> [UInt8] {
+    public func rendered(_ options: RenderOptions) throws(DiagramError) -> [UInt8] {
         let collected = ByteCollector()
-        render(options) { collected.bytes.append(contentsOf: $0) }
+        try render(options) { collected.bytes.append(contentsOf: $0) }
         return collected.bytes
+    }
+}
+
+/// Labels with the lines measurement wrapped them into.
+private struct MeasuredContent: DiagramContent {
+    let dataController: SectionedTree
+    let sizing: LabelCellSizing
+
+    var title: String { dataController.title }
+    func label(at indexPath: IndexPath) -> String { dataController.label(at: indexPath) }
+    func type(at indexPath: IndexPath) -> NodeType { dataController.type(at: indexPath) }
+    func id(at indexPath: IndexPath) -> String? { dataController.id(at: indexPath) }
+    func lines(at indexPath: IndexPath) -> [String] {
+        sizing.lines(ofItem: dataController.globalItem(section: indexPath.section, item: indexPath.item))
+            ?? dataController.lines(at: indexPath)
     }
 }
 

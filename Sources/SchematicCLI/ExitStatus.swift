@@ -8,6 +8,8 @@ enum ExitStatus {
     static let dataError = ExitCode(65)
     /// The input file cannot be opened.
     static let noInput = ExitCode(66)
+    /// A service the drawing needs (a font) is unavailable.
+    static let unavailable = ExitCode(69)
     /// The output cannot be written.
     static let cannotCreate = ExitCode(73)
     /// Reading or writing failed part-way.

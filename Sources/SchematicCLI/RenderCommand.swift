@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Layout")
     var layoutOptions: LayoutOptions
 
+    @OptionGroup(title: "Labels")
+    var labelOptions: LabelOptions
+
     @Flag(help: "Print the time of each phase to standard error.")
     var timings = false
 
@@ -53,11 +56,18 @@ struct RenderCommand: ParsableCommand {
         }
         let parsed = clock.now
 
+        var options = DiagramOptions()
+        options.configuration = layoutOptions.configuration
+        options.sizing = labelOptions.nodeSizing
+        options.viewport = labelOptions.viewport?.size
         let diagram: Diagram
         do {
-            diagram = try Diagram(tree: tree, configuration: layoutOptions.configuration)
+            diagram = try Diagram(tree: tree, options: options)
         } catch {
-            throw fail("\(displayName): \(error.description)", ExitStatus.dataError)
+            switch error {
+            case .hierarchy: throw fail("\(displayName): \(error.description)", ExitStatus.dataError)
+            case .font: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
+            }
         }
         let laidOut = clock.now
 
@@ -67,7 +77,14 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw fail("schematic: \(error.message)", ExitStatus.cannotCreate)
         }
-        diagram.render(Diagram.RenderOptions(format: outputFormat, dotMode: dotMode)) { destination.write($0) }
+        do {
+            try diagram.render(Diagram.RenderOptions(format: outputFormat, dotMode: dotMode, embedFonts: labelOptions.embedFont)) {
+                destination.write($0)
+            }
+        } catch {
+            destination.abandon()
+            throw fail("schematic: \(error.description)", ExitStatus.unavailable)
+        }
         do {
             try destination.commit()
         } catch {

@@ -4,7 +4,10 @@ import Hierarchy
 /// Writes a layout's attributes as JSON (the "native attributes"), one element per line:
 /// `{"contentSize": {...}, "elements": [...]}`. The schema is documented in the README.
 public struct AttributesJSONRenderer: Sendable {
-    public init() {}
+    /// The font that measured the labels, recorded as `font`; nil for fixed-size nodes.
+    public var font: FontDescription?
+
+    public init(font: FontDescription? = nil) { self.font = font }
 
     public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
         let size = layout.collectionViewContentSize
@@ -12,7 +15,19 @@ public struct AttributesJSONRenderer: Sendable {
         output.append(size.width)
         output.append(",\"height\":")
         output.append(size.height)
-        output.append("},\n\"elements\":[")
+        output.append("},\n")
+        if let font {
+            output.append("\"font\":{\"family\":\"")
+            output.appendJSONEscaped(font.family)
+            output.append("\",\"file\":\"")
+            output.appendJSONEscaped(font.file)
+            output.append("\",\"size\":")
+            output.append(font.size)
+            output.append(",\"lineHeight\":")
+            output.append(font.lineHeight)
+            output.append("},\n")
+        }
+        output.append("\"elements\":[")
         var first = true
         layout.enumerateAllElementsInDrawingOrder { attributes in
             output.append(first ? "\n" : ",\n")
@@ -92,6 +107,16 @@ public struct AttributesJSONRenderer: Sendable {
                 output.append(",\"id\":\"")
                 output.appendJSONEscaped(id)
                 output.append("\"")
+            }
+            let lines = content.lines(at: attributes.indexPath)
+            if lines.count > 1 {
+                output.append(",\"lines\":[")
+                for (index, line) in lines.enumerated() {
+                    output.append(index == 0 ? "\"" : ",\"")
+                    output.appendJSONEscaped(line)
+                    output.append("\"")
+                }
+                output.append("]")
             }
         }
         if let connector = attributes.connector {

@@ -70,7 +70,7 @@ public struct DOTRenderer: Sendable {
             output.append("  ")
             writeNodeName(cell.indexPath, into: &output)
             output.append(" [label=\"")
-            output.appendDOTEscaped(content.label(at: cell.indexPath))
+            output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"))
             output.append("\", width=")
             output.append(inches: frame.width)
             output.append(", height=")

@@ -1,4 +1,9 @@
 import CollectionLayout
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Hierarchy
 
 /// Writes a layout as a self-contained SVG document: cells as rounded boxes with their labels,
@@ -9,8 +14,13 @@ public struct SVGRenderer: Sendable {
     public var fontFamily = "DejaVu Sans"
     /// The label size in pixels.
     public var fontSize = 14.0
+    /// Distance between the baselines of a label's lines; nil uses 1.2 times the font size.
+    public var lineHeight: Double?
     /// Corner radius of node boxes.
     public var cornerRadius = 6.0
+    /// Font subsets embedded as `@font-face` rules and named first, so every viewer draws
+    /// the glyphs that were measured.
+    public var embeddedFonts: [EmbeddedFont] = []
 
     public init() {}
 
@@ -27,6 +37,13 @@ public struct SVGRenderer: Sendable {
         output.append("\" role=\"img\" class=\"schematic\">\n<title>")
         output.appendXMLEscaped(content.title)
         output.append("</title>\n<style>\n")
+        for font in embeddedFonts {
+            output.append("@font-face{font-family:'")
+            output.append(raw: cssSafe(font.name))
+            output.append("';src:url(data:font/ttf;base64,")
+            output.append(raw: Data(font.data).base64EncodedString())
+            output.append(") format('truetype')}\n")
+        }
         output.append(".schematic .background{fill:#ffffff}\n")
         output.append(".schematic .connector{fill:none;stroke:")
         output.append(NodePalette.connector)
@@ -35,7 +52,7 @@ public struct SVGRenderer: Sendable {
         output.append(raw: cssFontFamily)
         output.append(";font-size:")
         output.append(fontSize)
-        output.append("px;text-anchor:middle;dominant-baseline:central}\n")
+        output.append("px;text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
         for type in NodeType.allCases {
             let palette = NodePalette.forType(type)
             output.append(".schematic .node.")
@@ -65,8 +82,12 @@ public struct SVGRenderer: Sendable {
     }
 
     private var cssFontFamily: String {
-        let quoted = "'" + fontFamily.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != "&" } + "'"
-        return quoted + ",sans-serif"
+        (embeddedFonts.map { "'" + cssSafe($0.name) + "'" } + ["'" + cssSafe(fontFamily) + "'", "sans-serif"]).joined(separator: ",")
+    }
+
+    /// A name that cannot end a CSS string or the style element.
+    private func cssSafe(_ name: String) -> String {
+        name.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != "&" && $0 != "\n" }
     }
 
     private func writeCommonAttributes(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
@@ -111,7 +132,7 @@ public struct SVGRenderer: Sendable {
 
     private func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
         let frame = attributes.frame
-        let label = content.label(at: attributes.indexPath)
+        let lines = content.lines(at: attributes.indexPath)
         output.append("<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
         output.append("\"")
@@ -136,20 +157,19 @@ public struct SVGRenderer: Sendable {
         output.append("\" y=\"")
         output.append(frame.midY)
         output.append("\">")
-        if label.contains("\n") {
-            let lines = label.split(separator: "\n", omittingEmptySubsequences: false)
-            let lineHeight = fontSize * 1.2
+        if lines.count > 1 {
+            let lineHeight = self.lineHeight ?? fontSize * 1.2
             for (index, line) in lines.enumerated() {
                 output.append("<tspan x=\"")
                 output.append(frame.midX)
                 output.append("\" y=\"")
                 output.append(frame.midY + (Double(index) - Double(lines.count - 1) / 2) * lineHeight)
                 output.append("\">")
-                output.appendXMLEscaped(String(line))
+                output.appendXMLEscaped(line)
                 output.append("</tspan>")
             }
         } else {
-            output.appendXMLEscaped(label)
+            output.appendXMLEscaped(lines.first ?? "")
         }
         output.append("</text></g>\n")
     }

@@ -58,7 +58,8 @@ struct Executable {
         let result = try Executable.run(["-", "--format", "json"], stdin: #"{"name": "only"}"#)
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""label":"only""#))
-        #expect(result.stdout.hasPrefix(#"{"contentSize":{"width":160,"height":80}"#))
+        #expect(result.stdout.hasPrefix(#"{"contentSize":{"#))
+        #expect(result.stdout.contains(#""font":{"family":"DejaVu Sans","file":""#))
     }
 
     @Test func outputIsByteIdenticalAcrossRuns() throws {
@@ -68,12 +69,41 @@ struct Executable {
     }
 
     @Test func layoutOptionsChangeTheGeometry() throws {
-        let result = try Executable.run(["-", "--format", "json", "--node-size", "100x30", "--item-padding", "10",
+        let result = try Executable.run(["-", "--format", "json", "--sizing", "fixed", "--node-size", "100x30", "--item-padding", "10",
                                          "--section-padding", "50", "--section-margin", "5"], stdin: "a\n  b\n  c\n")
         #expect(result.status == 0)
         // Columns at 5 and 5 + 100 + 50 = 155; items at 5 and 5 + 30 + 10 = 45.
         #expect(result.stdout.contains(#""indexPath":[1,1],"category":"cell","kind":null,"frame":{"x":155,"y":45,"width":100,"height":30}"#))
         #expect(result.stdout.hasPrefix(#"{"contentSize":{"width":260,"height":80}"#))
+    }
+
+    @Test func nodesFitTheirLabelsWithPaddingAndMinimumSize() throws {
+        // "Root" is 31.72 px wide in DejaVu Sans 14 px; one line is 16.30 px high.
+        // Box: 31.72 + 2 * 12 = 55.72 → 56 wide (rounded up), 16.30 + 2 * 8 = 32.30 → 33 high.
+        let fitted = try Executable.run(["-", "--format", "json"], stdin: "Root\n")
+        #expect(fitted.stdout.contains(#""frame":{"x":20,"y":20,"width":56,"height":33}"#))
+        // Padding 0 and a 100x50 minimum: the minimum wins.
+        let minimum = try Executable.run(["-", "--format", "json", "--node-padding", "0", "--min-node-size", "100x50"], stdin: "Root\n")
+        #expect(minimum.stdout.contains(#""frame":{"x":20,"y":20,"width":100,"height":50}"#))
+        let wrapped = try Executable.run(["-", "--format", "json", "--max-label-width", "60"], stdin: "one two three four\n")
+        #expect(wrapped.stdout.contains(#""lines":["#))
+    }
+
+    @Test func viewportPassesGiveTheSameDrawing() throws {
+        let whole = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "json"])
+        let scrolled = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "json", "--viewport", "200x150"])
+        #expect(whole.status == 0 && scrolled.status == 0)
+        #expect(whole.stdout == scrolled.stdout)
+    }
+
+    @Test func embeddedFontIsASubset() throws {
+        let plain = try Executable.run(["-"], stdin: "Root\n  日本\n")
+        let embedded = try Executable.run(["-", "--embed-font"], stdin: "Root\n  日本\n")
+        #expect(embedded.status == 0)
+        #expect(embedded.stdout.components(separatedBy: "@font-face").count == 3, "DejaVu Sans and a CJK fallback")
+        // A subset of a few glyphs, not the whole 700 kB DejaVu Sans.
+        #expect(embedded.stdout.utf8.count - plain.stdout.utf8.count < 60_000)
+        #expect(embedded.stdout.contains("font-family:'Schematic 0 DejaVu Sans','Schematic 1 "))
     }
 
     @Test(arguments: [

@@ -23,7 +23,11 @@ import TestSupport
         var tree = Tree()
         let root = tree.addNode(label: labels[0], type: .critical, id: "id<&\"\(labels[0])")
         for label in labels.dropFirst() { tree.addNode(label: label, parent: root) }
-        return try Diagram(tree: tree)
+        var style = LabelStyle()
+        style.maximumLabelWidth = nil
+        var options = DiagramOptions()
+        options.sizing = .fit(style)
+        return try Diagram(tree: tree, options: options)
     }
 
     final class TextCollector: NSObject, XMLParserDelegate {

@@ -9,7 +9,7 @@ import TestSupport
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/neato") else { return }
         var generator = SplitMix64(seed: 3)
         let diagram = try Diagram(tree: RandomTrees.forest(count: 60, using: &generator))
-        let dot = diagram.rendered(.init(format: .dot))
+        let dot = try diagram.rendered(.init(format: .dot))
         let (status, output) = try runGraphviz(["-n2", "-Tdot"], input: dot, program: "/usr/bin/neato")
         #expect(status == 0)
         // Graphviz moves the drawing so its bounding box starts at 0,0 (our margins go), with y up;

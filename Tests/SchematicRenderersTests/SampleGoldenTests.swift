@@ -29,7 +29,7 @@ import TestSupport
         for (format, suffix) in [(OutputFormat.svg, ".svg"), (.dot, ".dot"), (.json, ".layout.json")] {
             let goldenPath = RepositoryPaths.samples + "/" + stem + suffix
             let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
-            let rendered = String(decoding: diagram.rendered(.init(format: format)), as: UTF8.self)
+            let rendered = String(decoding: try diagram.rendered(.init(format: format)), as: UTF8.self)
             #expect(rendered == golden, "\(goldenPath) drifted: run `make samples` and review the diff")
         }
     }

@@ -1,0 +1,176 @@
+import CTextShaping
+import Synchronization
+
+/// A font that cannot be found or loaded.
+public struct FontError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One font file loaded into HarfBuzz, scaled to font units.
+///
+/// HarfBuzz fonts are immutable once set up and may be shared by threads that shape with
+/// their own buffers, hence `@unchecked Sendable`.
+final class LoadedFont: @unchecked Sendable {
+    let file: String
+    let index: Int32
+    let face: OpaquePointer
+    let font: OpaquePointer
+    let unitsPerEm: Double
+
+    init(file: String, index: Int32) throws(FontError) {
+        guard let blob = hb_blob_create_from_file_or_fail(file) else {
+            throw FontError("cannot read font file \(file)")
+        }
+        defer { hb_blob_destroy(blob) }
+        guard hb_face_count(blob) > UInt32(index), let face = hb_face_create(blob, UInt32(index)) else {
+            throw FontError("\(file) is not a font file HarfBuzz can read")
+        }
+        let upem = hb_face_get_upem(face)
+        guard upem > 0, let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            throw FontError("\(file) has no usable metrics")
+        }
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+        self.file = file
+        self.index = index
+        self.face = face
+        self.font = font
+        self.unitsPerEm = Double(upem)
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+    }
+
+    func hasGlyph(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
+    }
+
+    /// The family name the font file gives itself.
+    var familyName: String? {
+        var length: UInt32 = 256
+        var buffer = [CChar](repeating: 0, count: 256)
+        let id = hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)
+        hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &length, &buffer)
+        let name = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+}
+
+/// The font labels are measured in: a family resolved with fontconfig to a font file, plus
+/// fontconfig's fallback list, so characters the font lacks (CJK, emoji, …) are measured in
+/// the first font that has them, as browsers do.
+///
+/// Shared by measuring threads: everything but the lazily loaded fallbacks is immutable after
+/// `init` (fontconfig charsets are only read), and the fallbacks sit behind a mutex.
+public final class FontSet: @unchecked Sendable {
+    /// The family as requested.
+    public let requestedFamily: String
+    /// The family of the font file that measures labels; SVG output names it first.
+    public let family: String
+    /// The font size in pixels (layout units).
+    public let size: Double
+    /// The file of the primary font.
+    public let file: String
+    /// Distance between baselines of consecutive lines, in pixels.
+    public let lineHeight: Double
+    /// Height above the baseline, in pixels.
+    public let ascender: Double
+    /// Depth below the baseline (positive), in pixels.
+    public let descender: Double
+
+    let primary: LoadedFont
+    private let fallbackFiles: [(file: String, index: Int32)]
+    private let fallbackCharsets: [OpaquePointer]
+    private struct Cache {
+        var fonts: [Int: LoadedFont] = [:]
+        var fontForScalar: [UInt32: Int] = [:]
+    }
+    private let cache = Mutex(Cache())
+
+    /// Resolves a family (a fontconfig pattern such as `DejaVu Sans` or `Noto Sans:bold`).
+    public init(family: String, size: Double) throws(FontError) {
+        guard size > 0, size.isFinite else { throw FontError("the font size must be positive") }
+        guard let config = FcInitLoadConfigAndFonts() else { throw FontError("fontconfig could not load its configuration") }
+        defer { FcConfigDestroy(config) }
+        guard let pattern = FcNameParse(family) else { throw FontError("invalid font name '\(family)'") }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+
+        var result = FcResultMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { throw FontError("no font matches '\(family)'") }
+        defer { FcPatternDestroy(match) }
+        guard let (file, index) = FontSet.fileAndIndex(match) else { throw FontError("no font file for '\(family)'") }
+        primary = try LoadedFont(file: file, index: index)
+
+        var files: [(String, Int32)] = []
+        var charsets: [OpaquePointer] = []
+        if let sorted = FcFontSort(config, pattern, 1, nil, &result) {
+            defer { FcFontSetDestroy(sorted) }
+            for position in 0..<Int(sorted.pointee.nfont) {
+                guard let font = sorted.pointee.fonts[position], let location = FontSet.fileAndIndex(font),
+                      location != (file, index) else { continue }
+                var charset: OpaquePointer? = nil
+                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+                files.append(location)
+                charsets.append(FcCharSetCopy(charset))
+            }
+        }
+        fallbackFiles = files
+        fallbackCharsets = charsets
+
+        requestedFamily = family
+        self.family = primary.familyName ?? family
+        self.size = size
+        self.file = file
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(primary.font, &extents)
+        let scale = size / primary.unitsPerEm
+        ascender = Double(extents.ascender) * scale
+        descender = -Double(extents.descender) * scale
+        lineHeight = Double(extents.ascender - extents.descender + extents.line_gap) * scale
+    }
+
+    deinit {
+        for charset in fallbackCharsets { FcCharSetDestroy(charset) }
+    }
+
+    private static func fileAndIndex(_ pattern: OpaquePointer) -> (String, Int32)? {
+        var path: UnsafeMutablePointer<FcChar8>? = nil
+        guard FcPatternGetString(pattern, FC_FILE, 0, &path) == FcResultMatch, let path else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        return (String(cString: path), index)
+    }
+
+    /// The font that draws a scalar: the primary font if it has it, else the first fallback
+    /// that does, else the primary font (which then shows its "missing glyph" box).
+    func font(for scalar: UInt32) -> LoadedFont {
+        if primary.hasGlyph(scalar) { return primary }
+        return cache.withLock { cache -> LoadedFont in
+            if let known = cache.fontForScalar[scalar] { return known < 0 ? primary : cache.fonts[known]! }
+            var chosen = -1
+            for (position, charset) in fallbackCharsets.enumerated() where FcCharSetHasChar(charset, scalar) != 0 {
+                if cache.fonts[position] == nil {
+                    let location = fallbackFiles[position]
+                    guard let loaded = try? LoadedFont(file: location.file, index: location.index) else { continue }
+                    cache.fonts[position] = loaded
+                }
+                if cache.fonts[position]!.hasGlyph(scalar) { chosen = position; break }
+            }
+            cache.fontForScalar[scalar] = chosen
+            return chosen < 0 ? primary : cache.fonts[chosen]!
+        }
+    }
+
+    /// Every font file used so far, the primary first: what an embedded subset must include.
+    var fontsInUse: [LoadedFont] {
+        [primary] + cache.withLock { cache in cache.fonts.keys.sorted().map { cache.fonts[$0]! } }
+    }
+}

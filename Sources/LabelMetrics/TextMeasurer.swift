@@ -1,0 +1,87 @@
+import CTextShaping
+
+/// A label laid out in lines, with the size of its ink box (advance widths, line heights).
+public struct MeasuredLabel: Hashable, Sendable {
+    /// The lines, after explicit breaks and wrapping.
+    public var lines: [String]
+    /// The width of the widest line, in pixels.
+    public var width: Double
+    /// The number of lines times the line height, in pixels.
+    public var height: Double
+}
+
+/// Measures labels with HarfBuzz: each line is split into runs by the font that draws each
+/// character (primary or fallback), every run is shaped (so kerning and ligatures count), and
+/// the advances are summed. One measurer per thread: it owns a HarfBuzz buffer.
+public final class TextMeasurer {
+    /// The fonts labels are measured in.
+    public let fonts: FontSet
+    private let buffer: OpaquePointer
+
+    public init(fonts: FontSet) {
+        self.fonts = fonts
+        buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// The advance width of one line of text, in pixels. Tabs count as spaces, as SVG draws them.
+    public func width(of line: Substring) -> Double {
+        var utf8 = Array(line.utf8)
+        if utf8.isEmpty { return 0 }
+        for index in utf8.indices where utf8[index] == 0x09 { utf8[index] = 0x20 }
+        var total = 0.0
+        // Runs of scalars drawn by one font; marks and joiners stay with the character before.
+        var runStart = 0
+        var runFont: LoadedFont? = nil
+        var offset = 0
+        for scalar in line.unicodeScalars {
+            let length = scalar.utf8.count
+            let joins = scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .enclosingMark
+                || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+                || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
+            let font = (joins && runFont != nil) ? runFont! : fonts.font(for: scalar.value)
+            if let current = runFont, current !== font {
+                total += shape(utf8, runStart..<offset, with: current)
+                runStart = offset
+            }
+            runFont = font
+            offset += length
+        }
+        if let runFont { total += shape(utf8, runStart..<offset, with: runFont) }
+        return total
+    }
+
+    /// Shapes `range` of `utf8` (with the whole line as context) and returns its advance in pixels.
+    private func shape(_ utf8: [UInt8], _ range: Range<Int>, with font: LoadedFont) -> Double {
+        hb_buffer_clear_contents(buffer)
+        utf8.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { chars in
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
+        var advance: Int64 = 0
+        for index in 0..<Int(count) { advance += Int64(positions[index].x_advance) }
+        return Double(advance) * fonts.size / font.unitsPerEm
+    }
+
+    /// Lays a label out: explicit line breaks (`\n`), then, if `maxWidth` is given, wrapping at
+    /// word boundaries, breaking words that are wider than `maxWidth` on their own.
+    public func measure(_ label: String, maxWidth: Double? = nil) -> MeasuredLabel {
+        var lines: [String] = []
+        var widest = 0.0
+        for paragraph in label.split(separator: "\n", omittingEmptySubsequences: false) {
+            let wrapped = maxWidth.map { LineBreaker.wrap(paragraph, maxWidth: $0, width: width(of:)) } ?? [paragraph]
+            for line in wrapped {
+                widest = max(widest, width(of: line))
+                lines.append(String(line))
+            }
+        }
+        return MeasuredLabel(lines: lines, width: widest, height: Double(lines.count) * fonts.lineHeight)
+    }
+}

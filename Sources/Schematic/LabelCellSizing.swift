@@ -1,0 +1,113 @@
+import CollectionLayout
+import Dispatch
+import Hierarchy
+import LabelMetrics
+
+/// How labels size their nodes: padding around the text, a minimum size, and wrapping.
+public struct LabelStyle: Hashable, Sendable {
+    /// Font family, resolved with fontconfig.
+    public var fontFamily = "DejaVu Sans"
+    /// Font size in pixels.
+    public var fontSize = 14.0
+    /// Space between the text and the box edge, above and below.
+    public var verticalPadding = 8.0
+    /// Space between the text and the box edge, left and right.
+    public var horizontalPadding = 12.0
+    /// No node is smaller than this.
+    public var minimumNodeSize = Size(width: 40, height: 32)
+    /// Lines wrap to fit this text width; nil never wraps (only explicit line breaks).
+    public var maximumLabelWidth: Double? = 240
+
+    public init() {}
+}
+
+/// Cells that size themselves to their labels (`preferredLayoutAttributesFitting`), measured
+/// with HarfBuzz. Measurements are cached per item; `prefetch` measures many items on all
+/// cores at once, as a collection view's prefetching data source would.
+public final class LabelCellSizing: CellSizing {
+    /// The label style.
+    public let style: LabelStyle
+    /// The fonts labels are measured in.
+    public let fonts: FontSet
+    private let dataController: SectionedTree
+    private var sizes: [Size?]
+    /// Wrapped lines of labels whose lines differ from their explicit line breaks.
+    private(set) var wrappedLines: [Int: [String]] = [:]
+
+    public init(dataController: SectionedTree, style: LabelStyle) throws(FontError) {
+        self.style = style
+        self.dataController = dataController
+        fonts = try FontSet(family: style.fontFamily, size: style.fontSize)
+        sizes = Array(repeating: nil, count: dataController.numberOfItems)
+    }
+
+    public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
+        if sizes[item] == nil {
+            let measurer = TextMeasurer(fonts: fonts)
+            record(item, measurer.measure(dataController.label(ofItem: item), maxWidth: style.maximumLabelWidth))
+        }
+        var preferred = attributes
+        preferred.size = sizes[item]!
+        return preferred
+    }
+
+    /// Measures every item's label, in parallel.
+    public func prefetchAll() {
+        let count = sizes.count
+        let workers = count < 2_000 ? 1 : max(1, min(8, ProcessInfoLite.activeProcessorCount))
+        let chunk = (count + workers - 1) / workers
+        var results = [[MeasuredLabel]](repeating: [], count: workers)
+        let fonts = self.fonts, dataController = self.dataController, maxWidth = style.maximumLabelWidth
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = UnsafeSendable(slots)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let measurer = TextMeasurer(fonts: fonts)
+                let range = (worker * chunk)..<min(count, (worker + 1) * chunk)
+                var measured: [MeasuredLabel] = []
+                measured.reserveCapacity(range.count)
+                for item in range {
+                    measured.append(measurer.measure(dataController.label(ofItem: item), maxWidth: maxWidth))
+                }
+                slots.value[worker] = measured
+            }
+        }
+        for worker in 0..<workers {
+            for (offset, label) in results[worker].enumerated() { record(worker * chunk + offset, label) }
+        }
+    }
+
+    private func record(_ item: Int, _ label: MeasuredLabel) {
+        let width = max(style.minimumNodeSize.width, (label.width + 2 * style.horizontalPadding).rounded(.up))
+        let height = max(style.minimumNodeSize.height, (label.height + 2 * style.verticalPadding).rounded(.up))
+        sizes[item] = Size(width: width, height: height)
+        if label.lines.count > 1 || label.lines.first != dataController.label(ofItem: item) {
+            let explicit = dataController.label(ofItem: item).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if explicit != label.lines { wrappedLines[item] = label.lines }
+        }
+    }
+
+    /// The lines a label is drawn in.
+    func lines(ofItem item: Int) -> [String]? { wrappedLines[item] }
+}
+
+/// Hands a buffer to concurrent workers that each write their own slot.
+struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The number of processors, without Foundation.
+enum ProcessInfoLite {
+    static var activeProcessorCount: Int {
+        #if canImport(Glibc)
+        return sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        #else
+        return 1
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,70 @@
+import LabelMetrics
+import Testing
+
+/// Label metrics, pinned to Debian's DejaVu Sans (fonts-dejavu-core). Expected advances come
+/// from HarfBuzz's own `hb-shape` on the font file: R 1331, o 1253, t 803, space 651,
+/// A 1270 before V (kerned from 1401), V 1401, in units of 2048 per em.
+@Suite struct TextMeasurerTests {
+    static let fonts = try! FontSet(family: "DejaVu Sans", size: 14)
+
+    @Test func resolvesTheDebianFontFile() {
+        #expect(Self.fonts.family == "DejaVu Sans")
+        #expect(Self.fonts.file.hasSuffix("DejaVuSans.ttf"))
+        // ascender 1901 + descender 483 + line gap 0, at 14 / 2048.
+        #expect(abs(Self.fonts.lineHeight - 2384.0 * 14 / 2048) < 1e-9)
+    }
+
+    @Test func advancesAndKerningComeFromTheFont() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        #expect(measurer.width(of: "") == 0)
+        #expect(measurer.width(of: "Root") == Double(1331 + 1253 + 1253 + 803) * 14 / 2048)
+        #expect(measurer.width(of: "AV") == Double(1270 + 1401) * 14 / 2048)
+        #expect(measurer.width(of: "AV") < measurer.width(of: "A") + measurer.width(of: "V"))
+        #expect(measurer.width(of: "a\tb") == measurer.width(of: "a b"))
+    }
+
+    @Test func sizeScalesLinearly() throws {
+        let big = try FontSet(family: "DejaVu Sans", size: 28)
+        let small = TextMeasurer(fonts: Self.fonts).width(of: "Schematic")
+        #expect(abs(TextMeasurer(fonts: big).width(of: "Schematic") - 2 * small) < 1e-9)
+    }
+
+    @Test func charactersTheFontLacksAreMeasuredInAFallback() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        // DejaVu Sans has no CJK; a fallback font draws them at about one em each, not the
+        // missing-glyph box DejaVu would give.
+        let cjk = measurer.width(of: "日本語")
+        #expect(cjk > 3 * 14 * 0.8 && cjk < 3 * 14 * 1.2)
+        let accented = measurer.width(of: "Käse")
+        #expect(accented > measurer.width(of: "Kase") - 0.01)
+    }
+
+    @Test func explicitBreaksAndWrapping() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        let two = measurer.measure("first\nsecond")
+        #expect(two.lines == ["first", "second"])
+        #expect(two.height == 2 * Self.fonts.lineHeight)
+        #expect(two.width == measurer.width(of: "second"))
+
+        let wrapped = measurer.measure("the quick brown fox jumps over the lazy dog", maxWidth: 100)
+        #expect(wrapped.lines.count > 2)
+        #expect(wrapped.lines.joined(separator: " ") == "the quick brown fox jumps over the lazy dog")
+        for line in wrapped.lines { #expect(measurer.width(of: Substring(line)) <= 100) }
+        #expect(wrapped.width <= 100)
+
+        #expect(measurer.measure("short", maxWidth: 100).lines == ["short"])
+    }
+
+    @Test func longWordsBreakAtIdentifierBoundariesThenAnywhere() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        let snake = measurer.measure("very_long_identifier_name_here", maxWidth: 120).lines
+        #expect(snake.count > 1 && snake.joined() == "very_long_identifier_name_here")
+        for line in snake.dropLast() { #expect(line.hasSuffix("_")) }
+        for line in snake { #expect(measurer.width(of: Substring(line)) <= 120) }
+        let unbroken = measurer.measure("Supercalifragilisticexpialidocious", maxWidth: 80)
+        #expect(unbroken.lines.joined() == "Supercalifragilisticexpialidocious")
+        for line in unbroken.lines { #expect(measurer.width(of: Substring(line)) <= 80) }
+        let cjk = measurer.measure("日本語のラベルはスペースなしで折り返す", maxWidth: 100)
+        #expect(cjk.lines.count > 1 && cjk.lines.joined() == "日本語のラベルはスペースなしで折り返す")
+    }
+}
