@@ -65,23 +65,24 @@ public final class CollectionView {
         while true {
             let visible = viewport ?? Rect(origin: .zero, size: collectionViewLayout.collectionViewContentSize)
             let layout = collectionViewLayout
-            var pending: [LayoutAttributes] = []
-            layout.enumerateLayoutAttributes(in: visible) { attributes in
-                guard attributes.representedElementCategory == .cell else { return }
-                let path = attributes.indexPath
-                if !sized[path.section][path.item] { pending.append(attributes) }
-            }
-            if pending.isEmpty { return }
-            selfSizingPasses += 1
+            // Cells report as they are enumerated; their contexts merge into one per pass,
+            // applied once the enumeration is over.
             var context: LayoutInvalidationContext? = nil
-            for original in pending {
-                sized[original.indexPath.section][original.indexPath.item] = true
-                cellsSized += 1
+            var reported = 0
+            layout.enumerateLayoutAttributes(in: visible) { original in
+                guard original.representedElementCategory == .cell else { return }
+                let path = original.indexPath
+                guard !sized[path.section][path.item] else { return }
+                sized[path.section][path.item] = true
+                reported += 1
                 let preferred = cellSizing.preferredLayoutAttributesFitting(original)
-                guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { continue }
+                guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return }
                 let cellContext = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
                 if let context { context.merge(cellContext) } else { context = cellContext }
             }
+            if reported == 0 { return }
+            selfSizingPasses += 1
+            cellsSized += reported
             if let context {
                 layout.invalidateLayout(with: context)
                 layout.prepare()

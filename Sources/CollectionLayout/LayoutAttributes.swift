@@ -56,7 +56,12 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The frame, before `transform` is applied about its centre.
     public var frame: Rect
     /// A transform applied about the centre of the frame.
-    public var transform: Transform3D = .identity
+    public var transform: Transform3D {
+        get { transformStorage?.value ?? .identity }
+        set { transformStorage = newValue.isIdentity ? nil : TransformBox(newValue) }
+    }
+    /// Most elements keep the identity: storing it out of line keeps attributes small to copy.
+    private var transformStorage: TransformBox?
     /// Opacity, 0 to 1.
     public var alpha: Double = 1
     /// Drawing order: higher is drawn later, on top.
@@ -105,4 +110,12 @@ public struct LayoutAttributes: Hashable, Sendable {
             self.center = center
         }
     }
+}
+
+/// An immutable, shared non-identity transform.
+private final class TransformBox: Hashable, Sendable {
+    let value: Transform3D
+    init(_ value: Transform3D) { self.value = value }
+    static func == (lhs: TransformBox, rhs: TransformBox) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

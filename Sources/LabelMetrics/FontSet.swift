@@ -85,6 +85,9 @@ public final class FontSet: @unchecked Sendable {
     public let descender: Double
 
     let primary: LoadedFont
+    /// Whether the primary font has every printable ASCII character: then ASCII text needs no
+    /// per-character font look-up.
+    let primaryCoversASCII: Bool
     private let fallbackFiles: [(file: String, index: Int32)]
     private let fallbackCharsets: [OpaquePointer]
     private struct Cache {
@@ -107,7 +110,9 @@ public final class FontSet: @unchecked Sendable {
         guard let match = FcFontMatch(config, pattern, &result) else { throw FontError("no font matches '\(family)'") }
         defer { FcPatternDestroy(match) }
         guard let (file, index) = FontSet.fileAndIndex(match) else { throw FontError("no font file for '\(family)'") }
-        primary = try LoadedFont(file: file, index: index)
+        let primary = try LoadedFont(file: file, index: index)
+        self.primary = primary
+        primaryCoversASCII = (0x20...0x7E).allSatisfy { primary.hasGlyph(UInt32($0)) }
 
         var files: [(String, Int32)] = []
         var charsets: [OpaquePointer] = []

@@ -29,7 +29,15 @@ public final class TextMeasurer {
     public func width(of line: Substring) -> Double {
         var utf8 = Array(line.utf8)
         if utf8.isEmpty { return 0 }
-        for index in utf8.indices where utf8[index] == 0x09 { utf8[index] = 0x20 }
+        var isASCII = true
+        for index in utf8.indices {
+            if utf8[index] == 0x09 { utf8[index] = 0x20 }
+            if utf8[index] >= 0x80 { isASCII = false }
+        }
+        // Printable ASCII is all in the primary font (checked when the font set was made).
+        if isASCII && fonts.primaryCoversASCII {
+            return shape(utf8, 0..<utf8.count, with: fonts.primary)
+        }
         var total = 0.0
         // Runs of scalars drawn by one font; marks and joiners stay with the character before.
         var runStart = 0
@@ -37,11 +45,12 @@ public final class TextMeasurer {
         var offset = 0
         for scalar in line.unicodeScalars {
             let length = scalar.utf8.count
-            let joins = scalar.properties.generalCategory == .nonspacingMark
-                || scalar.properties.generalCategory == .enclosingMark
-                || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
-                || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
-            let font = (joins && runFont != nil) ? runFont! : fonts.font(for: scalar.value)
+            let font: LoadedFont
+            if let current = runFont, scalar.value >= 0x300 && joinsPrevious(scalar) {
+                font = current
+            } else {
+                font = fonts.font(for: scalar.value)
+            }
             if let current = runFont, current !== font {
                 total += shape(utf8, runStart..<offset, with: current)
                 runStart = offset
@@ -51,6 +60,18 @@ public final class TextMeasurer {
         }
         if let runFont { total += shape(utf8, runStart..<offset, with: runFont) }
         return total
+    }
+
+    /// Combining marks, joiners, variation selectors, skin tones and tag characters belong to
+    /// the cluster before them and must be shaped in the same font.
+    private func joinsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value == 0x200D || (0xFE00...0xFE0F).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
+            || (0xE0020...0xE007F).contains(value) {
+            return true
+        }
+        let category = scalar.properties.generalCategory
+        return category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
     }
 
     /// Shapes `range` of `utf8` (with the whole line as context) and returns its advance in pixels.
@@ -76,8 +97,13 @@ public final class TextMeasurer {
         var lines: [String] = []
         var widest = 0.0
         for paragraph in label.split(separator: "\n", omittingEmptySubsequences: false) {
-            let wrapped = maxWidth.map { LineBreaker.wrap(paragraph, maxWidth: $0, width: width(of:)) } ?? [paragraph]
-            for line in wrapped {
+            let paragraphWidth = width(of: paragraph)
+            guard let maxWidth, paragraphWidth > maxWidth else {
+                widest = max(widest, paragraphWidth)
+                lines.append(String(paragraph))
+                continue
+            }
+            for line in LineBreaker.wrap(paragraph, maxWidth: maxWidth, width: width(of:)) {
                 widest = max(widest, width(of: line))
                 lines.append(String(line))
             }

@@ -176,9 +176,8 @@ private struct MeasuredContent: DiagramContent {
     func label(at indexPath: IndexPath) -> String { dataController.label(at: indexPath) }
     func type(at indexPath: IndexPath) -> NodeType { dataController.type(at: indexPath) }
     func id(at indexPath: IndexPath) -> String? { dataController.id(at: indexPath) }
-    func lines(at indexPath: IndexPath) -> [String] {
+    func wrappedLines(at indexPath: IndexPath) -> [String]? {
         sizing.lines(ofItem: dataController.globalItem(section: indexPath.section, item: indexPath.item))
-            ?? dataController.lines(at: indexPath)
     }
 }
 

@@ -116,11 +116,6 @@ public final class SchematicLayout: CollectionViewLayout {
     // MARK: Frames
 
     @inline(__always)
-    private func section(ofItem item: Int) -> Int {
-        Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[item])])
-    }
-
-    @inline(__always)
     private func frame(ofItem item: Int, inSection section: Int) -> Rect {
         let width = itemWidths[item]
         return Rect(x: sectionLefts[section] + (sectionWidths[section] - width) / 2, y: itemTops[item],
@@ -171,20 +166,25 @@ public final class SchematicLayout: CollectionViewLayout {
 
     public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared else { return }
-        let sectionCount = sectionLefts.count
-        let starts = dataController.sectionStarts
-        var section = partitionPoint(0..<sectionCount) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
+        // Local copies: the loops below then read plain arrays, without exclusivity checks.
+        let lefts = sectionLefts, columnWidths = sectionWidths
+        let tops = itemTops, heights = itemHeights
+        let starts = dataController.sectionStarts, parents = dataController.parentOfItem
+        let sectionCount = lefts.count
+        func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
+
+        var section = partitionPoint(0..<sectionCount) { lefts[$0] + columnWidths[$0] >= rect.minX }
         while section < sectionCount {
             // The band of a section spans its incoming connectors and its column.
-            let left = sectionLefts[section]
-            let right = left + sectionWidths[section]
-            let bandLeft = section > 0 ? sectionLefts[section - 1] : left
+            let left = lefts[section]
+            let right = left + columnWidths[section]
+            let bandLeft = section > 0 ? lefts[section - 1] : left
             if bandLeft > rect.maxX { break }
             let items = Int(starts[section])..<Int(starts[section + 1])
 
             if left <= rect.maxX && right >= rect.minX {
-                var item = partitionPoint(items) { itemTops[$0] + itemHeights[$0] >= rect.minY }
-                while item < items.upperBound && itemTops[item] <= rect.maxY {
+                var item = partitionPoint(items) { tops[$0] + heights[$0] >= rect.minY }
+                while item < items.upperBound && tops[item] <= rect.maxY {
                     let frame = frame(ofItem: item, inSection: section)
                     if frame.intersects(rect) {
                         body(LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame))
@@ -194,11 +194,10 @@ public final class SchematicLayout: CollectionViewLayout {
             }
 
             if section > 0 {
-                let parents = dataController.parentOfItem
-                var child = partitionPoint(items) { max(middleY(ofItem: Int(parents[$0])), middleY(ofItem: $0)) >= rect.minY }
+                var child = partitionPoint(items) { max(middle(Int(parents[$0])), middle($0)) >= rect.minY }
                 while child < items.upperBound {
                     let parent = Int(parents[child])
-                    if min(middleY(ofItem: parent), middleY(ofItem: child)) > rect.maxY { break }
+                    if min(middle(parent), middle(child)) > rect.maxY { break }
                     let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
                     if attributes.frame.intersects(rect) { body(attributes) }
                     child += 1
@@ -280,7 +279,7 @@ public final class SchematicLayout: CollectionViewLayout {
             return
         }
         guard isPrepared, let context = context as? SchematicInvalidationContext else { return }
-        for (indexPath, size) in context.invalidatedSizes {
+        for (indexPath, size) in context.sizeChanges {
             guard let item = globalItem(indexPath) else { continue }
             precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
                          "item sizes must be finite and non-negative")

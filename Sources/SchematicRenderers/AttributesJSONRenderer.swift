@@ -108,8 +108,7 @@ public struct AttributesJSONRenderer: Sendable {
                 output.appendJSONEscaped(id)
                 output.append("\"")
             }
-            let lines = content.lines(at: attributes.indexPath)
-            if lines.count > 1 {
+            if let lines = content.wrappedLines(at: attributes.indexPath) {
                 output.append(",\"lines\":[")
                 for (index, line) in lines.enumerated() {
                     output.append(index == 0 ? "\"" : ",\"")

@@ -11,14 +11,21 @@ public protocol DiagramContent {
     func type(at indexPath: IndexPath) -> NodeType
     /// The identifier of the item at an index path, if it has one.
     func id(at indexPath: IndexPath) -> String?
-    /// The lines the label is drawn in (after wrapping).
-    func lines(at indexPath: IndexPath) -> [String]
+    /// The lines the label is drawn in when they are not just its explicit line breaks
+    /// (after wrapping); nil draws the label as it is.
+    func wrappedLines(at indexPath: IndexPath) -> [String]?
 }
 
 extension DiagramContent {
-    /// By default a label is drawn in the lines its explicit line breaks make.
+    /// By default labels are not wrapped.
+    public func wrappedLines(at indexPath: IndexPath) -> [String]? { nil }
+
+    /// The lines the label is drawn in.
     public func lines(at indexPath: IndexPath) -> [String] {
-        label(at: indexPath).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let wrapped = wrappedLines(at: indexPath) { return wrapped }
+        let label = label(at: indexPath)
+        guard label.utf8.contains(0x0A) else { return [label] }
+        return label.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }
 

@@ -132,7 +132,6 @@ public struct SVGRenderer: Sendable {
 
     private func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
         let frame = attributes.frame
-        let lines = content.lines(at: attributes.indexPath)
         output.append("<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
         output.append("\"")
@@ -157,7 +156,8 @@ public struct SVGRenderer: Sendable {
         output.append("\" y=\"")
         output.append(frame.midY)
         output.append("\">")
-        if lines.count > 1 {
+        let label = content.label(at: attributes.indexPath)
+        if let lines = content.wrappedLines(at: attributes.indexPath) ?? (label.utf8.contains(0x0A) ? content.lines(at: attributes.indexPath) : nil) {
             let lineHeight = self.lineHeight ?? fontSize * 1.2
             for (index, line) in lines.enumerated() {
                 output.append("<tspan x=\"")
@@ -169,7 +169,7 @@ public struct SVGRenderer: Sendable {
                 output.append("</tspan>")
             }
         } else {
-            output.appendXMLEscaped(lines.first ?? "")
+            output.appendXMLEscaped(label)
         }
         output.append("</text></g>\n")
     }
