@@ -5,7 +5,7 @@ DEB_PACKAGES := libgraphviz-dev graphviz libharfbuzz-dev libfreetype-dev libfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree))
 
-.PHONY: all deps build test samples demo bench clean
+.PHONY: all deps build test browser-check samples demo bench clean
 
 all: build
 
@@ -26,6 +26,15 @@ build:
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	@if command -v chromium >/dev/null 2>&1; then $(MAKE) --no-print-directory browser-check BROWSER_BIN=.build/debug/schematic; \
+	 else echo "browser-check skipped: chromium is not installed"; fi
+
+# Loads every sample SVG and 1,000 random labels in headless Chromium and checks, with the
+# DOM, that every label fits its box (tools/browser-check.py).
+BROWSER_BIN ?= $(BIN)
+browser-check:
+	@[ -x $(BROWSER_BIN) ] || $(SWIFT) build $(if $(filter $(BIN),$(BROWSER_BIN)),-c release,) --product schematic
+	python3 tools/browser-check.py $(BROWSER_BIN) samples .build/browser-check
 
 # Regenerates the committed outputs beside each sample (the golden files the tests compare with).
 samples: build

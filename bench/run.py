@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import statistics
@@ -135,14 +136,13 @@ def peers_installed():
 
 
 def bench_size(n, schematic, work, installed):
-    """All measurements for one size, as a dict."""
+    """All measurements for one size, as a dict. schematic is the command up to `render`."""
     tree = lambda ext: os.path.join(work, f"tree-{n}.{ext}")
     runs = planned_runs(n)
     ours = {}
-    svg = measure([schematic, "render", tree("txt"), "-o", os.path.join(work, f"out-{n}.svg"),
-                   "--timings"], runs, check=timings_check(n))
-    ours["json"] = measure([schematic, "render", tree("txt"), "-o",
-                            os.path.join(work, f"out-{n}.json")], runs)
+    svg = measure(schematic + [tree("txt"), "-o", os.path.join(work, f"out-{n}.svg"), "--timings"],
+                  runs, check=timings_check(n))
+    ours["json"] = measure(schematic + [tree("txt"), "-o", os.path.join(work, f"out-{n}.json")], runs)
     if svg["status"] != "ok" or ours["json"]["status"] != "ok":
         raise Failed("schematic timed out")
     ours["layout_ms"] = statistics.median(svg.pop("figures"))
@@ -205,14 +205,18 @@ def main():
     parser.add_argument("--schematic", required=True, help="path to the schematic binary")
     parser.add_argument("--sizes", default="100,1000,10000,100000,1000000")
     parser.add_argument("--work", default=os.path.join(BENCH, "work"))
+    parser.add_argument("--schematic-args", default="",
+                        help="extra options for every schematic run, e.g. '--sizing fixed'")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    schematic = os.path.abspath(args.schematic)
-    if not os.access(schematic, os.X_OK):
-        sys.exit(f"run.py: no executable at {schematic}; build with swift build -c release")
+    binary = os.path.abspath(args.schematic)
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"run.py: no executable at {binary}; build with swift build -c release")
+    schematic = [binary, "render"] + shlex.split(args.schematic_args)
     os.makedirs(args.work, exist_ok=True)
 
     installed = peers_installed()
+    print("ours: " + shlex.join(schematic + ["TREE.txt", "-o", "OUT.svg|OUT.json"]))
     print("peers:", ", ".join(f"{k} {'ok' if v else 'not installed'}" for k, v in installed.items()))
     spawn = measure(["/bin/true"], 15)
     print(f"process spawn overhead (/bin/true): {spawn['median_ms']:.2f} ms; "
@@ -220,7 +224,7 @@ def main():
     one = os.path.join(args.work, "one-node.txt")
     with open(one, "w") as f:
         f.write("Node 0\n")
-    baseline = measure([schematic, "render", one, "-o", os.path.join(args.work, "out-1.svg")], 5)
+    baseline = measure(schematic + [one, "-o", os.path.join(args.work, "out-1.svg")], 5)
 
     results, failed = [], False
     for n in sizes:
@@ -235,7 +239,7 @@ def main():
         print(report(results[-1], baseline["peak_kib"]) + "\n", flush=True)
 
     with open(os.path.join(args.work, "results.json"), "w") as f:
-        json.dump({"spawn_ms": spawn["median_ms"], "one_node_peak_kib": baseline["peak_kib"],
+        json.dump({"schematic": schematic, "spawn_ms": spawn["median_ms"], "one_node_peak_kib": baseline["peak_kib"],
                    "installed": installed, "sizes": results}, f, indent=1)
     sys.exit(1 if failed else 0)
 
