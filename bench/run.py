@@ -216,7 +216,7 @@ def main():
     os.makedirs(args.work, exist_ok=True)
 
     installed = peers_installed()
-    print("ours: " + shlex.join(schematic + ["TREE.txt", "-o", "OUT.svg|OUT.json"]))
+    print("ours:", shlex.join(schematic), "tree-N.txt -o out-N.svg (and out-N.json)")
     print("peers:", ", ".join(f"{k} {'ok' if v else 'not installed'}" for k, v in installed.items()))
     spawn = measure(["/bin/true"], 15)
     print(f"process spawn overhead (/bin/true): {spawn['median_ms']:.2f} ms; "

@@ -76,7 +76,7 @@ def random_labels_tree(count, seed=2026):
 
 
 def check(svg_path, work):
-    html = work / (svg_path.stem + ".check.html")
+    html = (work / (svg_path.stem + ".check.html")).resolve()
     svg = svg_path.read_text(encoding="utf-8")
     svg = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
     html.write_text("<!DOCTYPE html><html><body style='margin:0'>" + svg + CHECK_SCRIPT + "</body></html>", encoding="utf-8")
