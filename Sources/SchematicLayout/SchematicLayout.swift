@@ -33,13 +33,24 @@ public final class SchematicLayout: CollectionViewLayout {
     private var contentSize = Size.zero
 
     private var isPrepared = false
+    /// Sections whose item sizes changed since the last `prepare()`.
     private var sectionsWithNewSizes: Set<Int> = []
     private var firstInvalidSection: Int?
+    /// Per section, the first global item whose top is out of date (all after it are too), or
+    /// `Int32.max`. A new size moves only the items below it; their tops are brought up to date
+    /// when a query first reads that column, so a reflow costs O(sections), not O(items).
+    private var staleTopsFrom: [Int32] = []
+    /// Per section, how many items are as wide as the column, so that a narrower new size
+    /// rescans the column only when its last widest item shrinks.
+    private var widestItemCount: [Int32] = []
+    private var sectionsNeedingWidthScan: Set<Int> = []
 
-    /// Instrumentation: the sections whose item positions the last `prepare()` recomputed.
+    /// Instrumentation: the sections whose sizes the last `prepare()` updated.
     public private(set) var lastResizedSections: [Int] = []
     /// Instrumentation: the sections whose left edge the last `prepare()` recomputed.
     public private(set) var lastRepositionedSections: Range<Int> = 0..<0
+    /// Instrumentation: how many item tops have been computed since the layout was created.
+    public private(set) var itemTopsComputed = 0
 
     /// Creates a layout of a sectioned tree.
     public init(dataController: SectionedTree, configuration: SchematicLayoutConfiguration = .init()) {
@@ -61,8 +72,12 @@ public final class SchematicLayout: CollectionViewLayout {
             sectionLefts = [Double](repeating: 0, count: sectionCount)
             sectionWidths = [Double](repeating: 0, count: sectionCount)
             sectionHeights = [Double](repeating: 0, count: sectionCount)
+            staleTopsFrom = [Int32](repeating: .max, count: sectionCount)
+            widestItemCount = [Int32](repeating: 0, count: sectionCount)
             buildAdditionalConnectors()
+            for section in 0..<sectionCount { stackItems(inSection: section) }
             sectionsWithNewSizes = Set(0..<sectionCount)
+            sectionsNeedingWidthScan = []
             firstInvalidSection = 0
             isPrepared = true
         }
@@ -71,8 +86,7 @@ public final class SchematicLayout: CollectionViewLayout {
             lastRepositionedSections = 0..<0
             return
         }
-        let resized = sectionsWithNewSizes.sorted()
-        for section in resized { stackItems(inSection: section) }
+        for section in sectionsNeedingWidthScan { scanWidth(ofSection: section) }
         for section in first..<sectionCount {
             sectionLefts[section] = section == 0
                 ? configuration.sectionMargin
@@ -81,24 +95,84 @@ public final class SchematicLayout: CollectionViewLayout {
         let last = sectionCount - 1
         contentSize = Size(width: sectionLefts[last] + sectionWidths[last] + configuration.sectionMargin,
                            height: sectionHeights.max() ?? 0)
-        lastResizedSections = resized
+        lastResizedSections = sectionsWithNewSizes.sorted()
         lastRepositionedSections = first..<sectionCount
         sectionsWithNewSizes = []
+        sectionsNeedingWidthScan = []
         firstInvalidSection = nil
     }
 
-    /// Recomputes the tops of a section's items, and the section's width and height.
+    private func items(inSection section: Int) -> Range<Int> {
+        Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1])
+    }
+
+    /// Computes the tops of a whole section, and its width and height.
     private func stackItems(inSection section: Int) {
         let padding = configuration.itemPadding
         var top = padding / 2
-        var width = 0.0
-        for item in Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1]) {
+        for item in items(inSection: section) {
             itemTops[item] = top
             top += itemHeights[item] + padding
-            width = max(width, itemWidths[item])
+        }
+        itemTopsComputed += items(inSection: section).count
+        staleTopsFrom[section] = .max
+        sectionHeights[section] = top - padding / 2
+        scanWidth(ofSection: section)
+    }
+
+    private func scanWidth(ofSection section: Int) {
+        var width = 0.0
+        var ties: Int32 = 0
+        for item in items(inSection: section) {
+            let itemWidth = itemWidths[item]
+            if itemWidth > width { width = itemWidth; ties = 1 } else if itemWidth == width { ties += 1 }
         }
         sectionWidths[section] = width
-        sectionHeights[section] = top - padding / 2
+        widestItemCount[section] = ties
+    }
+
+    /// Brings the tops of a section's items up to date after new sizes moved them.
+    @inline(__always)
+    private func refreshTops(ofSection section: Int) {
+        let from = Int(staleTopsFrom[section])
+        guard from != Int(Int32.max) else { return }
+        let padding = configuration.itemPadding
+        let range = items(inSection: section)
+        var top = from == range.lowerBound ? padding / 2 : itemTops[from - 1] + itemHeights[from - 1] + padding
+        for item in from..<range.upperBound {
+            itemTops[item] = top
+            top += itemHeights[item] + padding
+        }
+        itemTopsComputed += range.upperBound - from
+        staleTopsFrom[section] = .max
+    }
+
+    /// Applies one item's new size in O(1): the column's height and widest-item count change
+    /// now, the tops below it when next read.
+    private func applySize(_ size: Size, toItem item: Int, inSection section: Int) {
+        let oldWidth = itemWidths[item]
+        let oldHeight = itemHeights[item]
+        itemWidths[item] = size.width
+        itemHeights[item] = size.height
+        if size.height != oldHeight {
+            sectionHeights[section] += size.height - oldHeight
+            staleTopsFrom[section] = min(staleTopsFrom[section], Int32(item + 1))
+        }
+        if size.width != oldWidth {
+            let widest = sectionWidths[section]
+            if size.width > widest {
+                sectionWidths[section] = size.width
+                widestItemCount[section] = 1
+            } else {
+                if size.width == widest { widestItemCount[section] += 1 }
+                if oldWidth == widest {
+                    widestItemCount[section] -= 1
+                    if widestItemCount[section] == 0 { sectionsNeedingWidthScan.insert(section) }
+                }
+            }
+        }
+        sectionsWithNewSizes.insert(section)
+        firstInvalidSection = min(firstInvalidSection ?? section, section)
     }
 
     private func buildAdditionalConnectors() {
@@ -121,9 +195,6 @@ public final class SchematicLayout: CollectionViewLayout {
         return Rect(x: sectionLefts[section] + (sectionWidths[section] - width) / 2, y: itemTops[item],
                     width: width, height: itemHeights[item])
     }
-
-    @inline(__always)
-    private func middleY(ofItem item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
 
     private func indexPath(ofItem item: Int, inSection section: Int, subitem: Int = 0) -> IndexPath {
         IndexPath(item: item - Int(dataController.sectionStarts[section]), section: section, subitem: subitem)
@@ -166,20 +237,24 @@ public final class SchematicLayout: CollectionViewLayout {
 
     public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared else { return }
+        let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
+        var endSection = firstSection
+        while endSection < sectionLefts.count && (endSection > 0 ? sectionLefts[endSection - 1] : sectionLefts[endSection]) <= rect.maxX {
+            endSection += 1
+        }
+        // Parents of the first visited column's connectors sit one column to the left.
+        for section in max(0, firstSection - 1)..<endSection { refreshTops(ofSection: section) }
         // Local copies: the loops below then read plain arrays, without exclusivity checks.
         let lefts = sectionLefts, columnWidths = sectionWidths
         let tops = itemTops, heights = itemHeights
         let starts = dataController.sectionStarts, parents = dataController.parentOfItem
-        let sectionCount = lefts.count
         func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
 
-        var section = partitionPoint(0..<sectionCount) { lefts[$0] + columnWidths[$0] >= rect.minX }
-        while section < sectionCount {
+        var section = firstSection
+        while section < endSection {
             // The band of a section spans its incoming connectors and its column.
             let left = lefts[section]
             let right = left + columnWidths[section]
-            let bandLeft = section > 0 ? lefts[section - 1] : left
-            if bandLeft > rect.maxX { break }
             let items = Int(starts[section])..<Int(starts[section + 1])
 
             if left <= rect.maxX && right >= rect.minX {
@@ -222,6 +297,7 @@ public final class SchematicLayout: CollectionViewLayout {
 
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
+        refreshTops(ofSection: indexPath.section)
         return cellAttributes(item: item, section: indexPath.section)
     }
 
@@ -229,6 +305,8 @@ public final class SchematicLayout: CollectionViewLayout {
     /// its `subitem`-th additional parent.
     public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         guard kind == .connector, indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
+        refreshTops(ofSection: indexPath.section)
+        refreshTops(ofSection: indexPath.section - 1)
         let parent: Int
         if indexPath.subitem == 0 {
             parent = Int(dataController.parentOfItem[child])
@@ -283,10 +361,7 @@ public final class SchematicLayout: CollectionViewLayout {
             guard let item = globalItem(indexPath) else { continue }
             precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
                          "item sizes must be finite and non-negative")
-            itemWidths[item] = size.width
-            itemHeights[item] = size.height
-            sectionsWithNewSizes.insert(indexPath.section)
-            firstInvalidSection = min(firstInvalidSection ?? indexPath.section, indexPath.section)
+            applySize(size, toItem: item, inSection: indexPath.section)
         }
     }
 
@@ -311,6 +386,7 @@ public final class SchematicLayout: CollectionViewLayout {
 
     private func parentCenter(of indexPath: IndexPath) -> Point? {
         guard indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
+        refreshTops(ofSection: indexPath.section - 1)
         let parent = Int(dataController.parentOfItem[child])
         let frame = frame(ofItem: parent, inSection: indexPath.section - 1)
         return Point(x: frame.midX, y: frame.midY)

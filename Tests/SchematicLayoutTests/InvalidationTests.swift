@@ -49,6 +49,51 @@ import TestSupport
         #expect(snapshot(fresh) == after)
     }
 
+    @Test(arguments: [31, 32, 33])
+    func incrementalReflowsEqualAFreshLayout(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let sections = try SectionedTree(RandomTrees.forest(count: 300, using: &generator))
+        let layout = SchematicLayout(dataController: sections)
+        layout.prepare()
+        var finalSizes: [IndexPath: Size] = [:]
+        for step in 0..<200 {
+            let section = Int.random(in: 0..<sections.numberOfSections, using: &generator)
+            let path = IndexPath(item: Int.random(in: 0..<sections.numberOfItems(inSection: section), using: &generator), section: section)
+            // Mostly small sizes, so that widest items often shrink and columns must be rescanned.
+            let size = Size(width: Double(Int.random(in: 20...160, using: &generator)), height: Double(Int.random(in: 10...60, using: &generator)))
+            let context = SchematicInvalidationContext()
+            context.invalidateSize(size, forItemAt: path)
+            layout.invalidateLayout(with: context)
+            layout.prepare()
+            finalSizes[path] = size
+            if step % 50 == 0 { _ = snapshot(layout) }
+        }
+        let fresh = SchematicLayout(dataController: sections)
+        fresh.prepare()
+        let context = SchematicInvalidationContext()
+        for (path, size) in finalSizes.sorted(by: { $0.key < $1.key }) { context.invalidateSize(size, forItemAt: path) }
+        fresh.invalidateLayout(with: context)
+        fresh.prepare()
+        #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize)
+        #expect(snapshot(layout) == snapshot(fresh))
+    }
+
+    @Test func oneNewSizeCostsNoItemWorkUntilTheColumnIsRead() throws {
+        var generator = SplitMix64(seed: 44)
+        let sections = try SectionedTree(RandomTrees.forest(count: 5_000, rootChance: 0, using: &generator))
+        let layout = SchematicLayout(dataController: sections)
+        layout.prepare()
+        let before = layout.itemTopsComputed
+        #expect(before == 5_000)
+        let context = SchematicInvalidationContext()
+        context.invalidateSize(Size(width: 121, height: 41), forItemAt: IndexPath(item: 0, section: 1))
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+        #expect(layout.itemTopsComputed == before, "prepare moves columns, not items")
+        _ = layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))
+        #expect(layout.itemTopsComputed == before + sections.numberOfItems(inSection: 1) - 1)
+    }
+
     @Test func invalidatingEverythingStartsFromEstimates() throws {
         let layout = SchematicLayout(dataController: try SectionedTree(RandomTrees.talk))
         layout.prepare()
