@@ -38,7 +38,7 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
 /// headless collection view whose cells self-size (through invalidation contexts), and render.
 public struct Diagram {
     /// The data controller.
-    public let dataController: SectionedTree
+    public private(set) var dataController: SectionedTree
     /// The prepared layout.
     public let layout: SchematicLayout
     /// The options the diagram was made with.
@@ -99,6 +99,25 @@ public struct Diagram {
             } while x < collectionView.contentSize.width
             y += viewport.height
         } while y < collectionView.contentSize.height
+    }
+
+    /// Changes a node's label, live: its cell measures itself again and, if its size changed,
+    /// the layout answers with a targeted invalidation context (this column's items, the
+    /// connectors around it, later columns moved), which is applied and returned.
+    @discardableResult
+    public mutating func setLabel(_ label: String, ofNode node: Int) -> LayoutInvalidationContext? {
+        dataController.setLabel(label, ofNode: node)
+        let item = Int(dataController.itemOfNode[node])
+        labelSizing?.setLabel(label, ofItem: item)
+        let position = dataController.position(ofNode: node)
+        guard let original = layout.layoutAttributesForItem(at: IndexPath(item: position.item, section: position.section)),
+              let sizing = collectionView.cellSizing else { return nil }
+        let preferred = sizing.preferredLayoutAttributesFitting(original)
+        guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return nil }
+        let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+        return context
     }
 
     /// Options for the renderers.

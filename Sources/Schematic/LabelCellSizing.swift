@@ -29,7 +29,7 @@ public final class LabelCellSizing: CellSizing {
     public let style: LabelStyle
     /// The fonts labels are measured in.
     public let fonts: FontSet
-    private let dataController: SectionedTree
+    private var dataController: SectionedTree
     private var sizes: [Size?]
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
@@ -50,6 +50,13 @@ public final class LabelCellSizing: CellSizing {
         var preferred = attributes
         preferred.size = sizes[item]!
         return preferred
+    }
+
+    /// Replaces an item's label; it is measured again when next asked.
+    public func setLabel(_ label: String, ofItem item: Int) {
+        dataController.setLabel(label, ofNode: Int(dataController.nodeOfItem[item]))
+        sizes[item] = nil
+        wrappedLines[item] = nil
     }
 
     /// Measures every item's label, in parallel.

@@ -32,12 +32,24 @@ public struct AttributesJSONRenderer: Sendable {
         layout.enumerateAllElementsInDrawingOrder { attributes in
             output.append(first ? "\n" : ",\n")
             first = false
-            writeElement(attributes, content: content, into: &output)
+            let cell = attributes.representedElementCategory == .cell
+                ? CellText(label: content.label(at: attributes.indexPath), type: content.type(at: attributes.indexPath),
+                           id: content.id(at: attributes.indexPath), wrappedLines: content.wrappedLines(at: attributes.indexPath))
+                : nil
+            Self.writeElement(attributes, cell: cell, into: &output)
         }
         output.append("\n]}\n")
     }
 
-    private func writeIndexPath(_ path: IndexPath, into output: inout OutputBuffer) {
+    /// What a cell shows, written beside its attributes.
+    struct CellText {
+        var label: String
+        var type: NodeType
+        var id: String?
+        var wrappedLines: [String]?
+    }
+
+    static func writeIndexPath(_ path: IndexPath, into output: inout OutputBuffer) {
         output.append("[")
         output.append(path.section)
         output.append(",")
@@ -49,7 +61,7 @@ public struct AttributesJSONRenderer: Sendable {
         output.append("]")
     }
 
-    private func writePoint(_ point: Point, into output: inout OutputBuffer) {
+    static func writePoint(_ point: Point, into output: inout OutputBuffer) {
         output.append("{\"x\":")
         output.append(point.x)
         output.append(",\"y\":")
@@ -57,7 +69,8 @@ public struct AttributesJSONRenderer: Sendable {
         output.append("}")
     }
 
-    private func writeElement(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
+    /// One element as a JSON object (the schema in the README).
+    static func writeElement(_ attributes: LayoutAttributes, cell: CellText?, into output: inout OutputBuffer) {
         let frame = attributes.frame
         output.append("{\"indexPath\":")
         writeIndexPath(attributes.indexPath, into: &output)
@@ -97,18 +110,18 @@ public struct AttributesJSONRenderer: Sendable {
             output.append(value)
         }
         output.append("]")
-        if attributes.representedElementCategory == .cell {
+        if let cell {
             output.append(",\"label\":\"")
-            output.appendJSONEscaped(content.label(at: attributes.indexPath))
+            output.appendJSONEscaped(cell.label)
             output.append("\",\"type\":\"")
-            output.append(raw: content.type(at: attributes.indexPath).description)
+            output.append(raw: cell.type.description)
             output.append("\"")
-            if let id = content.id(at: attributes.indexPath) {
+            if let id = cell.id {
                 output.append(",\"id\":\"")
                 output.appendJSONEscaped(id)
                 output.append("\"")
             }
-            if let lines = content.wrappedLines(at: attributes.indexPath) {
+            if let lines = cell.wrappedLines {
                 output.append(",\"lines\":[")
                 for (index, line) in lines.enumerated() {
                     output.append(index == 0 ? "\"" : ",\"")

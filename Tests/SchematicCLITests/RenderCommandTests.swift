@@ -135,6 +135,19 @@ struct Executable {
         }
     }
 
+    @Test func diffDescribesTheAnimationBetweenTwoFiles() throws {
+        let dir = try scratch()
+        try write("Root\n  A\n  B\n", to: dir + "/old.txt")
+        try write("Root\n  A\n  A2\n", to: dir + "/new.txt")
+        let result = try Executable.run(["diff", "old.txt", "new.txt", "-o", "diff.json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/diff.json"))) as? [String: Any]
+        let summary = try #require(json?["summary"] as? [String: Int])
+        #expect(summary["unchanged"] == 2 && summary["updated"] == 1 && summary["inserted"] == 0)
+        let broken = try Executable.run(["diff", "old.txt", "missing.txt"], in: dir)
+        #expect(broken.status == 66)
+    }
+
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Schematic
+
+/// Reading a hierarchy file and laying it out, shared by the subcommands; failures become
+/// one-line messages and sysexits statuses.
+struct DiagramLoading {
+    var from: InputFormat?
+    var layoutOptions: LayoutOptions
+    var labelOptions: LabelOptions
+
+    /// Reads and parses a file (`-` for standard input).
+    func readTree(_ path: String) throws -> Tree {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
+        }
+        let format = from ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
+        do {
+            return try format.reader.read(bytes, file: displayName(path))
+        } catch {
+            throw fail(error.description, ExitStatus.dataError)
+        }
+    }
+
+    /// Lays a tree out with the command's options.
+    func diagram(_ tree: Tree, file: String) throws -> Diagram {
+        var options = DiagramOptions()
+        options.configuration = layoutOptions.configuration
+        options.sizing = labelOptions.nodeSizing
+        options.viewport = labelOptions.viewport?.size
+        do {
+            return try Diagram(tree: tree, options: options)
+        } catch {
+            switch error {
+            case .hierarchy: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
+            case .font: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
+            }
+        }
+    }
+
+    func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+}
+
+/// The extension of a path's last component, if it has one.
+func fileExtension(_ path: String) -> String? {
+    guard path != "-", let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    return String(path[path.index(after: dot)...])
+}
+
+/// Writes through a temporary file, so a failure leaves nothing behind.
+func writeAtomically(to path: String, _ produce: (FileIO.AtomicOutput) throws -> Void) throws {
+    let destination: FileIO.AtomicOutput
+    do {
+        destination = try FileIO.AtomicOutput(path: path)
+    } catch {
+        throw fail("schematic: \(error.message)", ExitStatus.cannotCreate)
+    }
+    do {
+        try produce(destination)
+    } catch {
+        destination.abandon()
+        throw error
+    }
+    do {
+        try destination.commit()
+    } catch {
+        throw fail("schematic: \(error.message)", ExitStatus.ioError)
+    }
+}
