@@ -143,7 +143,8 @@ struct Executable {
         #expect(result.status == 0, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/diff.json"))) as? [String: Any]
         let summary = try #require(json?["summary"] as? [String: Int])
-        #expect(summary["unchanged"] == 2 && summary["updated"] == 1 && summary["inserted"] == 0)
+        // A moves (its column widens for A2), B becomes A2 (relabelled); Root stays.
+        #expect(summary["unchanged"] == 1 && summary["updated"] == 2 && summary["inserted"] == 0 && summary["relabelled"] == 1)
         let broken = try Executable.run(["diff", "old.txt", "missing.txt"], in: dir)
         #expect(broken.status == 66)
     }
