@@ -9,7 +9,8 @@ It prints one table per size with our targets, and writes work/results.json.
 Exit status is 0 even when a target is missed, 1 if a command failed.
 
     python3 bench/run.py --schematic .build/release/schematic \\
-        [--sizes 100,1000,10000,100000,1000000] [--work bench/work]
+        [--sizes 100,1000,10000,100000,1000000] [--work bench/work] \\
+        [--schematic-args "--sizing fixed"]
 
 Peak RSS comes from GNU time (/usr/bin/time -f %M) when present. os.wait4's
 ru_maxrss on the direct child is not usable alone: Linux carries the parent's
@@ -38,8 +39,10 @@ D3_FILE = "/usr/share/nodejs/d3-hierarchy/dist/d3-hierarchy.js"
 
 SVG_TARGET_MS = {100: 10, 1000: 20, 10_000: 100, 100_000: 300, 1_000_000: 2000}
 LAYOUT_TARGET_MS = {1_000_000: 500}
+REFLOW_FROM = 100_000        # sizes that also get the in-process reflow benchmark
+REFLOW_RATIO_TARGET = 1000   # one label change must be this much cheaper than a full prepare
 BYTES_PER_NODE_TARGET = 300
-MEMORY_CHECKED_FROM = 100_000  # below this the runtime's fixed ~13 MB dominates
+MEMORY_CHECKED_FROM = 100_000  # below this the process's fixed ~15 MB dominates
 DOT_MAX_NODES = 10_000
 RUN_BUDGET_S = 30  # stop repeating a measurement once its runs would pass this
 
@@ -71,7 +74,7 @@ def run_once(cmd, timeout):
         if proc.returncode == -signal.SIGKILL and wall >= timeout:
             return None
         if proc.returncode != 0:
-            raise Failed(f"{' '.join(cmd)} exited {proc.returncode}: {stderr.strip()[-500:]}")
+            raise Failed(f"{shlex.join(cmd)} exited {proc.returncode}: {stderr.strip()[-500:]}")
         peak = int(rss.read().split()[-1]) if GNU_TIME else usage.ru_maxrss
         return wall, peak, stdout, stderr
 
@@ -135,29 +138,44 @@ def peers_installed():
             "igraph": have_igraph}
 
 
-def bench_size(n, schematic, work, installed):
+def bench_size(n, schematic, work, installed, reflow_binary=None):
     """All measurements for one size, as a dict. schematic is the command up to `render`."""
     tree = lambda ext: os.path.join(work, f"tree-{n}.{ext}")
     runs = planned_runs(n)
     ours = {}
-    svg = measure(schematic + [tree("txt"), "-o", os.path.join(work, f"out-{n}.svg"), "--timings"],
-                  runs, check=timings_check(n))
-    ours["json"] = measure(schematic + [tree("txt"), "-o", os.path.join(work, f"out-{n}.json")], runs)
+    out = lambda ext: os.path.join(work, f"out-{n}.{ext}")
+    svg = measure(schematic + [tree("txt"), "-o", out("svg"), "--timings"], runs,
+                  check=timings_check(n))
+    ours["json"] = measure(schematic + [tree("txt"), "-o", out("json")], runs)
     if svg["status"] != "ok" or ours["json"]["status"] != "ok":
         raise Failed("schematic timed out")
     ours["layout_ms"] = statistics.median(svg.pop("figures"))
     ours["svg"] = svg
     ours["bytes_per_node"] = svg["peak_kib"] * 1024 / n
+    # The core path with fixed node sizes (the talk's 120x40; no font measurement).
+    fixed = measure(schematic + [tree("txt"), "-o", out("fixed.svg"), "--timings", "--sizing", "fixed"], runs,
+                    check=timings_check(n))
+    if fixed["status"] != "ok":
+        raise Failed("schematic --sizing fixed timed out")
+    ours["fixed_layout_ms"] = statistics.median(fixed.pop("figures"))
+    ours["fixed_svg"] = fixed
+    if reflow_binary and n >= REFLOW_FROM:
+        # In process: a full prepare against one label change reflowed through a context.
+        done = subprocess.run([reflow_binary, tree("txt"), "3"], capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            raise Failed("schematic-benchmarks failed: " + done.stderr.strip())
+        ours["reflow"] = json.loads(done.stdout)
 
     peers = {}
+
+    def peer(name, cmd, **options):
+        peers[name] = measure(cmd, runs, **options) if installed[name] else {"status": "not installed"}
+
     if n <= DOT_MAX_NODES:
-        peers["dot"] = (measure(["dot", "-Tdot", tree("dot"), "-o", "/dev/null"], runs, timeout=120)
-                        if installed["dot"] else {"status": "not installed"})
-    peers["d3"] = (measure(["node", os.path.join(BENCH, "d3_tree.js"), tree("json")], runs,
-                           check=count_check(n)) if installed["d3"] else {"status": "not installed"})
-    peers["igraph"] = (measure([DEBIAN_PYTHON, os.path.join(BENCH, "igraph_tree.py"), tree("edges")],
-                               runs, timeout=60, check=count_check(n))
-                       if installed["igraph"] else {"status": "not installed"})
+        peer("dot", ["dot", "-Tdot", tree("dot"), "-o", "/dev/null"], timeout=120)
+    peer("d3", ["node", os.path.join(BENCH, "d3_tree.js"), tree("json")], check=count_check(n))
+    peer("igraph", [DEBIAN_PYTHON, os.path.join(BENCH, "igraph_tree.py"), tree("edges")],
+         timeout=60, check=count_check(n))
     return {"nodes": n, "schematic": ours, "peers": peers}
 
 
@@ -174,11 +192,14 @@ def report(result, baseline_kib):
         lines.append(f"  {name:<16}{value:>12}   {note or ''}".rstrip())
 
     layout_target = LAYOUT_TARGET_MS.get(n)
-    row("ours layout", f"{ours['layout_ms']:.1f} ms", layout_target and
-        f"target < {layout_target} ms   {verdict(ours['layout_ms'] < layout_target)}")
     svg_target = SVG_TARGET_MS.get(n)
-    row("ours SVG e2e", f"{svg_ms:.1f} ms", svg_target and
-        f"target <= {svg_target} ms   {verdict(svg_ms <= svg_target)}")
+    fixed_ms = ours["fixed_svg"]["median_ms"]
+    row("fixed layout", f"{ours['fixed_layout_ms']:.1f} ms", layout_target and
+        f"target < {layout_target} ms   {verdict(ours['fixed_layout_ms'] < layout_target)}")
+    row("fixed SVG e2e", f"{fixed_ms:.1f} ms", svg_target and
+        f"target <= {svg_target} ms   {verdict(fixed_ms <= svg_target)}   (--sizing fixed, 120x40 nodes)")
+    row("ours layout", f"{ours['layout_ms']:.1f} ms", "default --sizing fit: every label shaped with HarfBuzz")
+    row("ours SVG e2e", f"{svg_ms:.1f} ms", "default --sizing fit")
     row("ours JSON e2e", f"{ours['json']['median_ms']:.1f} ms")
     peak_mb = ours["svg"]["peak_kib"] / 1024
     above = (ours["svg"]["peak_kib"] - baseline_kib) * 1024 / n
@@ -194,9 +215,17 @@ def report(result, baseline_kib):
             row(name, peer["status"] + extra)
             continue
         ratio = peer["median_ms"] / svg_ms
-        compared = (f"{ratio:.1f}x slower than our SVG e2e" if ratio >= 1
-                    else f"{1 / ratio:.1f}x faster than our SVG e2e")
+        fixed_ratio = peer["median_ms"] / fixed_ms
+        compared = (f"{fixed_ratio:.2f}x our fixed time ({'slower' if fixed_ratio >= 1 else 'faster'} than us), "
+                    f"{ratio:.2f}x our fit time ({'slower' if ratio >= 1 else 'faster'} than us)")
         row(name, f"{peer['median_ms']:.1f} ms", f"{compared}   peak {peer['peak_kib'] / 1024:.1f} MB")
+    reflow = ours.get("reflow")
+    if reflow:
+        row("self-sizing", f"{reflow['selfSizingMs']:.1f} ms", "in process: section, measure every label, lay out")
+        row("full prepare", f"{reflow['fullPrepareMs']:.2f} ms", "in process: every item sized in one context")
+        row("label reflow", f"{reflow['labelReflowMs'] * 1000:.1f} us",
+            f"one label changed, through an invalidation context: {reflow['ratio']:,.0f}x cheaper than a full "
+            f"prepare   target >= {REFLOW_RATIO_TARGET}x   {verdict(reflow['ratio'] >= REFLOW_RATIO_TARGET)}")
     return "\n".join(lines)
 
 
@@ -205,6 +234,7 @@ def main():
     parser.add_argument("--schematic", required=True, help="path to the schematic binary")
     parser.add_argument("--sizes", default="100,1000,10000,100000,1000000")
     parser.add_argument("--work", default=os.path.join(BENCH, "work"))
+    parser.add_argument("--reflow", help="path to the schematic-benchmarks binary (in-process reflow figures)")
     parser.add_argument("--schematic-args", default="",
                         help="extra options for every schematic run, e.g. '--sizing fixed'")
     args = parser.parse_args()
@@ -231,7 +261,8 @@ def main():
         subprocess.run([sys.executable, os.path.join(BENCH, "gen_tree.py"), "--sizes", str(n),
                         "--work", args.work], check=True)
         try:
-            results.append(bench_size(n, schematic, args.work, installed))
+            reflow = os.path.abspath(args.reflow) if args.reflow else None
+            results.append(bench_size(n, schematic, args.work, installed, reflow))
         except Failed as error:
             print(f"== {n:,} nodes: FAILED: {error}\n", flush=True)
             failed = True
@@ -239,8 +270,9 @@ def main():
         print(report(results[-1], baseline["peak_kib"]) + "\n", flush=True)
 
     with open(os.path.join(args.work, "results.json"), "w") as f:
-        json.dump({"schematic": schematic, "spawn_ms": spawn["median_ms"], "one_node_peak_kib": baseline["peak_kib"],
-                   "installed": installed, "sizes": results}, f, indent=1)
+        json.dump({"schematic": schematic, "spawn_ms": spawn["median_ms"],
+                   "one_node_peak_kib": baseline["peak_kib"], "installed": installed,
+                   "sizes": results}, f, indent=1)
     sys.exit(1 if failed else 0)
 
 

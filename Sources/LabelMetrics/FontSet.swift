@@ -88,16 +88,17 @@ public final class FontSet: @unchecked Sendable {
     /// Whether the primary font has every printable ASCII character: then ASCII text needs no
     /// per-character font look-up.
     let primaryCoversASCII: Bool
-    private let fallbackFiles: [(file: String, index: Int32)]
-    private let fallbackCharsets: [OpaquePointer]
     private struct Cache {
+        /// fontconfig's fallback list, looked up the first time a character is missing from
+        /// the primary font (ASCII-only drawings never pay for it).
+        var fallbacks: [(file: String, index: Int32, charset: OpaquePointer)]? = nil
         var fonts: [Int: LoadedFont] = [:]
         var fontForScalar: [UInt32: Int] = [:]
     }
     private let cache = Mutex(Cache())
 
     /// Resolves a family (a fontconfig pattern such as `DejaVu Sans` or `Noto Sans:bold`).
-    public init(family: String, size: Double) throws(FontError) {
+    public convenience init(family: String, size: Double) throws(FontError) {
         guard size > 0, size.isFinite else { throw FontError("the font size must be positive") }
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError("fontconfig could not load its configuration") }
         defer { FcConfigDestroy(config) }
@@ -105,35 +106,28 @@ public final class FontSet: @unchecked Sendable {
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
-
         var result = FcResultMatch
         guard let match = FcFontMatch(config, pattern, &result) else { throw FontError("no font matches '\(family)'") }
         defer { FcPatternDestroy(match) }
         guard let (file, index) = FontSet.fileAndIndex(match) else { throw FontError("no font file for '\(family)'") }
-        let primary = try LoadedFont(file: file, index: index)
+        try self.init(primary: LoadedFont(file: file, index: index), requestedFamily: family, size: size)
+    }
+
+    /// Uses a font file directly (no look-up: the file pins the metrics); fallbacks for missing
+    /// characters still come from fontconfig, for the file's own family name.
+    public convenience init(file: String, size: Double) throws(FontError) {
+        guard size > 0, size.isFinite else { throw FontError("the font size must be positive") }
+        let primary = try LoadedFont(file: file, index: 0)
+        try self.init(primary: primary, requestedFamily: primary.familyName ?? "sans-serif", size: size)
+    }
+
+    private init(primary: LoadedFont, requestedFamily: String, size: Double) throws(FontError) {
         self.primary = primary
         primaryCoversASCII = (0x20...0x7E).allSatisfy { primary.hasGlyph(UInt32($0)) }
-
-        var files: [(String, Int32)] = []
-        var charsets: [OpaquePointer] = []
-        if let sorted = FcFontSort(config, pattern, 1, nil, &result) {
-            defer { FcFontSetDestroy(sorted) }
-            for position in 0..<Int(sorted.pointee.nfont) {
-                guard let font = sorted.pointee.fonts[position], let location = FontSet.fileAndIndex(font),
-                      location != (file, index) else { continue }
-                var charset: OpaquePointer? = nil
-                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
-                files.append(location)
-                charsets.append(FcCharSetCopy(charset))
-            }
-        }
-        fallbackFiles = files
-        fallbackCharsets = charsets
-
-        requestedFamily = family
-        self.family = primary.familyName ?? family
+        self.requestedFamily = requestedFamily
+        family = primary.familyName ?? requestedFamily
         self.size = size
-        self.file = file
+        file = primary.file
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(primary.font, &extents)
         let scale = size / primary.unitsPerEm
@@ -143,7 +137,31 @@ public final class FontSet: @unchecked Sendable {
     }
 
     deinit {
-        for charset in fallbackCharsets { FcCharSetDestroy(charset) }
+        cache.withLock { cache in
+            for fallback in cache.fallbacks ?? [] { FcCharSetDestroy(fallback.charset) }
+        }
+    }
+
+    /// The fonts fontconfig would fall back to for this family, best first, without the primary.
+    private func lookUpFallbacks() -> [(file: String, index: Int32, charset: OpaquePointer)] {
+        guard let config = FcInitLoadConfigAndFonts() else { return [] }
+        defer { FcConfigDestroy(config) }
+        guard let pattern = FcNameParse(requestedFamily) else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let sorted = FcFontSort(config, pattern, 1, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(sorted) }
+        var fallbacks: [(file: String, index: Int32, charset: OpaquePointer)] = []
+        for position in 0..<Int(sorted.pointee.nfont) {
+            guard let font = sorted.pointee.fonts[position], let location = FontSet.fileAndIndex(font),
+                  location != (primary.file, primary.index) else { continue }
+            var charset: OpaquePointer? = nil
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+            fallbacks.append((location.0, location.1, FcCharSetCopy(charset)))
+        }
+        return fallbacks
     }
 
     private static func fileAndIndex(_ pattern: OpaquePointer) -> (String, Int32)? {
@@ -160,10 +178,11 @@ public final class FontSet: @unchecked Sendable {
         if primary.hasGlyph(scalar) { return primary }
         return cache.withLock { cache -> LoadedFont in
             if let known = cache.fontForScalar[scalar] { return known < 0 ? primary : cache.fonts[known]! }
+            if cache.fallbacks == nil { cache.fallbacks = lookUpFallbacks() }
             var chosen = -1
-            for (position, charset) in fallbackCharsets.enumerated() where FcCharSetHasChar(charset, scalar) != 0 {
+            for (position, fallback) in cache.fallbacks!.enumerated() where FcCharSetHasChar(fallback.charset, scalar) != 0 {
                 if cache.fonts[position] == nil {
-                    let location = fallbackFiles[position]
+                    let location = fallback
                     guard let loaded = try? LoadedFont(file: location.file, index: location.index) else { continue }
                     cache.fonts[position] = loaded
                 }

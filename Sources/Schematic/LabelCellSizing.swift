@@ -7,6 +7,8 @@ import LabelMetrics
 public struct LabelStyle: Hashable, Sendable {
     /// Font family, resolved with fontconfig.
     public var fontFamily = "DejaVu Sans"
+    /// A font file to use instead of looking the family up (pins the metrics exactly).
+    public var fontFile: String?
     /// Font size in pixels.
     public var fontSize = 14.0
     /// Space between the text and the box edge, above and below.
@@ -37,7 +39,11 @@ public final class LabelCellSizing: CellSizing {
     public init(dataController: SectionedTree, style: LabelStyle) throws(FontError) {
         self.style = style
         self.dataController = dataController
-        fonts = try FontSet(family: style.fontFamily, size: style.fontSize)
+        if let file = style.fontFile {
+            fonts = try FontSet(file: file, size: style.fontSize)
+        } else {
+            fonts = try FontSet(family: style.fontFamily, size: style.fontSize)
+        }
         sizes = Array(repeating: nil, count: dataController.numberOfItems)
     }
 

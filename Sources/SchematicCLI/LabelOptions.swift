@@ -13,6 +13,9 @@ struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("font-family"), help: "Font that measures (and draws) labels, found with fontconfig.")
     var fontFamily: String = "DejaVu Sans"
 
+    @Option(name: .customLong("font-file"), help: "A font file (TTF/OTF) to measure with instead of looking --font-family up.")
+    var fontFile: String?
+
     @Option(name: .customLong("font-size"), help: "Label font size in pixels.")
     var fontSize: Double = 14
 
@@ -43,6 +46,7 @@ struct LabelOptions: ParsableArguments {
         case .fit:
             var style = LabelStyle()
             style.fontFamily = fontFamily
+            style.fontFile = fontFile
             style.fontSize = fontSize
             style.verticalPadding = nodePadding.vertical
             style.horizontalPadding = nodePadding.horizontal
