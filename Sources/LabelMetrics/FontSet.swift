@@ -97,9 +97,23 @@ public final class FontSet: @unchecked Sendable {
     }
     private let cache = Mutex(Cache())
 
+    /// Where distributions install the default family; loading it from there directly saves
+    /// the few milliseconds fontconfig takes to read its configuration (the file is the one
+    /// fontconfig would pick for that exact family).
+    private static let knownFiles: [String: [String]] = [
+        "DejaVu Sans": ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+                        "/usr/share/fonts/TTF/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf"],
+    ]
+
     /// Resolves a family (a fontconfig pattern such as `DejaVu Sans` or `Noto Sans:bold`).
     public convenience init(family: String, size: Double) throws(FontError) {
         guard size > 0, size.isFinite else { throw FontError("the font size must be positive") }
+        for path in FontSet.knownFiles[family] ?? [] {
+            if let font = try? LoadedFont(file: path, index: 0), font.familyName == family {
+                try self.init(primary: font, requestedFamily: family, size: size)
+                return
+            }
+        }
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError("fontconfig could not load its configuration") }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse(family) else { throw FontError("invalid font name '\(family)'") }

@@ -93,6 +93,19 @@ public final class TextMeasurer {
 
     /// Lays a label out: explicit line breaks (`\n`), then, if `maxWidth` is given, wrapping at
     /// word boundaries, breaking words that are wider than `maxWidth` on their own.
+    /// The size of a label's text and, only when they are not just the label's explicit line
+    /// breaks, its lines: the allocation-free common case of `measure`.
+    public func measureSize(_ label: String, maxWidth: Double? = nil) -> (size: (width: Double, height: Double), wrappedLines: [String]?) {
+        if !label.utf8.contains(0x0A) {
+            let width = width(of: label[...])
+            if maxWidth.map({ width <= $0 }) ?? true { return ((width, fonts.lineHeight), nil) }
+        }
+        let measured = measure(label, maxWidth: maxWidth)
+        let explicit = label.split(separator: "\n", omittingEmptySubsequences: false)
+        let wrapped = measured.lines.count == explicit.count && zip(measured.lines, explicit).allSatisfy { $0 == $1 } ? nil : measured.lines
+        return ((measured.width, measured.height), wrapped)
+    }
+
     public func measure(_ label: String, maxWidth: Double? = nil) -> MeasuredLabel {
         var lines: [String] = []
         var widest = 0.0

@@ -50,8 +50,8 @@ public final class LabelCellSizing: CellSizing {
     public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
         let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
         if sizes[item] == nil {
-            let measurer = TextMeasurer(fonts: fonts)
-            record(item, measurer.measure(dataController.label(ofItem: item), maxWidth: style.maximumLabelWidth))
+            let measured = TextMeasurer(fonts: fonts).measureSize(dataController.label(ofItem: item), maxWidth: style.maximumLabelWidth)
+            record(item, measured.size, measured.wrappedLines)
         }
         var preferred = attributes
         preferred.size = sizes[item]!
@@ -70,34 +70,35 @@ public final class LabelCellSizing: CellSizing {
         let count = sizes.count
         let workers = count < 2_000 ? 1 : max(1, min(8, ProcessInfoLite.activeProcessorCount))
         let chunk = (count + workers - 1) / workers
-        var results = [[MeasuredLabel]](repeating: [], count: workers)
+        typealias Measured = (sizes: [(width: Double, height: Double)], wrapped: [(item: Int, lines: [String])])
+        var results = [Measured](repeating: ([], []), count: workers)
         let fonts = self.fonts, dataController = self.dataController, maxWidth = style.maximumLabelWidth
         results.withUnsafeMutableBufferPointer { slots in
             let slots = UnsafeSendable(slots)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let measurer = TextMeasurer(fonts: fonts)
                 let range = (worker * chunk)..<min(count, (worker + 1) * chunk)
-                var measured: [MeasuredLabel] = []
-                measured.reserveCapacity(range.count)
+                var measured: Measured = ([], [])
+                measured.sizes.reserveCapacity(range.count)
                 for item in range {
-                    measured.append(measurer.measure(dataController.label(ofItem: item), maxWidth: maxWidth))
+                    let label = measurer.measureSize(dataController.label(ofItem: item), maxWidth: maxWidth)
+                    measured.sizes.append(label.size)
+                    if let lines = label.wrappedLines { measured.wrapped.append((item, lines)) }
                 }
                 slots.value[worker] = measured
             }
         }
         for worker in 0..<workers {
-            for (offset, label) in results[worker].enumerated() { record(worker * chunk + offset, label) }
+            for (offset, size) in results[worker].sizes.enumerated() { record(worker * chunk + offset, size, nil) }
+            for (item, lines) in results[worker].wrapped { wrappedLines[item] = lines }
         }
     }
 
-    private func record(_ item: Int, _ label: MeasuredLabel) {
-        let width = max(style.minimumNodeSize.width, (label.width + 2 * style.horizontalPadding).rounded(.up))
-        let height = max(style.minimumNodeSize.height, (label.height + 2 * style.verticalPadding).rounded(.up))
+    private func record(_ item: Int, _ text: (width: Double, height: Double), _ lines: [String]?) {
+        let width = max(style.minimumNodeSize.width, (text.width + 2 * style.horizontalPadding).rounded(.up))
+        let height = max(style.minimumNodeSize.height, (text.height + 2 * style.verticalPadding).rounded(.up))
         sizes[item] = Size(width: width, height: height)
-        if label.lines.count > 1 || label.lines.first != dataController.label(ofItem: item) {
-            let explicit = dataController.label(ofItem: item).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if explicit != label.lines { wrappedLines[item] = label.lines }
-        }
+        if let lines { wrappedLines[item] = lines }
     }
 
     /// The lines a label is drawn in.
