@@ -1,0 +1,250 @@
+import CGraphviz
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure inside Graphviz, with the messages it reported (instead of text on stderr).
+public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The line Graphviz's parser named, if any.
+    public var line: Int?
+    public init(_ message: String, line: Int? = nil) {
+        self.message = message
+        self.line = line
+    }
+    public var description: String { message }
+}
+
+/// A node of a graph Graphviz read or laid out. Coordinates are Graphviz's: points, y up.
+public struct GraphvizNode: Hashable, Sendable {
+    public var name: String
+    /// The `label` attribute with `\N` expanded, or the name.
+    public var label: String
+    /// Other attributes that hierarchy readers use (`type`, `id`, `URL`, `tooltip`, `class`, `fillcolor`).
+    public var attributes: [String: String]
+    public var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+    /// dot's rank and position in its rank (virtual nodes count in `order`).
+    public var rank = 0, order = 0
+}
+
+/// An edge, by node indices; `points` are its spline's control points after a layout.
+public struct GraphvizEdge: Hashable, Sendable {
+    public var tail: Int
+    public var head: Int
+    /// The edge's place in the file (cgraph's sequence number).
+    public var sequence: Int
+    public var points: [(x: Double, y: Double)] = []
+
+    public static func == (lhs: GraphvizEdge, rhs: GraphvizEdge) -> Bool {
+        lhs.tail == rhs.tail && lhs.head == rhs.head && lhs.sequence == rhs.sequence
+            && lhs.points.elementsEqual(rhs.points) { $0.x == $1.x && $0.y == $1.y }
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tail)
+        hasher.combine(head)
+        hasher.combine(sequence)
+    }
+}
+
+/// A graph as Graphviz saw it: nodes in file order, edges in file order.
+public struct GraphvizGraph: Sendable {
+    public var isDirected: Bool
+    public var nodes: [GraphvizNode]
+    public var edges: [GraphvizEdge]
+    /// The bounding box after a layout: lower-left and upper-right corners, in points.
+    public var boundingBox = (llx: 0.0, lly: 0.0, urx: 0.0, ury: 0.0)
+}
+
+/// The bridge to Graphviz's libraries (libgvc, libcgraph). Graphviz keeps global state and is not
+/// thread-safe, so every call runs under one process-wide lock, with a context created and
+/// freed around it; graphs and layouts never outlive the call that made them.
+public enum Graphviz {
+    private static let lock = Mutex(())
+
+    /// Runs `body` holding the lock, with Graphviz's error reporting routed into a buffer.
+    private static func withSession<T>(_ body: (OpaquePointer) throws(GraphvizError) -> T) throws(GraphvizError) -> T {
+        try lock.withLock { _ throws(GraphvizError) -> T in
+            GraphvizMessages.buffer = []
+            let previous = agseterrf { message in
+                if let message { GraphvizMessages.buffer.append(String(cString: message)) }
+                return 0
+            }
+            defer { agseterrf(previous) }
+            agseterr(AGWARN)
+            _ = agreseterrors()
+            guard let context = gvContext() else { throw GraphvizError("Graphviz could not start (gvContext failed)") }
+            defer { gvFreeContext(context) }
+            return try body(context)
+        }
+    }
+
+    /// The messages Graphviz reported during the current session, joined.
+    private static var reported: String {
+        GraphvizMessages.buffer.joined().split(separator: "\n").map { $0.trimmingPrefix("Error: ").trimmingPrefix("Warning: ") }
+            .joined(separator: "; ")
+    }
+
+    private static func read(_ dot: [UInt8]) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+        let text = dot + [0]
+        let graph = text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { agmemread($0.baseAddress) }
+        }
+        guard let graph else {
+            let message = reported
+            var line: Int? = nil
+            if let range = message.firstRange(of: "in line ") {
+                line = Int(message[range.upperBound...].prefix(while: \.isNumber))
+            }
+            throw GraphvizError(message.isEmpty ? "not a DOT graph" : message, line: line)
+        }
+        return graph
+    }
+
+    /// Reads DOT text: nodes and edges in file order, with labels and hierarchy attributes.
+    public static func parse(_ dot: [UInt8]) throws(GraphvizError) -> GraphvizGraph {
+        try withSession { _ throws(GraphvizError) in
+            let graph = try read(dot)
+            defer { agclose(graph) }
+            return describe(graph, laidOut: false)
+        }
+    }
+
+    /// Lays DOT text out with an engine (`dot`, `neato`, `twopi`, `circo`, `nop2`, …) and
+    /// returns every node's position, size, rank and order, and every edge's spline.
+    public static func layout(_ dot: [UInt8], engine: String) throws(GraphvizError) -> GraphvizGraph {
+        try withSession { context throws(GraphvizError) in
+            let graph = try read(dot)
+            defer { agclose(graph) }
+            guard gvLayout(context, graph, engine) == 0 else {
+                throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
+            }
+            defer { gvFreeLayout(context, graph) }
+            return describe(graph, laidOut: true)
+        }
+    }
+
+    /// Lays DOT text out with an engine and renders it to a format (`png`, `pdf`, `svg`, …).
+    public static func render(_ dot: [UInt8], engine: String, format: String) throws(GraphvizError) -> [UInt8] {
+        try withSession { context throws(GraphvizError) in
+            let graph = try read(dot)
+            defer { agclose(graph) }
+            guard gvLayout(context, graph, engine) == 0 else {
+                throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
+            }
+            defer { gvFreeLayout(context, graph) }
+            var data: UnsafeMutablePointer<CChar>? = nil
+            var length: UInt32 = 0
+            guard gvRenderData(context, graph, format, &data, &length) == 0, let data else {
+                let known = formats(context).joined(separator: ", ")
+                throw GraphvizError("Graphviz cannot render '\(format)'\(reported.isEmpty ? "" : ": " + reported) (it renders: \(known))")
+            }
+            defer { gvFreeRenderData(data) }
+            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        }
+    }
+
+    /// The output formats the installed Graphviz renders.
+    public static func renderFormats() -> [String] {
+        (try? withSession { context in formats(context) }) ?? []
+    }
+
+    private static func formats(_ context: OpaquePointer) -> [String] {
+        var count: Int32 = 0
+        guard let list = gvPluginList(context, "device", &count, nil) else { return [] }
+        var names: [String] = []
+        for index in 0..<Int(count) {
+            if let name = list[index] {
+                names.append(String(cString: name))
+                free(name)
+            }
+        }
+        free(list)
+        return Array(Set(names.map { String($0.prefix { $0 != ":" }) })).sorted()
+    }
+
+    private static let hierarchyAttributes = ["type", "id", "URL", "href", "tooltip", "class", "fillcolor", "color"]
+
+    private static func describe(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool) -> GraphvizGraph {
+        var nodes: [GraphvizNode] = []
+        var index: [UnsafeMutablePointer<Agnode_t>: Int] = [:]
+        var node = agfstnode(graph)
+        while let current = node {
+            let name = String(cString: agnameof(UnsafeMutableRawPointer(current)))
+            var label = name
+            if let text = attribute(UnsafeMutableRawPointer(current), "label"), !text.isEmpty {
+                label = expandLabel(text, name: name)
+            }
+            var attributes: [String: String] = [:]
+            for key in hierarchyAttributes {
+                if let value = attribute(UnsafeMutableRawPointer(current), key), !value.isEmpty { attributes[key] = value }
+            }
+            var described = GraphvizNode(name: name, label: label, attributes: attributes)
+            if laidOut {
+                described.x = schematic_gv_node_x(current)
+                described.y = schematic_gv_node_y(current)
+                described.width = schematic_gv_node_width(current) * 72
+                described.height = schematic_gv_node_height(current) * 72
+                described.rank = Int(schematic_gv_node_rank(current))
+                described.order = Int(schematic_gv_node_order(current))
+            }
+            index[current] = nodes.count
+            nodes.append(described)
+            node = agnxtnode(graph, current)
+        }
+        var edges: [GraphvizEdge] = []
+        node = agfstnode(graph)
+        while let current = node {
+            var edge = agfstout(graph, current)
+            while let out = edge {
+                var described = GraphvizEdge(tail: index[schematic_gv_tail(out)]!, head: index[schematic_gv_head(out)]!,
+                                             sequence: Int(schematic_gv_seq(UnsafeMutableRawPointer(out))))
+                if laidOut {
+                    let count = schematic_gv_edge_point_count(out)
+                    described.points = (0..<count).map { (schematic_gv_edge_point_x(out, $0), schematic_gv_edge_point_y(out, $0)) }
+                }
+                edges.append(described)
+                edge = agnxtout(graph, out)
+            }
+            node = agnxtnode(graph, current)
+        }
+        edges.sort { $0.sequence < $1.sequence }
+        var result = GraphvizGraph(isDirected: schematic_gv_is_directed(graph) != 0, nodes: nodes, edges: edges)
+        if laidOut {
+            result.boundingBox = (schematic_gv_bb_llx(graph), schematic_gv_bb_lly(graph), schematic_gv_bb_urx(graph), schematic_gv_bb_ury(graph))
+        }
+        return result
+    }
+
+    /// An attribute's value, or nil when the graph does not declare it.
+    private static func attribute(_ object: UnsafeMutableRawPointer, _ key: String) -> String? {
+        var name = Array(key.utf8CString)
+        return name.withUnsafeMutableBufferPointer { agget(object, $0.baseAddress) }.map { String(cString: $0) }
+    }
+
+    /// Expands the escapes of a label: `\N` (node name), `\n` `\l` `\r` (line breaks), `\\`.
+    static func expandLabel(_ text: String, name: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\", let next = iterator.next() else {
+                result.append(character)
+                continue
+            }
+            switch next {
+            case "N": result += name
+            case "n", "l", "r": result.append("\n")
+            case "G", "E", "T", "H": break
+            default: result.append(next)
+            }
+        }
+        while result.hasSuffix("\n") { result.removeLast() }
+        return result
+    }
+}
+
+/// Graphviz's reported messages during one locked session; only touched under `Graphviz.lock`.
+private enum GraphvizMessages {
+    nonisolated(unsafe) static var buffer: [String] = []
+}

@@ -1,0 +1,57 @@
+import Graphviz
+import Testing
+
+@Suite struct GraphvizBridgeTests {
+    let tree = Array("""
+        digraph { rankdir=LR; ordering=out; node [shape=box, fixedsize=true, width=1, height=0.5];
+          root [label="The \\\\N node\\nsecond line"]; root -> b; root -> a; b -> c; }
+        """.utf8)
+
+    @Test func parsesNodesAndEdgesInFileOrder() throws {
+        let graph = try Graphviz.parse(tree)
+        #expect(graph.isDirected)
+        #expect(graph.nodes.map(\.name) == ["root", "b", "a", "c"])
+        #expect(graph.nodes[0].label == "The \\N node\nsecond line")
+        #expect(graph.edges.map { [$0.tail, $0.head] } == [[0, 1], [0, 2], [1, 3]])
+    }
+
+    @Test func dotLayoutGivesPositionsRanksAndSplines() throws {
+        let graph = try Graphviz.layout(tree, engine: "dot")
+        #expect(graph.nodes.map(\.rank) == [0, 1, 1, 2])
+        // ordering=out keeps b above a in rank 1 (dot's y grows upwards). dot orders a rank
+        // before rotating the drawing for rankdir=LR, so there top to bottom is descending order.
+        #expect(graph.nodes[1].order > graph.nodes[2].order)
+        #expect(graph.nodes[1].y > graph.nodes[2].y)
+        #expect(graph.nodes.allSatisfy { $0.width == 72 && $0.height == 36 })
+        #expect(graph.edges.allSatisfy { $0.points.count >= 4 })
+        #expect(graph.boundingBox.urx > graph.boundingBox.llx)
+    }
+
+    @Test func errorsComeBackAsSwiftErrorsWithTheLine() {
+        #expect(throws: GraphvizError.self) { try Graphviz.parse(Array("digraph {\n a -> \n}".utf8)) }
+        do {
+            _ = try Graphviz.parse(Array("digraph {\n a -> b\n ] }".utf8))
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message.contains("syntax error"))
+        }
+        #expect(throws: GraphvizError.self) { try Graphviz.layout(tree, engine: "no-such-engine") }
+    }
+
+    @Test func rendersThroughPlugins() throws {
+        let png = try Graphviz.render(tree, engine: "dot", format: "png")
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let pdf = try Graphviz.render(tree, engine: "dot", format: "pdf")
+        #expect(pdf.starts(with: Array("%PDF".utf8)))
+        #expect(Graphviz.renderFormats().contains("png"))
+        #expect(throws: GraphvizError.self) { try Graphviz.render(tree, engine: "dot", format: "no-such-format") }
+    }
+
+    @Test func concurrentCallsAreSerialised() async throws {
+        let tree = self.tree
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 { group.addTask { try Graphviz.layout(tree, engine: "dot").nodes.count } }
+            for try await count in group { #expect(count == 4) }
+        }
+    }
+}
