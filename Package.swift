@@ -16,7 +16,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Hierarchy"),
-        .target(name: "HierarchyReaders", dependencies: ["Hierarchy"]),
+        .target(name: "HierarchyReaders", dependencies: ["Hierarchy", "Graphviz"]),
         .systemLibrary(name: "CTextShaping", pkgConfig: "harfbuzz-subset",
                        providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
         .target(name: "LabelMetrics", dependencies: ["CTextShaping"]),

@@ -12,9 +12,25 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
         case .empty:
             "the hierarchy has no nodes"
         case let .cycle(_, label):
-            "node '\(label)' is on a cycle of parents"
+            "node '\(Self.quoted(label))' is on a cycle of parents"
         case let .parentNotInPreviousSection(_, child, _, parent):
-            "'\(parent)' cannot be a parent of '\(child)': it is not one level above it"
+            "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is not one level above it "
+                + "(draw only first parents with --extra-parents drop)"
         }
+    }
+
+    /// A label fit for a one-line message: line breaks shown as `\n`, at most 60 characters.
+    static func quoted(_ label: String) -> String {
+        let flat = label.replacingAll("\n", with: "\\n")
+        return flat.count <= 60 ? flat : String(flat.prefix(59)) + "…"
+    }
+}
+
+private extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
     }
 }

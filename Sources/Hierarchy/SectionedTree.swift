@@ -25,9 +25,21 @@ public struct SectionedTree: Sendable {
     /// Items that have a global item as an additional parent.
     public private(set) var additionalChildrenOfItem: [Int32: [Int32]]
 
-    /// Sections a forest. Throws if it is empty, has a cycle, or has an additional parent
-    /// that is not exactly one level above its child.
-    public init(_ tree: Tree) throws(HierarchyError) {
+    /// What to do with an additional parent that is not exactly one level above its child
+    /// (a DAG edge that skips levels), which a column layout cannot draw.
+    public enum MisplacedParentPolicy: Sendable {
+        /// Throw `HierarchyError.parentNotInPreviousSection`.
+        case reject
+        /// Leave it out, and count it in `droppedParentCount`.
+        case drop
+    }
+
+    /// How many additional parents were left out under `MisplacedParentPolicy.drop`.
+    public private(set) var droppedParentCount = 0
+
+    /// Sections a forest. Throws if it is empty or has a cycle, and, under `.reject`, if an
+    /// additional parent is not exactly one level above its child.
+    public init(_ tree: Tree, misplacedParents: MisplacedParentPolicy = .reject) throws(HierarchyError) {
         let count = tree.count
         guard count > 0 else { throw .empty }
         self.tree = tree
@@ -103,6 +115,10 @@ public struct SectionedTree: Sendable {
             let childItem = itemOfNode[Int(node)]
             for parent in tree.additionalParents[node]! {
                 guard sectionOfNode[Int(parent)] + 1 == sectionOfNode[Int(node)] else {
+                    if misplacedParents == .drop {
+                        droppedParentCount += 1
+                        continue
+                    }
                     throw .parentNotInPreviousSection(
                         child: Int(node), childLabel: tree.labels[Int(node)],
                         parent: Int(parent), parentLabel: tree.labels[Int(parent)])

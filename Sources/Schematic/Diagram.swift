@@ -17,6 +17,8 @@ public struct DiagramOptions: Hashable, Sendable {
     /// Self-size viewport by viewport, scrolling over the content as a collection view does,
     /// instead of the whole document at once; the result is the same.
     public var viewport: Size?
+    /// Additional parents that skip levels: an error, or left out.
+    public var misplacedParents = SectionedTree.MisplacedParentPolicy.reject
 
     public init() {}
 }
@@ -51,7 +53,7 @@ public struct Diagram {
     /// Lays out a forest.
     public init(tree: Tree, options: DiagramOptions = .init()) throws(DiagramError) {
         do {
-            dataController = try SectionedTree(tree)
+            dataController = try SectionedTree(tree, misplacedParents: options.misplacedParents)
         } catch {
             throw .hierarchy(error)
         }

@@ -30,8 +30,14 @@ struct DiagramLoading {
         options.configuration = layoutOptions.configuration
         options.sizing = labelOptions.nodeSizing
         options.viewport = labelOptions.viewport?.size
+        options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject
         do {
-            return try Diagram(tree: tree, options: options)
+            let diagram = try Diagram(tree: tree, options: options)
+            let dropped = diagram.dataController.droppedParentCount
+            if dropped > 0 {
+                FileIO.writeToStandardError("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)\n")
+            }
+            return diagram
         } catch {
             switch error {
             case .hierarchy: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)

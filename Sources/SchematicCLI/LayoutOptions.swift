@@ -15,6 +15,12 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("section-margin"), help: "Space left of the first column and right of the last.")
     var sectionMargin: Double = 20
 
+    enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
+
+    @Option(name: .customLong("extra-parents"),
+            help: "Nodes with several parents (DOT): keep every parent (an error if one is not one level up) or drop those that are not.")
+    var extraParents: ExtraParents = .keep
+
     var configuration: SchematicLayoutConfiguration {
         SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
                                      sectionPadding: sectionPadding, sectionMargin: sectionMargin)

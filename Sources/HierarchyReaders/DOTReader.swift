@@ -1,0 +1,121 @@
+import Graphviz
+import Hierarchy
+
+/// Reads a Graphviz graph through cgraph: each node is a node of the hierarchy (its `label`,
+/// else its name), each edge links a parent to a child (`a -> b`, or `a -- b` as written).
+///
+/// A node's first incoming edge in the file makes its parent; children keep the order of their
+/// edges in the file; nodes with no incoming edge are roots, in file order. Further incoming
+/// edges become additional parents, which must sit one level above the node (the drawing checks
+/// that and names both nodes otherwise). A cycle is an error naming a node on it, and so is an
+/// edge from a node to itself. Node attributes `type` and `id` are read as in the other formats.
+public struct DOTReader: HierarchyReader {
+    public init() {}
+
+    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
+        let source = try SourceText(bytes: DOTReader.transcodingLatin1(input), file: file)
+        if source.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
+        }
+        let graph: GraphvizGraph
+        do {
+            graph = try Graphviz.parse(source.bytes)
+        } catch {
+            throw ReadError(file: file, line: error.line ?? 0, column: 0, message: error.message)
+        }
+        guard !graph.nodes.isEmpty else {
+            throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the graph is empty")
+        }
+        let count = graph.nodes.count
+        var parent = [Int](repeating: -1, count: count)
+        var extraParents: [Int: [Int]] = [:]
+        var children = [[Int]](repeating: [], count: count)
+        var seen = Set<[Int]>()
+        for edge in graph.edges {
+            if edge.tail == edge.head {
+                throw ReadError(file: file, line: 0, column: 0, message: "node '\(graph.nodes[edge.tail].name)' has an edge to itself")
+            }
+            guard seen.insert([edge.tail, edge.head]).inserted else { continue }
+            if parent[edge.head] < 0 {
+                parent[edge.head] = edge.tail
+                children[edge.tail].append(edge.head)
+            } else {
+                extraParents[edge.head, default: []].append(edge.tail)
+            }
+        }
+
+        try rejectCycles(graph, file: file)
+
+        // Number nodes in preorder, so that children take their edges' order.
+        var tree = Tree()
+        tree.reserveCapacity(count)
+        var newNumber = [Int](repeating: -1, count: count)
+        var stack: [Int] = []
+        for root in (0..<count).reversed() where parent[root] < 0 { stack.append(root) }
+        while let node = stack.popLast() {
+            let attributes = graph.nodes[node].attributes
+            let type = attributes["type"].flatMap(NodeType.init(name:)) ?? .normal
+            if let name = attributes["type"], NodeType(name: name) == nil {
+                throw ReadError(file: file, line: 0, column: 0,
+                                message: "node '\(graph.nodes[node].name)': unknown type \"\(name)\" (expected normal, important or critical)")
+            }
+            let label = graph.nodes[node].label
+            if label.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+                throw ReadError(file: file, line: 0, column: 0, message: "node '\(graph.nodes[node].name)': control character in its label")
+            }
+            newNumber[node] = tree.addNode(label: label.isEmpty ? graph.nodes[node].name : label, type: type,
+                                           id: attributes["id"], parent: parent[node] < 0 ? nil : newNumber[parent[node]])
+            for child in children[node].reversed() { stack.append(child) }
+        }
+        for (child, parents) in extraParents.sorted(by: { $0.key < $1.key }) {
+            for extra in parents { tree.addAdditionalParent(newNumber[extra], to: newNumber[child]) }
+        }
+        return tree
+    }
+
+    /// Graphviz files may declare `charset=latin1`; such a file that is not UTF-8 is turned into UTF-8.
+    static func transcodingLatin1(_ bytes: [UInt8]) -> [UInt8] {
+        guard String(validating: bytes, as: UTF8.self) == nil else { return bytes }
+        let text = String(decoding: bytes.filter { $0 < 0x80 }, as: UTF8.self).lowercased()
+        guard text.contains("latin1") || text.contains("latin-1") || text.contains("iso-8859-1") || text.contains("iso_8859-1") else {
+            return bytes
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            if byte < 0x80 { utf8.append(byte) } else { utf8.append(0xC0 | byte >> 6); utf8.append(0x80 | byte & 0x3F) }
+        }
+        return utf8
+    }
+
+    /// Kahn's algorithm over every edge: nodes left over lie on or behind a cycle; walking
+    /// edges among them from any one of them must come back to a node on it.
+    private func rejectCycles(_ graph: GraphvizGraph, file: String) throws(ReadError) {
+        let count = graph.nodes.count
+        var outgoing = [[Int]](repeating: [], count: count)
+        var incoming = [[Int]](repeating: [], count: count)
+        var indegree = [Int](repeating: 0, count: count)
+        for edge in graph.edges {
+            outgoing[edge.tail].append(edge.head)
+            incoming[edge.head].append(edge.tail)
+            indegree[edge.head] += 1
+        }
+        var ready = (0..<count).filter { indegree[$0] == 0 }
+        var removed = 0
+        while let node = ready.popLast() {
+            removed += 1
+            for next in outgoing[node] {
+                indegree[next] -= 1
+                if indegree[next] == 0 { ready.append(next) }
+            }
+        }
+        guard removed < count else { return }
+        // Every node left has a predecessor left: walking back from one must repeat a node.
+        var node = indegree.firstIndex { $0 > 0 }!
+        var visited = Set<Int>()
+        while visited.insert(node).inserted {
+            node = incoming[node].first { indegree[$0] > 0 }!
+        }
+        throw ReadError(file: file, line: 0, column: 0, message: "the graph has a cycle through node '\(graph.nodes[node].name)'")
+    }
+}
