@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),
         .target(name: "SchematicRenderers", dependencies: ["CollectionLayout", "Hierarchy"]),
         .target(name: "Schematic", dependencies: [
-            "Hierarchy", "HierarchyReaders", "LabelMetrics", "CollectionLayout", "SchematicLayout", "SchematicRenderers",
+            "Hierarchy", "HierarchyReaders", "LabelMetrics", "Graphviz", "CollectionLayout", "SchematicLayout", "SchematicRenderers",
         ]),
         .executableTarget(name: "SchematicCLI", dependencies: [
             "Schematic",

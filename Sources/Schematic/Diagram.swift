@@ -1,3 +1,4 @@
+import Graphviz
 import LabelMetrics
 
 /// How nodes get their size.
@@ -27,11 +28,13 @@ public struct DiagramOptions: Hashable, Sendable {
 public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
     case hierarchy(HierarchyError)
     case font(FontError)
+    case graphviz(GraphvizError)
 
     public var description: String {
         switch self {
         case .hierarchy(let error): error.description
         case .font(let error): error.description
+        case .graphviz(let error): "Graphviz: " + error.description
         }
     }
 }
@@ -168,16 +171,33 @@ public struct Diagram {
             let font = fonts.map { FontDescription(family: $0.family, file: $0.file, size: $0.size, lineHeight: $0.lineHeight) }
             AttributesJSONRenderer(font: font).render(layout, content: content, into: &output)
         case .dot:
-            var renderer = DOTRenderer(mode: options.dotMode)
-            if let fonts {
-                renderer.fontFamily = fonts.family
-                renderer.fontSize = fonts.size
+            dotRenderer(mode: options.dotMode).render(layout, content: content, into: &output)
+        case .graphviz(let format):
+            // Our layout, pinned, drawn by Graphviz's renderers (`nop2` keeps node and edge positions).
+            let collected = ByteCollector()
+            var dot = OutputBuffer { collected.bytes.append(contentsOf: $0) }
+            dotRenderer(mode: .pinned).render(layout, content: content, into: &dot)
+            dot.finish()
+            do {
+                output.append(bytes: try Graphviz.render(collected.bytes, engine: "nop2", format: format))
+            } catch {
+                throw .graphviz(error)
             }
-            renderer.nodeSeparation = layout.configuration.itemPadding
-            renderer.rankSeparation = layout.configuration.sectionPadding
-            renderer.render(layout, content: content, into: &output)
         }
         output.finish()
+    }
+
+    /// A DOT renderer with this diagram's font and spacing.
+    public func dotRenderer(mode: DOTRenderer.Mode) -> DOTRenderer {
+        var renderer = DOTRenderer(mode: mode)
+        if let fonts = labelSizing?.fonts {
+            renderer.fontFamily = fonts.family
+            renderer.fontSize = fonts.size
+        }
+        renderer.nodeSeparation = layout.configuration.itemPadding
+        renderer.rankSeparation = layout.configuration.sectionPadding
+        renderer.pad = min(layout.configuration.sectionMargin, layout.configuration.itemPadding / 2)
+        return renderer
     }
 
     /// Renders the drawing into memory.

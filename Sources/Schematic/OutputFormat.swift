@@ -1,11 +1,27 @@
 /// The drawings Schematic writes.
-public enum OutputFormat: String, CaseIterable, Sendable {
+public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
     /// A self-contained SVG document (the default, for docs).
     case svg
     /// Graphviz DOT, pinned to our positions or as a plain tree for `dot`.
     case dot
     /// The layout attributes as JSON ("native attributes").
     case json
+    /// Our layout rendered by Graphviz's own renderers (`png`, `pdf`, or any format the
+    /// installed Graphviz knows), with our positions, sizes and connectors pinned.
+    case graphviz(String)
+
+    /// Parses `svg`, `dot`, `json`, `png`, `pdf`, or `gv:FORMAT`.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "svg": self = .svg
+        case "dot", "gv": self = .dot
+        case "json": self = .json
+        case "png", "pdf": self = .graphviz(name.lowercased())
+        default:
+            guard name.lowercased().hasPrefix("gv:"), name.count > 3 else { return nil }
+            self = .graphviz(String(name.dropFirst(3)))
+        }
+    }
 
     /// The format a file extension implies, if any.
     public init?(pathExtension: String) {
@@ -13,7 +29,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case "svg": self = .svg
         case "dot", "gv": self = .dot
         case "json": self = .json
+        case "png", "pdf": self = .graphviz(pathExtension.lowercased())
         default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .svg: "svg"
+        case .dot: "dot"
+        case .json: "json"
+        case .graphviz(let format): format == "png" || format == "pdf" ? format : "gv:" + format
         }
     }
 }

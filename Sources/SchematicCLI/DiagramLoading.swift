@@ -41,7 +41,7 @@ struct DiagramLoading {
         } catch {
             switch error {
             case .hierarchy: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
-            case .font: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
+            case .font, .graphviz: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
             }
         }
     }

@@ -23,7 +23,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format (json).")
     var format: DiffFormat = .json
 
-    @Option(help: "Input format: outline or json.")
+    @Option(help: "Input format: outline, json or dot.")
     var from: InputFormat?
 
     @OptionGroup(title: "Layout")

@@ -51,5 +51,8 @@ struct SizeArgument: ExpressibleByArgument {
 }
 
 extension InputFormat: ExpressibleByArgument {}
-extension OutputFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { ["svg", "dot", "json", "png", "pdf", "gv:FORMAT"] }
+}
 extension DOTRenderer.Mode: ExpressibleByArgument {}

@@ -6,8 +6,8 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Lay out a hierarchy file and write it as SVG, DOT or JSON.",
         discussion: """
-            Formats are inferred from file extensions (.txt/.outline/.tree and .json in; \
-            .svg, .dot/.gv and .json out), else input is sniffed and output is SVG.
+            Formats are inferred from file extensions (.txt/.outline/.tree, .json, .dot/.gv in; \
+            .svg, .dot/.gv, .json, .png, .pdf out), else input is sniffed and output is SVG.
             Exit status: 64 bad usage, 65 invalid input, 66 missing input, 69 font unavailable, \
             73/74 cannot write.
             """)
@@ -18,10 +18,10 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the drawing, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Output format: svg, dot or json.")
+    @Option(help: "Output format: svg, dot, json, png, pdf, or gv:FORMAT for any format Graphviz renders.")
     var format: OutputFormat?
 
-    @Option(help: "Input format: outline or json.")
+    @Option(help: "Input format: outline, json or dot.")
     var from: InputFormat?
 
     @Option(name: .customLong("dot-mode"), help: "DOT output: pinned (our positions) or layout (a plain tree for Graphviz dot).")

@@ -22,6 +22,9 @@ public struct DOTRenderer: Sendable {
     public var nodeSeparation = 40.0
     /// Gap between ranks, for `layout` mode (our section padding).
     public var rankSeparation = 60.0
+    /// Space Graphviz's renderers leave around the drawing in `pinned` mode, in points (it
+    /// crops to the nodes' bounding box, so our margins come back this way).
+    public var pad = 20.0
 
     public init(mode: Mode = .pinned) { self.mode = mode }
 
@@ -39,7 +42,8 @@ public struct DOTRenderer: Sendable {
             output.append(size.width)
             output.append(",")
             output.append(size.height)
-            output.append("\", splines=line, outputorder=edgesfirst")
+            output.append("\", splines=line, outputorder=edgesfirst, dpi=72, pad=")
+            output.append(inches: pad)
         case .layout:
             output.append(", rankdir=LR, ordering=out, nodesep=")
             output.append(nodeSeparation / 72)

@@ -31,6 +31,12 @@ public struct OutputBuffer: ~Copyable {
         flushIfFull()
     }
 
+    /// Appends bytes as they are.
+    public mutating func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+        flushIfFull()
+    }
+
     /// Appends text as it is (the caller has escaped it).
     public mutating func append(raw text: String) {
         var text = text
