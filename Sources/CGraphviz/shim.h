@@ -30,3 +30,7 @@ static inline int schematic_gv_edge_point_count(Agedge_t *e) {
 static inline double schematic_gv_edge_point_x(Agedge_t *e, int i) { return ED_spl(e)->list[0].list[i].x; }
 static inline double schematic_gv_edge_point_y(Agedge_t *e, int i) { return ED_spl(e)->list[0].list[i].y; }
 static inline unsigned long schematic_gv_seq(void *object) { return AGSEQ(object); }
+
+// cgraph's DOT scanner (flex, prefix "aag") keeps its buffer and line counter in globals, and a
+// syntax error leaves unread input behind; destroying the scanner resets it for the next text.
+extern int aaglex_destroy(void);

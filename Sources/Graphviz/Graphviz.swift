@@ -87,6 +87,9 @@ public enum Graphviz {
 
     private static func read(_ dot: [UInt8]) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
         let text = dot + [0]
+        // The scanner's state is global and survives a syntax error: start from a clean one.
+        _ = aaglex_destroy()
+        agreadline(1)
         let graph = text.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { agmemread($0.baseAddress) }
         }

@@ -129,7 +129,7 @@ struct Executable {
         let missing = try Executable.run(["render", "/nonexistent/tree.txt"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "schematic: /nonexistent/tree.txt: cannot open: No such file or directory\n")
-        for arguments in [["-", "--node-size", "0x40"], ["-", "--format", "pdf"], ["-", "--item-padding", "-1"], []] {
+        for arguments in [["-", "--node-size", "0x40"], ["-", "--format", "nonsense"], ["-", "--item-padding", "-1"], []] {
             let usage = try Executable.run(arguments, stdin: "a\n")
             #expect(usage.status == 64, "\(arguments)")
         }
@@ -147,6 +147,36 @@ struct Executable {
         #expect(summary["unchanged"] == 1 && summary["updated"] == 2 && summary["inserted"] == 0 && summary["relabelled"] == 1)
         let broken = try Executable.run(["diff", "old.txt", "missing.txt"], in: dir)
         #expect(broken.status == 66)
+    }
+
+    @Test func graphvizRendersOurLayoutToPNGAndPDF() throws {
+        let dir = try scratch()
+        let png = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "-o", "talk.png"], in: dir)
+        #expect(png.status == 0, "\(png.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/talk.png"))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // 72 dpi: one layout unit is one pixel, so the PNG has the SVG's size.
+        let svg = try String(contentsOfFile: RepositoryPaths.samples + "/talk.svg", encoding: .utf8)
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(svg.contains("width=\"\(width)\" height=\"\(height)\""))
+        let pdf = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "--format", "pdf"])
+        #expect(pdf.status == 0 && pdf.stdout.hasPrefix("%PDF"))
+        let unknown = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "--format", "gv:nope", "-o", "x.bin"], in: dir)
+        #expect(unknown.status == 69 && unknown.stderr.contains("cannot render 'nope'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["talk.png"])
+    }
+
+    @Test func readsDOT() throws {
+        let result = try Executable.run(["-", "--format", "json", "--sizing", "fixed"],
+                                        stdin: "digraph { r [label=\"Root\", type=critical]; r -> b; r -> a; }")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""label":"Root","type":"critical""#))
+        let labels = result.stdout.components(separatedBy: #""label":""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(labels == ["Root", "b", "a"], "children in edge order")
+        let cycle = try Executable.run(["-"], stdin: "digraph { a -> b; b -> c; c -> a; x -> a }")
+        #expect(cycle.status == 65 && cycle.stderr == "<stdin>: the graph has a cycle through node 'a'\n")
+        let syntax = try Executable.run(["-", "--from", "dot"], stdin: "digraph {\n a -> b\n ] }")
+        #expect(syntax.status == 65 && syntax.stderr.hasPrefix("<stdin>:3: syntax error in line 3"))
     }
 
     @Test func unwritableOutputIsReported() throws {
