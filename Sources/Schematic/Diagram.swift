@@ -52,9 +52,13 @@ public struct Diagram {
     public let labelSizing: LabelCellSizing?
     /// The headless collection view that drove the layout.
     public let collectionView: CollectionView
+    /// How long sectioning, self-sizing and layout took.
+    public private(set) var layoutDuration: Duration
 
     /// Lays out a forest.
     public init(tree: Tree, options: DiagramOptions = .init()) throws(DiagramError) {
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
             dataController = try SectionedTree(tree, misplacedParents: options.misplacedParents)
         } catch {
@@ -78,11 +82,13 @@ public struct Diagram {
             labelSizing = sizing
             collectionView.cellSizing = sizing
         }
+        layoutDuration = .zero
         if let viewport = options.viewport {
             selfSizeByScrolling(viewport)
         } else {
             collectionView.layoutIfNeeded()
         }
+        layoutDuration = clock.now - started
     }
 
     /// Lays out a forest with fixed node sizes.

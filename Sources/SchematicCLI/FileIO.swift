@@ -40,6 +40,11 @@ enum FileIO {
         return bytes
     }
 
+    static func writeToStandardOutput(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in _ = writeAll(1, buffer) }
+    }
+
     static func writeToStandardError(_ text: String) {
         var text = text
         text.withUTF8 { buffer in _ = writeAll(2, buffer) }
