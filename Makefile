@@ -1,11 +1,11 @@
 # Schematic — make targets. `make demo` renders every sample into out/; `make test` runs the tests.
 SWIFT ?= swift
 BIN := .build/release/schematic
-DEB_PACKAGES := libgraphviz-dev graphviz libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
+DEB_PACKAGES := libgraphviz-dev graphviz valgrind libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree))
 
-.PHONY: all deps build test browser-check samples demo bench clean
+.PHONY: all deps build test browser-check leak-check samples demo bench clean
 
 all: build
 
@@ -35,6 +35,11 @@ BROWSER_BIN ?= $(BIN)
 browser-check:
 	@[ -x $(BROWSER_BIN) ] || $(SWIFT) build $(if $(filter $(BIN),$(BROWSER_BIN)),-c release,) --product schematic
 	python3 tools/browser-check.py $(BROWSER_BIN) samples .build/browser-check
+
+# Runs the binary under valgrind on every path through Graphviz, HarfBuzz and fontconfig;
+# fails on any definite leak or memory error of ours (tools/leak-check.sh).
+leak-check: build
+	bash tools/leak-check.sh $(BIN)
 
 # Regenerates the committed outputs beside each sample (the golden files the tests compare with).
 samples: build

@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "LabelMetricsTests", dependencies: ["LabelMetrics"]),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
-        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
+        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
         .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -57,14 +57,20 @@ public struct GraphvizGraph: Sendable {
 }
 
 /// The bridge to Graphviz's libraries (libgvc, libcgraph). Graphviz keeps global state and is not
-/// thread-safe, so every call runs under one process-wide lock, with a context created and
-/// freed around it; graphs and layouts never outlive the call that made them.
+/// thread-safe, so every call runs under one process-wide lock. The context (with its loaded
+/// plugins) is made once and kept for the life of the process: Graphviz 2.43's pango plugin
+/// caches a pointer into the context's font table across calls, which a freed and re-made
+/// context would leave dangling, and each new context leaks its configuration text. Graphs and
+/// layouts never outlive the call that made them.
 public enum Graphviz {
-    private static let lock = Mutex(())
+    private struct Context: @unchecked Sendable {
+        var pointer: OpaquePointer?
+    }
+    private static let lock = Mutex(Context())
 
     /// Runs `body` holding the lock, with Graphviz's error reporting routed into a buffer.
     private static func withSession<T>(_ body: (OpaquePointer) throws(GraphvizError) -> T) throws(GraphvizError) -> T {
-        try lock.withLock { _ throws(GraphvizError) -> T in
+        try lock.withLock { context throws(GraphvizError) -> T in
             GraphvizMessages.buffer = []
             let previous = agseterrf { message in
                 if let message { GraphvizMessages.buffer.append(String(cString: message)) }
@@ -73,9 +79,9 @@ public enum Graphviz {
             defer { agseterrf(previous) }
             agseterr(AGWARN)
             _ = agreseterrors()
-            guard let context = gvContext() else { throw GraphvizError("Graphviz could not start (gvContext failed)") }
-            defer { gvFreeContext(context) }
-            return try body(context)
+            if context.pointer == nil { context.pointer = gvContext() }
+            guard let pointer = context.pointer else { throw GraphvizError("Graphviz could not start (gvContext failed)") }
+            return try body(pointer)
         }
     }
 

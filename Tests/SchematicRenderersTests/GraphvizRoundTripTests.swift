@@ -1,4 +1,5 @@
 import Foundation
+import Graphviz
 import Schematic
 import Testing
 import TestSupport
@@ -29,5 +30,31 @@ import TestSupport
             checked += 1
         }
         #expect(checked == 60)
+    }
+}
+
+/// Every sample's pinned DOT, read back by cgraph and laid out with Graphviz's `nop2` engine
+/// (pinned positions), keeps our node positions to 0.01 pt and our node sizes.
+@Suite struct PinnedRoundTripTests {
+    @Test(arguments: SampleGoldenTests.inputs)
+    func pinnedPositionsSurviveGraphviz(input: String) throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.samples + "/" + input)))
+        let ext = String(input[input.index(after: input.lastIndex(of: ".")!)...])
+        let format = InputFormat(pathExtension: ext) ?? InputFormat.sniff(bytes)
+        let diagram = try Diagram(tree: format.reader.read(bytes, file: input))
+        let drawn = try Graphviz.layout(diagram.rendered(.init(format: .dot)), engine: "nop2")
+        let height = diagram.layout.collectionViewContentSize.height
+        #expect(drawn.nodes.count == diagram.dataController.numberOfItems)
+        // Graphviz may move the whole drawing (its bounding box starts at the origin); node
+        // positions relative to one another must not change.
+        var shift: (Double, Double)? = nil
+        for node in drawn.nodes {
+            let parts = node.name.dropFirst().split(separator: "_").map { Int($0)! }
+            let frame = diagram.layout.layoutAttributesForItem(at: IndexPath(item: parts[1], section: parts[0]))!.frame
+            let expected = (frame.midX, height - frame.midY)
+            if shift == nil { shift = (node.x - expected.0, node.y - expected.1) }
+            #expect(abs(node.x - expected.0 - shift!.0) <= 0.01 && abs(node.y - expected.1 - shift!.1) <= 0.01, "\(node.name)")
+            #expect(abs(node.width - frame.width) <= 0.01 && abs(node.height - frame.height) <= 0.01, "\(node.name) size")
+        }
     }
 }

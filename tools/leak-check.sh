@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# make leak-check: runs the schematic binary under valgrind on every path that goes through
+# Graphviz, HarfBuzz, FreeType or fontconfig, and fails on any definite leak or memory error
+# (leaks inside those libraries' own caches are suppressed in tools/valgrind-graphviz.supp).
+set -u
+binary=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+printf 'Root\n  Käse 日本語 🧀\n  B\n' > "$work/old.txt"
+printf 'Root\n  Käse 日本語 🧀\n  C\n' > "$work/new.txt"
+failed=0
+run() {
+    if valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=97 \
+        --suppressions=tools/valgrind-graphviz.supp "$binary" "$@" > "$work/out" 2> "$work/log"; then
+        echo "leak-check ok: $*"
+    else
+        echo "leak-check FAILED: $*"; cat "$work/log"; failed=1
+    fi
+}
+run render samples/talk.txt -o "$work/talk.png"
+run render samples/org-chart.json -o "$work/org.pdf"
+run render samples/package.tree --format gv:svg -o "$work/package.svg"
+run compare samples/org-chart.json -o "$work/compare.svg"
+run compare samples/taxonomy.txt --engine twopi --json
+run render /usr/share/doc/graphviz/examples/graphs/directed/unix.gv --extra-parents drop -o "$work/unix.svg"
+run render "$work/old.txt" --embed-font -o "$work/embedded.svg"
+run diff "$work/old.txt" "$work/new.txt" -o "$work/diff.json"
+printf 'digraph {\n a -> \n}' > "$work/bad.dot"
+valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=97 \
+    --suppressions=tools/valgrind-graphviz.supp "$binary" render "$work/bad.dot" > /dev/null 2> "$work/log"
+if [ $? -eq 97 ]; then echo "leak-check FAILED: render bad.dot"; cat "$work/log"; failed=1; else echo "leak-check ok: render bad.dot (a syntax error)"; fi
+exit $failed
