@@ -32,7 +32,7 @@ let package = Package(
             "Schematic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic"]),
+        .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "Graphviz"]),
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),

@@ -41,6 +41,7 @@ SVG_TARGET_MS = {100: 10, 1000: 20, 10_000: 100, 100_000: 300, 1_000_000: 2000}
 LAYOUT_TARGET_MS = {1_000_000: 500}
 REFLOW_FROM = 100_000        # sizes that also get the in-process reflow benchmark
 REFLOW_RATIO_TARGET = 1000   # one label change must be this much cheaper than a full prepare
+COMPARE_MAX_NODES = 10_000   # in-process comparison with dot through the library, up to here
 BYTES_PER_NODE_TARGET = 300
 MEMORY_CHECKED_FROM = 100_000  # below this the process's fixed ~15 MB dominates
 DOT_MAX_NODES = 10_000
@@ -161,10 +162,18 @@ def bench_size(n, schematic, work, installed, reflow_binary=None):
     ours["fixed_svg"] = fixed
     if reflow_binary and n >= REFLOW_FROM:
         # In process: a full prepare against one label change reflowed through a context.
-        done = subprocess.run([reflow_binary, tree("txt"), "3"], capture_output=True, text=True, timeout=600)
+        done = subprocess.run([reflow_binary, "reflow", tree("txt"), "3"], capture_output=True, text=True, timeout=600)
         if done.returncode != 0:
             raise Failed("schematic-benchmarks failed: " + done.stderr.strip())
         ours["reflow"] = json.loads(done.stdout)
+
+    if reflow_binary and n <= COMPARE_MAX_NODES:
+        # In process, as `schematic compare` does it: our layout against dot through libgvc.
+        done = subprocess.run([reflow_binary, "compare", tree("txt"), "5" if n < 10_000 else "2"],
+                              capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            raise Failed("schematic-benchmarks compare failed: " + done.stderr.strip())
+        ours["compare"] = json.loads(done.stdout)
 
     peers = {}
 
@@ -219,6 +228,10 @@ def report(result, baseline_kib):
         compared = (f"{fixed_ratio:.2f}x our fixed time ({'slower' if fixed_ratio >= 1 else 'faster'} than us), "
                     f"{ratio:.2f}x our fit time ({'slower' if ratio >= 1 else 'faster'} than us)")
         row(name, f"{peer['median_ms']:.1f} ms", f"{compared}   peak {peer['peak_kib'] / 1024:.1f} MB")
+    compare = ours.get("compare")
+    if compare:
+        row("dot via libgvc", f"{compare['dotMs']:.1f} ms",
+            f"in process, same tree and node sizes; our layout {compare['oursMs']:.2f} ms: dot takes {compare['ratio']:,.1f}x as long")
     reflow = ours.get("reflow")
     if reflow:
         row("self-sizing", f"{reflow['selfSizingMs']:.1f} ms", "in process: section, measure every label, lay out")

@@ -1,23 +1,54 @@
+import Graphviz
 import Schematic
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// In-process timings that a whole-process benchmark cannot show: a full layout pass against
-/// one label change reflowed through an invalidation context. Prints one JSON object.
+/// In-process timings that a whole-process benchmark cannot show. Prints one JSON object.
 ///
-/// Usage: schematic-benchmarks FILE [REPEATS]
+/// - `reflow FILE [REPEATS]`: a full layout pass against one label change reflowed through an
+///   invalidation context;
+/// - `compare FILE [REPEATS]`: our layout (self-sizing included) against Graphviz `dot` laying
+///   out the same tree through libgvc, as `schematic compare` does.
 @main
 enum ReflowBenchmark {
     static func main() throws {
         let arguments = CommandLine.arguments
-        guard arguments.count >= 2 else {
-            print("usage: schematic-benchmarks FILE [REPEATS]")
+        guard arguments.count >= 3, ["reflow", "compare"].contains(arguments[1]) else {
+            print("usage: schematic-benchmarks reflow|compare FILE [REPEATS]")
             exit(64)
         }
-        let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
-        let bytes = try readFile(arguments[1])
-        let tree = try OutlineReader().read(bytes, file: arguments[1])
+        let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
+        let bytes = try readFile(arguments[2])
+        let tree = try OutlineReader().read(bytes, file: arguments[2])
+        if arguments[1] == "compare" {
+            try compare(tree, repeats: repeats)
+        } else {
+            reflow(tree, repeats: repeats)
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func median(_ values: [Duration]) -> Double { milliseconds(values.sorted()[values.count / 2]) }
+
+    static func compare(_ tree: Tree, repeats: Int) throws {
+        var ours: [Duration] = []
+        var diagram: Diagram! = nil
+        let clock = ContinuousClock()
+        for _ in 0..<repeats { ours.append(clock.measure { diagram = try! Diagram(tree: tree) }) }
+        let dot = diagram.graphvizLayoutDOT
+        var theirs: [Duration] = []
+        for _ in 0..<max(1, repeats / 2) {
+            theirs.append(try clock.measure { _ = try Graphviz.layout(dot, engine: "dot") })
+        }
+        let (a, b) = (median(ours), median(theirs))
+        print("{\"nodes\": \(tree.count), \"oursMs\": \(a), \"dotMs\": \(b), \"ratio\": \(b / max(a, 1e-9))}")
+    }
+
+    static func reflow(_ tree: Tree, repeats: Int) {
         let clock = ContinuousClock()
 
         // Self-sizing the whole tree from scratch: section, measure every label, lay out.
@@ -60,10 +91,6 @@ enum ReflowBenchmark {
             })
         }
 
-        func milliseconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
-        }
-        func median(_ values: [Duration]) -> Double { milliseconds(values.sorted()[values.count / 2]) }
         let full = median(fullPrepare), reflow = median(reflows)
         print("""
             {"nodes": \(tree.count), "sections": \(diagram.dataController.numberOfSections), \
