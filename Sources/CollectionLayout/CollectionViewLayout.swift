@@ -14,6 +14,11 @@ public protocol CollectionViewLayout: AnyObject {
     /// `layoutAttributesForElements(in:)`, for renderers of very large collections.
     func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
 
+    /// The same elements grouped by ascending zIndex, so that what is drawn later is on top, as
+    /// a collection view stacks its views. The default enumerates once per zIndex level; a
+    /// layout that knows its levels can do it in one pass.
+    func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void)
+
     /// The attributes of the item at an index path, or nil if there is none.
     func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
 
@@ -53,6 +58,16 @@ extension CollectionViewLayout {
         var result: [LayoutAttributes] = []
         enumerateLayoutAttributes(in: rect) { result.append($0) }
         return result
+    }
+
+    public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        var levels = Set<Int>()
+        enumerateLayoutAttributes(in: rect) { levels.insert($0.zIndex) }
+        for level in levels.sorted() {
+            enumerateLayoutAttributes(in: rect) { attributes in
+                if attributes.zIndex == level { body(attributes) }
+            }
+        }
     }
 
     /// Invalidates everything (`invalidateLayout()`).

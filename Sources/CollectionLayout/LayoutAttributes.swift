@@ -62,6 +62,9 @@ public struct LayoutAttributes: Hashable, Sendable {
     }
     /// Most elements keep the identity: storing it out of line keeps attributes small to copy.
     private var transformStorage: TransformBox?
+
+    /// Whether `transform` is something other than the identity (cheaper than comparing it).
+    public var hasTransform: Bool { transformStorage != nil }
     /// Opacity, 0 to 1.
     public var alpha: Double = 1
     /// Drawing order: higher is drawn later, on top.

@@ -236,6 +236,18 @@ public final class SchematicLayout: CollectionViewLayout {
     // MARK: Queries
 
     public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerate(in: rect, cells: true, connectors: true, body)
+    }
+
+    /// Connectors (zIndex -1) in section order, then cells (zIndex 0) in section order: one
+    /// pass, already in drawing order.
+    public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerate(in: rect, cells: false, connectors: true, body)
+        enumerate(in: rect, cells: true, connectors: false, body)
+    }
+
+    /// Section by section, each section's cells then the connectors into it, skipping either kind.
+    private func enumerate(in rect: Rect, cells: Bool, connectors: Bool, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared else { return }
         let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
         var endSection = firstSection
@@ -257,7 +269,7 @@ public final class SchematicLayout: CollectionViewLayout {
             let right = left + columnWidths[section]
             let items = Int(starts[section])..<Int(starts[section + 1])
 
-            if left <= rect.maxX && right >= rect.minX {
+            if cells && left <= rect.maxX && right >= rect.minX {
                 var item = partitionPoint(items) { tops[$0] + heights[$0] >= rect.minY }
                 while item < items.upperBound && tops[item] <= rect.maxY {
                     let frame = frame(ofItem: item, inSection: section)
@@ -268,7 +280,7 @@ public final class SchematicLayout: CollectionViewLayout {
                 }
             }
 
-            if section > 0 {
+            if connectors && section > 0 {
                 var child = partitionPoint(items) { max(middle(Int(parents[$0])), middle($0)) >= rect.minY }
                 while child < items.upperBound {
                     let parent = Int(parents[child])

@@ -93,18 +93,10 @@ public struct NodePalette: Sendable {
 }
 
 extension CollectionViewLayout {
-    /// Calls `body` with every element of the drawing, grouped by ascending zIndex (so that
-    /// what is drawn later is on top), each group in the layout's own order. Streams: the
-    /// attributes are computed on the fly, never all held at once.
+    /// Calls `body` with every element of the drawing in drawing order (ascending zIndex).
+    /// Streams: the attributes are computed on the fly, never all held at once.
     func enumerateAllElementsInDrawingOrder(_ body: (LayoutAttributes) -> Void) {
         let size = collectionViewContentSize
-        let everything = Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
-        var levels = Set<Int>()
-        enumerateLayoutAttributes(in: everything) { levels.insert($0.zIndex) }
-        for level in levels.sorted() {
-            enumerateLayoutAttributes(in: everything) { attributes in
-                if attributes.zIndex == level { body(attributes) }
-            }
-        }
+        enumerateLayoutAttributesInDrawingOrder(in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2), body)
     }
 }

@@ -48,18 +48,19 @@ public struct OutputBuffer: ~Copyable {
     public mutating func append(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 1
-        var limit: UInt = 10
-        while magnitude >= limit && digits < 19 { digits += 1; limit &*= 10 }
-        if magnitude >= limit { digits += 1 }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var index = start + digits - 1
-        repeat {
-            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-            index -= 1
-        } while magnitude > 0
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
     }
 
     /// Appends a coordinate rounded to hundredths, without trailing zeros (`12`, `12.5`, `-0.25`).
@@ -69,7 +70,9 @@ public struct OutputBuffer: ~Copyable {
             append("0")
             return
         }
-        let hundredths = Int((value * 100).rounded())
+        // Half away from zero, without a call to round().
+        let scaled = value * 100
+        let hundredths = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
         if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = abs(hundredths)
         append(magnitude / 100)

@@ -96,7 +96,7 @@ public struct SVGRenderer: Sendable {
             output.append(max(0, attributes.alpha))
             output.append("\"")
         }
-        if !attributes.transform.isIdentity {
+        if attributes.hasTransform {
             let t = attributes.transform
             let center = attributes.center
             output.append(" transform=\"translate(")

@@ -79,6 +79,22 @@ import TestSupport
         #expect(Set(whole) == Set(everything))
     }
 
+    @Test(arguments: [7, 8])
+    func drawingOrderIsAStableSortByZIndex(seed: UInt64) throws {
+        let (layout, _) = try randomLayout(seed: seed, count: 300, extraParents: true)
+        var generator = SplitMix64(seed: seed)
+        let size = layout.collectionViewContentSize
+        for _ in 0..<20 {
+            let rect = Rect(x: Double.random(in: 0...size.width, using: &generator), y: Double.random(in: 0...size.height, using: &generator),
+                            width: size.width / 2, height: size.height / 2)
+            var drawn: [LayoutAttributes] = []
+            layout.enumerateLayoutAttributesInDrawingOrder(in: rect) { drawn.append($0) }
+            let plain = layout.layoutAttributesForElements(in: rect)
+            let sorted = plain.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+            #expect(drawn == sorted)
+        }
+    }
+
     @Test(arguments: [11, 12, 13])
     func itemsNeverOverlapAndColumnsAreOrderedByDepth(seed: UInt64) throws {
         let (layout, sections) = try randomLayout(seed: seed, count: 600)
