@@ -21,7 +21,7 @@ public struct GraphvizNode: Hashable, Sendable {
     public var name: String
     /// The `label` attribute with `\N` expanded, or the name.
     public var label: String
-    /// Other attributes that hierarchy readers use (`type`, `id`, `URL`, `tooltip`, `class`, `fillcolor`).
+    /// Other attributes that hierarchy readers use (`type`, `id`, `URL`, `href`, `tooltip`, `class`, `fillcolor`, `fontcolor`).
     public var attributes: [String: String]
     public var x = 0.0, y = 0.0, width = 0.0, height = 0.0
     /// dot's rank and position in its rank (virtual nodes count in `order`).
@@ -172,7 +172,7 @@ public enum Graphviz {
         return Array(Set(names.map { String($0.prefix { $0 != ":" }) })).sorted()
     }
 
-    private static let hierarchyAttributes = ["type", "id", "URL", "href", "tooltip", "class", "fillcolor", "color"]
+    private static let hierarchyAttributes = ["type", "id", "URL", "href", "tooltip", "class", "fillcolor", "fontcolor"]
 
     private static func describe(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool) -> GraphvizGraph {
         var nodes: [GraphvizNode] = []

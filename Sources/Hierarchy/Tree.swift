@@ -13,6 +13,8 @@ public struct Tree: Sendable {
     public private(set) var parents: [Int32] = []
     /// Optional identifiers, stored sparsely.
     public private(set) var ids: [Int32: String] = [:]
+    /// Optional presentation attributes (link, tooltip, classes, colours), stored sparsely.
+    public private(set) var attributes: [Int32: NodeAttributes] = [:]
     /// Extra parents beyond the primary one, stored sparsely, in the order they were added.
     public private(set) var additionalParents: [Int32: [Int32]] = [:]
 
@@ -73,6 +75,14 @@ public struct Tree: Sendable {
 }
 
 extension Tree {
+    /// Sets a node's presentation attributes (empty ones are not stored).
+    public mutating func setAttributes(_ value: NodeAttributes, of node: Int) {
+        attributes[Int32(node)] = value.isEmpty ? nil : value
+    }
+
+    /// A node's presentation attributes.
+    public func attributes(of node: Int) -> NodeAttributes? { attributes[Int32(node)] }
+
     /// Sets or clears the identifier of a node.
     public mutating func setID(_ id: String?, of node: Int) {
         ids[Int32(node)] = id

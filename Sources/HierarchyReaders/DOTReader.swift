@@ -65,6 +65,16 @@ public struct DOTReader: HierarchyReader {
             }
             newNumber[node] = tree.addNode(label: label.isEmpty ? graph.nodes[node].name : label, type: type,
                                            id: attributes["id"], parent: parent[node] < 0 ? nil : newNumber[parent[node]])
+            var presentation = NodeAttributes()
+            for key in ["URL", "href", "tooltip", "class", "fillcolor", "fontcolor"] {
+                guard let value = attributes[key] else { continue }
+                do {
+                    _ = try presentation.set(key, to: value)
+                } catch {
+                    throw ReadError(file: file, line: 0, column: 0, message: "node '\(graph.nodes[node].name)': \(error.message)")
+                }
+            }
+            tree.setAttributes(presentation, of: newNumber[node])
             for child in children[node].reversed() { stack.append(child) }
         }
         for (child, parents) in extraParents.sorted(by: { $0.key < $1.key }) {

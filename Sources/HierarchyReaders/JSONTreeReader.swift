@@ -3,16 +3,26 @@ import Hierarchy
 /// Reads nested JSON in the d3-hierarchy convention:
 /// `{"name": "Root", "type": "important", "id": "r", "children": [ … ]}`.
 ///
-/// `name` is required (a string or a number); `type`, `id` and `children` are optional; other
-/// keys are ignored. A top-level array is a forest. The parser is iterative, so nesting depth is
-/// limited only by memory, and it reports errors with line and column.
+/// `name` is required (a string or a number); `type`, `id`, `children` and the attributes `url`,
+/// `tooltip`, `class`, `color`, `fill` are optional; other keys are ignored. The name and
+/// children keys can be renamed (`--name-key`, `--children-key`). A top-level array is a forest.
+/// The parser is iterative, so nesting depth is limited only by memory, and it reports errors
+/// with line and column.
 public struct JSONTreeReader: HierarchyReader {
+    /// The key that holds a node's label.
+    public var nameKey: String
+    /// The key that holds a node's children.
+    public var childrenKey: String
+
     /// Creates a JSON reader.
-    public init() {}
+    public init(nameKey: String = "name", childrenKey: String = "children") {
+        self.nameKey = nameKey
+        self.childrenKey = childrenKey
+    }
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
-        var parser = JSONTreeParser(source: source)
+        var parser = JSONTreeParser(source: source, nameKey: nameKey, childrenKey: childrenKey)
         return try parser.parse()
     }
 }
@@ -21,17 +31,21 @@ public struct JSONTreeReader: HierarchyReader {
 private struct JSONTreeParser {
     let source: SourceText
     let bytes: [UInt8]
+    let nameKey: String
+    let childrenKey: String
     var position = 0
     var tree = Tree()
 
-    init(source: SourceText) {
+    init(source: SourceText, nameKey: String, childrenKey: String) {
         self.source = source
         self.bytes = source.bytes
+        self.nameKey = nameKey
+        self.childrenKey = childrenKey
         tree.reserveCapacity(bytes.count / 32)
     }
 
     /// An open node object and where it started, for "no name" errors.
-    private struct OpenNode { var node: Int; var start: Int; var named: Bool }
+    private struct OpenNode { var node: Int; var start: Int; var named: Bool; var attributes = NodeAttributes() }
 
     private enum Frame {
         /// Inside a node object, expecting a key (or the end).
@@ -75,8 +89,9 @@ private struct JSONTreeParser {
                 try expectMore()
                 if bytes[position] == UInt8(ascii: "}") {
                     guard open.named else {
-                        throw source.error(at: open.start, "node has no \"name\"")
+                        throw source.error(at: open.start, "node has no \"\(nameKey)\"")
                     }
+                    if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
                     position += 1
                     stack.removeLast()
                     try afterValue(in: &stack)
@@ -91,9 +106,29 @@ private struct JSONTreeParser {
                 skipWhitespace()
                 try expectMore()
                 switch key {
-                case "name":
+                case nameKey:
                     tree.setLabel(try parseLabel(key: keyStart), of: open.node)
                     open.named = true
+                    stack[stack.count - 1] = .node(open)
+                    try afterMember(in: &stack)
+                case childrenKey:
+                    if bytes[position] == UInt8(ascii: "[") {
+                        position += 1
+                        stack.append(.children(parent: open.node))
+                    } else if matchLiteral("null") {
+                        try afterMember(in: &stack)
+                    } else {
+                        throw error("\"\(childrenKey)\" must be an array")
+                    }
+                case "url", "href", "link", "tooltip", "title", "class", "color", "fill":
+                    let valueStart = position
+                    guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"\(key)\" must be a string") }
+                    let value = try parseString()
+                    do {
+                        _ = try open.attributes.set(key, to: value)
+                    } catch {
+                        throw source.error(at: valueStart, error.message)
+                    }
                     stack[stack.count - 1] = .node(open)
                     try afterMember(in: &stack)
                 case "type":
@@ -109,15 +144,6 @@ private struct JSONTreeParser {
                     let id = try parseScalarText(what: "\"id\"")
                     tree.setID(id, of: open.node)
                     try afterMember(in: &stack)
-                case "children":
-                    if bytes[position] == UInt8(ascii: "[") {
-                        position += 1
-                        stack.append(.children(parent: open.node))
-                    } else if matchLiteral("null") {
-                        try afterMember(in: &stack)
-                    } else {
-                        throw error("\"children\" must be an array")
-                    }
                 default:
                     try skipValue()
                     try afterMember(in: &stack)
@@ -172,10 +198,10 @@ private struct JSONTreeParser {
 
     private mutating func parseLabel(key: Int) throws(ReadError) -> String {
         let start = position
-        let label = try parseScalarText(what: "\"name\"")
-        if label.isEmpty { throw source.error(at: start, "\"name\" is empty") }
+        let label = try parseScalarText(what: "\"\(nameKey)\"")
+        if label.isEmpty { throw source.error(at: start, "\"\(nameKey)\" is empty") }
         if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0x7F }) {
-            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"name\"")
+            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"\(nameKey)\"")
         }
         return label
     }

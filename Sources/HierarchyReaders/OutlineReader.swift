@@ -89,6 +89,7 @@ public struct OutlineReader: HierarchyReader {
                 parent = stack.last?.node
             }
             let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
+            if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
             stack.append((width, node))
             lineStart = next
         }
@@ -151,7 +152,7 @@ public struct OutlineReader: HierarchyReader {
         return true
     }
 
-    private struct Label { var text: String; var type: NodeType; var id: String? }
+    private struct Label { var text: String; var type: NodeType; var id: String?; var attributes = NodeAttributes() }
 
     /// Splits trailing markers off a label.
     private func parseLabel(_ source: SourceText, from start: Int, to end: Int) throws(ReadError) -> Label {
@@ -162,6 +163,8 @@ public struct OutlineReader: HierarchyReader {
         var textEnd = end
         var type = NodeType.normal
         var id: String? = nil
+        var attributes = NodeAttributes()
+        var attributed = false
         var typed = false
         var marked = true
         while marked {
@@ -174,11 +177,17 @@ public struct OutlineReader: HierarchyReader {
                 type = tagged; typed = true; textEnd = trimEnd(bytes, start, open); marked = true
                 continue
             }
-            // {#id}
-            if id == nil, textEnd - start >= 4, bytes[textEnd - 1] == 0x7D,
+            // {#id .class key=value key="value with spaces"}
+            if !attributed, textEnd - start >= 3, bytes[textEnd - 1] == 0x7D,
                let open = lastIndex(of: 0x7B, in: bytes, from: start, before: textEnd - 1),
-               bytes[open + 1] == 0x23, open + 2 < textEnd - 1, open == start || isBlank(bytes[open - 1]) {
-                id = source.string(open + 2..<textEnd - 1); textEnd = trimEnd(bytes, start, open); marked = true
+               open == start || isBlank(bytes[open - 1]),
+               let block = try parseAttributeBlock(source, from: open + 1, to: textEnd - 1) {
+                if let blockID = block.id { id = blockID }
+                if let blockType = block.type { type = blockType; typed = true }
+                attributes = block.attributes
+                attributed = true
+                textEnd = trimEnd(bytes, start, open)
+                marked = true
                 continue
             }
             // ! and !! (after a space, so "Yahoo!" stays a label)
@@ -200,7 +209,83 @@ public struct OutlineReader: HierarchyReader {
             text.removeLast(2)
             text.append("!")
         }
-        return Label(text: text, type: type, id: id)
+        return Label(text: text, type: type, id: id, attributes: attributes)
+    }
+
+    /// An attribute block's contents: `#id`, `.class`, and `key=value` or `key="value"` pairs
+    /// (keys: `url`/`href`, `tooltip`/`title`, `class`, `color`, `fill`, `type`, `id`). Returns
+    /// nil if the braces do not hold such a block (then they are part of the label).
+    private func parseAttributeBlock(_ source: SourceText, from start: Int, to end: Int)
+        throws(ReadError) -> (id: String?, type: NodeType?, attributes: NodeAttributes)? {
+        let bytes = source.bytes
+        var position = start
+        var id: String? = nil
+        var type: NodeType? = nil
+        var attributes = NodeAttributes()
+        var classes: [String] = []
+        var sawToken = false
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while position < end {
+            while position < end && isSpace(bytes[position]) { position += 1 }
+            if position >= end { break }
+            let tokenStart = position
+            if bytes[position] == UInt8(ascii: "#") || bytes[position] == UInt8(ascii: ".") {
+                while position < end && !isSpace(bytes[position]) { position += 1 }
+                let value = source.string(tokenStart + 1..<position)
+                guard !value.isEmpty else { return nil }
+                if bytes[tokenStart] == UInt8(ascii: "#") { id = value } else { classes.append(value) }
+                sawToken = true
+                continue
+            }
+            while position < end && bytes[position] != UInt8(ascii: "=") && !isSpace(bytes[position]) { position += 1 }
+            guard position < end, bytes[position] == UInt8(ascii: "="), position > tokenStart else { return nil }
+            let key = source.string(tokenStart..<position)
+            position += 1
+            var value: String
+            if position < end && bytes[position] == UInt8(ascii: "\"") {
+                let valueStart = position + 1
+                position = valueStart
+                while position < end && bytes[position] != UInt8(ascii: "\"") { position += 1 }
+                guard position < end else { throw source.error(at: valueStart - 1, "unterminated quoted value in an attribute block") }
+                value = source.string(valueStart..<position)
+                position += 1
+            } else {
+                let valueStart = position
+                while position < end && !isSpace(bytes[position]) { position += 1 }
+                value = source.string(valueStart..<position)
+            }
+            sawToken = true
+            switch key {
+            case "id": id = value
+            case "type":
+                guard let named = NodeType(name: value) else {
+                    throw source.error(at: tokenStart, "unknown type \"\(value)\" (expected normal, important or critical)")
+                }
+                type = named
+            case "class": classes.append(value)
+            default:
+                do {
+                    guard try attributes.set(key, to: value) else {
+                        throw source.error(at: tokenStart, "unknown attribute '\(key)' (use url, tooltip, class, color, fill, type or id)")
+                    }
+                } catch let error as AttributeError {
+                    throw source.error(at: tokenStart, error.message)
+                } catch let error as ReadError {
+                    throw error
+                } catch {
+                    throw source.error(at: tokenStart, "\(error)")
+                }
+            }
+        }
+        guard sawToken else { return nil }
+        if !classes.isEmpty {
+            do {
+                attributes.cssClass = try NodeAttributes.checkedClass(classes.joined(separator: " "))
+            } catch {
+                throw source.error(at: start, error.message)
+            }
+        }
+        return (id, type, attributes)
     }
 
     private func lastIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, before end: Int) -> Int? {

@@ -223,6 +223,7 @@ private struct MeasuredContent: DiagramContent {
     func label(at indexPath: IndexPath) -> String { dataController.label(at: indexPath) }
     func type(at indexPath: IndexPath) -> NodeType { dataController.type(at: indexPath) }
     func id(at indexPath: IndexPath) -> String? { dataController.id(at: indexPath) }
+    func attributes(at indexPath: IndexPath) -> NodeAttributes? { dataController.attributes(at: indexPath) }
     func wrappedLines(at indexPath: IndexPath) -> [String]? {
         sizing.lines(ofItem: dataController.globalItem(section: indexPath.section, item: indexPath.item))
     }

@@ -34,7 +34,8 @@ public struct AttributesJSONRenderer: Sendable {
             first = false
             let cell = attributes.representedElementCategory == .cell
                 ? CellText(label: content.label(at: attributes.indexPath), type: content.type(at: attributes.indexPath),
-                           id: content.id(at: attributes.indexPath), wrappedLines: content.wrappedLines(at: attributes.indexPath))
+                           id: content.id(at: attributes.indexPath), wrappedLines: content.wrappedLines(at: attributes.indexPath),
+                           attributes: content.attributes(at: attributes.indexPath))
                 : nil
             Self.writeElement(attributes, cell: cell, into: &output)
         }
@@ -47,6 +48,7 @@ public struct AttributesJSONRenderer: Sendable {
         var type: NodeType
         var id: String?
         var wrappedLines: [String]?
+        var attributes: NodeAttributes?
     }
 
     static func writeIndexPath(_ path: IndexPath, into output: inout OutputBuffer) {
@@ -120,6 +122,17 @@ public struct AttributesJSONRenderer: Sendable {
                 output.append(",\"id\":\"")
                 output.appendJSONEscaped(id)
                 output.append("\"")
+            }
+            if let extra = cell.attributes {
+                for (key, value) in [("url", extra.url), ("tooltip", extra.tooltip), ("class", extra.cssClass),
+                                     ("color", extra.color), ("fill", extra.fill)] {
+                    guard let value else { continue }
+                    output.append(",\"")
+                    output.append(raw: key)
+                    output.append("\":\"")
+                    output.appendJSONEscaped(value)
+                    output.append("\"")
+                }
             }
             if let lines = cell.wrappedLines {
                 output.append(",\"lines\":[")

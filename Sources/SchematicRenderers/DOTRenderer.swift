@@ -71,6 +71,7 @@ public struct DOTRenderer: Sendable {
         for cell in cells {
             let frame = cell.frame
             let palette = NodePalette.forType(content.type(at: cell.indexPath))
+            let extra = content.attributes(at: cell.indexPath)
             output.append("  ")
             writeNodeName(cell.indexPath, into: &output)
             output.append(" [label=\"")
@@ -80,12 +81,26 @@ public struct DOTRenderer: Sendable {
             output.append(", height=")
             output.append(inches: frame.height)
             output.append(", fillcolor=\"")
-            output.append(palette.fill)
+            if let fill = extra?.fill { output.appendDOTEscaped(fill) } else { output.append(palette.fill) }
             output.append("\", fontcolor=\"")
-            output.append(palette.text)
+            if let color = extra?.color { output.appendDOTEscaped(color) } else { output.append(palette.text) }
             output.append("\", class=\"")
             output.append(raw: content.type(at: cell.indexPath).description)
+            if let classes = extra?.cssClass {
+                output.append(" ")
+                output.appendDOTEscaped(classes)
+            }
             output.append("\"")
+            if let url = extra?.url {
+                output.append(", URL=\"")
+                output.appendDOTEscaped(url)
+                output.append("\"")
+            }
+            if let tooltip = extra?.tooltip {
+                output.append(", tooltip=\"")
+                output.appendDOTEscaped(tooltip)
+                output.append("\"")
+            }
             if let id = content.id(at: cell.indexPath) {
                 output.append(", id=\"")
                 output.appendDOTEscaped(id)

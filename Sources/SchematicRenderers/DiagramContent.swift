@@ -14,11 +14,16 @@ public protocol DiagramContent {
     /// The lines the label is drawn in when they are not just its explicit line breaks
     /// (after wrapping); nil draws the label as it is.
     func wrappedLines(at indexPath: IndexPath) -> [String]?
+    /// The node's link, tooltip, classes and colours, if it has any.
+    func attributes(at indexPath: IndexPath) -> NodeAttributes?
 }
 
 extension DiagramContent {
     /// By default labels are not wrapped.
     public func wrappedLines(at indexPath: IndexPath) -> [String]? { nil }
+
+    /// By default nodes have no attributes.
+    public func attributes(at indexPath: IndexPath) -> NodeAttributes? { nil }
 
     /// The lines the label is drawn in.
     public func lines(at indexPath: IndexPath) -> [String] {
@@ -72,6 +77,10 @@ extension SectionedTree: DiagramContent {
 
     public func id(at indexPath: IndexPath) -> String? {
         tree.id(of: node(section: indexPath.section, item: indexPath.item))
+    }
+
+    public func attributes(at indexPath: IndexPath) -> NodeAttributes? {
+        tree.attributes.isEmpty ? nil : tree.attributes(of: node(section: indexPath.section, item: indexPath.item))
     }
 }
 

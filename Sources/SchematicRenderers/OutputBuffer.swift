@@ -104,7 +104,9 @@ public struct OutputBuffer: ~Copyable {
 
     /// Appends text as the inside of a JSON string.
     public mutating func appendJSONEscaped(_ text: String) {
+        var previous: UInt8 = 0
         for unit in text.utf8 {
+            defer { previous = unit }
             switch unit {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
@@ -117,7 +119,7 @@ public struct OutputBuffer: ~Copyable {
                 bytes.append(hexDigits[Int(unit >> 4)])
                 bytes.append(hexDigits[Int(unit & 0xF)])
             // "</script>" cannot end a script element that embeds the JSON.
-            case UInt8(ascii: "/"): append("\\/")
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "<"): append("\\/")
             default: bytes.append(unit)
             }
         }

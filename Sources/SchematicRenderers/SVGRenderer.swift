@@ -132,8 +132,18 @@ public struct SVGRenderer: Sendable {
 
     private func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
         let frame = attributes.frame
+        let extra = content.attributes(at: attributes.indexPath)
+        if let url = extra?.url {
+            output.append("<a href=\"")
+            output.appendXMLEscaped(url)
+            output.append("\">")
+        }
         output.append("<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
+        if let classes = extra?.cssClass {
+            output.append(" ")
+            output.appendXMLEscaped(classes)
+        }
         output.append("\"")
         if let id = content.id(at: attributes.indexPath) {
             output.append(" id=\"")
@@ -141,7 +151,13 @@ public struct SVGRenderer: Sendable {
             output.append("\"")
         }
         writeCommonAttributes(attributes, into: &output)
-        output.append("><rect x=\"")
+        output.append(">")
+        if let tooltip = extra?.tooltip {
+            output.append("<title>")
+            output.appendXMLEscaped(tooltip)
+            output.append("</title>")
+        }
+        output.append("<rect x=\"")
         output.append(frame.minX)
         output.append("\" y=\"")
         output.append(frame.minY)
@@ -151,11 +167,23 @@ public struct SVGRenderer: Sendable {
         output.append(frame.height)
         output.append("\" rx=\"")
         output.append(cornerRadius)
-        output.append("\"/><text x=\"")
+        output.append("\"")
+        if let fill = extra?.fill {
+            output.append(" style=\"fill:")
+            output.appendXMLEscaped(fill)
+            output.append("\"")
+        }
+        output.append("/><text x=\"")
         output.append(frame.midX)
         output.append("\" y=\"")
         output.append(frame.midY)
-        output.append("\">")
+        output.append("\"")
+        if let color = extra?.color {
+            output.append(" style=\"fill:")
+            output.appendXMLEscaped(color)
+            output.append("\"")
+        }
+        output.append(">")
         let label = content.label(at: attributes.indexPath)
         if let lines = content.wrappedLines(at: attributes.indexPath) ?? (label.utf8.contains(0x0A) ? content.lines(at: attributes.indexPath) : nil) {
             let lineHeight = self.lineHeight ?? fontSize * 1.2
@@ -171,6 +199,6 @@ public struct SVGRenderer: Sendable {
         } else {
             output.appendXMLEscaped(label)
         }
-        output.append("</text></g>\n")
+        output.append(extra?.url == nil ? "</text></g>\n" : "</text></g></a>\n")
     }
 }
