@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/schematic
 DEB_PACKAGES := libgraphviz-dev graphviz valgrind libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree))
+SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.dot))
 
 .PHONY: all deps build test browser-check leak-check samples demo bench clean
 
@@ -50,6 +50,7 @@ samples: build
 	    $(BIN) render $$input -o $$stem.layout.json --format json || exit 1; \
 	    echo "rendered $$input"; \
 	done
+	@$(BIN) render samples/formats/animals.txt -o samples/formats/animals.svg && echo "rendered samples/formats/animals.svg"
 
 # Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes.
 demo: deps build

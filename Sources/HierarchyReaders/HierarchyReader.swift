@@ -6,20 +6,47 @@ public protocol HierarchyReader: Sendable {
     func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree
 }
 
-/// The input formats Schematic reads.
+/// Options some readers take: JSON/YAML key names, CSV column names.
+public struct ReaderOptions: Hashable, Sendable {
+    public var nameKey = "name"
+    public var childrenKey = "children"
+    public var idColumn: String?
+    public var parentColumn: String?
+    public var labelColumn: String?
+    public var typeColumn: String?
+    public init() {}
+}
+
+/// The input formats Schematic reads (a directory is read by `DirectoryReader`).
 public enum InputFormat: String, CaseIterable, Sendable {
     /// Indented outline text, including `tree` command output.
     case outline
     /// Nested JSON in the d3 convention (`name`, `children`, optional `type` and `id`).
     case json
+    /// YAML: nested mappings and lists, or `name`/`children` objects.
+    case yaml
+    /// A parent–child table with a header, comma-separated.
+    case csv
+    /// The same, tab-separated.
+    case tsv
+    /// The headings and lists of a Markdown document.
+    case markdown
     /// A Graphviz graph, read with cgraph: edges link parents to children.
     case dot
 
+    /// The reader for this format, with default options.
+    public var reader: any HierarchyReader { reader(ReaderOptions()) }
+
     /// The reader for this format.
-    public var reader: any HierarchyReader {
+    public func reader(_ options: ReaderOptions) -> any HierarchyReader {
         switch self {
         case .outline: OutlineReader()
-        case .json: JSONTreeReader()
+        case .json: JSONTreeReader(nameKey: options.nameKey, childrenKey: options.childrenKey)
+        case .yaml: YAMLReader(nameKey: options.nameKey, childrenKey: options.childrenKey)
+        case .csv, .tsv:
+            CSVReader(separator: self == .csv ? UInt8(ascii: ",") : 0x09, idColumn: options.idColumn,
+                      parentColumn: options.parentColumn, labelColumn: options.labelColumn, typeColumn: options.typeColumn)
+        case .markdown: MarkdownReader()
         case .dot: DOTReader()
         }
     }
@@ -28,6 +55,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "json": self = .json
+        case "yaml", "yml": self = .yaml
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        case "md", "markdown", "mdown", "mkd": self = .markdown
         case "dot", "gv": self = .dot
         case "txt", "outline", "tree", "text": self = .outline
         default: return nil
@@ -35,12 +66,16 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// The format of content with no telling extension: JSON if it starts with `{` or `[`,
-    /// DOT if it starts with `digraph`, `graph` or `strict`, else an outline.
+    /// DOT if it starts with `digraph`, `graph` or `strict`, YAML if with `---` or `%YAML`,
+    /// Markdown if with a `#` heading, else an outline.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return .outline }
         if bytes[index] == 0x7B || bytes[index] == 0x5B { return .json }
+        let start = bytes[index..<min(bytes.count, index + 5)]
+        if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
+        if start.starts(with: Array("# ".utf8)) || start.starts(with: Array("## ".utf8)) { return .markdown }
         let word = String(decoding: bytes[index..<min(bytes.count, index + 8)], as: UTF8.self).lowercased()
         for keyword in ["digraph", "graph", "strict"] where word.hasPrefix(keyword) {
             let end = index + keyword.count

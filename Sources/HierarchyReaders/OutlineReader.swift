@@ -212,80 +212,15 @@ public struct OutlineReader: HierarchyReader {
         return Label(text: text, type: type, id: id, attributes: attributes)
     }
 
-    /// An attribute block's contents: `#id`, `.class`, and `key=value` or `key="value"` pairs
-    /// (keys: `url`/`href`, `tooltip`/`title`, `class`, `color`, `fill`, `type`, `id`). Returns
-    /// nil if the braces do not hold such a block (then they are part of the label).
+    /// An attribute block's contents, or nil if the braces hold no such block (then they are
+    /// part of the label); errors are located at the block.
     private func parseAttributeBlock(_ source: SourceText, from start: Int, to end: Int)
-        throws(ReadError) -> (id: String?, type: NodeType?, attributes: NodeAttributes)? {
-        let bytes = source.bytes
-        var position = start
-        var id: String? = nil
-        var type: NodeType? = nil
-        var attributes = NodeAttributes()
-        var classes: [String] = []
-        var sawToken = false
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        while position < end {
-            while position < end && isSpace(bytes[position]) { position += 1 }
-            if position >= end { break }
-            let tokenStart = position
-            if bytes[position] == UInt8(ascii: "#") || bytes[position] == UInt8(ascii: ".") {
-                while position < end && !isSpace(bytes[position]) { position += 1 }
-                let value = source.string(tokenStart + 1..<position)
-                guard !value.isEmpty else { return nil }
-                if bytes[tokenStart] == UInt8(ascii: "#") { id = value } else { classes.append(value) }
-                sawToken = true
-                continue
-            }
-            while position < end && bytes[position] != UInt8(ascii: "=") && !isSpace(bytes[position]) { position += 1 }
-            guard position < end, bytes[position] == UInt8(ascii: "="), position > tokenStart else { return nil }
-            let key = source.string(tokenStart..<position)
-            position += 1
-            var value: String
-            if position < end && bytes[position] == UInt8(ascii: "\"") {
-                let valueStart = position + 1
-                position = valueStart
-                while position < end && bytes[position] != UInt8(ascii: "\"") { position += 1 }
-                guard position < end else { throw source.error(at: valueStart - 1, "unterminated quoted value in an attribute block") }
-                value = source.string(valueStart..<position)
-                position += 1
-            } else {
-                let valueStart = position
-                while position < end && !isSpace(bytes[position]) { position += 1 }
-                value = source.string(valueStart..<position)
-            }
-            sawToken = true
-            switch key {
-            case "id": id = value
-            case "type":
-                guard let named = NodeType(name: value) else {
-                    throw source.error(at: tokenStart, "unknown type \"\(value)\" (expected normal, important or critical)")
-                }
-                type = named
-            case "class": classes.append(value)
-            default:
-                do {
-                    guard try attributes.set(key, to: value) else {
-                        throw source.error(at: tokenStart, "unknown attribute '\(key)' (use url, tooltip, class, color, fill, type or id)")
-                    }
-                } catch let error as AttributeError {
-                    throw source.error(at: tokenStart, error.message)
-                } catch let error as ReadError {
-                    throw error
-                } catch {
-                    throw source.error(at: tokenStart, "\(error)")
-                }
-            }
+        throws(ReadError) -> AttributeBlock? {
+        do {
+            return try AttributeBlock(source.string(start..<end))
+        } catch {
+            throw source.error(at: start, error.message)
         }
-        guard sawToken else { return nil }
-        if !classes.isEmpty {
-            do {
-                attributes.cssClass = try NodeAttributes.checkedClass(classes.joined(separator: " "))
-            } catch {
-                throw source.error(at: start, error.message)
-            }
-        }
-        return (id, type, attributes)
     }
 
     private func lastIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, before end: Int) -> Int? {

@@ -23,8 +23,8 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Also write an SVG with both drawings side by side, at the same scale.")
     var output: String?
 
-    @Option(help: "Input format: outline, json or dot.")
-    var from: InputFormat?
+    @OptionGroup(title: "Input")
+    var inputOptions: InputOptions
 
     @OptionGroup(title: "Layout")
     var layoutOptions: LayoutOptions
@@ -33,7 +33,7 @@ struct CompareCommand: ParsableCommand {
     var labelOptions: LabelOptions
 
     func run() throws {
-        let loading = DiagramLoading(from: from, layoutOptions: layoutOptions, labelOptions: labelOptions)
+        let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let tree = try loading.readTree(input)
         let diagram = try loading.diagram(tree, file: input)
         let comparison: Comparison

@@ -4,21 +4,28 @@ import Schematic
 /// Reading a hierarchy file and laying it out, shared by the subcommands; failures become
 /// one-line messages and sysexits statuses.
 struct DiagramLoading {
-    var from: InputFormat?
+    var inputOptions: InputOptions
     var layoutOptions: LayoutOptions
     var labelOptions: LabelOptions
 
-    /// Reads and parses a file (`-` for standard input).
+    /// Reads and parses a file (`-` for standard input), or walks a directory.
     func readTree(_ path: String) throws -> Tree {
+        if path != "-" && DirectoryReader.isDirectory(path) {
+            do {
+                return try inputOptions.directoryReader.read(path: path)
+            } catch {
+                throw fail(error.description, ExitStatus.noInput)
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path)
         } catch {
             throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
         }
-        let format = from ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
+        let format = inputOptions.from ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
         do {
-            return try format.reader.read(bytes, file: displayName(path))
+            return try format.reader(inputOptions.readerOptions).read(bytes, file: displayName(path))
         } catch {
             throw fail(error.description, ExitStatus.dataError)
         }

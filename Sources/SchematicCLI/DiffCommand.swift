@@ -23,8 +23,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format (json).")
     var format: DiffFormat = .json
 
-    @Option(help: "Input format: outline, json or dot.")
-    var from: InputFormat?
+    @OptionGroup(title: "Input")
+    var inputOptions: InputOptions
 
     @OptionGroup(title: "Layout")
     var layoutOptions: LayoutOptions
@@ -35,7 +35,7 @@ struct DiffCommand: ParsableCommand {
     enum DiffFormat: String, ExpressibleByArgument, CaseIterable { case json }
 
     func run() throws {
-        let loading = DiagramLoading(from: from, layoutOptions: layoutOptions, labelOptions: labelOptions)
+        let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let oldDiagram = try loading.diagram(try loading.readTree(old), file: old)
         let newDiagram = try loading.diagram(try loading.readTree(new), file: new)
         try writeAtomically(to: output) { destination in

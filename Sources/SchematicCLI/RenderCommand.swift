@@ -21,11 +21,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: svg, dot, json, png, pdf, or gv:FORMAT for any format Graphviz renders.")
     var format: OutputFormat?
 
-    @Option(help: "Input format: outline, json or dot.")
-    var from: InputFormat?
-
     @Option(name: .customLong("dot-mode"), help: "DOT output: pinned (our positions) or layout (a plain tree for Graphviz dot).")
     var dotMode: DOTRenderer.Mode = .pinned
+
+    @OptionGroup(title: "Input")
+    var inputOptions: InputOptions
 
     @OptionGroup(title: "Layout")
     var layoutOptions: LayoutOptions
@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let loading = DiagramLoading(from: from, layoutOptions: layoutOptions, labelOptions: labelOptions)
+        let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let tree = try loading.readTree(input)
         let parsed = clock.now
         let diagram = try loading.diagram(tree, file: input)

@@ -1,0 +1,213 @@
+import Hierarchy
+
+/// Reads a parent–child table with a header row (d3-hierarchy's `stratify` convention): each
+/// row is a node with an id and the id of its parent; an empty parent makes a root. Rows may
+/// come in any order; children keep the order of their rows.
+///
+/// Columns are found by name (`--id-column`, `--parent-column`, `--label-column`,
+/// `--type-column`; by default `id`, `parentId` or `parent`, `name` or `label` (else the id),
+/// `type`), and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes.
+/// Duplicate ids, unknown parents and cycles are errors that name the row.
+///
+/// The tokenizer is RFC 4180 (quoted fields with `""`, commas and line breaks inside quotes,
+/// CRLF) written here rather than taken from a CSV package, because those report no line and
+/// column for malformed input and would bring in Foundation, which costs every run start-up time.
+public struct CSVReader: HierarchyReader {
+    /// The field separator: `,` for CSV, a tab for TSV.
+    public var separator: UInt8
+    public var idColumn: String?
+    public var parentColumn: String?
+    public var labelColumn: String?
+    public var typeColumn: String?
+
+    public init(separator: UInt8 = UInt8(ascii: ","), idColumn: String? = nil, parentColumn: String? = nil,
+                labelColumn: String? = nil, typeColumn: String? = nil) {
+        self.separator = separator
+        self.idColumn = idColumn
+        self.parentColumn = parentColumn
+        self.labelColumn = labelColumn
+        self.typeColumn = typeColumn
+    }
+
+    /// One field: its text and where it starts (a byte offset, for messages).
+    struct Field {
+        var text: String
+        var offset: Int
+    }
+
+    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
+        let source = try SourceText(bytes: input, file: file)
+        var rows = CSVRows(source: source, separator: separator)
+        guard let header = try rows.next() else {
+            throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
+        }
+        let names = header.fields.map { $0.text.filter { !$0.isWhitespace } }
+        func column(_ requested: String?, _ defaults: [String], what: String, required: Bool) throws(ReadError) -> Int? {
+            if let requested {
+                guard let index = names.firstIndex(of: requested) else {
+                    throw source.error(at: header.fields[0].offset, "no column named '\(requested)' for the \(what) (columns: \(names.joined(separator: ", ")))")
+                }
+                return index
+            }
+            for name in defaults { if let index = names.firstIndex(of: name) { return index } }
+            if required {
+                throw source.error(at: header.fields[0].offset,
+                                   "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")), or say which with --\(what)-column")
+            }
+            return nil
+        }
+        let idIndex = try column(idColumn, ["id"], what: "id", required: true)!
+        let parentIndex = try column(parentColumn, ["parentId", "parent", "parent_id", "parentid"], what: "parent", required: true)!
+        let labelIndex = try column(labelColumn, ["name", "label"], what: "label", required: false) ?? idIndex
+        let typeIndex = try column(typeColumn, ["type"], what: "type", required: false)
+        let attributeColumns = ["url", "tooltip", "class", "color", "fill"].compactMap { name in
+            names.firstIndex(of: name).map { (name, $0) }
+        }
+
+        var tree = Tree()
+        var nodeOfID: [String: Int] = [:]
+        var parentIDs: [Field?] = []
+        var rowLines: [Int32] = []
+        while let row = try rows.next() {
+            let fields = row.fields
+            if fields.count == 1 && fields[0].text.isEmpty { continue }  // a blank line
+            guard fields.count == names.count else {
+                throw source.error(at: row.offset, "row \(rows.rowNumber) has \(fields.count) fields; the header has \(names.count)")
+            }
+            let id = fields[idIndex].text
+            guard !id.isEmpty else { throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): empty id") }
+            if let first = nodeOfID[id] {
+                throw source.error(at: fields[idIndex].offset,
+                                   "row \(rows.rowNumber): duplicate id '\(id)' (first on line \(rowLines[first]))")
+            }
+            var label = fields[labelIndex].text
+            if label.isEmpty { label = id }
+            if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+                throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): control character U+\(hex(UInt8(bad.value))) in a label")
+            }
+            var type = NodeType.normal
+            if let typeIndex, !fields[typeIndex].text.isEmpty {
+                guard let named = NodeType(name: fields[typeIndex].text) else {
+                    throw source.error(at: fields[typeIndex].offset,
+                                       "row \(rows.rowNumber): unknown type \"\(fields[typeIndex].text)\" (expected normal, important or critical)")
+                }
+                type = named
+            }
+            let node = tree.addNode(label: label, type: type, id: id)
+            var attributes = NodeAttributes()
+            for (name, index) in attributeColumns where !fields[index].text.isEmpty {
+                do throws(AttributeError) {
+                    _ = try attributes.set(name, to: fields[index].text)
+                } catch {
+                    throw source.error(at: fields[index].offset, "row \(rows.rowNumber): \(error.message)")
+                }
+            }
+            tree.setAttributes(attributes, of: node)
+            nodeOfID[id] = node
+            let parent = fields[parentIndex]
+            parentIDs.append(parent.text.isEmpty ? nil : parent)
+            rowLines.append(Int32(row.line))
+        }
+        guard !tree.isEmpty else { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the table has no rows") }
+
+        for node in 0..<tree.count {
+            guard let parentID = parentIDs[node] else { continue }
+            guard let parent = nodeOfID[parentID.text] else {
+                throw source.error(at: parentID.offset, "parent '\(parentID.text)' is not the id of any row")
+            }
+            if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
+            tree.setParent(parent, of: node)
+        }
+        // A node that no root reaches is on a cycle or hangs from one: walk up to a repeat.
+        var reached = [Bool](repeating: false, count: tree.count)
+        var children = [[Int32]](repeating: [], count: tree.count)
+        var stack: [Int] = []
+        for node in 0..<tree.count {
+            if tree.parents[node] < 0 { stack.append(node) } else { children[Int(tree.parents[node])].append(Int32(node)) }
+        }
+        while let node = stack.popLast() {
+            reached[node] = true
+            for child in children[node] { stack.append(Int(child)) }
+        }
+        if let stranded = reached.firstIndex(of: false) {
+            var node = stranded
+            var seen = Set<Int>()
+            while seen.insert(node).inserted { node = Int(tree.parents[node]) }
+            throw ReadError(file: file, line: Int(rowLines[node]), column: 0,
+                            message: "'\(tree.ids[Int32(node)]!)' is on a cycle of parents")
+        }
+        return tree
+    }
+}
+
+/// Rows of an RFC 4180 table, one at a time.
+struct CSVRows {
+    let source: SourceText
+    let separator: UInt8
+    var position = 0
+    /// 1-based number of the row last returned, the header being row 1.
+    private(set) var rowNumber = 0
+    /// 1-based line at `position` (quoted fields may span lines).
+    private var line = 1
+
+    init(source: SourceText, separator: UInt8) {
+        self.source = source
+        self.separator = separator
+    }
+
+    mutating func next() throws(ReadError) -> (fields: [CSVReader.Field], offset: Int, line: Int)? {
+        let bytes = source.bytes
+        guard position < bytes.count else { return nil }
+        let rowStart = position
+        let rowLine = line
+        var fields: [CSVReader.Field] = []
+        while true {
+            let fieldStart = position
+            var text: String
+            if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                var content: [UInt8] = []
+                var closed = false
+                while position < bytes.count {
+                    let byte = bytes[position]
+                    if byte == UInt8(ascii: "\"") {
+                        if position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\"") {
+                            content.append(byte)
+                            position += 2
+                            continue
+                        }
+                        position += 1
+                        closed = true
+                        break
+                    }
+                    if byte == 0x0A { line += 1 }
+                    content.append(byte)
+                    position += 1
+                }
+                guard closed else { throw source.error(at: fieldStart, "unterminated quoted field") }
+                guard position >= bytes.count || bytes[position] == separator || bytes[position] == 0x0A || bytes[position] == 0x0D else {
+                    throw source.error(at: position, "unexpected character after a closing quote")
+                }
+                text = String(decoding: content, as: UTF8.self)
+            } else {
+                while position < bytes.count && bytes[position] != separator && bytes[position] != 0x0A && bytes[position] != 0x0D {
+                    if bytes[position] == UInt8(ascii: "\"") { throw source.error(at: position, "a quote inside an unquoted field") }
+                    if bytes[position] == 0 { throw source.error(at: position, "NUL byte in a field") }
+                    position += 1
+                }
+                text = source.string(fieldStart..<position)
+            }
+            fields.append(CSVReader.Field(text: text, offset: fieldStart))
+            if position < bytes.count && bytes[position] == separator {
+                position += 1
+                continue
+            }
+            if position < bytes.count && bytes[position] == 0x0D { position += 1 }
+            if position < bytes.count && bytes[position] == 0x0A { position += 1; line += 1 }
+            break
+        }
+        rowNumber += 1
+        return (fields, rowStart, rowLine)
+    }
+}
+
