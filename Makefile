@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/schematic
 DEB_PACKAGES := libgraphviz-dev graphviz valgrind libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.dot))
+SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 
 .PHONY: all deps build test browser-check leak-check samples demo bench clean
 
