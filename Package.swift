@@ -13,11 +13,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(name: "Hierarchy"),
-        .target(name: "HierarchyReaders", dependencies: ["Hierarchy", "Graphviz", .product(name: "Yams", package: "Yams")]),
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "HierarchyReaders", dependencies: ["Hierarchy", "Graphviz", "CLibYAML"]),
         .systemLibrary(name: "CTextShaping", pkgConfig: "harfbuzz-subset",
                        providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
         .target(name: "LabelMetrics", dependencies: ["CTextShaping"]),

@@ -1,141 +1,215 @@
+import CLibYAML
 import Hierarchy
-import Yams
 
-/// Reads YAML with Yams. Mappings nest: each key is a node, its value gives the children (a
-/// mapping: one child per key; a list: one child per item; a scalar: one leaf child; empty or
-/// `null`: none). A mapping with a `name` key is a node object as in JSON (`name`, `children`,
-/// `type`, `id`, `url`, `tooltip`, `class`, `color`, `fill`). A list is a forest, a scalar in it a
-/// leaf. Several documents make one forest. Order is kept everywhere.
+/// Reads YAML. Mappings nest: each key is a node, its value gives the children (a mapping: one
+/// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
+/// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
+/// `url`, `tooltip`, `class`, `color`, `fill`). A list is a forest, a scalar in it a leaf.
+/// Several documents make one forest. Order is kept everywhere. An alias stands for its anchored
+/// scalar; aliases of lists and mappings are refused, so no document can multiply itself.
 ///
-/// Yams composes and frees documents recursively, so it runs on a thread whose stack grows with
-/// the input; the conversion to a tree is iterative. Aliases are expanded, up to a limit that
-/// stops "billion laughs" documents.
+/// Built on libyaml's event parser (Debian's libyaml), iteratively: the events go into flat
+/// arrays, then a loop with an explicit stack makes the tree. Yams, the Swift YAML package at
+/// hand, composes documents recursively (one stack frame per nesting level) and brings in
+/// Foundation and ICU, which cost every run of the tool several milliseconds to start.
+/// libyaml's scanner slows down quadratically with nesting depth in flow style, so nesting is
+/// limited to `maximumDepth` levels, with a clear message; JSON takes deeper trees.
 public struct YAMLReader: HierarchyReader {
     public var nameKey: String
     public var childrenKey: String
+    /// The deepest nesting of lists and mappings accepted (a `name`/`children` object nests
+    /// two per tree level, so that is 5,000 levels of such objects); parsing that deep takes
+    /// about a second.
+    public static let maximumDepth = 10_000
 
     public init(nameKey: String = "name", childrenKey: String = "children") {
         self.nameKey = nameKey
         self.childrenKey = childrenKey
     }
 
-    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
-        let source = try SourceText(bytes: input, file: file)
-        if let control = source.firstControlCharacter(in: 0..<source.bytes.count),
-           source.bytes[control] != 0x0A && source.bytes[control] != 0x0D {
-            throw source.error(at: control, "control character U+\(hex(source.bytes[control])) in YAML")
-        }
-        let text = String(decoding: source.bytes, as: UTF8.self)
-        // Deep enough for any nesting the text can hold, at about a kilobyte of stack a level.
-        let stack = min(max(64 << 20, source.bytes.count * 2048), 4 << 30)
-        let result: Result<Tree, ReadError> = withLargeStack(bytes: stack) {
-            do {
-                let documents = try Array(Yams.compose_all(yaml: text))
-                return Result { () throws(ReadError) -> Tree in try build(documents, file: file, limit: 64 * max(source.bytes.count, 1024)) }
-            } catch let error as YamlError {
-                return .failure(readError(error, file: file))
-            } catch let error as ReadError {
-                return .failure(error)
-            } catch {
-                return .failure(ReadError(file: file, line: 0, column: 0, message: "\(error)"))
-            }
-        }
-        return try result.get()
+    /// The document as flat arrays, one entry per node event.
+    private struct Events {
+        enum Kind: UInt8 { case scalar, sequence, mapping }
+        var kinds: [Kind] = []
+        /// Scalar text (nil for collections).
+        var texts: [String?] = []
+        /// Whether a scalar is plain (only plain scalars can be null).
+        var plain: [Bool] = []
+        /// For a collection, the index just past its last descendant.
+        var ends: [Int32] = []
+        var lines: [Int32] = []
+        var columns: [Int32] = []
+        /// The index of each document's root.
+        var documents: [Int] = []
     }
 
-    private func readError(_ error: YamlError, file: String) -> ReadError {
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return ReadError(file: file, line: mark.line, column: mark.column, message: problem)
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return ReadError(file: file, line: context.mark.line, column: context.mark.column,
-                             message: "duplicate keys in a mapping: " + duplicates.joined(separator: ", "))
-        case let .reader(problem, _, _, _):
-            return ReadError(file: file, line: 0, column: 0, message: problem)
-        default:
-            return ReadError(file: file, line: 0, column: 0, message: "\(error)")
+    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
+        let source = try SourceText(bytes: input, file: file)
+        for index in source.bytes.indices where source.bytes[index] == 0 {
+            throw source.error(at: index, "NUL byte in YAML")
+        }
+        let events = try parse(source, file: file)
+        return try build(events, file: file)
+    }
+
+    private func parse(_ source: SourceText, file: String) throws(ReadError) -> Events {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else { throw ReadError(file: file, line: 0, column: 0, message: "libyaml could not start") }
+        defer { yaml_parser_delete(&parser) }
+        var events = Events()
+        var anchors: [String: Int] = [:]
+        var open: [Int] = []
+        return try source.bytes.withUnsafeBufferPointer { buffer throws(ReadError) -> Events in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) != 0 else {
+                    let mark = parser.problem_mark
+                    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                    throw ReadError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: problem)
+                }
+                defer { yaml_event_delete(&event) }
+                let line = Int32(event.start_mark.line + 1), column = Int32(event.start_mark.column + 1)
+                func anchor(_ pointer: UnsafeMutablePointer<yaml_char_t>?) {
+                    if let pointer { anchors[String(cString: pointer)] = events.kinds.count }
+                }
+                func append(_ kind: Events.Kind, _ text: String?, plain: Bool) {
+                    if open.isEmpty { events.documents.append(events.kinds.count) }
+                    events.kinds.append(kind)
+                    events.texts.append(text)
+                    events.plain.append(plain)
+                    events.ends.append(Int32(events.kinds.count))
+                    events.lines.append(line)
+                    events.columns.append(column)
+                }
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return events
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    anchor(scalar.anchor)
+                    let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    append(.scalar, text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    anchor(event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
+                    guard open.count < YAMLReader.maximumDepth else {
+                        throw ReadError(file: file, line: Int(line), column: Int(column), message:
+                            "lists and mappings nested deeper than \(YAMLReader.maximumDepth) levels (libyaml slows down quadratically with depth; use JSON for deeper trees)")
+                    }
+                    let index = events.kinds.count
+                    append(event.type == YAML_SEQUENCE_START_EVENT ? .sequence : .mapping, nil, plain: false)
+                    open.append(index)
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    let start = open.removeLast()
+                    events.ends[start] = Int32(events.kinds.count)
+                case YAML_ALIAS_EVENT:
+                    let name = String(cString: event.data.alias.anchor)
+                    guard let target = anchors[name] else {
+                        throw ReadError(file: file, line: Int(line), column: Int(column), message: "unknown alias *\(name)")
+                    }
+                    guard events.kinds[target] == .scalar else {
+                        throw ReadError(file: file, line: Int(line), column: Int(column),
+                                        message: "*\(name) repeats a list or mapping; only aliases of plain values are read")
+                    }
+                    append(.scalar, events.texts[target], plain: events.plain[target])
+                default:
+                    continue
+                }
+            }
         }
     }
 
     /// What one pending value adds under a parent.
     private enum Work {
-        case value(Node, parent: Int?)
-        case keyed(key: Node, value: Node, parent: Int?)
+        case value(Int, parent: Int?)
+        case keyed(key: Int, value: Int, parent: Int?)
     }
 
-    private func build(_ documents: [Node], file: String, limit: Int) throws(ReadError) -> Tree {
+    private func build(_ events: Events, file: String) throws(ReadError) -> Tree {
         var tree = Tree()
-        var work: [Work] = documents.reversed().map { .value($0, parent: nil) }
-        func error(_ node: Node, _ message: String) -> ReadError {
-            ReadError(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, message: message)
+        func error(_ index: Int, _ message: String) -> ReadError {
+            ReadError(file: file, line: Int(events.lines[index]), column: Int(events.columns[index]), message: message)
         }
-        func add(_ label: String, at node: Node, parent: Int?) throws(ReadError) -> Int {
-            guard tree.count < limit else { throw error(node, "the document expands to too many nodes (aliases?)") }
-            guard !label.isEmpty else { throw error(node, "empty label") }
+        func isNull(_ index: Int) -> Bool {
+            events.kinds[index] == .scalar && events.plain[index] && ["", "~", "null", "Null", "NULL"].contains(events.texts[index]!)
+        }
+        /// The direct children of a collection: each entry's index (keys and values alternate in mappings).
+        func entries(_ index: Int) -> [Int] {
+            var result: [Int] = []
+            var child = index + 1
+            while child < Int(events.ends[index]) {
+                result.append(child)
+                child = Int(events.ends[child])
+            }
+            return result
+        }
+        func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
+            guard events.kinds[index] == .scalar, let label = events.texts[index] else {
+                throw error(index, "a label must be a plain value, not a list or mapping")
+            }
+            guard !label.isEmpty else { throw error(index, "empty label") }
             if label.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
-                throw error(node, "control character in a label")
+                throw error(index, "control character in a label")
             }
             return tree.addNode(label: label, parent: parent)
         }
-        /// A `name`/`children` object.
-        func addObject(_ mapping: Node.Mapping, name: Node, parent: Int?) throws(ReadError) {
-            guard case .scalar(let label) = name else { throw error(name, "\"\(nameKey)\" must be a plain value") }
-            let node = try add(label.string, at: name, parent: parent)
-            var attributes = NodeAttributes()
-            for (key, value) in mapping {
-                guard case .scalar(let keyScalar) = key else { continue }
-                switch keyScalar.string {
-                case nameKey: continue
-                case childrenKey:
-                    if !isNull(value) { work.append(.value(value, parent: node)) }
-                case "type":
-                    guard case .scalar(let text) = value, let type = NodeType(name: text.string) else {
-                        throw error(value, "unknown type (expected normal, important or critical)")
-                    }
-                    tree.setType(type, of: node)
-                case "id":
-                    guard case .scalar(let text) = value else { throw error(value, "\"id\" must be a plain value") }
-                    tree.setID(text.string, of: node)
-                case let other:
-                    guard case .scalar(let text) = value else { continue }
-                    do {
-                        _ = try attributes.set(other, to: text.string)
-                    } catch let problem {
-                        throw error(value, problem.message)
-                    }
-                }
-            }
-            tree.setAttributes(attributes, of: node)
-        }
+        var work: [Work] = events.documents.reversed().map { .value($0, parent: nil) }
         while let next = work.popLast() {
             switch next {
             case let .keyed(key, value, parent):
-                guard case .scalar(let scalar) = key else { throw error(key, "a mapping key must be a plain value to be a label") }
-                let node = try add(scalar.string, at: key, parent: parent)
+                let node = try add(key, parent: parent)
                 if !isNull(value) { work.append(.value(value, parent: node)) }
-            case let .value(node, parent):
-                switch node {
-                case .scalar(let scalar):
-                    if !isNull(node) { _ = try add(scalar.string, at: node, parent: parent) }
-                case .sequence(let sequence):
-                    for element in sequence.reversed() { work.append(.value(element, parent: parent)) }
-                case .mapping(let mapping):
-                    if let name = mapping[nameKey] {
-                        try addObject(mapping, name: name, parent: parent)
-                    } else {
-                        for (key, value) in mapping.reversed() { work.append(.keyed(key: key, value: value, parent: parent)) }
+            case let .value(index, parent):
+                switch events.kinds[index] {
+                case .scalar:
+                    if !isNull(index) { _ = try add(index, parent: parent) }
+                case .sequence:
+                    for element in entries(index).reversed() { work.append(.value(element, parent: parent)) }
+                case .mapping:
+                    let members = entries(index)
+                    let pairs = stride(from: 0, to: members.count - 1, by: 2).map { (members[$0], members[$0 + 1]) }
+                    var keys = Set<String>()
+                    for (key, _) in pairs where events.kinds[key] == .scalar {
+                        guard keys.insert(events.texts[key]!).inserted else {
+                            throw error(key, "duplicate key '\(events.texts[key]!)' in a mapping")
+                        }
                     }
-                case .alias:
-                    throw error(node, "unresolved alias")
+                    if let name = pairs.first(where: { events.kinds[$0.0] == .scalar && events.texts[$0.0] == nameKey }) {
+                        let node = try add(name.1, parent: parent)
+                        var attributes = NodeAttributes()
+                        for (key, value) in pairs where events.kinds[key] == .scalar && key != name.0 {
+                            let keyText = events.texts[key]!
+                            if keyText == childrenKey {
+                                if !isNull(value) { work.append(.value(value, parent: node)) }
+                                continue
+                            }
+                            guard events.kinds[value] == .scalar, let text = events.texts[value] else { continue }
+                            switch keyText {
+                            case "type":
+                                guard let type = NodeType(name: text) else {
+                                    throw error(value, "unknown type \"\(text)\" (expected normal, important or critical)")
+                                }
+                                tree.setType(type, of: node)
+                            case "id":
+                                tree.setID(text, of: node)
+                            default:
+                                do {
+                                    _ = try attributes.set(keyText, to: text)
+                                } catch let problem {
+                                    throw error(value, problem.message)
+                                }
+                            }
+                        }
+                        tree.setAttributes(attributes, of: node)
+                        // Children pushed above come out after this node's other work: fine, as
+                        // they are the only work this node adds.
+                    } else {
+                        for (key, value) in pairs.reversed() { work.append(.keyed(key: key, value: value, parent: parent)) }
+                    }
                 }
             }
         }
         if tree.isEmpty { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty") }
         return tree
-    }
-
-    private func isNull(_ node: Node) -> Bool {
-        guard case .scalar(let scalar) = node else { return false }
-        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 }

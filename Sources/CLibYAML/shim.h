@@ -1,0 +1,2 @@
+// libyaml's event parser (Debian's libyaml-dev).
+#include <yaml.h>
