@@ -5,7 +5,7 @@ DEB_PACKAGES := libgraphviz-dev graphviz valgrind libyaml-dev libharfbuzz-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 
-.PHONY: all deps build test browser-check leak-check samples demo bench clean
+.PHONY: all deps build test browser-check leak-check fuzz samples demo bench clean
 
 all: build
 
@@ -40,6 +40,12 @@ browser-check:
 # fails on any definite leak or memory error of ours (tools/leak-check.sh).
 leak-check: build
 	bash tools/leak-check.sh $(BIN)
+
+# Fuzzes every reader with libFuzzer for FUZZ_SECONDS each (tools/fuzz.sh); prints executions
+# and crashes per reader, and fails if any input crashes.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz.sh
 
 # Regenerates the committed outputs beside each sample (the golden files the tests compare with).
 samples: build

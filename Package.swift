@@ -34,6 +34,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "Graphviz"]),
+        .executableTarget(name: "SchematicFuzz", dependencies: ["Hierarchy", "HierarchyReaders"]),
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),

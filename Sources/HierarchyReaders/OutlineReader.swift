@@ -167,7 +167,7 @@ public struct OutlineReader: HierarchyReader {
         var attributed = false
         var typed = false
         var marked = true
-        while marked {
+        while marked && textEnd > start {
             marked = false
             // [type]
             if !typed, textEnd - start >= 3, bytes[textEnd - 1] == 0x5D,
