@@ -14,6 +14,8 @@ public struct DOTReader: HierarchyReader {
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: DOTReader.transcodingLatin1(input), file: file)
+        // cgraph reads C strings: a NUL byte would silently end the graph there.
+        if let nul = source.bytes.firstIndex(of: 0) { throw source.error(at: nul, "NUL byte in DOT") }
         if source.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
         }

@@ -1,0 +1,69 @@
+import Foundation
+import Hierarchy
+import HierarchyReaders
+import Testing
+
+/// Input that tries to break readers: every reader answers with a tree or a located error.
+@Suite struct HostileInputTests {
+    static let readers: [(String, any HierarchyReader)] = InputFormat.allCases.map { ($0.rawValue, $0.reader) }
+
+    @Test func nulBytesAreRefused() {
+        let inputs = ["outline": "a\n  b\u{0}c\n", "json": "{\"name\": \"b\u{0}\"}", "yaml": "a: b\u{0}\n",
+                      "csv": "id,parentId\na\u{0},\n", "tsv": "id\tparentId\na\u{0}\t\n", "markdown": "- b\u{0}\n", "dot": "digraph { a\u{0} -> b }"]
+        for (name, reader) in Self.readers {
+            let message = readError(reader, inputs[name]!, file: "n")
+            #expect(message?.hasPrefix("n:") == true && message?.contains("NUL") == true || message?.contains("control character") == true, "\(name): \(message ?? "read")")
+        }
+    }
+
+    @Test func invalidUTF8IsRefusedByEveryReader() {
+        for (name, reader) in Self.readers {
+            do {
+                _ = try reader.read(Array("a\n".utf8) + [0xC3, 0x28] + Array("\n".utf8), file: "u")
+                Issue.record("\(name) read invalid UTF-8")
+            } catch {
+                #expect(error.message.hasPrefix("invalid UTF-8"), "\(name): \(error)")
+            }
+        }
+    }
+
+    @Test func emptyAndBlankInputsAreRefused() {
+        for (name, reader) in Self.readers {
+            for text in ["", "\u{FEFF}", "\n\n  \r\n"] {
+                #expect(readError(reader, text, file: "e") != nil, "\(name) accepted \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func byteOrderMarksAndCRLFAreHandled() throws {
+        let outline = try OutlineReader().read(Array("\u{FEFF}a\r\n  b\r\n".utf8), file: "x")
+        #expect(outline.labels == ["a", "b"])
+        let json = try JSONTreeReader().read(Array("\u{FEFF}{\"name\": \"a\"}\r\n".utf8), file: "x")
+        #expect(json.labels == ["a"])
+        let markdown = try MarkdownReader().read(Array("\u{FEFF}# a\r\n- b\r\n".utf8), file: "x")
+        #expect(markdown.labels == ["a", "b"])
+        let yaml = try YAMLReader().read(Array("\u{FEFF}a:\r\n  - b\r\n".utf8), file: "x")
+        #expect(yaml.labels == ["a", "b"])
+    }
+
+    @Test func tenMegabyteLines() throws {
+        let long = String(repeating: "x", count: 10 << 20)
+        #expect(try OutlineReader().read(Array("root\n  \(long)\n".utf8), file: "l").labels[1].utf8.count == 10 << 20)
+        #expect(try JSONTreeReader().read(Array("{\"name\": \"\(long)\"}".utf8), file: "l").labels[0].utf8.count == 10 << 20)
+        #expect(try CSVReader().read(Array("id,parentId\n\(long),\n".utf8), file: "l").count == 1)
+    }
+
+    @Test func millionNodeStarInJSONAndOutline() throws {
+        var json = "{\"name\": \"hub\", \"children\": ["
+        var outline = "hub\n"
+        json.reserveCapacity(25_000_000)
+        outline.reserveCapacity(15_000_000)
+        for node in 0..<1_000_000 {
+            json += node == 0 ? "{\"name\": \"\(node)\"}" : ",{\"name\": \"\(node)\"}"
+            outline += " \(node)\n"
+        }
+        json += "]}"
+        #expect(try JSONTreeReader().read(Array(json.utf8), file: "s").count == 1_000_001)
+        #expect(try OutlineReader().read(Array(outline.utf8), file: "s").count == 1_000_001)
+    }
+}
