@@ -179,6 +179,36 @@ struct Executable {
         #expect(syntax.status == 65 && syntax.stderr.hasPrefix("<stdin>:3: syntax error in line 3"))
     }
 
+    @Test func everyInputFormatFromTheCommandLine() throws {
+        let dir = try scratch()
+        try write("id;up;title\n", to: dir + "/unused.txt")
+        try write("key,up,title\nr,,Root\nc,r,Child\n", to: dir + "/table.csv")
+        let csv = try Executable.run(["table.csv", "--id-column", "key", "--parent-column", "up", "--label-column", "title",
+                                      "--format", "json", "--sizing", "fixed"], in: dir)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout.contains(#""label":"Child""#))
+        let badColumn = try Executable.run(["table.csv", "--id-column", "nope"], in: dir)
+        #expect(badColumn.status == 65 && badColumn.stderr.hasPrefix("table.csv:1:1: no column named 'nope'"))
+
+        let json = try Executable.run(["-", "--from", "json", "--name-key", "title", "--children-key", "items", "--format", "json"],
+                                      stdin: #"{"title": "T", "items": [{"title": "U"}]}"#)
+        #expect(json.status == 0 && json.stdout.contains(#""label":"U""#))
+
+        let yaml = try Executable.run(["-", "--from", "yaml", "--format", "json"], stdin: "Root:\n  - a\n  - b\n")
+        #expect(yaml.status == 0 && yaml.stdout.contains(#""label":"b""#))
+
+        let markdown = try Executable.run(["-", "--format", "json"], stdin: "# Title\n- item\n")
+        #expect(markdown.status == 0 && markdown.stdout.contains(#""label":"item""#), "sniffed as Markdown")
+
+        try FileManager.default.createDirectory(atPath: dir + "/tree/sub", withIntermediateDirectories: true)
+        try write("x", to: dir + "/tree/sub/file.txt")
+        try write("x", to: dir + "/tree/.hidden")
+        let walked = try Executable.run(["tree", "--format", "json", "--max-depth", "1"], in: dir)
+        #expect(walked.status == 0 && walked.stdout.contains(#""label":"sub""#) && !walked.stdout.contains("file.txt") && !walked.stdout.contains(".hidden"))
+        let hidden = try Executable.run(["tree", "--format", "json", "--hidden", "--exclude", "sub"], in: dir)
+        #expect(hidden.stdout.contains(".hidden") && !hidden.stdout.contains(#""label":"sub""#))
+    }
+
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)
