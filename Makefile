@@ -5,7 +5,7 @@ DEB_PACKAGES := libgraphviz-dev graphviz valgrind libyaml-dev libharfbuzz-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 
-.PHONY: all deps build test browser-check leak-check fuzz samples demo bench clean
+.PHONY: all deps build test browser-check leak-check fuzz scale-check samples demo bench clean
 
 all: build
 
@@ -40,6 +40,10 @@ browser-check:
 # fails on any definite leak or memory error of ours (tools/leak-check.sh).
 leak-check: build
 	bash tools/leak-check.sh $(BIN)
+
+# Chains and stars of 100,000 and 1,000,000 nodes in every input format, timed (linear time).
+scale-check: build
+	python3 tools/scale-check.py $(BIN) .build/scale-check
 
 # Fuzzes every reader with libFuzzer for FUZZ_SECONDS each (tools/fuzz.sh); prints executions
 # and crashes per reader, and fails if any input crashes.

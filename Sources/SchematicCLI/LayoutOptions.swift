@@ -15,6 +15,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("section-margin"), help: "Space left of the first column and right of the last.")
     var sectionMargin: Double = 20
 
+    @Option(help: "Placement along the columns: stacked (the talk's), centered, or tidy (parents centred on their children).")
+    var align: SchematicAlignment = .stacked
+
     enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
 
     @Option(name: .customLong("extra-parents"),
@@ -22,8 +25,10 @@ struct LayoutOptions: ParsableArguments {
     var extraParents: ExtraParents = .keep
 
     var configuration: SchematicLayoutConfiguration {
-        SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
-                                     sectionPadding: sectionPadding, sectionMargin: sectionMargin)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
+                                                         sectionPadding: sectionPadding, sectionMargin: sectionMargin)
+        configuration.alignment = align
+        return configuration
     }
 
     func validate() throws {
@@ -51,6 +56,7 @@ struct SizeArgument: ExpressibleByArgument {
 }
 
 extension InputFormat: ExpressibleByArgument {}
+extension SchematicAlignment: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { ["svg", "dot", "json", "png", "pdf", "gv:FORMAT"] }

@@ -87,6 +87,11 @@ public final class SchematicLayout: CollectionViewLayout {
             return
         }
         for section in sectionsNeedingWidthScan { scanWidth(ofSection: section) }
+        if configuration.alignment != .stacked {
+            // Other alignments place every column from the whole tree: one pass over it.
+            placeAllItems()
+            for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
+        }
         for section in first..<sectionCount {
             sectionLefts[section] = section == 0
                 ? configuration.sectionMargin
@@ -104,6 +109,33 @@ public final class SchematicLayout: CollectionViewLayout {
 
     private func items(inSection section: Int) -> Range<Int> {
         Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1])
+    }
+
+    /// Places every item by the configured alignment (not `stacked`, which is incremental).
+    private func placeAllItems() {
+        let sectionCount = dataController.numberOfSections
+        let padding = configuration.itemPadding
+        switch configuration.alignment {
+        case .stacked:
+            return
+        case .centered:
+            for section in 0..<sectionCount { stackItems(inSection: section) }
+            let tallest = sectionHeights.max() ?? 0
+            for section in 0..<sectionCount {
+                let offset = (tallest - sectionHeights[section]) / 2
+                for item in items(inSection: section) { itemTops[item] += offset }
+                sectionHeights[section] = tallest
+            }
+        case .tidy:
+            let centers = TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
+            for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
+            for section in 0..<sectionCount {
+                let range = items(inSection: section)
+                sectionHeights[section] = range.isEmpty ? 0 : itemTops[range.upperBound - 1] + itemHeights[range.upperBound - 1] + padding / 2
+                staleTopsFrom[section] = .max
+            }
+            itemTopsComputed += centers.count
+        }
     }
 
     /// Computes the tops of a whole section, and its width and height.

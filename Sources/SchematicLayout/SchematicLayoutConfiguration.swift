@@ -1,5 +1,15 @@
 import CollectionLayout
 
+/// How items are placed along their column.
+public enum SchematicAlignment: String, CaseIterable, Hashable, Sendable {
+    /// The talk's: stacked from the top of each column.
+    case stacked
+    /// Each column stacked, then centred in the content's height.
+    case centered
+    /// A tidy tree: each parent centred on its children, subtrees packed (Buchheim–Walker).
+    case tidy
+}
+
 /// The spacing of the schematic layout, named as in the talk and on the command line.
 public struct SchematicLayoutConfiguration: Hashable, Sendable {
     /// The size every item has before it reports its own (`--node-size`, the talk's `nodeSize`).
@@ -10,6 +20,8 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     public var sectionPadding: Double = 60
     /// Space left of the first column and right of the last (`--section-margin`).
     public var sectionMargin: Double = 20
+    /// Placement along the columns (`--align`).
+    public var alignment = SchematicAlignment.stacked
 
     /// The talk's defaults.
     public init() {}

@@ -7,7 +7,8 @@ import TestSupport
 /// Invariants of the schematic layout on random forests with random item sizes.
 @Suite struct LayoutPropertyTests {
     /// A prepared layout of a random forest whose items took random sizes through an invalidation context.
-    func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false) throws -> (SchematicLayout, SectionedTree) {
+    func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false,
+                      alignment: SchematicAlignment = .stacked) throws -> (SchematicLayout, SectionedTree) {
         var generator = SplitMix64(seed: seed)
         var tree = RandomTrees.forest(count: count, using: &generator)
         if extraParents {
@@ -21,9 +22,10 @@ import TestSupport
             }
         }
         let sections = try SectionedTree(tree)
-        let configuration = SchematicLayoutConfiguration(
+        var configuration = SchematicLayoutConfiguration(
             estimatedItemSize: Size(width: 100, height: 30), itemPadding: Double.random(in: 0...50, using: &generator),
             sectionPadding: Double.random(in: 0...80, using: &generator), sectionMargin: 10)
+        configuration.alignment = alignment
         let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
         let context = SchematicInvalidationContext()
@@ -59,9 +61,9 @@ import TestSupport
         return result
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6])
-    func rectQueriesEqualBruteForce(seed: UInt64) throws {
-        let (layout, sections) = try randomLayout(seed: seed, count: 400, extraParents: seed % 2 == 0)
+    @Test(arguments: [1, 2, 3, 4, 5, 6], SchematicAlignment.allCases)
+    func rectQueriesEqualBruteForce(seed: UInt64, alignment: SchematicAlignment) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 400, extraParents: seed % 2 == 0, alignment: alignment)
         let everything = allElements(layout, sections)
         var generator = SplitMix64(seed: seed &* 977)
         let size = layout.collectionViewContentSize
@@ -95,9 +97,9 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [11, 12, 13])
-    func itemsNeverOverlapAndColumnsAreOrderedByDepth(seed: UInt64) throws {
-        let (layout, sections) = try randomLayout(seed: seed, count: 600)
+    @Test(arguments: [11, 12, 13], SchematicAlignment.allCases)
+    func itemsNeverOverlapAndColumnsAreOrderedByDepth(seed: UInt64, alignment: SchematicAlignment) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 600, alignment: alignment)
         var previousColumnMaxX = -Double.infinity
         let size = layout.collectionViewContentSize
         for section in 0..<sections.numberOfSections {
@@ -116,9 +118,9 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [21, 22])
-    func connectorsTouchTheirEndpoints(seed: UInt64) throws {
-        let (layout, _) = try randomLayout(seed: seed, count: 500, extraParents: true)
+    @Test(arguments: [21, 22], SchematicAlignment.allCases)
+    func connectorsTouchTheirEndpoints(seed: UInt64, alignment: SchematicAlignment) throws {
+        let (layout, _) = try randomLayout(seed: seed, count: 500, extraParents: true, alignment: alignment)
         let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
         for attributes in all where attributes.representedElementKind == .connector {
             let connector = try #require(attributes.connector)
@@ -131,6 +133,23 @@ import TestSupport
             #expect(attributes.frame.minX == parent.maxX && attributes.frame.maxX == child.minX)
             #expect(attributes.frame.minY == min(parent.midY, child.midY))
             #expect(abs(attributes.frame.maxY - max(parent.midY, child.midY)) < 1e-9)
+        }
+    }
+
+    /// Tidy: every parent exactly on the middle of its children's span.
+    @Test(arguments: [31, 32, 33, 34])
+    func tidyCentresEveryParent(seed: UInt64) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 800, alignment: .tidy)
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard !children.isEmpty else { continue }
+            func frame(_ global: Int) -> Rect {
+                let node = Int(sections.nodeOfItem[global])
+                let position = sections.position(ofNode: node)
+                return layout.layoutAttributesForItem(at: IndexPath(item: position.item, section: position.section))!.frame
+            }
+            let middle = (frame(children.lowerBound).midY + frame(children.upperBound - 1).midY) / 2
+            #expect(abs(frame(item).midY - middle) < 1e-6)
         }
     }
 
