@@ -44,7 +44,9 @@ import TestSupport
         #expect(comparison.order?.isSame == true)
         #expect(comparison.ours.overlappingNodes == 0 && comparison.ours.crossingConnectors == 0)
         #expect(comparison.graphviz.overlappingNodes == 0)
-        #expect(comparison.ours.width == diagram.layout.collectionViewContentSize.width)
+        let oursWidth = comparison.ours.width
+        let contentWidth = diagram.layout.collectionViewContentSize.width
+        #expect(oursWidth == contentWidth)
         #expect(comparison.graphvizGeometry.nodes.allSatisfy { $0.width > 0 })
         let report = ComparisonReport(comparison, input: "talk", nodeCount: 10)
         #expect(report.text.contains("child order: Graphviz keeps every node at our depth and in our order"))
