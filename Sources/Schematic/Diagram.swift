@@ -11,8 +11,12 @@ public enum NodeSizing: Hashable, Sendable {
 
 /// Everything that decides a drawing besides the tree.
 public struct DiagramOptions: Hashable, Sendable {
-    /// Spacing and the estimated node size.
-    public var configuration = SchematicLayoutConfiguration()
+    /// Spacing, the estimated node size and the alignment (`compact` unless set).
+    public var configuration: SchematicLayoutConfiguration = {
+        var configuration = SchematicLayoutConfiguration()
+        configuration.alignment = .compact
+        return configuration
+    }()
     /// Fixed sizes or sizes fitted to the labels.
     public var sizing = NodeSizing.fit(LabelStyle())
     /// Self-size viewport by viewport, scrolling over the content as a collection view does,

@@ -15,8 +15,8 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("section-margin"), help: "Space left of the first column and right of the last.")
     var sectionMargin: Double = 20
 
-    @Option(help: "Placement along the columns: stacked (the talk's), centered, or tidy (parents centred on their children).")
-    var align: SchematicAlignment = .stacked
+    @Option(help: "Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children).")
+    var align: SchematicAlignment = .compact
 
     enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
 

@@ -126,8 +126,10 @@ public final class SchematicLayout: CollectionViewLayout {
                 for item in items(inSection: section) { itemTops[item] += offset }
                 sectionHeights[section] = tallest
             }
-        case .tidy:
-            let centers = TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
+        case .tidy, .compact:
+            let centers = configuration.alignment == .tidy
+                ? TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
+                : CompactPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
             for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
             for section in 0..<sectionCount {
                 let range = items(inSection: section)

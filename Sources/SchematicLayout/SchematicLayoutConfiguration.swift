@@ -8,6 +8,8 @@ public enum SchematicAlignment: String, CaseIterable, Hashable, Sendable {
     case centered
     /// A tidy tree: each parent centred on its children, subtrees packed (Buchheim–Walker).
     case tidy
+    /// As short as `stacked`, with parents drawn towards the middle of their children.
+    case compact
 }
 
 /// The spacing of the schematic layout, named as in the talk and on the command line.

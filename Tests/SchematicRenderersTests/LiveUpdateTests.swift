@@ -7,7 +7,10 @@ import TestSupport
     @Test func relabellingAnswersWithATargetedContextAndMatchesAFreshLayout() throws {
         var generator = SplitMix64(seed: 12)
         let tree = RandomTrees.forest(count: 400, rootChance: 0, using: &generator)
-        var diagram = try Diagram(tree: tree)
+        // The talk's stacked alignment reflows incrementally; the others place the whole tree again.
+        var options = DiagramOptions()
+        options.configuration.alignment = .stacked
+        var diagram = try Diagram(tree: tree, options: options)
         let node = Int(diagram.dataController.nodeOfItem[diagram.dataController.globalItem(section: 2, item: 0)])
         let before = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: diagram.layout.collectionViewContentSize))
 
@@ -21,7 +24,7 @@ import TestSupport
 
         var relabelled = tree
         relabelled.setLabel("a much longer label than before", of: node)
-        let fresh = try Diagram(tree: relabelled)
+        let fresh = try Diagram(tree: relabelled, options: options)
         #expect(try diagram.rendered(.init(format: .json)) == fresh.rendered(.init(format: .json)))
         // Same label again: no size change, no context.
         #expect(diagram.setLabel("a much longer label than before", ofNode: node) == nil)
@@ -29,7 +32,9 @@ import TestSupport
 
     @Test func transitionsUseAppearingAndDisappearingAttributes() throws {
         func diagram(_ text: String) throws -> Diagram {
-            try Diagram(tree: OutlineReader().read(Array(text.utf8), file: "t"))
+            var options = DiagramOptions()
+            options.configuration.alignment = .stacked
+            return try Diagram(tree: OutlineReader().read(Array(text.utf8), file: "t"), options: options)
         }
         let old = try diagram("Root\n  A\n    A1\n  B\n")
         let new = try diagram("Root\n  A\n    A1\n    A2\n")

@@ -34,7 +34,7 @@ public struct ComparisonReport: Sendable {
         var lines = ["\(input): \(nodeCount) nodes, schematic vs \(engine)",
                      pad("", 24) + padLeft("schematic", 14) + padLeft(engine, 16) + padLeft("theirs/ours", 13)]
         for row in rows {
-            let ratio = row.ours == 0 ? (row.theirs == 0 ? "=" : "-") : format(row.theirs / row.ours, 2) + "x"
+            let ratio = abs(row.ours) < 1e-9 ? (abs(row.theirs) < 1e-9 ? "=" : "-") : format(row.theirs / row.ours, 2) + "x"
             lines.append(pad(row.name, 24) + padLeft(format(row.ours, row.decimals), 14)
                 + padLeft(format(row.theirs, row.decimals), 16) + padLeft(ratio, 13))
         }

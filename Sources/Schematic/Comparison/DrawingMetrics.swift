@@ -1,5 +1,7 @@
 /// The figures `schematic compare` puts side by side, measured on any drawing's geometry.
 public struct DrawingMetrics: Hashable, Sendable {
+    /// The extent of the drawing itself (node boxes and connectors), margins left out, so that
+    /// drawings with different margins compare fairly.
     public var width: Double
     public var height: Double
     public var area: Double { width * height }
@@ -21,8 +23,17 @@ public struct DrawingMetrics: Hashable, Sendable {
 
     /// Measures a drawing.
     public init(_ geometry: DrawingGeometry, layoutMilliseconds: Double) {
-        width = geometry.size.width
-        height = geometry.size.height
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for box in geometry.nodes where box.width > 0 || box.height > 0 {
+            minX = min(minX, box.minX); minY = min(minY, box.minY); maxX = max(maxX, box.maxX); maxY = max(maxY, box.maxY)
+        }
+        for connector in geometry.connectors {
+            for point in connector.path {
+                minX = min(minX, point.x); minY = min(minY, point.y); maxX = max(maxX, point.x); maxY = max(maxY, point.y)
+            }
+        }
+        width = maxX >= minX ? maxX - minX : 0
+        height = maxY >= minY ? maxY - minY : 0
         self.layoutMilliseconds = layoutMilliseconds
         var total = 0.0, longest = 0.0
         for connector in geometry.connectors {

@@ -1,0 +1,111 @@
+import Hierarchy
+
+/// Vertical placement that keeps the drawing as short as the talk's stacked columns (the
+/// tallest column sets the height) while bringing parents as close as it can to the middle of
+/// their children.
+///
+/// The problem, per column: place items in order, `padding` apart, inside the height, as near
+/// as possible to where their neighbours in the tree want them. Written with centres `c` and
+/// the cumulative separations `S`, `z = c - S` must be non-decreasing and within one interval,
+/// so each column's best placement for given wishes is an isotonic regression, solved exactly
+/// in linear time by pooling adjacent violators, then clipped to the interval. Sweeps
+/// alternate: left to right, children wish to sit as a block centred on their parent; right
+/// to left, parents wish to sit at the middle of their children. A fixed number of sweeps keeps
+/// the whole O(n).
+enum CompactPlacement {
+    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, sweeps: Int = 12) -> [Double] {
+        let count = sections.numberOfItems
+        let sectionCount = sections.numberOfSections
+        // The height budget: the tallest stacked column.
+        var budget = 0.0
+        for section in 0..<sectionCount {
+            var total = 0.0
+            for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) { total += heights[item] + padding }
+            budget = max(budget, total)
+        }
+        // Start stacked from the top.
+        var centers = [Double](repeating: 0, count: count)
+        for section in 0..<sectionCount {
+            var top = padding / 2
+            for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) {
+                centers[item] = top + heights[item] / 2
+                top += heights[item] + padding
+            }
+        }
+        var wishes = [Double](repeating: 0, count: count)
+        var weights = [Double](repeating: 1, count: count)
+
+        func place(section: Int) {
+            let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
+            guard !items.isEmpty else { return }
+            // z-space targets: wish minus the cumulative separation before the item.
+            var offsets = [Double](repeating: 0, count: items.count)
+            for (position, item) in items.enumerated().dropFirst() {
+                offsets[position] = offsets[position - 1] + (heights[item - 1] + heights[item]) / 2 + padding
+            }
+            // Pool adjacent violators: blocks of (weighted mean, weight, length).
+            var means: [Double] = [], blockWeights: [Double] = [], lengths: [Int] = []
+            for (position, item) in items.enumerated() {
+                var mean = wishes[item] - offsets[position], weight = weights[item], length = 1
+                while let last = means.last, last > mean {
+                    let lastWeight = blockWeights.removeLast()
+                    means.removeLast()
+                    mean = (last * lastWeight + mean * weight) / (lastWeight + weight)
+                    weight += lastWeight
+                    length += lengths.removeLast()
+                }
+                means.append(mean)
+                blockWeights.append(weight)
+                lengths.append(length)
+            }
+            let first = items.lowerBound, last = items.upperBound - 1
+            let lower = padding / 2 + heights[first] / 2
+            let upper = budget - padding / 2 - heights[last] / 2 - offsets[items.count - 1]
+            var position = 0
+            for (block, mean) in means.enumerated() {
+                let z = min(max(mean, lower), max(lower, upper))
+                for _ in 0..<lengths[block] {
+                    centers[items.lowerBound + position] = z + offsets[position]
+                    position += 1
+                }
+            }
+        }
+
+        for _ in 0..<sweeps {
+            // Left to right: children as a block centred on their parent.
+            for section in 1..<max(1, sectionCount) {
+                let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
+                var item = items.lowerBound
+                while item < items.upperBound {
+                    let parent = Int(sections.parentOfItem[item])
+                    let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+                    var span = 0.0
+                    for sibling in siblings.dropFirst() { span += (heights[sibling - 1] + heights[sibling]) / 2 + padding }
+                    var offset = -span / 2
+                    for sibling in siblings {
+                        if sibling > siblings.lowerBound { offset += (heights[sibling - 1] + heights[sibling]) / 2 + padding }
+                        wishes[sibling] = centers[parent] + offset
+                        weights[sibling] = 1
+                    }
+                    item = siblings.upperBound
+                }
+                place(section: section)
+            }
+            // Right to left: parents at the middle of their children; leaves stay.
+            for section in stride(from: sectionCount - 2, through: 0, by: -1) {
+                for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) {
+                    let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+                    if children.isEmpty {
+                        wishes[item] = centers[item]
+                        weights[item] = 0.5
+                    } else {
+                        wishes[item] = (centers[children.lowerBound] + centers[children.upperBound - 1]) / 2
+                        weights[item] = Double(children.count) + 1
+                    }
+                }
+                place(section: section)
+            }
+        }
+        return centers
+    }
+}
