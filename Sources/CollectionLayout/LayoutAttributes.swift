@@ -36,12 +36,20 @@ public struct ConnectorAttributes: Hashable, Sendable {
     public var start: Point
     /// Where the line ends (the child's left middle).
     public var end: Point
+    /// The path from `start` to `end`: a polyline through these points, or, when `isCurved`,
+    /// cubic Bézier pieces (start, control, control, end, control, control, end…).
+    public var path: [Point]
+    /// Whether `path` holds cubic Bézier pieces rather than a polyline.
+    public var isCurved: Bool
 
-    public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point) {
+    public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point,
+                path: [Point]? = nil, isCurved: Bool = false) {
         self.parentIndexPath = parentIndexPath
         self.lineStartTop = lineStartTop
         self.start = start
         self.end = end
+        self.path = path ?? [start, end]
+        self.isCurved = isCurved
     }
 }
 

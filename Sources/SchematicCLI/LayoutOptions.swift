@@ -18,6 +18,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children).")
     var align: SchematicAlignment = .compact
 
+    @Option(help: "Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved.")
+    var connectors: ConnectorStyle = .straight
+
     enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
 
     @Option(name: .customLong("extra-parents"),
@@ -28,6 +31,7 @@ struct LayoutOptions: ParsableArguments {
         var configuration = SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
                                                          sectionPadding: sectionPadding, sectionMargin: sectionMargin)
         configuration.alignment = align
+        configuration.connectorStyle = connectors
         return configuration
     }
 
@@ -57,6 +61,7 @@ struct SizeArgument: ExpressibleByArgument {
 
 extension InputFormat: ExpressibleByArgument {}
 extension SchematicAlignment: ExpressibleByArgument {}
+extension ConnectorStyle: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { ["svg", "dot", "json", "png", "pdf", "gv:FORMAT"] }

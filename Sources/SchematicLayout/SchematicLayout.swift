@@ -45,6 +45,9 @@ public final class SchematicLayout: CollectionViewLayout {
     private var widestItemCount: [Int32] = []
     private var sectionsNeedingWidthScan: Set<Int> = []
 
+    /// For elbow connectors: the x of each parent's bus (its vertical line between columns).
+    private var busXOfParent: [Double] = []
+
     /// Instrumentation: the sections whose sizes the last `prepare()` updated.
     public private(set) var lastResizedSections: [Int] = []
     /// Instrumentation: the sections whose left edge the last `prepare()` recomputed.
@@ -97,6 +100,7 @@ public final class SchematicLayout: CollectionViewLayout {
                 ? configuration.sectionMargin
                 : sectionLefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding
         }
+        if configuration.connectorStyle == .elbow { assignBusLanes() }
         let last = sectionCount - 1
         contentSize = Size(width: sectionLefts[last] + sectionWidths[last] + configuration.sectionMargin,
                            height: sectionHeights.max() ?? 0)
@@ -109,6 +113,45 @@ public final class SchematicLayout: CollectionViewLayout {
 
     private func items(inSection section: Int) -> Range<Int> {
         Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1])
+    }
+
+    /// Elbow connectors meet on vertical bus lines between the columns. A parent's bus spans
+    /// itself and its children; where two parents' spans overlap (possible when parents are not
+    /// centred on their children), they get separate lanes, so no bus serves two parents.
+    /// Greedy interval colouring per gap: O(n log n).
+    private func assignBusLanes() {
+        let sectionCount = dataController.numberOfSections
+        for section in 0..<sectionCount { refreshTops(ofSection: section) }
+        busXOfParent = [Double](repeating: 0, count: dataController.numberOfItems)
+        func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+        for section in 1..<max(1, sectionCount) {
+            var spans: [(low: Double, high: Double, parent: Int)] = []
+            for parent in items(inSection: section - 1) {
+                let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
+                guard !children.isEmpty else { continue }
+                let low = min(middle(parent), middle(children.lowerBound))
+                let high = max(middle(parent), middle(children.upperBound - 1))
+                spans.append((low, high, parent))
+            }
+            spans.sort { $0.low < $1.low }
+            var laneEnds: [Double] = []
+            var laneOfParent: [(parent: Int, lane: Int)] = []
+            for span in spans {
+                if let free = laneEnds.firstIndex(where: { $0 < span.low - 1 }) {
+                    laneEnds[free] = span.high
+                    laneOfParent.append((span.parent, free))
+                } else {
+                    laneEnds.append(span.high)
+                    laneOfParent.append((span.parent, laneEnds.count - 1))
+                }
+            }
+            let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
+            let gapWidth = sectionLefts[section] - gapLeft
+            let lanes = Double(laneEnds.count)
+            for (parent, lane) in laneOfParent {
+                busXOfParent[parent] = gapLeft + gapWidth * (Double(lane) + 1) / (lanes + 1)
+            }
+        }
     }
 
     /// Places every item by the configured alignment (not `stacked`, which is incremental).
@@ -249,9 +292,34 @@ public final class SchematicLayout: CollectionViewLayout {
             with: indexPath(ofItem: child, inSection: section, subitem: subitem),
             frame: Rect(x: start.x, y: min(start.y, end.y), width: end.x - start.x, height: abs(end.y - start.y)))
         attributes.zIndex = -1
+        // Column edges: a connector leaves its parent's column and enters its child's at the
+        // same x as every other connector between the two columns.
+        let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1]
+        let childEdge = sectionLefts[section]
+        var path: [Point]
+        var curved = false
+        switch configuration.connectorStyle {
+        case .straight:
+            path = [start, Point(x: parentEdge, y: start.y), Point(x: childEdge, y: end.y), end]
+        case .elbow:
+            let bus = parent < busXOfParent.count && busXOfParent[parent] > 0 ? busXOfParent[parent] : (parentEdge + childEdge) / 2
+            path = [start, Point(x: bus, y: start.y), Point(x: bus, y: end.y), end]
+        case .curved:
+            let middle = (parentEdge + childEdge) / 2
+            path = [start, Point(x: parentEdge, y: start.y), Point(x: parentEdge, y: start.y),
+                    Point(x: parentEdge, y: start.y), Point(x: middle, y: start.y), Point(x: middle, y: end.y),
+                    Point(x: childEdge, y: end.y), Point(x: childEdge, y: end.y), Point(x: childEdge, y: end.y), end]
+            curved = true
+        }
+        if !curved {
+            // Drop points that repeat (an item as wide as its column has no lead).
+            var unique: [Point] = [path[0]]
+            for point in path.dropFirst() where point != unique.last! { unique.append(point) }
+            path = unique.count >= 2 ? unique : [start, end]
+        }
         attributes.connector = ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
-            lineStartTop: start.y > end.y, start: start, end: end)
+            lineStartTop: start.y > end.y, start: start, end: end, path: path, isCurved: curved)
         return attributes
     }
 

@@ -12,6 +12,17 @@ public enum SchematicAlignment: String, CaseIterable, Hashable, Sendable {
     case compact
 }
 
+/// How connectors are drawn between columns.
+public enum ConnectorStyle: String, CaseIterable, Hashable, Sendable {
+    /// The talk's straight line, led out to the column's edge first, so that lines between two
+    /// columns keep their order and never cross.
+    case straight
+    /// Orthogonal lines meeting on a shared bus halfway between the columns.
+    case elbow
+    /// A cubic curve, level at both ends.
+    case curved
+}
+
 /// The spacing of the schematic layout, named as in the talk and on the command line.
 public struct SchematicLayoutConfiguration: Hashable, Sendable {
     /// The size every item has before it reports its own (`--node-size`, the talk's `nodeSize`).
@@ -24,6 +35,8 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     public var sectionMargin: Double = 20
     /// Placement along the columns (`--align`).
     public var alignment = SchematicAlignment.stacked
+    /// How connectors are drawn (`--connectors`).
+    public var connectorStyle = ConnectorStyle.straight
 
     /// The talk's defaults.
     public init() {}

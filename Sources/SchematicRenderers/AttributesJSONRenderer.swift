@@ -153,6 +153,13 @@ public struct AttributesJSONRenderer: Sendable {
             writePoint(connector.start, into: &output)
             output.append(",\"end\":")
             writePoint(connector.end, into: &output)
+            output.append(",\"path\":[")
+            for (index, point) in connector.path.enumerated() {
+                if index > 0 { output.append(",") }
+                writePoint(point, into: &output)
+            }
+            output.append("],\"curved\":")
+            output.append(connector.isCurved ? "true" : "false")
         }
         output.append("}")
     }

@@ -125,14 +125,25 @@ public struct DOTRenderer: Sendable {
             output.append(" -> ")
             writeNodeName(IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section), into: &output)
             if mode == .pinned {
-                // A cubic Bézier whose control points lie on the line: Graphviz draws it straight.
+                // Graphviz edge paths are cubic Bézier pieces; a straight piece has its control
+                // points on the line.
+                var controls: [Point] = [connector.path[0]]
+                if connector.isCurved {
+                    controls = connector.path
+                } else {
+                    for (from, to) in zip(connector.path, connector.path.dropFirst()) {
+                        for step in 1...3 {
+                            let t = Double(step) / 3
+                            controls.append(Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+                        }
+                    }
+                }
                 output.append(" [pos=\"")
-                for step in 0...3 {
-                    let t = Double(step) / 3
-                    if step > 0 { output.append(" ") }
-                    output.append(connector.start.x + (connector.end.x - connector.start.x) * t)
+                for (index, point) in controls.enumerated() {
+                    if index > 0 { output.append(" ") }
+                    output.append(point.x)
                     output.append(",")
-                    output.append(height - (connector.start.y + (connector.end.y - connector.start.y) * t))
+                    output.append(height - point.y)
                 }
                 output.append("\"]")
             } else if attributes.indexPath.subitem != 0 {

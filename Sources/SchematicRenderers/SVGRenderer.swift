@@ -45,7 +45,7 @@ public struct SVGRenderer: Sendable {
             output.append(") format('truetype')}\n")
         }
         output.append(".schematic .background{fill:#ffffff}\n")
-        output.append(".schematic .connector{fill:none;stroke:")
+        output.append(".schematic .connector{fill:none;stroke-linejoin:round;stroke:")
         output.append(NodePalette.connector)
         output.append(";stroke-width:2;stroke-linecap:round}\n")
         output.append(".schematic .node text{font-family:")
@@ -117,15 +117,34 @@ public struct SVGRenderer: Sendable {
     }
 
     private func writeConnector(_ attributes: LayoutAttributes, _ connector: ConnectorAttributes, into output: inout OutputBuffer) {
-        output.append("<line class=\"connector\" x1=\"")
-        output.append(connector.start.x)
-        output.append("\" y1=\"")
-        output.append(connector.start.y)
-        output.append("\" x2=\"")
-        output.append(connector.end.x)
-        output.append("\" y2=\"")
-        output.append(connector.end.y)
-        output.append("\"")
+        let path = connector.path
+        if path.count == 2 && !connector.isCurved {
+            output.append("<line class=\"connector\" x1=\"")
+            output.append(path[0].x)
+            output.append("\" y1=\"")
+            output.append(path[0].y)
+            output.append("\" x2=\"")
+            output.append(path[1].x)
+            output.append("\" y2=\"")
+            output.append(path[1].y)
+            output.append("\"")
+        } else {
+            output.append("<path class=\"connector\" d=\"M")
+            output.append(path[0].x)
+            output.append(" ")
+            output.append(path[0].y)
+            for (index, point) in path.enumerated().dropFirst() {
+                if connector.isCurved {
+                    if (index - 1) % 3 == 0 { output.append(" C") } else { output.append(" ") }
+                } else {
+                    output.append(" L")
+                }
+                output.append(point.x)
+                output.append(" ")
+                output.append(point.y)
+            }
+            output.append("\"")
+        }
         writeCommonAttributes(attributes, into: &output)
         output.append("/>\n")
     }

@@ -43,7 +43,8 @@ extension Diagram {
                 nodes[item] = attributes.frame
             } else if let connector = attributes.connector {
                 let parent = dataController.globalItem(section: connector.parentIndexPath.section, item: connector.parentIndexPath.item)
-                connectors.append(.init(parent: parent, child: item, isPrimary: path.subitem == 0, path: [connector.start, connector.end]))
+                let points = connector.isCurved ? Diagram.flatten(connector.path) : connector.path
+                connectors.append(.init(parent: parent, child: item, isPrimary: path.subitem == 0, path: points))
             }
         }
         return DrawingGeometry(size: size, nodes: nodes, connectors: connectors)
