@@ -13,16 +13,44 @@ import Hierarchy
 /// to left, parents wish to sit at the middle of their children. A fixed number of sweeps keeps
 /// the whole O(n).
 enum CompactPlacement {
-    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, sweeps: Int = 12) -> [Double] {
-        let count = sections.numberOfItems
-        let sectionCount = sections.numberOfSections
-        // The height budget: the tallest stacked column.
-        var budget = 0.0
-        for section in 0..<sectionCount {
+    /// Tries a few height budgets, from the tallest stacked column up to the tidy tree's
+    /// height, and keeps the one with the best trade of height against centring: the smallest
+    /// `height × (mean parent offset + mean item height + padding)`.
+    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, tidyHeight: Double) -> [Double] {
+        var stacked = 0.0
+        for section in 0..<sections.numberOfSections {
             var total = 0.0
             for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) { total += heights[item] + padding }
-            budget = max(budget, total)
+            stacked = max(stacked, total)
         }
+        let meanHeight = heights.reduce(0, +) / Double(max(1, heights.count))
+        var best: (score: Double, centers: [Double])? = nil
+        // Five budgets for ordinary trees; two for very large ones, to stay near linear cost.
+        let steps = tidyHeight > stacked * 1.001 ? (heights.count > 200_000 ? 1 : 4) : 0
+        for step in 0...steps {
+            let budget = stacked + (tidyHeight - stacked) * Double(step) / Double(max(steps, 1))
+            let candidate = centers(of: sections, heights: heights, padding: padding, budget: budget)
+            let score = budget * (meanOffset(candidate, sections) + meanHeight + padding)
+            if best == nil || score < best!.score { best = (score, candidate) }
+        }
+        return best!.centers
+    }
+
+    /// Mean distance of parents from the middle of their children's span.
+    static func meanOffset(_ centers: [Double], _ sections: SectionedTree) -> Double {
+        var total = 0.0, parents = 0
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard !children.isEmpty else { continue }
+            total += abs(centers[item] - (centers[children.lowerBound] + centers[children.upperBound - 1]) / 2)
+            parents += 1
+        }
+        return parents == 0 ? 0 : total / Double(parents)
+    }
+
+    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, budget: Double, sweeps: Int = 12) -> [Double] {
+        let count = sections.numberOfItems
+        let sectionCount = sections.numberOfSections
         // Start stacked from the top.
         var centers = [Double](repeating: 0, count: count)
         for section in 0..<sectionCount {

@@ -170,9 +170,13 @@ public final class SchematicLayout: CollectionViewLayout {
                 sectionHeights[section] = tallest
             }
         case .tidy, .compact:
-            let centers = configuration.alignment == .tidy
-                ? TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
-                : CompactPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
+            let tidy = TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
+            var centers = tidy
+            if configuration.alignment == .compact {
+                var tidyHeight = 0.0
+                for item in 0..<tidy.count { tidyHeight = max(tidyHeight, tidy[item] + itemHeights[item] / 2 + padding / 2) }
+                centers = CompactPlacement.centers(of: dataController, heights: itemHeights, padding: padding, tidyHeight: tidyHeight)
+            }
             for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
             for section in 0..<sectionCount {
                 let range = items(inSection: section)
