@@ -206,6 +206,7 @@ public struct Diagram {
         }
         renderer.nodeSeparation = layout.configuration.itemPadding
         renderer.rankSeparation = layout.configuration.sectionPadding
+        renderer.rankDirection = layout.configuration.orientation.rawValue.uppercased()
         renderer.pad = min(layout.configuration.sectionMargin, layout.configuration.itemPadding / 2)
         return renderer
     }

@@ -21,6 +21,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved.")
     var connectors: ConnectorStyle = .straight
 
+    @Option(help: "Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt.")
+    var orientation: SchematicOrientation = .lr
+
     enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
 
     @Option(name: .customLong("extra-parents"),
@@ -32,6 +35,7 @@ struct LayoutOptions: ParsableArguments {
                                                          sectionPadding: sectionPadding, sectionMargin: sectionMargin)
         configuration.alignment = align
         configuration.connectorStyle = connectors
+        configuration.orientation = orientation
         return configuration
     }
 
@@ -62,6 +66,7 @@ struct SizeArgument: ExpressibleByArgument {
 extension InputFormat: ExpressibleByArgument {}
 extension SchematicAlignment: ExpressibleByArgument {}
 extension ConnectorStyle: ExpressibleByArgument {}
+extension SchematicOrientation: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { ["svg", "dot", "json", "png", "pdf", "gv:FORMAT"] }

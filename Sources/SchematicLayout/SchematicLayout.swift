@@ -68,7 +68,7 @@ public final class SchematicLayout: CollectionViewLayout {
         let sectionCount = dataController.numberOfSections
         if !isPrepared {
             let count = dataController.numberOfItems
-            let estimate = configuration.estimatedItemSize
+            let estimate = canonical(configuration.estimatedItemSize)
             itemWidths = [Double](repeating: estimate.width, count: count)
             itemHeights = [Double](repeating: estimate.height, count: count)
             itemTops = [Double](repeating: 0, count: count)
@@ -266,7 +266,61 @@ public final class SchematicLayout: CollectionViewLayout {
         }
     }
 
-    public var collectionViewContentSize: Size { contentSize }
+    public var collectionViewContentSize: Size {
+        configuration.orientation.isVertical ? Size(width: contentSize.height, height: contentSize.width) : contentSize
+    }
+
+    // MARK: Orientation
+    // Placement always runs left to right (ELK's way: place in one direction, then orient):
+    // sections are columns along x, items stack along y. These map that canonical drawing to
+    // the configured orientation, and queries back.
+
+    /// A real size in canonical axes (depth extent, breadth extent).
+    private func canonical(_ size: Size) -> Size {
+        configuration.orientation.isVertical ? Size(width: size.height, height: size.width) : size
+    }
+
+    private func oriented(_ point: Point) -> Point {
+        switch configuration.orientation {
+        case .lr: point
+        case .rl: Point(x: contentSize.width - point.x, y: point.y)
+        case .tb: Point(x: point.y, y: point.x)
+        case .bt: Point(x: point.y, y: contentSize.width - point.x)
+        }
+    }
+
+    private func oriented(_ rect: Rect) -> Rect {
+        switch configuration.orientation {
+        case .lr: rect
+        case .rl: Rect(x: contentSize.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+        case .tb: Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
+        case .bt: Rect(x: rect.minY, y: contentSize.width - rect.maxX, width: rect.height, height: rect.width)
+        }
+    }
+
+    /// The canonical rectangle that `oriented` maps onto a real one.
+    private func canonicalRect(_ rect: Rect) -> Rect {
+        switch configuration.orientation {
+        case .lr: rect
+        case .rl: Rect(x: contentSize.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+        case .tb: Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
+        case .bt: Rect(x: contentSize.width - rect.maxY, y: rect.minX, width: rect.height, height: rect.width)
+        }
+    }
+
+    private func oriented(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        guard configuration.orientation != .lr else { return attributes }
+        var result = attributes
+        result.frame = oriented(attributes.frame)
+        if var connector = attributes.connector {
+            connector.start = oriented(connector.start)
+            connector.end = oriented(connector.end)
+            connector.path = connector.path.map(oriented)
+            connector.lineStartTop = connector.start.y > connector.end.y
+            result.connector = connector
+        }
+        return result
+    }
 
     // MARK: Frames
 
@@ -353,8 +407,10 @@ public final class SchematicLayout: CollectionViewLayout {
     }
 
     /// Section by section, each section's cells then the connectors into it, skipping either kind.
-    private func enumerate(in rect: Rect, cells: Bool, connectors: Bool, _ body: (LayoutAttributes) -> Void) {
+    private func enumerate(in realRect: Rect, cells: Bool, connectors: Bool, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared else { return }
+        let rect = canonicalRect(realRect)
+        let orientation = configuration.orientation
         let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
         var endSection = firstSection
         while endSection < sectionLefts.count && (endSection > 0 ? sectionLefts[endSection - 1] : sectionLefts[endSection]) <= rect.maxX {
@@ -380,7 +436,8 @@ public final class SchematicLayout: CollectionViewLayout {
                 while item < items.upperBound && tops[item] <= rect.maxY {
                     let frame = frame(ofItem: item, inSection: section)
                     if frame.intersects(rect) {
-                        body(LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame))
+                        let attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame)
+                        body(orientation == .lr ? attributes : oriented(attributes))
                     }
                     item += 1
                 }
@@ -392,13 +449,13 @@ public final class SchematicLayout: CollectionViewLayout {
                     let parent = Int(parents[child])
                     if min(middle(parent), middle(child)) > rect.maxY { break }
                     let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
-                    if attributes.frame.intersects(rect) { body(attributes) }
+                    if attributes.frame.intersects(rect) { body(orientation == .lr ? attributes : oriented(attributes)) }
                     child += 1
                 }
                 for extra in additionalConnectors[section] {
                     let attributes = connectorAttributes(child: Int(extra.child), parent: Int(extra.parent),
                                                          subitem: Int(extra.subitem), section: section)
-                    if attributes.frame.intersects(rect) { body(attributes) }
+                    if attributes.frame.intersects(rect) { body(oriented(attributes)) }
                 }
             }
             section += 1
@@ -416,7 +473,7 @@ public final class SchematicLayout: CollectionViewLayout {
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
         refreshTops(ofSection: indexPath.section)
-        return cellAttributes(item: item, section: indexPath.section)
+        return oriented(cellAttributes(item: item, section: indexPath.section))
     }
 
     /// The connector into the item at `indexPath` from its primary parent (`subitem` 0) or from
@@ -433,7 +490,7 @@ public final class SchematicLayout: CollectionViewLayout {
                   indexPath.subitem <= extra.count else { return nil }
             parent = Int(extra[indexPath.subitem - 1])
         }
-        return connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section)
+        return oriented(connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section))
     }
 
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
@@ -479,7 +536,7 @@ public final class SchematicLayout: CollectionViewLayout {
             guard let item = globalItem(indexPath) else { continue }
             precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
                          "item sizes must be finite and non-negative")
-            applySize(size, toItem: item, inSection: indexPath.section)
+            applySize(canonical(size), toItem: item, inSection: indexPath.section)
         }
     }
 
@@ -506,7 +563,7 @@ public final class SchematicLayout: CollectionViewLayout {
         guard indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
         refreshTops(ofSection: indexPath.section - 1)
         let parent = Int(dataController.parentOfItem[child])
-        let frame = frame(ofItem: parent, inSection: indexPath.section - 1)
+        let frame = oriented(frame(ofItem: parent, inSection: indexPath.section - 1))
         return Point(x: frame.midX, y: frame.midY)
     }
 }

@@ -12,6 +12,15 @@ public enum SchematicAlignment: String, CaseIterable, Hashable, Sendable {
     case compact
 }
 
+/// Which way the sections run: columns left to right (the talk's), right to left, or rows
+/// top to bottom or bottom to top. Labels stay upright; only boxes and connectors move.
+public enum SchematicOrientation: String, CaseIterable, Hashable, Sendable {
+    case lr, rl, tb, bt
+
+    /// Whether sections are rows rather than columns.
+    public var isVertical: Bool { self == .tb || self == .bt }
+}
+
 /// How connectors are drawn between columns.
 public enum ConnectorStyle: String, CaseIterable, Hashable, Sendable {
     /// The talk's straight line, led out to the column's edge first, so that lines between two
@@ -37,6 +46,8 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     public var alignment = SchematicAlignment.stacked
     /// How connectors are drawn (`--connectors`).
     public var connectorStyle = ConnectorStyle.straight
+    /// Which way sections run (`--orientation`).
+    public var orientation = SchematicOrientation.lr
 
     /// The talk's defaults.
     public init() {}

@@ -22,6 +22,8 @@ public struct DOTRenderer: Sendable {
     public var nodeSeparation = 40.0
     /// Gap between ranks, for `layout` mode (our section padding).
     public var rankSeparation = 60.0
+    /// Graphviz's `rankdir` for `layout` mode: LR, RL, TB or BT.
+    public var rankDirection = "LR"
     /// Space Graphviz's renderers leave around the drawing in `pinned` mode, in points (it
     /// crops to the nodes' bounding box, so our margins come back this way).
     public var pad = 20.0
@@ -45,7 +47,9 @@ public struct DOTRenderer: Sendable {
             output.append("\", splines=line, outputorder=edgesfirst, dpi=72, pad=")
             output.append(inches: pad)
         case .layout:
-            output.append(", rankdir=LR, ordering=out, nodesep=")
+            output.append(", rankdir=")
+            output.append(raw: rankDirection)
+            output.append(", ordering=out, nodesep=")
             output.append(nodeSeparation / 72)
             output.append(", ranksep=")
             output.append(rankSeparation / 72)

@@ -7,8 +7,8 @@ import TestSupport
 /// Invariants of the schematic layout on random forests with random item sizes.
 @Suite struct LayoutPropertyTests {
     /// A prepared layout of a random forest whose items took random sizes through an invalidation context.
-    func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false,
-                      alignment: SchematicAlignment = .stacked) throws -> (SchematicLayout, SectionedTree) {
+    func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false, alignment: SchematicAlignment = .stacked,
+                      orientation: SchematicOrientation = .lr, connectors: ConnectorStyle = .straight) throws -> (SchematicLayout, SectionedTree) {
         var generator = SplitMix64(seed: seed)
         var tree = RandomTrees.forest(count: count, using: &generator)
         if extraParents {
@@ -26,6 +26,8 @@ import TestSupport
             estimatedItemSize: Size(width: 100, height: 30), itemPadding: Double.random(in: 0...50, using: &generator),
             sectionPadding: Double.random(in: 0...80, using: &generator), sectionMargin: 10)
         configuration.alignment = alignment
+        configuration.orientation = orientation
+        configuration.connectorStyle = connectors
         let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
         let context = SchematicInvalidationContext()
@@ -79,6 +81,25 @@ import TestSupport
         }
         let whole = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
         #expect(Set(whole) == Set(everything))
+    }
+
+    /// Every orientation and connector style: rect queries equal brute force, and boxes lie
+    /// inside the content.
+    @Test(arguments: SchematicOrientation.allCases, ConnectorStyle.allCases)
+    func orientationsAndConnectorStylesKeepRectQueriesExact(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
+        let (layout, sections) = try randomLayout(seed: 77, count: 300, extraParents: true, alignment: .tidy,
+                                                  orientation: orientation, connectors: connectors)
+        let everything = allElements(layout, sections)
+        let size = layout.collectionViewContentSize
+        for attributes in everything where attributes.representedElementCategory == .cell {
+            #expect(Rect(origin: .zero, size: size).contains(attributes.frame))
+        }
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<60 {
+            let rect = Rect(x: Double.random(in: -20...size.width, using: &generator), y: Double.random(in: -20...size.height, using: &generator),
+                            width: Double.random(in: 0...size.width / 3, using: &generator), height: Double.random(in: 0...size.height / 3, using: &generator))
+            #expect(Set(layout.layoutAttributesForElements(in: rect)) == Set(everything.filter { $0.frame.intersects(rect) }))
+        }
     }
 
     @Test(arguments: [7, 8])
