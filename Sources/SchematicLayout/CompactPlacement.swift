@@ -30,7 +30,7 @@ enum CompactPlacement {
         for step in 0...steps {
             let budget = stacked + (tidyHeight - stacked) * Double(step) / Double(max(steps, 1))
             let candidate = centers(of: sections, heights: heights, padding: padding, budget: budget)
-            let score = budget * (meanOffset(candidate, sections) + meanHeight + padding)
+            let score = budget * budget * (meanOffset(candidate, sections) + meanHeight + padding)
             if best == nil || score < best!.score { best = (score, candidate) }
         }
         return best!.centers
