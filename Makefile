@@ -61,6 +61,7 @@ samples: build
 	    echo "rendered $$input"; \
 	done
 	@$(BIN) render samples/formats/animals.txt -o samples/formats/animals.svg && echo "rendered samples/formats/animals.svg"
+	@$(BIN) compare samples/real/primates.txt -o samples/real/primates.compare.svg > /dev/null && echo "rendered samples/real/primates.compare.svg"
 
 # Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes.
 demo: deps build

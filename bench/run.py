@@ -39,6 +39,7 @@ D3_FILE = "/usr/share/nodejs/d3-hierarchy/dist/d3-hierarchy.js"
 
 SVG_TARGET_MS = {100: 10, 1000: 20, 10_000: 100, 100_000: 300, 1_000_000: 2000}
 LAYOUT_TARGET_MS = {1_000_000: 500}
+TIDY_LAYOUT_TARGET_MS = {1_000_000: 1000}
 REFLOW_FROM = 100_000        # sizes that also get the in-process reflow benchmark
 REFLOW_RATIO_TARGET = 1000   # one label change must be this much cheaper than a full prepare
 COMPARE_MAX_NODES = 10_000   # in-process comparison with dot through the library, up to here
@@ -160,6 +161,13 @@ def bench_size(n, schematic, work, installed, reflow_binary=None):
         raise Failed("schematic --sizing fixed timed out")
     ours["fixed_layout_ms"] = statistics.median(fixed.pop("figures"))
     ours["fixed_svg"] = fixed
+    # The tidy alignment (Buchheim–Walker, like d3's tree()), fixed sizes, for the d3 ratio.
+    tidy = measure(schematic + [tree("txt"), "-o", out("tidy.svg"), "--timings", "--sizing", "fixed", "--align", "tidy"], runs,
+                   check=timings_check(n))
+    if tidy["status"] != "ok":
+        raise Failed("schematic --align tidy timed out")
+    ours["tidy_layout_ms"] = statistics.median(tidy.pop("figures"))
+    ours["tidy_svg"] = tidy
     if reflow_binary and n >= REFLOW_FROM:
         # In process: a full prepare against one label change reflowed through a context.
         done = subprocess.run([reflow_binary, "reflow", tree("txt"), "3"], capture_output=True, text=True, timeout=600)
@@ -210,6 +218,13 @@ def report(result, baseline_kib):
     row("ours layout", f"{ours['layout_ms']:.1f} ms", "defaults: every label shaped with HarfBuzz, --align compact")
     row("ours SVG e2e", f"{svg_ms:.1f} ms", "defaults (--sizing fit --align compact)")
     row("ours JSON e2e", f"{ours['json']['median_ms']:.1f} ms")
+    tidy_target = TIDY_LAYOUT_TARGET_MS.get(n)
+    d3 = result["peers"].get("d3", {})
+    d3_note = (f"d3 tree() takes {d3['median_ms'] / ours['tidy_svg']['median_ms']:.2f}x our tidy SVG e2e time"
+               if d3.get("status") == "ok" else "")
+    row("tidy layout", f"{ours['tidy_layout_ms']:.1f} ms",
+        (f"target < {tidy_target} ms   {verdict(ours['tidy_layout_ms'] < tidy_target)}   " if tidy_target else "") + "--align tidy --sizing fixed")
+    row("tidy SVG e2e", f"{ours['tidy_svg']['median_ms']:.1f} ms", d3_note)
     peak_mb = ours["svg"]["peak_kib"] / 1024
     above = (ours["svg"]["peak_kib"] - baseline_kib) * 1024 / n
     row("ours peak RSS", f"{peak_mb:.1f} MB")
