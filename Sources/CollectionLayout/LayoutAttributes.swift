@@ -23,6 +23,10 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, ExpressibleBySt
 
     /// A line linking a parent item to a child item.
     public static let connector: ElementKind = "connector"
+    /// A decoration behind a whole section (alternating column bands).
+    public static let band: ElementKind = "band"
+    /// A decoration above a section, titling it (the name of a depth).
+    public static let header: ElementKind = "header"
 }
 
 /// The geometry of a connector element, beyond its frame.
@@ -81,6 +85,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var isHidden: Bool = false
     /// Set for connectors.
     public var connector: ConnectorAttributes?
+    /// Text a decoration view shows (a section header's title), if any.
+    public var text: String?
 
     /// Attributes of a cell.
     public init(forCellWith indexPath: IndexPath, frame: Rect = .zero) {

@@ -68,8 +68,18 @@ public struct Diagram {
         } catch {
             throw .hierarchy(error)
         }
+        var configuration = options.configuration
+        if !configuration.depthLabels.isEmpty && configuration.orientation.isVertical {
+            // Headers beside rows need the room of their longest title.
+            var widest = 100.0
+            if case .fit(let style) = options.sizing, let fonts = try? FontSet(family: style.fontFamily, size: style.fontSize) {
+                let measurer = TextMeasurer(fonts: fonts)
+                widest = configuration.depthLabels.map { measurer.width(of: Substring($0)) }.max() ?? widest
+            }
+            configuration.headerHeight = (widest * 1.15 + 16).rounded(.up)  // titles are bold
+        }
         self.options = options
-        layout = SchematicLayout(dataController: dataController, configuration: options.configuration)
+        layout = SchematicLayout(dataController: dataController, configuration: configuration)
         collectionView = CollectionView(layout: layout, dataSource: SchematicDataSource(dataController))
         switch options.sizing {
         case .fixed:

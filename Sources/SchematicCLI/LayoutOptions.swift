@@ -24,6 +24,12 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt.")
     var orientation: SchematicOrientation = .lr
 
+    @Flag(help: "Draw alternating bands behind the sections.")
+    var bands = false
+
+    @Option(name: .customLong("depth-labels"), help: ArgumentHelp("Titles of the depths, comma-separated, drawn above the sections.", valueName: "a,b,c"))
+    var depthLabels: String?
+
     enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
 
     @Option(name: .customLong("extra-parents"),
@@ -36,6 +42,12 @@ struct LayoutOptions: ParsableArguments {
         configuration.alignment = align
         configuration.connectorStyle = connectors
         configuration.orientation = orientation
+        configuration.showsBands = bands
+        configuration.depthLabels = depthLabels.map { labels in
+            labels.split(separator: ",", omittingEmptySubsequences: false).map { label in
+                String(label.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }
+        } ?? []
         return configuration
     }
 

@@ -103,7 +103,7 @@ public final class SchematicLayout: CollectionViewLayout {
         if configuration.connectorStyle == .elbow { assignBusLanes() }
         let last = sectionCount - 1
         contentSize = Size(width: sectionLefts[last] + sectionWidths[last] + configuration.sectionMargin,
-                           height: sectionHeights.max() ?? 0)
+                           height: (sectionHeights.max() ?? 0) + headerInset)
         lastResizedSections = sectionsWithNewSizes.sorted()
         lastRepositionedSections = first..<sectionCount
         sectionsWithNewSizes = []
@@ -324,11 +324,38 @@ public final class SchematicLayout: CollectionViewLayout {
 
     // MARK: Frames
 
+    /// Room above the sections for their headers, in canonical y.
+    private var headerInset: Double { configuration.depthLabels.isEmpty ? 0 : configuration.headerHeight }
+
     @inline(__always)
     private func frame(ofItem item: Int, inSection section: Int) -> Rect {
         let width = itemWidths[item]
-        return Rect(x: sectionLefts[section] + (sectionWidths[section] - width) / 2, y: itemTops[item],
+        return Rect(x: sectionLefts[section] + (sectionWidths[section] - width) / 2, y: itemTops[item] + headerInset,
                     width: width, height: itemHeights[item])
+    }
+
+    /// A section's band or header, in canonical coordinates.
+    private func decorationAttributes(kind: ElementKind, section: Int) -> LayoutAttributes? {
+        let path = IndexPath(item: 0, section: section)
+        let left = sectionLefts[section], width = sectionWidths[section]
+        switch kind {
+        case .band where configuration.showsBands:
+            let half = configuration.sectionPadding / 2
+            let minX = section == 0 ? 0 : left - half
+            let maxX = section == sectionLefts.count - 1 ? contentSize.width : left + width + half
+            var attributes = LayoutAttributes(forDecorationViewOfKind: .band, with: path,
+                                              frame: Rect(x: minX, y: 0, width: maxX - minX, height: contentSize.height))
+            attributes.zIndex = -2
+            return attributes
+        case .header where section < configuration.depthLabels.count && !configuration.depthLabels[section].isEmpty:
+            var attributes = LayoutAttributes(forDecorationViewOfKind: .header, with: path,
+                                              frame: Rect(x: left, y: 4, width: width, height: configuration.headerHeight - 8))
+            attributes.zIndex = 1
+            attributes.text = configuration.depthLabels[section]
+            return attributes
+        default:
+            return nil
+        }
     }
 
     private func indexPath(ofItem item: Int, inSection section: Int, subitem: Int = 0) -> IndexPath {
@@ -396,20 +423,41 @@ public final class SchematicLayout: CollectionViewLayout {
     // MARK: Queries
 
     public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateDecorations(in: rect, kind: .band, body)
         enumerate(in: rect, cells: true, connectors: true, body)
+        enumerateDecorations(in: rect, kind: .header, body)
+    }
+
+    /// Bands or headers of the sections that meet `rect`.
+    private func enumerateDecorations(in realRect: Rect, kind: ElementKind, _ body: (LayoutAttributes) -> Void) {
+        guard isPrepared, kind == .band ? configuration.showsBands : !configuration.depthLabels.isEmpty else { return }
+        let rect = canonicalRect(realRect)
+        let half = kind == .band ? configuration.sectionPadding / 2 : 0
+        var section = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] + half >= rect.minX }
+        while section < sectionLefts.count && sectionLefts[section] - half <= rect.maxX {
+            if let attributes = decorationAttributes(kind: kind, section: section), attributes.frame.intersects(rect) {
+                body(oriented(attributes))
+            }
+            section += 1
+        }
     }
 
     /// Connectors (zIndex -1) in section order, then cells (zIndex 0) in section order: one
     /// pass, already in drawing order.
     public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateDecorations(in: rect, kind: .band, body)
         enumerate(in: rect, cells: false, connectors: true, body)
         enumerate(in: rect, cells: true, connectors: false, body)
+        enumerateDecorations(in: rect, kind: .header, body)
     }
 
     /// Section by section, each section's cells then the connectors into it, skipping either kind.
     private func enumerate(in realRect: Rect, cells: Bool, connectors: Bool, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared else { return }
-        let rect = canonicalRect(realRect)
+        // Item tops are stored without the header room: search with the rect moved up by it.
+        let canonical = canonicalRect(realRect)
+        var rect = canonical
+        rect.origin.y -= headerInset
         let orientation = configuration.orientation
         let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
         var endSection = firstSection
@@ -435,7 +483,7 @@ public final class SchematicLayout: CollectionViewLayout {
                 var item = partitionPoint(items) { tops[$0] + heights[$0] >= rect.minY }
                 while item < items.upperBound && tops[item] <= rect.maxY {
                     let frame = frame(ofItem: item, inSection: section)
-                    if frame.intersects(rect) {
+                    if frame.intersects(canonical) {
                         let attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame)
                         body(orientation == .lr ? attributes : oriented(attributes))
                     }
@@ -449,13 +497,13 @@ public final class SchematicLayout: CollectionViewLayout {
                     let parent = Int(parents[child])
                     if min(middle(parent), middle(child)) > rect.maxY { break }
                     let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
-                    if attributes.frame.intersects(rect) { body(orientation == .lr ? attributes : oriented(attributes)) }
+                    if attributes.frame.intersects(canonical) { body(orientation == .lr ? attributes : oriented(attributes)) }
                     child += 1
                 }
                 for extra in additionalConnectors[section] {
                     let attributes = connectorAttributes(child: Int(extra.child), parent: Int(extra.parent),
                                                          subitem: Int(extra.subitem), section: section)
-                    if attributes.frame.intersects(rect) { body(oriented(attributes)) }
+                    if attributes.frame.intersects(canonical) { body(oriented(attributes)) }
                 }
             }
             section += 1
@@ -494,7 +542,9 @@ public final class SchematicLayout: CollectionViewLayout {
     }
 
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        nil
+        guard isPrepared, indexPath.item == 0, indexPath.subitem == 0, indexPath.section >= 0,
+              indexPath.section < sectionLefts.count else { return nil }
+        return decorationAttributes(kind: kind, section: indexPath.section).map(oriented)
     }
 
     // MARK: Invalidation (slides 22-25)

@@ -48,6 +48,12 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     public var connectorStyle = ConnectorStyle.straight
     /// Which way sections run (`--orientation`).
     public var orientation = SchematicOrientation.lr
+    /// Alternating bands behind the sections (`--bands`): `band` decoration views.
+    public var showsBands = false
+    /// A title above each section, by depth (`--depth-labels`): `header` decoration views.
+    public var depthLabels: [String] = []
+    /// The room headers take above the sections.
+    public var headerHeight: Double = 32
 
     /// The talk's defaults.
     public init() {}

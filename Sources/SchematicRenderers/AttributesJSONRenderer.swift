@@ -144,6 +144,11 @@ public struct AttributesJSONRenderer: Sendable {
                 output.append("]")
             }
         }
+        if let text = attributes.text {
+            output.append(",\"text\":\"")
+            output.appendJSONEscaped(text)
+            output.append("\"")
+        }
         if let connector = attributes.connector {
             output.append(",\"lineStartTop\":")
             output.append(connector.lineStartTop ? "true" : "false")

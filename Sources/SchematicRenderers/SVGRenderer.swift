@@ -65,6 +65,12 @@ public struct SVGRenderer: Sendable {
             output.append(palette.text)
             output.append("}\n")
         }
+        output.append(".schematic .band.even{fill:#f3f5f7}\n.schematic .band.odd{fill:none}\n")
+        output.append(".schematic .depth-header{font-family:")
+        output.append(raw: cssFontFamily)
+        output.append(";font-size:")
+        output.append(fontSize)
+        output.append("px;font-weight:bold;fill:#555555;text-anchor:middle;dominant-baseline:central}\n")
         output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
 
         layout.enumerateAllElementsInDrawingOrder { attributes in
@@ -72,10 +78,12 @@ public struct SVGRenderer: Sendable {
             switch attributes.representedElementCategory {
             case .cell:
                 writeCell(attributes, content: content, into: &output)
-            case .supplementaryView, .decorationView:
+            case .supplementaryView:
                 if let connector = attributes.connector {
                     writeConnector(attributes, connector, into: &output)
                 }
+            case .decorationView:
+                writeDecoration(attributes, into: &output)
             }
         }
         output.append("</svg>\n")
@@ -147,6 +155,34 @@ public struct SVGRenderer: Sendable {
         }
         writeCommonAttributes(attributes, into: &output)
         output.append("/>\n")
+    }
+
+    /// Section bands (alternating) and section headers.
+    private func writeDecoration(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
+        let frame = attributes.frame
+        if attributes.representedElementKind == .band {
+            output.append(attributes.indexPath.section % 2 == 0 ? "<rect class=\"band even\" x=\"" : "<rect class=\"band odd\" x=\"")
+            output.append(frame.minX)
+            output.append("\" y=\"")
+            output.append(frame.minY)
+            output.append("\" width=\"")
+            output.append(frame.width)
+            output.append("\" height=\"")
+            output.append(frame.height)
+            output.append("\"")
+            writeCommonAttributes(attributes, into: &output)
+            output.append("/>\n")
+        } else if let text = attributes.text {
+            output.append("<text class=\"depth-header\" x=\"")
+            output.append(frame.midX)
+            output.append("\" y=\"")
+            output.append(frame.midY)
+            output.append("\"")
+            writeCommonAttributes(attributes, into: &output)
+            output.append(">")
+            output.appendXMLEscaped(text)
+            output.append("</text>\n")
+        }
     }
 
     private func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {

@@ -8,7 +8,8 @@ import TestSupport
 @Suite struct LayoutPropertyTests {
     /// A prepared layout of a random forest whose items took random sizes through an invalidation context.
     func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false, alignment: SchematicAlignment = .stacked,
-                      orientation: SchematicOrientation = .lr, connectors: ConnectorStyle = .straight) throws -> (SchematicLayout, SectionedTree) {
+                      orientation: SchematicOrientation = .lr, connectors: ConnectorStyle = .straight,
+                      decorations: Bool = false) throws -> (SchematicLayout, SectionedTree) {
         var generator = SplitMix64(seed: seed)
         var tree = RandomTrees.forest(count: count, using: &generator)
         if extraParents {
@@ -28,6 +29,10 @@ import TestSupport
         configuration.alignment = alignment
         configuration.orientation = orientation
         configuration.connectorStyle = connectors
+        if decorations {
+            configuration.showsBands = true
+            configuration.depthLabels = ["zero", "", "two", "three"]
+        }
         let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
         let context = SchematicInvalidationContext()
@@ -47,6 +52,11 @@ import TestSupport
     func allElements(_ layout: SchematicLayout, _ sections: SectionedTree) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         for section in 0..<sections.numberOfSections {
+            for kind in [ElementKind.band, .header] {
+                if let decoration = layout.layoutAttributesForDecorationView(ofKind: kind, at: IndexPath(item: 0, section: section)) {
+                    result.append(decoration)
+                }
+            }
             for item in 0..<sections.numberOfItems(inSection: section) {
                 let path = IndexPath(item: item, section: section)
                 result.append(layout.layoutAttributesForItem(at: path)!)
@@ -88,7 +98,9 @@ import TestSupport
     @Test(arguments: SchematicOrientation.allCases, ConnectorStyle.allCases)
     func orientationsAndConnectorStylesKeepRectQueriesExact(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
         let (layout, sections) = try randomLayout(seed: 77, count: 300, extraParents: true, alignment: .tidy,
-                                                  orientation: orientation, connectors: connectors)
+                                                  orientation: orientation, connectors: connectors, decorations: true)
+        #expect(layout.layoutAttributesForDecorationView(ofKind: .header, at: IndexPath(item: 0, section: 2))?.text == "two")
+        #expect(layout.layoutAttributesForDecorationView(ofKind: .header, at: IndexPath(item: 0, section: 1)) == nil)
         let everything = allElements(layout, sections)
         let size = layout.collectionViewContentSize
         for attributes in everything where attributes.representedElementCategory == .cell {
