@@ -151,6 +151,8 @@ public struct Diagram {
         public var dotMode: DOTRenderer.Mode = .pinned
         /// Embed subsets of the measuring fonts in SVG output.
         public var embedFonts = false
+        /// The SVG colour scheme.
+        public var theme = SVGRenderer.Theme.light
         public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned, embedFonts: Bool = false) {
             self.format = format
             self.dotMode = dotMode
@@ -171,6 +173,7 @@ public struct Diagram {
         switch options.format {
         case .svg:
             var renderer = SVGRenderer()
+            renderer.theme = options.theme
             if let fonts {
                 renderer.fontFamily = fonts.family
                 renderer.fontSize = fonts.size
@@ -235,6 +238,7 @@ private struct MeasuredContent: DiagramContent {
     let sizing: LabelCellSizing
 
     var title: String { dataController.title }
+    var summary: String { dataController.summary }
     func label(at indexPath: IndexPath) -> String { dataController.label(at: indexPath) }
     func type(at indexPath: IndexPath) -> NodeType { dataController.type(at: indexPath) }
     func id(at indexPath: IndexPath) -> String? { dataController.id(at: indexPath) }

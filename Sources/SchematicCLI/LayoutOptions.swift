@@ -79,6 +79,7 @@ extension InputFormat: ExpressibleByArgument {}
 extension SchematicAlignment: ExpressibleByArgument {}
 extension ConnectorStyle: ExpressibleByArgument {}
 extension SchematicOrientation: ExpressibleByArgument {}
+extension SVGRenderer.Theme: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { ["svg", "dot", "json", "png", "pdf", "gv:FORMAT"] }

@@ -33,6 +33,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Labels")
     var labelOptions: LabelOptions
 
+    @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
+    var theme: SVGRenderer.Theme = .light
+
     @Flag(help: "Print the time of each phase to standard error.")
     var timings = false
 
@@ -47,7 +50,9 @@ struct RenderCommand: ParsableCommand {
         let outputFormat = format ?? fileExtension(output).flatMap(OutputFormat.init(pathExtension:)) ?? .svg
         try writeAtomically(to: output) { destination in
             do {
-                try diagram.render(Diagram.RenderOptions(format: outputFormat, dotMode: dotMode, embedFonts: labelOptions.embedFont)) {
+                var renderOptions = Diagram.RenderOptions(format: outputFormat, dotMode: dotMode, embedFonts: labelOptions.embedFont)
+                renderOptions.theme = theme
+                try diagram.render(renderOptions) {
                     destination.write($0)
                 }
             } catch {

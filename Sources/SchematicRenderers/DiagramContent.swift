@@ -5,6 +5,8 @@ import Hierarchy
 public protocol DiagramContent {
     /// A title for the whole drawing.
     var title: String { get }
+    /// A sentence describing the drawing, for assistive technology (SVG `<desc>`).
+    var summary: String { get }
     /// The label of the item at an index path.
     func label(at indexPath: IndexPath) -> String
     /// The type of the item at an index path.
@@ -65,6 +67,14 @@ extension SectionedTree: DiagramContent {
     public var title: String {
         let roots = (0..<numberOfItems(inSection: 0)).map { label(ofItem: $0) }
         return roots.count <= 3 ? roots.joined(separator: ", ") : roots.prefix(3).joined(separator: ", ") + ", …"
+    }
+
+    /// "A tree of N nodes in D levels, starting at …".
+    public var summary: String {
+        let roots = numberOfItems(inSection: 0)
+        let levels = numberOfSections == 1 ? "1 level" : "\(numberOfSections) levels"
+        let nodes = numberOfItems == 1 ? "1 node" : "\(numberOfItems) nodes"
+        return roots == 1 ? "A tree of \(nodes) in \(levels), from \(title)." : "A forest of \(roots) trees, \(nodes) in \(levels): \(title)."
     }
 
     public func label(at indexPath: IndexPath) -> String {

@@ -24,8 +24,45 @@ public struct SVGRenderer: Sendable {
 
     public init() {}
 
+    /// Colour scheme: `light`, `dark`, or `auto` (light, dark when the reader prefers it).
+    public enum Theme: String, CaseIterable, Sendable {
+        case light, dark, auto
+    }
+
+    /// The colour scheme.
+    public var theme = Theme.light
+
+    /// The colours a theme sets as CSS custom properties (`--schematic-…`), which a site may override.
+    private static let lightColors: [(String, String)] = [
+        ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"),
+        ("normal-fill", "#aaaaaa"), ("normal-text", "#000000"), ("important-fill", "#ffff00"), ("important-text", "#000000"),
+        ("critical-fill", "#ff0000"), ("critical-text", "#ffffff"),
+    ]
+    private static let darkColors: [(String, String)] = [
+        ("background", "#1e1f22"), ("connector", "#6b6f76"), ("header", "#c9ccd1"), ("band", "#2a2c30"),
+        ("normal-fill", "#4a4d52"), ("normal-text", "#f2f3f5"), ("important-fill", "#d4b500"), ("important-text", "#000000"),
+        ("critical-fill", "#c62828"), ("critical-text", "#ffffff"),
+    ]
+
+    private func writeVariables(_ colors: [(String, String)], into output: inout OutputBuffer) {
+        output.append(".schematic{")
+        for (name, value) in colors {
+            output.append("--schematic-")
+            output.append(raw: name)
+            output.append(":")
+            output.append(raw: value)
+            output.append(";")
+        }
+        output.append("}\n")
+    }
+
     public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
         let size = layout.collectionViewContentSize
+        // Ids unique to this drawing, so several can sit in one page; derived from the content
+        // (FNV-1a of the title and size), so output stays deterministic.
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in "\(content.title)|\(size.width)|\(size.height)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let prefix = "schematic-" + String(hash & 0xFFFFFFFF, radix: 16)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         output.append(size.width)
         output.append("\" height=\"")
@@ -34,9 +71,19 @@ public struct SVGRenderer: Sendable {
         output.append(size.width)
         output.append(" ")
         output.append(size.height)
-        output.append("\" role=\"img\" class=\"schematic\">\n<title>")
+        output.append("\" role=\"img\" class=\"schematic\" aria-labelledby=\"")
+        output.append(raw: prefix)
+        output.append("-title ")
+        output.append(raw: prefix)
+        output.append("-desc\">\n<title id=\"")
+        output.append(raw: prefix)
+        output.append("-title\">")
         output.appendXMLEscaped(content.title)
-        output.append("</title>\n<style>\n")
+        output.append("</title>\n<desc id=\"")
+        output.append(raw: prefix)
+        output.append("-desc\">")
+        output.appendXMLEscaped(content.summary)
+        output.append("</desc>\n<style>\n")
         for font in embeddedFonts {
             output.append("@font-face{font-family:'")
             output.append(raw: cssSafe(font.name))
@@ -44,9 +91,31 @@ public struct SVGRenderer: Sendable {
             output.append(raw: Data(font.data).base64EncodedString())
             output.append(") format('truetype')}\n")
         }
-        output.append(".schematic .background{fill:#ffffff}\n")
-        output.append(".schematic .connector{fill:none;stroke-linejoin:round;stroke:")
-        output.append(NodePalette.connector)
+        switch theme {
+        case .light: writeVariables(Self.lightColors, into: &output)
+        case .dark: writeVariables(Self.darkColors, into: &output)
+        case .auto:
+            writeVariables(Self.lightColors, into: &output)
+            output.append("@media (prefers-color-scheme: dark){")
+            writeVariables(Self.darkColors, into: &output)
+            output.append("}\n")
+        }
+        // Each colour is written plainly first: viewers without CSS custom properties keep it.
+        let fallback = Dictionary(uniqueKeysWithValues: theme == .dark ? Self.darkColors : Self.lightColors)
+        func color(_ property: StaticString, _ name: String, into output: inout OutputBuffer) {
+            output.append(property)
+            output.append(":")
+            output.append(raw: fallback[name]!)
+            output.append(";")
+            output.append(property)
+            output.append(":var(--schematic-")
+            output.append(raw: name)
+            output.append(")")
+        }
+        output.append(".schematic .background{")
+        color("fill", "background", into: &output)
+        output.append("}\n.schematic .connector{fill:none;stroke-linejoin:round;")
+        color("stroke", "connector", into: &output)
         output.append(";stroke-width:2;stroke-linecap:round}\n")
         output.append(".schematic .node text{font-family:")
         output.append(raw: cssFontFamily)
@@ -54,23 +123,26 @@ public struct SVGRenderer: Sendable {
         output.append(fontSize)
         output.append("px;text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
         for type in NodeType.allCases {
-            let palette = NodePalette.forType(type)
             output.append(".schematic .node.")
             output.append(raw: type.description)
-            output.append(" rect{fill:")
-            output.append(palette.fill)
+            output.append(" rect{")
+            color("fill", type.description + "-fill", into: &output)
             output.append("}\n.schematic .node.")
             output.append(raw: type.description)
-            output.append(" text{fill:")
-            output.append(palette.text)
+            output.append(" text{")
+            color("fill", type.description + "-text", into: &output)
             output.append("}\n")
         }
-        output.append(".schematic .band.even{fill:#f3f5f7}\n.schematic .band.odd{fill:none}\n")
+        output.append(".schematic .band.even{")
+        color("fill", "band", into: &output)
+        output.append("}\n.schematic .band.odd{fill:none}\n")
         output.append(".schematic .depth-header{font-family:")
         output.append(raw: cssFontFamily)
         output.append(";font-size:")
         output.append(fontSize)
-        output.append("px;font-weight:bold;fill:#555555;text-anchor:middle;dominant-baseline:central}\n")
+        output.append("px;font-weight:bold;")
+        color("fill", "header", into: &output)
+        output.append(";text-anchor:middle;dominant-baseline:central}\n")
         output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
 
         layout.enumerateAllElementsInDrawingOrder { attributes in
@@ -205,6 +277,13 @@ public struct SVGRenderer: Sendable {
             output.appendXMLEscaped(id)
             output.append("\"")
         }
+        output.append(" role=\"listitem\" aria-label=\"")
+        output.appendXMLEscaped(content.label(at: attributes.indexPath))
+        if content.type(at: attributes.indexPath) != .normal {
+            output.append(", ")
+            output.append(raw: content.type(at: attributes.indexPath).description)
+        }
+        output.append("\"")
         writeCommonAttributes(attributes, into: &output)
         output.append(">")
         if let tooltip = extra?.tooltip {
