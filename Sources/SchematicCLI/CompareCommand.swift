@@ -33,6 +33,10 @@ struct CompareCommand: ParsableCommand {
     var labelOptions: LabelOptions
 
     func run() throws {
+        try reportingFailures(work)
+    }
+
+    private func work() throws {
         let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let tree = try loading.readTree(input)
         let diagram = try loading.diagram(tree, file: input)

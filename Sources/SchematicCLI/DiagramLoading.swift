@@ -7,6 +7,8 @@ struct DiagramLoading {
     var inputOptions: InputOptions
     var layoutOptions: LayoutOptions
     var labelOptions: LabelOptions
+    /// Leave warnings out.
+    var quiet = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory.
     func readTree(_ path: String) throws -> Tree {
@@ -41,7 +43,7 @@ struct DiagramLoading {
         do {
             let diagram = try Diagram(tree: tree, options: options)
             let dropped = diagram.dataController.droppedParentCount
-            if dropped > 0 {
+            if dropped > 0 && !quiet {
                 FileIO.writeToStandardError("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)\n")
             }
             return diagram

@@ -35,6 +35,10 @@ struct DiffCommand: ParsableCommand {
     enum DiffFormat: String, ExpressibleByArgument, CaseIterable { case json }
 
     func run() throws {
+        try reportingFailures(work)
+    }
+
+    private func work() throws {
         let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let oldDiagram = try loading.diagram(try loading.readTree(old), file: old)
         let newDiagram = try loading.diagram(try loading.readTree(new), file: new)

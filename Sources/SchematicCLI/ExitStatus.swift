@@ -16,8 +16,24 @@ enum ExitStatus {
     static let ioError = ExitCode(74)
 }
 
-/// Prints a one-line message to standard error and returns the exit code to throw.
-func fail(_ message: String, _ code: ExitCode) -> ExitCode {
-    FileIO.writeToStandardError("\(message)\n")
-    return code
+/// A failure with its one-line message and exit status; printed by `reportingFailures`, or
+/// collected when a batch renders many files.
+struct CommandFailure: Error {
+    var message: String
+    var code: ExitCode
+}
+
+/// A failure to throw.
+func fail(_ message: String, _ code: ExitCode) -> CommandFailure {
+    CommandFailure(message: message, code: code)
+}
+
+/// Runs a command's work; a failure is printed as its one line and becomes its exit status.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as CommandFailure {
+        FileIO.writeToStandardError(failure.message + "\n")
+        throw failure.code
+    }
 }

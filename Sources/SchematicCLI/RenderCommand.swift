@@ -1,28 +1,41 @@
 import ArgumentParser
+import Dispatch
 import Schematic
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Lay out a hierarchy file and write it as SVG, DOT or JSON.",
+        abstract: "Lay out hierarchy files and write them as SVG, DOT, JSON, PNG or PDF.",
         discussion: """
-            Formats are inferred from file extensions (.txt/.outline/.tree, .json, .dot/.gv in; \
-            .svg, .dot/.gv, .json, .png, .pdf out), else input is sniffed and output is SVG.
-            Exit status: 64 bad usage, 65 invalid input, 66 missing input, 69 font unavailable, \
-            73/74 cannot write.
+            Formats are inferred from file extensions (.txt/.outline/.tree, .json, .yaml, .csv, .tsv, \
+            .md, .dot/.gv in; .svg, .dot/.gv, .json, .png, .pdf out), else input is sniffed and \
+            output is SVG. Several inputs, or several --format options, write into the directory \
+            given with -o (one file per input and format, names kept), in parallel.
+            Exit status: 64 bad usage, 65 invalid input, 66 missing input, 69 font or Graphviz \
+            unavailable, 73/74 cannot write; with several inputs, the first failure's, after all \
+            of them were tried and every failure listed.
             """)
 
-    @Argument(help: "The hierarchy file, or - for standard input.")
-    var input: String
+    @Argument(help: "Hierarchy files or directories, or - for standard input.")
+    var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "Where to write the drawing, or - for standard output.")
+    @Option(name: .shortAndLong, help: "The drawing's file, - for standard output, or a directory for several (ending in /).")
     var output: String = "-"
 
-    @Option(help: "Output format: svg, dot, json, png, pdf, or gv:FORMAT for any format Graphviz renders.")
-    var format: OutputFormat?
+    @Option(help: "Output format: svg, dot, json, png, pdf, or gv:FORMAT for any format Graphviz renders (repeatable).")
+    var format: [OutputFormat] = []
 
     @Option(name: .customLong("dot-mode"), help: "DOT output: pinned (our positions) or layout (a plain tree for Graphviz dot).")
     var dotMode: DOTRenderer.Mode = .pinned
+
+    @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
+    var theme: SVGRenderer.Theme = .light
+
+    @Flag(name: [.customLong("deps"), .customShort("M")], help: "Print make dependency lines (output: input) instead of rendering.")
+    var dependencies = false
 
     @OptionGroup(title: "Input")
     var inputOptions: InputOptions
@@ -33,31 +46,127 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Labels")
     var labelOptions: LabelOptions
 
-    @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
-    var theme: SVGRenderer.Theme = .light
-
     @Flag(help: "Print the time of each phase to standard error.")
     var timings = false
 
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (no warnings, no progress).")
+    var quiet = false
+
+    @Flag(help: "Print each file written.")
+    var verbose = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one input") }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read once") }
+        if (inputs.count > 1 || format.count > 1) && !isDirectoryOutput {
+            throw ValidationError("several inputs or formats need a directory for -o (ending in /)")
+        }
+        if isDirectoryOutput && inputs.contains("-") { throw ValidationError("standard input needs a single output file") }
+    }
+
+    private var isDirectoryOutput: Bool {
+        output != "-" && (output.hasSuffix("/") || DirectoryReader.isDirectory(output))
+    }
+
+    /// The files one input becomes: (path, format).
+    private func outputs(for input: String) -> [(path: String, format: OutputFormat)] {
+        guard isDirectoryOutput else {
+            let format = format.first ?? fileExtension(output).flatMap(OutputFormat.init(pathExtension:)) ?? .svg
+            return [(output, format)]
+        }
+        var name = input.hasSuffix("/") ? String(input.dropLast()) : input
+        name = String(name[(name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex)...])
+        if let dot = name.lastIndex(of: "."), dot > name.startIndex { name = String(name[..<dot]) }
+        let directory = output.hasSuffix("/") ? output : output + "/"
+        return (format.isEmpty ? [.svg] : format).map { format in
+            (directory + name + "." + Self.outputExtension(for: format), format)
+        }
+    }
+
+    /// Whether two paths name the same file (the second may not exist yet).
+    static func samePath(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String? {
+            if let full = realpath(path, nil) { defer { free(full) }; return String(cString: full) }
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            guard let full = realpath(directory.isEmpty ? "/" : directory, nil) else { return nil }
+            defer { free(full) }
+            return String(cString: full) + "/" + name
+        }
+        guard let a = resolved(first), let b = resolved(second) else { return false }
+        return a == b
+    }
+
+    static func outputExtension(for format: OutputFormat) -> String {
+        switch format {
+        case .svg: "svg"
+        case .dot: "dot"
+        case .json: "json"
+        case .graphviz(let name): name
+        }
+    }
+
     func run() throws {
+        if dependencies {
+            for input in inputs where input != "-" {
+                for target in outputs(for: input) { FileIO.writeToStandardOutput("\(target.path): \(input)\n") }
+            }
+            return
+        }
+        if inputs.count == 1 {
+            try reportingFailures { try render(inputs[0]) }
+            return
+        }
+        if isDirectoryOutput && !DirectoryReader.isDirectory(output) {
+            mkdir(output, 0o755)
+        }
+        // Every input is tried, in parallel; failures are listed in input order afterwards.
+        let results = ResultSlots(count: inputs.count)
+        let progress = Progress(total: inputs.count, enabled: !quiet && inputs.count > 20 && isatty(2) != 0)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            do {
+                try render(inputs[index])
+                results.set(index, nil)
+            } catch let failure as CommandFailure {
+                results.set(index, failure)
+            } catch {
+                results.set(index, CommandFailure(message: "schematic: \(inputs[index]): \(error)", code: ExitCode.failure))
+            }
+            progress.step()
+        }
+        progress.finish()
+        let failures = results.values.compactMap { $0 }
+        for failure in failures { FileIO.writeToStandardError(failure.message + "\n") }
+        if let first = failures.first {
+            FileIO.writeToStandardError("schematic: \(failures.count) of \(inputs.count) inputs failed\n")
+            throw first.code
+        }
+    }
+
+    private func render(_ input: String) throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
+        var loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
+        loading.quiet = quiet
         let tree = try loading.readTree(input)
         let parsed = clock.now
         let diagram = try loading.diagram(tree, file: input)
         let laidOut = clock.now
-        let outputFormat = format ?? fileExtension(output).flatMap(OutputFormat.init(pathExtension:)) ?? .svg
-        try writeAtomically(to: output) { destination in
-            do {
-                var renderOptions = Diagram.RenderOptions(format: outputFormat, dotMode: dotMode, embedFonts: labelOptions.embedFont)
-                renderOptions.theme = theme
-                try diagram.render(renderOptions) {
-                    destination.write($0)
-                }
-            } catch {
-                throw fail("schematic: \(error)", ExitStatus.unavailable)
+        for target in outputs(for: input) {
+            if input != "-" && target.path != "-" && Self.samePath(input, target.path) {
+                throw fail("schematic: \(target.path): would overwrite its input; choose another -o", ExitStatus.usage)
             }
+            try writeAtomically(to: target.path) { destination in
+                var options = Diagram.RenderOptions(format: target.format, dotMode: dotMode, embedFonts: labelOptions.embedFont)
+                options.theme = theme
+                do {
+                    try diagram.render(options) { destination.write($0) }
+                } catch {
+                    throw fail("schematic: \(error)", ExitStatus.unavailable)
+                }
+            }
+            if verbose { FileIO.writeToStandardError("wrote \(target.path)\n") }
         }
         let written = clock.now
         if timings {
@@ -67,5 +176,46 @@ struct RenderCommand: ParsableCommand {
             FileIO.writeToStandardError("timings: nodes=\(tree.count) read=\(microseconds(parsed - started)) "
                 + "layout=\(microseconds(laidOut - parsed)) render=\(microseconds(written - laidOut))\n")
         }
+    }
+}
+
+/// One result per input, written by parallel workers.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [CommandFailure?]
+    private var lock = pthread_mutex_t()
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+        pthread_mutex_init(&lock, nil)
+    }
+    deinit { pthread_mutex_destroy(&lock) }
+    func set(_ index: Int, _ failure: CommandFailure?) {
+        pthread_mutex_lock(&lock)
+        slots[index] = failure
+        pthread_mutex_unlock(&lock)
+    }
+    var values: [CommandFailure?] { slots }
+}
+
+/// "rendered 12/40" on standard error, when it is a terminal and the batch is long.
+private final class Progress: @unchecked Sendable {
+    let total: Int
+    let enabled: Bool
+    private var done = 0
+    private var lock = pthread_mutex_t()
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+        pthread_mutex_init(&lock, nil)
+    }
+    deinit { pthread_mutex_destroy(&lock) }
+    func step() {
+        guard enabled else { return }
+        pthread_mutex_lock(&lock)
+        done += 1
+        FileIO.writeToStandardError("\rschematic: rendered \(done)/\(total)")
+        pthread_mutex_unlock(&lock)
+    }
+    func finish() {
+        if enabled { FileIO.writeToStandardError("\n") }
     }
 }

@@ -209,6 +209,30 @@ struct Executable {
         #expect(hidden.stdout.contains(".hidden") && !hidden.stdout.contains(#""label":"sub""#))
     }
 
+    @Test func batchRendersManyInputsAndFormatsListingEveryFailure() throws {
+        let dir = try scratch()
+        try write("a\n  b\n", to: dir + "/one.txt")
+        try write("{\"name\": \"x\"}", to: dir + "/two.json")
+        try write("bad\n    x\n  y\n", to: dir + "/bad.txt")
+        let result = try Executable.run(["render", "one.txt", "two.json", "bad.txt", "missing.txt", "-o", "out/",
+                                         "--format", "svg", "--format", "json"], in: dir)
+        #expect(result.status == 65, "the first failure in input order")
+        #expect(result.stderr.contains("bad.txt:3:3: inconsistent indentation"))
+        #expect(result.stderr.contains("missing.txt: cannot open"))
+        #expect(result.stderr.hasSuffix("schematic: 2 of 4 inputs failed\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted() == ["one.json", "one.svg", "two.json", "two.svg"])
+        // Byte-identical on a second run.
+        let first = try String(contentsOfFile: dir + "/out/one.svg", encoding: .utf8)
+        _ = try Executable.run(["render", "one.txt", "-o", "out/"], in: dir)
+        #expect(try String(contentsOfFile: dir + "/out/one.svg", encoding: .utf8) == first)
+        let deps = try Executable.run(["render", "one.txt", "two.json", "-o", "out/", "-M"], in: dir)
+        #expect(deps.stdout == "out/one.svg: one.txt\nout/two.svg: two.json\n")
+        let clobber = try Executable.run(["render", "two.json", "-o", "./", "--format", "json"], in: dir)
+        #expect(clobber.status == 64 && clobber.stderr.contains("would overwrite its input"))
+        let usage = try Executable.run(["render", "one.txt", "two.json", "-o", "single.svg"], in: dir)
+        #expect(usage.status == 64)
+    }
+
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)
