@@ -233,6 +233,25 @@ struct Executable {
         #expect(usage.status == 64)
     }
 
+    @Test func markdownBlocksBecomeDrawings() throws {
+        let dir = try scratch()
+        try write("# Guide\n\nText.\n\n```schematic align=tidy\nRoot\n  A\n```\n\n~~~schematic format=yaml\nX: [y]\n~~~\n\n```swift\nlet x = 1\n```\n", to: dir + "/guide.md")
+        let inline = try Executable.run(["markdown", "guide.md"], in: dir)
+        #expect(inline.status == 0, "\(inline.stderr)")
+        #expect(inline.stdout.components(separatedBy: "<svg xmlns").count == 3)
+        #expect(inline.stdout.hasPrefix("# Guide\n\nText.\n\n<svg"))
+        #expect(inline.stdout.contains("```swift\nlet x = 1\n```"), "other blocks untouched")
+        let linked = try Executable.run(["markdown", "guide.md", "--assets", "img", "-o", "out.md"], in: dir)
+        #expect(linked.status == 0)
+        #expect(try String(contentsOfFile: dir + "/out.md", encoding: .utf8).contains("![diagram 2](img/guide-2.svg)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["guide-1.svg", "guide-2.svg"])
+        try write("Intro\n\n```schematic\nRoot\n    A\n  B\n```\n", to: dir + "/bad.md")
+        let bad = try Executable.run(["markdown", "bad.md", "-o", "bad.out.md"], in: dir)
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("bad.md:6:3: inconsistent indentation"), "block lines are Markdown lines")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/bad.out.md"))
+    }
+
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)
