@@ -122,6 +122,12 @@ public enum Graphviz {
     /// Lays DOT text out with an engine (`dot`, `neato`, `twopi`, `circo`, `nop2`, …) and
     /// returns every node's position, size, rank and order, and every edge's spline.
     public static func layout(_ dot: [UInt8], engine: String) throws(GraphvizError) -> GraphvizGraph {
+        try withLaidOutGraph(dot, engine: engine) { _, graph throws(GraphvizError) in describe(graph, laidOut: true) }
+    }
+
+    /// Reads DOT, lays it out with an engine, runs `body`, and frees the layout and the graph.
+    private static func withLaidOutGraph<T>(_ dot: [UInt8], engine: String,
+                                            _ body: (OpaquePointer, UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) -> T) throws(GraphvizError) -> T {
         try withSession { context throws(GraphvizError) in
             let graph = try read(dot)
             defer { agclose(graph) }
@@ -129,19 +135,13 @@ public enum Graphviz {
                 throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
             }
             defer { gvFreeLayout(context, graph) }
-            return describe(graph, laidOut: true)
+            return try body(context, graph)
         }
     }
 
     /// Lays DOT text out with an engine and renders it to a format (`png`, `pdf`, `svg`, …).
     public static func render(_ dot: [UInt8], engine: String, format: String) throws(GraphvizError) -> [UInt8] {
-        try withSession { context throws(GraphvizError) in
-            let graph = try read(dot)
-            defer { agclose(graph) }
-            guard gvLayout(context, graph, engine) == 0 else {
-                throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
-            }
-            defer { gvFreeLayout(context, graph) }
+        try withLaidOutGraph(dot, engine: engine) { context, graph throws(GraphvizError) in
             var data: UnsafeMutablePointer<CChar>? = nil
             var length: UInt32 = 0
             guard gvRenderData(context, graph, format, &data, &length) == 0, let data else {

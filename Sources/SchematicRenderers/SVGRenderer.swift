@@ -117,11 +117,9 @@ public struct SVGRenderer: Sendable {
         output.append("}\n.schematic .connector{fill:none;stroke-linejoin:round;")
         color("stroke", "connector", into: &output)
         output.append(";stroke-width:2;stroke-linecap:round}\n")
-        output.append(".schematic .node text{font-family:")
-        output.append(raw: cssFontFamily)
-        output.append(";font-size:")
-        output.append(fontSize)
-        output.append("px;text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
+        output.append(".schematic .node text{")
+        writeFont(into: &output)
+        output.append(";text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
         for type in NodeType.allCases {
             output.append(".schematic .node.")
             output.append(raw: type.description)
@@ -136,11 +134,9 @@ public struct SVGRenderer: Sendable {
         output.append(".schematic .band.even{")
         color("fill", "band", into: &output)
         output.append("}\n.schematic .band.odd{fill:none}\n")
-        output.append(".schematic .depth-header{font-family:")
-        output.append(raw: cssFontFamily)
-        output.append(";font-size:")
-        output.append(fontSize)
-        output.append("px;font-weight:bold;")
+        output.append(".schematic .depth-header{")
+        writeFont(into: &output)
+        output.append(";font-weight:bold;")
         color("fill", "header", into: &output)
         output.append(";text-anchor:middle;dominant-baseline:central}\n")
         output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
@@ -159,6 +155,14 @@ public struct SVGRenderer: Sendable {
             }
         }
         output.append("</svg>\n")
+    }
+
+    private func writeFont(into output: inout OutputBuffer) {
+        output.append("font-family:")
+        output.append(raw: cssFontFamily)
+        output.append(";font-size:")
+        output.append(fontSize)
+        output.append("px")
     }
 
     private var cssFontFamily: String {

@@ -5,14 +5,7 @@ import Testing
 import TestSupport
 
 /// Shape of a forest as indented labels, for compact expectations.
-func outline(_ tree: Tree) -> [String] {
-    (0..<tree.count).map { node in
-        var depth = 0
-        var cursor = Int(tree.parents[node])
-        while cursor >= 0 { depth += 1; cursor = Int(tree.parents[cursor]) }
-        return String(repeating: ".", count: depth) + tree.labels[node]
-    }
-}
+func outline(_ tree: Tree) -> [String] { RandomTrees.outline(tree) }
 
 /// The same, in preorder (children in order), whatever order the reader numbered nodes in.
 func preorderOutline(_ tree: Tree) -> [String] {
@@ -161,7 +154,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         let root = NSTemporaryDirectory() + "schematic-dir-" + UUID().uuidString
         let manager = FileManager.default
         for folder in ["b/inner", "a", ".git", "node_modules/pkg"] { try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
-        for file in ["b/inner/deep.txt", "a/x.swift", "README.md", ".env"] { manager.createFile(atPath: root + "/" + file, contents: Data()) }
+        for file in ["b/inner/deep.txt", "a/x.swift", "README.md", ".env"] { _ = manager.createFile(atPath: root + "/" + file, contents: Data()) }
         try manager.createSymbolicLink(atPath: root + "/b/loop", withDestinationPath: "..")
         let tree = try DirectoryReader(excludes: ["node_*"]).read(path: root)
         #expect(preorderOutline(tree).dropFirst() == [".README.md", ".a", "..x.swift", ".b", "..inner", "...deep.txt", "..loop → .."])

@@ -1,20 +1,14 @@
 import Hierarchy
 import HierarchyReaders
 import Testing
+import TestSupport
 
 @Suite struct OutlineReaderTests {
     func read(_ text: String) throws(ReadError) -> Tree {
         try OutlineReader().read(Array(text.utf8), file: "in.txt")
     }
 
-    func shape(_ tree: Tree) -> [String] {
-        (0..<tree.count).map { node in
-            var depth = 0
-            var cursor = Int(tree.parents[node])
-            while cursor >= 0 { depth += 1; cursor = Int(tree.parents[cursor]) }
-            return String(repeating: ".", count: depth) + tree.labels[node]
-        }
-    }
+    func shape(_ tree: Tree) -> [String] { RandomTrees.outline(tree) }
 
     func error(_ text: String) -> ReadError? {
         do { _ = try read(text); return nil } catch { return error }

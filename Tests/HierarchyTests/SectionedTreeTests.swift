@@ -64,12 +64,7 @@ import TestSupport
     }
 
     @Test func additionalParentsMustSitOneLevelUp() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "root")
-        let a = tree.addNode(label: "a", parent: root)
-        let b = tree.addNode(label: "b", parent: root)
-        let shared = tree.addNode(label: "shared", parent: a)
-        tree.addAdditionalParent(b, to: shared)
+        var (tree, root, _, b, shared) = RandomTrees.sharedChild
         let sections = try SectionedTree(tree)
         let sharedItem = sections.itemOfNode[shared]
         #expect(sections.additionalParentsOfItem[sharedItem] == [sections.itemOfNode[b]])

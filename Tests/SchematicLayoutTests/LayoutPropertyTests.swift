@@ -187,12 +187,7 @@ import TestSupport
     }
 
     @Test func severalParentsGiveOneConnectorEach() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "root")
-        let a = tree.addNode(label: "a", parent: root)
-        let b = tree.addNode(label: "b", parent: root)
-        let shared = tree.addNode(label: "shared", parent: a)
-        tree.addAdditionalParent(b, to: shared)
+        let tree = RandomTrees.sharedChild.tree
         let layout = SchematicLayout(dataController: try SectionedTree(tree))
         layout.prepare()
         let connectors = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))

@@ -33,6 +33,27 @@ public enum RandomTrees {
         return tree
     }
 
+    /// root → a, b; a → shared, with b as shared's additional parent.
+    public static var sharedChild: (tree: Tree, root: Int, a: Int, b: Int, shared: Int) {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let a = tree.addNode(label: "a", parent: root)
+        let b = tree.addNode(label: "b", parent: root)
+        let shared = tree.addNode(label: "shared", parent: a)
+        tree.addAdditionalParent(b, to: shared)
+        return (tree, root, a, b, shared)
+    }
+
+    /// A forest as labels prefixed by one dot per level, in node order.
+    public static func outline(_ tree: Tree) -> [String] {
+        (0..<tree.count).map { node in
+            var depth = 0
+            var cursor = Int(tree.parents[node])
+            while cursor >= 0 { depth += 1; cursor = Int(tree.parents[cursor]) }
+            return String(repeating: ".", count: depth) + tree.labels[node]
+        }
+    }
+
     /// The talk's tree (slide 10).
     public static var talk: Tree {
         var tree = Tree()
