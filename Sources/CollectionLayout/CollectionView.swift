@@ -69,8 +69,7 @@ public final class CollectionView {
             // applied once the enumeration is over.
             var context: LayoutInvalidationContext? = nil
             var reported = 0
-            layout.enumerateLayoutAttributes(in: visible) { original in
-                guard original.representedElementCategory == .cell else { return }
+            layout.enumerateCellAttributes(in: visible) { original in
                 let path = original.indexPath
                 guard !sized[path.section][path.item] else { return }
                 sized[path.section][path.item] = true

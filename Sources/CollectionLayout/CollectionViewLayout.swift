@@ -14,6 +14,10 @@ public protocol CollectionViewLayout: AnyObject {
     /// `layoutAttributesForElements(in:)`, for renderers of very large collections.
     func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
 
+    /// Only the cells among those elements: what a collection view needs to self-size its cells.
+    /// The default filters `enumerateLayoutAttributes`; a layout can skip computing the rest.
+    func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
+
     /// The same elements grouped by ascending zIndex, so that what is drawn later is on top, as
     /// a collection view stacks its views. The default enumerates once per zIndex level; a
     /// layout that knows its levels can do it in one pass.
@@ -58,6 +62,12 @@ extension CollectionViewLayout {
         var result: [LayoutAttributes] = []
         enumerateLayoutAttributes(in: rect) { result.append($0) }
         return result
+    }
+
+    public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateLayoutAttributes(in: rect) { attributes in
+            if attributes.representedElementCategory == .cell { body(attributes) }
+        }
     }
 
     public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {

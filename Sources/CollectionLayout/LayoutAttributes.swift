@@ -40,20 +40,58 @@ public struct ConnectorAttributes: Hashable, Sendable {
     public var start: Point
     /// Where the line ends (the child's left middle).
     public var end: Point
-    /// The path from `start` to `end`: a polyline through these points, or, when `isCurved`,
-    /// cubic Bézier pieces (start, control, control, end, control, control, end…).
-    public var path: [Point]
-    /// Whether `path` holds cubic Bézier pieces rather than a polyline.
+    /// Where the path turns: from `start` it runs to `turnOut` (level, out of the parent's
+    /// column), then to `turnIn` (a straight line between the column edges, or, when both are on
+    /// one bus, an elbow), then to `end`. With `isCurved`, the middle part is a cubic curve with
+    /// control points `curveOut` and `curveIn`.
+    public var turnOut: Point
+    public var turnIn: Point
+    public var curveOut: Point
+    public var curveIn: Point
+    /// Whether the middle of the path is a cubic curve rather than a line.
     public var isCurved: Bool
 
     public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point,
-                path: [Point]? = nil, isCurved: Bool = false) {
+                turnOut: Point? = nil, turnIn: Point? = nil, curveOut: Point? = nil, curveIn: Point? = nil,
+                isCurved: Bool = false) {
         self.parentIndexPath = parentIndexPath
         self.lineStartTop = lineStartTop
         self.start = start
         self.end = end
-        self.path = path ?? [start, end]
+        self.turnOut = turnOut ?? start
+        self.turnIn = turnIn ?? end
+        self.curveOut = curveOut ?? self.turnOut
+        self.curveIn = curveIn ?? self.turnIn
         self.isCurved = isCurved
+    }
+
+    /// The same connector with every point moved by `transform` (e.g. to another orientation).
+    public func mapped(_ transform: (Point) -> Point) -> ConnectorAttributes {
+        let start = transform(start), end = transform(end)
+        return ConnectorAttributes(parentIndexPath: parentIndexPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                   turnOut: transform(turnOut), turnIn: transform(turnIn),
+                                   curveOut: transform(curveOut), curveIn: transform(curveIn), isCurved: isCurved)
+    }
+
+    /// The points of the path: a polyline without repeated points or, when `isCurved`, cubic
+    /// Bézier pieces (start, control, control, end, control, control, end…). Computed on demand,
+    /// so that attributes stay cheap to make by the million.
+    public var path: [Point] {
+        if isCurved { return [start, turnOut, turnOut, turnOut, curveOut, curveIn, turnIn, turnIn, turnIn, end] }
+        var points = [start]
+        forEachPolylinePoint { if $0 != start || points.count > 1 { points.append($0) } }
+        return points.count >= 2 ? points : [start, end]
+    }
+
+    /// Calls `body` with each point of the polyline path (not curved), repeats left out,
+    /// without building an array.
+    @inlinable
+    public func forEachPolylinePoint(_ body: (Point) -> Void) {
+        body(start)
+        var last = start
+        if turnOut != last { body(turnOut); last = turnOut }
+        if turnIn != last { body(turnIn); last = turnIn }
+        if end != last { body(end) }
     }
 }
 

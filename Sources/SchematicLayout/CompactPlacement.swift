@@ -26,7 +26,7 @@ enum CompactPlacement {
         let meanHeight = heights.reduce(0, +) / Double(max(1, heights.count))
         var best: (score: Double, centers: [Double])? = nil
         // Five budgets for ordinary trees; two for very large ones, to stay near linear cost.
-        let steps = tidyHeight > stacked * 1.001 ? (heights.count > 200_000 ? 1 : 4) : 0
+        let steps = tidyHeight > stacked * 1.001 ? (heights.count > 200_000 ? 1 : 3) : 0
         for step in 0...steps {
             let budget = stacked + (tidyHeight - stacked) * Double(step) / Double(max(steps, 1))
             let candidate = centers(of: sections, heights: heights, padding: padding, budget: budget)
@@ -48,7 +48,7 @@ enum CompactPlacement {
         return parents == 0 ? 0 : total / Double(parents)
     }
 
-    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, budget: Double, sweeps: Int = 12) -> [Double] {
+    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, budget: Double, sweeps: Int = 10) -> [Double] {
         let count = sections.numberOfItems
         let sectionCount = sections.numberOfSections
         // Start stacked from the top.
@@ -62,17 +62,23 @@ enum CompactPlacement {
         }
         var wishes = [Double](repeating: 0, count: count)
         var weights = [Double](repeating: 1, count: count)
+        // Buffers reused by every column of every sweep.
+        var offsets: [Double] = [], means: [Double] = [], blockWeights: [Double] = [], lengths: [Int] = []
+        var moved = 0.0
 
         func place(section: Int) {
             let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
             guard !items.isEmpty else { return }
             // z-space targets: wish minus the cumulative separation before the item.
-            var offsets = [Double](repeating: 0, count: items.count)
-            for (position, item) in items.enumerated().dropFirst() {
-                offsets[position] = offsets[position - 1] + (heights[item - 1] + heights[item]) / 2 + padding
+            offsets.removeAll(keepingCapacity: true)
+            offsets.append(0)
+            for item in items.dropFirst() {
+                offsets.append(offsets[offsets.count - 1] + (heights[item - 1] + heights[item]) / 2 + padding)
             }
             // Pool adjacent violators: blocks of (weighted mean, weight, length).
-            var means: [Double] = [], blockWeights: [Double] = [], lengths: [Int] = []
+            means.removeAll(keepingCapacity: true)
+            blockWeights.removeAll(keepingCapacity: true)
+            lengths.removeAll(keepingCapacity: true)
             for (position, item) in items.enumerated() {
                 var mean = wishes[item] - offsets[position], weight = weights[item], length = 1
                 while let last = means.last, last > mean {
@@ -93,13 +99,17 @@ enum CompactPlacement {
             for (block, mean) in means.enumerated() {
                 let z = min(max(mean, lower), max(lower, upper))
                 for _ in 0..<lengths[block] {
-                    centers[items.lowerBound + position] = z + offsets[position]
+                    let index = items.lowerBound + position
+                    let center = z + offsets[position]
+                    moved = max(moved, abs(center - centers[index]))
+                    centers[index] = center
                     position += 1
                 }
             }
         }
 
         for _ in 0..<sweeps {
+            moved = 0
             // Left to right: children as a block centred on their parent.
             for section in 1..<max(1, sectionCount) {
                 let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
@@ -133,6 +143,7 @@ enum CompactPlacement {
                 }
                 place(section: section)
             }
+            if moved < 0.01 { break }  // settled
         }
         return centers
     }

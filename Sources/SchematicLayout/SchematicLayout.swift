@@ -312,12 +312,8 @@ public final class SchematicLayout: CollectionViewLayout {
         guard configuration.orientation != .lr else { return attributes }
         var result = attributes
         result.frame = oriented(attributes.frame)
-        if var connector = attributes.connector {
-            connector.start = oriented(connector.start)
-            connector.end = oriented(connector.end)
-            connector.path = connector.path.map(oriented)
-            connector.lineStartTop = connector.start.y > connector.end.y
-            result.connector = connector
+        if let connector = attributes.connector {
+            result.connector = connector.mapped(oriented)
         }
         return result
     }
@@ -381,30 +377,19 @@ public final class SchematicLayout: CollectionViewLayout {
         // same x as every other connector between the two columns.
         let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1]
         let childEdge = sectionLefts[section]
-        var path: [Point]
-        var curved = false
-        switch configuration.connectorStyle {
-        case .straight:
-            path = [start, Point(x: parentEdge, y: start.y), Point(x: childEdge, y: end.y), end]
-        case .elbow:
+        var leadOut = parentEdge, leadIn = childEdge
+        if configuration.connectorStyle == .elbow {
             let bus = parent < busXOfParent.count && busXOfParent[parent] > 0 ? busXOfParent[parent] : (parentEdge + childEdge) / 2
-            path = [start, Point(x: bus, y: start.y), Point(x: bus, y: end.y), end]
-        case .curved:
-            let middle = (parentEdge + childEdge) / 2
-            path = [start, Point(x: parentEdge, y: start.y), Point(x: parentEdge, y: start.y),
-                    Point(x: parentEdge, y: start.y), Point(x: middle, y: start.y), Point(x: middle, y: end.y),
-                    Point(x: childEdge, y: end.y), Point(x: childEdge, y: end.y), Point(x: childEdge, y: end.y), end]
-            curved = true
+            leadOut = bus
+            leadIn = bus
         }
-        if !curved {
-            // Drop points that repeat (an item as wide as its column has no lead).
-            var unique: [Point] = [path[0]]
-            for point in path.dropFirst() where point != unique.last! { unique.append(point) }
-            path = unique.count >= 2 ? unique : [start, end]
-        }
+        let middle = (parentEdge + childEdge) / 2
         attributes.connector = ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
-            lineStartTop: start.y > end.y, start: start, end: end, path: path, isCurved: curved)
+            lineStartTop: start.y > end.y, start: start, end: end,
+            turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: end.y),
+            curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
+            isCurved: configuration.connectorStyle == .curved)
         return attributes
     }
 
@@ -426,6 +411,10 @@ public final class SchematicLayout: CollectionViewLayout {
         enumerateDecorations(in: rect, kind: .band, body)
         enumerate(in: rect, cells: true, connectors: true, body)
         enumerateDecorations(in: rect, kind: .header, body)
+    }
+
+    public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerate(in: rect, cells: true, connectors: false, body)
     }
 
     /// Bands or headers of the sections that meet `rect`.

@@ -201,28 +201,33 @@ public struct SVGRenderer: Sendable {
     }
 
     private func writeConnector(_ attributes: LayoutAttributes, _ connector: ConnectorAttributes, into output: inout OutputBuffer) {
-        let path = connector.path
-        if path.count == 2 && !connector.isCurved {
+        var count = 0
+        if !connector.isCurved { connector.forEachPolylinePoint { _ in count += 1 } }
+        if count == 2 {
             output.append("<line class=\"connector\" x1=\"")
-            output.append(path[0].x)
+            output.append(connector.start.x)
             output.append("\" y1=\"")
-            output.append(path[0].y)
+            output.append(connector.start.y)
             output.append("\" x2=\"")
-            output.append(path[1].x)
+            output.append(connector.end.x)
             output.append("\" y2=\"")
-            output.append(path[1].y)
+            output.append(connector.end.y)
+            output.append("\"")
+        } else if connector.isCurved {
+            output.append("<path class=\"connector\" d=\"M")
+            for (index, point) in connector.path.enumerated() {
+                if index > 0 { output.append((index - 1) % 3 == 0 ? " C" : " ") }
+                output.append(point.x)
+                output.append(" ")
+                output.append(point.y)
+            }
             output.append("\"")
         } else {
-            output.append("<path class=\"connector\" d=\"M")
-            output.append(path[0].x)
-            output.append(" ")
-            output.append(path[0].y)
-            for (index, point) in path.enumerated().dropFirst() {
-                if connector.isCurved {
-                    if (index - 1) % 3 == 0 { output.append(" C") } else { output.append(" ") }
-                } else {
-                    output.append(" L")
-                }
+            output.append("<path class=\"connector\" d=\"")
+            var first = true
+            connector.forEachPolylinePoint { point in
+                output.append(first ? "M" : " L")
+                first = false
                 output.append(point.x)
                 output.append(" ")
                 output.append(point.y)
