@@ -43,8 +43,11 @@ import TestSupport
         // Child 2 [1,1] from Root [0,0]: from (140, 40) to (200, 120).
         let toChild2 = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: 1, section: 1)))
         #expect(toChild2.frame == Rect(x: 140, y: 40, width: 60, height: 80))
-        #expect(toChild2.connector == ConnectorAttributes(parentIndexPath: IndexPath(item: 0, section: 0), lineStartTop: false,
-                                                          start: Point(x: 140, y: 40), end: Point(x: 200, y: 120)))
+        let connector = try #require(toChild2.connector)
+        #expect(connector.parentIndexPath == IndexPath(item: 0, section: 0) && !connector.lineStartTop)
+        #expect(connector.start == Point(x: 140, y: 40) && connector.end == Point(x: 200, y: 120))
+        // All items are as wide as their column: the path is the talk's single straight line.
+        #expect(connector.path == [Point(x: 140, y: 40), Point(x: 200, y: 120)])
         // Child 3-1-1 [3,0] from Child 3-1 [2,2]: the parent (y 200) is below the child (y 40).
         let up = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: 0, section: 3)))
         #expect(up.frame == Rect(x: 500, y: 40, width: 60, height: 160))
