@@ -100,6 +100,48 @@ def check(svg_path, work):
     return len(nodes), overflow, loose, held
 
 
+HTML_SCRIPT = """
+<script>
+var shown = function () { return document.querySelectorAll('g.node:not(.hidden)').length; };
+var result = {before: shown()};
+var parent = window.schematic.nodes.filter(function (n) { return n.children.length > 0 && n.parent; })[0];
+window.schematic.toggle(parent.section, parent.item);
+result.afterCollapse = shown();
+result.expected = result.before - (function count(n) { return n.children.reduce(function (a, c) { return a + 1 + count(c); }, 0); })(parent);
+var overlaps = 0, boxes = window.schematic.nodes.filter(function (n) { return !n.g.classList.contains('hidden'); }).map(function (n) { return n.rect.getBBox(); });
+for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {
+  var a = boxes[i], b = boxes[j];
+  if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) overlaps++;
+}
+result.overlaps = overlaps;
+window.schematic.toggle(parent.section, parent.item);
+result.afterExpand = shown();
+var search = document.getElementById('schematic-search');
+search.value = parent.label.slice(0, 3); search.dispatchEvent(new Event('input'));
+result.matches = document.querySelectorAll('g.node.match').length;
+document.body.setAttribute('data-results', JSON.stringify(result));
+</script>
+"""
+
+
+def check_html(binary, sample, work):
+    """Drives the interactive page: collapse a subtree, check what hides and that the reflow overlaps nothing, expand, search."""
+    page = (work / (sample.stem + ".interactive.html")).resolve()
+    subprocess.run([str(binary), "render", str(sample), "-o", str(page)], check=True)
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", HTML_SCRIPT + "</body>"), encoding="utf-8")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=180).stdout
+    match = re.search(r"data-results=\"([^\"]*)\"", dom)
+    if not match:
+        return f"{sample.name}: no results from the interactive page", False
+    r = json.loads(match.group(1).replace("&quot;", '"'))
+    ok = (r["afterCollapse"] == r["expected"] and r["afterExpand"] == r["before"] and r["overlaps"] == 0 and r["matches"] >= 1)
+    return (f"{sample.name} (interactive HTML): {r['before']} nodes, collapsing one subtree leaves {r['afterCollapse']} "
+            f"(expected {r['expected']}), {r['overlaps']} overlaps after the reflow, expanding restores {r['afterExpand']}, "
+            f"search finds {r['matches']}"), ok
+
+
 def main():
     binary, samples, work = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
     if not (shutil.which("chromium") or shutil.which("chromium-browser")):
@@ -120,6 +162,10 @@ def main():
         for n in (overflow + loose)[:5]:
             print(f"  {n['label']!r}: box x={n['x']} w={n['w']} h={n['h']}, text x={n['bx']:.2f} w={n['bw']:.2f} y={n['by']:.2f} h={n['bh']:.2f}")
     print(f"browser-check: {failures} failing labels")
+    for sample in [samples / "org-chart.json", samples / "taxonomy.txt", samples / "real" / "primates.txt"]:
+        line, ok = check_html(binary, sample, work)
+        print(line + ("" if ok else "   FAILED"))
+        failures += 0 if ok else 1
     return 1 if failures else 0
 
 

@@ -171,6 +171,18 @@ public struct Diagram {
         var output = OutputBuffer(sink: sink)
         let fonts = labelSizing?.fonts
         switch options.format {
+        case .html:
+            var renderer = HTMLRenderer()
+            renderer.svg.theme = options.theme
+            if let fonts {
+                renderer.svg.fontFamily = fonts.family
+                renderer.svg.fontSize = fonts.size
+                renderer.svg.lineHeight = fonts.lineHeight
+            }
+            renderer.itemPadding = layout.configuration.itemPadding
+            renderer.sectionPadding = layout.configuration.sectionPadding
+            renderer.margin = layout.configuration.sectionMargin
+            renderer.render(layout, content: content, into: &output)
         case .svg:
             var renderer = SVGRenderer()
             renderer.theme = options.theme

@@ -6,6 +6,8 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
     case dot
     /// The layout attributes as JSON ("native attributes").
     case json
+    /// A self-contained interactive HTML page: the SVG with pan, zoom, search and collapsing.
+    case html
     /// Our layout rendered by Graphviz's own renderers (`png`, `pdf`, or any format the
     /// installed Graphviz knows), with our positions, sizes and connectors pinned.
     case graphviz(String)
@@ -16,6 +18,7 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
         case "svg": self = .svg
         case "dot", "gv": self = .dot
         case "json": self = .json
+        case "html": self = .html
         case "png", "pdf": self = .graphviz(name.lowercased())
         default:
             guard name.lowercased().hasPrefix("gv:"), name.count > 3 else { return nil }
@@ -29,6 +32,7 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
         case "svg": self = .svg
         case "dot", "gv": self = .dot
         case "json": self = .json
+        case "html", "htm": self = .html
         case "png", "pdf": self = .graphviz(pathExtension.lowercased())
         default: return nil
         }
@@ -39,6 +43,7 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
         case .svg: "svg"
         case .dot: "dot"
         case .json: "json"
+        case .html: "html"
         case .graphviz(let format): format == "png" || format == "pdf" ? format : "gv:" + format
         }
     }

@@ -82,6 +82,6 @@ extension SchematicOrientation: ExpressibleByArgument {}
 extension SVGRenderer.Theme: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
-    public static var allValueStrings: [String] { ["svg", "dot", "json", "png", "pdf", "gv:FORMAT"] }
+    public static var allValueStrings: [String] { ["svg", "dot", "json", "html", "png", "pdf", "gv:FORMAT"] }
 }
 extension DOTRenderer.Mode: ExpressibleByArgument {}

@@ -103,6 +103,7 @@ struct RenderCommand: ParsableCommand {
         case .svg: "svg"
         case .dot: "dot"
         case .json: "json"
+        case .html: "html"
         case .graphviz(let name): name
         }
     }

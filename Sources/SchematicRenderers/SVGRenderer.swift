@@ -21,6 +21,9 @@ public struct SVGRenderer: Sendable {
     /// Font subsets embedded as `@font-face` rules and named first, so every viewer draws
     /// the glyphs that were measured.
     public var embeddedFonts: [EmbeddedFont] = []
+    /// Marks elements for the interactive HTML page: each node gets `data-section`/`data-item`
+    /// and `tabindex`, each connector the index paths it joins.
+    public var interactive = false
 
     public init() {}
 
@@ -234,6 +237,17 @@ public struct SVGRenderer: Sendable {
             }
             output.append("\"")
         }
+        if interactive {
+            output.append(" data-child=\"")
+            output.append(attributes.indexPath.section)
+            output.append(",")
+            output.append(attributes.indexPath.item)
+            output.append("\" data-parent=\"")
+            output.append(connector.parentIndexPath.section)
+            output.append(",")
+            output.append(connector.parentIndexPath.item)
+            output.append("\"")
+        }
         writeCommonAttributes(attributes, into: &output)
         output.append("/>\n")
     }
@@ -285,6 +299,13 @@ public struct SVGRenderer: Sendable {
             output.append(" id=\"")
             output.appendXMLEscaped(id)
             output.append("\"")
+        }
+        if interactive {
+            output.append(" data-section=\"")
+            output.append(attributes.indexPath.section)
+            output.append("\" data-item=\"")
+            output.append(attributes.indexPath.item)
+            output.append("\" tabindex=\"0\"")
         }
         output.append(" role=\"listitem\" aria-label=\"")
         output.appendXMLEscaped(content.label(at: attributes.indexPath))

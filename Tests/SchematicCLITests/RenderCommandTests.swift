@@ -252,6 +252,17 @@ struct Executable {
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad.out.md"))
     }
 
+    @Test func interactiveHTMLIsOneSelfContainedPage() throws {
+        let result = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html"])
+        #expect(result.status == 0)
+        let page = result.stdout
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<svg xmlns") && page.contains("id=\"schematic-data\"") && page.contains("id=\"schematic-search\""))
+        #expect(!page.contains("http://") || page.components(separatedBy: "http://").dropFirst().allSatisfy { $0.hasPrefix("www.w3.org/2000/svg") },
+                "no network: only the SVG namespace")
+        #expect(page.components(separatedBy: "tabindex=\"0\"").count - 1 == 18, "every node and the view reachable by keyboard")
+    }
+
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)
