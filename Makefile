@@ -22,6 +22,7 @@ deps:
 
 build:
 	$(SWIFT) build -c release --product schematic
+	$(SWIFT) build -c release --product schematic-markdown-html
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -10,9 +10,11 @@ let package = Package(
     products: [
         .library(name: "Schematic", targets: ["Schematic"]),
         .executable(name: "schematic", targets: ["SchematicCLI"]),
+        .executable(name: "schematic-markdown-html", targets: ["SchematicMarkdownHTML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .target(name: "Hierarchy"),
@@ -35,6 +37,7 @@ let package = Package(
         ]),
         .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "Graphviz"]),
         .executableTarget(name: "SchematicFuzz", dependencies: ["Hierarchy", "HierarchyReaders"]),
+        .executableTarget(name: "SchematicMarkdownHTML", dependencies: [.product(name: "Ink", package: "Ink")]),
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),

@@ -252,6 +252,14 @@ struct Executable {
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad.out.md"))
     }
 
+    @Test func markdownToOneHTMLPageWithInk() throws {
+        let result = try Executable.run(["markdown", "-", "--html"], stdin: "# Title\n\nText with *emphasis*.\n\n```schematic\nRoot\n  A\n```\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(result.stdout.contains("<h1>Title</h1>") && result.stdout.contains("<em>emphasis</em>"))
+        #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2)
+    }
+
     @Test func interactiveHTMLIsOneSelfContainedPage() throws {
         let result = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html"])
         #expect(result.status == 0)
