@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Layers, with dependencies pointing one way only:
@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Schematic", targets: ["Schematic"]),
         .executable(name: "schematic", targets: ["SchematicCLI"]),
         .executable(name: "schematic-markdown-html", targets: ["SchematicMarkdownHTML"]),
+        .plugin(name: "SchematicPlugin", targets: ["SchematicPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +38,11 @@ let package = Package(
         ]),
         .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "Graphviz"]),
         .executableTarget(name: "SchematicFuzz", dependencies: ["Hierarchy", "HierarchyReaders"]),
+        .plugin(name: "SchematicPlugin",
+                capability: .command(
+                    intent: .custom(verb: "schematic", description: "Render the *.schematic files of DocC catalogs to SVG beside them"),
+                    permissions: [.writeToPackageDirectory(reason: "Writes each diagram's SVG next to its source in the DocC catalog")]),
+                dependencies: ["SchematicCLI"]),
         .executableTarget(name: "SchematicMarkdownHTML", dependencies: [.product(name: "Ink", package: "Ink")]),
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),

@@ -1,0 +1,4 @@
+/// A type the documentation catalog describes.
+public struct Demo {
+    public init() {}
+}
