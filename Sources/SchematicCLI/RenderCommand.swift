@@ -152,7 +152,12 @@ struct RenderCommand: ParsableCommand {
         loading.quiet = quiet
         let tree = try loading.readTree(input)
         let parsed = clock.now
+        // Long work shows its phase when standard error is a terminal.
+        let showPhases = !quiet && inputs.count == 1 && tree.count > 50_000 && isatty(2) != 0
+        if showPhases { FileIO.writeToStandardError("\rschematic: \(tree.count) nodes read; laying out…") }
         let diagram = try loading.diagram(tree, file: input)
+        if showPhases { FileIO.writeToStandardError("\rschematic: \(tree.count) nodes laid out; writing…  ") }
+        defer { if showPhases { FileIO.writeToStandardError("\r\u{1B}[K") } }
         let laidOut = clock.now
         for target in outputs(for: input) {
             if input != "-" && target.path != "-" && Self.samePath(input, target.path) {
