@@ -252,19 +252,25 @@ public struct SVGRenderer: Sendable {
         output.append("/>\n")
     }
 
+    /// ` x="…" y="…" width="…" height="…"` of a rectangle.
+    private func writeGeometry(of frame: Rect, into output: inout OutputBuffer) {
+        output.append(" x=\"")
+        output.append(frame.minX)
+        output.append("\" y=\"")
+        output.append(frame.minY)
+        output.append("\" width=\"")
+        output.append(frame.width)
+        output.append("\" height=\"")
+        output.append(frame.height)
+        output.append("\"")
+    }
+
     /// Section bands (alternating) and section headers.
     private func writeDecoration(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
         let frame = attributes.frame
         if attributes.representedElementKind == .band {
-            output.append(attributes.indexPath.section % 2 == 0 ? "<rect class=\"band even\" x=\"" : "<rect class=\"band odd\" x=\"")
-            output.append(frame.minX)
-            output.append("\" y=\"")
-            output.append(frame.minY)
-            output.append("\" width=\"")
-            output.append(frame.width)
-            output.append("\" height=\"")
-            output.append(frame.height)
-            output.append("\"")
+            output.append(attributes.indexPath.section % 2 == 0 ? "<rect class=\"band even\"" : "<rect class=\"band odd\"")
+            writeGeometry(of: frame, into: &output)
             writeCommonAttributes(attributes, into: &output)
             output.append("/>\n")
         } else if let text = attributes.text {
@@ -321,15 +327,9 @@ public struct SVGRenderer: Sendable {
             output.appendXMLEscaped(tooltip)
             output.append("</title>")
         }
-        output.append("<rect x=\"")
-        output.append(frame.minX)
-        output.append("\" y=\"")
-        output.append(frame.minY)
-        output.append("\" width=\"")
-        output.append(frame.width)
-        output.append("\" height=\"")
-        output.append(frame.height)
-        output.append("\" rx=\"")
+        output.append("<rect")
+        writeGeometry(of: frame, into: &output)
+        output.append(" rx=\"")
         output.append(cornerRadius)
         output.append("\"")
         if let fill = extra?.fill {
