@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, with dependencies pointing one way only:
 // Hierarchy (model, data controller) → HierarchyReaders (input formats)
-// CollectionLayout (headless collection-view engine) → SchematicLayout (the talk's layout)
+// CollectionLayout (headless collection-view engine) → SchematicLayout (the talk's layout),
+//   StandardLayouts (flow, grid, circle, masonry, effects)
 // SchematicRenderers (SVG, DOT, JSON from layout attributes) → schematic (CLI).
 let package = Package(
     name: "Schematic",
@@ -16,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .target(name: "Hierarchy"),
@@ -28,9 +30,12 @@ let package = Package(
         .target(name: "Graphviz", dependencies: ["CGraphviz"]),
         .target(name: "CollectionLayout"),
         .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),
+        .target(name: "StandardLayouts", dependencies: [
+            "CollectionLayout", "Hierarchy", .product(name: "HeapModule", package: "swift-collections"),
+        ]),
         .target(name: "SchematicRenderers", dependencies: ["CollectionLayout", "Hierarchy"]),
         .target(name: "Schematic", dependencies: [
-            "Hierarchy", "HierarchyReaders", "LabelMetrics", "Graphviz", "CollectionLayout", "SchematicLayout", "SchematicRenderers",
+            "Hierarchy", "HierarchyReaders", "LabelMetrics", "Graphviz", "CollectionLayout", "SchematicLayout", "StandardLayouts", "SchematicRenderers",
         ]),
         .executableTarget(name: "SchematicCLI", dependencies: [
             "Schematic",
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "LabelMetricsTests", dependencies: ["LabelMetrics"]),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
+        .testTarget(name: "StandardLayoutsTests", dependencies: ["StandardLayouts", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
         .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "TestSupport"]),
     ],

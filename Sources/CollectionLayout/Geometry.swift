@@ -55,3 +55,42 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }
+
+extension Rect {
+    /// The smallest rectangle containing both.
+    public func union(_ other: Rect) -> Rect {
+        let minX = Swift.min(self.minX, other.minX), minY = Swift.min(self.minY, other.minY)
+        return Rect(x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+    }
+
+    /// The rectangle grown by `dx` left and right and `dy` above and below (shrunk if negative).
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+}
+
+/// Distances inward from each edge of a rectangle (`UIEdgeInsets`).
+public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+
+    public static let zero = EdgeInsets(all: 0)
+
+    /// The insets with the axes swapped (top ↔ left, bottom ↔ right), for a layout that places
+    /// along one axis and transposes to the other.
+    public var transposed: EdgeInsets { EdgeInsets(top: left, left: top, bottom: right, right: bottom) }
+
+    public var description: String { "\(top),\(left),\(bottom),\(right)" }
+}

@@ -25,8 +25,11 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let connector: ElementKind = "connector"
     /// A decoration behind a whole section (alternating column bands).
     public static let band: ElementKind = "band"
-    /// A decoration above a section, titling it (the name of a depth).
+    /// A section's title: a decoration above a schematic column, or the supplementary header
+    /// before a section of a flow or grid (`UICollectionView.elementKindSectionHeader`).
     public static let header: ElementKind = "header"
+    /// The supplementary footer after a section (`UICollectionView.elementKindSectionFooter`).
+    public static let footer: ElementKind = "footer"
 }
 
 /// The geometry of a connector element, beyond its frame.
@@ -155,6 +158,11 @@ public struct LayoutAttributes: Hashable, Sendable {
         get { Point(x: frame.midX, y: frame.midY) }
         set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
     }
+
+    /// Where the element is drawn: the frame's bounding box once `transform` is applied about
+    /// its centre. Rect queries of layouts with transforms match against it, so that an item
+    /// scaled into view is found.
+    public var visualFrame: Rect { hasTransform ? transform.boundingBox(ofFrame: frame) : frame }
 
     /// The size of the frame; setting it keeps the centre.
     public var size: Size {

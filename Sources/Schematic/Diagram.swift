@@ -1,5 +1,6 @@
 import Graphviz
 import LabelMetrics
+import StandardLayouts
 
 /// How nodes get their size.
 public enum NodeSizing: Hashable, Sendable {
@@ -9,8 +10,34 @@ public enum NodeSizing: Hashable, Sendable {
     case fit(LabelStyle)
 }
 
+/// Which layout places the nodes: the talk's schematic layout, or one of the seeds' others.
+public enum DiagramLayout: Hashable, Sendable {
+    /// Sections as columns, connectors between them (`DiagramOptions.configuration` applies).
+    case schematic
+    /// `UICollectionViewFlowLayout`'s lines, wrapping.
+    case flow(FlowLayoutConfiguration)
+    /// Recipe 10-8's grid: one row per depth.
+    case grid(GridLayoutConfiguration)
+    /// A radial tree: one ring per depth.
+    case circle(CircleLayoutConfiguration)
+    /// The Pinterest tutorial's columns.
+    case masonry(MasonryLayoutConfiguration)
+}
+
+/// An effect on the drawn cells, naming its node as a user would.
+public enum DiagramEffect: Hashable, Sendable {
+    /// Enlarges the node with this id or, failing that, the first with this label, and draws it on top.
+    case focus(node: String, scale: Double)
+    /// Shrinks and fades nodes by their distance from a point (recipe 10-4).
+    case fisheye(center: Point, radius: Double?)
+}
+
 /// Everything that decides a drawing besides the tree.
 public struct DiagramOptions: Hashable, Sendable {
+    /// The layout (`schematic` unless set).
+    public var layout = DiagramLayout.schematic
+    /// Effects applied to the cells after layout.
+    public var effects: [DiagramEffect] = []
     /// Spacing, the estimated node size and the alignment (`compact` unless set).
     public var configuration: SchematicLayoutConfiguration = {
         var configuration = SchematicLayoutConfiguration()
@@ -33,9 +60,12 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
     case hierarchy(HierarchyError)
     case font(FontError)
     case graphviz(GraphvizError)
+    /// An effect names a node the tree does not have.
+    case unknownNode(String)
 
     public var description: String {
         switch self {
+        case .unknownNode(let name): "no node has the id or label \"\(name)\""
         case .hierarchy(let error): error.description
         case .font(let error): error.description
         case .graphviz(let error): "Graphviz: " + error.description
@@ -48,8 +78,12 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct Diagram {
     /// The data controller.
     public private(set) var dataController: SectionedTree
-    /// The prepared layout.
-    public let layout: SchematicLayout
+    /// The prepared layout, with any effects.
+    public let layout: any CollectionViewLayout
+    /// The schematic layout, when it is the one in use.
+    public let schematicLayout: SchematicLayout?
+    /// The spacing the schematic layout and the renderers use.
+    public let configuration: SchematicLayoutConfiguration
     /// The options the diagram was made with.
     public let options: DiagramOptions
     /// The label sizing, when nodes fit their labels.
@@ -79,16 +113,59 @@ public struct Diagram {
             configuration.headerHeight = (widest * 1.15 + 16).rounded(.up)  // titles are bold
         }
         self.options = options
-        layout = SchematicLayout(dataController: dataController, configuration: configuration)
+        self.configuration = configuration
+        var style: LabelStyle?
+        if case .fit(var fitStyle) = options.sizing {
+            if case .masonry(let masonry) = options.layout {
+                // Labels wrap to the column: the width is the layout's, the height the label's.
+                fitStyle.maximumLabelWidth = max(1, masonry.itemWidth - 2 * fitStyle.horizontalPadding)
+            }
+            style = fitStyle
+        }
+        var placed: any CollectionViewLayout
+        switch options.layout {
+        case .schematic:
+            let schematic = SchematicLayout(dataController: dataController, configuration: configuration)
+            schematicLayout = schematic
+            placed = schematic
+        case .flow(let flow):
+            schematicLayout = nil
+            placed = FlowLayout(dataController: dataController, configuration: flow)
+        case .grid(let grid):
+            schematicLayout = nil
+            placed = GridLayout(dataController: dataController, configuration: grid)
+        case .circle(let circle):
+            schematicLayout = nil
+            placed = CircleLayout(dataController: dataController, configuration: circle)
+        case .masonry(let masonry):
+            schematicLayout = nil
+            placed = MasonryLayout(dataController: dataController, configuration: masonry)
+        }
+        if !options.effects.isEmpty {
+            var effects: [LayoutEffect] = []
+            for effect in options.effects {
+                switch effect {
+                case .focus(let name, let scale):
+                    guard let node = Self.node(named: name, in: dataController) else { throw .unknownNode(name) }
+                    let position = dataController.position(ofNode: node)
+                    effects.append(.focus(IndexPath(item: position.item, section: position.section), scale: scale))
+                case .fisheye(let center, let radius):
+                    effects.append(.fisheye(center: center, radius: radius))
+                }
+            }
+            placed = EffectLayout(base: placed, effects: effects)
+        }
+        layout = placed
         collectionView = CollectionView(layout: layout, dataSource: SchematicDataSource(dataController))
         switch options.sizing {
         case .fixed:
             labelSizing = nil
-            collectionView.cellSizing = FixedCellSizing(size: options.configuration.estimatedItemSize)
-        case .fit(let style):
+            // Other layouts keep their configured item size, their estimate.
+            if schematicLayout != nil { collectionView.cellSizing = FixedCellSizing(size: options.configuration.estimatedItemSize) }
+        case .fit:
             let sizing: LabelCellSizing
             do {
-                sizing = try LabelCellSizing(dataController: dataController, style: style)
+                sizing = try LabelCellSizing(dataController: dataController, style: style!)
             } catch {
                 throw .font(error)
             }
@@ -111,6 +188,19 @@ public struct Diagram {
         options.configuration = configuration
         options.sizing = .fixed
         try self.init(tree: tree, options: options)
+    }
+
+    /// The node with this id, else the first node (in breadth-first order) with this label.
+    private static func node(named name: String, in dataController: SectionedTree) -> Int? {
+        for item in 0..<dataController.numberOfItems {
+            let node = Int(dataController.nodeOfItem[item])
+            let position = dataController.position(ofNode: node)
+            if dataController.id(at: IndexPath(item: position.item, section: position.section)) == name { return node }
+        }
+        for item in 0..<dataController.numberOfItems where dataController.label(ofItem: item) == name {
+            return Int(dataController.nodeOfItem[item])
+        }
+        return nil
     }
 
     /// Scrolls a viewport row by row over the content until every cell has sized itself.
@@ -179,9 +269,10 @@ public struct Diagram {
                 renderer.svg.fontSize = fonts.size
                 renderer.svg.lineHeight = fonts.lineHeight
             }
-            renderer.itemPadding = layout.configuration.itemPadding
-            renderer.sectionPadding = layout.configuration.sectionPadding
-            renderer.margin = layout.configuration.sectionMargin
+            renderer.itemPadding = configuration.itemPadding
+            renderer.sectionPadding = configuration.sectionPadding
+            renderer.margin = configuration.sectionMargin
+            renderer.collapsible = schematicLayout != nil
             renderer.render(layout, content: content, into: &output)
         case .svg:
             var renderer = SVGRenderer()
@@ -229,10 +320,10 @@ public struct Diagram {
             renderer.fontFamily = fonts.family
             renderer.fontSize = fonts.size
         }
-        renderer.nodeSeparation = layout.configuration.itemPadding
-        renderer.rankSeparation = layout.configuration.sectionPadding
-        renderer.rankDirection = layout.configuration.orientation.rawValue.uppercased()
-        renderer.pad = min(layout.configuration.sectionMargin, layout.configuration.itemPadding / 2)
+        renderer.nodeSeparation = configuration.itemPadding
+        renderer.rankSeparation = configuration.sectionPadding
+        renderer.rankDirection = configuration.orientation.rawValue.uppercased()
+        renderer.pad = min(configuration.sectionMargin, configuration.itemPadding / 2)
         return renderer
     }
 

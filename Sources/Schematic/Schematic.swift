@@ -3,3 +3,4 @@
 @_exported import HierarchyReaders
 @_exported import SchematicLayout
 @_exported import SchematicRenderers
+@_exported import StandardLayouts

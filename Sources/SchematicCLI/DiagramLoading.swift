@@ -40,6 +40,8 @@ struct DiagramLoading {
         options.sizing = labelOptions.nodeSizing
         options.viewport = labelOptions.viewport?.size
         options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject
+        options.layout = layoutOptions.diagramLayout
+        options.effects = layoutOptions.effects
         do {
             let diagram = try Diagram(tree: tree, options: options)
             let dropped = diagram.dataController.droppedParentCount
@@ -51,6 +53,7 @@ struct DiagramLoading {
             switch error {
             case .hierarchy: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
             case .font, .graphviz: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
+            case .unknownNode: throw fail("schematic: --focus: \(error.description) in \(displayName(file))", ExitStatus.usage)
             }
         }
     }

@@ -18,8 +18,12 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children).")
     var align: SchematicAlignment = .compact
 
-    @Option(help: "Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved.")
-    var connectors: ConnectorStyle = .straight
+    @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: straight)",
+                               valueName: "style"))
+    var connectors: ConnectorStyle?
+
+    @Flag(name: .customLong("no-connectors"), help: "Draw no connectors (grid and circle layouts).")
+    var noConnectors = false
 
     @Option(help: "Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt.")
     var orientation: SchematicOrientation = .lr
@@ -40,7 +44,7 @@ struct LayoutOptions: ParsableArguments {
         var configuration = SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
                                                          sectionPadding: sectionPadding, sectionMargin: sectionMargin)
         configuration.alignment = align
-        configuration.connectorStyle = connectors
+        configuration.connectorStyle = connectors ?? .straight
         configuration.orientation = orientation
         configuration.showsBands = bands
         configuration.depthLabels = depthLabels.map { labels in
@@ -53,7 +57,28 @@ struct LayoutOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = configuration.problem { throw ValidationError(problem) }
+        try otherLayoutOptions.validate()
+        if noConnectors && connectors != nil { throw ValidationError("--connectors and --no-connectors contradict each other") }
+        switch otherLayoutOptions.layout {
+        case .schematic where noConnectors: throw ValidationError("--no-connectors applies to --layout grid or circle")
+        case .flow, .masonry:
+            if connectors != nil || noConnectors { throw ValidationError("--layout \(otherLayoutOptions.layout.rawValue) draws no connectors") }
+        case .circle where connectors == .elbow: throw ValidationError("--layout circle draws straight or curved connectors")
+        default: break
+        }
     }
+
+    @OptionGroup(title: "Other layouts")
+    var otherLayoutOptions: OtherLayoutOptions
+
+    /// The chosen layout with its settings.
+    var diagramLayout: DiagramLayout {
+        otherLayoutOptions.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
+                                         connectors: noConnectors ? nil : connectors ?? .straight)
+    }
+
+    /// The effects on the drawn nodes.
+    var effects: [DiagramEffect] { otherLayoutOptions.effects }
 }
 
 /// A `WIDTHxHEIGHT` value such as `120x40`.

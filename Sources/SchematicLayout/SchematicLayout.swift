@@ -570,7 +570,7 @@ public final class SchematicLayout: CollectionViewLayout {
             isPrepared = false
             return
         }
-        guard isPrepared, let context = context as? SchematicInvalidationContext else { return }
+        guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
         for (indexPath, size) in context.sizeChanges {
             guard let item = globalItem(indexPath) else { continue }
             precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,

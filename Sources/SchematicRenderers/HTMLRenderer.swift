@@ -15,6 +15,9 @@ public struct HTMLRenderer: Sendable {
     public var itemPadding = 40.0
     public var sectionPadding = 60.0
     public var margin = 20.0
+    /// Whether clicking a node collapses its subtree. The page's reflow places columns by depth,
+    /// so it is only offered for the schematic layout; other layouts keep pan, zoom and search.
+    public var collapsible = true
 
     public init() {}
 
@@ -45,6 +48,7 @@ public struct HTMLRenderer: Sendable {
         output.append(sectionPadding)
         output.append(",\"margin\":")
         output.append(margin)
+        output.append(collapsible ? ",\"collapsible\":true" : ",\"collapsible\":false")
         output.append(",\"nodes\":[")
         var cells: [LayoutAttributes] = []
         var parents: [IndexPath: IndexPath] = [:]
@@ -176,7 +180,7 @@ public struct HTMLRenderer: Sendable {
           }
 
           function toggle(n) {
-            if (!n.children.length) return;
+            if (!data.collapsible || !n.children.length) return;
             n.collapsed = !n.collapsed;
             reflow();
             status((n.collapsed ? 'Collapsed ' : 'Expanded ') + n.label);

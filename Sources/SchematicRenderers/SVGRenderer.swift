@@ -142,6 +142,13 @@ public struct SVGRenderer: Sendable {
         output.append(";font-weight:bold;")
         color("fill", "header", into: &output)
         output.append(";text-anchor:middle;dominant-baseline:central}\n")
+        output.append(".schematic .section-header rect,.schematic .section-footer rect{")
+        color("fill", "band", into: &output)
+        output.append("}\n.schematic .section-header text,.schematic .section-footer text{")
+        writeFont(into: &output)
+        output.append(";")
+        color("fill", "header", into: &output)
+        output.append(";dominant-baseline:central}\n.schematic .section-header text{font-weight:bold}\n")
         output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
 
         layout.enumerateAllElementsInDrawingOrder { attributes in
@@ -152,6 +159,8 @@ public struct SVGRenderer: Sendable {
             case .supplementaryView:
                 if let connector = attributes.connector {
                     writeConnector(attributes, connector, into: &output)
+                } else if attributes.representedElementKind == .header || attributes.representedElementKind == .footer {
+                    writeSectionBar(attributes, into: &output)
                 }
             case .decorationView:
                 writeDecoration(attributes, into: &output)
@@ -263,6 +272,39 @@ public struct SVGRenderer: Sendable {
         output.append("\" height=\"")
         output.append(frame.height)
         output.append("\"")
+    }
+
+    /// A flow's or grid's section header or footer: a bar with its title (or item count), the
+    /// text turned upright along a bar that is taller than wide.
+    private func writeSectionBar(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
+        let frame = attributes.frame
+        output.append(attributes.representedElementKind == .header ? "<g class=\"section-header\"" : "<g class=\"section-footer\"")
+        writeCommonAttributes(attributes, into: &output)
+        output.append("><rect")
+        writeGeometry(of: frame, into: &output)
+        output.append("/>")
+        if let text = attributes.text {
+            if frame.height > frame.width {
+                output.append("<text text-anchor=\"middle\" x=\"")
+                output.append(frame.midX)
+                output.append("\" y=\"")
+                output.append(frame.midY)
+                output.append("\" transform=\"rotate(-90 ")
+                output.append(frame.midX)
+                output.append(" ")
+                output.append(frame.midY)
+                output.append(")\">")
+            } else {
+                output.append("<text x=\"")
+                output.append(frame.minX + 10)
+                output.append("\" y=\"")
+                output.append(frame.midY)
+                output.append("\">")
+            }
+            output.appendXMLEscaped(text)
+            output.append("</text>")
+        }
+        output.append("</g>\n")
     }
 
     /// Section bands (alternating) and section headers.

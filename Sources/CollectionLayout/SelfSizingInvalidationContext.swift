@@ -1,0 +1,27 @@
+/// An invalidation context that carries new item sizes, as cells report them through
+/// `preferredLayoutAttributesFitting` (the talk's slide 23, for any layout).
+open class SelfSizingInvalidationContext: LayoutInvalidationContext {
+    /// New sizes in the order they were recorded; applied in that order, so a later size
+    /// for the same item wins. A list, not a dictionary: merging thousands of one-cell
+    /// contexts in a self-sizing pass then costs no hashing.
+    public private(set) var sizeChanges: [(indexPath: IndexPath, size: Size)] = []
+
+    public required init() {}
+
+    /// New sizes by item index path (the latest for each item).
+    public var invalidatedSizes: [IndexPath: Size] {
+        Dictionary(sizeChanges.map { ($0.indexPath, $0.size) }, uniquingKeysWith: { _, newer in newer })
+    }
+
+    /// Records a new size for an item.
+    public func invalidateSize(_ size: Size, forItemAt indexPath: IndexPath) {
+        sizeChanges.append((indexPath, size))
+    }
+
+    open override func merge(_ other: LayoutInvalidationContext) {
+        super.merge(other)
+        if let other = other as? SelfSizingInvalidationContext {
+            sizeChanges.append(contentsOf: other.sizeChanges)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import CollectionLayout
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A change a layout applies to its cells' attributes after placing them, as the seeds' flow
+/// layout subclasses do in `layoutAttributesForElements(in:)`.
+public enum LayoutEffect: Hashable, Sendable {
+    /// Scales one item about its centre and draws it on top (zIndex 1): the pinch layout of
+    /// *Subclassing Flow Layout*, which enlarges the cell being pinched.
+    case focus(IndexPath, scale: Double)
+    /// Recipe 10-4's zoom, in two dimensions: each item is scaled by `cos(d·π/4)`, where `d` is
+    /// its centre's distance from `center` divided by `radius` (at most 1), and its alpha is
+    /// multiplied by the same factor; items far from the point shrink and fade. A nil radius is
+    /// half the content's longer side.
+    case fisheye(center: Point, radius: Double?)
+}
+
+/// Any layout with effects applied to its cells: the same elements, with transform, alpha and
+/// zIndex changed. Rect queries find elements by where they are drawn (`visualFrame`), so an
+/// item scaled into a rectangle is found there.
+public final class EffectLayout: CollectionViewLayout {
+    /// The layout that places the elements.
+    public let base: any CollectionViewLayout
+    /// The effects, applied in order.
+    public let effects: [LayoutEffect]
+    /// How far a cell can be drawn beyond its frame, so that queries of the base layout can be
+    /// widened by it.
+    private var reach = 0.0
+
+    /// Wraps a layout.
+    public init(base: any CollectionViewLayout, effects: [LayoutEffect]) {
+        self.base = base
+        self.effects = effects
+    }
+
+    public func prepare() {
+        base.prepare()
+        reach = 0
+        for effect in effects {
+            if case .focus(let path, let scale) = effect, scale > 1, let frame = base.layoutAttributesForItem(at: path)?.frame {
+                reach = max(reach, (scale - 1) / 2 * max(frame.width, frame.height))
+            }
+        }
+    }
+
+    public var collectionViewContentSize: Size { base.collectionViewContentSize }
+
+    /// The attributes with every effect applied (cells only).
+    public func applyingEffects(to attributes: LayoutAttributes) -> LayoutAttributes {
+        guard attributes.representedElementCategory == .cell else { return attributes }
+        var result = attributes
+        for effect in effects {
+            switch effect {
+            case .focus(let path, let scale):
+                guard path == attributes.indexPath else { continue }
+                result.transform = result.transform.concatenating(.scale(x: scale, y: scale))
+                result.zIndex = max(result.zIndex, 1)
+            case .fisheye(let center, let radius):
+                let size = base.collectionViewContentSize
+                let reach = radius ?? max(size.width, size.height) / 2
+                let itemCenter = result.center
+                let distance = ((itemCenter.x - center.x) * (itemCenter.x - center.x) + (itemCenter.y - center.y) * (itemCenter.y - center.y)).squareRoot()
+                let normalized = reach > 0 ? min(1, distance / reach) : 1
+                let zoom = cos(normalized * Double.pi / 4)
+                result.transform = result.transform.concatenating(.scale(x: zoom, y: zoom))
+                result.alpha *= zoom
+            }
+        }
+        return result
+    }
+
+    /// The base layout's elements near `rect`, with effects, that are drawn inside it.
+    /// `body` gets the attributes with effects and the zIndex the base layout gave.
+    private func enumerateBase(in rect: Rect, drawingOrder: Bool, cellsOnly: Bool, _ body: (LayoutAttributes, Int) -> Void) {
+        let wide = rect.insetBy(dx: -reach, dy: -reach)
+        let visit: (LayoutAttributes) -> Void = { attributes in
+            let changed = self.applyingEffects(to: attributes)
+            if changed.visualFrame.intersects(rect) { body(changed, attributes.zIndex) }
+        }
+        if cellsOnly { base.enumerateCellAttributes(in: wide, visit) }
+        else if drawingOrder { base.enumerateLayoutAttributesInDrawingOrder(in: wide, visit) }
+        else { base.enumerateLayoutAttributes(in: wide, visit) }
+    }
+
+    public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateBase(in: rect, drawingOrder: false, cellsOnly: false) { attributes, _ in body(attributes) }
+    }
+
+    public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateBase(in: rect, drawingOrder: false, cellsOnly: true) { attributes, _ in body(attributes) }
+    }
+
+    /// The base layout's drawing order, with elements whose zIndex an effect raised held back
+    /// and drawn after everything below them.
+    public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        var held: [LayoutAttributes] = []
+        var lowestHeld = Int.max
+        enumerateBase(in: rect, drawingOrder: true, cellsOnly: false) { attributes, baseZIndex in
+            // Raised elements wait, and so does everything above the lowest of them.
+            if attributes.zIndex > baseZIndex || attributes.zIndex > lowestHeld {
+                held.append(attributes)
+                lowestHeld = min(lowestHeld, attributes.zIndex)
+            } else {
+                body(attributes)
+            }
+        }
+        // Stable: equal zIndex keeps the base layout's order.
+        for attributes in held.enumerated().sorted(by: { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }) {
+            body(attributes.element)
+        }
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        base.layoutAttributesForItem(at: indexPath).map(applyingEffects)
+    }
+
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        base.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        base.layoutAttributesForDecorationView(ofKind: kind, at: indexPath)
+    }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        base.shouldInvalidateLayout(forBoundsChange: newBounds)
+    }
+
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+        base.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    }
+
+    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
+        base.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    }
+
+    public func invalidateLayout(with context: LayoutInvalidationContext) { base.invalidateLayout(with: context) }
+
+    public func makeInvalidationContext() -> LayoutInvalidationContext { base.makeInvalidationContext() }
+
+    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        base.initialLayoutAttributesForAppearingItem(at: indexPath)
+    }
+
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        base.finalLayoutAttributesForDisappearingItem(at: indexPath)
+    }
+}

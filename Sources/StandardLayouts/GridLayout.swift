@@ -1,0 +1,184 @@
+import CollectionLayout
+import Hierarchy
+
+/// How the items of a grid row line up when they differ in height (recipe 10-8's `alignment`).
+public enum GridRowAlignment: String, CaseIterable, Hashable, Sendable {
+    case top, center, bottom
+}
+
+/// How a grid draws the connector from a parent in one row to a child in the next.
+public enum GridConnectorStyle: String, CaseIterable, Hashable, Sendable {
+    /// No connectors: a plain grid.
+    case none
+    /// A straight line from the parent's bottom to the child's top.
+    case straight
+    /// Down from the parent, along the middle of the gap between the rows, down to the child.
+    case elbow
+    /// A cubic curve, vertical at both ends.
+    case curved
+}
+
+/// The settings of `GridLayout`, as on the flow layout, without line spacing (rows never wrap).
+public struct GridLayoutConfiguration: Hashable, Sendable {
+    /// The size of every item until it sizes itself.
+    public var itemSize = Size(width: 120, height: 40)
+    /// The space between neighbouring items of a row, used exactly.
+    public var interitemSpacing = 10.0
+    /// Space around each row's items.
+    public var sectionInset = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)
+    /// Header and footer extents (height when scrolling vertically, width horizontally); 0 is none.
+    public var headerReferenceSize = Size.zero
+    public var footerReferenceSize = Size.zero
+    /// Rows run down the page (vertical) or columns across it (horizontal).
+    public var scrollDirection = ScrollDirection.vertical
+    /// Where shorter items sit in their row.
+    public var rowAlignment = GridRowAlignment.center
+    /// Connectors between rows.
+    public var connectorStyle = GridConnectorStyle.straight
+    /// Header titles by section.
+    public var sectionTitles: [String] = []
+
+    public init() {}
+
+    /// Why the configuration cannot be laid out, or nil if it can.
+    public var problem: String? {
+        if !(itemSize.width > 0 && itemSize.height > 0 && itemSize.width.isFinite && itemSize.height.isFinite) {
+            return "the item size must be positive and finite"
+        }
+        let values = [interitemSpacing, sectionInset.top, sectionInset.left, sectionInset.bottom, sectionInset.right,
+                      headerReferenceSize.width, headerReferenceSize.height, footerReferenceSize.width, footerReferenceSize.height]
+        if values.contains(where: { !($0 >= 0 && $0.isFinite) }) { return "spacing, insets, header and footer sizes must be zero or more" }
+        return nil
+    }
+}
+
+/// Recipe 10-8's true grid: one row per section (depth), never wrapped, the spacing used
+/// exactly; the content is as wide as the widest row. Each row is as tall as its tallest item
+/// plus its insets, header and footer. Connectors join each parent to its children in the next
+/// row; as items keep breadth-first order, connectors between two rows never cross.
+///
+/// Unlike the recipe, which sums the previous items and rows for every item (quadratic), rows
+/// are placed in one pass, and a size change re-places only its row and moves the later rows.
+/// Scrolling horizontally transposes the whole grid, item sizes included.
+public final class GridLayout: IndexedLayout {
+    /// The settings.
+    public let configuration: GridLayoutConfiguration
+    private var rowStarts: [Double] = []
+    private var rowWidths: [Double] = []
+    /// Per row, the middle of the gap above it (where elbow connectors run), along the scroll axis.
+    private var gapMiddles: [Double] = []
+    /// Per row, where its header and footer start along the scroll axis (placement axes).
+    private var headerTops: [Double] = []
+    private var footerTops: [Double] = []
+
+    /// Creates a grid layout of a sectioned tree.
+    public init(dataController: SectionedTree, configuration: GridLayoutConfiguration = .init()) {
+        precondition(configuration.problem == nil, configuration.problem ?? "")
+        self.configuration = configuration
+        super.init(dataController: dataController, estimatedItemSize: configuration.itemSize,
+                   sectionTitles: configuration.sectionTitles)
+    }
+
+    private var isHorizontal: Bool { configuration.scrollDirection == .horizontal }
+
+    private func canonical(_ size: Size) -> Size {
+        isHorizontal ? Size(width: size.height, height: size.width) : size
+    }
+
+    private func oriented(_ rect: Rect) -> Rect {
+        isHorizontal ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+    }
+
+    private func oriented(_ point: Point) -> Point { isHorizontal ? Point(x: point.y, y: point.x) : point }
+
+    override var drawsConnectors: Bool { configuration.connectorStyle != .none }
+
+    override func placeItems(fromSection first: Int) {
+        let sectionCount = numberOfSections
+        if rowStarts.count != sectionCount + 1 {
+            rowStarts = [Double](repeating: 0, count: sectionCount + 1)
+            rowWidths = [Double](repeating: 0, count: sectionCount)
+            gapMiddles = [Double](repeating: 0, count: sectionCount)
+            headerTops = [Double](repeating: 0, count: sectionCount)
+            footerTops = [Double](repeating: 0, count: sectionCount)
+        }
+        let inset = isHorizontal ? configuration.sectionInset.transposed : configuration.sectionInset
+        let headerExtent = canonical(configuration.headerReferenceSize).height
+        let footerExtent = canonical(configuration.footerReferenceSize).height
+        let spacing = configuration.interitemSpacing
+
+        var y = rowStarts[first]
+        for section in first..<sectionCount {
+            rowStarts[section] = y
+            let range = items(inSection: section)
+            var tallest = 0.0
+            var x = inset.left
+            for item in range {
+                let size = canonical(itemSizes[item])
+                tallest = max(tallest, size.height)
+                x += size.width + spacing
+            }
+            let rowWidth = range.isEmpty ? inset.left + inset.right : x - spacing + inset.right
+            rowWidths[section] = rowWidth
+            // Elbows run along the middle of the open part of the gap above the row, below its
+            // header (or above the previous row's footer), so no bar hides them.
+            if inset.top > 0 || section == 0 {
+                gapMiddles[section] = y + headerExtent + inset.top / 2
+            } else if inset.bottom > 0 {
+                gapMiddles[section] = y - footerExtent - inset.bottom / 2
+            } else {
+                gapMiddles[section] = y + headerExtent / 2
+            }
+            headerTops[section] = y
+            let top = y + headerExtent + inset.top
+            x = inset.left
+            for item in range {
+                let size = canonical(itemSizes[item])
+                let offset: Double
+                switch configuration.rowAlignment {
+                case .top: offset = 0
+                case .center: offset = (tallest - size.height) / 2
+                case .bottom: offset = tallest - size.height
+                }
+                cellFrames[item] = Rect(x: x, y: top + offset, width: size.width, height: size.height)
+                x += size.width + spacing
+            }
+            y = top + tallest + inset.bottom
+            footerTops[section] = y
+            y += footerExtent
+        }
+        rowStarts[sectionCount] = y
+        let width = rowWidths.max() ?? 0
+        // Headers and footers span the whole content, and everything is oriented at the end.
+        for section in 0..<sectionCount {
+            headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: headerTops[section], width: width, height: headerExtent)) : nil
+            footerFrames[section] = footerExtent > 0 ? oriented(Rect(x: 0, y: footerTops[section], width: width, height: footerExtent)) : nil
+        }
+        if isHorizontal {
+            for section in first..<sectionCount {
+                for item in items(inSection: section) { cellFrames[item] = oriented(cellFrames[item]) }
+            }
+        }
+        contentSize = isHorizontal ? Size(width: y, height: width) : Size(width: width, height: y)
+    }
+
+    /// Parent bottom middle to child top middle (right middle to left middle when horizontal),
+    /// straight, along the gap between the rows, or curved.
+    override func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
+        let from = oriented(cellFrames[parent]), to = oriented(cellFrames[child])  // back in placement axes
+        let start = oriented(Point(x: from.midX, y: from.maxY)), end = oriented(Point(x: to.midX, y: to.minY))
+        let bus = gapMiddles[parentPath.section + 1]
+        let out = oriented(Point(x: from.midX, y: bus)), into = oriented(Point(x: to.midX, y: bus))
+        let startsLower = start.y > end.y
+        switch configuration.connectorStyle {
+        case .elbow:
+            return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
+                                       turnOut: out, turnIn: into)
+        case .curved:
+            return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
+                                       curveOut: out, curveIn: into, isCurved: true)
+        case .straight, .none:
+            return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end)
+        }
+    }
+}

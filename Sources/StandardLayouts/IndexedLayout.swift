@@ -1,0 +1,344 @@
+import CollectionLayout
+import Hierarchy
+
+/// What the layouts of this module share: flat storage of every frame, rect queries through a
+/// `SpatialIndex`, self-sizing through `SelfSizingInvalidationContext`, and connectors from
+/// each item to its parents.
+///
+/// A subclass places the items (`placeItems(fromSection:)`) and may draw connectors and
+/// section headers and footers; everything a collection view asks is answered here. Elements
+/// are numbered in drawing order: connectors (zIndex -1), cells, then headers and footers, so
+/// a query's elements, sorted by number, are already in drawing order.
+public class IndexedLayout: CollectionViewLayout {
+    /// The data controller whose sections (depths) and items (nodes) are placed.
+    public let dataController: SectionedTree
+    /// The size of every item before it reports its own.
+    public let estimatedItemSize: Size
+    /// Titles of the sections' headers, by section; missing ones read "Depth N".
+    public let sectionTitles: [String]
+
+    /// Sizes per global item, as the cells reported them.
+    var itemSizes: [Size] = []
+    /// Frames per global item.
+    var cellFrames: [Rect] = []
+    /// Header and footer frames per section; nil where a section has none.
+    var headerFrames: [Rect?] = []
+    var footerFrames: [Rect?] = []
+    /// The content size `placeItems` computed.
+    var contentSize = Size.zero
+
+    // Connectors as flat lists sorted by child, then subitem; those into a global item `c`
+    // are `connectorsOfItem[c]..<connectorsOfItem[c + 1]`.
+    private var connectorChildren: [Int32] = []
+    private var connectorParents: [Int32] = []
+    private var connectorSubitems: [Int32] = []
+    private var connectorsOfItem: [Int32] = []
+
+    private var isPrepared = false
+    private var firstSectionToPlace: Int?
+    private var index: SpatialIndex?
+    /// Headers and footers as elements: (section, isFooter), in section order.
+    private var supplementaryElements: [(section: Int32, isFooter: Bool)] = []
+
+    /// Instrumentation: the sections the last `prepare()` placed again.
+    public private(set) var lastPlacedSections: Range<Int> = 0..<0
+
+    init(dataController: SectionedTree, estimatedItemSize: Size, sectionTitles: [String]) {
+        self.dataController = dataController
+        self.estimatedItemSize = estimatedItemSize
+        self.sectionTitles = sectionTitles
+    }
+
+    // MARK: What subclasses provide
+
+    /// Sets `cellFrames` of every item in sections from `first` on, the header and footer
+    /// frames of those sections, and `contentSize`. Sections before `first` keep their frames.
+    func placeItems(fromSection first: Int) {
+        preconditionFailure("a layout places its items")
+    }
+
+    /// Whether connectors link each item to its parents.
+    var drawsConnectors: Bool { false }
+
+    /// The connector path between a parent's and a child's frames. The default is a straight
+    /// line between the boxes' edges, along the line joining their centres.
+    func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
+        let from = cellFrames[parent], to = cellFrames[child]
+        let start = Self.edgePoint(of: from, towards: Point(x: to.midX, y: to.midY))
+        let end = Self.edgePoint(of: to, towards: Point(x: from.midX, y: from.midY))
+        return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
+    }
+
+    /// The size a cell's preferred size becomes in this layout (a masonry column keeps its width).
+    func appliedSize(_ preferred: Size, ofItem item: Int) -> Size { preferred }
+
+    /// The first section that moves when an item of `section` changes size.
+    func firstSectionAffected(bySizeChangeIn section: Int) -> Int { section }
+
+    /// The point where the line from a box's centre towards `target` leaves the box.
+    static func edgePoint(of box: Rect, towards target: Point) -> Point {
+        let dx = target.x - box.midX, dy = target.y - box.midY
+        if dx == 0 && dy == 0 { return Point(x: box.midX, y: box.midY) }
+        let scaleX = dx == 0 ? Double.infinity : (box.width / 2) / abs(dx)
+        let scaleY = dy == 0 ? Double.infinity : (box.height / 2) / abs(dy)
+        let scale = min(scaleX, scaleY, 1)
+        return Point(x: box.midX + dx * scale, y: box.midY + dy * scale)
+    }
+
+    // MARK: Helpers for subclasses
+
+    /// The global items of a section.
+    func items(inSection section: Int) -> Range<Int> {
+        Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1])
+    }
+
+    var numberOfSections: Int { dataController.numberOfSections }
+
+    private func indexPath(ofItem item: Int) -> IndexPath {
+        let section = Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[item])])
+        return IndexPath(item: item - Int(dataController.sectionStarts[section]), section: section)
+    }
+
+    // MARK: Preparing
+
+    public func prepare() {
+        if !isPrepared {
+            let count = dataController.numberOfItems
+            itemSizes = [Size](repeating: estimatedItemSize, count: count)
+            for item in 0..<count { itemSizes[item] = appliedSize(estimatedItemSize, ofItem: item) }
+            cellFrames = [Rect](repeating: .zero, count: count)
+            headerFrames = [Rect?](repeating: nil, count: numberOfSections)
+            footerFrames = [Rect?](repeating: nil, count: numberOfSections)
+            buildConnectors()
+            firstSectionToPlace = 0
+            isPrepared = true
+        }
+        guard let first = firstSectionToPlace else {
+            lastPlacedSections = 0..<0
+            return
+        }
+        placeItems(fromSection: first)
+        supplementaryElements = []
+        for section in 0..<numberOfSections {
+            if headerFrames[section] != nil { supplementaryElements.append((Int32(section), false)) }
+            if footerFrames[section] != nil { supplementaryElements.append((Int32(section), true)) }
+        }
+        lastPlacedSections = first..<numberOfSections
+        firstSectionToPlace = nil
+        index = nil
+    }
+
+    private func buildConnectors() {
+        connectorChildren = []
+        connectorParents = []
+        connectorSubitems = []
+        let count = dataController.numberOfItems
+        connectorsOfItem = [Int32](repeating: 0, count: count + 1)
+        guard drawsConnectors else { return }
+        let parents = dataController.parentOfItem
+        for child in 0..<count {
+            connectorsOfItem[child] = Int32(connectorChildren.count)
+            let parent = parents[child]
+            guard parent >= 0 else { continue }
+            connectorChildren.append(Int32(child))
+            connectorParents.append(parent)
+            connectorSubitems.append(0)
+            if let extra = dataController.additionalParentsOfItem[Int32(child)] {
+                for (offset, other) in extra.enumerated() {
+                    connectorChildren.append(Int32(child))
+                    connectorParents.append(other)
+                    connectorSubitems.append(Int32(offset + 1))
+                }
+            }
+        }
+        connectorsOfItem[count] = Int32(connectorChildren.count)
+    }
+
+    public var collectionViewContentSize: Size { contentSize }
+
+    // MARK: Elements
+
+    private var connectorCount: Int { connectorChildren.count }
+    private var elementCount: Int { connectorCount + cellFrames.count + supplementaryElements.count }
+
+    private func connectorAttributes(_ connector: Int) -> LayoutAttributes {
+        let child = Int(connectorChildren[connector]), parent = Int(connectorParents[connector])
+        var path = indexPath(ofItem: child)
+        path.subitem = Int(connectorSubitems[connector])
+        let geometry = self.connector(fromParent: parent, toChild: child, parentPath: indexPath(ofItem: parent))
+        var attributes = LayoutAttributes(forSupplementaryViewOfKind: .connector, with: path, frame: Self.bounds(of: geometry))
+        attributes.zIndex = -1
+        attributes.connector = geometry
+        return attributes
+    }
+
+    /// The rectangle holding a connector's path (for a curve, its control points, which hold it).
+    static func bounds(of connector: ConnectorAttributes) -> Rect {
+        var minX = connector.start.x, maxX = minX, minY = connector.start.y, maxY = minY
+        for point in connector.isCurved ? connector.path : [connector.start, connector.turnOut, connector.turnIn, connector.end] {
+            minX = min(minX, point.x); maxX = max(maxX, point.x)
+            minY = min(minY, point.y); maxY = max(maxY, point.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    private func cellAttributes(_ item: Int) -> LayoutAttributes {
+        LayoutAttributes(forCellWith: indexPath(ofItem: item), frame: cellFrames[item])
+    }
+
+    private func supplementaryAttributes(section: Int, isFooter: Bool) -> LayoutAttributes? {
+        guard let frame = isFooter ? footerFrames[section] : headerFrames[section] else { return nil }
+        var attributes = LayoutAttributes(forSupplementaryViewOfKind: isFooter ? .footer : .header,
+                                          with: IndexPath(item: 0, section: section), frame: frame)
+        if isFooter {
+            let count = items(inSection: section).count
+            attributes.text = count == 1 ? "1 node" : "\(count) nodes"
+        } else {
+            attributes.text = section < sectionTitles.count && !sectionTitles[section].isEmpty ? sectionTitles[section] : "Depth \(section)"
+        }
+        return attributes
+    }
+
+    private func attributes(ofElement element: Int) -> LayoutAttributes {
+        if element < connectorCount { return connectorAttributes(element) }
+        let cell = element - connectorCount
+        if cell < cellFrames.count { return cellAttributes(cell) }
+        let supplementary = supplementaryElements[cell - cellFrames.count]
+        return supplementaryAttributes(section: Int(supplementary.section), isFooter: supplementary.isFooter)!
+    }
+
+    private func frame(ofElement element: Int) -> Rect {
+        if element < connectorCount { return connectorAttributes(element).frame }
+        let cell = element - connectorCount
+        if cell < cellFrames.count { return cellFrames[cell] }
+        let supplementary = supplementaryElements[cell - cellFrames.count]
+        return (supplementary.isFooter ? footerFrames : headerFrames)[Int(supplementary.section)]!
+    }
+
+    /// Calls `body` with the elements in `range` whose frames meet `rect`, in element order.
+    private func enumerateElements(_ range: Range<Int>, in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        guard isPrepared, !range.isEmpty else { return }
+        if rect.contains(Rect(origin: .zero, size: contentSize)) {
+            // Everything is asked for (a renderer): no index needed.
+            for element in range {
+                let attributes = attributes(ofElement: element)
+                if attributes.frame.intersects(rect) { body(attributes) }
+            }
+            return
+        }
+        if index == nil { index = SpatialIndex(boxes: (0..<elementCount).map(frame(ofElement:))) }
+        for element in index!.elements(intersecting: rect) where range.contains(element) {
+            body(attributes(ofElement: element))
+        }
+    }
+
+    // MARK: Queries
+
+    public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateElements(0..<elementCount, in: rect, body)
+    }
+
+    /// Element numbers already run in drawing order.
+    public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateElements(0..<elementCount, in: rect, body)
+    }
+
+    public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateElements(connectorCount..<(connectorCount + cellFrames.count), in: rect, body)
+    }
+
+    /// The global item of an index path, or nil if there is none.
+    func globalItem(_ indexPath: IndexPath) -> Int? {
+        guard isPrepared, indexPath.section >= 0, indexPath.section < numberOfSections, indexPath.item >= 0,
+              indexPath.item < dataController.numberOfItems(inSection: indexPath.section) else { return nil }
+        return dataController.globalItem(section: indexPath.section, item: indexPath.item)
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
+        return cellAttributes(item)
+    }
+
+    /// A connector (`subitem` 0 from the primary parent, n from the n-th additional parent), or
+    /// a section's header or footer (item 0).
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        switch kind {
+        case .connector:
+            guard let child = globalItem(IndexPath(item: indexPath.item, section: indexPath.section)), indexPath.subitem >= 0 else { return nil }
+            let connector = Int(connectorsOfItem[child]) + indexPath.subitem
+            guard connector < Int(connectorsOfItem[child + 1]) else { return nil }
+            return connectorAttributes(connector)
+        case .header, .footer:
+            guard isPrepared, indexPath.item == 0, indexPath.subitem == 0,
+                  indexPath.section >= 0, indexPath.section < numberOfSections else { return nil }
+            return supplementaryAttributes(section: indexPath.section, isFooter: kind == .footer)
+        default:
+            return nil
+        }
+    }
+
+    public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+    // MARK: Invalidation
+
+    public func makeInvalidationContext() -> LayoutInvalidationContext { SelfSizingInvalidationContext() }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+        guard original.representedElementCategory == .cell, let item = globalItem(original.indexPath) else { return false }
+        return appliedSize(preferred.size, ofItem: item) != itemSizes[item]
+    }
+
+    /// Carries the new size and marks the item's section, its header and footer, and the
+    /// connectors into and out of it; the sections after it move as a whole.
+    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
+        let context = SelfSizingInvalidationContext()
+        let section = preferred.indexPath.section
+        context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
+        context.invalidateItems(inSection: section)
+        context.invalidateSupplementaryElements(ofKind: .header, inSection: section)
+        context.invalidateSupplementaryElements(ofKind: .footer, inSection: section)
+        if drawsConnectors {
+            if section > 0 { context.invalidateSupplementaryElements(ofKind: .connector, inSection: section) }
+            if section + 1 < numberOfSections { context.invalidateSupplementaryElements(ofKind: .connector, inSection: section + 1) }
+        }
+        return context
+    }
+
+    public func invalidateLayout(with context: LayoutInvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts {
+            isPrepared = false
+            return
+        }
+        guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
+        for (indexPath, size) in context.sizeChanges {
+            guard let item = globalItem(indexPath) else { continue }
+            precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
+                         "item sizes must be finite and non-negative")
+            let applied = appliedSize(size, ofItem: item)
+            guard applied != itemSizes[item] else { continue }
+            itemSizes[item] = applied
+            let first = firstSectionAffected(bySizeChangeIn: indexPath.section)
+            firstSectionToPlace = min(firstSectionToPlace ?? first, first)
+        }
+    }
+
+    // MARK: Appearing and disappearing
+
+    /// By default an item fades in where it will end up (UIKit's default).
+    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// By default an item fades out where it was.
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+}

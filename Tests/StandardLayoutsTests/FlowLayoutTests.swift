@@ -1,0 +1,3 @@
+import CollectionLayout
+import Testing
+@testable import StandardLayouts
