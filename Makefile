@@ -61,6 +61,12 @@ samples: build
 	    $(BIN) render $$input -o $$stem.layout.json --format json || exit 1; \
 	    echo "rendered $$input"; \
 	done
+	@for args in samples/layouts/*.args; do \
+	    name=$$(basename $${args%.args}); \
+	    (cd samples/layouts && for suffix in svg dot layout.json; do \
+	        $(CURDIR)/$(BIN) render $$(cat $$name.args) -o $$name.$$suffix --format $${suffix#layout.} || exit 1; done) || exit 1; \
+	    echo "rendered $$args"; \
+	done
 	@$(BIN) render samples/formats/animals.txt -o samples/formats/animals.svg && echo "rendered samples/formats/animals.svg"
 	@$(BIN) compare samples/real/primates.txt -o samples/real/primates.compare.svg > /dev/null && echo "rendered samples/real/primates.compare.svg"
 

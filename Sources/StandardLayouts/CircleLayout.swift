@@ -73,7 +73,8 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
 /// boxes on it keep `itemPadding` apart (along the chord) and boxes of neighbouring rings keep
 /// `ringPadding` apart (by their half-diagonals). A single root sits at the centre.
 ///
-/// The content is the view, or larger if the drawing needs it, with the centre in the middle.
+/// The content is the view, or the drawing and its margins if larger, with the drawing in the
+/// middle (the centre is in the middle when the drawing is symmetric, as the recipe's is).
 /// Any size change moves every ring, so self-sizing re-places the whole circle (O(n)).
 public final class CircleLayout: IndexedLayout {
     /// The settings.
@@ -152,21 +153,25 @@ public final class CircleLayout: IndexedLayout {
         if scale > 1 { for section in 0..<sectionCount { radii[section] *= scale } }
         ringRadii = radii
 
-        // Centres around the origin, then the content around them.
-        var extentX = 0.0, extentY = 0.0
+        // Centres around the origin, then the drawing in the middle of the content: the view,
+        // or the drawing's bounds and margins if larger.
+        var left = 0.0, right = 0.0, top = 0.0, bottom = 0.0
         var centers = [Point](repeating: .zero, count: count)
         for section in 0..<sectionCount {
             let radius = ringRadii[section]
             for item in items(inSection: section) {
                 let point = Point(x: radius * cos(angles[item]), y: radius * sin(angles[item]))
                 centers[item] = point
-                extentX = max(extentX, abs(point.x) + itemSizes[item].width / 2)
-                extentY = max(extentY, abs(point.y) + itemSizes[item].height / 2)
+                let size = itemSizes[item]
+                left = min(left, point.x - size.width / 2)
+                right = max(right, point.x + size.width / 2)
+                top = min(top, point.y - size.height / 2)
+                bottom = max(bottom, point.y + size.height / 2)
             }
         }
-        let width = max(configuration.viewSize.width, 2 * (extentX + configuration.margin))
-        let height = max(configuration.viewSize.height, 2 * (extentY + configuration.margin))
-        center = Point(x: width / 2, y: height / 2)
+        let width = max(configuration.viewSize.width, right - left + 2 * configuration.margin)
+        let height = max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
+        center = Point(x: width / 2 - (left + right) / 2, y: height / 2 - (top + bottom) / 2)
         for item in 0..<count {
             let size = itemSizes[item]
             cellFrames[item] = Rect(x: center.x + centers[item].x - size.width / 2, y: center.y + centers[item].y - size.height / 2,
@@ -250,7 +255,9 @@ public final class CircleLayout: IndexedLayout {
         let straight = super.connector(fromParent: parent, toChild: child, parentPath: parentPath)
         guard configuration.connectorStyle == .curved else { return straight }
         let middle = (ringRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
-        let out = Point(x: center.x + middle * cos(angles[parent]), y: center.y + middle * sin(angles[parent]))
+        // A parent at the centre has no radius of its own: leave it towards the child.
+        let outAngle = ringRadii[parentPath.section] == 0 ? angles[child] : angles[parent]
+        let out = Point(x: center.x + middle * cos(outAngle), y: center.y + middle * sin(outAngle))
         let into = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
         let start = ringRadii[parentPath.section] == 0 ? straight.start : Self.edgePoint(of: cellFrames[parent], towards: out)
         let end = Self.edgePoint(of: cellFrames[child], towards: into)
