@@ -5,6 +5,7 @@ times each tool as a whole process: wall time is the median of several runs,
 peak RSS the largest seen. Ours: the layout phase alone (from --timings), SVG
 and JSON end to end, peak memory and bytes per node of the SVG run. Peers:
 `dot -Tdot` (up to 10k nodes), d3.tree() under node, igraph's Reingold-Tilford.
+The other layouts (flow, grid, circle, masonry) are timed at every size too.
 It prints one table per size with our targets, and writes work/results.json.
 Exit status is 0 even when a target is missed, 1 if a command failed.
 
@@ -46,7 +47,8 @@ COMPARE_MAX_NODES = 10_000   # in-process comparison with dot through the librar
 BYTES_PER_NODE_TARGET = 300
 MEMORY_CHECKED_FROM = 100_000  # below this the process's fixed ~15 MB dominates
 DOT_MAX_NODES = 10_000
-RUN_BUDGET_S = 30  # stop repeating a measurement once its runs would pass this
+RUN_BUDGET_S = 30
+OTHER_LAYOUTS = ["flow", "grid", "circle", "masonry"]  # stop repeating a measurement once its runs would pass this
 
 
 class Failed(Exception):
@@ -168,6 +170,15 @@ def bench_size(n, schematic, work, installed, reflow_binary=None):
         raise Failed("schematic --align tidy timed out")
     ours["tidy_layout_ms"] = statistics.median(tidy.pop("figures"))
     ours["tidy_svg"] = tidy
+    # The seeds' other layouts on the same engine, fixed sizes, SVG end to end.
+    ours["layouts"] = {}
+    for layout in OTHER_LAYOUTS:
+        other = measure(schematic + [tree("txt"), "-o", out(f"{layout}.svg"), "--timings", "--sizing", "fixed",
+                                     "--layout", layout], runs, check=timings_check(n))
+        if other["status"] != "ok":
+            raise Failed(f"schematic --layout {layout} timed out")
+        other["layout_ms"] = statistics.median(other.pop("figures"))
+        ours["layouts"][layout] = other
     if reflow_binary and n >= REFLOW_FROM:
         # In process: a full prepare against one label change reflowed through a context.
         done = subprocess.run([reflow_binary, "reflow", tree("txt"), "3"], capture_output=True, text=True, timeout=600)
@@ -225,6 +236,11 @@ def report(result, baseline_kib):
     row("tidy layout", f"{ours['tidy_layout_ms']:.1f} ms",
         (f"target < {tidy_target} ms   {verdict(ours['tidy_layout_ms'] < tidy_target)}   " if tidy_target else "") + "--align tidy --sizing fixed")
     row("tidy SVG e2e", f"{ours['tidy_svg']['median_ms']:.1f} ms", d3_note)
+    for layout, other in ours.get("layouts", {}).items():
+        d3_ratio = (f"d3 tree() takes {d3['median_ms'] / other['median_ms']:.2f}x as long"
+                    if d3.get("status") == "ok" else "")
+        row(f"{layout} SVG e2e", f"{other['median_ms']:.1f} ms",
+            f"layout {other['layout_ms']:.1f} ms, peak {other['peak_kib'] / 1024:.1f} MB   --layout {layout} --sizing fixed   {d3_ratio}")
     peak_mb = ours["svg"]["peak_kib"] / 1024
     above = (ours["svg"]["peak_kib"] - baseline_kib) * 1024 / n
     row("ours peak RSS", f"{peak_mb:.1f} MB")

@@ -18,7 +18,7 @@ import TestSupport
         let context = try #require(returned)
         #expect(context.invalidatedItemSections == [2])
         #expect(context.invalidatedSupplementarySections[.connector] == [2, 3])
-        #expect(diagram.layout.lastRepositionedSections.lowerBound == 2)
+        #expect(diagram.schematicLayout!.lastRepositionedSections.lowerBound == 2)
         let after = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: diagram.layout.collectionViewContentSize))
         #expect(before.filter { $0.indexPath.section < 2 } == after.filter { $0.indexPath.section < 2 }, "columns to the left untouched")
 

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--layout` and the options of the other layouts, as users type them.
+@Suite struct OtherLayoutCommandTests {
+    static let taxonomy = RepositoryPaths.samples + "/taxonomy.txt"
+
+    @Test(arguments: ["flow", "grid", "circle", "masonry"])
+    func everyLayoutRendersEveryFormat(layout: String) throws {
+        for format in ["svg", "dot", "json", "html"] {
+            let result = try Executable.run(["render", Self.taxonomy, "--layout", layout, "--format", format])
+            #expect(result.status == 0, "\(layout) \(format): \(result.stderr)")
+            #expect(result.stdout.contains("Primates"), "\(layout) \(format) lost a label")
+        }
+    }
+
+    @Test func optionsOfAnotherLayoutAreRefused() throws {
+        for (arguments, message) in [
+            (["--layout", "flow", "--columns", "3"], "--columns applies to --layout masonry, not flow"),
+            (["--rotation", "30"], "--rotation applies to --layout circle, not schematic"),
+            (["--layout", "masonry", "--connectors", "curved"], "--layout masonry draws no connectors"),
+            (["--layout", "circle", "--connectors", "elbow"], "--layout circle draws straight or curved connectors"),
+            (["--layout", "masonry", "--columns", "0"], "the number of columns must be from 1 to 10000"),
+            (["--layout", "flow", "--section-inset", "1,2"], "section-inset"),
+            (["--focus-scale", "2"], "--focus-scale needs --focus"),
+            (["--fisheye", "1,2,-3"], "fisheye"),
+        ] {
+            let result = try Executable.run(["render", Self.taxonomy] + arguments)
+            #expect(result.status == 64, "\(arguments) gave \(result.status)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func focusOnAMissingNodeIsAUsageError() throws {
+        let result = try Executable.run(["render", Self.taxonomy, "--focus", "Dinosauria"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("no node has the id or label \"Dinosauria\""))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func effectsShowInSVGAndJSON() throws {
+        let svg = try Executable.run(["render", Self.taxonomy, "--focus", "Primates", "--focus-scale", "2"])
+        #expect(svg.status == 0)
+        #expect(svg.stdout.contains("matrix(2 0 0 2 0 0)"), "the focused node is scaled by 2")
+        #expect(!svg.stdout.contains("opacity=\""))
+        // Fisheye from the top-left corner: the root, at the left middle, is scaled by cos(d/400·π/4).
+        let fisheye = try Executable.run(["render", Self.taxonomy, "--fisheye", "0,0,400"])
+        #expect(fisheye.stdout.contains("aria-label=\"Animalia\" opacity=\"0.9\" transform=\"translate(62.5 219) matrix(0.9 0 0 0.9 0 0)"))
+        // Drawn last: the focused node comes after every other node.
+        let lastNode = svg.stdout.range(of: "aria-label=\"", options: .backwards)!
+        #expect(svg.stdout[lastNode.upperBound...].hasPrefix("Primates"))
+        let json = try Executable.run(["render", Self.taxonomy, "--focus", "Primates", "--format", "json"])
+        let line = json.stdout.split(separator: "\n").first { $0.contains("\"label\":\"Primates\"") }!
+        #expect(line.contains("\"zIndex\":1"))
+        #expect(line.contains("\"transform\":[1.5,0,0,0,0,1.5,"))
+    }
+
+    @Test func diffWritesEachLayoutsAppearingAttributes() throws {
+        let dir = NSTemporaryDirectory() + "schematic-diff-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "A\n  B\n  C\n    D\n".write(toFile: dir + "/old.txt", atomically: true, encoding: .utf8)
+        try "A\n  B\n    E\n  C\n".write(toFile: dir + "/new.txt", atomically: true, encoding: .utf8)
+        let result = try Executable.run(["diff", dir + "/old.txt", dir + "/new.txt", "--layout", "circle", "--sizing", "fixed"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Recipe 10-6: a deleted item shrinks into the centre (scale 0.1) and fades out.
+        let deleted = result.stdout.split(separator: "\n").first { $0.contains("\"change\":\"deleted\"") }!
+        #expect(deleted.contains("\"transform\":[0.1,0,0,0,0,0.1,"))
+        #expect(deleted.contains("\"alpha\":0,"))
+    }
+}
