@@ -161,6 +161,19 @@ def main():
         print(f"{svg.name}: {count} labels, {len(overflow)} overflow, {len(loose)} >25% narrower than the box, {held} at the minimum width")
         for n in (overflow + loose)[:5]:
             print(f"  {n['label']!r}: box x={n['x']} w={n['w']} h={n['h']}, text x={n['bx']:.2f} w={n['bw']:.2f} y={n['by']:.2f} h={n['bh']:.2f}")
+    # The other layouts: boxes there may be wider than their labels on purpose (masonry columns,
+    # fixed recipe sizes), so only overflowing labels count.
+    layout_svgs = sorted((samples / "layouts").glob("*.svg"))
+    for layout, extra in [("masonry", ["--columns", "4", "--width", "900"]), ("flow", []), ("circle", [])]:
+        out = work / f"random-labels-{layout}.svg"
+        subprocess.run([str(binary), "render", str(random_tree), "-o", str(out), "--layout", layout] + extra, check=True)
+        layout_svgs.append(out)
+    for svg in layout_svgs:
+        count, overflow, _, _ = check(svg, work)
+        failures += len(overflow)
+        print(f"{svg.name}: {count} labels, {len(overflow)} overflow")
+        for n in overflow[:5]:
+            print(f"  {n['label']!r}: box x={n['x']} w={n['w']} h={n['h']}, text x={n['bx']:.2f} w={n['bw']:.2f} y={n['by']:.2f} h={n['bh']:.2f}")
     print(f"browser-check: {failures} failing labels")
     for sample in [samples / "org-chart.json", samples / "taxonomy.txt", samples / "real" / "primates.txt"]:
         line, ok = check_html(binary, sample, work)
