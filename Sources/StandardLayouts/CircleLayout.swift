@@ -94,9 +94,7 @@ public final class CircleLayout: IndexedLayout {
 
     override var drawsConnectors: Bool { configuration.connectorStyle != .none }
 
-    override func firstSectionAffected(bySizeChangeIn section: Int) -> Int { 0 }
-
-    override func placeItems(fromSection first: Int) {
+    override func placeAllSections() {
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let singleRoot = items(inSection: 0).count == 1
@@ -259,8 +257,8 @@ public final class CircleLayout: IndexedLayout {
         let outAngle = ringRadii[parentPath.section] == 0 ? angles[child] : angles[parent]
         let out = Point(x: center.x + middle * cos(outAngle), y: center.y + middle * sin(outAngle))
         let into = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
-        let start = ringRadii[parentPath.section] == 0 ? straight.start : Self.edgePoint(of: cellFrames[parent], towards: out)
-        let end = Self.edgePoint(of: cellFrames[child], towards: into)
+        let start = ringRadii[parentPath.section] == 0 ? straight.start : Self.edgePoint(of: frame(ofItem: parent), towards: out)
+        let end = Self.edgePoint(of: frame(ofItem: child), towards: into)
         return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
                                    curveOut: out, curveIn: into, isCurved: true)
     }

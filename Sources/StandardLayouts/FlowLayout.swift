@@ -71,8 +71,6 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
 public final class FlowLayout: IndexedLayout {
     /// The settings.
     public let configuration: FlowLayoutConfiguration
-    /// Where each section starts along the scroll axis, and where the last ends.
-    private var sectionStarts: [Double] = []
     /// Per section, the widest line extent (for the content's cross size).
     private var sectionCrossExtents: [Double] = []
 
@@ -95,12 +93,10 @@ public final class FlowLayout: IndexedLayout {
         isHorizontal ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
     }
 
-    override func placeItems(fromSection first: Int) {
-        let sectionCount = numberOfSections
-        if sectionStarts.count != sectionCount + 1 {
-            sectionStarts = [Double](repeating: 0, count: sectionCount + 1)
-            sectionCrossExtents = [Double](repeating: 0, count: sectionCount)
-        }
+    override var stackingAxis: StackingAxis? { isHorizontal ? .horizontal : .vertical }
+
+    override func placeSection(_ section: Int) -> Double {
+        if sectionCrossExtents.count != numberOfSections { sectionCrossExtents = [Double](repeating: 0, count: numberOfSections) }
         let view = canonical(configuration.viewSize)
         let inset = isHorizontal ? configuration.sectionInset.transposed : configuration.sectionInset
         let headerExtent = canonical(configuration.headerReferenceSize).height
@@ -109,54 +105,55 @@ public final class FlowLayout: IndexedLayout {
         let lineSpacing = configuration.minimumLineSpacing
         let spacing = configuration.minimumInteritemSpacing
 
-        var y = sectionStarts[first]
-        for section in first..<sectionCount {
-            sectionStarts[section] = y
-            var crossExtent = view.width
-            headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: y, width: view.width, height: headerExtent)) : nil
-            y += headerExtent + inset.top
-            let range = items(inSection: section)
-            var lineStart = range.lowerBound
-            while lineStart < range.upperBound {
-                // Fill a line greedily.
-                var lineEnd = lineStart + 1
-                var used = canonical(itemSizes[lineStart]).width
-                var lineHeight = canonical(itemSizes[lineStart]).height
-                while lineEnd < range.upperBound {
-                    let size = canonical(itemSizes[lineEnd])
-                    if used + spacing + size.width > available + 1e-9 { break }
-                    used += spacing + size.width
-                    lineHeight = max(lineHeight, size.height)
-                    lineEnd += 1
-                }
-                let count = lineEnd - lineStart
-                let isLastLine = lineEnd == range.upperBound
-                var x = inset.left
-                var gap = spacing
-                if !isLastLine {
-                    if count == 1 {
-                        x += max(0, (available - used) / 2)
-                    } else {
-                        gap += (available - used) / Double(count - 1)
-                    }
-                }
-                for item in lineStart..<lineEnd {
-                    let size = canonical(itemSizes[item])
-                    cellFrames[item] = oriented(Rect(x: x, y: y + (lineHeight - size.height) / 2, width: size.width, height: size.height))
-                    x += size.width + gap
-                }
-                crossExtent = max(crossExtent, inset.left + used + inset.right)
-                y += lineHeight
-                lineStart = lineEnd
-                if !isLastLine { y += lineSpacing }
+        var crossExtent = view.width
+        headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: 0, width: view.width, height: headerExtent)) : nil
+        var y = headerExtent + inset.top
+        let range = items(inSection: section)
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            // Fill a line greedily.
+            var lineEnd = lineStart + 1
+            var used = canonical(itemSizes[lineStart]).width
+            var lineHeight = canonical(itemSizes[lineStart]).height
+            while lineEnd < range.upperBound {
+                let size = canonical(itemSizes[lineEnd])
+                if used + spacing + size.width > available + 1e-9 { break }
+                used += spacing + size.width
+                lineHeight = max(lineHeight, size.height)
+                lineEnd += 1
             }
-            y += inset.bottom
-            footerFrames[section] = footerExtent > 0 ? oriented(Rect(x: 0, y: y, width: view.width, height: footerExtent)) : nil
-            y += footerExtent
-            sectionCrossExtents[section] = crossExtent
+            let count = lineEnd - lineStart
+            let isLastLine = lineEnd == range.upperBound
+            var x = inset.left
+            var gap = spacing
+            if !isLastLine {
+                if count == 1 {
+                    x += max(0, (available - used) / 2)
+                } else {
+                    gap += (available - used) / Double(count - 1)
+                }
+            }
+            for item in lineStart..<lineEnd {
+                let size = canonical(itemSizes[item])
+                cellFrames[item] = oriented(Rect(x: x, y: y + (lineHeight - size.height) / 2, width: size.width, height: size.height))
+                x += size.width + gap
+            }
+            crossExtent = max(crossExtent, inset.left + used + inset.right)
+            y += lineHeight
+            lineStart = lineEnd
+            if !isLastLine { y += lineSpacing }
         }
-        sectionStarts[sectionCount] = y
-        let cross = sectionCrossExtents.max() ?? view.width
-        contentSize = isHorizontal ? Size(width: y, height: cross) : Size(width: cross, height: y)
+        y += inset.bottom
+        footerFrames[section] = footerExtent > 0 ? oriented(Rect(x: 0, y: y, width: view.width, height: footerExtent)) : nil
+        y += footerExtent
+        sectionCrossExtents[section] = crossExtent
+        return y
+    }
+
+    override func finishPlacement() {
+        let last = numberOfSections - 1
+        let along = (isHorizontal ? sectionOrigins[last].x : sectionOrigins[last].y) + sectionExtents[last]
+        let cross = sectionCrossExtents.max() ?? canonical(configuration.viewSize).width
+        contentSize = isHorizontal ? Size(width: along, height: cross) : Size(width: cross, height: along)
     }
 }

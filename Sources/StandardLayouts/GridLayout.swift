@@ -63,12 +63,10 @@ public struct GridLayoutConfiguration: Hashable, Sendable {
 public final class GridLayout: IndexedLayout {
     /// The settings.
     public let configuration: GridLayoutConfiguration
-    private var rowStarts: [Double] = []
     private var rowWidths: [Double] = []
-    /// Per row, the middle of the gap above it (where elbow connectors run), along the scroll axis.
+    /// Per row, the middle of the gap above it (where elbow connectors run), and where its
+    /// footer starts, along the scroll axis from the row's origin.
     private var gapMiddles: [Double] = []
-    /// Per row, where its header and footer start along the scroll axis (placement axes).
-    private var headerTops: [Double] = []
     private var footerTops: [Double] = []
 
     /// Creates a grid layout of a sectioned tree.
@@ -93,13 +91,13 @@ public final class GridLayout: IndexedLayout {
 
     override var drawsConnectors: Bool { configuration.connectorStyle != .none }
 
-    override func placeItems(fromSection first: Int) {
+    override var stackingAxis: StackingAxis? { isHorizontal ? .horizontal : .vertical }
+
+    override func placeSection(_ section: Int) -> Double {
         let sectionCount = numberOfSections
-        if rowStarts.count != sectionCount + 1 {
-            rowStarts = [Double](repeating: 0, count: sectionCount + 1)
+        if rowWidths.count != sectionCount {
             rowWidths = [Double](repeating: 0, count: sectionCount)
             gapMiddles = [Double](repeating: 0, count: sectionCount)
-            headerTops = [Double](repeating: 0, count: sectionCount)
             footerTops = [Double](repeating: 0, count: sectionCount)
         }
         let inset = isHorizontal ? configuration.sectionInset.transposed : configuration.sectionInset
@@ -107,67 +105,62 @@ public final class GridLayout: IndexedLayout {
         let footerExtent = canonical(configuration.footerReferenceSize).height
         let spacing = configuration.interitemSpacing
 
-        var y = rowStarts[first]
-        for section in first..<sectionCount {
-            rowStarts[section] = y
-            let range = items(inSection: section)
-            var tallest = 0.0
-            var x = inset.left
-            for item in range {
-                let size = canonical(itemSizes[item])
-                tallest = max(tallest, size.height)
-                x += size.width + spacing
-            }
-            let rowWidth = range.isEmpty ? inset.left + inset.right : x - spacing + inset.right
-            rowWidths[section] = rowWidth
-            // Elbows run along the middle of the open part of the gap above the row, below its
-            // header (or above the previous row's footer), so no bar hides them.
-            if inset.top > 0 || section == 0 {
-                gapMiddles[section] = y + headerExtent + inset.top / 2
-            } else if inset.bottom > 0 {
-                gapMiddles[section] = y - footerExtent - inset.bottom / 2
-            } else {
-                gapMiddles[section] = y + headerExtent / 2
-            }
-            headerTops[section] = y
-            let top = y + headerExtent + inset.top
-            x = inset.left
-            for item in range {
-                let size = canonical(itemSizes[item])
-                let offset: Double
-                switch configuration.rowAlignment {
-                case .top: offset = 0
-                case .center: offset = (tallest - size.height) / 2
-                case .bottom: offset = tallest - size.height
-                }
-                cellFrames[item] = Rect(x: x, y: top + offset, width: size.width, height: size.height)
-                x += size.width + spacing
-            }
-            y = top + tallest + inset.bottom
-            footerTops[section] = y
-            y += footerExtent
+        let range = items(inSection: section)
+        var tallest = 0.0
+        var x = inset.left
+        for item in range {
+            let size = canonical(itemSizes[item])
+            tallest = max(tallest, size.height)
+            x += size.width + spacing
         }
-        rowStarts[sectionCount] = y
+        rowWidths[section] = range.isEmpty ? inset.left + inset.right : x - spacing + inset.right
+        // Elbows run along the middle of the open part of the gap above the row, below its
+        // header (or above the previous row's footer), so no bar hides them; relative to the row.
+        if inset.top > 0 || section == 0 {
+            gapMiddles[section] = headerExtent + inset.top / 2
+        } else if inset.bottom > 0 {
+            gapMiddles[section] = -footerExtent - inset.bottom / 2
+        } else {
+            gapMiddles[section] = headerExtent / 2
+        }
+        let top = headerExtent + inset.top
+        x = inset.left
+        for item in range {
+            let size = canonical(itemSizes[item])
+            let offset: Double
+            switch configuration.rowAlignment {
+            case .top: offset = 0
+            case .center: offset = (tallest - size.height) / 2
+            case .bottom: offset = tallest - size.height
+            }
+            cellFrames[item] = oriented(Rect(x: x, y: top + offset, width: size.width, height: size.height))
+            x += size.width + spacing
+        }
+        footerTops[section] = top + tallest + inset.bottom
+        return footerTops[section] + footerExtent
+    }
+
+    /// Headers and footers span the widest row; the content is as wide as it.
+    override func finishPlacement() {
         let width = rowWidths.max() ?? 0
-        // Headers and footers span the whole content, and everything is oriented at the end.
-        for section in 0..<sectionCount {
-            headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: headerTops[section], width: width, height: headerExtent)) : nil
+        let headerExtent = canonical(configuration.headerReferenceSize).height
+        let footerExtent = canonical(configuration.footerReferenceSize).height
+        for section in 0..<numberOfSections {
+            headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: 0, width: width, height: headerExtent)) : nil
             footerFrames[section] = footerExtent > 0 ? oriented(Rect(x: 0, y: footerTops[section], width: width, height: footerExtent)) : nil
         }
-        if isHorizontal {
-            for section in first..<sectionCount {
-                for item in items(inSection: section) { cellFrames[item] = oriented(cellFrames[item]) }
-            }
-        }
-        contentSize = isHorizontal ? Size(width: y, height: width) : Size(width: width, height: y)
+        let last = numberOfSections - 1
+        let along = (isHorizontal ? sectionOrigins[last].x : sectionOrigins[last].y) + sectionExtents[last]
+        contentSize = isHorizontal ? Size(width: along, height: width) : Size(width: width, height: along)
     }
 
     /// Parent bottom middle to child top middle (right middle to left middle when horizontal),
     /// straight, along the gap between the rows, or curved.
     override func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
-        let from = oriented(cellFrames[parent]), to = oriented(cellFrames[child])  // back in placement axes
+        let from = oriented(frame(ofItem: parent)), to = oriented(frame(ofItem: child))  // back in placement axes
         let start = oriented(Point(x: from.midX, y: from.maxY)), end = oriented(Point(x: to.midX, y: to.minY))
-        let bus = gapMiddles[parentPath.section + 1]
+        let row = parentPath.section + 1
+        let bus = (isHorizontal ? sectionOrigins[row].x : sectionOrigins[row].y) + gapMiddles[row]
         let out = oriented(Point(x: from.midX, y: bus)), into = oriented(Point(x: to.midX, y: bus))
         let startsLower = start.y > end.y
         switch configuration.connectorStyle {

@@ -1,14 +1,20 @@
 import CollectionLayout
 import Hierarchy
 
-/// What the layouts of this module share: flat storage of every frame, rect queries through a
-/// `SpatialIndex`, self-sizing through `SelfSizingInvalidationContext`, and connectors from
+/// What the layouts of this module share: flat storage of every frame, rect queries through
+/// spatial indexes, self-sizing through `SelfSizingInvalidationContext`, and connectors from
 /// each item to its parents.
 ///
-/// A subclass places the items (`placeItems(fromSection:)`) and may draw connectors and
-/// section headers and footers; everything a collection view asks is answered here. Elements
-/// are numbered in drawing order: connectors (zIndex -1), cells, then headers and footers, so
-/// a query's elements, sorted by number, are already in drawing order.
+/// Frames are stored relative to their section's origin. A layout whose sections follow one
+/// another along an axis (`stackingAxis`: flow, grid, masonry) places one section at a time
+/// (`placeSection`); a size change re-places only the sections it touches and moves the later
+/// ones by updating their origins, O(sections). Each section has its own index (its cells and
+/// the connectors into it, relative to its origin), rebuilt only when that section or the one
+/// before it is re-placed; queries binary-search the sections along the axis. A layout whose
+/// sections overlap (the circle) places everything at once (`placeAllSections`).
+///
+/// Elements are numbered in drawing order: connectors (zIndex -1), cells, then headers and
+/// footers, so a query's elements, sorted by number, are already in drawing order.
 public class IndexedLayout: CollectionViewLayout {
     /// The data controller whose sections (depths) and items (nodes) are placed.
     public let dataController: SectionedTree
@@ -17,14 +23,22 @@ public class IndexedLayout: CollectionViewLayout {
     /// Titles of the sections' headers, by section; missing ones read "Depth N".
     public let sectionTitles: [String]
 
+    /// The axis along which sections follow one another.
+    enum StackingAxis { case vertical, horizontal }
+
     /// Sizes per global item, as the cells reported them.
     var itemSizes: [Size] = []
-    /// Frames per global item.
+    /// Frames per global item, relative to their section's origin.
     var cellFrames: [Rect] = []
-    /// Header and footer frames per section; nil where a section has none.
+    /// Header and footer frames per section, relative to its origin; nil where there is none.
     var headerFrames: [Rect?] = []
     var footerFrames: [Rect?] = []
-    /// The content size `placeItems` computed.
+    /// Where each section starts, and how long it is along the stacking axis.
+    private(set) var sectionOrigins: [Point] = []
+    private(set) var sectionExtents: [Double] = []
+    /// The section of every global item.
+    private(set) var sectionOfItem: [Int32] = []
+    /// The content size, set by `finishPlacement` or `placeAllSections`.
     var contentSize = Size.zero
 
     // Connectors as flat lists sorted by child, then subitem; those into a global item `c`
@@ -35,13 +49,22 @@ public class IndexedLayout: CollectionViewLayout {
     private var connectorsOfItem: [Int32] = []
 
     private var isPrepared = false
-    private var firstSectionToPlace: Int?
-    private var index: SpatialIndex?
-    /// Headers and footers as elements: (section, isFooter), in section order.
+    /// Sections whose items changed size since the last `prepare()`.
+    private var sectionsToPlace: Set<Int> = []
+    /// Per section, the index of its cells and of the connectors into it; nil until a query
+    /// needs it after the section (or the one before) was placed.
+    private var sectionIndexes: [SpatialIndex?] = []
+    /// Headers and footers as elements: (section, isFooter), in section order, and each
+    /// section's first such element.
     private var supplementaryElements: [(section: Int32, isFooter: Bool)] = []
+    private var supplementaryOfSection: [Int32] = []
 
-    /// Instrumentation: the sections the last `prepare()` placed again.
-    public private(set) var lastPlacedSections: Range<Int> = 0..<0
+    /// Instrumentation: the sections the last `prepare()` placed again, in order.
+    public private(set) var lastPlacedSections: [Int] = []
+    /// Instrumentation: the sections whose origin the last `prepare()` recomputed.
+    public private(set) var lastMovedSections: Range<Int> = 0..<0
+    /// Instrumentation: how many section indexes have been built.
+    public private(set) var sectionIndexesBuilt = 0
 
     init(dataController: SectionedTree, estimatedItemSize: Size, sectionTitles: [String]) {
         self.dataController = dataController
@@ -51,9 +74,23 @@ public class IndexedLayout: CollectionViewLayout {
 
     // MARK: What subclasses provide
 
-    /// Sets `cellFrames` of every item in sections from `first` on, the header and footer
-    /// frames of those sections, and `contentSize`. Sections before `first` keep their frames.
-    func placeItems(fromSection first: Int) {
+    /// The axis sections follow one another along, or nil when they overlap (placed at once).
+    var stackingAxis: StackingAxis? { nil }
+
+    /// Stacked layouts: sets the frames of a section's items and its header and footer,
+    /// relative to the section's origin, and returns the section's length along the axis.
+    func placeSection(_ section: Int) -> Double {
+        preconditionFailure("a stacked layout places its sections")
+    }
+
+    /// Stacked layouts: sets `contentSize` (and anything that spans sections) once the
+    /// sections are placed and their origins known.
+    func finishPlacement() {
+        preconditionFailure("a stacked layout sets its content size")
+    }
+
+    /// Other layouts: sets every frame (section origins are zero) and `contentSize`.
+    func placeAllSections() {
         preconditionFailure("a layout places its items")
     }
 
@@ -63,7 +100,7 @@ public class IndexedLayout: CollectionViewLayout {
     /// The connector path between a parent's and a child's frames. The default is a straight
     /// line between the boxes' edges, along the line joining their centres.
     func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
-        let from = cellFrames[parent], to = cellFrames[child]
+        let from = frame(ofItem: parent), to = frame(ofItem: child)
         let start = Self.edgePoint(of: from, towards: Point(x: to.midX, y: to.midY))
         let end = Self.edgePoint(of: to, towards: Point(x: from.midX, y: from.midY))
         return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
@@ -71,9 +108,6 @@ public class IndexedLayout: CollectionViewLayout {
 
     /// The size a cell's preferred size becomes in this layout (a masonry column keeps its width).
     func appliedSize(_ preferred: Size, ofItem item: Int) -> Size { preferred }
-
-    /// The first section that moves when an item of `section` changes size.
-    func firstSectionAffected(bySizeChangeIn section: Int) -> Int { section }
 
     /// The point where the line from a box's centre towards `target` leaves the box.
     static func edgePoint(of box: Rect, towards target: Point) -> Point {
@@ -95,37 +129,85 @@ public class IndexedLayout: CollectionViewLayout {
     var numberOfSections: Int { dataController.numberOfSections }
 
     private func indexPath(ofItem item: Int) -> IndexPath {
-        let section = Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[item])])
+        let section = Int(sectionOfItem[item])
         return IndexPath(item: item - Int(dataController.sectionStarts[section]), section: section)
+    }
+
+    /// A global item's frame in content coordinates.
+    @inline(__always)
+    func frame(ofItem item: Int) -> Rect {
+        let origin = sectionOrigins[Int(sectionOfItem[item])]
+        var frame = cellFrames[item]
+        frame.origin.x += origin.x
+        frame.origin.y += origin.y
+        return frame
+    }
+
+    /// A section's header or footer in content coordinates.
+    private func supplementaryFrame(section: Int, isFooter: Bool) -> Rect? {
+        guard var frame = isFooter ? footerFrames[section] : headerFrames[section] else { return nil }
+        frame.origin.x += sectionOrigins[section].x
+        frame.origin.y += sectionOrigins[section].y
+        return frame
     }
 
     // MARK: Preparing
 
     public func prepare() {
+        let sectionCount = numberOfSections
         if !isPrepared {
             let count = dataController.numberOfItems
             itemSizes = [Size](repeating: estimatedItemSize, count: count)
             for item in 0..<count { itemSizes[item] = appliedSize(estimatedItemSize, ofItem: item) }
             cellFrames = [Rect](repeating: .zero, count: count)
-            headerFrames = [Rect?](repeating: nil, count: numberOfSections)
-            footerFrames = [Rect?](repeating: nil, count: numberOfSections)
+            headerFrames = [Rect?](repeating: nil, count: sectionCount)
+            footerFrames = [Rect?](repeating: nil, count: sectionCount)
+            sectionOrigins = [Point](repeating: .zero, count: sectionCount)
+            sectionExtents = [Double](repeating: 0, count: sectionCount)
+            sectionOfItem = [Int32](repeating: 0, count: count)
+            for section in 0..<sectionCount { for item in items(inSection: section) { sectionOfItem[item] = Int32(section) } }
             buildConnectors()
-            firstSectionToPlace = 0
+            sectionsToPlace = Set(0..<sectionCount)
             isPrepared = true
         }
-        guard let first = firstSectionToPlace else {
-            lastPlacedSections = 0..<0
+        guard !sectionsToPlace.isEmpty else {
+            lastPlacedSections = []
+            lastMovedSections = 0..<0
             return
         }
-        placeItems(fromSection: first)
+        let placed = sectionsToPlace.sorted()
+        let first = placed[0]
+        if sectionIndexes.count != sectionCount { sectionIndexes = [SpatialIndex?](repeating: nil, count: sectionCount) }
+        if let axis = stackingAxis {
+            for section in placed {
+                sectionExtents[section] = placeSection(section)
+                sectionIndexes[section] = nil
+                if section + 1 < sectionCount { sectionIndexes[section + 1] = nil }
+            }
+            // Later sections keep their frames; only their origins move.
+            var position = first == 0 ? 0 : (axis == .vertical ? sectionOrigins[first - 1].y : sectionOrigins[first - 1].x) + sectionExtents[first - 1]
+            for section in first..<sectionCount {
+                sectionOrigins[section] = axis == .vertical ? Point(x: 0, y: position) : Point(x: position, y: 0)
+                position += sectionExtents[section]
+            }
+            finishPlacement()
+            lastMovedSections = first..<sectionCount
+        } else {
+            placeAllSections()
+            for section in 0..<sectionCount { sectionIndexes[section] = nil }
+            lastMovedSections = 0..<sectionCount
+        }
+        // Headers and footers: O(sections).
         supplementaryElements = []
-        for section in 0..<numberOfSections {
+        supplementaryOfSection = [Int32](repeating: 0, count: sectionCount + 1)
+        for section in 0..<sectionCount {
+            supplementaryOfSection[section] = Int32(supplementaryElements.count)
             if headerFrames[section] != nil { supplementaryElements.append((Int32(section), false)) }
             if footerFrames[section] != nil { supplementaryElements.append((Int32(section), true)) }
         }
-        lastPlacedSections = first..<numberOfSections
-        firstSectionToPlace = nil
-        index = nil
+        supplementaryOfSection[sectionCount] = Int32(supplementaryElements.count)
+        lastPlacedSections = placed
+        sectionsToPlace = []
     }
 
     private func buildConnectors() {
@@ -183,11 +265,11 @@ public class IndexedLayout: CollectionViewLayout {
     }
 
     private func cellAttributes(_ item: Int) -> LayoutAttributes {
-        LayoutAttributes(forCellWith: indexPath(ofItem: item), frame: cellFrames[item])
+        LayoutAttributes(forCellWith: indexPath(ofItem: item), frame: frame(ofItem: item))
     }
 
     private func supplementaryAttributes(section: Int, isFooter: Bool) -> LayoutAttributes? {
-        guard let frame = isFooter ? footerFrames[section] : headerFrames[section] else { return nil }
+        guard let frame = supplementaryFrame(section: section, isFooter: isFooter) else { return nil }
         var attributes = LayoutAttributes(forSupplementaryViewOfKind: isFooter ? .footer : .header,
                                           with: IndexPath(item: 0, section: section), frame: frame)
         if isFooter {
@@ -207,12 +289,48 @@ public class IndexedLayout: CollectionViewLayout {
         return supplementaryAttributes(section: Int(supplementary.section), isFooter: supplementary.isFooter)!
     }
 
-    private func frame(ofElement element: Int) -> Rect {
-        if element < connectorCount { return connectorAttributes(element).frame }
-        let cell = element - connectorCount
-        if cell < cellFrames.count { return cellFrames[cell] }
-        let supplementary = supplementaryElements[cell - cellFrames.count]
-        return (supplementary.isFooter ? footerFrames : headerFrames)[Int(supplementary.section)]!
+    /// A section's index: its cells, then the connectors into it, relative to its origin.
+    private func index(ofSection section: Int) -> SpatialIndex {
+        if let index = sectionIndexes[section] { return index }
+        let origin = sectionOrigins[section]
+        let range = items(inSection: section)
+        var boxes = [Rect]()
+        boxes.reserveCapacity(range.count)
+        for item in range { boxes.append(cellFrames[item]) }
+        for connector in connectors(intoSection: section) {
+            var frame = connectorAttributes(connector).frame
+            frame.origin.x -= origin.x
+            frame.origin.y -= origin.y
+            boxes.append(frame)
+        }
+        let index = SpatialIndex(boxes: boxes)
+        sectionIndexes[section] = index
+        sectionIndexesBuilt += 1
+        return index
+    }
+
+    /// The connectors into a section's items (they are sorted by child).
+    private func connectors(intoSection section: Int) -> Range<Int> {
+        let range = items(inSection: section)
+        return Int(connectorsOfItem[range.lowerBound])..<Int(connectorsOfItem[range.upperBound])
+    }
+
+    /// The sections whose elements may meet `rect`: for stacked sections, those whose span along
+    /// the axis (from the previous section's start, where connectors into it begin) meets it.
+    private func sections(meeting rect: Rect) -> Range<Int> {
+        let sectionCount = numberOfSections
+        guard let axis = stackingAxis else { return 0..<sectionCount }
+        let low = axis == .vertical ? rect.minY : rect.minX
+        let high = axis == .vertical ? rect.maxY : rect.maxX
+        func start(_ section: Int) -> Double { axis == .vertical ? sectionOrigins[section].y : sectionOrigins[section].x }
+        var first = 0, end = sectionCount
+        while first < end {
+            let middle = (first + end) / 2
+            if start(middle) + sectionExtents[middle] >= low { end = middle } else { first = middle + 1 }
+        }
+        var last = first
+        while last < sectionCount && start(drawsConnectors && last > 0 ? last - 1 : last) <= high { last += 1 }
+        return first..<last
     }
 
     /// Calls `body` with the elements in `range` whose frames meet `rect`, in element order.
@@ -226,10 +344,26 @@ public class IndexedLayout: CollectionViewLayout {
             }
             return
         }
-        if index == nil { index = SpatialIndex(boxes: (0..<elementCount).map(frame(ofElement:))) }
-        for element in index!.elements(intersecting: rect) where range.contains(element) {
-            body(attributes(ofElement: element))
+        var found: [Int] = []
+        let supplementaryStart = connectorCount + cellFrames.count
+        for section in sections(meeting: rect) {
+            let origin = sectionOrigins[section]
+            let local = Rect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+            let firstItem = Int(dataController.sectionStarts[section])
+            let itemCount = items(inSection: section).count
+            let firstConnector = connectors(intoSection: section).lowerBound
+            index(ofSection: section).forEachElement(intersecting: local) { element in
+                found.append(element < itemCount ? connectorCount + firstItem + element : firstConnector + element - itemCount)
+            }
+            for element in Int(supplementaryOfSection[section])..<Int(supplementaryOfSection[section + 1]) {
+                let supplementary = supplementaryElements[element]
+                if supplementaryFrame(section: section, isFooter: supplementary.isFooter)!.intersects(rect) {
+                    found.append(supplementaryStart + element)
+                }
+            }
         }
+        found.sort()
+        for element in found where range.contains(element) { body(attributes(ofElement: element)) }
     }
 
     // MARK: Queries
@@ -292,7 +426,7 @@ public class IndexedLayout: CollectionViewLayout {
     }
 
     /// Carries the new size and marks the item's section, its header and footer, and the
-    /// connectors into and out of it; the sections after it move as a whole.
+    /// connectors into and out of it; the sections after it move as a whole (stacked layouts).
     public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                     withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
         let context = SelfSizingInvalidationContext()
@@ -321,8 +455,12 @@ public class IndexedLayout: CollectionViewLayout {
             let applied = appliedSize(size, ofItem: item)
             guard applied != itemSizes[item] else { continue }
             itemSizes[item] = applied
-            let first = firstSectionAffected(bySizeChangeIn: indexPath.section)
-            firstSectionToPlace = min(firstSectionToPlace ?? first, first)
+            if stackingAxis != nil {
+                sectionsToPlace.insert(indexPath.section)
+            } else if sectionsToPlace.count < numberOfSections {
+                // Overlapping sections move together: everything is placed again.
+                sectionsToPlace = Set(0..<numberOfSections)
+            }
         }
     }
 

@@ -58,7 +58,6 @@ public struct MasonryLayoutConfiguration: Hashable, Sendable {
 public final class MasonryLayout: IndexedLayout {
     /// The settings.
     public let configuration: MasonryLayoutConfiguration
-    private var sectionTops: [Double] = []
 
     /// Creates a masonry layout of a sectioned tree.
     public init(dataController: SectionedTree, configuration: MasonryLayoutConfiguration = .init()) {
@@ -74,47 +73,44 @@ public final class MasonryLayout: IndexedLayout {
         Size(width: configuration.itemWidth, height: preferred.height)
     }
 
-    override func placeItems(fromSection first: Int) {
-        let sectionCount = numberOfSections
-        if sectionTops.count != sectionCount + 1 { sectionTops = [Double](repeating: 0, count: sectionCount + 1) }
+    override var stackingAxis: StackingAxis? { .vertical }
+
+    override func placeSection(_ section: Int) -> Double {
         let columns = configuration.columns
         let columnWidth = configuration.columnWidth
         let padding = configuration.cellPadding
-        var columnBottoms = [Double](repeating: 0, count: columns)
-        var y = sectionTops[first]
-        for section in first..<sectionCount {
-            sectionTops[section] = y
-            let header = configuration.headerHeight
-            headerFrames[section] = header > 0 ? Rect(x: 0, y: y, width: configuration.width, height: header) : nil
-            for column in 0..<columns { columnBottoms[column] = y + header }
-            // The shortest column, the leftmost of equals, in O(log columns).
-            var shortest = Heap<ColumnBottom>()
-            if configuration.placement == .shortestColumn {
-                shortest = Heap((0..<columns).map { ColumnBottom(bottom: y + header, column: $0) })
-            }
-            var column = 0
-            for item in items(inSection: section) {
-                if configuration.placement == .shortestColumn { column = shortest.popMin()!.column }
-                let height = itemSizes[item].height + 2 * padding
-                cellFrames[item] = Rect(x: Double(column) * columnWidth + padding, y: columnBottoms[column] + padding,
-                                        width: configuration.itemWidth, height: itemSizes[item].height)
-                columnBottoms[column] += height
-                if configuration.placement == .roundRobin {
-                    column = column + 1 < columns ? column + 1 : 0
-                } else {
-                    shortest.insert(ColumnBottom(bottom: columnBottoms[column], column: column))
-                }
-            }
-            y = columnBottoms.max() ?? y
+        let header = configuration.headerHeight
+        headerFrames[section] = header > 0 ? Rect(x: 0, y: 0, width: configuration.width, height: header) : nil
+        var columnBottoms = [Double](repeating: header, count: columns)
+        // The shortest column, the leftmost of equals, in O(log columns).
+        var shortest = Heap<ColumnBottom>()
+        if configuration.placement == .shortestColumn {
+            shortest = Heap((0..<columns).map { ColumnBottom(bottom: header, column: $0) })
         }
-        sectionTops[sectionCount] = y
-        contentSize = Size(width: configuration.width, height: y)
+        var column = 0
+        for item in items(inSection: section) {
+            if configuration.placement == .shortestColumn { column = shortest.popMin()!.column }
+            cellFrames[item] = Rect(x: Double(column) * columnWidth + padding, y: columnBottoms[column] + padding,
+                                    width: configuration.itemWidth, height: itemSizes[item].height)
+            columnBottoms[column] += itemSizes[item].height + 2 * padding
+            if configuration.placement == .roundRobin {
+                column = column + 1 < columns ? column + 1 : 0
+            } else {
+                shortest.insert(ColumnBottom(bottom: columnBottoms[column], column: column))
+            }
+        }
+        return columnBottoms.max() ?? header
+    }
+
+    override func finishPlacement() {
+        let last = numberOfSections - 1
+        contentSize = Size(width: configuration.width, height: sectionOrigins[last].y + sectionExtents[last])
     }
 
     /// An inserted item drops in from the top of its section, transparent.
     public override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.frame.origin.y = sectionTops[indexPath.section]
+        attributes.frame.origin.y = sectionOrigins[indexPath.section].y
         attributes.alpha = 0
         return attributes
     }
