@@ -174,4 +174,32 @@ public final class GridLayout: IndexedLayout {
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end)
         }
     }
+
+    // MARK: Appearing and disappearing
+
+    /// An inserted item grows out of its parent, in the row above, transparent.
+    public override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        shrunkIntoParent(at: indexPath)
+    }
+
+    /// A deleted item shrinks into its parent and fades out.
+    public override func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        shrunkIntoParent(at: indexPath)
+    }
+
+    private func shrunkIntoParent(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
+        attributes.transform = .scale(x: 0.1, y: 0.1)
+        attributes.alpha = 0
+        return attributes
+    }
+
+    private func parentCenter(of indexPath: IndexPath) -> Point? {
+        guard let item = globalItem(indexPath) else { return nil }
+        let parent = Int(dataController.parentOfItem[item])
+        guard parent >= 0 else { return nil }
+        let frame = frame(ofItem: parent)
+        return Point(x: frame.midX, y: frame.midY)
+    }
 }
