@@ -70,7 +70,8 @@ samples: build
 	@$(BIN) render samples/formats/animals.txt -o samples/formats/animals.svg && echo "rendered samples/formats/animals.svg"
 	@$(BIN) compare samples/real/primates.txt -o samples/real/primates.compare.svg > /dev/null && echo "rendered samples/real/primates.compare.svg"
 
-# Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes.
+# Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes;
+# and every layout sample (samples/layouts/*.args) into out/layouts/.
 demo: deps build
 	@mkdir -p out
 	@for input in $(SAMPLE_INPUTS); do \
@@ -80,6 +81,12 @@ demo: deps build
 	    $(BIN) render $$input -o out/$$name.graphviz.dot --dot-mode layout && \
 	    $(BIN) render $$input -o out/$$name.json --format json || exit 1; \
 	    echo "out/$$name.svg"; \
+	done
+	@mkdir -p out/layouts
+	@for args in samples/layouts/*.args; do \
+	    name=$$(basename $${args%.args}); \
+	    (cd samples/layouts && $(CURDIR)/$(BIN) render $$(cat $$name.args) -o $(CURDIR)/out/layouts/$$name.svg) || exit 1; \
+	    echo "out/layouts/$$name.svg"; \
 	done
 
 # Speed against Graphviz dot, d3-hierarchy and igraph on random trees of 100 to 1,000,000
