@@ -62,16 +62,20 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
 /// the centre, each subtree has its own angular wedge, and a parent sits inside its children's
 /// wedge.
 ///
-/// Angles: leaves, in tree order, take equal steps around the circle, starting at 0 (pointing
-/// right) and turning clockwise, so that a single ring of n items is the recipe's circle, item
-/// i at `2π·i/n`; a parent is at the middle of its first and last child's angles. Every item of
-/// a ring therefore lies between its own first and last leaf, so the items of a ring keep tree
-/// order and neighbours are at least one leaf step apart.
+/// Angles: every item gets an angular wedge, as wide as its box needs on its ring or as its
+/// children's wedges together, whichever is more; the wedges of the roots (or of the single
+/// root's children) share the whole circle in proportion, and each item's wedge is shared by its
+/// children in proportion. An item sits in the middle of its wedge, so a parent lies within its
+/// children's angular range, and a ring's items keep tree order. The circle is turned so that the
+/// first item of the first ring with several items is at angle 0 (pointing right), turning
+/// clockwise: a single ring of n equal items is the recipe's circle, item i at `2π·i/n`.
 ///
-/// Radii: the outer ring is a third of the view's smaller side (times the clamped scale) and the
-/// rings are evenly spaced inside it, then each ring grows as far as needed so that neighbouring
-/// boxes on it keep `itemPadding` apart (along the chord) and boxes of neighbouring rings keep
-/// `ringPadding` apart (by their half-diagonals). A single root sits at the centre.
+/// Radii: the rings are first spaced by their widest boxes and grown together until the wedges
+/// fit the circle; then, with the angles fixed, each ring shrinks to the least radius at which
+/// its boxes keep `itemPadding` apart along the chord and `ringPadding` from the ring inside (by
+/// their half-diagonals), or the recipe's radius if that is more: the outer ring a third of the
+/// view's smaller side, the rings evenly inside it, times the clamped scale (a scale above 1
+/// grows every radius). A single root sits at the centre.
 ///
 /// The content is the view, or the drawing and its margins if larger, with the drawing in the
 /// middle (the centre is in the middle when the drawing is symmetric, as the recipe's is).
@@ -123,6 +127,7 @@ public final class CircleLayout: IndexedLayout {
         }
 
         computeAngles(wedges: wedges.sizes)
+        let wedgeRadii = radii
 
         // With the angles fixed, each ring shrinks back to the least radius its neighbours
         // (the last and the first included, along the chord) and the ring inside allow, or to
@@ -137,12 +142,25 @@ public final class CircleLayout: IndexedLayout {
             var least = section == 0 ? (singleRoot ? 0 : widest[0] + configuration.ringPadding)
                 : radii[section - 1] + widest[section - 1] + widest[section] + configuration.ringPadding
             if range.count > 1 {
+                // Each item against the following ones (the last and the first included) that
+                // could still reach it at this radius: neighbours, and further ones next to a
+                // very wide box. A box's circle of its half-diagonal holds it, so two boxes
+                // whose centres are a chord of their half-diagonals (and the padding) apart
+                // cannot overlap. Past 64 items the wedges' radius, which is safe, is kept.
+                let reach = 2 * widest[section] + configuration.itemPadding
                 for item in range {
-                    let next = item + 1 < range.upperBound ? item + 1 : range.lowerBound
-                    var step = angles[next] - angles[item]
-                    if step <= 0 { step += 2 * Double.pi }
-                    let needed = halfDiagonals[item] + halfDiagonals[next] + configuration.itemPadding
-                    least = max(least, needed / (2 * sin(step / 2)))
+                    var other = item, walked = 0
+                    while true {
+                        other = other + 1 < range.upperBound ? other + 1 : range.lowerBound
+                        if other == item { break }
+                        var step = angles[other] - angles[item]
+                        if step <= 0 { step += 2 * Double.pi }
+                        if step >= Double.pi || 2 * least * sin(step / 2) >= reach { break }
+                        let needed = halfDiagonals[item] + halfDiagonals[other] + configuration.itemPadding
+                        least = max(least, needed / (2 * sin(step / 2)))
+                        walked += 1
+                        if walked == 64 { least = max(least, wedgeRadii[section]); break }
+                    }
                 }
             }
             let target = outerTarget * Double(singleRoot ? section : section + 1) / steps

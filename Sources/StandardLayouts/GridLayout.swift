@@ -68,6 +68,9 @@ public final class GridLayout: IndexedLayout {
     /// footer starts, along the scroll axis from the row's origin.
     private var gapMiddles: [Double] = []
     private var footerTops: [Double] = []
+    /// Per row, the line its items hang from and the line under the tallest, from its origin.
+    private var itemTops: [Double] = []
+    private var itemBottoms: [Double] = []
 
     /// Creates a grid layout of a sectioned tree.
     public init(dataController: SectionedTree, configuration: GridLayoutConfiguration = .init()) {
@@ -99,6 +102,8 @@ public final class GridLayout: IndexedLayout {
             rowWidths = [Double](repeating: 0, count: sectionCount)
             gapMiddles = [Double](repeating: 0, count: sectionCount)
             footerTops = [Double](repeating: 0, count: sectionCount)
+            itemTops = [Double](repeating: 0, count: sectionCount)
+            itemBottoms = [Double](repeating: 0, count: sectionCount)
         }
         let inset = isHorizontal ? configuration.sectionInset.transposed : configuration.sectionInset
         let headerExtent = canonical(configuration.headerReferenceSize).height
@@ -124,6 +129,8 @@ public final class GridLayout: IndexedLayout {
             gapMiddles[section] = headerExtent / 2
         }
         let top = headerExtent + inset.top
+        itemTops[section] = top
+        itemBottoms[section] = top + tallest
         x = inset.left
         for item in range {
             let size = canonical(itemSizes[item])
@@ -154,24 +161,31 @@ public final class GridLayout: IndexedLayout {
         contentSize = isHorizontal ? Size(width: along, height: width) : Size(width: width, height: along)
     }
 
-    /// Parent bottom middle to child top middle (right middle to left middle when horizontal),
-    /// straight, along the gap between the rows, or curved.
+    /// Parent bottom middle to child top middle (right middle to left middle when horizontal):
+    /// down to the line under the parent's row, then straight, along the gap between the rows, or
+    /// curved to the line the child's row hangs from, then down to the child. Between those two
+    /// lines every connector of the gap spans the same height and keeps the rows' order, so none
+    /// cross.
     override func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
         let from = oriented(frame(ofItem: parent)), to = oriented(frame(ofItem: child))  // back in placement axes
+        let parentRow = parentPath.section, row = parentRow + 1
+        func along(_ section: Int) -> Double { isHorizontal ? sectionOrigins[section].x : sectionOrigins[section].y }
         let start = oriented(Point(x: from.midX, y: from.maxY)), end = oriented(Point(x: to.midX, y: to.minY))
-        let row = parentPath.section + 1
-        let bus = (isHorizontal ? sectionOrigins[row].x : sectionOrigins[row].y) + gapMiddles[row]
-        let out = oriented(Point(x: from.midX, y: bus)), into = oriented(Point(x: to.midX, y: bus))
+        let rowBottom = along(parentRow) + itemBottoms[parentRow], rowTop = along(row) + itemTops[row]
+        let bus = along(row) + gapMiddles[row]
         let startsLower = start.y > end.y
         switch configuration.connectorStyle {
         case .elbow:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
-                                       turnOut: out, turnIn: into)
+                                       turnOut: oriented(Point(x: from.midX, y: bus)), turnIn: oriented(Point(x: to.midX, y: bus)))
         case .curved:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
-                                       curveOut: out, curveIn: into, isCurved: true)
+                                       turnOut: oriented(Point(x: from.midX, y: rowBottom)), turnIn: oriented(Point(x: to.midX, y: rowTop)),
+                                       curveOut: oriented(Point(x: from.midX, y: bus)), curveIn: oriented(Point(x: to.midX, y: bus)),
+                                       isCurved: true)
         case .straight, .none:
-            return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end)
+            return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
+                                       turnOut: oriented(Point(x: from.midX, y: rowBottom)), turnIn: oriented(Point(x: to.midX, y: rowTop)))
         }
     }
 

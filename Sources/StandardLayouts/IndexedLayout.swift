@@ -109,13 +109,14 @@ public class IndexedLayout: CollectionViewLayout {
     /// The size a cell's preferred size becomes in this layout (a masonry column keeps its width).
     func appliedSize(_ preferred: Size, ofItem item: Int) -> Size { preferred }
 
-    /// The point where the line from a box's centre towards `target` leaves the box.
+    /// The point where the ray from a box's centre towards `target` leaves the box (also when
+    /// `target` lies inside it).
     static func edgePoint(of box: Rect, towards target: Point) -> Point {
         let dx = target.x - box.midX, dy = target.y - box.midY
         if dx == 0 && dy == 0 { return Point(x: box.midX, y: box.midY) }
         let scaleX = dx == 0 ? Double.infinity : (box.width / 2) / abs(dx)
         let scaleY = dy == 0 ? Double.infinity : (box.height / 2) / abs(dy)
-        let scale = min(scaleX, scaleY, 1)
+        let scale = min(scaleX, scaleY)
         return Point(x: box.midX + dx * scale, y: box.midY + dy * scale)
     }
 
@@ -348,7 +349,11 @@ public class IndexedLayout: CollectionViewLayout {
         let supplementaryStart = connectorCount + cellFrames.count
         for section in sections(meeting: rect) {
             let origin = sectionOrigins[section]
-            let local = Rect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
+            // Widened by a rounding error: `local + origin` and `rect - origin` can round apart, so
+            // candidates are checked against the exact content-coordinate frames below.
+            let slack = 1e-9 * (1 + abs(origin.x) + abs(origin.y) + abs(rect.maxX) + abs(rect.maxY))
+            let local = Rect(x: rect.minX - origin.x - slack, y: rect.minY - origin.y - slack,
+                             width: rect.width + 2 * slack, height: rect.height + 2 * slack)
             let firstItem = Int(dataController.sectionStarts[section])
             let itemCount = items(inSection: section).count
             let firstConnector = connectors(intoSection: section).lowerBound
@@ -363,7 +368,10 @@ public class IndexedLayout: CollectionViewLayout {
             }
         }
         found.sort()
-        for element in found where range.contains(element) { body(attributes(ofElement: element)) }
+        for element in found where range.contains(element) {
+            let attributes = attributes(ofElement: element)
+            if attributes.frame.intersects(rect) { body(attributes) }
+        }
     }
 
     // MARK: Queries

@@ -1,0 +1,199 @@
+import CollectionLayout
+import Hierarchy
+import StandardLayouts
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The circle layout against recipes 10-6 and 10-7, and the radial tree's rules.
+@Suite struct CircleLayoutTests {
+    func ring(_ count: Int, _ configure: (inout CircleLayoutConfiguration) -> Void = { _ in }) throws -> CircleLayout {
+        var configuration = CircleLayoutConfiguration()
+        configuration.itemSize = Size(width: 50, height: 50)
+        configuration.viewSize = Size(width: 800, height: 800)
+        configure(&configuration)
+        let layout = CircleLayout(dataController: try singleSection(count), configuration: configuration)
+        layout.prepare()
+        return layout
+    }
+
+    func centre(_ layout: CircleLayout, _ item: Int, section: Int = 0) -> Point {
+        layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.center
+    }
+
+    /// Recipe 10-6: centre (400, 400), radius 800 / 3, item i at angle 2πi/n (8 items of 50 x 50
+    /// need a radius of only (2·25√2 + 10) / (2 sin(π/8)) ≈ 105, so the recipe's radius stands).
+    /// The drawing (266.7 + 25 + margin 20 each side of the centre) fits the view: content 800 x 800.
+    @Test func aSingleRingIsRecipe10_6() throws {
+        let layout = try ring(8)
+        #expect(isClose(layout.center, Point(x: 400, y: 400)))
+        #expect(layout.collectionViewContentSize == Size(width: 800, height: 800))
+        #expect(layout.ringRadii.count == 1 && abs(layout.ringRadii[0] - 800.0 / 3) < 1e-9)
+        for item in 0..<8 {
+            let theta = 2 * Double.pi * Double(item) / 8
+            let expected = Point(x: 400 + 800.0 / 3 * cos(theta), y: 400 + 800.0 / 3 * sin(theta))
+            #expect(isClose(centre(layout, item), expected), "item \(item)")
+            #expect(layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.size == Size(width: 50, height: 50))
+        }
+        // A forest of roots has no connectors.
+        #expect(allElements(layout).count == 8)
+    }
+
+    /// Recipe 10-7's rotation (degrees here, clockwise as y grows down): 90° moves every angle
+    /// by π/2, so item 0 is straight below the centre.
+    @Test func rotationShiftsEveryAngle() throws {
+        let layout = try ring(8) { $0.rotation = 90 }
+        let radius = 800.0 / 3
+        #expect(isClose(centre(layout, 0), Point(x: 400, y: 400 + radius)))
+        for item in 0..<8 {
+            let theta = 2 * Double.pi * Double(item) / 8 + Double.pi / 2
+            #expect(isClose(centre(layout, item), Point(x: 400 + radius * cos(theta), y: 400 + radius * sin(theta))))
+        }
+    }
+
+    /// Recipe 10-7's pinch: the radius times the scale clamped to 0.5–1.3.
+    @Test(arguments: [(1.2, 1.2), (5, 1.3), (0.2, 0.5), (1.3, 1.3), (0.7, 0.7)])
+    func scaleIsClampedAsInRecipe10_7(scale: Double, applied: Double) throws {
+        let layout = try ring(8) { $0.scale = scale }
+        #expect(layout.configuration.clampedScale == applied)
+        let radius = applied * 800 / 3
+        #expect(abs(layout.ringRadii[0] - radius) < 1e-9)
+        // At 1.3 the drawing reaches 346.7 + 25 + 20 < 400 from the centre: the content stays the view.
+        #expect(isClose(layout.center, Point(x: 400, y: 400)))
+        for item in 0..<8 {
+            let theta = 2 * Double.pi * Double(item) / 8
+            #expect(isClose(centre(layout, item), Point(x: 400 + radius * cos(theta), y: 400 + radius * sin(theta))))
+        }
+    }
+
+    /// A crowded ring: 16 items of 50 x 50 need (2·25√2 + 10) / (2 sin(π/16)) ≈ 206.8, more than
+    /// 0.5 · 800 / 3 ≈ 133.3, so at scale 0.5 the ring keeps that radius and no items overlap;
+    /// at scale 1 the recipe's 266.7 is larger and stands.
+    @Test func radiiNeverGoBelowWhatKeepsItemsApart() throws {
+        let needed = (50 * 2.0.squareRoot() + 10) / (2 * sin(Double.pi / 16))
+        let crowded = try ring(16) { $0.scale = 0.5 }
+        #expect(abs(crowded.ringRadii[0] - needed) < 1e-9)
+        let frames = allElements(crowded).map(\.frame)
+        #expect(frames.count == 16)
+        #expect(overlappingPairs(frames).isEmpty)
+        for item in 0..<16 {
+            // Neighbours keep the item padding along the chord between their circumscribed circles.
+            #expect(distance(centre(crowded, item), centre(crowded, (item + 1) % 16)) >= 50 * 2.0.squareRoot() + 10 - 1e-9)
+        }
+        let roomy = try ring(16)
+        #expect(abs(roomy.ringRadii[0] - 800.0 / 3) < 1e-9)
+    }
+
+    /// Recipe 10-6's animations: an inserted item starts at the centre, transparent; a deleted
+    /// one shrinks to a tenth at the centre and fades out.
+    @Test func appearingAndDisappearingItemsUseTheCentre() throws {
+        let sections = try randomSections(seed: 4, count: 60)
+        let layout = CircleLayout(dataController: sections)
+        layout.prepare()
+        let path = IndexPath(item: 1, section: 1)
+        let final = try #require(layout.layoutAttributesForItem(at: path))
+        let initial = try #require(layout.initialLayoutAttributesForAppearingItem(at: path))
+        #expect(isClose(initial.center, layout.center) && initial.alpha == 0 && initial.size == final.size)
+        #expect(initial.transform.isIdentity && initial.indexPath == path)
+        let gone = try #require(layout.finalLayoutAttributesForDisappearingItem(at: path))
+        #expect(isClose(gone.center, layout.center) && gone.alpha == 0 && gone.size == final.size)
+        #expect(gone.transform == .scale(x: 0.1, y: 0.1))
+        #expect(gone.transform.m11 == 0.1 && gone.transform.m22 == 0.1 && gone.transform.m33 == 1)
+        #expect(layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 999, section: 1)) == nil)
+        #expect(layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(item: 0, section: 99)) == nil)
+    }
+
+    /// The radial tree on random forests: every item of section d at distance ringRadii[d] from
+    /// the centre, rings growing outwards, a single root at the centre, each parent's angle
+    /// within its children's angular range (clockwise from the first child to the last).
+    @Test(arguments: [(UInt64(1), 0.0), (2, 0.0), (3, 0.05), (4, 0.2)])
+    func radialTreeRingsAndAngles(seed: UInt64, rootChance: Double) throws {
+        let sections = try randomSections(seed: seed, count: 250, rootChance: rootChance)
+        let layout = CircleLayout(dataController: sections)
+        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
+        view.layoutIfNeeded()
+        let center = layout.center
+        #expect(layout.ringRadii.count == sections.numberOfSections)
+        for section in 1..<sections.numberOfSections { #expect(layout.ringRadii[section] > layout.ringRadii[section - 1]) }
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                #expect(abs(distance(centre(layout, item, section: section), center) - layout.ringRadii[section]) < 1e-6)
+            }
+        }
+        if sections.numberOfItems(inSection: 0) == 1 {
+            #expect(layout.ringRadii[0] == 0)
+            #expect(isClose(centre(layout, 0), center))
+        }
+        func angle(_ global: Int) -> Double {
+            let path = indexPath(ofGlobalItem: global, in: sections)
+            let point = centre(layout, path.item, section: path.section)
+            return atan2(point.y - center.y, point.x - center.x)
+        }
+        func clockwise(from start: Double, to end: Double) -> Double {
+            var turn = (end - start).truncatingRemainder(dividingBy: 2 * Double.pi)
+            if turn < -1e-9 { turn += 2 * Double.pi }
+            return turn > 2 * Double.pi - 1e-9 ? 0 : max(0, turn)
+        }
+        for parent in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+            guard !children.isEmpty, layout.ringRadii[indexPath(ofGlobalItem: parent, in: sections).section] > 0 else { continue }
+            let first = angle(children.lowerBound), last = angle(children.upperBound - 1)
+            let span = clockwise(from: first, to: last), offset = clockwise(from: first, to: angle(parent))
+            #expect(offset <= span + 1e-9, "parent \(parent) outside its children's range")
+        }
+    }
+
+    /// Items of one ring that are not angular neighbours may still not overlap. Three long items
+    /// (800 x 20, half-diagonal ≈ 400.1) alternate with three tiny ones on one ring; rotated by
+    /// 90°, the long ones sit at about 90°, 210° and 330°. Only neighbours and the ring padding
+    /// set the radius (≈ 400.1 + 40 = 440.1), so the two long items at 210° and 330° are
+    /// 2 · 440.1 · cos 30° ≈ 762 apart, centre to centre, on one horizontal line: less than
+    /// their width of 800.
+    @Test
+    func itemsOfARingThatAreNotNeighboursDoNotOverlap() throws {
+        let sections = try singleSection(6)
+        var configuration = CircleLayoutConfiguration()
+        configuration.rotation = 90
+        let layout = CircleLayout(dataController: sections, configuration: configuration)
+        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+        var sizes: [IndexPath: Size] = [:]
+        for item in 0..<6 { sizes[IndexPath(item: item, section: 0)] = item % 2 == 0 ? Size(width: 800, height: 20) : Size(width: 2, height: 2) }
+        view.cellSizing = SizeTable(sizes)
+        view.layoutIfNeeded()
+        let frames = (0..<6).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
+        let pairs = overlappingPairs(frames)
+        #expect(pairs.isEmpty, "overlapping: \(pairs) at radius \(layout.ringRadii[0]): \(frames)")
+    }
+
+    /// Curved connectors start on the parent's box and end on the child's, like straight ones.
+    /// A centred root (50 x 50) with four children of 292 x 83 on a ring of 800 / 3: the curve's
+    /// control point towards the child at 0° is on the middle ring, 133.3 from the centre, which
+    /// lies inside that child's box (x from 266.7 - 146 = 120.7 to 412.7 from the centre), and
+    /// the end point, the box edge "towards" it, is the control point itself.
+    @Test
+    func curvedConnectorsEndOnTheBoxes() throws {
+        let sections = try sectionedTree(outline: "root\n  a\n  b\n  c\n  d\n")
+        var configuration = CircleLayoutConfiguration()
+        configuration.connectorStyle = .curved
+        let layout = CircleLayout(dataController: sections, configuration: configuration)
+        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+        var sizes: [IndexPath: Size] = [IndexPath(item: 0, section: 0): Size(width: 50, height: 50)]
+        for item in 0..<4 { sizes[IndexPath(item: item, section: 1)] = Size(width: 292, height: 83) }
+        view.cellSizing = SizeTable(sizes)
+        view.layoutIfNeeded()
+        #expect(abs(layout.ringRadii[1] - 800.0 / 3) < 1e-9)
+        for item in 0..<4 {
+            let path = IndexPath(item: item, section: 1)
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+            let child = layout.layoutAttributesForItem(at: path)!.frame
+            let root = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame
+            #expect(isOnBoundary(connector.start, of: root))
+            #expect(isOnBoundary(connector.end, of: child), "child \(item): ends at \(connector.end), inside \(child)")
+        }
+    }
+}

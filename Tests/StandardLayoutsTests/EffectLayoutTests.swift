@@ -1,0 +1,179 @@
+import CollectionLayout
+import Hierarchy
+import StandardLayouts
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Effects on top of a layout: the pinch focus and recipe 10-4's zoom, found where drawn.
+@Suite struct EffectLayoutTests {
+    /// The grid test's small tree with headers and connectors (B at (90, 100), 80 x 60).
+    func smallGrid() throws -> GridLayout {
+        let sections = try sectionedTree(outline: GridLayoutTests.outline)
+        let layout = GridLayout(dataController: sections)
+        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+        view.cellSizing = SizeTable(GridLayoutTests.sizes)
+        view.layoutIfNeeded()
+        return layout
+    }
+
+    func drawingOrder(_ layout: any CollectionViewLayout, in rect: Rect = everywhere) -> [LayoutAttributes] {
+        var drawn: [LayoutAttributes] = []
+        layout.enumerateLayoutAttributesInDrawingOrder(in: rect) { drawn.append($0) }
+        return drawn
+    }
+
+    /// Focus: the item scaled about its centre (m11 = m22 = scale), zIndex 1, drawn last;
+    /// everything else as the base layout has it.
+    @Test func focusScalesOneItemAndDrawsItLast() throws {
+        let base = try smallGrid()
+        let focused = IndexPath(item: 1, section: 1)
+        let layout = EffectLayout(base: base, effects: [.focus(focused, scale: 2)])
+        layout.prepare()
+        let attributes = try #require(layout.layoutAttributesForItem(at: focused))
+        #expect(attributes.transform == .scale(x: 2, y: 2))
+        #expect(attributes.transform.m11 == 2 && attributes.transform.m22 == 2 && attributes.transform.m33 == 1)
+        #expect(attributes.zIndex == 1)
+        #expect(attributes.frame == Rect(x: 90, y: 100, width: 80, height: 60), "the frame stays; the transform enlarges it")
+        #expect(attributes.visualFrame == Rect(x: 50, y: 70, width: 160, height: 120))
+        let others = allElements(layout).filter { $0.indexPath != focused || $0.representedElementCategory != .cell }
+        let baseOthers = allElements(base).filter { $0.indexPath != focused || $0.representedElementCategory != .cell }
+        #expect(others == baseOthers)
+
+        let drawn = drawingOrder(layout)
+        #expect(drawn.last == attributes)
+        #expect(Array(drawn.dropLast()) == drawingOrder(base).filter { $0.key != attributes.key })
+        #expect(drawn.count == allElements(base).count)
+        // Where the focused item is not drawn, the order is the base layout's.
+        let corner = Rect(x: 0, y: 150, width: 40, height: 120)
+        #expect(!drawingOrder(layout, in: corner).contains { $0.key == attributes.key })
+        #expect(drawingOrder(layout, in: corner) == drawingOrder(base, in: corner))
+    }
+
+    /// A query touching only the enlarged part of the focused item finds it (by its visual
+    /// frame); one just beyond does not.
+    @Test func queriesFindTheFocusedItemWhereItIsDrawn() throws {
+        let base = try smallGrid()
+        let focused = IndexPath(item: 1, section: 1)
+        let layout = EffectLayout(base: base, effects: [.focus(focused, scale: 2)])
+        layout.prepare()
+        // B's frame is x 90…170, y 100…160; drawn at x 50…210, y 70…190.
+        let enlarged = Rect(x: 190, y: 72, width: 1, height: 1)
+        #expect(!base.layoutAttributesForElements(in: enlarged).contains { $0.indexPath == focused && $0.representedElementCategory == .cell })
+        #expect(layout.layoutAttributesForElements(in: enlarged).contains { $0.indexPath == focused && $0.representedElementCategory == .cell })
+        var cells: [LayoutAttributes] = []
+        layout.enumerateCellAttributes(in: enlarged) { cells.append($0) }
+        #expect(cells.map(\.indexPath) == [focused])
+        let beyond = Rect(x: 210.5, y: 72, width: 1, height: 1)
+        #expect(!layout.layoutAttributesForElements(in: beyond).contains { $0.representedElementCategory == .cell })
+    }
+
+    /// Recipe 10-4 in two dimensions: zoom = cos(min(1, d / r) · π/4), d the item centre's
+    /// distance from the point; the transform scales by the zoom and alpha is multiplied by it.
+    @Test(arguments: [150.0, nil])
+    func fisheyeZoomsByDistance(radius: Double?) throws {
+        let sections = try singleSection(12)
+        var configuration = FlowLayoutConfiguration()
+        configuration.itemSize = Size(width: 50, height: 50)
+        configuration.viewSize = Size(width: 320, height: 480)
+        configuration.sectionInset = EdgeInsets(all: 10)
+        let base = FlowLayout(dataController: sections, configuration: configuration)
+        let point = Point(x: 160, y: 40)
+        let layout = EffectLayout(base: base, effects: [.fisheye(center: point, radius: radius)])
+        layout.prepare()
+        // Content 320 x 190 (three lines from 10 to 180, plus the bottom inset): r defaults to 160.
+        #expect(layout.collectionViewContentSize == Size(width: 320, height: 190))
+        let reach = radius ?? 160
+        var sawFullZoomOut = false
+        for item in 0..<12 {
+            let path = IndexPath(item: item, section: 0)
+            let plain = try #require(base.layoutAttributesForItem(at: path))
+            let zoomed = try #require(layout.layoutAttributesForItem(at: path))
+            let zoom = cos(min(1, distance(plain.center, point) / reach) * Double.pi / 4)
+            sawFullZoomOut = sawFullZoomOut || distance(plain.center, point) >= reach
+            #expect(abs(zoomed.transform.m11 - zoom) < 1e-12 && abs(zoomed.transform.m22 - zoom) < 1e-12)
+            #expect(abs(zoomed.alpha - zoom) < 1e-12)
+            #expect(zoomed.frame == plain.frame && zoomed.zIndex == 0)
+            #expect(isClose(zoomed.visualFrame, Rect(x: plain.center.x - 25 * zoom, y: plain.center.y - 25 * zoom, width: 50 * zoom, height: 50 * zoom)))
+        }
+        #expect(sawFullZoomOut || radius == nil)
+        // The drawing order is the base layout's: no zIndex changed.
+        #expect(drawingOrder(layout).map(\.key) == drawingOrder(base).map(\.key))
+        // A corner of a shrunk item's frame is not where it is drawn.
+        let far = try #require(base.layoutAttributesForItem(at: IndexPath(item: 11, section: 0))).frame
+        let corner = Rect(x: far.maxX - 1, y: far.maxY - 1, width: 1, height: 1)
+        #expect(base.layoutAttributesForElements(in: corner).count == 1)
+        #expect(layout.layoutAttributesForElements(in: corner).isEmpty)
+    }
+
+    /// Focus then fisheye: the scales multiply.
+    @Test func effectsApplyInOrder() throws {
+        let base = try smallGrid()
+        let focused = IndexPath(item: 1, section: 1)
+        let point = Point(x: 0, y: 0)
+        let layout = EffectLayout(base: base, effects: [.focus(focused, scale: 2), .fisheye(center: point, radius: 1000)])
+        layout.prepare()
+        let plain = try #require(base.layoutAttributesForItem(at: focused))
+        let zoom = cos(distance(plain.center, point) / 1000 * Double.pi / 4)
+        let attributes = try #require(layout.layoutAttributesForItem(at: focused))
+        #expect(abs(attributes.transform.m11 - 2 * zoom) < 1e-12 && attributes.zIndex == 1 && abs(attributes.alpha - zoom) < 1e-12)
+        // Headers and connectors are left alone.
+        let connector = layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused)
+        #expect(connector != nil && connector == base.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused))
+    }
+
+    /// Rect queries equal brute force over every element by where it is drawn, for a grid of a
+    /// random forest with a focused item and a fisheye.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func rectQueriesMatchVisualFrames(seed: UInt64) throws {
+        let sections = try randomSections(seed: seed, count: 200, extraParentOneIn: 10)
+        var configuration = GridLayoutConfiguration()
+        configuration.headerReferenceSize = Size(width: 0, height: 16)
+        configuration.connectorStyle = .elbow
+        let base = GridLayout(dataController: sections, configuration: configuration)
+        let view = CollectionView(layout: base, dataSource: TreeDataSource(sections))
+        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
+        view.layoutIfNeeded()
+        var generator = SplitMix64(seed: seed &+ 50)
+        let section = Int.random(in: 0..<sections.numberOfSections, using: &generator)
+        let focused = IndexPath(item: Int.random(in: 0..<sections.numberOfItems(inSection: section), using: &generator), section: section)
+        let size = base.collectionViewContentSize
+        let effects: [[LayoutEffect]] = [
+            [.focus(focused, scale: 3)],
+            [.fisheye(center: Point(x: size.width / 2, y: size.height / 3), radius: nil)],
+            [.focus(focused, scale: 2.5), .fisheye(center: Point(x: size.width / 3, y: size.height / 2), radius: 400)],
+        ]
+        for effect in effects {
+            let layout = EffectLayout(base: base, effects: effect)
+            layout.prepare()
+            let everything = allElements(layout)
+            #expect(everything.count == allElements(base).count)
+            for attributes in everything where attributes.representedElementCategory == .cell {
+                #expect(layout.layoutAttributesForItem(at: attributes.indexPath) == attributes)
+            }
+            let focusedFrame = layout.layoutAttributesForItem(at: focused)!.visualFrame
+            for query in 0..<80 {
+                let rect: Rect
+                if query % 5 == 0 {
+                    // Near the focused item's drawn edge.
+                    rect = Rect(x: focusedFrame.minX + Double.random(in: -30...30, using: &generator),
+                                y: focusedFrame.minY + Double.random(in: -30...30, using: &generator), width: 3, height: 3)
+                } else {
+                    rect = Rect(x: Double.random(in: -50...size.width, using: &generator), y: Double.random(in: -50...size.height, using: &generator),
+                                width: Double.random(in: 0...size.width / 4, using: &generator), height: Double.random(in: 0...size.height / 4, using: &generator))
+                }
+                let found = layout.layoutAttributesForElements(in: rect)
+                let expected = everything.filter { $0.visualFrame.intersects(rect) }
+                #expect(found.count == Set(found.map(\.key)).count)
+                #expect(Set(found) == Set(expected), "\(effect) query \(query): \(rect)")
+                let drawn = drawingOrder(layout, in: rect)
+                #expect(Set(drawn) == Set(expected) && drawn.count == expected.count)
+                #expect(zip(drawn, drawn.dropFirst()).allSatisfy { $0.zIndex <= $1.zIndex })
+            }
+        }
+    }
+}
