@@ -63,7 +63,8 @@ extension Rect {
         return Rect(x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
     }
 
-    /// The rectangle grown by `dx` left and right and `dy` above and below (shrunk if negative).
+    /// The rectangle shrunk by `dx` left and right and `dy` above and below (grown if negative),
+    /// as `CGRect.insetBy`.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }

@@ -3,20 +3,20 @@ import Schematic
 
 /// The schematic layout's spacing, with the talk's defaults.
 struct LayoutOptions: ParsableArguments {
-    @Option(name: .customLong("node-size"), help: ArgumentHelp("Size of every node, WIDTHxHEIGHT.", valueName: "WxH"))
+    @Option(name: .customLong("node-size"), help: ArgumentHelp("Size of every node, WIDTHxHEIGHT, each at most 1000000.", valueName: "WxH"))
     var nodeSize: SizeArgument = SizeArgument(Size(width: 120, height: 40))
 
-    @Option(name: .customLong("item-padding"), help: "Space between nodes of a column (half of it above the first).")
-    var itemPadding: Double = 40
+    @Option(name: .customLong("item-padding"), help: ArgumentHelp("Space between nodes of a column (half of it above the first); for a circle, between neighbours on a ring. (default: 40; 10 for a circle)", valueName: "points"))
+    var itemPadding: Double?
 
-    @Option(name: .customLong("section-padding"), help: "Gap between neighbouring columns.")
-    var sectionPadding: Double = 60
+    @Option(name: .customLong("section-padding"), help: ArgumentHelp("Gap between neighbouring columns; for a circle, between rings. (default: 60; 40 for a circle)", valueName: "points"))
+    var sectionPadding: Double?
 
-    @Option(name: .customLong("section-margin"), help: "Space left of the first column and right of the last.")
-    var sectionMargin: Double = 20
+    @Option(name: .customLong("section-margin"), help: ArgumentHelp("Space left of the first column and right of the last; for a circle, around the drawing. (default: 20)", valueName: "points"))
+    var sectionMargin: Double?
 
-    @Option(help: "Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children).")
-    var align: SchematicAlignment = .compact
+    @Option(help: ArgumentHelp("Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children). (default: compact)", valueName: "alignment"))
+    var align: SchematicAlignment?
 
     @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: straight)",
                                valueName: "style"))
@@ -25,8 +25,8 @@ struct LayoutOptions: ParsableArguments {
     @Flag(name: .customLong("no-connectors"), help: "Draw no connectors (grid and circle layouts).")
     var noConnectors = false
 
-    @Option(help: "Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt.")
-    var orientation: SchematicOrientation = .lr
+    @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: lr)", valueName: "direction"))
+    var orientation: SchematicOrientation?
 
     @Flag(help: "Draw alternating bands behind the sections.")
     var bands = false
@@ -41,11 +41,11 @@ struct LayoutOptions: ParsableArguments {
     var extraParents: ExtraParents = .keep
 
     var configuration: SchematicLayoutConfiguration {
-        var configuration = SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding,
-                                                         sectionPadding: sectionPadding, sectionMargin: sectionMargin)
-        configuration.alignment = align
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding ?? 40,
+                                                         sectionPadding: sectionPadding ?? 60, sectionMargin: sectionMargin ?? 20)
+        configuration.alignment = align ?? .compact
         configuration.connectorStyle = connectors ?? .straight
-        configuration.orientation = orientation
+        configuration.orientation = orientation ?? .lr
         configuration.showsBands = bands
         configuration.depthLabels = depthLabels.map { labels in
             labels.split(separator: ",", omittingEmptySubsequences: false).map { label in
@@ -58,6 +58,16 @@ struct LayoutOptions: ParsableArguments {
     func validate() throws {
         if let problem = configuration.problem { throw ValidationError(problem) }
         try otherLayoutOptions.validate()
+        let layout = otherLayoutOptions.layout
+        for (name, isSet, applies) in [("--align", align != nil, layout == .schematic),
+                                       ("--orientation", orientation != nil, layout == .schematic),
+                                       ("--bands", bands, layout == .schematic),
+                                       ("--item-padding", itemPadding != nil, layout == .schematic || layout == .circle),
+                                       ("--section-padding", sectionPadding != nil, layout == .schematic || layout == .circle),
+                                       ("--section-margin", sectionMargin != nil, layout == .schematic || layout == .circle)]
+        where isSet && !applies {
+            throw ValidationError("\(name) applies to --layout schematic\(name.hasPrefix("--section") || name == "--item-padding" ? ", circle" : ""), not \(layout.rawValue)")
+        }
         if noConnectors && connectors != nil { throw ValidationError("--connectors and --no-connectors contradict each other") }
         switch otherLayoutOptions.layout {
         case .schematic where noConnectors: throw ValidationError("--no-connectors applies to --layout grid or circle")
@@ -74,7 +84,8 @@ struct LayoutOptions: ParsableArguments {
     /// The chosen layout with its settings.
     var diagramLayout: DiagramLayout {
         otherLayoutOptions.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
-                                         connectors: noConnectors ? nil : connectors ?? .straight)
+                                         connectors: noConnectors ? nil : connectors ?? .straight,
+                                         spacing: (itemPadding, sectionPadding, sectionMargin))
     }
 
     /// The effects on the drawn nodes.
@@ -90,7 +101,7 @@ struct SizeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
+              width > 0, height > 0, width <= 1_000_000, height <= 1_000_000 else { return nil }
         size = Size(width: width, height: height)
     }
 

@@ -81,6 +81,11 @@ struct OtherLayoutOptions: ParsableArguments {
     }
 
     func validate() throws {
+        for (name, value) in [("--width", width), ("--height", height), ("--line-spacing", lineSpacing),
+                              ("--interitem-spacing", interitemSpacing), ("--cell-padding", cellPadding), ("--rotation", rotation)]
+        where value.map({ !($0.magnitude <= 10_000_000) }) ?? false {
+            throw ValidationError("\(name) must be a number of at most 10000000")
+        }
         for option in given where option.isSet && !option.layouts.contains(layout) {
             let names = LayoutName.allCases.filter(option.layouts.contains).map(\.rawValue).joined(separator: ", ")
             throw ValidationError("\(option.name) applies to --layout \(names), not \(layout.rawValue)")
@@ -103,7 +108,10 @@ struct OtherLayoutOptions: ParsableArguments {
     }
 
     /// The layout with its settings; `connectors` nil draws none.
-    func diagramLayout(nodeSize: Size, sectionTitles: [String], connectors: ConnectorStyle?) -> DiagramLayout {
+    /// `spacing` is the schematic layout's item and section padding and margin, if given, which
+    /// a circle uses between neighbours on a ring, between rings and around the drawing.
+    func diagramLayout(nodeSize: Size, sectionTitles: [String], connectors: ConnectorStyle?,
+                       spacing: (item: Double?, section: Double?, margin: Double?) = (nil, nil, nil)) -> DiagramLayout {
         switch layout {
         case .schematic:
             return .schematic
@@ -143,6 +151,9 @@ struct OtherLayoutOptions: ParsableArguments {
             circle.rotation = rotation ?? 0
             circle.scale = scale ?? 1
             circle.connectorStyle = connectors == nil ? .none : connectors == .curved ? .curved : .straight
+            if let item = spacing.item { circle.itemPadding = item }
+            if let section = spacing.section { circle.ringPadding = section }
+            if let margin = spacing.margin { circle.margin = margin }
             return .circle(circle)
         case .masonry:
             var masonry = MasonryLayoutConfiguration()
@@ -172,7 +183,7 @@ struct InsetsArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         let values = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0.filter { $0 != " " })) }
-        guard values.count == 1 || values.count == 4, values.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else { return nil }
+        guard values.count == 1 || values.count == 4, values.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 10_000_000 }) else { return nil }
         let v = values.map { $0! }
         insets = v.count == 1 ? EdgeInsets(all: v[0]) : EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
@@ -185,7 +196,7 @@ struct ZeroSizeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width >= 0, height >= 0, width.isFinite, height.isFinite else { return nil }
+              width >= 0, height >= 0, width <= 1_000_000, height <= 1_000_000 else { return nil }
         size = Size(width: width, height: height)
     }
 }

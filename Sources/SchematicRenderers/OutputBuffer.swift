@@ -70,6 +70,11 @@ public struct OutputBuffer: ~Copyable {
             append("0")
             return
         }
+        // Beyond what hundredths in an Int hold: whole numbers in Swift's own notation.
+        guard abs(value) < 1e15 else {
+            append(raw: value.rounded().description)
+            return
+        }
         // Half away from zero, without a call to round().
         let scaled = value * 100
         let hundredths = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)

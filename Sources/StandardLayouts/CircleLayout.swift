@@ -68,7 +68,8 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
 /// children in proportion. An item sits in the middle of its wedge, so a parent lies within its
 /// children's angular range, and a ring's items keep tree order. The circle is turned so that the
 /// first item of the first ring with several items is at angle 0 (pointing right), turning
-/// clockwise: a single ring of n equal items is the recipe's circle, item i at `2π·i/n`.
+/// clockwise: a single ring of n items of one size is the recipe's circle, item i at `2π·i/n`
+/// (items of different sizes take steps in proportion to what they need).
 ///
 /// Radii: the rings are first spaced by their widest boxes and grown together until the wedges
 /// fit the circle; then, with the angles fixed, each ring shrinks to the least radius at which
@@ -105,7 +106,7 @@ public final class CircleLayout: IndexedLayout {
         var halfDiagonals = [Double](repeating: 0, count: count)
         for item in 0..<count {
             let size = itemSizes[item]
-            halfDiagonals[item] = (size.width * size.width + size.height * size.height).squareRoot() / 2
+            halfDiagonals[item] = hypot(size.width, size.height) / 2
         }
 
         // The least radii: rings apart by their widest boxes, then grown until every ring's

@@ -40,8 +40,8 @@ public final class EffectLayout: CollectionViewLayout {
         base.prepare()
         reach = 0
         for effect in effects {
-            if case .focus(let path, let scale) = effect, scale > 1, let frame = base.layoutAttributesForItem(at: path)?.frame {
-                reach = max(reach, (scale - 1) / 2 * max(frame.width, frame.height))
+            if case .focus(let path, let scale) = effect, abs(scale) > 1, let frame = base.layoutAttributesForItem(at: path)?.frame {
+                reach = max(reach, (abs(scale) - 1) / 2 * max(frame.width, frame.height))
             }
         }
     }

@@ -64,7 +64,9 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
 ///   between items of neighbouring lines can exceed the line spacing;
 /// - a line that wraps is justified: its first item at the left inset, its last at the right,
 ///   the spacing between them grown equally; a wrapped line of one item is centred; the last
-///   line of a section keeps the minimum spacing from the left (UIKit's last-row alignment).
+///   line of a section starts at the left inset, with the spacing of the wrapped lines above
+///   when every item of the section has the same size (so it keeps their columns), otherwise
+///   with the minimum spacing (UIKit's last-row alignment).
 ///
 /// A size change re-places its own section and moves the later ones; earlier sections keep
 /// their frames.
@@ -109,6 +111,10 @@ public final class FlowLayout: IndexedLayout {
         headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: 0, width: view.width, height: headerExtent)) : nil
         var y = headerExtent + inset.top
         let range = items(inSection: section)
+        // With one size for every item, UIKit's last line keeps the columns of the lines above.
+        var uniform = true
+        if let first = range.first { for item in range where itemSizes[item] != itemSizes[first] { uniform = false; break } }
+        var wrappedGap: Double?
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
             // Fill a line greedily.
@@ -131,7 +137,10 @@ public final class FlowLayout: IndexedLayout {
                     x += max(0, (available - used) / 2)
                 } else {
                     gap += (available - used) / Double(count - 1)
+                    wrappedGap = gap
                 }
+            } else if uniform, let wrappedGap {
+                gap = wrappedGap
             }
             for item in lineStart..<lineEnd {
                 let size = canonical(itemSizes[item])

@@ -55,7 +55,8 @@ public struct GridLayoutConfiguration: Hashable, Sendable {
 /// Recipe 10-8's true grid: one row per section (depth), never wrapped, the spacing used
 /// exactly; the content is as wide as the widest row. Each row is as tall as its tallest item
 /// plus its insets, header and footer. Connectors join each parent to its children in the next
-/// row; as items keep breadth-first order, connectors between two rows never cross.
+/// row; as items keep breadth-first order, connectors from primary parents never cross
+/// (connectors from additional parents, in a graph that is not a tree, may).
 ///
 /// Unlike the recipe, which sums the previous items and rows for every item (quadratic), rows
 /// are placed in one pass, and a size change re-places only its row and moves the later rows.
@@ -120,7 +121,8 @@ public final class GridLayout: IndexedLayout {
         }
         rowWidths[section] = range.isEmpty ? inset.left + inset.right : x - spacing + inset.right
         // Elbows run along the middle of the open part of the gap above the row, below its
-        // header (or above the previous row's footer), so no bar hides them; relative to the row.
+        // header (or above the previous row's footer); with no inset at all, across the header
+        // (bars are drawn behind connectors). Relative to the row.
         if inset.top > 0 || section == 0 {
             gapMiddles[section] = headerExtent + inset.top / 2
         } else if inset.bottom > 0 {

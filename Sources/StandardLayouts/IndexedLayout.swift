@@ -13,8 +13,9 @@ import Hierarchy
 /// before it is re-placed; queries binary-search the sections along the axis. A layout whose
 /// sections overlap (the circle) places everything at once (`placeAllSections`).
 ///
-/// Elements are numbered in drawing order: connectors (zIndex -1), cells, then headers and
-/// footers, so a query's elements, sorted by number, are already in drawing order.
+/// Elements are numbered in drawing order: headers and footers (zIndex -2, bars behind
+/// everything), connectors (zIndex -1), then cells, so a query's elements, sorted by number,
+/// are already in drawing order.
 public class IndexedLayout: CollectionViewLayout {
     /// The data controller whose sections (depths) and items (nodes) are placed.
     public let dataController: SectionedTree
@@ -242,7 +243,8 @@ public class IndexedLayout: CollectionViewLayout {
     // MARK: Elements
 
     private var connectorCount: Int { connectorChildren.count }
-    private var elementCount: Int { connectorCount + cellFrames.count + supplementaryElements.count }
+    private var barCount: Int { supplementaryElements.count }
+    private var elementCount: Int { barCount + connectorCount + cellFrames.count }
 
     private func connectorAttributes(_ connector: Int) -> LayoutAttributes {
         let child = Int(connectorChildren[connector]), parent = Int(connectorParents[connector])
@@ -273,6 +275,7 @@ public class IndexedLayout: CollectionViewLayout {
         guard let frame = supplementaryFrame(section: section, isFooter: isFooter) else { return nil }
         var attributes = LayoutAttributes(forSupplementaryViewOfKind: isFooter ? .footer : .header,
                                           with: IndexPath(item: 0, section: section), frame: frame)
+        attributes.zIndex = -2
         if isFooter {
             let count = items(inSection: section).count
             attributes.text = count == 1 ? "1 node" : "\(count) nodes"
@@ -283,11 +286,13 @@ public class IndexedLayout: CollectionViewLayout {
     }
 
     private func attributes(ofElement element: Int) -> LayoutAttributes {
-        if element < connectorCount { return connectorAttributes(element) }
-        let cell = element - connectorCount
-        if cell < cellFrames.count { return cellAttributes(cell) }
-        let supplementary = supplementaryElements[cell - cellFrames.count]
-        return supplementaryAttributes(section: Int(supplementary.section), isFooter: supplementary.isFooter)!
+        if element < barCount {
+            let supplementary = supplementaryElements[element]
+            return supplementaryAttributes(section: Int(supplementary.section), isFooter: supplementary.isFooter)!
+        }
+        let connector = element - barCount
+        if connector < connectorCount { return connectorAttributes(connector) }
+        return cellAttributes(connector - connectorCount)
     }
 
     /// A section's index: its cells, then the connectors into it, relative to its origin.
@@ -346,7 +351,7 @@ public class IndexedLayout: CollectionViewLayout {
             return
         }
         var found: [Int] = []
-        let supplementaryStart = connectorCount + cellFrames.count
+        let firstCellElement = barCount + connectorCount
         for section in sections(meeting: rect) {
             let origin = sectionOrigins[section]
             // Widened by a rounding error: `local + origin` and `rect - origin` can round apart, so
@@ -358,12 +363,12 @@ public class IndexedLayout: CollectionViewLayout {
             let itemCount = items(inSection: section).count
             let firstConnector = connectors(intoSection: section).lowerBound
             index(ofSection: section).forEachElement(intersecting: local) { element in
-                found.append(element < itemCount ? connectorCount + firstItem + element : firstConnector + element - itemCount)
+                found.append(element < itemCount ? firstCellElement + firstItem + element : barCount + firstConnector + element - itemCount)
             }
             for element in Int(supplementaryOfSection[section])..<Int(supplementaryOfSection[section + 1]) {
                 let supplementary = supplementaryElements[element]
                 if supplementaryFrame(section: section, isFooter: supplementary.isFooter)!.intersects(rect) {
-                    found.append(supplementaryStart + element)
+                    found.append(element)
                 }
             }
         }
@@ -386,7 +391,7 @@ public class IndexedLayout: CollectionViewLayout {
     }
 
     public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        enumerateElements(connectorCount..<(connectorCount + cellFrames.count), in: rect, body)
+        enumerateElements((barCount + connectorCount)..<elementCount, in: rect, body)
     }
 
     /// The global item of an index path, or nil if there is none.

@@ -24,12 +24,23 @@ import TestSupport
             (["--layout", "masonry", "--columns", "0"], "the number of columns must be from 1 to 10000"),
             (["--layout", "flow", "--section-inset", "1,2"], "section-inset"),
             (["--focus-scale", "2"], "--focus-scale needs --focus"),
+            (["--layout", "flow", "--align", "tidy"], "--align applies to --layout schematic, not flow"),
+            (["--layout", "grid", "--item-padding", "5"], "--item-padding applies to --layout schematic, circle, not grid"),
+            (["--layout", "masonry", "--bands"], "--bands applies to --layout schematic, not masonry"),
+            (["--layout", "flow", "--width", "1e300"], "--width must be a number of at most 10000000"),
             (["--fisheye", "1,2,-3"], "fisheye"),
         ] {
             let result = try Executable.run(["render", Self.taxonomy] + arguments)
             #expect(result.status == 64, "\(arguments) gave \(result.status)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+    }
+
+    @Test func aCircleTakesTheSchematicSpacing() throws {
+        let loose = try Executable.run(["render", Self.taxonomy, "--layout", "circle", "--format", "json", "--section-padding", "200"])
+        let tight = try Executable.run(["render", Self.taxonomy, "--layout", "circle", "--format", "json"])
+        #expect(loose.status == 0 && tight.status == 0)
+        #expect(loose.stdout.count > 0 && loose.stdout.prefix(60) != tight.stdout.prefix(60), "rings further apart widen the content")
     }
 
     @Test func focusOnAMissingNodeIsAUsageError() throws {
@@ -67,5 +78,18 @@ import TestSupport
         let deleted = result.stdout.split(separator: "\n").first { $0.contains("\"change\":\"deleted\"") }!
         #expect(deleted.contains("\"transform\":[0.1,0,0,0,0,0.1,"))
         #expect(deleted.contains("\"alpha\":0,"))
+    }
+}
+
+/// Self-sizing viewport by viewport gives the drawing the whole document gives, in every
+/// layout, also where sizes move cells into viewports already visited (flow lines re-wrap).
+@Suite struct ViewportSelfSizingTests {
+    @Test(arguments: ["schematic", "flow", "grid", "circle", "masonry"])
+    func viewportPassesGiveTheSameDrawing(layout: String) throws {
+        let input = RepositoryPaths.root + "/Tests/Fixtures/random-718.txt"
+        let whole = try Executable.run(["render", input, "--layout", layout])
+        let scrolled = try Executable.run(["render", input, "--layout", layout, "--viewport", "300x150"])
+        #expect(whole.status == 0 && scrolled.status == 0)
+        #expect(whole.stdout == scrolled.stdout)
     }
 }

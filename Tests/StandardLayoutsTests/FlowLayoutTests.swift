@@ -32,11 +32,11 @@ import Testing
     // Vertical, width 320: available width 320 - 10 - 10 = 300. Five items fit on a line
     // (5*50 + 4*10 = 290 <= 300, six need 350), so 12 items make lines of 5, 5, 2.
     // Wrapped lines are justified: gap = 10 + (300 - 290) / 4 = 12.5, x = 10, 72.5, 135, 197.5, 260
-    // (the last ends at 310 = 320 - right inset). The last line keeps the minimum spacing: x = 10, 70.
+    // (the last ends at 310 = 320 - right inset). The last line: every item has one size, so it keeps the wrapped lines' columns: x = 10, 72.5.
     // Down a section: header 30, top inset 10, so lines at 40, 100 (40 + 50 + 10), 160; the
     // last line ends at 210, plus the bottom inset 50 is 260, the footer 260..290.
     // Each section is 290 tall, section s starts at 290 * s, and the content is 320 x 2900.
-    static let recipeXs: [Double] = [10, 72.5, 135, 197.5, 260, 10, 72.5, 135, 197.5, 260, 10, 70]
+    static let recipeXs: [Double] = [10, 72.5, 135, 197.5, 260, 10, 72.5, 135, 197.5, 260, 10, 72.5]
     static let recipeLineYs: [Double] = [40, 40, 40, 40, 40, 100, 100, 100, 100, 100, 160, 160]
 
     @Test func recipe10_1VerticalFramesAreExact() throws {
@@ -112,9 +112,9 @@ import Testing
         #expect(verticalElements.count == 140 && horizontalElements.count == 140)
         #expect(horizontalElements.map(\.key) == verticalElements.map(\.key))
         #expect(horizontalElements.map(\.frame) == verticalElements.map { transposed($0.frame) })
-        // A few by hand: section 0 item 1 at (40, 72.5); section 9 item 11 at (2610 + 160, 70).
+        // A few by hand: section 0 item 1 at (40, 72.5); section 9 item 11 at (2610 + 160, 72.5).
         #expect(horizontal.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 40, y: 72.5, width: 50, height: 50))
-        #expect(horizontal.layoutAttributesForItem(at: IndexPath(item: 11, section: 9))?.frame == Rect(x: 2770, y: 70, width: 50, height: 50))
+        #expect(horizontal.layoutAttributesForItem(at: IndexPath(item: 11, section: 9))?.frame == Rect(x: 2770, y: 72.5, width: 50, height: 50))
         #expect(horizontal.layoutAttributesForSupplementaryView(ofKind: .footer, at: IndexPath(item: 0, section: 9))?.frame
                 == Rect(x: 2870, y: 0, width: 30, height: 320))
     }
@@ -131,10 +131,10 @@ import Testing
         layout.prepare()
         // Available height 320 - 10 - 50 = 260: four items fit (4*50 + 3*10 = 230; five need 290),
         // so lines of 4, 4, 4. Wrapped lines: gap = 10 + (260 - 230) / 3 = 20, y = 10, 80, 150, 220;
-        // the last line y = 10, 70, 130, 190. Along x: header 0..60, left inset 10, lines at 70,
+        // the last line, of items of one size, keeps them: y = 10, 80, 150, 220. Along x: header 0..60, left inset 10, lines at 70,
         // 130, 190, the last ends at 240, right inset 10, footer 250..310. Content 3100 x 320.
         #expect(layout.collectionViewContentSize == Size(width: 3100, height: 320))
-        let ys: [Double] = [10, 80, 150, 220, 10, 80, 150, 220, 10, 70, 130, 190]
+        let ys: [Double] = [10, 80, 150, 220, 10, 80, 150, 220, 10, 80, 150, 220]
         let xs: [Double] = [70, 70, 70, 70, 130, 130, 130, 130, 190, 190, 190, 190]
         for section in [0, 9] {
             let left = 310.0 * Double(section)
@@ -213,5 +213,19 @@ import Testing
         #expect(before.filter { $0.indexPath.section < 4 } == after.filter { $0.indexPath.section < 4 })
         layout.prepare()
         #expect(layout.lastPlacedSections == [] && layout.lastMovedSections == 0..<0, "nothing invalidated, nothing placed")
+    }
+
+    /// Header and footer bars lie behind everything (zIndex -2) and come first in drawing order,
+    /// so no bar hides a connector or a cell.
+    @Test func barsAreDrawnFirstAndBehind() throws {
+        let layout = FlowLayout(dataController: try recipeTree(), configuration: recipeConfiguration())
+        layout.prepare()
+        let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 2900))
+        let bars = all.prefix { $0.representedElementKind == .header || $0.representedElementKind == .footer }
+        #expect(bars.count == 20)
+        #expect(bars.allSatisfy { $0.zIndex == -2 })
+        #expect(all.dropFirst(20).allSatisfy { $0.representedElementCategory == .cell && $0.zIndex == 0 })
+        let part = layout.layoutAttributesForElements(in: Rect(x: 0, y: 280, width: 320, height: 40))
+        #expect(part.map { $0.representedElementKind?.rawValue ?? "cell" } == ["footer", "header"])
     }
 }
