@@ -30,6 +30,12 @@ public struct MarkdownEmbedding {
 
     public var file: String
     public var baseOptions: DiagramOptions
+    /// The layouts a block may name with `layout=NAME`, and their settings; by default each
+    /// layout's own defaults.
+    public var layouts: [String: DiagramLayout] = [
+        "schematic": .schematic, "flow": .flow(FlowLayoutConfiguration()), "grid": .grid(GridLayoutConfiguration()),
+        "circle": .circle(CircleLayoutConfiguration()), "masonry": .masonry(MasonryLayoutConfiguration()),
+    ]
 
     public init(file: String, baseOptions: DiagramOptions = .init()) {
         self.file = file
@@ -99,6 +105,7 @@ public struct MarkdownEmbedding {
             case "align": if let align = SchematicAlignment(rawValue: value) { options.configuration.alignment = align } else { understood = false }
             case "orientation": if let orientation = SchematicOrientation(rawValue: value) { options.configuration.orientation = orientation } else { understood = false }
             case "connectors": if let style = ConnectorStyle(rawValue: value) { options.configuration.connectorStyle = style } else { understood = false }
+            case "layout": if let layout = layouts[value] { options.layout = layout } else { understood = false }
             case "theme": if let theme = SVGRenderer.Theme(rawValue: value) { renderOptions.theme = theme } else { understood = false }
             case "sizing": if value == "fixed" { options.sizing = .fixed } else if value != "fit" { understood = false }
             default: understood = false

@@ -88,6 +88,20 @@ struct LayoutOptions: ParsableArguments {
                                          spacing: (itemPadding, sectionPadding, sectionMargin))
     }
 
+    /// Every layout by name, with the command line's settings where they apply and the CLI's
+    /// defaults elsewhere (for `layout=NAME` in Markdown blocks).
+    var diagramLayoutsByName: [String: DiagramLayout] {
+        var layouts: [String: DiagramLayout] = [:]
+        for name in OtherLayoutOptions.LayoutName.allCases {
+            var options = otherLayoutOptions
+            options.layout = name
+            layouts[name.rawValue] = options.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
+                                                           connectors: noConnectors ? nil : connectors ?? .straight,
+                                                           spacing: (itemPadding, sectionPadding, sectionMargin))
+        }
+        return layouts
+    }
+
     /// The effects on the drawn nodes.
     var effects: [DiagramEffect] { otherLayoutOptions.effects }
 }

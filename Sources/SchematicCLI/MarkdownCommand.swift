@@ -45,6 +45,8 @@ struct MarkdownCommand: ParsableCommand {
         }
         var options = DiagramOptions()
         options.configuration = layoutOptions.configuration
+        options.layout = layoutOptions.diagramLayout
+        options.effects = layoutOptions.effects
         options.sizing = labelOptions.nodeSizing
         let name = input == "-" ? "diagram" : String(input.split(separator: "/").last!.split(separator: ".").first!)
         var assetWriter: MarkdownEmbedding.Assets? = nil
@@ -59,7 +61,9 @@ struct MarkdownCommand: ParsableCommand {
         }
         let processed: [UInt8]
         do {
-            processed = try MarkdownEmbedding(file: input == "-" ? "<stdin>" : input, baseOptions: options).process(bytes, assets: assetWriter)
+            var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input, baseOptions: options)
+            embedding.layouts = layoutOptions.diagramLayoutsByName
+            processed = try embedding.process(bytes, assets: assetWriter)
         } catch let error as MarkdownEmbedding.BlockError {
             throw fail(error.description, ExitStatus.dataError)
         }

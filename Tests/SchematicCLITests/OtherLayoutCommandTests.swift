@@ -43,6 +43,18 @@ import TestSupport
         #expect(loose.stdout.count > 0 && loose.stdout.prefix(60) != tight.stdout.prefix(60), "rings further apart widen the content")
     }
 
+    @Test func markdownBlocksTakeALayout() throws {
+        let flow = "# Guide\n\n```schematic layout=flow\nRoot\n  A\n  B\n```\n"
+        let good = try Executable.run(["markdown", "-"], stdin: flow)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("<g class=\"section-header\""), "a flow draws its section headers")
+        let bad = try Executable.run(["markdown", "-"], stdin: flow + "\n```schematic layout=spiral\nRoot\n```\n")
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("unknown setting 'layout=spiral'"))
+        let circle = try Executable.run(["markdown", "-", "--layout", "circle"], stdin: "```schematic\nRoot\n  A\n```\n")
+        #expect(circle.status == 0 && circle.stdout.contains("<svg"))
+    }
+
     @Test func focusOnAMissingNodeIsAUsageError() throws {
         let result = try Executable.run(["render", Self.taxonomy, "--focus", "Dinosauria"])
         #expect(result.status == 64)
