@@ -19,8 +19,9 @@ public enum LayoutEffect: Hashable, Sendable {
 }
 
 /// Any layout with effects applied to its cells: the same elements, with transform, alpha and
-/// zIndex changed. Rect queries find elements by where they are drawn (`visualFrame`), so an
-/// item scaled into a rectangle is found there.
+/// zIndex changed, and connectors' ends moved onto the transformed boxes. Rect queries find
+/// elements by where they are drawn (`visualFrame`), so an item scaled into a rectangle is
+/// found there.
 public final class EffectLayout: CollectionViewLayout {
     /// The layout that places the elements.
     public let base: any CollectionViewLayout
@@ -38,19 +39,72 @@ public final class EffectLayout: CollectionViewLayout {
 
     public func prepare() {
         base.prepare()
+        // A cell scaled by s reaches |s - 1| / 2 of its size beyond its frame, and so do the
+        // connector ends that follow it.
         reach = 0
         for effect in effects {
-            if case .focus(let path, let scale) = effect, abs(scale) > 1, let frame = base.layoutAttributesForItem(at: path)?.frame {
-                reach = max(reach, (abs(scale) - 1) / 2 * max(frame.width, frame.height))
+            switch effect {
+            case .focus(let path, let scale):
+                if let frame = base.layoutAttributesForItem(at: path)?.frame {
+                    reach = max(reach, abs(abs(scale) - 1) / 2 * max(frame.width, frame.height))
+                }
+            case .fisheye:
+                var largest = 0.0
+                let size = base.collectionViewContentSize
+                base.enumerateCellAttributes(in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)) {
+                    largest = max(largest, $0.frame.width, $0.frame.height)
+                }
+                reach = max(reach, (1 - cos(Double.pi / 4)) / 2 * largest)
             }
         }
     }
 
     public var collectionViewContentSize: Size { base.collectionViewContentSize }
 
-    /// The attributes with every effect applied (cells only).
+    /// The attributes with every effect applied: cells change; connectors' ends follow the
+    /// cells they touch; other elements stay.
     public func applyingEffects(to attributes: LayoutAttributes) -> LayoutAttributes {
-        guard attributes.representedElementCategory == .cell else { return attributes }
+        if attributes.representedElementCategory == .cell { return cellWithEffects(attributes) }
+        if attributes.connector != nil { return connectorFollowingCells(attributes) }
+        return attributes
+    }
+
+    /// A connector whose start and end are moved by the transforms of its parent and child
+    /// (about their centres), so that it still touches the drawn boxes.
+    private func connectorFollowingCells(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        guard let connector = attributes.connector else { return attributes }
+        func moved(_ point: Point, with path: IndexPath) -> Point {
+            guard let original = base.layoutAttributesForItem(at: path) else { return point }
+            let cell = cellWithEffects(original)
+            guard cell.hasTransform else { return point }
+            let t = cell.transform, center = cell.center
+            let dx = point.x - center.x, dy = point.y - center.y
+            return Point(x: center.x + dx * t.m11 + dy * t.m21 + t.m41, y: center.y + dx * t.m12 + dy * t.m22 + t.m42)
+        }
+        let start = moved(connector.start, with: connector.parentIndexPath)
+        let end = moved(connector.end, with: IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section))
+        guard start != connector.start || end != connector.end else { return attributes }
+        // Turn and control points that sat on an end move with it; a turn point that an
+        // enlarged box now covers (the end moved past it) is dropped into the end.
+        func follow(_ point: Point) -> Point { point == connector.start ? start : point == connector.end ? end : point }
+        func turn(_ point: Point, _ old: Point, _ new: Point) -> Point {
+            if point == old { return new }
+            let before = (old.x - point.x) * (new.x - point.x) + (old.y - point.y) * (new.y - point.y)
+            return before < 0 ? new : point
+        }
+        let followed = ConnectorAttributes(parentIndexPath: connector.parentIndexPath, lineStartTop: start.y > end.y,
+                                           start: start, end: end,
+                                           turnOut: turn(connector.turnOut, connector.start, start),
+                                           turnIn: turn(connector.turnIn, connector.end, end),
+                                           curveOut: follow(connector.curveOut), curveIn: follow(connector.curveIn),
+                                           isCurved: connector.isCurved)
+        var result = attributes
+        result.connector = followed
+        result.frame = IndexedLayout.bounds(of: followed)
+        return result
+    }
+
+    private func cellWithEffects(_ attributes: LayoutAttributes) -> LayoutAttributes {
         var result = attributes
         for effect in effects {
             switch effect {
@@ -118,7 +172,7 @@ public final class EffectLayout: CollectionViewLayout {
     }
 
     public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        base.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+        base.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath).map(applyingEffects)
     }
 
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {

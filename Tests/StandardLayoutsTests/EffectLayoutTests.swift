@@ -40,13 +40,21 @@ import Darwin
         #expect(attributes.zIndex == 1)
         #expect(attributes.frame == Rect(x: 90, y: 100, width: 80, height: 60), "the frame stays; the transform enlarges it")
         #expect(attributes.visualFrame == Rect(x: 50, y: 70, width: 160, height: 120))
-        let others = allElements(layout).filter { $0.indexPath != focused || $0.representedElementCategory != .cell }
-        let baseOthers = allElements(base).filter { $0.indexPath != focused || $0.representedElementCategory != .cell }
+        // Everything else is the base layout's, except that the connector into the focused item
+        // (B, a leaf) ends on its enlarged box: the top middle (130, 100) moves to (130, 70).
+        let touched = { (element: LayoutAttributes) in
+            element.indexPath == focused || element.connector?.parentIndexPath == focused
+        }
+        let others = allElements(layout).filter { !touched($0) }
+        let baseOthers = allElements(base).filter { !touched($0) }
         #expect(others == baseOthers)
+        let into = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused)?.connector)
+        #expect(into.end == Point(x: 130, y: 70) && into.turnIn == Point(x: 130, y: 70))
+        #expect(into.start == base.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused)?.connector?.start)
 
         let drawn = drawingOrder(layout)
         #expect(drawn.last == attributes)
-        #expect(Array(drawn.dropLast()) == drawingOrder(base).filter { $0.key != attributes.key })
+        #expect(Array(drawn.dropLast()).map(\.key) == drawingOrder(base).filter { $0.key != attributes.key }.map(\.key))
         #expect(drawn.count == allElements(base).count)
         // Where the focused item is not drawn, the order is the base layout's.
         let corner = Rect(x: 0, y: 150, width: 40, height: 120)
@@ -121,9 +129,12 @@ import Darwin
         let zoom = cos(distance(plain.center, point) / 1000 * Double.pi / 4)
         let attributes = try #require(layout.layoutAttributesForItem(at: focused))
         #expect(abs(attributes.transform.m11 - 2 * zoom) < 1e-12 && attributes.zIndex == 1 && abs(attributes.alpha - zoom) < 1e-12)
-        // Headers and connectors are left alone.
-        let connector = layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused)
-        #expect(connector != nil && connector == base.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused))
+        // The connector into it ends on the drawn box: its end is the base end mapped by the
+        // combined scale about the item's centre.
+        let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused)?.connector)
+        let baseEnd = try #require(base.layoutAttributesForSupplementaryView(ofKind: .connector, at: focused)?.connector?.end)
+        let expected = Point(x: plain.center.x + (baseEnd.x - plain.center.x) * 2 * zoom, y: plain.center.y + (baseEnd.y - plain.center.y) * 2 * zoom)
+        #expect(abs(connector.end.x - expected.x) < 1e-9 && abs(connector.end.y - expected.y) < 1e-9)
     }
 
     /// Rect queries equal brute force over every element by where it is drawn, for a grid of a
@@ -175,5 +186,32 @@ import Darwin
                 #expect(zip(drawn, drawn.dropFirst()).allSatisfy { $0.zIndex <= $1.zIndex })
             }
         }
+    }
+
+    /// Connectors follow the transformed boxes: each starts on its parent's drawn box and ends
+    /// on its child's (the box's frame mapped by its transform about its centre).
+    @Test(arguments: [UInt64(4), 5])
+    func connectorsTouchTheDrawnBoxes(seed: UInt64) throws {
+        let sections = try randomSections(seed: seed, count: 120, extraParentOneIn: 8)
+        let base = GridLayout(dataController: sections)
+        let view = CollectionView(layout: base, dataSource: TreeDataSource(sections))
+        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
+        view.layoutIfNeeded()
+        let size = base.collectionViewContentSize
+        let layout = EffectLayout(base: base, effects: [.focus(IndexPath(item: 0, section: 1), scale: 2),
+                                                        .fisheye(center: Point(x: size.width / 2, y: 0), radius: nil)])
+        layout.prepare()
+        var checked = 0
+        for attributes in allElements(layout) {
+            guard let connector = attributes.connector else { continue }
+            let parent = layout.layoutAttributesForItem(at: connector.parentIndexPath)!
+            let child = layout.layoutAttributesForItem(at: IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section))!
+            // Uniform scales only: the drawn box is the visual frame.
+            #expect(isOnBoundary(connector.start, of: parent.visualFrame, tolerance: 1e-6), "start \(connector.start) off \(parent.visualFrame)")
+            #expect(isOnBoundary(connector.end, of: child.visualFrame, tolerance: 1e-6), "end \(connector.end) off \(child.visualFrame)")
+            #expect(attributes == layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: attributes.indexPath))
+            checked += 1
+        }
+        #expect(checked >= 119)
     }
 }
