@@ -1,7 +1,7 @@
 /// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes, after
-/// underscores and dots inside identifiers (`snake_case`, `com.example.Name`), and
-/// between CJK characters (which do not use spaces); a word wider than the line is broken
-/// between characters.
+/// underscores and dots inside identifiers (`snake_case`, `com.example.Name`), between the
+/// words of camel-case identifiers (`Connection|Aborted|Error`), and between CJK characters
+/// (which do not use spaces); a word wider than the line is broken between characters.
 enum LineBreaker {
     static func wrap(_ text: Substring, maxWidth: Double, width: (Substring) -> Double) -> [Substring] {
         if text.isEmpty || width(text) <= maxWidth { return [text] }
@@ -54,7 +54,8 @@ enum LineBreaker {
             } else if isIdeographic(character) {
                 breakAfter = next < text.endIndex && !isClosingPunctuation(text[next])
             } else {
-                breakAfter = next < text.endIndex && isIdeographic(text[next])
+                breakAfter = next < text.endIndex
+                    && (isIdeographic(text[next]) || character.isLowercase && text[next].isUppercase)
             }
             if breakAfter {
                 result.append(start..<next)

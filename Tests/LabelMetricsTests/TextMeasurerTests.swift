@@ -61,6 +61,8 @@ import Testing
         #expect(snake.count > 1 && snake.joined() == "very_long_identifier_name_here")
         for line in snake.dropLast() { #expect(line.hasSuffix("_")) }
         for line in snake { #expect(measurer.width(of: Substring(line)) <= 120) }
+        let camel = measurer.measure("ConnectionAbortedError", maxWidth: 140).lines
+        #expect(camel == ["ConnectionAborted", "Error"], "camel case breaks between words, not letters")
         let unbroken = measurer.measure("Supercalifragilisticexpialidocious", maxWidth: 80)
         #expect(unbroken.lines.joined() == "Supercalifragilisticexpialidocious")
         for line in unbroken.lines { #expect(measurer.width(of: Substring(line)) <= 80) }
