@@ -52,9 +52,11 @@ public class IndexedLayout: CollectionViewLayout {
     private var isPrepared = false
     /// Sections whose items changed size since the last `prepare()`.
     private var sectionsToPlace: Set<Int> = []
-    /// Per section, the index of its cells and of the connectors into it; nil until a query
-    /// needs it after the section (or the one before) was placed.
-    private var sectionIndexes: [SpatialIndex?] = []
+    /// Per section, the index of its cells and the index of the connectors into it, relative to
+    /// its origin; nil until a query needs it after the section (or, for connectors, the one
+    /// before) was placed. Apart, so that cell queries (self-sizing) never compute connectors.
+    private var cellIndexes: [SpatialIndex?] = []
+    private var connectorIndexes: [SpatialIndex?] = []
     /// Headers and footers as elements: (section, isFooter), in section order, and each
     /// section's first such element.
     private var supplementaryElements: [(section: Int32, isFooter: Bool)] = []
@@ -64,8 +66,9 @@ public class IndexedLayout: CollectionViewLayout {
     public private(set) var lastPlacedSections: [Int] = []
     /// Instrumentation: the sections whose origin the last `prepare()` recomputed.
     public private(set) var lastMovedSections: Range<Int> = 0..<0
-    /// Instrumentation: how many section indexes have been built.
-    public private(set) var sectionIndexesBuilt = 0
+    /// Instrumentation: how many section indexes of cells, and of connectors, have been built.
+    public private(set) var cellIndexesBuilt = 0
+    public private(set) var connectorIndexesBuilt = 0
 
     init(dataController: SectionedTree, estimatedItemSize: Size, sectionTitles: [String]) {
         self.dataController = dataController
@@ -179,12 +182,16 @@ public class IndexedLayout: CollectionViewLayout {
         }
         let placed = sectionsToPlace.sorted()
         let first = placed[0]
-        if sectionIndexes.count != sectionCount { sectionIndexes = [SpatialIndex?](repeating: nil, count: sectionCount) }
+        if cellIndexes.count != sectionCount {
+            cellIndexes = [SpatialIndex?](repeating: nil, count: sectionCount)
+            connectorIndexes = [SpatialIndex?](repeating: nil, count: sectionCount)
+        }
         if let axis = stackingAxis {
             for section in placed {
                 sectionExtents[section] = placeSection(section)
-                sectionIndexes[section] = nil
-                if section + 1 < sectionCount { sectionIndexes[section + 1] = nil }
+                cellIndexes[section] = nil
+                connectorIndexes[section] = nil
+                if section + 1 < sectionCount { connectorIndexes[section + 1] = nil }
             }
             // Later sections keep their frames; only their origins move.
             var position = first == 0 ? 0 : (axis == .vertical ? sectionOrigins[first - 1].y : sectionOrigins[first - 1].x) + sectionExtents[first - 1]
@@ -196,7 +203,10 @@ public class IndexedLayout: CollectionViewLayout {
             lastMovedSections = first..<sectionCount
         } else {
             placeAllSections()
-            for section in 0..<sectionCount { sectionIndexes[section] = nil }
+            for section in 0..<sectionCount {
+                cellIndexes[section] = nil
+                connectorIndexes[section] = nil
+            }
             lastMovedSections = 0..<sectionCount
         }
         // Headers and footers: O(sections).
@@ -295,23 +305,27 @@ public class IndexedLayout: CollectionViewLayout {
         return cellAttributes(connector - connectorCount)
     }
 
-    /// A section's index: its cells, then the connectors into it, relative to its origin.
-    private func index(ofSection section: Int) -> SpatialIndex {
-        if let index = sectionIndexes[section] { return index }
+    /// A section's cells, relative to its origin.
+    private func cellIndex(ofSection section: Int) -> SpatialIndex {
+        if let index = cellIndexes[section] { return index }
+        let index = SpatialIndex(boxes: Array(cellFrames[items(inSection: section)]))
+        cellIndexes[section] = index
+        cellIndexesBuilt += 1
+        return index
+    }
+
+    /// The connectors into a section's items, relative to its origin.
+    private func connectorIndex(ofSection section: Int) -> SpatialIndex {
+        if let index = connectorIndexes[section] { return index }
         let origin = sectionOrigins[section]
-        let range = items(inSection: section)
-        var boxes = [Rect]()
-        boxes.reserveCapacity(range.count)
-        for item in range { boxes.append(cellFrames[item]) }
-        for connector in connectors(intoSection: section) {
+        let index = SpatialIndex(boxes: connectors(intoSection: section).map { connector in
             var frame = connectorAttributes(connector).frame
             frame.origin.x -= origin.x
             frame.origin.y -= origin.y
-            boxes.append(frame)
-        }
-        let index = SpatialIndex(boxes: boxes)
-        sectionIndexes[section] = index
-        sectionIndexesBuilt += 1
+            return frame
+        })
+        connectorIndexes[section] = index
+        connectorIndexesBuilt += 1
         return index
     }
 
@@ -352,6 +366,9 @@ public class IndexedLayout: CollectionViewLayout {
         }
         var found: [Int] = []
         let firstCellElement = barCount + connectorCount
+        let wantsBars = range.lowerBound < barCount
+        let wantsConnectors = range.overlaps(barCount..<firstCellElement)
+        let wantsCells = range.upperBound > firstCellElement
         for section in sections(meeting: rect) {
             let origin = sectionOrigins[section]
             // Widened by a rounding error: `local + origin` and `rect - origin` can round apart, so
@@ -359,13 +376,15 @@ public class IndexedLayout: CollectionViewLayout {
             let slack = 1e-9 * (1 + abs(origin.x) + abs(origin.y) + abs(rect.maxX) + abs(rect.maxY))
             let local = Rect(x: rect.minX - origin.x - slack, y: rect.minY - origin.y - slack,
                              width: rect.width + 2 * slack, height: rect.height + 2 * slack)
-            let firstItem = Int(dataController.sectionStarts[section])
-            let itemCount = items(inSection: section).count
-            let firstConnector = connectors(intoSection: section).lowerBound
-            index(ofSection: section).forEachElement(intersecting: local) { element in
-                found.append(element < itemCount ? firstCellElement + firstItem + element : barCount + firstConnector + element - itemCount)
+            if wantsCells {
+                let firstItem = Int(dataController.sectionStarts[section])
+                cellIndex(ofSection: section).forEachElement(intersecting: local) { found.append(firstCellElement + firstItem + $0) }
             }
-            for element in Int(supplementaryOfSection[section])..<Int(supplementaryOfSection[section + 1]) {
+            let into = connectors(intoSection: section)
+            if wantsConnectors && !into.isEmpty {
+                connectorIndex(ofSection: section).forEachElement(intersecting: local) { found.append(barCount + into.lowerBound + $0) }
+            }
+            for element in Int(supplementaryOfSection[section])..<Int(supplementaryOfSection[section + 1]) where wantsBars {
                 let supplementary = supplementaryElements[element]
                 if supplementaryFrame(section: section, isFooter: supplementary.isFooter)!.intersects(rect) {
                     found.append(element)

@@ -290,7 +290,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         for round in 0..<5 {
             let before = allElements(layout)
             _ = layout.layoutAttributesForElements(in: nearlyEverything())
-            let indexesBefore = layout.sectionIndexesBuilt
+            let cellIndexesBefore = layout.cellIndexesBuilt, connectorIndexesBefore = layout.connectorIndexesBuilt
             let section = Int.random(in: 1..<count, using: &generator)
             let path = randomItem(in: section)
             let old = try #require(layout.layoutAttributesForItem(at: path)).size
@@ -320,11 +320,16 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
                 }
                 #expect(after.filter(earlier) == before.filter(earlier))
                 #expect(after.filter(earlier).count > 0)
-                // Only the placed sections' indexes, and those of the sections after them (the
-                // connectors into them), are built again.
+                // Only the placed sections' cell indexes, and the connector indexes of those and
+                // of the sections after them (the connectors into them), are built again; a query
+                // of cells alone builds no connector index.
+                layout.enumerateCellAttributes(in: nearlyEverything()) { _ in }
+                #expect(layout.cellIndexesBuilt - cellIndexesBefore == layout.lastPlacedSections.count)
+                #expect(layout.connectorIndexesBuilt == connectorIndexesBefore)
                 _ = layout.layoutAttributesForElements(in: nearlyEverything())
                 let placed = Set(layout.lastPlacedSections.flatMap { [$0, $0 + 1] }.filter { $0 < count })
-                #expect(layout.sectionIndexesBuilt - indexesBefore == placed.count)
+                #expect(layout.cellIndexesBuilt - cellIndexesBefore == layout.lastPlacedSections.count)
+                #expect(layout.connectorIndexesBuilt - connectorIndexesBefore == (variant.rawValue.hasPrefix("grid") ? placed.count : 0))
             }
             // Rect queries through the (partly rebuilt) indexes still equal brute force.
             let everything = allElements(layout)
