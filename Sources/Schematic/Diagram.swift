@@ -278,7 +278,8 @@ public struct Diagram {
             renderer.itemPadding = configuration.itemPadding
             renderer.sectionPadding = configuration.sectionPadding
             renderer.margin = configuration.sectionMargin
-            renderer.collapsible = schematicLayout != nil
+            // The page's reflow draws the schematic layout's columns left to right, without effects.
+            renderer.collapsible = schematicLayout != nil && configuration.orientation == .lr && self.options.effects.isEmpty
             renderer.render(layout, content: content, into: &output)
         case .svg:
             var renderer = SVGRenderer()

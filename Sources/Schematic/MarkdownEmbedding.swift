@@ -95,6 +95,7 @@ public struct MarkdownEmbedding {
         var options = baseOptions
         var format: InputFormat? = nil
         var renderOptions = Diagram.RenderOptions(format: .svg)
+        var schematicOnly: String? = nil
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw BlockError(description: "\(file):\(firstLine - 1): '\(setting)' is not key=value") }
@@ -111,6 +112,10 @@ public struct MarkdownEmbedding {
             default: understood = false
             }
             guard understood else { throw BlockError(description: "\(file):\(firstLine - 1): unknown setting '\(setting)'") }
+            if (key == "align" || key == "orientation") && schematicOnly == nil { schematicOnly = setting }
+        }
+        if let setting = schematicOnly, options.layout != .schematic {
+            throw BlockError(description: "\(file):\(firstLine - 1): '\(setting)' applies to layout=schematic")
         }
         let bytes = Array(source.utf8)
         let reader = (format ?? InputFormat.sniff(bytes)).reader

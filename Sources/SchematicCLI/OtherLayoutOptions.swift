@@ -11,19 +11,19 @@ struct OtherLayoutOptions: ParsableArguments {
     @Option(help: "The layout: schematic (the talk's columns), flow (wrapped lines, UICollectionViewFlowLayout), grid (one row per depth), circle (a radial tree) or masonry (Pinterest columns).")
     var layout: LayoutName = .schematic
 
-    @Option(help: ArgumentHelp("The view's width: where flow lines wrap (vertical scrolling), the masonry content's width, the circle's view. (default: 800)", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The view's width: where flow lines wrap (vertical scrolling), the masonry content's width, the circle's view. (default: 800)", valueName: "points"))
     var width: Double?
 
-    @Option(help: ArgumentHelp("The view's height: where flow lines wrap when scrolling horizontally, the circle's view. (default: 600 for flow, 800 for circle)", valueName: "points"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The view's height: where flow lines wrap when scrolling horizontally, the circle's view. (default: 600 for flow, 800 for circle)", valueName: "points"))
     var height: Double?
 
     @Option(name: .customLong("scroll-direction"), help: ArgumentHelp("Flow and grid: vertical or horizontal. (default: vertical)", valueName: "direction"))
     var scrollDirection: ScrollDirection?
 
-    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("Flow: the least space between lines. (default: 10)", valueName: "points"))
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: ArgumentHelp("Flow: the least space between lines. (default: 10)", valueName: "points"))
     var lineSpacing: Double?
 
-    @Option(name: .customLong("interitem-spacing"), help: ArgumentHelp("Flow: the least space between items of a line; grid: the exact space. (default: 10)", valueName: "points"))
+    @Option(name: .customLong("interitem-spacing"), parsing: .unconditional, help: ArgumentHelp("Flow: the least space between items of a line; grid: the exact space. (default: 10)", valueName: "points"))
     var interitemSpacing: Double?
 
     @Option(name: .customLong("section-inset"), help: ArgumentHelp("Flow and grid: space around each section's items, TOP,LEFT,BOTTOM,RIGHT or one value. (default: 10 for flow, 20 for grid)", valueName: "t,l,b,r"))
@@ -38,16 +38,16 @@ struct OtherLayoutOptions: ParsableArguments {
     @Option(name: .customLong("row-alignment"), help: ArgumentHelp("Grid: where shorter items sit in their row: top, center or bottom. (default: center)", valueName: "alignment"))
     var rowAlignment: GridRowAlignment?
 
-    @Option(help: ArgumentHelp("Circle: degrees added to every angle, clockwise. (default: 0)", valueName: "degrees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Circle: degrees added to every angle, clockwise. (default: 0)", valueName: "degrees"))
     var rotation: Double?
 
-    @Option(help: ArgumentHelp("Circle: scales the rings, clamped to 0.5-1.3; rings never come closer than their nodes allow. (default: 1)", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Circle: scales the rings, clamped to 0.5-1.3; rings never come closer than their nodes allow. (default: 1)", valueName: "factor"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Masonry: the number of columns. (default: 2)", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Masonry: the number of columns. (default: 2)", valueName: "n"))
     var columns: Int?
 
-    @Option(name: .customLong("cell-padding"), help: ArgumentHelp("Masonry: space around each node in its column. (default: 6)", valueName: "points"))
+    @Option(name: .customLong("cell-padding"), parsing: .unconditional, help: ArgumentHelp("Masonry: space around each node in its column. (default: 6)", valueName: "points"))
     var cellPadding: Double?
 
     @Flag(name: .customLong("shortest-column"), help: "Masonry: put each node in the shortest column instead of the next in turn.")
@@ -56,10 +56,10 @@ struct OtherLayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Enlarge the node with this id (or else this label) and draw it on top, with any layout.", valueName: "node"))
     var focus: String?
 
-    @Option(name: .customLong("focus-scale"), help: ArgumentHelp("How much --focus enlarges its node. (default: 1.5)", valueName: "factor"))
+    @Option(name: .customLong("focus-scale"), parsing: .unconditional, help: ArgumentHelp("How much --focus enlarges its node. (default: 1.5)", valueName: "factor"))
     var focusScale: Double?
 
-    @Option(help: ArgumentHelp("Shrink and fade nodes by their distance from the point X,Y (recipe 10-4's cosine zoom), within radius R (default: half the drawing's longer side), with any layout.", valueName: "x,y[,r]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Shrink and fade nodes by their distance from the point X,Y (recipe 10-4's cosine zoom), within radius R (default: half the drawing's longer side), with any layout.", valueName: "x,y[,r]"))
     var fisheye: FisheyeArgument?
 
     /// Which options belong to which layouts, for the error when one is given to another.
@@ -91,7 +91,7 @@ struct OtherLayoutOptions: ParsableArguments {
             throw ValidationError("\(option.name) applies to --layout \(names), not \(layout.rawValue)")
         }
         if focusScale != nil && focus == nil { throw ValidationError("--focus-scale needs --focus") }
-        if let focusScale, !(focusScale > 0 && focusScale.isFinite) { throw ValidationError("--focus-scale must be positive") }
+        if let focusScale, !(focusScale >= 0.01 && focusScale <= 100) { throw ValidationError("--focus-scale must be from 0.01 to 100") }
         if let problem = problem(diagramLayout(nodeSize: Size(width: 120, height: 40), sectionTitles: [], connectors: .straight)) {
             throw ValidationError(problem)
         }

@@ -16,7 +16,8 @@ public struct HTMLRenderer: Sendable {
     public var sectionPadding = 60.0
     public var margin = 20.0
     /// Whether clicking a node collapses its subtree. The page's reflow places columns by depth,
-    /// so it is only offered for the schematic layout; other layouts keep pan, zoom and search.
+    /// left to right, without transforms, so it is only offered for such drawings; others keep
+    /// pan, zoom and search, and a click says why it does not collapse.
     public var collapsible = true
 
     public init() {}
@@ -180,7 +181,8 @@ public struct HTMLRenderer: Sendable {
           }
 
           function toggle(n) {
-            if (!data.collapsible || !n.children.length) return;
+            if (!data.collapsible) { status('Collapsing is offered for the schematic layout, left to right, without effects'); return; }
+            if (!n.children.length) return;
             n.collapsed = !n.collapsed;
             reflow();
             status((n.collapsed ? 'Collapsed ' : 'Expanded ') + n.label);

@@ -142,15 +142,20 @@ public struct SVGRenderer: Sendable {
         output.append(";font-weight:bold;")
         color("fill", "header", into: &output)
         output.append(";text-anchor:middle;dominant-baseline:central}\n")
-        output.append(".schematic .section-header rect,.schematic .section-footer rect{")
+        output.append(".schematic rect.section-header,.schematic rect.section-footer{")
         color("fill", "band", into: &output)
-        output.append("}\n.schematic .section-header text,.schematic .section-footer text{")
+        output.append("}\n.schematic text.section-header,.schematic text.section-footer{")
         writeFont(into: &output)
         output.append(";")
         color("fill", "header", into: &output)
-        output.append(";dominant-baseline:central}\n.schematic .section-header text{font-weight:bold}\n")
+        output.append(";")
+        color("stroke", "band", into: &output)
+        output.append(";stroke-width:6px;stroke-linejoin:round;paint-order:stroke;dominant-baseline:central}\n.schematic text.section-header{font-weight:bold}\n")
         output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
 
+        // Bars lie behind connectors; their titles are written last, over the lines, each with
+        // a halo of the bar's colour so that a line passing behind it does not strike it through.
+        var barTitles: [LayoutAttributes] = []
         layout.enumerateAllElementsInDrawingOrder { attributes in
             guard !attributes.isHidden else { return }
             switch attributes.representedElementCategory {
@@ -161,11 +166,13 @@ public struct SVGRenderer: Sendable {
                     writeConnector(attributes, connector, into: &output)
                 } else if attributes.representedElementKind == .header || attributes.representedElementKind == .footer {
                     writeSectionBar(attributes, into: &output)
+                    if attributes.text != nil { barTitles.append(attributes) }
                 }
             case .decorationView:
                 writeDecoration(attributes, into: &output)
             }
         }
+        for attributes in barTitles { writeSectionTitle(attributes, into: &output) }
         output.append("</svg>\n")
     }
 
@@ -277,34 +284,42 @@ public struct SVGRenderer: Sendable {
     /// A flow's or grid's section header or footer: a bar with its title (or item count), the
     /// text turned upright along a bar that is taller than wide.
     private func writeSectionBar(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
-        let frame = attributes.frame
-        output.append(attributes.representedElementKind == .header ? "<g class=\"section-header\"" : "<g class=\"section-footer\"")
+        output.append(attributes.representedElementKind == .header ? "<rect class=\"section-header\"" : "<rect class=\"section-footer\"")
+        writeGeometry(of: attributes.frame, into: &output)
         writeCommonAttributes(attributes, into: &output)
-        output.append("><rect")
-        writeGeometry(of: frame, into: &output)
-        output.append("/>")
-        if let text = attributes.text {
-            if frame.height > frame.width {
-                output.append("<text text-anchor=\"middle\" x=\"")
-                output.append(frame.midX)
-                output.append("\" y=\"")
-                output.append(frame.midY)
-                output.append("\" transform=\"rotate(-90 ")
-                output.append(frame.midX)
-                output.append(" ")
-                output.append(frame.midY)
-                output.append(")\">")
-            } else {
-                output.append("<text x=\"")
-                output.append(frame.minX + 10)
-                output.append("\" y=\"")
-                output.append(frame.midY)
-                output.append("\">")
-            }
-            output.appendXMLEscaped(text)
-            output.append("</text>")
+        output.append("/>\n")
+    }
+
+    /// A bar's title, turned upright along a bar that is taller than wide.
+    private func writeSectionTitle(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
+        guard let text = attributes.text else { return }
+        let frame = attributes.frame
+        output.append(attributes.representedElementKind == .header ? "<text class=\"section-header\"" : "<text class=\"section-footer\"")
+        if frame.height > frame.width {
+            output.append(" text-anchor=\"middle\" x=\"")
+            output.append(frame.midX)
+            output.append("\" y=\"")
+            output.append(frame.midY)
+            output.append("\" transform=\"rotate(-90 ")
+            output.append(frame.midX)
+            output.append(" ")
+            output.append(frame.midY)
+            output.append(")\"")
+        } else {
+            output.append(" x=\"")
+            output.append(frame.minX + 10)
+            output.append("\" y=\"")
+            output.append(frame.midY)
+            output.append("\"")
         }
-        output.append("</g>\n")
+        if attributes.alpha < 1 {
+            output.append(" opacity=\"")
+            output.append(max(0, attributes.alpha))
+            output.append("\"")
+        }
+        output.append(">")
+        output.appendXMLEscaped(text)
+        output.append("</text>\n")
     }
 
     /// Section bands (alternating) and section headers.

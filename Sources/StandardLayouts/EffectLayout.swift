@@ -9,7 +9,8 @@ import Darwin
 /// layout subclasses do in `layoutAttributesForElements(in:)`.
 public enum LayoutEffect: Hashable, Sendable {
     /// Scales one item about its centre and draws it on top (zIndex 1): the pinch layout of
-    /// *Subclassing Flow Layout*, which enlarges the cell being pinched.
+    /// *Subclassing Flow Layout*, which enlarges the cell being pinched. A box that would stick
+    /// out of the content is moved inwards.
     case focus(IndexPath, scale: Double)
     /// Recipe 10-4's zoom, in two dimensions: each item is scaled by `cos(d·π/4)`, where `d` is
     /// its centre's distance from `center` divided by `radius` (at most 1), and its alpha is
@@ -46,7 +47,8 @@ public final class EffectLayout: CollectionViewLayout {
             switch effect {
             case .focus(let path, let scale):
                 if let frame = base.layoutAttributesForItem(at: path)?.frame {
-                    reach = max(reach, abs(abs(scale) - 1) / 2 * max(frame.width, frame.height))
+                    // Twice: the box may also be moved inwards by as much as it sticks out.
+                    reach = max(reach, abs(abs(scale) - 1) * max(frame.width, frame.height))
                 }
             case .fisheye:
                 var largest = 0.0
@@ -122,6 +124,18 @@ public final class EffectLayout: CollectionViewLayout {
                 result.transform = result.transform.concatenating(.scale(x: zoom, y: zoom))
                 result.alpha *= zoom
             }
+        }
+        // An enlarged box stays inside the content: moved inwards by as much as it sticks out
+        // (centred when it is larger than the content), so nothing is clipped.
+        if result.hasTransform {
+            let size = base.collectionViewContentSize
+            let drawn = result.visualFrame
+            func inwards(_ low: Double, _ high: Double, _ extent: Double) -> Double {
+                if high - low >= extent { return extent / 2 - (low + high) / 2 }
+                return low < 0 ? -low : high > extent ? extent - high : 0
+            }
+            let dx = inwards(drawn.minX, drawn.maxX, size.width), dy = inwards(drawn.minY, drawn.maxY, size.height)
+            if dx != 0 || dy != 0 { result.transform = result.transform.concatenating(.translation(x: dx, y: dy)) }
         }
         return result
     }

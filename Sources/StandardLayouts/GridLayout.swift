@@ -67,7 +67,11 @@ public final class GridLayout: IndexedLayout {
     private var rowWidths: [Double] = []
     /// Per row, the middle of the gap above it (where elbow connectors run), and where its
     /// footer starts, along the scroll axis from the row's origin.
-    private var gapMiddles: [Double] = []
+    private var gapTops: [Double] = []
+    private var gapBottoms: [Double] = []
+    /// For elbows: each parent's lane in the gap below its row, and the number of lanes per gap.
+    private var laneOfItem: [Int32] = []
+    private var laneCounts: [Int32] = []
     private var footerTops: [Double] = []
     /// Per row, the line its items hang from and the line under the tallest, from its origin.
     private var itemTops: [Double] = []
@@ -101,7 +105,10 @@ public final class GridLayout: IndexedLayout {
         let sectionCount = numberOfSections
         if rowWidths.count != sectionCount {
             rowWidths = [Double](repeating: 0, count: sectionCount)
-            gapMiddles = [Double](repeating: 0, count: sectionCount)
+            gapTops = [Double](repeating: 0, count: sectionCount)
+            gapBottoms = [Double](repeating: 0, count: sectionCount)
+            laneOfItem = [Int32](repeating: 0, count: dataController.numberOfItems)
+            laneCounts = [Int32](repeating: 1, count: sectionCount)
             footerTops = [Double](repeating: 0, count: sectionCount)
             itemTops = [Double](repeating: 0, count: sectionCount)
             itemBottoms = [Double](repeating: 0, count: sectionCount)
@@ -120,15 +127,17 @@ public final class GridLayout: IndexedLayout {
             x += size.width + spacing
         }
         rowWidths[section] = range.isEmpty ? inset.left + inset.right : x - spacing + inset.right
-        // Elbows run along the middle of the open part of the gap above the row, below its
-        // header (or above the previous row's footer); with no inset at all, across the header
-        // (bars are drawn behind connectors). Relative to the row.
-        if inset.top > 0 || section == 0 {
-            gapMiddles[section] = headerExtent + inset.top / 2
+        // Elbows run in the open part of the gap above the row, below its header (or above the
+        // previous row's footer); with no inset at all, across the header (bars are drawn behind
+        // connectors). Relative to the row.
+        if headerExtent == 0 && footerExtent == 0 && section > 0 {
+            (gapTops[section], gapBottoms[section]) = (-inset.bottom, inset.top)  // no bars: the whole gap
+        } else if inset.top > 0 || section == 0 {
+            (gapTops[section], gapBottoms[section]) = (headerExtent, headerExtent + inset.top)
         } else if inset.bottom > 0 {
-            gapMiddles[section] = -footerExtent - inset.bottom / 2
+            (gapTops[section], gapBottoms[section]) = (-footerExtent - inset.bottom, -footerExtent)
         } else {
-            gapMiddles[section] = headerExtent / 2
+            (gapTops[section], gapBottoms[section]) = (0, headerExtent)
         }
         let top = headerExtent + inset.top
         itemTops[section] = top
@@ -146,7 +155,53 @@ public final class GridLayout: IndexedLayout {
             x += size.width + spacing
         }
         footerTops[section] = top + tallest + inset.bottom
+        assignLanes(aboveRow: section)
+        assignLanes(aboveRow: section + 1)
         return footerTops[section] + footerExtent
+    }
+
+    /// Elbows of different parents in one gap get different lanes where their spans (from the
+    /// parent to its first and last child) overlap, so that no bus serves two parents. Along a
+    /// run of overlapping spans, left to right, each parent's bus goes one lane above the one
+    /// before when that one's children reach past this parent (so this parent's drop does not
+    /// cross them), and one lane below when this parent's children reach back past that parent;
+    /// a run's lanes are then counted from its lowest. O(k log k) for the k parents of the row
+    /// above.
+    private func assignLanes(aboveRow row: Int) {
+        guard configuration.connectorStyle == .elbow, row > 0, row < numberOfSections else { return }
+        func middle(_ item: Int) -> Double { oriented(cellFrames[item]).midX }  // across the rows
+        var spans: [(low: Double, high: Double, parent: Int, first: Double, last: Double, at: Double)] = []
+        for parent in items(inSection: row - 1) {
+            let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
+            guard !children.isEmpty else { continue }
+            let at = middle(parent), first = middle(children.lowerBound), last = middle(children.upperBound - 1)
+            spans.append((min(at, first), max(at, last), parent, first, last, at))
+        }
+        var lanes: Int32 = 1
+        var runStart = 0
+        var heights: [Int32] = []
+        func closeRun(_ end: Int) {
+            guard end > runStart else { return }
+            let lowest = heights[runStart..<end].min()!
+            for index in runStart..<end { laneOfItem[spans[index].parent] = heights[index] - lowest }
+            lanes = max(lanes, heights[runStart..<end].max()! - lowest + 1)
+        }
+        var runEnd = -Double.infinity
+        for (index, span) in spans.enumerated() {
+            if index == 0 || span.low > runEnd {
+                closeRun(index)
+                runStart = index
+                heights.append(0)
+                runEnd = span.high
+                continue
+            }
+            let previous = spans[index - 1]
+            let reachesPast = previous.last >= span.at     // the previous children pass this parent
+            heights.append(heights[index - 1] + (reachesPast ? 1 : -1))
+            runEnd = max(runEnd, span.high)
+        }
+        closeRun(spans.count)
+        laneCounts[row] = lanes
     }
 
     /// Headers and footers span the widest row; the content is as wide as it.
@@ -174,12 +229,14 @@ public final class GridLayout: IndexedLayout {
         func along(_ section: Int) -> Double { isHorizontal ? sectionOrigins[section].x : sectionOrigins[section].y }
         let start = oriented(Point(x: from.midX, y: from.maxY)), end = oriented(Point(x: to.midX, y: to.minY))
         let rowBottom = along(parentRow) + itemBottoms[parentRow], rowTop = along(row) + itemTops[row]
-        let bus = along(row) + gapMiddles[row]
+        let gapTop = along(row) + gapTops[row], gapHeight = gapBottoms[row] - gapTops[row]
+        let bus = gapTop + gapHeight / 2
+        let lane = gapTop + gapHeight * Double(laneCounts[row] - laneOfItem[parent]) / Double(laneCounts[row] + 1)
         let startsLower = start.y > end.y
         switch configuration.connectorStyle {
         case .elbow:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
-                                       turnOut: oriented(Point(x: from.midX, y: bus)), turnIn: oriented(Point(x: to.midX, y: bus)))
+                                       turnOut: oriented(Point(x: from.midX, y: lane)), turnIn: oriented(Point(x: to.midX, y: lane)))
         case .curved:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
                                        turnOut: oriented(Point(x: from.midX, y: rowBottom)), turnIn: oriented(Point(x: to.midX, y: rowTop)),

@@ -28,12 +28,19 @@ import TestSupport
             (["--layout", "grid", "--item-padding", "5"], "--item-padding applies to --layout schematic, circle, not grid"),
             (["--layout", "masonry", "--bands"], "--bands applies to --layout schematic, not masonry"),
             (["--layout", "flow", "--width", "1e300"], "--width must be a number of at most 10000000"),
+            (["--layout", "masonry", "--columns", "-1"], "the number of columns must be from 1 to 10000"),
+            (["--focus", "Primates", "--focus-scale", "1e308"], "--focus-scale must be from 0.01 to 100"),
             (["--fisheye", "1,2,-3"], "fisheye"),
         ] {
             let result = try Executable.run(["render", Self.taxonomy] + arguments)
             #expect(result.status == 64, "\(arguments) gave \(result.status)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+    }
+
+    @Test func negativeNumbersNeedNoEqualsSign() throws {
+        let rotated = try Executable.run(["render", Self.taxonomy, "--layout", "circle", "--rotation", "-30", "--fisheye", "-10,5"])
+        #expect(rotated.status == 0, "\(rotated.stderr)")
     }
 
     @Test func aCircleTakesTheSchematicSpacing() throws {
@@ -47,10 +54,13 @@ import TestSupport
         let flow = "# Guide\n\n```schematic layout=flow\nRoot\n  A\n  B\n```\n"
         let good = try Executable.run(["markdown", "-"], stdin: flow)
         #expect(good.status == 0, "\(good.stderr)")
-        #expect(good.stdout.contains("<g class=\"section-header\""), "a flow draws its section headers")
+        #expect(good.stdout.contains("<rect class=\"section-header\"") && good.stdout.contains(">Depth 1</text>"),
+                "a flow draws its section headers")
         let bad = try Executable.run(["markdown", "-"], stdin: flow + "\n```schematic layout=spiral\nRoot\n```\n")
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("unknown setting 'layout=spiral'"))
+        let mixed = try Executable.run(["markdown", "-"], stdin: "```schematic layout=grid align=tidy\nRoot\n```\n")
+        #expect(mixed.status == 65 && mixed.stderr.contains("'align=tidy' applies to layout=schematic"))
         let circle = try Executable.run(["markdown", "-", "--layout", "circle"], stdin: "```schematic\nRoot\n  A\n```\n")
         #expect(circle.status == 0 && circle.stdout.contains("<svg"))
     }
@@ -65,7 +75,8 @@ import TestSupport
     @Test func effectsShowInSVGAndJSON() throws {
         let svg = try Executable.run(["render", Self.taxonomy, "--focus", "Primates", "--focus-scale", "2"])
         #expect(svg.status == 0)
-        #expect(svg.stdout.contains("matrix(2 0 0 2 0 0)"), "the focused node is scaled by 2")
+        // Scaled by 2 and, as it would stick out of the drawing on the right, moved inwards.
+        #expect(svg.stdout.contains("matrix(2 0 0 2 -"), "the focused node is scaled by 2")
         #expect(!svg.stdout.contains("opacity=\""))
         // Fisheye from the top-left corner: the root, at the left middle, is scaled by cos(d/400·π/4).
         let fisheye = try Executable.run(["render", Self.taxonomy, "--fisheye", "0,0,400"])

@@ -214,4 +214,31 @@ import Darwin
         }
         #expect(checked >= 119)
     }
+
+    /// An enlarged item that would stick out of the content is moved inwards; one larger than
+    /// the content is centred on it. Its connectors still end on the drawn box.
+    @Test(arguments: [2.0, 3.5, 40])
+    func focusedItemsStayInsideTheContent(scale: Double) throws {
+        let base = try smallGrid()
+        let size = base.collectionViewContentSize
+        let content = Rect(origin: .zero, size: size)
+        for section in 0..<base.dataController.numberOfSections {
+            for item in 0..<base.dataController.numberOfItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                let layout = EffectLayout(base: base, effects: [.focus(path, scale: scale)])
+                layout.prepare()
+                let drawn = layout.layoutAttributesForItem(at: path)!.visualFrame
+                if drawn.width <= size.width && drawn.height <= size.height {
+                    #expect(content.insetBy(dx: -1e-9, dy: -1e-9).contains(drawn), "\(path) drawn at \(drawn)")
+                } else {
+                    #expect(abs(drawn.midX - size.width / 2) < 1e-9 || drawn.width <= size.width)
+                }
+                for connector in allElements(layout).compactMap(\.connector) where connector.parentIndexPath == path {
+                    #expect(isOnBoundary(connector.start, of: drawn, tolerance: 1e-6))
+                }
+                #expect(Set(layout.layoutAttributesForElements(in: drawn.insetBy(dx: drawn.width / 2 - 1, dy: drawn.height / 2 - 1)).map(\.key))
+                        .contains(layout.layoutAttributesForItem(at: path)!.key), "found where it is drawn")
+            }
+        }
+    }
 }
