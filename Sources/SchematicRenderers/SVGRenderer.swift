@@ -119,7 +119,7 @@ public struct SVGRenderer: Sendable {
         color("fill", "background", into: &output)
         output.append("}\n.schematic .connector{fill:none;stroke-linejoin:round;")
         color("stroke", "connector", into: &output)
-        output.append(";stroke-width:2;stroke-linecap:round}\n")
+        output.append(";stroke-width:2;stroke-linecap:round}\n.schematic .connector.extra{stroke-dasharray:6 5}\n")
         output.append(".schematic .node text{")
         writeFont(into: &output)
         output.append(";text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
@@ -223,7 +223,7 @@ public struct SVGRenderer: Sendable {
         var count = 0
         if !connector.isCurved { connector.forEachPolylinePoint { _ in count += 1 } }
         if count == 2 {
-            output.append("<line class=\"connector\" x1=\"")
+            output.append(attributes.indexPath.subitem == 0 ? "<line class=\"connector\" x1=\"" : "<line class=\"connector extra\" x1=\"")
             output.append(connector.start.x)
             output.append("\" y1=\"")
             output.append(connector.start.y)
@@ -233,7 +233,7 @@ public struct SVGRenderer: Sendable {
             output.append(connector.end.y)
             output.append("\"")
         } else if connector.isCurved {
-            output.append("<path class=\"connector\" d=\"M")
+            output.append(attributes.indexPath.subitem == 0 ? "<path class=\"connector\" d=\"M" : "<path class=\"connector extra\" d=\"M")
             for (index, point) in connector.path.enumerated() {
                 if index > 0 { output.append((index - 1) % 3 == 0 ? " C" : " ") }
                 output.append(point.x)
@@ -242,7 +242,7 @@ public struct SVGRenderer: Sendable {
             }
             output.append("\"")
         } else {
-            output.append("<path class=\"connector\" d=\"")
+            output.append(attributes.indexPath.subitem == 0 ? "<path class=\"connector\" d=\"" : "<path class=\"connector extra\" d=\"")
             var first = true
             connector.forEachPolylinePoint { point in
                 output.append(first ? "M" : " L")

@@ -269,6 +269,9 @@ public final class CircleLayout: IndexedLayout {
     /// Straight between the boxes' edges, or a curve whose ends follow the radii through the
     /// middle ring between parent and child.
     override func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
+        if Int(dataController.parentOfItem[child]) != parent {
+            return connectorAroundTheCentre(fromParent: parent, toChild: child, parentPath: parentPath)
+        }
         let straight = super.connector(fromParent: parent, toChild: child, parentPath: parentPath)
         guard configuration.connectorStyle == .curved else { return straight }
         let middle = (ringRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
@@ -277,6 +280,24 @@ public final class CircleLayout: IndexedLayout {
         let out = Point(x: center.x + middle * cos(outAngle), y: center.y + middle * sin(outAngle))
         let into = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
         let start = ringRadii[parentPath.section] == 0 ? straight.start : Self.edgePoint(of: frame(ofItem: parent), towards: out)
+        let end = Self.edgePoint(of: frame(ofItem: child), towards: into)
+        return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                   curveOut: out, curveIn: into, isCurved: true)
+    }
+
+    /// A connector from an additional parent, which may sit anywhere on its ring: a curve along
+    /// the middle ring between the parent's and the child's, the shorter way round (its control
+    /// points at a third and two thirds of the turn), so that it goes around the centre instead
+    /// of through the drawing.
+    private func connectorAroundTheCentre(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
+        let middle = (ringRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+        var turn = (angles[child] - angles[parent]).truncatingRemainder(dividingBy: 2 * Double.pi)
+        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+        // Control points on a circle a little outside the middle ring, so the curve keeps to it.
+        let reach = middle / cos(turn / 6)
+        func point(_ angle: Double) -> Point { Point(x: center.x + reach * cos(angle), y: center.y + reach * sin(angle)) }
+        let out = point(angles[parent] + turn / 3), into = point(angles[parent] + 2 * turn / 3)
+        let start = Self.edgePoint(of: frame(ofItem: parent), towards: out)
         let end = Self.edgePoint(of: frame(ofItem: child), towards: into)
         return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
                                    curveOut: out, curveIn: into, isCurved: true)

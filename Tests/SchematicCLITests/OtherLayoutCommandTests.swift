@@ -38,6 +38,15 @@ import TestSupport
         }
     }
 
+    @Test(arguments: ["schematic", "grid", "circle"])
+    func connectorsFromAdditionalParentsAreDashed(layout: String) throws {
+        let result = try Executable.run(["render", "-", "--from", "dot", "--layout", layout],
+                                        stdin: "digraph { A -> B; A -> C; B -> D; C -> D }")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "class=\"connector extra\"").count == 2, "one dashed connector, C to D")
+        #expect(result.stdout.contains(".schematic .connector.extra{stroke-dasharray:6 5}"))
+    }
+
     @Test func negativeNumbersNeedNoEqualsSign() throws {
         let rotated = try Executable.run(["render", Self.taxonomy, "--layout", "circle", "--rotation", "-30", "--fisheye", "-10,5"])
         #expect(rotated.status == 0, "\(rotated.stderr)")

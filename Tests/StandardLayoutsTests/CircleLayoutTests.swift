@@ -1,5 +1,6 @@
 import CollectionLayout
 import Hierarchy
+import HierarchyReaders
 import StandardLayouts
 import Testing
 import TestSupport
@@ -195,5 +196,30 @@ import Darwin
             #expect(isOnBoundary(connector.start, of: root))
             #expect(isOnBoundary(connector.end, of: child), "child \(item): ends at \(connector.end), inside \(child)")
         }
+    }
+
+    /// A connector from an additional parent goes around the centre along the middle ring, not
+    /// through the drawing: A → B, C; D's parents B and C sit on opposite sides of the centre.
+    @Test func additionalParentsConnectAroundTheCentre() throws {
+        let tree = try DOTReader().read(Array("digraph { A -> B; A -> C; B -> D; C -> D }".utf8), file: "dag.dot")
+        let sections = try SectionedTree(tree)
+        let layout = CircleLayout(dataController: sections)
+        layout.prepare()
+        let extra = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: 0, section: 2, subitem: 1))?.connector)
+        #expect(extra.parentIndexPath == IndexPath(item: 1, section: 1) && extra.isCurved)
+        let root = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame
+        let path = extra.path
+        var closest = Double.infinity
+        for step in 0...100 {
+            let t = Double(step) / 100, u = 1 - t
+            let (p0, p1, p2, p3) = (path[3], path[4], path[5], path[6])
+            let a: Double = u * u * u, b: Double = 3 * u * u * t, c: Double = 3 * u * t * t, d: Double = t * t * t
+            let x: Double = a * p0.x + b * p1.x + c * p2.x + d * p3.x
+            let y: Double = a * p0.y + b * p1.y + c * p2.y + d * p3.y
+            let dx = x - layout.center.x, dy = y - layout.center.y
+            closest = min(closest, (dx * dx + dy * dy).squareRoot())
+            #expect(!root.contains(Rect(x: x, y: y, width: 0, height: 0)), "the curve passes through the root")
+        }
+        #expect(closest > layout.ringRadii[1] / 2, "closest to the centre: \(closest)")
     }
 }
