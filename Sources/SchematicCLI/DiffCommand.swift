@@ -6,9 +6,12 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Describe how the drawing of OLD becomes the drawing of NEW, as animation attributes.",
         discussion: """
-            Nodes match by id, else by parent, label and rank among same-labelled siblings. Each \
-            node gets initial and final layout attributes: inserted nodes appear from their parent \
-            (transparent), deleted ones shrink into their parent and fade, others move.
+            Nodes match by id, else by parent, label and rank among same-labelled siblings, and \
+            then a matched parent's remaining children in order (reported as relabelled). Each \
+            node gets initial and final layout attributes from the layout: inserted nodes appear \
+            (from their parent in the schematic layout and grid, from the centre in a circle, in \
+            place in a flow, from the section's top in masonry) and deleted ones disappear the \
+            same way; others move.
             """)
 
     @Argument(help: "The earlier hierarchy file.")

@@ -109,6 +109,15 @@ public final class MasonryLayout: IndexedLayout {
 
     /// An inserted item drops in from the top of its section, transparent.
     public override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        atSectionTop(indexPath)
+    }
+
+    /// A deleted item rises to the top of its section and fades out.
+    public override func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        atSectionTop(indexPath)
+    }
+
+    private func atSectionTop(_ indexPath: IndexPath) -> LayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
         attributes.frame.origin.y = sectionOrigins[indexPath.section].y
         attributes.alpha = 0
