@@ -86,15 +86,6 @@ public final class FlowLayout: IndexedLayout {
 
     private var isHorizontal: Bool { configuration.scrollDirection == .horizontal }
 
-    /// A real size in placement axes (cross, along): the identity when scrolling vertically.
-    private func canonical(_ size: Size) -> Size {
-        isHorizontal ? Size(width: size.height, height: size.width) : size
-    }
-
-    private func oriented(_ rect: Rect) -> Rect {
-        isHorizontal ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
-    }
-
     override var stackingAxis: StackingAxis? { isHorizontal ? .horizontal : .vertical }
 
     override func placeSection(_ section: Int) -> Double {

@@ -87,16 +87,6 @@ public final class GridLayout: IndexedLayout {
 
     private var isHorizontal: Bool { configuration.scrollDirection == .horizontal }
 
-    private func canonical(_ size: Size) -> Size {
-        isHorizontal ? Size(width: size.height, height: size.width) : size
-    }
-
-    private func oriented(_ rect: Rect) -> Rect {
-        isHorizontal ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
-    }
-
-    private func oriented(_ point: Point) -> Point { isHorizontal ? Point(x: point.y, y: point.x) : point }
-
     override var drawsConnectors: Bool { configuration.connectorStyle != .none }
 
     override var stackingAxis: StackingAxis? { isHorizontal ? .horizontal : .vertical }
