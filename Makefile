@@ -68,6 +68,8 @@ samples: build
 	    echo "rendered $$args"; \
 	done
 	@$(BIN) render samples/formats/animals.txt -o samples/formats/animals.svg && echo "rendered samples/formats/animals.svg"
+	@docc=samples/plugin-package/Sources/Demo/Demo.docc/Resources; \
+	 $(BIN) render $$docc/architecture.schematic -o $$docc/architecture.svg && echo "rendered $$docc/architecture.svg (as the plugin does)"
 	@$(BIN) compare samples/real/primates.txt -o samples/real/primates.compare.svg > /dev/null && echo "rendered samples/real/primates.compare.svg"
 
 # Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes;
