@@ -65,15 +65,44 @@ public struct DOTRenderer: Sendable {
         let height = size.height
         var cells: [LayoutAttributes] = []
         var connectors: [LayoutAttributes] = []
+        var bars: [LayoutAttributes] = []
         layout.enumerateAllElementsInDrawingOrder { attributes in
             if attributes.representedElementCategory == .cell { cells.append(attributes) }
             else if attributes.connector != nil { connectors.append(attributes) }
+            else if attributes.representedElementKind == .header || attributes.representedElementKind == .footer,
+                    attributes.representedElementCategory == .supplementaryView { bars.append(attributes) }
         }
         cells.sort { $0.indexPath < $1.indexPath }
         connectors.sort { $0.indexPath < $1.indexPath }
 
+        // Section bars, pinned, before the nodes so that nodes are drawn over them.
+        if mode == .pinned {
+            for bar in bars {
+                let frame = bar.frame
+                output.append(bar.representedElementKind == .header ? "  bar_header_" : "  bar_footer_")
+                output.append(bar.indexPath.section)
+                output.append(" [shape=box, style=filled, penwidth=0, fillcolor=\"")
+                output.append(NodePalette.bar.fill)
+                output.append("\", fontcolor=\"")
+                output.append(NodePalette.bar.text)
+                output.append("\", label=\"")
+                // A bar taller than wide (sections across the page) is too narrow for its title.
+                if let text = bar.text, frame.width >= frame.height { output.appendDOTEscaped(text) }
+                output.append("\", width=")
+                output.append(inches: frame.width)
+                output.append(", height=")
+                output.append(inches: frame.height)
+                output.append(", pos=\"")
+                output.append(frame.midX)
+                output.append(",")
+                output.append(height - frame.midY)
+                output.append("!\"];\n")
+            }
+        }
+
         for cell in cells {
-            let frame = cell.frame
+            // A transformed cell (an effect) is drawn where it appears, its label scaled with it.
+            let frame = mode == .pinned ? cell.visualFrame : cell.frame
             let palette = NodePalette.forType(content.type(at: cell.indexPath))
             let extra = content.attributes(at: cell.indexPath)
             output.append("  ")
@@ -109,6 +138,10 @@ public struct DOTRenderer: Sendable {
                 output.append(", id=\"")
                 output.appendDOTEscaped(id)
                 output.append("\"")
+            }
+            if mode == .pinned && cell.hasTransform {
+                output.append(", fontsize=")
+                output.append(fontSize * abs(cell.transform.m11))
             }
             if mode == .pinned {
                 output.append(", pos=\"")
@@ -149,9 +182,11 @@ public struct DOTRenderer: Sendable {
                     output.append(",")
                     output.append(height - point.y)
                 }
-                output.append("\"]")
+                output.append("\"")
+                if attributes.indexPath.subitem != 0 { output.append(", style=dashed") }
+                output.append("]")
             } else if attributes.indexPath.subitem != 0 {
-                output.append(" [constraint=false]")
+                output.append(" [constraint=false, style=dashed]")
             }
             output.append(";\n")
         }

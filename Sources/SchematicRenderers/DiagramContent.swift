@@ -109,6 +109,8 @@ public struct NodePalette: Sendable {
 
     /// The connectors' colour (the talk's light grey stroke, 2 points wide).
     public static let connector: StaticString = "#aaaaaa"
+    /// Section header and footer bars (translucent, so connectors behind them show) and their titles.
+    public static let bar = NodePalette(fill: "#f3f5f7c0", text: "#555555")
 }
 
 extension CollectionViewLayout {

@@ -15,6 +15,22 @@ import TestSupport
         }
     }
 
+    /// PNG through Graphviz draws our pinned layout, section bars and effects included.
+    @Test(arguments: ["flow", "grid", "circle", "masonry"])
+    func everyLayoutRendersToPNGThroughGraphviz(layout: String) throws {
+        let dir = NSTemporaryDirectory() + "schematic-png-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let png = try Executable.run(["render", Self.taxonomy, "--layout", layout, "--focus", "Aves", "-o", dir + "/x.png"])
+        #expect(png.status == 0, "\(png.stderr)")
+        #expect(png.stderr.isEmpty, "Graphviz warned: \(png.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/x.png"))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let dot = try Executable.run(["render", Self.taxonomy, "--layout", layout, "--focus", "Aves", "--format", "dot"])
+        #expect(dot.stdout.contains("bar_header_1") == (layout == "flow" || layout == "masonry"), "bars are pinned nodes")
+        #expect(dot.stdout.contains(", fontsize=21"), "the focused node's label is scaled with it")
+    }
+
     @Test func optionsOfAnotherLayoutAreRefused() throws {
         for (arguments, message) in [
             (["--layout", "flow", "--columns", "3"], "--columns applies to --layout masonry, not flow"),
@@ -45,6 +61,9 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.components(separatedBy: "class=\"connector extra\"").count == 2, "one dashed connector, C to D")
         #expect(result.stdout.contains(".schematic .connector.extra{stroke-dasharray:6 5}"))
+        let dot = try Executable.run(["render", "-", "--from", "dot", "--layout", layout, "--format", "dot"],
+                                     stdin: "digraph { A -> B; A -> C; B -> D; C -> D }")
+        #expect(dot.stdout.components(separatedBy: "style=dashed").count == 2)
     }
 
     @Test func negativeNumbersNeedNoEqualsSign() throws {
