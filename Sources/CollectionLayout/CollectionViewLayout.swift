@@ -105,13 +105,17 @@ extension CollectionViewLayout {
 
     /// By default an item fades in where it will end up (UIKit's default: alpha 0).
     public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath)
     }
 
     /// By default an item fades out where it was.
     public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        transparentAttributesForItem(at: indexPath)
+    }
+
+    /// The item's attributes with alpha 0: UIKit's appearing and disappearing default, for
+    /// layouts (classes whose subclasses override these) that keep it.
+    public func transparentAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
         attributes.alpha = 0
         return attributes

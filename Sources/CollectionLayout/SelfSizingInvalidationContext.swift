@@ -13,8 +13,10 @@ open class SelfSizingInvalidationContext: LayoutInvalidationContext {
         Dictionary(sizeChanges.map { ($0.indexPath, $0.size) }, uniquingKeysWith: { _, newer in newer })
     }
 
-    /// Records a new size for an item.
+    /// Records a new size for an item; sizes must be finite and non-negative.
     public func invalidateSize(_ size: Size, forItemAt indexPath: IndexPath) {
+        precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
+                     "item sizes must be finite and non-negative")
         sizeChanges.append((indexPath, size))
     }
 

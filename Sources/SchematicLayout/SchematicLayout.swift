@@ -573,8 +573,6 @@ public final class SchematicLayout: CollectionViewLayout {
         guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
         for (indexPath, size) in context.sizeChanges {
             guard let item = globalItem(indexPath) else { continue }
-            precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
-                         "item sizes must be finite and non-negative")
             applySize(canonical(size), toItem: item, inSection: indexPath.section)
         }
     }

@@ -498,8 +498,6 @@ public class IndexedLayout: CollectionViewLayout {
         guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
         for (indexPath, size) in context.sizeChanges {
             guard let item = globalItem(indexPath) else { continue }
-            precondition(size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite,
-                         "item sizes must be finite and non-negative")
             let applied = appliedSize(size, ofItem: item)
             guard applied != itemSizes[item] else { continue }
             itemSizes[item] = applied
@@ -516,15 +514,11 @@ public class IndexedLayout: CollectionViewLayout {
 
     /// By default an item fades in where it will end up (UIKit's default).
     public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath)
     }
 
     /// By default an item fades out where it was.
     public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath)
     }
 }
