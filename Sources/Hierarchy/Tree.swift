@@ -17,6 +17,9 @@ public struct Tree: Sendable {
     public private(set) var attributes: [Int32: NodeAttributes] = [:]
     /// Extra parents beyond the primary one, stored sparsely, in the order they were added.
     public private(set) var additionalParents: [Int32: [Int32]] = [:]
+    /// Problems a reader read past (each a `file:line:column: message`), for the command
+    /// line to print as warnings; they never change the drawing.
+    public var warnings: [String] = []
 
     /// Creates an empty forest.
     public init() {}

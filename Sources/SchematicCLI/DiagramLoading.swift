@@ -10,8 +10,17 @@ struct DiagramLoading {
     /// Leave warnings out.
     var quiet = false
 
-    /// Reads and parses a file (`-` for standard input), or walks a directory.
+    /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
+    /// reader's warnings unless quiet.
     func readTree(_ path: String) throws -> Tree {
+        let tree = try parseTree(path)
+        if !quiet {
+            for warning in tree.warnings { FileIO.writeMessage("schematic: warning: \(warning)") }
+        }
+        return tree
+    }
+
+    private func parseTree(_ path: String) throws -> Tree {
         if path != "-" && DirectoryReader.isDirectory(path) {
             do {
                 return try inputOptions.directoryReader.read(path: path)
@@ -46,7 +55,7 @@ struct DiagramLoading {
             let diagram = try Diagram(tree: tree, options: options)
             let dropped = diagram.dataController.droppedParentCount
             if dropped > 0 && !quiet {
-                FileIO.writeToStandardError("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)\n")
+                FileIO.writeMessage("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)")
             }
             return diagram
         } catch {

@@ -33,7 +33,7 @@ func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let failure as CommandFailure {
-        FileIO.writeToStandardError(failure.message + "\n")
+        FileIO.writeMessage(failure.message)
         throw failure.code
     }
 }

@@ -1,3 +1,4 @@
+import Schematic
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,6 +44,12 @@ enum FileIO {
     static func writeToStandardOutput(_ text: String) {
         var text = text
         text.withUTF8 { buffer in _ = writeAll(1, buffer) }
+    }
+
+    /// Prints one message line on standard error, its control characters escaped: messages
+    /// quote input, and input must not drive the terminal.
+    static func writeMessage(_ line: String) {
+        writeToStandardError(line.escapingControlCharacters + "\n")
     }
 
     static func writeToStandardError(_ text: String) {

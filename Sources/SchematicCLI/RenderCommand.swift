@@ -138,7 +138,7 @@ struct RenderCommand: ParsableCommand {
         }
         progress.finish()
         let failures = results.values.compactMap { $0 }
-        for failure in failures { FileIO.writeToStandardError(failure.message + "\n") }
+        for failure in failures { FileIO.writeMessage(failure.message) }
         if let first = failures.first {
             FileIO.writeToStandardError("schematic: \(failures.count) of \(inputs.count) inputs failed\n")
             throw first.code
@@ -172,7 +172,7 @@ struct RenderCommand: ParsableCommand {
                     throw fail("schematic: \(error)", ExitStatus.unavailable)
                 }
             }
-            if verbose { FileIO.writeToStandardError("wrote \(target.path)\n") }
+            if verbose { FileIO.writeMessage("wrote \(target.path)") }
         }
         let written = clock.now
         if timings {

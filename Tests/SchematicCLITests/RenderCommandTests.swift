@@ -277,3 +277,18 @@ struct Executable {
         #expect(result.stderr.hasPrefix("schematic: /nonexistent-dir/out.svg: cannot create"))
     }
 }
+
+@Suite struct MessageEscapingTests {
+    @Test func errorMessagesNeverPassEscapeSequencesToTheTerminal() throws {
+        let result = try Executable.run(["render", "/nonexistent/\u{1B}]0;pwned\u{7}\u{1B}[2J.txt"])
+        #expect(result.status == 66)
+        #expect(!result.stderr.contains("\u{1B}"))
+        #expect(result.stderr.contains("\\e]0;pwned\\u{7}\\e[2J.txt"))
+    }
+
+    @Test func readErrorsQuotingInputAreEscapedToo() throws {
+        let result = try Executable.run(["render", "-", "--from", "dot"], stdin: "digraph { \"\u{1B}[31m\" -> b -> \"\u{1B}[31m\" }")
+        #expect(result.status == 65)
+        #expect(!result.stderr.contains("\u{1B}") && result.stderr.contains("\\e[31m"), "\(result.stderr)")
+    }
+}
