@@ -249,6 +249,9 @@ public struct Diagram {
         public var embedFonts = false
         /// The SVG colour scheme.
         public var theme = SVGRenderer.Theme.light
+        /// SVG: an id on the root under which the styles (and embedded font names) are scoped,
+        /// for drawings inlined in one HTML page (`SVGRenderer.scopeID`).
+        public var scopeID: String?
         public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned, embedFonts: Bool = false) {
             self.format = format
             self.dotMode = dotMode
@@ -284,6 +287,7 @@ public struct Diagram {
         case .svg:
             var renderer = SVGRenderer()
             renderer.theme = options.theme
+            renderer.scopeID = options.scopeID
             if let fonts {
                 renderer.fontFamily = fonts.family
                 renderer.fontSize = fonts.size
@@ -292,7 +296,7 @@ public struct Diagram {
                     let labels = (0..<dataController.numberOfItems).lazy.map { dataController.label(ofItem: $0) }
                     do {
                         renderer.embeddedFonts = try fonts.subsets(for: labels).enumerated().map { index, subset in
-                            EmbeddedFont(name: "Schematic \(index) \(subset.family)", data: subset.data)
+                            EmbeddedFont(name: "Schematic \(options.scopeID.map { $0 + " " } ?? "")\(index) \(subset.family)", data: subset.data)
                         }
                     } catch {
                         throw .font(error)

@@ -1,16 +1,83 @@
 /// Replaces the fenced code blocks tagged `schematic` in a Markdown document with their drawings.
 ///
 /// ````markdown
-/// ```schematic format=yaml align=tidy orientation=tb
+/// ```schematic format=yaml align=tidy orientation=tb alt="The services" caption="Figure 1"
 /// Root: [a, b]
 /// ```
 /// ````
 ///
-/// The fence line may name the block's format (`format=outline|json|yaml|csv|tsv|markdown|dot`;
-/// sniffed otherwise) and options: `align`, `orientation`, `connectors`, `theme`, `sizing`.
-/// Each block becomes an inline `<svg>`, or, when an asset writer is given, an image link to an
-/// SVG file it writes. Everything else in the document is kept byte for byte.
+/// The fence line holds settings, `key=value` (values may be quoted, `"…"` or `'…'`, with `\"`
+/// and `\\` escapes) or a bare `key`. The embedding itself reads `alt` (the drawing's text
+/// alternative; the tree's title otherwise), `caption` (a `<figcaption>`) and `src` (a file to
+/// draw instead of the block's lines, relative to the Markdown file); `resolveSettings` turns the
+/// others into options. Each block becomes an inline `<svg>` with styles scoped to it, or, when
+/// an asset writer is given, an image link to an SVG file it writes. Blocks inside other fenced
+/// blocks are left alone, and everything else in the document is kept byte for byte.
 public struct MarkdownEmbedding {
+    /// One setting of a fence line: `key=value`, or a bare `key` (value nil).
+    public struct Setting: Hashable, Sendable {
+        public var key: String
+        public var value: String?
+        public init(key: String, value: String?) {
+            self.key = key
+            self.value = value
+        }
+        /// The setting as written on a fence line.
+        public var text: String { value.map { "\(key)=\($0)" } ?? key }
+    }
+
+    /// What a block's settings decide about its drawing.
+    public struct BlockOptions {
+        public var diagram: DiagramOptions
+        public var render = Diagram.RenderOptions(format: .svg)
+        /// The block's input format; sniffed from its text when nil, from `src`'s extension when it names a file.
+        public var format: InputFormat?
+        public var reader = ReaderOptions()
+        /// How a `src` directory is walked.
+        public var directory = DirectoryReader()
+        public init(diagram: DiagramOptions) { self.diagram = diagram }
+    }
+
+    /// A setting the resolver refuses, with the reason (the embedding adds the location).
+    public struct SettingError: Error {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// One drawn block, ready to be placed in the document.
+    public struct Drawing {
+        /// The block's number in the document, from 1.
+        public var number: Int
+        /// The text alternative: the block's `alt`, else the tree's title.
+        public var alt: String
+        public var caption: String?
+        let diagram: Diagram
+        let options: Diagram.RenderOptions
+        let givenAlt: String?
+
+        /// The drawing as a standalone SVG document.
+        public func svg() throws(DiagramError) -> [UInt8] {
+            var standalone = options
+            standalone.scopeID = nil
+            return try diagram.rendered(standalone)
+        }
+
+        /// The drawing for an HTML page: its `<svg>` (styles scoped to it), in a `<figure>` with a
+        /// `<figcaption>` when it has a caption. It holds no blank line, so Markdown keeps it as one HTML block.
+        public func inlineHTML() throws(DiagramError) -> String {
+            var inline = String(decoding: try diagram.rendered(options), as: UTF8.self)
+            if let start = inline.firstRange(of: "<svg") { inline = String(inline[start.lowerBound...]) }
+            while inline.hasSuffix("\n") { inline.removeLast() }
+            if let givenAlt, let open = inline.firstRange(of: "<title id=\""),
+               let start = inline[open.upperBound...].firstIndex(of: ">"),
+               let end = inline[start...].firstRange(of: "</title>") {
+                inline.replaceSubrange(inline.index(after: start)..<end.lowerBound, with: MarkdownEmbedding.htmlEscaped(givenAlt))
+            }
+            guard let caption else { return inline }
+            return "<figure class=\"schematic-figure\">\n" + inline + "\n<figcaption>" + MarkdownEmbedding.htmlEscaped(caption) + "</figcaption>\n</figure>"
+        }
+    }
+
     /// Where the drawings of a document go when they are not inlined.
     public struct Assets {
         /// The link text for the image of the n-th block (from 1), e.g. `diagrams/guide-1.svg`.
@@ -20,6 +87,29 @@ public struct MarkdownEmbedding {
         public init(link: @escaping (Int) -> String, write: @escaping (Int, [UInt8]) throws -> Void) {
             self.link = link
             self.write = write
+        }
+
+        /// Writes the drawing and returns its image in Markdown (a `<figure>` when it has a caption).
+        public func place(_ drawing: Drawing) throws -> String {
+            try write(drawing.number, drawing.svg())
+            let target = MarkdownEmbedding.percentEncoded(link(drawing.number))
+            guard drawing.caption != nil else {
+                return "![\(MarkdownEmbedding.markdownEscaped(drawing.alt))](\(target))"
+            }
+            return try placeHTML(drawing, written: true)
+        }
+
+        /// Writes the drawing and returns its image in HTML (in a `<figure>` when it has a caption).
+        public func placeHTML(_ drawing: Drawing) throws -> String {
+            try placeHTML(drawing, written: false)
+        }
+
+        private func placeHTML(_ drawing: Drawing, written: Bool) throws -> String {
+            if !written { try write(drawing.number, drawing.svg()) }
+            let image = "<img src=\"" + MarkdownEmbedding.htmlEscaped(MarkdownEmbedding.percentEncoded(link(drawing.number)))
+                + "\" alt=\"" + MarkdownEmbedding.htmlEscaped(drawing.alt) + "\">"
+            guard let caption = drawing.caption else { return image }
+            return "<figure class=\"schematic-figure\">" + image + "<figcaption>" + MarkdownEmbedding.htmlEscaped(caption) + "</figcaption></figure>"
         }
     }
 
@@ -31,107 +121,275 @@ public struct MarkdownEmbedding {
     public var file: String
     public var baseOptions: DiagramOptions
     /// The layouts a block may name with `layout=NAME`, and their settings; by default each
-    /// layout's own defaults.
+    /// layout's own defaults. Used by the default `resolveSettings`.
     public var layouts: [String: DiagramLayout] = [
         "schematic": .schematic, "flow": .flow(FlowLayoutConfiguration()), "grid": .grid(GridLayoutConfiguration()),
         "circle": .circle(CircleLayoutConfiguration()), "masonry": .masonry(MasonryLayoutConfiguration()),
     ]
+    /// Turns a block's settings (without `alt`, `caption`, `src`) into options, throwing
+    /// `SettingError`; nil reads `format`, `layout`, `align`, `orientation`, `connectors`,
+    /// `theme` and `sizing` over `baseOptions`. The command line sets its own option parser here.
+    public var resolveSettings: (([Setting]) throws -> BlockOptions)?
+    /// Reads the tree of a `src` path (already resolved against the Markdown file), throwing
+    /// `SettingError`; nil refuses `src`.
+    public var loadSource: ((String, BlockOptions) throws -> Tree)?
+    /// Hears the readers' warnings, located in the Markdown file.
+    public var warn: ((String) -> Void)?
 
     public init(file: String, baseOptions: DiagramOptions = .init()) {
         self.file = file
         self.baseOptions = baseOptions
     }
 
-    /// The document with every `schematic` block replaced.
+    /// The document with every `schematic` block replaced: inline, or through `assets`.
     public func process(_ document: [UInt8], assets: Assets? = nil) throws -> [UInt8] {
+        try process(document) { drawing in try assets?.place(drawing) ?? drawing.inlineHTML() }
+    }
+
+    /// The document with every `schematic` block replaced by what `place` makes of its drawing.
+    public func process(_ document: [UInt8], place: (Drawing) throws -> String) throws -> [UInt8] {
         let text = String(decoding: document, as: UTF8.self)
         var output = ""
         output.reserveCapacity(text.utf8.count)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         var lineNumber = 0
         var blockNumber = 0
+        var scopes: [String: Int] = [:]
+        // The fence of the code block (not ours) that the current line is in.
+        var openFence: Substring? = nil
+        func keep(_ line: Substring) {
+            output += line
+            if !lines.isEmpty { output += "\n" }
+        }
         while let line = lines.popFirst() {
             lineNumber += 1
             let trimmed = line.drop { $0 == " " }
-            let fence = trimmed.prefix { $0 == "`" || $0 == "~" }
-            let isFence = fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" })
-            let info = trimmed.dropFirst(fence.count).split(separator: " ")
-            guard isFence, info.first == "schematic" else {
-                output += line
-                if !lines.isEmpty { output += "\n" }
+            if let fence = openFence {
+                if Self.closes(trimmed, fence) { openFence = nil }
+                keep(line)
                 continue
             }
-            // Collect the block up to its closing fence.
-            let blockStart = lineNumber + 1
+            let fence = trimmed.prefix { $0 == "`" || $0 == "~" }
+            guard fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" }) else {
+                keep(line)
+                continue
+            }
+            var info = trimmed.dropFirst(fence.count)
+            if info.last == "\r" { info = info.dropLast() }
+            guard info.split(separator: " ").first == "schematic" else {
+                openFence = fence
+                keep(line)
+                continue
+            }
+            let fenceLine = lineNumber
             var body: [Substring] = []
             var closed = false
             while let next = lines.popFirst() {
                 lineNumber += 1
-                let inner = next.drop { $0 == " " }
-                if inner.hasPrefix(fence) && inner.drop(while: { $0 == fence.first }).allSatisfy({ $0 == " " || $0 == "\r" }) {
+                if Self.closes(next.drop { $0 == " " }, fence) {
                     closed = true
                     break
                 }
                 body.append(next)
             }
-            guard closed else { throw BlockError(description: "\(file):\(blockStart - 1): a schematic block is not closed") }
+            guard closed else { throw BlockError(description: "\(file):\(fenceLine): a schematic block is not closed") }
             blockNumber += 1
-            let svg = try draw(body.joined(separator: "\n"), settings: info.dropFirst().map(String.init), firstLine: blockStart)
-            if let assets {
-                try assets.write(blockNumber, svg)
-                output += "![diagram \(blockNumber)](\(assets.link(blockNumber)))"
-            } else {
-                var inline = String(decoding: svg, as: UTF8.self)
-                if let start = inline.firstRange(of: "<svg") { inline = String(inline[start.lowerBound...]) }
-                while inline.hasSuffix("\n") { inline.removeLast() }
-                output += inline
+            let source = body.joined(separator: "\n")
+            // An id derived from the block's text, unique in the document, scopes its styles.
+            let hash = String(Self.fnv1a(info + "\n" + source) & 0xFFFF_FFFF, radix: 16)
+            scopes[hash, default: 0] += 1
+            let scope = "schematic-" + hash + (scopes[hash]! > 1 ? "-\(scopes[hash]!)" : "")
+            let settings = info.drop { $0 != " " }
+            let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope)
+            do {
+                output += try place(drawing)
+            } catch let error as DiagramError {
+                throw BlockError(description: "\(file):\(fenceLine): \(error.description)")
             }
             if !lines.isEmpty { output += "\n" }
         }
         return Array(output.utf8)
     }
 
-    private func draw(_ source: String, settings: [String], firstLine: Int) throws -> [UInt8] {
-        var options = baseOptions
-        var format: InputFormat? = nil
-        var renderOptions = Diagram.RenderOptions(format: .svg)
+    /// Whether a line (its indentation dropped) closes the block opened by `fence`.
+    private static func closes(_ line: Substring, _ fence: Substring) -> Bool {
+        line.hasPrefix(fence) && line.drop(while: { $0 == fence.first }).allSatisfy { $0 == " " || $0 == "\r" }
+    }
+
+    private func draw(_ source: String, settings text: Substring, fenceLine: Int, number: Int, scope: String) throws -> Drawing {
+        func failure(_ message: String) -> BlockError { BlockError(description: "\(file):\(fenceLine): \(message)") }
+        var settings: [Setting]
+        do {
+            settings = try Self.settings(text)
+        } catch {
+            throw failure(error.message)
+        }
+        var alt: String?, caption: String?, src: String?
+        for key in Set(settings.map(\.key)) where settings.filter({ $0.key == key }).count > 1 {
+            throw failure("'\(key)' is set twice")
+        }
+        for setting in settings where ["alt", "caption", "src"].contains(setting.key) {
+            guard let value = setting.value, !value.isEmpty else { throw failure("'\(setting.key)' needs a value, as \(setting.key)=\"…\"") }
+            switch setting.key {
+            case "alt": alt = value
+            case "caption": caption = value
+            default: src = value
+            }
+        }
+        settings.removeAll { ["alt", "caption", "src"].contains($0.key) }
+        var options: BlockOptions
+        do {
+            options = try resolveSettings?(settings) ?? defaultOptions(settings)
+        } catch let error as SettingError {
+            throw failure(error.message)
+        }
+        options.render.format = .svg
+        let tree: Tree
+        if let src {
+            guard !source.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }) else {
+                throw failure("a block with src=\"\(src)\" draws that file; its own lines must be empty")
+            }
+            guard let loadSource else { throw failure("src is not available here") }
+            let directory = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+            do {
+                tree = try loadSource(src.hasPrefix("/") ? src : directory + src, options)
+            } catch let error as SettingError {
+                throw failure(error.message)
+            }
+        } else {
+            let bytes = Array(source.utf8)
+            let reader = (options.format ?? InputFormat.sniff(bytes)).reader(options.reader)
+            do {
+                tree = try reader.read(bytes, file: file)
+            } catch {
+                // Lines of the block become lines of the Markdown file.
+                let line = error.line > 0 ? "\(error.line + fenceLine)" : "\(fenceLine + 1)"
+                let column = error.column > 0 ? ":\(error.column)" : ""
+                throw BlockError(description: "\(file):\(line)\(column): \(error.message)")
+            }
+        }
+        for warning in tree.warnings { warn?("\(file):\(fenceLine): warning: \(warning)") }
+        let diagram: Diagram
+        do {
+            diagram = try Diagram(tree: tree, options: options.diagram)
+        } catch {
+            throw failure(error.description)
+        }
+        var render = options.render
+        render.scopeID = scope
+        return Drawing(number: number, alt: alt ?? diagram.dataController.title, caption: caption, diagram: diagram, options: render, givenAlt: alt)
+    }
+
+    /// The settings this type reads itself when no resolver is set.
+    private func defaultOptions(_ settings: [Setting]) throws -> BlockOptions {
+        var options = BlockOptions(diagram: baseOptions)
         var schematicOnly: String? = nil
         for setting in settings {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw BlockError(description: "\(file):\(firstLine - 1): '\(setting)' is not key=value") }
-            let (key, value) = (parts[0], parts[1])
+            guard let value = setting.value else { throw SettingError("'\(setting.key)' is not key=value") }
             var understood = true
-            switch key {
-            case "format": format = InputFormat(rawValue: value); understood = format != nil
-            case "align": if let align = SchematicAlignment(rawValue: value) { options.configuration.alignment = align } else { understood = false }
-            case "orientation": if let orientation = SchematicOrientation(rawValue: value) { options.configuration.orientation = orientation } else { understood = false }
-            case "connectors": if let style = ConnectorStyle(rawValue: value) { options.configuration.connectorStyle = style } else { understood = false }
-            case "layout": if let layout = layouts[value] { options.layout = layout } else { understood = false }
-            case "theme": if let theme = SVGRenderer.Theme(rawValue: value) { renderOptions.theme = theme } else { understood = false }
-            case "sizing": if value == "fixed" { options.sizing = .fixed } else if value != "fit" { understood = false }
+            switch setting.key {
+            case "format": options.format = InputFormat(rawValue: value); understood = options.format != nil
+            case "align": if let align = SchematicAlignment(rawValue: value) { options.diagram.configuration.alignment = align } else { understood = false }
+            case "orientation": if let orientation = SchematicOrientation(rawValue: value) { options.diagram.configuration.orientation = orientation } else { understood = false }
+            case "connectors": if let style = ConnectorStyle(rawValue: value) { options.diagram.configuration.connectorStyle = style } else { understood = false }
+            case "layout": if let layout = layouts[value] { options.diagram.layout = layout } else { understood = false }
+            case "theme": if let theme = SVGRenderer.Theme(rawValue: value) { options.render.theme = theme } else { understood = false }
+            case "sizing": if value == "fixed" { options.diagram.sizing = .fixed } else if value != "fit" { understood = false }
             default: understood = false
             }
-            guard understood else { throw BlockError(description: "\(file):\(firstLine - 1): unknown setting '\(setting)'") }
-            if (key == "align" || key == "orientation") && schematicOnly == nil { schematicOnly = setting }
+            guard understood else { throw SettingError("unknown setting '\(setting.text)'") }
+            if (setting.key == "align" || setting.key == "orientation") && schematicOnly == nil { schematicOnly = setting.text }
         }
-        if let setting = schematicOnly, options.layout != .schematic {
-            throw BlockError(description: "\(file):\(firstLine - 1): '\(setting)' applies to layout=schematic")
+        if let setting = schematicOnly, options.diagram.layout != .schematic {
+            throw SettingError("'\(setting)' applies to layout=schematic")
         }
-        let bytes = Array(source.utf8)
-        let reader = (format ?? InputFormat.sniff(bytes)).reader
-        let tree: Tree
-        do {
-            tree = try reader.read(bytes, file: file)
-        } catch {
-            // Lines of the block become lines of the Markdown file.
-            let line = error.line > 0 ? "\(error.line + firstLine - 1)" : "\(firstLine)"
-            let column = error.column > 0 ? ":\(error.column)" : ""
-            throw BlockError(description: "\(file):\(line)\(column): \(error.message)")
+        return options
+    }
+
+    /// Splits a fence line's settings: `key=value`, `key="quoted value"`, `key='…'` or `key`.
+    public static func settings(_ text: Substring) throws(SettingError) -> [Setting] {
+        var settings: [Setting] = []
+        var rest = text[...]
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard !rest.isEmpty else { return settings }
+            let key = rest.prefix { $0 != "=" && $0 != " " && $0 != "\t" }
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw SettingError("'\(rest.prefix { $0 != " " })' is not a setting (key=value)")
+            }
+            rest = rest.dropFirst(key.count)
+            guard rest.first == "=" else {
+                settings.append(Setting(key: String(key), value: nil))
+                continue
+            }
+            rest = rest.dropFirst()
+            var value = ""
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                rest = rest.dropFirst()
+                var closed = false
+                while let character = rest.popFirst() {
+                    if character == quote { closed = true; break }
+                    if character == "\\", let next = rest.first, next == quote || next == "\\" {
+                        value.append(next)
+                        rest = rest.dropFirst()
+                    } else {
+                        value.append(character)
+                    }
+                }
+                guard closed else { throw SettingError("the value of '\(key)' has no closing \(quote)") }
+                guard rest.isEmpty || rest.first == " " || rest.first == "\t" else {
+                    throw SettingError("a space must follow the quoted value of '\(key)'")
+                }
+            } else {
+                value = String(rest.prefix { $0 != " " && $0 != "\t" })
+                rest = rest.dropFirst(value.count)
+            }
+            settings.append(Setting(key: String(key), value: value))
         }
-        do {
-            return try Diagram(tree: tree, options: options).rendered(renderOptions)
-        } catch {
-            throw BlockError(description: "\(file):\(firstLine): \(error.description)")
+    }
+
+    static func fnv1a(_ text: some StringProtocol) -> UInt64 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return hash
+    }
+
+    static func htmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
         }
+        return result
+    }
+
+    /// Text for Markdown link text: every ASCII punctuation mark backslash-escaped, lines joined.
+    static func markdownEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "\n" || character == "\r" { result += " "; continue }
+            if character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol { result += "\\" }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// A path as a link destination: bytes other than unreserved characters and `/` percent-encoded.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~/".unicodeScalars.contains(scalar)) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
     }
 }

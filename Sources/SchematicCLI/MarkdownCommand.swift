@@ -9,9 +9,22 @@ struct MarkdownCommand: ParsableCommand {
         commandName: "markdown",
         abstract: "Replace the ```schematic blocks of a Markdown file with their drawings.",
         discussion: """
-            Each fenced block tagged schematic (its first line may say format=yaml, align=tidy, \
-            orientation=tb, connectors=elbow, theme=dark, sizing=fixed) becomes an inline <svg>, or \
-            with --assets DIR an image link to DIR/NAME-N.svg. Everything else is kept as it is.
+            Each fenced block tagged schematic becomes an inline <svg> (its styles scoped to it, so \
+            drawings with different themes can share a page), or with --assets DIR an image link \
+            to DIR/NAME-N.svg, relative to the -o file. Everything else is kept as it is.
+
+            The fence line takes any option of this command as a setting, --name VALUE written \
+            name=VALUE and a flag as its bare name: ```schematic layout=grid theme=dark width=600 \
+            connectors=elbow bands; format=yaml is --from yaml. Values may be quoted: \
+            alt="Our services" (the text alternative; the tree's title otherwise), \
+            caption="Figure 1" (a <figcaption>), src="tree.yaml" (draw that file or directory, \
+            relative to the Markdown file, instead of the block's lines). The command line's \
+            options are the defaults of every block.
+
+            --html renders the whole document to one page with Ink. The document's own raw HTML \
+            is passed through as written (as Markdown does): use it for your own documents. For \
+            documents from elsewhere add --safe, which drops raw HTML, scripts, event handler \
+            attributes and links other than http, https, mailto and relative ones.
             """)
 
     @Argument(help: "The Markdown file, or - for standard input.")
@@ -20,17 +33,30 @@ struct MarkdownCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the Markdown, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Write each drawing to this directory as an SVG file and link it, instead of inlining it.")
+    @Option(help: "Write each drawing to this directory as an SVG file and link it (relative to -o), instead of inlining it.")
     var assets: String?
 
-    @Flag(help: "Render the whole document to one HTML page (with Ink), drawings inline.")
+    @Flag(help: "Render the whole document to one HTML page (with Ink), drawings inline; the document's raw HTML is kept.")
     var html = false
+
+    @Flag(help: "With --html: drop the document's raw HTML and scripts, and links that are not http, https, mailto or relative.")
+    var safe = false
+
+    @Option(help: "SVG colour scheme of every drawing: light, dark, or auto (follows the reader's prefers-color-scheme).")
+    var theme: SVGRenderer.Theme = .light
+
+    @OptionGroup(title: "Input")
+    var inputOptions: InputOptions
 
     @OptionGroup(title: "Layout")
     var layoutOptions: LayoutOptions
 
     @OptionGroup(title: "Labels")
     var labelOptions: LabelOptions
+
+    func validate() throws {
+        if safe && !html { throw ValidationError("--safe applies to --html") }
+    }
 
     func run() throws {
         try reportingFailures(work)
@@ -43,40 +69,135 @@ struct MarkdownCommand: ParsableCommand {
         } catch {
             throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
         }
-        var options = DiagramOptions()
-        options.configuration = layoutOptions.configuration
-        options.layout = layoutOptions.diagramLayout
-        options.effects = layoutOptions.effects
-        options.sizing = labelOptions.nodeSizing
         let name = input == "-" ? "diagram" : String(input.split(separator: "/").last!.split(separator: ".").first!)
         var assetWriter: MarkdownEmbedding.Assets? = nil
         if let assets {
-            let directory = assets.hasSuffix("/") ? String(assets.dropLast()) : assets
+            let directory = assets.hasSuffix("/") && assets.count > 1 ? String(assets.dropLast()) : assets
             if !DirectoryReader.isDirectory(directory) { mkdir(directory, 0o755) }
+            let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
-                link: { "\(directory)/\(name)-\($0).svg" },
+                link: { "\(linkDirectory)/\(name)-\($0).svg" },
                 write: { number, svg in
                     try writeAtomically(to: "\(directory)/\(name)-\(number).svg") { $0.write(svg) }
                 })
         }
+        var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
+        embedding.resolveSettings = Self.resolve
+        embedding.loadSource = Self.load
+        embedding.warn = { FileIO.writeMessage($0) }
+        // With --html the drawings go to the page after Ink ran, through placeholders.
+        var drawings: [String] = []
         let processed: [UInt8]
         do {
-            var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input, baseOptions: options)
-            embedding.layouts = layoutOptions.diagramLayoutsByName
-            processed = try embedding.process(bytes, assets: assetWriter)
+            if html {
+                processed = try embedding.process(bytes) { drawing in
+                    drawings.append(try assetWriter?.placeHTML(drawing) ?? drawing.inlineHTML())
+                    return "\n" + Self.placeholder(drawings.count) + "\n"
+                }
+            } else {
+                processed = try embedding.process(bytes, assets: assetWriter)
+            }
         } catch let error as MarkdownEmbedding.BlockError {
             throw fail(error.description, ExitStatus.dataError)
         }
         if html {
-            try writeAtomically(to: output) { $0.write(try renderHTML(processed, title: name)) }
+            let page = try renderHTML(processed, drawings: drawings, title: name)
+            try writeAtomically(to: output) { $0.write(page) }
         } else {
             try writeAtomically(to: output) { $0.write(processed) }
         }
     }
 
+    /// The comment that stands for the n-th drawing in the Markdown handed to the HTML helper.
+    static func placeholder(_ number: Int) -> String { "<!-- schematic-drawing-\(number) -->" }
+
+    // MARK: Block settings
+
+    /// The arguments this command was run with (after `markdown`): every block's defaults.
+    private static let baseArguments: [String] = {
+        let arguments = CommandLine.arguments
+        guard let index = arguments.dropFirst().firstIndex(of: "markdown") else { return [] }
+        return Array(arguments[(index + 1)...])
+    }()
+
+    /// A block's settings, parsed as this command's options after the command line's own (so
+    /// they override it), with the same checks and messages.
+    private static func resolve(_ settings: [MarkdownEmbedding.Setting]) throws -> MarkdownEmbedding.BlockOptions {
+        var arguments = baseArguments
+        for setting in settings {
+            if ["output", "assets", "html", "safe", "help", "version"].contains(setting.key) || setting.key.count < 2 {
+                throw MarkdownEmbedding.SettingError("unknown setting '\(setting.text)'")
+            }
+            let name = setting.key == "format" ? "from" : setting.key
+            arguments.append(setting.value.map { "--\(name)=\($0)" } ?? "--\(name)")
+        }
+        let command: MarkdownCommand
+        do {
+            command = try MarkdownCommand.parse(arguments)
+        } catch {
+            // Settings are named without dashes on the fence line.
+            var message = MarkdownCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+            if message.hasPrefix("--") { message.removeFirst(2) }
+            message = message.replacing("'--", with: "'").replacing(" --", with: " ").replacing("option", with: "setting")
+            let written = settings.map(\.text).joined(separator: " ")
+            throw MarkdownEmbedding.SettingError(written.isEmpty ? message : "'\(written)': \(message)")
+        }
+        var options = MarkdownEmbedding.BlockOptions(diagram: DiagramOptions())
+        options.diagram.configuration = command.layoutOptions.configuration
+        options.diagram.layout = command.layoutOptions.diagramLayout
+        options.diagram.effects = command.layoutOptions.effects
+        options.diagram.sizing = command.labelOptions.nodeSizing
+        options.diagram.viewport = command.labelOptions.viewport?.size
+        options.diagram.misplacedParents = command.layoutOptions.extraParents == .drop ? .drop : .reject
+        options.render.theme = command.theme
+        options.render.embedFonts = command.labelOptions.embedFont
+        options.format = command.inputOptions.from
+        options.reader = command.inputOptions.readerOptions
+        options.directory = command.inputOptions.directoryReader
+        return options
+    }
+
+    /// The tree of a block's `src` file or directory.
+    private static func load(_ path: String, _ options: MarkdownEmbedding.BlockOptions) throws -> Tree {
+        do {
+            if DirectoryReader.isDirectory(path) { return try options.directory.read(path: path) }
+            let bytes = try FileIO.read(path)
+            let format = options.format ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
+            return try format.reader(options.reader).read(bytes, file: path)
+        } catch let error as FileIO.Failure {
+            throw MarkdownEmbedding.SettingError("src: \(error.message)")
+        } catch {
+            throw MarkdownEmbedding.SettingError("\(error)")
+        }
+    }
+
+    // MARK: Paths
+
+    /// The directory part of a path ("." when it has none).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `target` as a path relative to the directory `base` (both existing directories), for
+    /// links that work from the output file; `target` as given when either cannot be resolved.
+    static func relativePath(to target: String, from base: String) -> String {
+        func components(_ path: String) -> [Substring]? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved).split(separator: "/")
+        }
+        guard let to = components(target), let from = components(base) else { return target }
+        let common = zip(to, from).prefix { $0 == $1 }.count
+        let path = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
+        return path.isEmpty ? "." : path
+    }
+
+    // MARK: HTML
+
     /// Runs the `schematic-markdown-html` helper that sits beside this executable (it links Ink,
     /// and with it Foundation, which `schematic` itself stays free of to start fast).
-    private func renderHTML(_ markdown: [UInt8], title: String) throws -> [UInt8] {
+    private func renderHTML(_ markdown: [UInt8], drawings: [String], title: String) throws -> [UInt8] {
         var path = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &path, path.count - 1)
         let executable = length > 0 ? String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
@@ -84,16 +205,21 @@ struct MarkdownCommand: ParsableCommand {
         guard access(helper, X_OK) == 0 else {
             throw fail("schematic: --html needs \(helper) (built with the package: swift build --product schematic-markdown-html)", ExitStatus.unavailable)
         }
-        var inputTemplate = Array("/tmp/schematic-md-XXXXXX".utf8CString)
-        let inputDescriptor = inputTemplate.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let inputPath = inputTemplate.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(inputPath) }
-        _ = markdown.withUnsafeBufferPointer { FileIO.writeAll(inputDescriptor, $0) }
-        close(inputDescriptor)
-        let outputPath = inputPath + ".html"
+        var temporary: [String] = []
+        defer { for file in temporary { unlink(file) } }
+        for contents in [markdown] + drawings.map({ Array($0.utf8) }) {
+            var template = Array("/tmp/schematic-md-XXXXXX".utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw fail("schematic: cannot create a temporary file in /tmp", ExitStatus.cannotCreate) }
+            temporary.append(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            let written = contents.withUnsafeBufferPointer { FileIO.writeAll(descriptor, $0) }
+            close(descriptor)
+            guard written else { throw fail("schematic: cannot write a temporary file in /tmp", ExitStatus.ioError) }
+        }
+        let outputPath = temporary[0] + ".html"
         defer { unlink(outputPath) }
         var pid = pid_t()
-        let arguments = [helper, inputPath, outputPath, title]
+        let arguments = [helper] + (safe ? ["--safe"] : []) + [temporary[0], outputPath, title] + temporary.dropFirst()
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         guard posix_spawn(&pid, helper, nil, nil, &cArguments, environ) == 0 else {

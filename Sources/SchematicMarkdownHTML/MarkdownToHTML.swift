@@ -8,29 +8,36 @@ import Glibc
 /// Foundation (and its ICU data) into the process, which would cost every `schematic` run
 /// several milliseconds of start-up.
 ///
-/// Usage: schematic-markdown-html INPUT.md OUTPUT.html TITLE
+/// The drawings come as placeholder comments (`<!-- schematic-drawing-N -->`) in the Markdown
+/// and as files of HTML, put in place after Ink ran. With `--safe`, Ink's output (with the
+/// document's own raw HTML) is sanitized before that (`HTMLSanitizer`).
+///
+/// Usage: schematic-markdown-html [--safe] INPUT.md OUTPUT.html TITLE [DRAWING.html...]
 @main
 enum MarkdownToHTML {
     static func main() {
-        let arguments = CommandLine.arguments
-        guard arguments.count == 4 else {
-            complain("usage: schematic-markdown-html INPUT.md OUTPUT.html TITLE")
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let safe = arguments.first == "--safe"
+        if safe { arguments.removeFirst() }
+        guard arguments.count >= 3 else {
+            complain("usage: schematic-markdown-html [--safe] INPUT.md OUTPUT.html TITLE [DRAWING.html...]")
             exit(64)
         }
-        guard let input = fopen(arguments[1], "rb") else {
-            complain("schematic-markdown-html: cannot open \(arguments[1])")
-            exit(66)
+        guard let markdown = readFile(arguments[0]) else { exit(66) }
+        var drawings: [String] = []
+        for path in arguments.dropFirst(3) {
+            guard let drawing = readFile(path) else { exit(66) }
+            drawings.append(drawing)
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, input)
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        // Ink passes raw HTML through (and, after a void element such as <img> not written as
+        // <img/>, the rest of the document); with --safe every tag is filtered afterwards, so
+        // text inside raw HTML stays as text and the drawings' placeholders stay.
+        var body = MarkdownParser().html(from: markdown)
+        if safe { body = HTMLSanitizer().sanitize(body) }
+        for (index, drawing) in drawings.enumerated() {
+            body = body.replacingAll(HTMLSanitizer.placeholder(index + 1), with: drawing)
         }
-        fclose(input)
-        let body = MarkdownParser().html(from: String(decoding: bytes, as: UTF8.self))
-        let title = arguments[3].replacingAll("&", "&amp;").replacingAll("<", "&lt;")
+        let title = HTMLSanitizer.escaped(arguments[2])
         let page = """
             <!DOCTYPE html>
             <html lang="en">
@@ -43,8 +50,8 @@ enum MarkdownToHTML {
             </html>
 
             """
-        guard let output = fopen(arguments[2], "wb"), fwrite(Array(page.utf8), 1, page.utf8.count, output) == page.utf8.count else {
-            complain("schematic-markdown-html: cannot write \(arguments[2])")
+        guard let output = fopen(arguments[1], "wb"), fwrite(Array(page.utf8), 1, page.utf8.count, output) == page.utf8.count else {
+            complain("schematic-markdown-html: cannot write \(arguments[1])")
             exit(74)
         }
         fclose(output)
@@ -57,10 +64,32 @@ private func complain(_ message: String) {
     _ = line.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
 }
 
+/// A file's text, or nil (with a message) when it cannot be read.
+private func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else {
+        complain("schematic-markdown-html: cannot open \(path)")
+        return nil
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 private extension String {
-    func replacingAll(_ target: Character, _ replacement: String) -> String {
+    /// Every occurrence of `target` replaced.
+    func replacingAll(_ target: String, with replacement: String) -> String {
         var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }

@@ -35,6 +35,19 @@ public struct SVGRenderer: Sendable {
     /// The colour scheme.
     public var theme = Theme.light
 
+    /// An id for the root `<svg>` under which every style rule is scoped (as
+    /// `.schematic:where(#id)`, which keeps the rules' specificity), so drawings inlined in one
+    /// HTML page keep their own themes; nil writes rules for any `.schematic`, as a standalone
+    /// file needs. Only ASCII letters, digits, `-` and `_` are kept; it should start with a letter.
+    public var scopeID: String?
+
+    private var scopeName: String? {
+        scopeID.map { String($0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) }
+    }
+
+    /// The selector every style rule starts with.
+    private var scope: String { scopeName.map { ".schematic:where(#\($0))" } ?? ".schematic" }
+
     /// The colours a theme sets as CSS custom properties (`--schematic-…`), which a site may override.
     private static let lightColors: [(String, String)] = [
         ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"),
@@ -48,7 +61,8 @@ public struct SVGRenderer: Sendable {
     ]
 
     private func writeVariables(_ colors: [(String, String)], into output: inout OutputBuffer) {
-        output.append(".schematic{")
+        output.append(raw: scope)
+        output.append("{")
         for (name, value) in colors {
             output.append("--schematic-")
             output.append(raw: name)
@@ -74,7 +88,13 @@ public struct SVGRenderer: Sendable {
         output.append(size.width)
         output.append(" ")
         output.append(size.height)
-        output.append("\" role=\"img\" class=\"schematic\" aria-labelledby=\"")
+        output.append("\" role=\"img\" class=\"schematic\"")
+        if let scopeName {
+            output.append(" id=\"")
+            output.append(raw: scopeName)
+            output.append("\"")
+        }
+        output.append(" aria-labelledby=\"")
         output.append(raw: prefix)
         output.append("-title ")
         output.append(raw: prefix)
@@ -115,42 +135,64 @@ public struct SVGRenderer: Sendable {
             output.append(raw: name)
             output.append(")")
         }
-        output.append(".schematic .background{")
+        output.append(raw: scope)
+        output.append(" .background{")
         color("fill", "background", into: &output)
-        output.append("}\n.schematic .connector{fill:none;stroke-linejoin:round;")
+        output.append("}\n")
+        output.append(raw: scope)
+        output.append(" .connector{fill:none;stroke-linejoin:round;")
         color("stroke", "connector", into: &output)
-        output.append(";stroke-width:2;stroke-linecap:round}\n.schematic .connector.extra{stroke-dasharray:6 5}\n")
-        output.append(".schematic .node text{")
+        output.append(";stroke-width:2;stroke-linecap:round}\n")
+        output.append(raw: scope)
+        output.append(" .connector.extra{stroke-dasharray:6 5}\n")
+        output.append(raw: scope)
+        output.append(" .node text{")
         writeFont(into: &output)
         output.append(";text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
         for type in NodeType.allCases {
-            output.append(".schematic .node.")
+            output.append(raw: scope)
+            output.append(" .node.")
             output.append(raw: type.description)
             output.append(" rect{")
             color("fill", type.description + "-fill", into: &output)
-            output.append("}\n.schematic .node.")
+            output.append("}\n")
+            output.append(raw: scope)
+            output.append(" .node.")
             output.append(raw: type.description)
             output.append(" text{")
             color("fill", type.description + "-text", into: &output)
             output.append("}\n")
         }
-        output.append(".schematic .band.even{")
+        output.append(raw: scope)
+        output.append(" .band.even{")
         color("fill", "band", into: &output)
-        output.append("}\n.schematic .band.odd{fill:none}\n")
-        output.append(".schematic .depth-header{")
+        output.append("}\n")
+        output.append(raw: scope)
+        output.append(" .band.odd{fill:none}\n")
+        output.append(raw: scope)
+        output.append(" .depth-header{")
         writeFont(into: &output)
         output.append(";font-weight:bold;")
         color("fill", "header", into: &output)
         output.append(";text-anchor:middle;dominant-baseline:central}\n")
-        output.append(".schematic rect.section-header,.schematic rect.section-footer{")
+        output.append(raw: scope)
+        output.append(" rect.section-header,")
+        output.append(raw: scope)
+        output.append(" rect.section-footer{")
         color("fill", "band", into: &output)
-        output.append("}\n.schematic text.section-header,.schematic text.section-footer{")
+        output.append("}\n")
+        output.append(raw: scope)
+        output.append(" text.section-header,")
+        output.append(raw: scope)
+        output.append(" text.section-footer{")
         writeFont(into: &output)
         output.append(";")
         color("fill", "header", into: &output)
         output.append(";")
         color("stroke", "band", into: &output)
-        output.append(";stroke-width:6px;stroke-linejoin:round;paint-order:stroke;dominant-baseline:central}\n.schematic text.section-header{font-weight:bold}\n")
+        output.append(";stroke-width:6px;stroke-linejoin:round;paint-order:stroke;dominant-baseline:central}\n")
+        output.append(raw: scope)
+        output.append(" text.section-header{font-weight:bold}\n")
         output.append("</style>\n<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
 
         // Bars lie behind connectors; their titles are written last, over the lines, each with
