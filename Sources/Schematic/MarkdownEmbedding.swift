@@ -246,7 +246,7 @@ public struct MarkdownEmbedding {
         options.render.format = .svg
         let tree: Tree
         if let src {
-            guard !source.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }) else {
+            guard source.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }) else {
                 throw failure("a block with src=\"\(src)\" draws that file; its own lines must be empty")
             }
             guard let loadSource else { throw failure("src is not available here") }

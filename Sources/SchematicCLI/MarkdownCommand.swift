@@ -73,7 +73,7 @@ struct MarkdownCommand: ParsableCommand {
         var assetWriter: MarkdownEmbedding.Assets? = nil
         if let assets {
             let directory = assets.hasSuffix("/") && assets.count > 1 ? String(assets.dropLast()) : assets
-            if !DirectoryReader.isDirectory(directory) { mkdir(directory, 0o755) }
+            Self.makeDirectories(directory)
             let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)-\($0).svg" },
@@ -172,6 +172,16 @@ struct MarkdownCommand: ParsableCommand {
     }
 
     // MARK: Paths
+
+    /// Creates a directory and the missing ones above it (as `mkdir -p`); failures show when writing.
+    static func makeDirectories(_ path: String) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if !DirectoryReader.isDirectory(prefix) { mkdir(prefix, 0o755) }
+            prefix += "/"
+        }
+    }
 
     /// The directory part of a path ("." when it has none).
     static func directory(of path: String) -> String {

@@ -243,7 +243,7 @@ struct Executable {
         #expect(inline.stdout.contains("```swift\nlet x = 1\n```"), "other blocks untouched")
         let linked = try Executable.run(["markdown", "guide.md", "--assets", "img", "-o", "out.md"], in: dir)
         #expect(linked.status == 0)
-        #expect(try String(contentsOfFile: dir + "/out.md", encoding: .utf8).contains("![diagram 2](img/guide-2.svg)"))
+        #expect(try String(contentsOfFile: dir + "/out.md", encoding: .utf8).contains("![X](img/guide-2.svg)"), "alt text: the tree's title")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["guide-1.svg", "guide-2.svg"])
         try write("Intro\n\n```schematic\nRoot\n    A\n  B\n```\n", to: dir + "/bad.md")
         let bad = try Executable.run(["markdown", "bad.md", "-o", "bad.out.md"], in: dir)

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `schematic markdown`: asset links, scoped styles, fence settings, alt and caption, `src`, and
+/// `--html` with and without `--safe`.
+@Suite struct MarkdownCommandTests {
+    func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "schematic-md-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    /// The root `<svg>` tags' ids and each drawing's style rules, in document order.
+    func drawings(_ page: String) -> [(id: String?, rules: [String])] {
+        page.components(separatedBy: "<svg xmlns").dropFirst().map { drawing in
+            let tag = drawing.prefix { $0 != ">" }
+            let id = tag.range(of: " id=\"").map { String(tag[$0.upperBound...].prefix { $0 != "\"" }) }
+            let style = drawing.components(separatedBy: "<style>\n").dropFirst().first?.components(separatedBy: "</style>").first ?? ""
+            return (id, style.split(separator: "\n").map(String.init))
+        }
+    }
+
+    static let tree = "Root\n  Alpha\n  Beta\n"
+
+    @Test func assetLinksAreRelativeToTheOutputFile() throws {
+        let dir = try scratch()
+        try write("# Guide\n\n```schematic\n\(Self.tree)```\n", to: dir + "/docs/guide.md")
+        let site = try Executable.run(["markdown", "docs/guide.md", "--assets", "site/img", "-o", "site/guide.md"], in: dir)
+        #expect(site.status == 0, "\(site.stderr)")
+        #expect(try read(dir + "/site/guide.md").contains("(img/guide-1.svg)"), "a link that works from site/")
+        #expect(FileManager.default.fileExists(atPath: dir + "/site/img/guide-1.svg"))
+        try FileManager.default.createDirectory(atPath: dir + "/out/deep", withIntermediateDirectories: true)
+        let deep = try Executable.run(["markdown", "docs/guide.md", "--assets", "img/", "-o", "out/deep/guide.md"], in: dir)
+        #expect(deep.status == 0, "\(deep.stderr)")
+        #expect(try read(dir + "/out/deep/guide.md").contains("(../../img/guide-1.svg)"))
+        let html = try Executable.run(["markdown", "docs/guide.md", "--assets", "site/img", "--html", "-o", "site/guide.html"], in: dir)
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(try read(dir + "/site/guide.html").contains("<img src=\"img/guide-1.svg\""))
+    }
+
+    @Test func inlineDrawingsCarryStylesScopedToThemselves() throws {
+        let page = "```schematic theme=dark\n\(Self.tree)```\n\nText.\n\n```schematic\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n"
+        let result = try Executable.run(["markdown", "-"], stdin: page)
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = drawings(result.stdout)
+        #expect(found.count == 3)
+        let ids = found.compactMap(\.id)
+        #expect(ids.count == 3 && Set(ids).count == 3, "a distinct id on every root, even for identical blocks: \(ids)")
+        for (id, rules) in found {
+            guard let id else { continue }
+            #expect(!rules.isEmpty)
+            for rule in rules where !rule.hasPrefix("@") {
+                #expect(rule.hasPrefix(".schematic:where(#\(id))"), "every rule under its own drawing: \(rule)")
+                #expect(!rule.contains(",.schematic ") && !rule.contains(",.schematic{"))
+            }
+        }
+        #expect(found[0].rules.contains { $0.contains("--schematic-background:#1e1f22") })
+        #expect(!found[1].rules.contains { $0.contains("#1e1f22") }, "the light drawing keeps its light colours")
+        let again = try Executable.run(["markdown", "-"], stdin: page)
+        #expect(again.stdout == result.stdout, "ids are derived from the blocks, not random")
+        // A standalone file stays unscoped.
+        let svg = try Executable.run(["render", "-"], stdin: Self.tree)
+        #expect(drawings(svg.stdout).first?.id == nil)
+    }
+
+    @Test func fenceSettingsTakeTheRenderOptions() throws {
+        func svg(_ settings: String, _ body: String = Self.tree, arguments: [String] = []) throws -> String {
+            let result = try Executable.run(["markdown", "-"] + arguments, stdin: "```schematic \(settings)\n\(body)```\n")
+            #expect(result.status == 0, "\(settings): \(result.stderr)")
+            return result.stdout
+        }
+        func width(_ text: String) -> Double? {
+            text.range(of: " width=\"").flatMap { Double(text[$0.upperBound...].prefix { $0 != "\"" }) }
+        }
+        #expect(width(try svg("layout=masonry width=500")) == 500)
+        #expect(width(try svg("layout=masonry width=300")) == 300)
+        #expect(!(try svg("connectors=elbow")).contains("<line class=\"connector\""), "elbows are paths")
+        #expect(try svg("").contains("<line class=\"connector\""))
+        #expect(try svg("bands").contains("class=\"band even\""), "a flag as its bare name")
+        #expect(try svg("sizing=fixed node-size=200x50").contains("width=\"200\" height=\"50\""))
+        #expect(try svg("font-size=20").contains("font-size:20px"))
+        #expect(try svg("format=yaml", "Top: [x, y]\n").contains(">Top</text>"))
+        #expect(try svg("depth-labels=\"First level,Second level\"").contains(">Second level</text>"), "quoted values keep their spaces")
+        // The command line gives the defaults; a block overrides them.
+        let dark = try svg("", arguments: ["--theme", "dark"])
+        #expect(dark.contains("#1e1f22"))
+        #expect(!(try svg("theme=light", arguments: ["--theme", "dark"])).contains("#1e1f22"))
+        // Refusals are located at the fence line.
+        for (settings, message) in [("colour=red", "'colour=red': Unknown setting 'colour'"),
+                                    ("output=/tmp/x", "unknown setting 'output=/tmp/x'"),
+                                    ("width=300", "width applies to layout flow, circle, masonry, not schematic"),
+                                    ("theme=dark theme=light", "'theme' is set twice"),
+                                    ("alt=\"open", "the value of 'alt' has no closing \"")] {
+            let result = try Executable.run(["markdown", "-"], stdin: "Intro\n\n```schematic \(settings)\nRoot\n```\n")
+            #expect(result.status == 65)
+            #expect(result.stderr.hasPrefix("<stdin>:3: ") && result.stderr.contains(message), "\(settings): \(result.stderr)")
+        }
+    }
+
+    @Test func altTextAndCaptionComeFromTheFence() throws {
+        let dir = try scratch()
+        try write("```schematic alt=\"Our <services> & \\\"teams\\\"\" caption=\"Figure 1: the services\"\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n", to: dir + "/a.md")
+        let inline = try Executable.run(["markdown", "a.md"], in: dir)
+        #expect(inline.status == 0, "\(inline.stderr)")
+        #expect(inline.stdout.contains("-title\">Our &lt;services&gt; &amp; &quot;teams&quot;</title>"))
+        #expect(inline.stdout.hasPrefix("<figure class=\"schematic-figure\">\n<svg"))
+        #expect(inline.stdout.contains("</svg>\n<figcaption>Figure 1: the services</figcaption>\n</figure>"))
+        #expect(inline.stdout.contains("-title\">Root</title>"), "without alt, the tree's title")
+        let linked = try Executable.run(["markdown", "a.md", "--assets", "img", "-o", "out.md"], in: dir)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        let markdown = try read(dir + "/out.md")
+        #expect(markdown.contains("<img src=\"img/a-1.svg\" alt=\"Our &lt;services&gt; &amp; &quot;teams&quot;\"><figcaption>Figure 1: the services</figcaption>"))
+        #expect(markdown.contains("![Root](img/a-2.svg)"), "not \"diagram 2\"")
+        #expect(!markdown.contains("diagram 1") && !markdown.contains("diagram 2"))
+    }
+
+    @Test func srcDrawsAFileBesideTheMarkdown() throws {
+        let dir = try scratch()
+        try write("Services: [api, web]\n", to: dir + "/docs/trees/services.yaml")
+        try write("Root\n    A\n  B\n", to: dir + "/docs/trees/bad.txt")
+        try write("x\n", to: dir + "/docs/tree/a/b/c/deep.txt")
+        try write("# Guide\n\n```schematic src=\"trees/services.yaml\"\n```\n\n```schematic src=tree max-depth=1\n```\n", to: dir + "/docs/guide.md")
+        let result = try Executable.run(["markdown", "docs/guide.md"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(">Services</text>") && result.stdout.contains(">web</text>"))
+        #expect(result.stdout.contains(">a</text>") && !result.stdout.contains(">b</text>"), "a directory, to max-depth")
+        try write("Intro\n\n```schematic src=trees/bad.txt\n```\n", to: dir + "/docs/bad.md")
+        let bad = try Executable.run(["markdown", "docs/bad.md", "-o", "out.md"], in: dir)
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("docs/bad.md:3: docs/trees/bad.txt:3:3: "), "\(bad.stderr)")
+        try write("```schematic src=nothing.yaml\n```\n", to: dir + "/docs/missing.md")
+        let missing = try Executable.run(["markdown", "docs/missing.md"], in: dir)
+        #expect(missing.status == 65 && missing.stderr.hasPrefix("docs/missing.md:1: src: docs/nothing.yaml: cannot open"), "\(missing.stderr)")
+        try write("```schematic src=trees/services.yaml\nRoot\n```\n", to: dir + "/docs/both.md")
+        let both = try Executable.run(["markdown", "docs/both.md"], in: dir)
+        #expect(both.status == 65 && both.stderr.contains("its own lines must be empty"))
+    }
+
+    @Test func blocksInsideOtherFencesAreLeftAlone() throws {
+        let example = "````markdown\n```schematic\nRoot\n```\n````\n"
+        let result = try Executable.run(["markdown", "-"], stdin: example + "\n```schematic\nReal\n```\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(example), "an example of the syntax stays an example")
+        #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2)
+    }
+
+    static let hostile = """
+        # Notes
+
+        <script>alert('script')</script>
+
+        <div onclick="alert('div')">Raw <em>block</em></div>
+
+        A [javascript link](javascript:alert('link')), an [entity one](JaVa&#115;cript:alert('entity')), \
+        a [quote](" onmouseover="alert('quote')), an ![image" onerror="alert('alt')](pic.png), \
+        a <b onmouseover="alert('inline')">bold</b> word and a [good link](https://example.com/?a=1&b=2).
+
+        ```schematic
+        Root
+          A
+        ```
+
+        After.
+
+        """
+
+    @Test func htmlKeepsTheDocumentsHTMLAndSafeDropsIt() throws {
+        let open = try Executable.run(["markdown", "-", "--html"], stdin: Self.hostile)
+        #expect(open.status == 0, "\(open.stderr)")
+        #expect(open.stdout.contains("<script>alert('script')</script>"), "--html passes the document's raw HTML through")
+        #expect(open.stdout.components(separatedBy: "<svg xmlns").count == 2)
+
+        let safe = try Executable.run(["markdown", "-", "--html", "--safe"], stdin: Self.hostile)
+        #expect(safe.status == 0, "\(safe.stderr)")
+        let page = safe.stdout
+        #expect(!page.lowercased().contains("<script"))
+        #expect(!page.contains("alert("), "no handler, script or javascript: URL survives")
+        #expect(!page.lowercased().contains("javascript:") && page.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil)
+        #expect(page.contains("<a href=\"https://example.com/?a=1&amp;b=2\">good link</a>"))
+        #expect(page.contains("<img src=\"pic.png\""))
+        #expect(page.contains("<em>block</em>") || page.contains("Raw"), "text of raw HTML stays as text")
+        #expect(page.components(separatedBy: "<svg xmlns").count == 2, "the drawing is kept")
+        #expect(page.contains("<p>After.</p>"))
+
+        let misuse = try Executable.run(["markdown", "-", "--safe"], stdin: "x\n")
+        #expect(misuse.status == 64 && misuse.stderr.contains("--safe applies to --html"))
+        let help = try Executable.run(["markdown", "--help"])
+        #expect(help.stdout.contains("raw HTML") && help.stdout.contains("--safe"))
+    }
+}
