@@ -1,0 +1,1 @@
+"""MkDocs plugin that draws ```schematic blocks with Schematic."""
