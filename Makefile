@@ -5,7 +5,7 @@ DEB_PACKAGES := libgraphviz-dev graphviz valgrind libyaml-dev libharfbuzz-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 
-.PHONY: all deps build test browser-check leak-check fuzz scale-check samples demo bench clean
+.PHONY: all deps build test integrations-check browser-check leak-check fuzz scale-check samples demo bench clean
 
 all: build
 
@@ -29,6 +29,19 @@ test: deps
 	$(SWIFT) test
 	@if command -v chromium >/dev/null 2>&1; then $(MAKE) --no-print-directory browser-check BROWSER_BIN=.build/debug/schematic; \
 	 else echo "browser-check skipped: chromium is not installed"; fi
+	$(MAKE) --no-print-directory integrations-check
+
+# Installs MkDocs and Sphinx from PyPI, and the two integrations from integrations/, into a
+# virtualenv under .build/; builds their example sites with the debug binary and checks the
+# pages in headless Chromium (integrations/test.py).
+INTEGRATIONS_VENV := .build/integrations-venv
+integrations-check:
+	$(SWIFT) build --product schematic
+	@[ -x $(INTEGRATIONS_VENV)/bin/python ] || python3 -m venv $(INTEGRATIONS_VENV)
+	@$(INTEGRATIONS_VENV)/bin/pip install --quiet --disable-pip-version-check mkdocs sphinx
+	@$(INTEGRATIONS_VENV)/bin/pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./integrations/mkdocs ./integrations/sphinx
+	@rm -rf integrations/mkdocs/build integrations/sphinx/build integrations/*/*.egg-info
+	$(INTEGRATIONS_VENV)/bin/python integrations/test.py .build/debug/schematic $(INTEGRATIONS_VENV)/bin .build/integrations
 
 # Loads every sample SVG and 1,000 random labels in headless Chromium and checks, with the
 # DOM, that every label fits its box (tools/browser-check.py).

@@ -98,8 +98,7 @@ def _renderer(app: Sphinx) -> Renderer:
 def _fail(translator: Any, node: schematic, error: SchematicError) -> None:
     # At the line Schematic names, else at the directive's.
     line = error.line or node.line
-    log.warning(f"schematic: {error.message}" + (f" (column {error.column})" if error.column else ""),
-                location=(node.source, line), type="schematic")
+    log.warning(f"schematic: {error.message}", location=f"{node.source}:{line}", type="schematic")
     raise nodes.SkipNode
 
 

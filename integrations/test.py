@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Builds the example sites of integrations/ with real `mkdocs build` and `sphinx-build`, and
+checks the pages in headless Chromium: the drawings are there, every label fits its box, and
+two drawings with different themes on one page keep their own colours. Also: a bad block fails
+the build with its page and line; a rebuild runs Schematic for nothing that did not change
+(counted by a wrapper around the binary); LaTeX gets PDFs.
+
+Usage: test.py SCHEMATIC_BINARY VENV_BIN_DIR WORK_DIR    (run by `make integrations-check`)
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TOLERANCE = 0.5
+LIGHT_BACKGROUND, DARK_BACKGROUND = "rgb(255, 255, 255)", "rgb(30, 31, 34)"
+
+CHECK_SCRIPT = """
+<script>
+window.addEventListener('load', function () {
+  var drawings = [];
+  document.querySelectorAll('svg.schematic').forEach(function (svg) {
+    var overflow = [], nodes = svg.querySelectorAll('g.node');
+    nodes.forEach(function (node) {
+      var rect = node.querySelector('rect'), box = node.querySelector('text').getBBox();
+      var x = +rect.getAttribute('x'), y = +rect.getAttribute('y'), w = +rect.getAttribute('width'), h = +rect.getAttribute('height');
+      if (box.x < x - %(t)s || box.x + box.width > x + w + %(t)s || box.y < y - %(t)s || box.y + box.height > y + h + %(t)s)
+        overflow.push(node.textContent);
+    });
+    drawings.push({id: svg.id, nodes: nodes.length, overflow: overflow,
+                   background: getComputedStyle(svg.querySelector('rect.background')).fill,
+                   nodeFill: nodes.length ? getComputedStyle(nodes[0].querySelector('rect')).fill : null,
+                   title: svg.querySelector('title').textContent});
+  });
+  var images = [];
+  document.querySelectorAll('img.schematic').forEach(function (img) {
+    images.push({src: img.getAttribute('src'), width: img.naturalWidth, alt: img.alt});
+  });
+  document.body.setAttribute('data-results', JSON.stringify({drawings: drawings, images: images}));
+});
+</script>
+""" % {"t": TOLERANCE}
+
+failures: list[str] = []
+
+
+def expect(condition: bool, message: str) -> None:
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def browser_results(page: Path, rewrite=lambda html: html) -> dict:
+    """Loads a copy of the page (beside it, so its links work) with the check script."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    copy = page.with_name(page.stem + ".check.html")
+    copy.write_text(rewrite(page.read_text(encoding="utf-8")).replace("</body>", CHECK_SCRIPT + "</body>"), encoding="utf-8")
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                          "--virtual-time-budget=5000", "--dump-dom", copy.as_uri()],
+                         capture_output=True, text=True, timeout=180).stdout
+    copy.unlink()
+    match = re.search(r'data-results="([^"]*)"', dom)
+    if not match:
+        raise SystemExit(f"integrations-check: no results from Chromium for {page}")
+    raw = match.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return json.loads(raw)
+
+
+def check_page(page: Path, drawings: int, themes: list[str] | None = None, images: int = 0) -> None:
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        print(f"skip {page}: chromium is not installed")
+        return
+    results = browser_results(page)
+    found = results["drawings"]
+    name = "/".join(page.parts[-3:])
+    expect(len(found) == drawings, f"{name}: {len(found)} inline drawings (expected {drawings})")
+    for drawing in found:
+        expect(drawing["nodes"] > 0 and not drawing["overflow"],
+               f"{name}: '{drawing['title']}': {drawing['nodes']} labels, overflowing: {drawing['overflow']}")
+    if themes:
+        seen = [d["background"] for d in found]
+        expect(seen == themes, f"{name}: backgrounds {seen} (expected {themes}): each drawing keeps its theme")
+        # The same page with the styles unscoped, as before: the check sees the light drawing turn dark.
+        unscoped = browser_results(page, lambda html: re.sub(r"\.schematic:where\(#[\w-]+\)", ".schematic", html))
+        expect([d["background"] for d in unscoped["drawings"]] != themes,
+               f"{name}: unscoped styles would leak between drawings (the check can fail)")
+    loaded = [image for image in results["images"] if image["width"] > 0]
+    expect(len(results["images"]) == images and len(loaded) == images,
+           f"{name}: {len(loaded)} of {len(results['images'])} <img> drawings loaded (expected {images})")
+
+
+def main() -> int:
+    binary, venv, work = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), Path(sys.argv[3]).resolve()
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    # A wrapper on PATH counts the runs of the binary.
+    calls = work / "calls.log"
+    wrapper = work / "bin" / "schematic"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\necho "$@" >> "{calls}"\nexec "{binary}" "$@"\n')
+    wrapper.chmod(0o755)
+    env = dict(os.environ, PATH=f"{wrapper.parent}:{venv}:{os.environ['PATH']}")
+
+    def runs() -> int:
+        count = len(calls.read_text().splitlines()) if calls.exists() else 0
+        calls.write_text("")
+        return count
+
+    expect((HERE / "mkdocs/mkdocs_schematic/block.py").read_bytes() == (HERE / "sphinx/sphinxcontrib/schematic/block.py").read_bytes(),
+           "the two copies of block.py agree")
+
+    # MkDocs
+    site = work / "mkdocs"
+    shutil.copytree(HERE / "mkdocs/example", site, ignore=shutil.ignore_patterns("site", "site-files", ".cache"))
+    build = run([str(venv / "mkdocs"), "build", "--strict"], site, env)
+    expect(build.returncode == 0, f"mkdocs build: exit {build.returncode} {build.stderr[-2000:] if build.returncode else ''}")
+    expect(runs() == 4 and "4 drawings rendered, 0 from the cache" in build.stderr, "mkdocs: 4 drawings rendered")
+    check_page(site / "site/index.html", 2, [LIGHT_BACKGROUND, DARK_BACKGROUND])
+    check_page(site / "site/services/index.html", 2)
+    again = run([str(venv / "mkdocs"), "build", "--strict"], site, env)
+    expect(again.returncode == 0 and runs() == 0 and "0 drawings rendered, 4 from the cache" in again.stderr,
+           "mkdocs rebuild: schematic not run at all, 4 drawings from the cache")
+    index = site / "docs/index.md"
+    index.write_text(index.read_text().replace("    Corvids", "    Corvids\n    Parrots"))
+    (site / "docs/trees/services.yaml").write_text((site / "docs/trees/services.yaml").read_text() + "  - Search: [Index]\n")
+    changed = run([str(venv / "mkdocs"), "build", "--strict"], site, env)
+    expect(changed.returncode == 0 and runs() == 2 and "2 drawings rendered, 2 from the cache" in changed.stderr,
+           "mkdocs: after changing one block and one src file, only those 2 are rendered")
+    expect(">Parrots</text>" in (site / "site/index.html").read_text() and ">Index</text>" in (site / "site/services/index.html").read_text(),
+           "mkdocs: the changes are in the pages")
+    files = run([str(venv / "mkdocs"), "build", "--strict", "-f", "mkdocs-files.yml"], site, env)
+    expect(files.returncode == 0, f"mkdocs build with inline: false: exit {files.returncode} {files.stderr[-2000:] if files.returncode else ''}")
+    svgs = sorted((site / "site-files/assets/schematic").glob("*.svg"))
+    expect(len(svgs) == 4 and all(svg.read_text().startswith("<?xml") for svg in svgs), f"mkdocs inline: false: {len(svgs)} SVG files in the site")
+    check_page(site / "site-files/index.html", 0, images=2)
+    check_page(site / "site-files/services/index.html", 0, images=2)
+    (site / "docs/bad.md").write_text("# Bad\n\nIntro.\n\n```schematic\nRoot\n    A\n  B\n```\n")
+    bad = run([str(venv / "mkdocs"), "build"], site, env)
+    expect(bad.returncode != 0 and "bad.md:8:3: inconsistent indentation" in bad.stderr,
+           f"mkdocs: a bad block fails the build with page, line and message: {bad.stderr.strip().splitlines()[-3:]}")
+    (site / "docs/bad.md").write_text("# Bad\n\n```schematic layout=spiral\nRoot\n```\n")
+    bad = run([str(venv / "mkdocs"), "build"], site, env)
+    expect(bad.returncode != 0 and "bad.md:3: 'max-label-width=200 layout=spiral': The value 'spiral' is invalid" in bad.stderr,
+           "mkdocs: a bad setting fails the build at its fence line")
+
+    # Sphinx
+    runs()
+    project = work / "sphinx"
+    shutil.copytree(HERE / "sphinx/example", project, ignore=shutil.ignore_patterns("_build"))
+    sphinx = [str(venv / "sphinx-build"), "-W", "-b", "html", ".", "_build/html"]
+    build = run(sphinx, project, env)
+    expect(build.returncode == 0, f"sphinx-build html: exit {build.returncode} {build.stderr[-2000:] if build.returncode else ''}")
+    expect(runs() == 4 and "4 drawings rendered, 0 from the cache" in build.stdout, "sphinx: 4 drawings rendered")
+    check_page(project / "_build/html/index.html", 2, [LIGHT_BACKGROUND, DARK_BACKGROUND])
+    check_page(project / "_build/html/services.html", 2)
+    again = run(sphinx + ["-E"], project, env)
+    expect(again.returncode == 0 and runs() == 0 and "0 drawings rendered, 4 from the cache" in again.stdout,
+           "sphinx rebuild from scratch (-E): schematic not run at all, 4 drawings from the cache")
+    latex = run([str(venv / "sphinx-build"), "-W", "-b", "latex", ".", "_build/latex"], project, env)
+    tex = (project / "_build/latex/example.tex").read_text() if latex.returncode == 0 else ""
+    pdfs = re.findall(r"\\sphinxincludegraphics\{([^}]+)\}", tex)
+    expect(len(pdfs) == 4 and all((project / "_build/latex" / pdf).read_bytes().startswith(b"%PDF-") for pdf in pdfs)
+           and "\\caption{The dark one}" in tex, f"sphinx latex: {len(pdfs)} PDF drawings, captions as figures")
+    (project / "bad.rst").write_text("Bad\n===\n\n.. schematic::\n\n   Root\n       A\n     B\n")
+    (project / "index.rst").write_text((project / "index.rst").read_text().replace("   services", "   services\n   bad"))
+    bad = run(sphinx, project, env)
+    expect(bad.returncode != 0 and "bad.rst:8: WARNING: schematic: inconsistent indentation" in bad.stderr,
+           f"sphinx -W: a bad drawing fails the build at its line: {bad.stderr.strip().splitlines()[-2:]}")
+
+    print(f"integrations-check: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
