@@ -90,11 +90,16 @@ public enum InputFormat: String, CaseIterable, Sendable {
         return .outline
     }
 
-    /// Newick: starts with `(` (or a `[&R]`-style comment), ends with `;`, and a `,` comes
-    /// before the first `)`, as the first group of a phylogeny has (an outline's "(draft) plan" has none).
-    private static func looksLikeNewick(_ bytes: [UInt8], from start: Int) -> Bool {
-        guard bytes[start] == UInt8(ascii: "(")
-              || bytes[start] == UInt8(ascii: "[") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "&") else { return false }
+    /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends
+    /// with `;`, and a `,` comes before the first `)`, as the first group of a phylogeny has
+    /// (an outline's "(draft) plan" has none).
+    private static func looksLikeNewick(_ bytes: [UInt8], from first: Int) -> Bool {
+        var start = first
+        if bytes[start] == UInt8(ascii: "["), let close = bytes[start...].firstIndex(of: UInt8(ascii: "]")) {
+            start = close + 1
+            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        }
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "(") else { return false }
         var last = bytes.count - 1
         while last > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[last]) { last -= 1 }
         guard bytes[last] == UInt8(ascii: ";") else { return false }
