@@ -44,6 +44,8 @@ private struct NewickParser {
     var treeStart: Int?
     /// The number of trees ended with `;`.
     var endedTrees = 0
+    /// Whether the warning about an NHX comment that follows no node was given.
+    var warnedOfLooseNHX = false
 
     struct Slot {
         var node: Int
@@ -284,8 +286,11 @@ private struct NewickParser {
         let prefix = Array("&&NHX".utf8)
         if bytes[(start + 1)...].starts(with: prefix) {
             guard var current = slot else {
-                let (line, column) = source.location(of: start)
-                tree.warnings.append("\(source.file):\(line):\(column): an NHX comment before any node is ignored")
+                if !warnedOfLooseNHX {  // once: locating every one would be quadratic
+                    warnedOfLooseNHX = true
+                    let (line, column) = source.location(of: start)
+                    tree.warnings.append("\(source.file):\(line):\(column): an NHX comment that follows no node is ignored (and any others like it)")
+                }
                 return index + 1
             }
             var fieldStart = start + 1 + prefix.count

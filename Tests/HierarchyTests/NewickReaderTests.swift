@@ -71,6 +71,9 @@ import TestSupport
         #expect(data(tree, 2) == ["length=1", "S=human", "E=1.1.1.1"])
         #expect(tree.attributes(of: 3) == nil)
         #expect(data(tree, 4) == ["length=0.5", "S=rat"])  // a repeated key keeps its place, the last value wins
+        let loose = try read("([&&NHX:S=x]A,[&&NHX:S=y]B);")
+        #expect(loose.attributes.isEmpty)
+        #expect(loose.warnings == ["t.nwk:1:2: an NHX comment that follows no node is ignored (and any others like it)"])
         #expect(error("(A[&&NHX:S])") == "t.nwk:1:10: NHX field 'S' has no '=' (expected key=value)")
     }
 
