@@ -59,11 +59,13 @@ leak-check: build
 scale-check: build
 	python3 tools/scale-check.py $(BIN) .build/scale-check
 
-# Fuzzes every reader with libFuzzer for FUZZ_SECONDS each (tools/fuzz.sh); prints executions
-# and crashes per reader, and fails if any input crashes.
+# Fuzzes the whole pipeline (reader, label sizing, layout, SVG) with libFuzzer, once per reader,
+# FUZZ_SECONDS each, inputs up to 1 MB, FUZZ_TIMEOUT seconds per input (tools/fuzz.sh); prints
+# executions and failures per reader, and fails if any input crashes or times out.
 FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
 fuzz:
-	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) bash tools/fuzz.sh
 
 # Regenerates the committed outputs beside each sample (the golden files the tests compare with).
 samples: build

@@ -42,7 +42,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "Graphviz"]),
-        .executableTarget(name: "SchematicFuzz", dependencies: ["Hierarchy", "HierarchyReaders"]),
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "SchematicFuzz", dependencies: ["Schematic", "CLibFuzzer"]),
         .plugin(name: "SchematicPlugin",
                 capability: .command(
                     intent: .custom(verb: "schematic", description: "Render the *.schematic files of DocC catalogs to SVG beside them"),
@@ -50,7 +51,7 @@ let package = Package(
                 dependencies: ["SchematicCLI"]),
         .executableTarget(name: "SchematicMarkdownHTML", dependencies: [.product(name: "Ink", package: "Ink")]),
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
-        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "TestSupport"]),
+        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "Schematic", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
         .testTarget(name: "LabelMetricsTests", dependencies: ["LabelMetrics"]),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),

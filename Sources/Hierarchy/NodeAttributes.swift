@@ -1,4 +1,6 @@
-/// Optional presentation attributes a node may carry from any reader; every renderer honours them.
+/// Optional attributes a node may carry from any reader: presentation attributes, which every
+/// renderer honours, and data attributes (a phylogeny's branch lengths, say), which are kept
+/// for the JSON output and never change the drawing.
 public struct NodeAttributes: Hashable, Sendable {
     /// A link: the SVG node becomes an `<a href>`, the DOT node gets `URL`.
     public var url: String?
@@ -10,17 +12,62 @@ public struct NodeAttributes: Hashable, Sendable {
     public var color: String?
     /// The box's colour (SVG `fill`), overriding the type's.
     public var fill: String?
+    /// Data attributes, in the order the file gave them, each key once (see `setData`).
+    public private(set) var data: [DataEntry] = []
 
-    public init(url: String? = nil, tooltip: String? = nil, cssClass: String? = nil, color: String? = nil, fill: String? = nil) {
+    /// One data attribute: a key and its value, both as the file wrote them.
+    public struct DataEntry: Hashable, Sendable {
+        public var key: String
+        public var value: String
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public init(url: String? = nil, tooltip: String? = nil, cssClass: String? = nil, color: String? = nil, fill: String? = nil,
+                data: [DataEntry] = []) {
         self.url = url
         self.tooltip = tooltip
         self.cssClass = cssClass
         self.color = color
         self.fill = fill
+        setData(data)
     }
 
     /// Whether no attribute is set.
-    public var isEmpty: Bool { url == nil && tooltip == nil && cssClass == nil && color == nil && fill == nil }
+    public var isEmpty: Bool { url == nil && tooltip == nil && cssClass == nil && color == nil && fill == nil && data.isEmpty }
+
+    /// Sets a data attribute: a new key is appended, a known one keeps its place and takes the
+    /// new value, so keys stay unique (JSON objects need that) and their order deterministic.
+    public mutating func setData(_ value: String, for key: String) {
+        if let index = data.firstIndex(where: { $0.key == key }) {
+            data[index].value = value
+        } else {
+            data.append(DataEntry(key: key, value: value))
+        }
+    }
+
+    /// Sets many data attributes at once, in linear time, as `setData(_:for:)` would one by one.
+    public mutating func setData(_ entries: [DataEntry]) {
+        guard !entries.isEmpty else { return }
+        var position: [String: Int] = [:]
+        position.reserveCapacity(data.count + entries.count)
+        for (index, entry) in data.enumerated() { position[entry.key] = index }
+        for entry in entries {
+            if let index = position[entry.key] {
+                data[index].value = entry.value
+            } else {
+                position[entry.key] = data.count
+                data.append(entry)
+            }
+        }
+    }
+
+    /// The value of a data attribute, if set.
+    public func data(_ key: String) -> String? {
+        data.first { $0.key == key }?.value
+    }
 
     /// Sets an attribute by the name files use (`url`/`href`/`URL`, `tooltip`/`title`, `class`,
     /// `color`/`fontcolor`, `fill`/`fillcolor`), checking its value. Returns false for other names.

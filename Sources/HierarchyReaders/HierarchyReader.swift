@@ -33,6 +33,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case markdown
     /// A Graphviz graph, read with cgraph: edges link parents to children.
     case dot
+    /// A Newick (or NHX) phylogeny: `((A:0.1,B:0.2)95:0.3,C);`.
+    case newick
 
     /// The reader for this format, with default options.
     public var reader: any HierarchyReader { reader(ReaderOptions()) }
@@ -48,6 +50,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
                       parentColumn: options.parentColumn, labelColumn: options.labelColumn, typeColumn: options.typeColumn)
         case .markdown: MarkdownReader()
         case .dot: DOTReader()
+        case .newick: NewickReader()
         }
     }
 
@@ -61,17 +64,20 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case "md", "markdown", "mdown", "mkd": self = .markdown
         case "dot", "gv": self = .dot
         case "txt", "outline", "tree", "text": self = .outline
+        case "nwk", "newick", "nhx": self = .newick
         default: return nil
         }
     }
 
     /// The format of content with no telling extension: JSON if it starts with `{` or `[`,
     /// DOT if it starts with `digraph`, `graph` or `strict`, YAML if with `---` or `%YAML`,
-    /// Markdown if with a `#` heading, else an outline.
+    /// Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
+    /// else an outline.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return .outline }
+        if looksLikeNewick(bytes, from: index) { return .newick }
         if bytes[index] == 0x7B || bytes[index] == 0x5B { return .json }
         let start = bytes[index..<min(bytes.count, index + 5)]
         if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
@@ -82,6 +88,23 @@ public enum InputFormat: String, CaseIterable, Sendable {
             if end == bytes.count || !(bytes[end].isASCIILetterOrDigit) { return .dot }
         }
         return .outline
+    }
+
+    /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends
+    /// with `;`, and a `,` comes before the first `)`, as the first group of a phylogeny has
+    /// (an outline's "(draft) plan" has none).
+    private static func looksLikeNewick(_ bytes: [UInt8], from first: Int) -> Bool {
+        var start = first
+        if bytes[start] == UInt8(ascii: "["), let close = bytes[start...].firstIndex(of: UInt8(ascii: "]")) {
+            start = close + 1
+            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        }
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "(") else { return false }
+        var last = bytes.count - 1
+        while last > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[last]) { last -= 1 }
+        guard bytes[last] == UInt8(ascii: ";") else { return false }
+        guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ")")) else { return false }
+        return bytes[start..<close].contains(UInt8(ascii: ","))
     }
 }
 

@@ -11,7 +11,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Lay out hierarchy files and write them as SVG, DOT, JSON, PNG or PDF.",
         discussion: """
             Formats are inferred from file extensions (.txt/.outline/.tree, .json, .yaml, .csv, .tsv, \
-            .md, .dot/.gv in; .svg, .dot/.gv, .json, .png, .pdf out), else input is sniffed and \
+            .md, .dot/.gv, .nwk/.newick/.nhx in; .svg, .dot/.gv, .json, .png, .pdf out), else input is sniffed and \
             output is SVG. Several inputs, or several --format options, write into the directory \
             given with -o (one file per input and format, names kept), in parallel.
             Exit status: 64 bad usage, 65 invalid input, 66 missing input, 69 font or Graphviz \

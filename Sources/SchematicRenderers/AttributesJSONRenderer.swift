@@ -133,6 +133,17 @@ public struct AttributesJSONRenderer: Sendable {
                     output.appendJSONEscaped(value)
                     output.append("\"")
                 }
+                if !extra.data.isEmpty {
+                    output.append(",\"data\":{")
+                    for (index, entry) in extra.data.enumerated() {
+                        output.append(index == 0 ? "\"" : ",\"")
+                        output.appendJSONEscaped(entry.key)
+                        output.append("\":\"")
+                        output.appendJSONEscaped(entry.value)
+                        output.append("\"")
+                    }
+                    output.append("}")
+                }
             }
             if let lines = cell.wrappedLines {
                 output.append(",\"lines\":[")

@@ -1,23 +1,51 @@
 import Foundation
 import Hierarchy
 import HierarchyReaders
+import Schematic
 import Testing
 import TestSupport
 
-/// Inputs the fuzzers found crashing (now fixed), and others kept beside them: every one must
-/// be read or refused with an error, per reader (`Tests/FuzzCorpus/READER/`).
+/// The fuzzers' seeds and the inputs they found crashing (now fixed), per reader
+/// (`Tests/FuzzCorpus/READER/`): every one goes through the pipeline `make fuzz` exercises
+/// (reader, label sizing, layout, SVG) and must be drawn with all its nodes or refused with an error.
 @Suite struct FuzzRegressionTests {
+    /// The folder of a reader's corpus.
+    static func folder(_ format: InputFormat) -> String {
+        RepositoryPaths.root + "/Tests/FuzzCorpus/" + format.rawValue
+    }
+
     @Test(arguments: InputFormat.allCases)
-    func corpusInputsAreReadOrRefused(format: InputFormat) throws {
-        let folder = RepositoryPaths.root + "/Tests/FuzzCorpus/" + format.rawValue
+    func everyReaderHasACorpus(format: InputFormat) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.folder(format))) ?? []
+        #expect(!names.isEmpty, "Tests/FuzzCorpus/\(format.rawValue)/ is missing or empty: seed it with inputs for the \(format.rawValue) reader")
+    }
+
+    @Test(arguments: InputFormat.allCases)
+    func corpusInputsAreDrawnOrRefused(format: InputFormat) throws {
+        let folder = Self.folder(format)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var options = DiagramOptions()
+        options.misplacedParents = .drop  // as the fuzzer draws them
         for name in names.sorted() {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            let tree: Tree
             do {
-                _ = try SectionedTree(format.reader.read(bytes, file: name), misplacedParents: .drop)
-            } catch is ReadError {
-            } catch is HierarchyError {
+                tree = try format.reader.read(bytes, file: name)
+            } catch {
+                #expect(!error.description.isEmpty, "\(name)")
+                continue
             }
+            let diagram: Diagram
+            do {
+                diagram = try Diagram(tree: tree, options: options)
+            } catch {
+                #expect(!error.description.isEmpty, "\(name)")
+                continue
+            }
+            #expect(diagram.dataController.numberOfItems == tree.count, "\(name): nodes were dropped")
+            var written = 0
+            try diagram.render(.init(format: .svg)) { written += $0.count }
+            #expect(written > 0, "\(name): empty SVG")
         }
     }
 
