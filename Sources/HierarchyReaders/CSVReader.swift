@@ -112,8 +112,8 @@ public struct CSVReader: HierarchyReader {
                 let firstLine = rowLines[node]
                 let sameAsFirst = parent.text == (parentIDs[node]?.text ?? "")
                 if let sameLine = sameAsFirst ? firstLine : parentLines[ParentKey(node: node, parent: parent.text)] {
-                    let what = parent.text.isEmpty ? "as a root" : "with the same parent '\(parent.text)'"
-                    throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): duplicate id '\(id)' \(what) as on line \(sameLine)")
+                    let what = parent.text.isEmpty ? "" : " with the same parent '\(parent.text)'"
+                    throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): duplicate id '\(id)'\(what) (first on line \(sameLine))")
                 }
                 if parent.text.isEmpty || parentIDs[node] == nil {
                     let (rootLine, parentLine) = parent.text.isEmpty ? (Int32(row.line), firstLine) : (firstLine, Int32(row.line))

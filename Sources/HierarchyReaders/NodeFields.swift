@@ -17,7 +17,10 @@ enum NodeFields {
     /// The first character of a label that cannot be drawn (a control character other than a
     /// tab or line break), if any.
     static func undrawableCharacter(in label: String) -> Unicode.Scalar? {
-        label.unicodeScalars.first { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }
+        // Control characters are single UTF-8 bytes, so the bytes tell (fast on long labels).
+        var text = label
+        let byte: UInt8? = text.withUTF8 { bytes in bytes.first { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 == 0x7F } }
+        return byte.map { Unicode.Scalar($0) }
     }
 
     /// What a `type` value means: one of our types, or a class (`tree -J`'s `directory`,
