@@ -255,11 +255,9 @@ struct CSVRows {
                 }
                 text = String(decoding: content, as: UTF8.self)
             } else {
-                while position < bytes.count && bytes[position] != separator && bytes[position] != 0x0A && bytes[position] != 0x0D {
-                    if bytes[position] == UInt8(ascii: "\"") { throw source.error(at: position, "a quote inside an unquoted field") }
-                    if bytes[position] == 0 { throw source.error(at: position, "NUL byte in a field") }
-                    position += 1
-                }
+                position = Self.endOfUnquotedField(bytes, from: position, separator: separator)
+                if position < bytes.count && bytes[position] == UInt8(ascii: "\"") { throw source.error(at: position, "a quote inside an unquoted field") }
+                if position < bytes.count && bytes[position] == 0 { throw source.error(at: position, "NUL byte in a field") }
                 text = source.string(fieldStart..<position)
             }
             fields.append(CSVReader.Field(text: text, offset: fieldStart))
@@ -273,6 +271,20 @@ struct CSVRows {
         }
         rowNumber += 1
         return (fields, rowStart, rowLine)
+    }
+
+    /// The offset of the first separator, line break, quote or NUL from `start` (over a buffer:
+    /// a cell may be megabytes long).
+    private static func endOfUnquotedField(_ bytes: [UInt8], from start: Int, separator: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = start
+            while position < buffer.count {
+                let byte = buffer[position]
+                if byte == separator || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "\"") || byte == 0 { break }
+                position += 1
+            }
+            return position
+        }
     }
 }
 

@@ -357,18 +357,18 @@ private struct JSONTreeParser {
     private mutating func parseString() throws(ReadError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = source.string(start..<position)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("unescaped control character in a string") }
-            position += 1
+        // Fast path: no escapes, over a buffer (a string may be megabytes long).
+        position = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20 { end += 1 }
+            return end
         }
+        if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
+            let text = source.string(start..<position)
+            position += 1
+            return text
+        }
+        if position < bytes.count && bytes[position] < 0x20 { throw error("unescaped control character in a string") }
         var scalars = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
