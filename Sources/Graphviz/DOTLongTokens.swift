@@ -103,21 +103,22 @@ struct DOTLongTokens {
 
     // MARK: Tokens
 
-    /// A quoted string from its opening quote: copied, or swapped when long. cgraph's rules:
-    /// `\"` is a quote, a backslash before a line break joins the lines (counted), `\\` before
-    /// a line break keeps the two backslashes, any other backslash stays.
+    /// A quoted string from its opening quote: copied, or swapped when long. cgraph's (2.42)
+    /// rules: `\"` is a quote, `\\` stays two backslashes, a backslash before a line break
+    /// joins the lines (and is the only line break in a string cgraph counts), any other
+    /// backslash stays.
     private mutating func quoted(_ bytes: [UInt8], from start: Int) -> Int {
-        // The closing quote: the first one not escaped by a backslash.
+        // The closing quote: the first one after an even run of backslashes.
         var close: Int?
         var position = start + 1
         while let quote = Self.index(of: UInt8(ascii: "\""), in: bytes, from: position, to: bytes.count) {
-            // cgraph reads `\"` as a quote in the string whatever comes before the backslash.
-            if quote > start + 1 && bytes[quote - 1] == UInt8(ascii: "\\") {
-                position = quote + 1
-                continue
+            var backslashes = 0
+            while quote - backslashes - 1 > start && bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 {
+                close = quote
+                break
             }
-            close = quote
-            break
+            position = quote + 1
         }
         guard let close, close + 1 - start > Self.threshold else {
             let end = close.map { $0 + 1 } ?? bytes.count
@@ -130,21 +131,20 @@ struct DOTLongTokens {
         position = start + 1
         while let backslash = Self.index(of: UInt8(ascii: "\\"), in: bytes, from: position, to: close) {
             value += bytes[position..<backslash]
-            position = backslash
             let next = backslash + 1 < close ? bytes[backslash + 1] : 0
-            if next == UInt8(ascii: "\\") && backslash + 2 < close && bytes[backslash + 2] == 0x0A {
-                value += [next, next]
-                escapedNewlines += 1
-                position += 3
-            } else if next == UInt8(ascii: "\"") {
+            switch next {
+            case UInt8(ascii: "\""):
                 value.append(next)
-                position += 2
-            } else if next == 0x0A {
+                position = backslash + 2
+            case UInt8(ascii: "\\"):
+                value += [next, next]
+                position = backslash + 2
+            case 0x0A:
                 escapedNewlines += 1
-                position += 2
-            } else {
+                position = backslash + 2
+            default:
                 value.append(UInt8(ascii: "\\"))
-                position += 1
+                position = backslash + 1
             }
         }
         value += bytes[position..<close]

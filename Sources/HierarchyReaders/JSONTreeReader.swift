@@ -72,7 +72,6 @@ private struct JSONTreeParser {
         var typeText: String?
         var typeOffset = 0
         var id: String?
-        var idOffset = 0
         /// A `tree -J` link's target.
         var target: String?
         /// Where a `contents` array came before the type said it holds children.
@@ -172,8 +171,12 @@ private struct JSONTreeParser {
                             throw source.error(at: valueStart, error.message)
                         }
                     case "id":
-                        open.id = try parseScalarText(what: "\"id\"")
-                        open.idOffset = valueStart
+                        let id = try parseScalarText(what: "\"id\"")
+                        if let first = idOffsets[id] {
+                            throw source.error(at: valueStart, duplicateIDMessage(id, first: source.places(of: [first])[0]))
+                        }
+                        idOffsets[id] = valueStart
+                        open.id = id
                     case "target" where bytes[position] == UInt8(ascii: "\""):
                         let target = try parseString()
                         if let bad = NodeFields.undrawableCharacter(in: target) {
@@ -235,13 +238,7 @@ private struct JSONTreeParser {
         }
         addNode(&open)
         tree.setLabel(label, of: open.node)
-        if let id = open.id {
-            if let first = idOffsets[id] {
-                throw source.error(at: open.idOffset, duplicateIDMessage(id, first: source.places(of: [first])[0]))
-            }
-            idOffsets[id] = open.idOffset
-            tree.setID(id, of: open.node)
-        }
+        if let id = open.id { tree.setID(id, of: open.node) }
         if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
     }
 
