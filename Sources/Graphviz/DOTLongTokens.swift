@@ -8,28 +8,32 @@ import Glibc
 /// long comment emptied; the placeholders are swapped back in the names and attributes read.
 /// Lines are kept as cgraph counts them, so its messages name the same lines.
 struct DOTLongTokens {
-    /// Tokens longer than this are swapped; shorter ones cost cgraph little.
-    static let threshold = 1024
+    /// Tokens longer than this are swapped by default; shorter ones cost cgraph little.
+    static let defaultThreshold = 1024
+    /// Tokens longer than this are swapped.
+    let threshold: Int
 
     /// The text cgraph reads.
     private(set) var text: [UInt8] = []
     /// The value of each placeholder, as cgraph would have read the token.
     private var values: [String] = []
+    /// The placeholder of each value: the same name twice must stay one node.
+    private var numbers: [String: Int] = [:]
     /// A private-use character the input does not contain, which brackets placeholders.
     private var marker: [UInt8] = []
 
     /// Whether any token was swapped.
     var isEmpty: Bool { values.isEmpty }
 
-    init(_ bytes: [UInt8]) {
-        guard bytes.count > Self.threshold else {
+    init(_ bytes: [UInt8], threshold: Int = defaultThreshold) {
+        self.threshold = threshold
+        guard bytes.count > threshold else {
             text = bytes
             return
         }
         marker = Self.unusedMarker(in: bytes)
         text.reserveCapacity(min(bytes.count, 1 << 20))
         var position = 0
-        var lineStart = true
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
@@ -38,7 +42,7 @@ struct DOTLongTokens {
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
                 let close = Self.end(of: [UInt8(ascii: "*"), UInt8(ascii: "/")], in: bytes, from: position + 2)
                 let end = close ?? bytes.count
-                if end - position > Self.threshold {
+                if end - position > threshold {
                     // Emptied, keeping its line breaks (which cgraph counts).
                     text += Array("/*".utf8)
                     text += bytes[position..<end].filter { $0 == 0x0A }
@@ -48,9 +52,9 @@ struct DOTLongTokens {
                 }
                 position = end
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"),
-                 UInt8(ascii: "#") where lineStart:
+                 UInt8(ascii: "#"):  // cgraph 2.42 takes `#` anywhere for a line comment
                 let end = bytes[position...].firstIndex(of: 0x0A) ?? bytes.count
-                if end - position > Self.threshold {
+                if end - position > threshold {
                     text += byte == UInt8(ascii: "#") ? [byte] : [byte, byte]  // emptied
                 } else {
                     text += bytes[position..<end]
@@ -58,11 +62,12 @@ struct DOTLongTokens {
                 position = end
             case UInt8(ascii: "<"):
                 position = html(bytes, from: position)
-            case _ where Self.isNameStart(byte):
+            // A name, unless glued to a number before it (cgraph splits those with a warning).
+            case _ where Self.isNameStart(byte) && !(position > 0 && (0x30...0x39).contains(bytes[position - 1])):
                 var end = position + 1
                 while end < bytes.count && (Self.isNameStart(bytes[end]) || (0x30...0x39).contains(bytes[end])) { end += 1 }
-                if end - position > Self.threshold {
-                    placeholder(String(decoding: bytes[position..<end], as: UTF8.self), escapedNewlines: 0)
+                if end - position > threshold && !Self.isKeyword(bytes[position..<end]) {
+                    placeholder(String(decoding: bytes[position..<end], as: UTF8.self), escapedNewlines: 0, quoted: false)
                 } else {
                     text += bytes[position..<end]
                 }
@@ -71,7 +76,6 @@ struct DOTLongTokens {
                 text.append(byte)
                 position += 1
             }
-            lineStart = position > 0 && bytes[position - 1] == 0x0A
         }
     }
 
@@ -104,9 +108,10 @@ struct DOTLongTokens {
     // MARK: Tokens
 
     /// A quoted string from its opening quote: copied, or swapped when long. cgraph's (2.42)
-    /// rules: `\"` is a quote, `\\` stays two backslashes, a backslash before a line break
-    /// joins the lines (and is the only line break in a string cgraph counts), any other
-    /// backslash stays.
+    /// scanner reads `\"` as a quote, `\\` as two backslashes, drops a backslash before a line
+    /// break and any other backslash stays; between those, a run of other characters is kept as
+    /// it is, except a run that is one line break alone, which its newline rule takes (dropped).
+    /// Only the dropped line breaks count as lines.
     private mutating func quoted(_ bytes: [UInt8], from start: Int) -> Int {
         // The closing quote: the first one after an even run of backslashes.
         var close: Int?
@@ -120,7 +125,7 @@ struct DOTLongTokens {
             }
             position = quote + 1
         }
-        guard let close, close + 1 - start > Self.threshold else {
+        guard let close, close + 1 - start > threshold else {
             let end = close.map { $0 + 1 } ?? bytes.count
             text += bytes[start..<end]
             return end
@@ -129,8 +134,11 @@ struct DOTLongTokens {
         value.reserveCapacity(close - start)
         var escapedNewlines = 0
         position = start + 1
+        func run(_ range: Range<Int>) {
+            if range.count == 1 && bytes[range.lowerBound] == 0x0A { escapedNewlines += 1 } else { value += bytes[range] }
+        }
         while let backslash = Self.index(of: UInt8(ascii: "\\"), in: bytes, from: position, to: close) {
-            value += bytes[position..<backslash]
+            run(position..<backslash)
             let next = backslash + 1 < close ? bytes[backslash + 1] : 0
             switch next {
             case UInt8(ascii: "\""):
@@ -147,7 +155,7 @@ struct DOTLongTokens {
                 position = backslash + 1
             }
         }
-        value += bytes[position..<close]
+        run(position..<close)
         placeholder(String(decoding: value, as: UTF8.self), escapedNewlines: escapedNewlines)
         return close + 1
     }
@@ -166,13 +174,24 @@ struct DOTLongTokens {
         return position
     }
 
-    /// Writes a quoted placeholder for `value`, with the line breaks cgraph would have counted.
-    private mutating func placeholder(_ value: String, escapedNewlines: Int) {
-        text.append(UInt8(ascii: "\""))
-        text += marker + Array(String(values.count).utf8) + marker
+    /// Writes a placeholder for `value`, with the line breaks cgraph would have counted: quoted
+    /// for a string, bare for a name (the marker and digits are name characters to cgraph), so
+    /// the grammar sees the same kind of token (`+` joins quoted strings only).
+    private mutating func placeholder(_ value: String, escapedNewlines: Int, quoted: Bool = true) {
+        let number = numbers[value] ?? values.count
+        if number == values.count {
+            values.append(value)
+            numbers[value] = number
+        }
+        if quoted { text.append(UInt8(ascii: "\"")) }
+        text += marker + Array(String(number).utf8) + marker
         for _ in 0..<escapedNewlines { text += [UInt8(ascii: "\\"), 0x0A] }
-        text.append(UInt8(ascii: "\""))
-        values.append(value)
+        if quoted { text.append(UInt8(ascii: "\"")) }
+    }
+
+    /// DOT's keywords, which only ever are short (a threshold below 9 would otherwise swap them).
+    private static func isKeyword(_ name: ArraySlice<UInt8>) -> Bool {
+        name.count <= 8 && ["node", "edge", "graph", "digraph", "subgraph", "strict"].contains(String(decoding: name, as: UTF8.self).lowercased())
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {

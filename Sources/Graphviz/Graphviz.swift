@@ -125,7 +125,12 @@ public enum Graphviz {
     /// with Graphviz's own message and line; a text with no graph is an error too. Long quoted
     /// strings and names are read in linear time (see `DOTLongTokens`).
     public static func parseGraphs(_ dot: [UInt8]) throws(GraphvizError) -> [GraphvizGraph] {
-        let tokens = DOTLongTokens(dot)
+        try parseGraphs(dot, longTokenThreshold: DOTLongTokens.defaultThreshold)
+    }
+
+    /// `parseGraphs`, swapping tokens longer than `longTokenThreshold` (tests compare thresholds).
+    static func parseGraphs(_ dot: [UInt8], longTokenThreshold: Int) throws(GraphvizError) -> [GraphvizGraph] {
+        let tokens = DOTLongTokens(dot, threshold: longTokenThreshold)
         return try withSession { _ throws(GraphvizError) in
             schematic_gv_default_node_label()
             let input = MemoryInput(tokens.text)
