@@ -11,8 +11,9 @@ import Hierarchy
 /// `tree -J` output is read as is: `contents` holds the children of a `"type": "directory"` (or
 /// followed `link`) node, the types `directory`, `file` and `link` become the classes the
 /// directory reader gives (a link's label shows its `target`), and the closing `report` object
-/// is not a node. Any other type that is not one of ours becomes a CSS class, with a warning.
-/// Ids must be unique. The parser is iterative, so nesting depth is limited only by memory, and
+/// is not a node, nor an `{"error": …}` object (the directory that could not be listed gets the
+/// class `unreadable`, with a warning). Any other type that is not one of ours becomes a CSS
+/// class, with a warning. Ids must be unique. The parser is iterative, so nesting depth is limited only by memory, and
 /// it reports errors with line and column.
 public struct JSONTreeReader: HierarchyReader {
     /// The key that holds a node's label.
@@ -48,6 +49,8 @@ private struct JSONTreeParser {
     /// The byte offset of each id's first node.
     var idOffsets: [String: Int] = [:]
     var unknownTypes = UnknownTypes()
+    /// Where `tree -J` said it could not list a directory, and what it said.
+    var treeErrors: [(offset: Int, message: String)] = []
 
     init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
         self.source = source
@@ -76,6 +79,8 @@ private struct JSONTreeParser {
         var target: String?
         /// Where a `contents` array came before the type said it holds children.
         var earlyContents: Int?
+        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
+        var treeError: String?
         var attributes = NodeAttributes()
 
         /// Whether `contents` holds this node's children, as in `tree -J`.
@@ -123,6 +128,18 @@ private struct JSONTreeParser {
                 skipWhitespace()
                 try expectMore()
                 if bytes[position] == UInt8(ascii: "}") {
+                    if open.label == nil && open.node < 0, let problem = open.treeError {
+                        // Not a node: the directory above could not be listed; it says so.
+                        treeErrors.append((open.start, problem))
+                        if stack.count >= 3, case .node(var directory) = stack[stack.count - 3] {
+                            directory.attributes.cssClass = directory.attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
+                            stack[stack.count - 3] = .node(directory)
+                        }
+                        position += 1
+                        stack.removeLast()
+                        try afterValue(in: &stack)
+                        continue
+                    }
                     try close(open)
                     position += 1
                     stack.removeLast()
@@ -183,6 +200,8 @@ private struct JSONTreeParser {
                             throw source.error(at: valueStart, "control character U+\(hex(UInt8(bad.value))) in \"target\"")
                         }
                         open.target = target
+                    case "error" where bytes[position] == UInt8(ascii: "\""):
+                        open.treeError = try parseString()
                     case "contents":
                         if open.earlyContents == nil && bytes[position] == UInt8(ascii: "[") { open.earlyContents = keyStart }
                         try skipValue()
@@ -198,6 +217,9 @@ private struct JSONTreeParser {
         if position < bytes.count { throw error("unexpected content after the end of the JSON value") }
         if tree.isEmpty { throw source.error(at: 0, "no nodes: the array is empty") }
         tree.warnings = unknownTypes.warnings(places: source.places(of: unknownTypes.positions))
+        tree.warnings += zip(source.places(of: treeErrors.map(\.offset)), treeErrors).map { place, error in
+            "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
+        }
         return tree
     }
 
@@ -228,10 +250,10 @@ private struct JSONTreeParser {
             addNode(&open)
             tree.setType(type, of: open.node)
         case .knownClass(let name)?:
-            NodeFields.addClass(name, to: &open.attributes)
+            NodeFields.addTypeClass(name, to: &open.attributes)
             if name == "symlink", let target = open.target { label += " → " + target }
         case .unknownClass(let name)?:
-            NodeFields.addClass(name, to: &open.attributes)
+            NodeFields.addTypeClass(name, to: &open.attributes)
             unknownTypes.note(name, at: open.typeOffset)
         case nil:
             break

@@ -48,9 +48,10 @@ enum NodeFields {
         return .unknownClass(name)
     }
 
-    /// Adds a class to a node's attributes, after any it has.
-    static func addClass(_ name: String, to attributes: inout NodeAttributes) {
-        attributes.cssClass = attributes.cssClass.map { $0 + " " + name } ?? name
+    /// Adds a type's class to a node's attributes, before any it has (as the directory reader
+    /// writes `directory unreadable`).
+    static func addTypeClass(_ name: String, to attributes: inout NodeAttributes) {
+        attributes.cssClass = attributes.cssClass.map { name + " " + $0 } ?? name
     }
 }
 

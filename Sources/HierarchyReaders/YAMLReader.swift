@@ -229,7 +229,7 @@ public struct YAMLReader: HierarchyReader {
                                 }
                             }
                         }
-                        if let typeClass { NodeFields.addClass(typeClass, to: &attributes) }
+                        if let typeClass { NodeFields.addTypeClass(typeClass, to: &attributes) }
                         tree.setAttributes(attributes, of: node)
                         // Children pushed above come out after this node's other work: fine, as
                         // they are the only work this node adds.

@@ -98,7 +98,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
 
     @Test func unknownTypesBecomeClassesAndIDsAreUnique() throws {
         let tree = try read("- {name: a, type: service, class: x}\n- {name: b, kind: critical}\n")
-        #expect(tree.attributes(of: 0)?.cssClass == "x service")
+        #expect(tree.attributes(of: 0)?.cssClass == "service x")
         #expect(tree.warnings == ["in.yaml:1:19: type \"service\" is not normal, important or critical; drawn as a normal node with CSS class 'service'"])
         let renamed = try YAMLReader(typeKey: "kind").read(Array("- {name: a, type: y z}\n- {name: b, kind: critical}\n".utf8), file: "k")
         #expect(renamed.types == [.normal, .critical])

@@ -112,6 +112,26 @@ import Testing
         #expect(tree.warnings == ["in.json:5:13: type \"fifo\" is not normal, important or critical; drawn as a normal node with CSS class 'fifo'"])
     }
 
+    @Test func treeCommandErrorsAreWarningsNotNodes() throws {
+        // tree -J run by a user who cannot list "locked".
+        let text = """
+            [
+              {"type":"directory","name":"/tmp/tjp","contents":[
+                {"type":"directory","name":"locked","contents":[{"error": "error opening dir"}
+              ]}
+              ]}
+            ,
+              {"type":"report","directories":2,"files":0}
+            ]
+            """
+        let tree = try read(text)
+        #expect(preorderOutline(tree) == ["/tmp/tjp", ".locked"])
+        #expect(tree.attributes(of: 1)?.cssClass == "directory unreadable")
+        #expect(tree.warnings == ["in.json:3:53: tree -J could not list the directory above (error opening dir); drawn with CSS class 'unreadable'"])
+        // An error object is no node, but a node with no name still is an error.
+        #expect(error(#"{"name": "a", "children": [{"error": "x", "size": 1, "name": "b"}]}"#) == nil)
+    }
+
     /// The same folder read by the directory reader and from `tree -J` gives the same tree.
     @Test func treeCommandJSONMatchesTheDirectoryReader() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tree") else { return }
@@ -152,7 +172,7 @@ import Testing
 
     @Test func unknownTypesBecomeClassesWithOneWarningEach() throws {
         let tree = try read(#"[{"name": "a", "type": "service", "class": "x"}, {"name": "b", "type": "service"}, {"name": "c", "type": "Critical"}]"#)
-        #expect(tree.attributes(of: 0)?.cssClass == "x service" && tree.attributes(of: 1)?.cssClass == "service")
+        #expect(tree.attributes(of: 0)?.cssClass == "service x" && tree.attributes(of: 1)?.cssClass == "service")
         #expect(tree.types == [.normal, .normal, .critical])
         #expect(tree.warnings == ["in.json:1:24: type \"service\" is not normal, important or critical; drawn as a normal node with CSS class 'service' (2 nodes)"])
         let many = "[" + (0..<25).map { #"{"name": "n", "type": "t\#($0)"}"# }.joined(separator: ",") + "]"
