@@ -323,7 +323,7 @@ public enum Graphviz {
 
     /// Expands the escapes of a label: `\N` (node name), `\n` `\l` `\r` (line breaks), `\\`.
     static func expandLabel(_ text: String, name: String) -> String {
-        guard text.contains("\\") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var iterator = text.makeIterator()
         while let character = iterator.next() {

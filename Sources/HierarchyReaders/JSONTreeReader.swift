@@ -397,8 +397,13 @@ private struct JSONTreeParser {
             }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                scalars.append(byte)
-                position += 1
+                let end = bytes.withUnsafeBufferPointer { buffer in
+                    var end = position
+                    while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20 { end += 1 }
+                    return end
+                }
+                scalars += bytes[position..<end]
+                position = end
                 continue
             }
             position += 1

@@ -12,7 +12,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("children-key"), help: "JSON/YAML key of a node's children.")
     var childrenKey: String = "children"
 
-    @Option(name: .customLong("type-key"), help: "JSON/YAML key of a node's type (default: type).")
+    @Option(name: .customLong("type-key"), help: "JSON/YAML key of a node's type.")
     var typeKey: String = "type"
 
     @Option(name: .customLong("id-column"), help: "CSV/TSV column of node ids (default: id).")
