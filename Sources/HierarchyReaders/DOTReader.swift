@@ -52,12 +52,12 @@ public struct DOTReader: HierarchyReader {
         var parent = [Int](repeating: -1, count: count)
         var extraParents: [Int: [Int]] = [:]
         var children = [[Int]](repeating: [], count: count)
-        var seen = Set<[Int]>()
+        var seen = Set<Int>()  // tail * count + head: a repeated edge adds nothing
         for edge in graph.edges {
             if edge.tail == edge.head {
                 throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself")
             }
-            guard seen.insert([edge.tail, edge.head]).inserted else { continue }
+            guard seen.insert(edge.tail * count + edge.head).inserted else { continue }
             if parent[edge.head] < 0 {
                 parent[edge.head] = edge.tail
                 children[edge.tail].append(edge.head)

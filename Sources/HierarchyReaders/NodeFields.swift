@@ -6,8 +6,10 @@ import Hierarchy
 enum NodeFields {
     /// A label without surrounding whitespace; only the ends are looked at, so it is linear.
     static func trimmedLabel(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              first.properties.isWhitespace || last.properties.isWhitespace else { return text }
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        func isPrintableASCII(_ scalar: Unicode.Scalar) -> Bool { scalar.value > 0x20 && scalar.value < 0x7F }
+        if isPrintableASCII(first) && isPrintableASCII(last) { return text }  // the usual case, without Unicode tables
+        guard first.properties.isWhitespace || last.properties.isWhitespace else { return text }
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
