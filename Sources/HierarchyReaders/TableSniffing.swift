@@ -6,9 +6,10 @@ extension InputFormat {
     /// as an outline of one level: every line unindented, with the same number of separators
     /// (at least two commas, or at least one tab) outside quotes, on two lines or more.
     public static func sniff(_ bytes: [UInt8], file: String, options: ReaderOptions) throws(ReadError) -> InputFormat {
-        if let table = tableFormat(bytes, options: options) { return table }
         let format = sniff(bytes)
-        guard format == .outline, let (separator, count) = unrecognisedTable(bytes) else { return format }
+        guard format == .outline else { return format }
+        if let table = tableFormat(bytes, options: options) { return table }
+        guard let (separator, count) = unrecognisedTable(bytes) else { return format }
         let fields = separator == 0x09 ? "tab-separated" : "comma-separated"
         let columns = "'\(options.idColumn ?? "id")' and '\(options.parentColumn ?? "parent")'"
         throw ReadError(file: file, line: 1, column: 0, message:
