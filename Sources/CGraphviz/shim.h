@@ -34,3 +34,21 @@ static inline unsigned long schematic_gv_seq(void *object) { return AGSEQ(object
 // cgraph's DOT scanner (flex, prefix "aag") keeps its buffer and line counter in globals, and a
 // syntax error leaves unread input behind; destroying the scanner resets it for the next text.
 extern int aaglex_destroy(void);
+
+/// Reads the next graph of a text through `afread` (cgraph's `agread` with its default memory
+/// and id disciplines; they are C globals Swift cannot point to safely). The I/O discipline is
+/// static because a graph keeps a pointer to it; only one read runs at a time (callers lock).
+static inline Agraph_t *schematic_gv_read_next(void *chan, int (*afread)(void *, char *, int)) {
+    static Agiodisc_t io;
+    static Agdisc_t disc;
+    io = AgIoDisc;
+    io.afread = afread;
+    disc.mem = &AgMemDisc;
+    disc.id = &AgIdDisc;
+    disc.io = &io;
+    return agread(chan, &disc);
+}
+
+/// Makes `\N` (the node's name) the default node label of every graph read from now on, as
+/// Graphviz's own tools assume, so a node with `label=""` can be told from one with no label.
+static inline void schematic_gv_default_node_label(void) { agattr(NULL, AGNODE, "label", "\\N"); }

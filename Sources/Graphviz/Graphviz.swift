@@ -19,7 +19,7 @@ public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible
 /// A node of a graph Graphviz read or laid out. Coordinates are Graphviz's: points, y up.
 public struct GraphvizNode: Hashable, Sendable {
     public var name: String
-    /// The `label` attribute with `\N` expanded, or the name.
+    /// The `label` attribute with `\N` expanded, or the name; empty when a read file says `label=""`.
     public var label: String
     /// Other attributes that hierarchy readers use (`type`, `id`, `URL`, `href`, `tooltip`, `class`, `fillcolor`, `fontcolor`).
     public var attributes: [String: String]
@@ -54,6 +54,8 @@ public struct GraphvizGraph: Sendable {
     public var edges: [GraphvizEdge]
     /// The bounding box after a layout: lower-left and upper-right corners, in points.
     public var boundingBox = (llx: 0.0, lly: 0.0, urx: 0.0, ury: 0.0)
+    /// Graphviz's warnings while reading the graph (`syntax ambiguity …`), each naming its line.
+    public var warnings: [String] = []
 }
 
 /// The bridge to Graphviz's libraries (libgvc, libcgraph). Graphviz keeps global state and is not
@@ -110,13 +112,98 @@ public enum Graphviz {
         return graph
     }
 
-    /// Reads DOT text: nodes and edges in file order, with labels and hierarchy attributes.
+    /// Reads DOT text holding one graph: nodes and edges in file order, with labels and
+    /// hierarchy attributes. A text with more graphs is an error (see `parseGraphs`).
     public static func parse(_ dot: [UInt8]) throws(GraphvizError) -> GraphvizGraph {
-        try withSession { _ throws(GraphvizError) in
-            let graph = try read(dot)
-            defer { agclose(graph) }
-            return describe(graph, laidOut: false)
+        let graphs = try parseGraphs(dot)
+        guard graphs.count == 1 else { throw GraphvizError("the text holds \(graphs.count) graphs; expected one") }
+        return graphs[0]
+    }
+
+    /// Reads every graph of a DOT text, in order, as `parse` reads one. An error in any graph
+    /// (a syntax error, or cgraph's parser running out of stack: "memory exhausted") is thrown
+    /// with Graphviz's own message and line; a text with no graph is an error too. Long quoted
+    /// strings and names are read in linear time (see `DOTLongTokens`).
+    public static func parseGraphs(_ dot: [UInt8]) throws(GraphvizError) -> [GraphvizGraph] {
+        try parseGraphs(dot, longTokenThreshold: DOTLongTokens.defaultThreshold)
+    }
+
+    /// `parseGraphs`, swapping tokens longer than `longTokenThreshold` (tests compare thresholds).
+    static func parseGraphs(_ dot: [UInt8], longTokenThreshold: Int) throws(GraphvizError) -> [GraphvizGraph] {
+        let tokens = DOTLongTokens(dot, threshold: longTokenThreshold)
+        return try withSession { _ throws(GraphvizError) in
+            schematic_gv_default_node_label()
+            let input = MemoryInput(tokens.text)
+            // The scanner's state is global and survives a syntax error: start from a clean one.
+            _ = aaglex_destroy()
+            defer { _ = aaglex_destroy() }
+            agreadline(1)
+            var graphs: [GraphvizGraph] = []
+            while true {
+                let reportedBefore = GraphvizMessages.buffer.count
+                let graph = withExtendedLifetime(input) {
+                    schematic_gv_read_next(Unmanaged.passUnretained(input).toOpaque(), MemoryInput.read)
+                }
+                let (errors, warnings) = messages(since: reportedBefore)
+                if agerrors() > 0 {
+                    if let graph { agclose(graph) }
+                    let message = tokens.restoring(errors.joined(separator: "; "), limit: 40)
+                    throw GraphvizError(message.isEmpty ? "not a DOT graph" : message, line: lineNumber(in: message))
+                }
+                guard let graph else { break }
+                defer { agclose(graph) }
+                var described = describe(graph, laidOut: false, tokens: tokens)
+                described.warnings = warnings.map { tokens.restoring($0, limit: 40) }
+                graphs.append(described)
+            }
+            guard !graphs.isEmpty else { throw GraphvizError("not a DOT graph (no graph in the text)") }
+            return graphs
         }
+    }
+
+    /// The text cgraph reads through `schematic_gv_read_next`, a chunk at a time.
+    private final class MemoryInput {
+        let bytes: [UInt8]
+        var position = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32 = { channel, buffer, size in
+            guard let channel, let buffer else { return 0 }
+            let input = Unmanaged<MemoryInput>.fromOpaque(channel).takeUnretainedValue()
+            let count = min(Int(size), input.bytes.count - input.position)
+            guard count > 0 else { return 0 }
+            input.bytes.withUnsafeBytes { source in
+                UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + input.position, byteCount: count)
+            }
+            input.position += count
+            return Int32(count)
+        }
+    }
+
+    /// Graphviz's errors and warnings reported since the buffer held `start` pieces, a line each.
+    private static func messages(since start: Int) -> (errors: [String], warnings: [String]) {
+        var errors: [String] = [], warnings: [String] = []
+        var lastWasWarning = false
+        for line in GraphvizMessages.buffer[start...].joined().split(separator: "\n") {
+            if line.hasPrefix("Warning: ") {
+                warnings.append(String(line.dropFirst("Warning: ".count)))
+                lastWasWarning = true
+            } else if line.hasPrefix("Error: ") {
+                errors.append(String(line.dropFirst("Error: ".count)))
+                lastWasWarning = false
+            } else if lastWasWarning {
+                warnings.append(String(line))
+            } else {
+                errors.append(String(line))
+            }
+        }
+        return (errors, warnings)
+    }
+
+    /// The line a Graphviz message names (`… in line 3 near …`), if any.
+    private static func lineNumber(in message: String) -> Int? {
+        guard let range = message.firstRange(of: "in line ") else { return nil }
+        return Int(message[range.upperBound...].prefix(while: \.isNumber))
     }
 
     /// Lays DOT text out with an engine (`dot`, `neato`, `twopi`, `circo`, `nop2`, …) and
@@ -174,19 +261,22 @@ public enum Graphviz {
 
     private static let hierarchyAttributes = ["type", "id", "URL", "href", "tooltip", "class", "fillcolor", "fontcolor"]
 
-    private static func describe(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool) -> GraphvizGraph {
+    /// A graph's nodes and edges. Read files (`tokens` given) keep an explicitly empty label;
+    /// in laid-out graphs, which Schematic wrote, an empty label stands for the name.
+    private static func describe(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, tokens: DOTLongTokens? = nil) -> GraphvizGraph {
         var nodes: [GraphvizNode] = []
         var index: [UnsafeMutablePointer<Agnode_t>: Int] = [:]
         var node = agfstnode(graph)
+        func restored(_ text: String) -> String { tokens?.restoring(text) ?? text }
         while let current = node {
-            let name = String(cString: agnameof(UnsafeMutableRawPointer(current)))
+            let name = restored(String(cString: agnameof(UnsafeMutableRawPointer(current))))
             var label = name
-            if let text = attribute(UnsafeMutableRawPointer(current), "label"), !text.isEmpty {
-                label = expandLabel(text, name: name)
+            if let text = attribute(UnsafeMutableRawPointer(current), "label"), !text.isEmpty || tokens != nil {
+                label = expandLabel(restored(text), name: name)
             }
             var attributes: [String: String] = [:]
             for key in hierarchyAttributes {
-                if let value = attribute(UnsafeMutableRawPointer(current), key), !value.isEmpty { attributes[key] = value }
+                if let value = attribute(UnsafeMutableRawPointer(current), key).map(restored), !value.isEmpty { attributes[key] = value }
             }
             var described = GraphvizNode(name: name, label: label, attributes: attributes)
             if laidOut {
@@ -233,7 +323,7 @@ public enum Graphviz {
 
     /// Expands the escapes of a label: `\N` (node name), `\n` `\l` `\r` (line breaks), `\\`.
     static func expandLabel(_ text: String, name: String) -> String {
-        guard text.contains("\\") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var iterator = text.makeIterator()
         while let character = iterator.next() {

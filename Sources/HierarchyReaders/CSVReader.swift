@@ -7,7 +7,13 @@ import Hierarchy
 /// Columns are found by name (`--id-column`, `--parent-column`, `--label-column`,
 /// `--type-column`; by default `id`, `parentId` or `parent`, `name` or `label` (else the id),
 /// `type`), and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes.
-/// Duplicate ids, unknown parents and cycles are errors that name the row.
+/// Labels lose surrounding whitespace; an empty label is an unnamed node.
+///
+/// An id on several rows with different parents is one node with several parents: the first
+/// row's parent is its parent in the tree, the others are additional parents (drawn as DOT's
+/// are). Such rows may leave the label, type and attribute cells empty; cells they fill must
+/// agree with the first row. The same id twice with the same parent, unknown parents and cycles
+/// are errors that name the rows.
 ///
 /// The tokenizer is RFC 4180 (quoted fields with `""`, commas and line breaks inside quotes,
 /// CRLF) written here rather than taken from a CSV package, because those report no line and
@@ -57,7 +63,7 @@ public struct CSVReader: HierarchyReader {
             return nil
         }
         let idIndex = try column(idColumn, ["id"], what: "id", required: true)!
-        let parentIndex = try column(parentColumn, ["parentId", "parent", "parent_id", "parentid"], what: "parent", required: true)!
+        let parentIndex = try column(parentColumn, CSVReader.parentColumns, what: "parent", required: true)!
         let labelIndex = try column(labelColumn, ["name", "label"], what: "label", required: false) ?? idIndex
         let typeIndex = try column(typeColumn, ["type"], what: "type", required: false)
         let attributeColumns = ["url", "tooltip", "class", "color", "fill"].compactMap { name in
@@ -68,6 +74,10 @@ public struct CSVReader: HierarchyReader {
         var nodeOfID: [String: Int] = [:]
         var parentIDs: [Field?] = []
         var rowLines: [Int32] = []
+        /// Rows after a node's first: further parents, checked and added once every id is known.
+        var extraParents: [(node: Int, parent: Field)] = []
+        /// The line of the row that gave a node each of its additional parents.
+        var parentLines: [ParentKey: Int32] = [:]
         while let row = try rows.next() {
             let fields = row.fields
             if fields.count == 1 && fields[0].text.isEmpty { continue }  // a blank line
@@ -76,16 +86,11 @@ public struct CSVReader: HierarchyReader {
             }
             let id = fields[idIndex].text
             guard !id.isEmpty else { throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): empty id") }
-            if let first = nodeOfID[id] {
-                throw source.error(at: fields[idIndex].offset,
-                                   "row \(rows.rowNumber): duplicate id '\(id)' (first on line \(rowLines[first]))")
-            }
-            var label = fields[labelIndex].text
-            if label.isEmpty { label = id }
-            if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+            let label = NodeFields.trimmedLabel(fields[labelIndex].text)
+            if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): control character U+\(hex(UInt8(bad.value))) in a label")
             }
-            var type = NodeType.normal
+            var type: NodeType?
             if let typeIndex, !fields[typeIndex].text.isEmpty {
                 guard let named = NodeType(name: fields[typeIndex].text) else {
                     throw source.error(at: fields[typeIndex].offset,
@@ -93,7 +98,6 @@ public struct CSVReader: HierarchyReader {
                 }
                 type = named
             }
-            let node = tree.addNode(label: label, type: type, id: id)
             var attributes = NodeAttributes()
             for (name, index) in attributeColumns where !fields[index].text.isEmpty {
                 do throws(AttributeError) {
@@ -102,9 +106,42 @@ public struct CSVReader: HierarchyReader {
                     throw source.error(at: fields[index].offset, "row \(rows.rowNumber): \(error.message)")
                 }
             }
+            let parent = fields[parentIndex]
+            if let node = nodeOfID[id] {
+                // A further row for a known id: one more parent, and nothing that contradicts the first row.
+                let firstLine = rowLines[node]
+                let sameAsFirst = parent.text == (parentIDs[node]?.text ?? "")
+                if let sameLine = sameAsFirst ? firstLine : parentLines[ParentKey(node: node, parent: parent.text)] {
+                    let what = parent.text.isEmpty ? "" : " with the same parent '\(parent.text)'"
+                    throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): duplicate id '\(id)'\(what) (first on line \(sameLine))")
+                }
+                if parent.text.isEmpty || parentIDs[node] == nil {
+                    let (rootLine, parentLine) = parent.text.isEmpty ? (Int32(row.line), firstLine) : (firstLine, Int32(row.line))
+                    throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): '\(id)' is a root on line \(rootLine) but has a parent on line \(parentLine); "
+                                       + "a node with several parents names one in each of its rows")
+                }
+                if labelIndex != idIndex, !label.isEmpty, label != tree.labels[node] {
+                    let first = tree.labels[node].isEmpty ? "unnamed" : "'\(tree.labels[node])'"
+                    throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): '\(id)' is labelled '\(label)' here but \(first) on line \(firstLine)")
+                }
+                if let typeIndex, let type, type != tree.types[node] {
+                    throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): '\(id)' has type \(type) here but \(tree.types[node]) on line \(firstLine)")
+                }
+                let known = tree.attributes(of: node) ?? NodeAttributes()
+                for (name, index) in attributeColumns where !fields[index].text.isEmpty {
+                    let value = CSVReader.attribute(name, of: attributes)
+                    if value != CSVReader.attribute(name, of: known) {
+                        throw source.error(at: fields[index].offset, "row \(rows.rowNumber): '\(id)' has \(name) '\(value ?? "")' here but "
+                                           + (CSVReader.attribute(name, of: known).map { "'\($0)'" } ?? "none") + " on line \(firstLine)")
+                    }
+                }
+                parentLines[ParentKey(node: node, parent: parent.text)] = Int32(row.line)
+                extraParents.append((node, parent))
+                continue
+            }
+            let node = tree.addNode(label: labelIndex == idIndex ? NodeFields.trimmedLabel(id) : label, type: type ?? .normal, id: id)
             tree.setAttributes(attributes, of: node)
             nodeOfID[id] = node
-            let parent = fields[parentIndex]
             parentIDs.append(parent.text.isEmpty ? nil : parent)
             rowLines.append(Int32(row.line))
         }
@@ -117,6 +154,13 @@ public struct CSVReader: HierarchyReader {
             }
             if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
             tree.setParent(parent, of: node)
+        }
+        for (node, parentID) in extraParents {
+            guard let parent = nodeOfID[parentID.text] else {
+                throw source.error(at: parentID.offset, "parent '\(parentID.text)' is not the id of any row")
+            }
+            if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
+            tree.addAdditionalParent(parent, to: node)
         }
         // A node that no root reaches is on a cycle or hangs from one: walk up to a repeat.
         var reached = [Bool](repeating: false, count: tree.count)
@@ -137,6 +181,27 @@ public struct CSVReader: HierarchyReader {
                             message: "'\(tree.ids[Int32(node)]!)' is on a cycle of parents")
         }
         return tree
+    }
+
+    /// The parent column names looked for when none is given, in order.
+    static let parentColumns = ["parentId", "parent", "parent_id", "parentid"]
+
+    /// A node and one of its parents' ids (empty for a root), to find a repeated row.
+    private struct ParentKey: Hashable {
+        var node: Int
+        var parent: String
+    }
+
+    /// An attribute by its column name.
+    private static func attribute(_ name: String, of attributes: NodeAttributes) -> String? {
+        switch name {
+        case "url": attributes.url
+        case "tooltip": attributes.tooltip
+        case "class": attributes.cssClass
+        case "color": attributes.color
+        case "fill": attributes.fill
+        default: nil
+        }
     }
 }
 
@@ -190,11 +255,9 @@ struct CSVRows {
                 }
                 text = String(decoding: content, as: UTF8.self)
             } else {
-                while position < bytes.count && bytes[position] != separator && bytes[position] != 0x0A && bytes[position] != 0x0D {
-                    if bytes[position] == UInt8(ascii: "\"") { throw source.error(at: position, "a quote inside an unquoted field") }
-                    if bytes[position] == 0 { throw source.error(at: position, "NUL byte in a field") }
-                    position += 1
-                }
+                position = Self.endOfUnquotedField(bytes, from: position, separator: separator)
+                if position < bytes.count && bytes[position] == UInt8(ascii: "\"") { throw source.error(at: position, "a quote inside an unquoted field") }
+                if position < bytes.count && bytes[position] == 0 { throw source.error(at: position, "NUL byte in a field") }
                 text = source.string(fieldStart..<position)
             }
             fields.append(CSVReader.Field(text: text, offset: fieldStart))
@@ -208,6 +271,20 @@ struct CSVRows {
         }
         rowNumber += 1
         return (fields, rowStart, rowLine)
+    }
+
+    /// The offset of the first separator, line break, quote or NUL from `start` (over a buffer:
+    /// a cell may be megabytes long).
+    private static func endOfUnquotedField(_ bytes: [UInt8], from start: Int, separator: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = start
+            while position < buffer.count {
+                let byte = buffer[position]
+                if byte == separator || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "\"") || byte == 0 { break }
+                position += 1
+            }
+            return position
+        }
     }
 }
 

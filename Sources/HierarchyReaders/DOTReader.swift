@@ -2,13 +2,17 @@ import Graphviz
 import Hierarchy
 
 /// Reads a Graphviz graph through cgraph: each node is a node of the hierarchy (its `label`,
-/// else its name), each edge links a parent to a child (`a -> b`, or `a -- b` as written).
+/// else its name; `label=""` makes an unnamed node; surrounding whitespace is dropped), each
+/// edge links a parent to a child (`a -> b`, or `a -- b` as written).
 ///
 /// A node's first incoming edge in the file makes its parent; children keep the order of their
 /// edges in the file; nodes with no incoming edge are roots, in file order. Further incoming
 /// edges become additional parents, which must sit one level above the node (the drawing checks
 /// that and names both nodes otherwise). A cycle is an error naming a node on it, and so is an
-/// edge from a node to itself. Node attributes `type` and `id` are read as in the other formats.
+/// edge from a node to itself. Node attributes `type` and `id` are read as in the other formats
+/// (ids must be unique). A file with several graphs is a forest: each graph is read as the first
+/// is, its roots after the previous graph's. Graphviz's errors are reported with its own words
+/// and line, its warnings as warnings.
 public struct DOTReader: HierarchyReader {
     public init() {}
 
@@ -19,25 +23,41 @@ public struct DOTReader: HierarchyReader {
         if source.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
         }
-        let graph: GraphvizGraph
+        let graphs: [GraphvizGraph]
         do {
-            graph = try Graphviz.parse(source.bytes)
+            graphs = try Graphviz.parseGraphs(source.bytes)
         } catch {
             throw ReadError(file: file, line: error.line ?? 0, column: 0, message: error.message)
         }
-        guard !graph.nodes.isEmpty else {
-            throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the graph is empty")
+        guard graphs.contains(where: { !$0.nodes.isEmpty }) else {
+            throw ReadError(file: file, line: 0, column: 0, message: graphs.count == 1 ? "no nodes: the graph is empty" : "no nodes: the graphs are empty")
         }
+        var tree = Tree()
+        var nodeOfID: [String: String] = [:]
+        for (number, graph) in graphs.enumerated() {
+            let context = graphs.count == 1 ? "" : "graph \(number + 1): "
+            try add(graph, to: &tree, nodeOfID: &nodeOfID) { message in ReadError(file: file, line: 0, column: 0, message: context + message) }
+            for warning in graph.warnings {
+                let line = warning.firstRange(of: "in line ").flatMap { Int(warning[$0.upperBound...].prefix(while: \.isNumber)) }
+                tree.warnings.append(ReadError(file: file, line: line ?? 0, column: 0, message: warning).description)
+            }
+        }
+        return tree
+    }
+
+    /// Adds one graph's nodes to the forest, after those already there.
+    private func add(_ graph: GraphvizGraph, to tree: inout Tree, nodeOfID: inout [String: String],
+                     error: (String) -> ReadError) throws(ReadError) {
         let count = graph.nodes.count
         var parent = [Int](repeating: -1, count: count)
         var extraParents: [Int: [Int]] = [:]
         var children = [[Int]](repeating: [], count: count)
-        var seen = Set<[Int]>()
+        var seen = Set<Int>()  // tail * count + head: a repeated edge adds nothing
         for edge in graph.edges {
             if edge.tail == edge.head {
-                throw ReadError(file: file, line: 0, column: 0, message: "node '\(graph.nodes[edge.tail].name)' has an edge to itself")
+                throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself")
             }
-            guard seen.insert([edge.tail, edge.head]).inserted else { continue }
+            guard seen.insert(edge.tail * count + edge.head).inserted else { continue }
             if parent[edge.head] < 0 {
                 parent[edge.head] = edge.tail
                 children[edge.tail].append(edge.head)
@@ -46,34 +66,36 @@ public struct DOTReader: HierarchyReader {
             }
         }
 
-        try rejectCycles(graph, file: file)
+        if let node = nodeOnCycle(graph) { throw error("the graph has a cycle through node '\(graph.nodes[node].name)'") }
 
         // Number nodes in preorder, so that children take their edges' order.
-        var tree = Tree()
-        tree.reserveCapacity(count)
         var newNumber = [Int](repeating: -1, count: count)
         var stack: [Int] = []
         for root in (0..<count).reversed() where parent[root] < 0 { stack.append(root) }
         while let node = stack.popLast() {
+            let name = graph.nodes[node].name
             let attributes = graph.nodes[node].attributes
             let type = attributes["type"].flatMap(NodeType.init(name:)) ?? .normal
-            if let name = attributes["type"], NodeType(name: name) == nil {
-                throw ReadError(file: file, line: 0, column: 0,
-                                message: "node '\(graph.nodes[node].name)': unknown type \"\(name)\" (expected normal, important or critical)")
+            if let typeName = attributes["type"], NodeType(name: typeName) == nil {
+                throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)")
             }
-            let label = graph.nodes[node].label
-            if label.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
-                throw ReadError(file: file, line: 0, column: 0, message: "node '\(graph.nodes[node].name)': control character in its label")
+            let label = NodeFields.trimmedLabel(graph.nodes[node].label)
+            if NodeFields.undrawableCharacter(in: label) != nil {
+                throw error("node '\(name)': control character in its label")
             }
-            newNumber[node] = tree.addNode(label: label.isEmpty ? graph.nodes[node].name : label, type: type,
-                                           id: attributes["id"], parent: parent[node] < 0 ? nil : newNumber[parent[node]])
+            if let id = attributes["id"] {
+                if let first = nodeOfID[id] { throw error("duplicate id '\(id)' (nodes '\(first)' and '\(name)')") }
+                nodeOfID[id] = name
+            }
+            newNumber[node] = tree.addNode(label: label, type: type, id: attributes["id"],
+                                           parent: parent[node] < 0 ? nil : newNumber[parent[node]])
             var presentation = NodeAttributes()
             for key in ["URL", "href", "tooltip", "class", "fillcolor", "fontcolor"] {
                 guard let value = attributes[key] else { continue }
                 do {
                     _ = try presentation.set(key, to: value)
-                } catch {
-                    throw ReadError(file: file, line: 0, column: 0, message: "node '\(graph.nodes[node].name)': \(error.message)")
+                } catch let problem {
+                    throw error("node '\(name)': \(problem.message)")
                 }
             }
             tree.setAttributes(presentation, of: newNumber[node])
@@ -82,7 +104,6 @@ public struct DOTReader: HierarchyReader {
         for (child, parents) in extraParents.sorted(by: { $0.key < $1.key }) {
             for extra in parents { tree.addAdditionalParent(newNumber[extra], to: newNumber[child]) }
         }
-        return tree
     }
 
     /// Graphviz files may declare `charset=latin1`; such a file that is not UTF-8 is turned into UTF-8.
@@ -102,7 +123,7 @@ public struct DOTReader: HierarchyReader {
 
     /// Kahn's algorithm over every edge: nodes left over lie on or behind a cycle; walking
     /// edges among them from any one of them must come back to a node on it.
-    private func rejectCycles(_ graph: GraphvizGraph, file: String) throws(ReadError) {
+    private func nodeOnCycle(_ graph: GraphvizGraph) -> Int? {
         let count = graph.nodes.count
         var outgoing = [[Int]](repeating: [], count: count)
         var incoming = [[Int]](repeating: [], count: count)
@@ -121,13 +142,13 @@ public struct DOTReader: HierarchyReader {
                 if indegree[next] == 0 { ready.append(next) }
             }
         }
-        guard removed < count else { return }
+        guard removed < count else { return nil }
         // Every node left has a predecessor left: walking back from one must repeat a node.
         var node = indegree.firstIndex { $0 > 0 }!
         var visited = Set<Int>()
         while visited.insert(node).inserted {
             node = incoming[node].first { indegree[$0] > 0 }!
         }
-        throw ReadError(file: file, line: 0, column: 0, message: "the graph has a cycle through node '\(graph.nodes[node].name)'")
+        return node
     }
 }

@@ -10,6 +10,7 @@ public protocol HierarchyReader: Sendable {
 public struct ReaderOptions: Hashable, Sendable {
     public var nameKey = "name"
     public var childrenKey = "children"
+    public var typeKey = "type"
     public var idColumn: String?
     public var parentColumn: String?
     public var labelColumn: String?
@@ -43,8 +44,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     public func reader(_ options: ReaderOptions) -> any HierarchyReader {
         switch self {
         case .outline: OutlineReader()
-        case .json: JSONTreeReader(nameKey: options.nameKey, childrenKey: options.childrenKey)
-        case .yaml: YAMLReader(nameKey: options.nameKey, childrenKey: options.childrenKey)
+        case .json: JSONTreeReader(nameKey: options.nameKey, childrenKey: options.childrenKey, typeKey: options.typeKey)
+        case .yaml: YAMLReader(nameKey: options.nameKey, childrenKey: options.childrenKey, typeKey: options.typeKey)
         case .csv, .tsv:
             CSVReader(separator: self == .csv ? UInt8(ascii: ",") : 0x09, idColumn: options.idColumn,
                       parentColumn: options.parentColumn, labelColumn: options.labelColumn, typeColumn: options.typeColumn)
@@ -72,7 +73,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// The format of content with no telling extension: JSON if it starts with `{` or `[`,
     /// DOT if it starts with `digraph`, `graph` or `strict`, YAML if with `---` or `%YAML`,
     /// Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
-    /// else an outline.
+    /// CSV or TSV if the first line is a header naming the `id` and parent columns
+    /// (`tableFormat`), else an outline.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -87,7 +89,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
             let end = index + keyword.count
             if end == bytes.count || !(bytes[end].isASCIILetterOrDigit) { return .dot }
         }
-        return .outline
+        return tableFormat(bytes) ?? .outline
     }
 
     /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends

@@ -3,26 +3,36 @@ import Hierarchy
 /// Reads nested JSON in the d3-hierarchy convention:
 /// `{"name": "Root", "type": "important", "id": "r", "children": [ … ]}`.
 ///
-/// `name` is required (a string or a number); `type`, `id`, `children` and the attributes `url`,
-/// `tooltip`, `class`, `color`, `fill` are optional; other keys are ignored. The name and
-/// children keys can be renamed (`--name-key`, `--children-key`). A top-level array is a forest.
-/// The parser is iterative, so nesting depth is limited only by memory, and it reports errors
-/// with line and column.
+/// `name` is required (a string or a number; empty makes an unnamed node, surrounding whitespace
+/// is dropped); `type`, `id`, `children` and the attributes `url`, `tooltip`, `class`, `color`,
+/// `fill` are optional; other keys are ignored. The name, children and type keys can be renamed
+/// (`--name-key`, `--children-key`, `--type-key`). A top-level array is a forest.
+///
+/// `tree -J` output is read as is: `contents` holds the children of a `"type": "directory"` (or
+/// followed `link`) node, the types `directory`, `file` and `link` become the classes the
+/// directory reader gives (a link's label shows its `target`), and the closing `report` object
+/// is not a node, nor an `{"error": …}` object (the directory that could not be listed gets the
+/// class `unreadable`, with a warning). Any other type that is not one of ours becomes a CSS
+/// class, with a warning. Ids must be unique. The parser is iterative, so nesting depth is limited only by memory, and
+/// it reports errors with line and column.
 public struct JSONTreeReader: HierarchyReader {
     /// The key that holds a node's label.
     public var nameKey: String
     /// The key that holds a node's children.
     public var childrenKey: String
+    /// The key that holds a node's type.
+    public var typeKey: String
 
     /// Creates a JSON reader.
-    public init(nameKey: String = "name", childrenKey: String = "children") {
+    public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
         self.nameKey = nameKey
         self.childrenKey = childrenKey
+        self.typeKey = typeKey
     }
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
-        var parser = JSONTreeParser(source: source, nameKey: nameKey, childrenKey: childrenKey)
+        var parser = JSONTreeParser(source: source, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
         return try parser.parse()
     }
 }
@@ -33,19 +43,49 @@ private struct JSONTreeParser {
     let bytes: [UInt8]
     let nameKey: String
     let childrenKey: String
+    let typeKey: String
     var position = 0
     var tree = Tree()
+    /// The byte offset of each id's first node.
+    var idOffsets: [String: Int] = [:]
+    var unknownTypes = UnknownTypes()
+    /// Where `tree -J` said it could not list a directory, and what it said.
+    var treeErrors: [(offset: Int, message: String)] = []
 
-    init(source: SourceText, nameKey: String, childrenKey: String) {
+    init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
         self.source = source
         self.bytes = source.bytes
         self.nameKey = nameKey
         self.childrenKey = childrenKey
+        self.typeKey = typeKey
         tree.reserveCapacity(bytes.count / 32)
     }
 
-    /// An open node object and where it started, for "no name" errors.
-    private struct OpenNode { var node: Int; var start: Int; var named: Bool; var attributes = NodeAttributes() }
+    /// An open node object. Its node is added to the tree when its children start or the object
+    /// closes (whichever comes first), which keeps nodes numbered in preorder and lets an object
+    /// that is no node (`tree -J`'s report) leave no trace.
+    private struct OpenNode {
+        /// The node's number, or -1 until it is added.
+        var node = -1
+        var parent: Int?
+        /// Where the object starts, for "no name" errors.
+        var start: Int
+        var label: String?
+        var type: NodeFields.TypeValue?
+        var typeText: String?
+        var typeOffset = 0
+        var id: String?
+        /// A `tree -J` link's target.
+        var target: String?
+        /// Where a `contents` array came before the type said it holds children.
+        var earlyContents: Int?
+        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
+        var treeError: String?
+        var attributes = NodeAttributes()
+
+        /// Whether `contents` holds this node's children, as in `tree -J`.
+        var hasContents: Bool { typeText == "directory" || typeText == "link" }
+    }
 
     private enum Frame {
         /// Inside a node object, expecting a key (or the end).
@@ -60,7 +100,7 @@ private struct JSONTreeParser {
         var stack: [Frame] = []
         switch bytes[position] {
         case UInt8(ascii: "{"):
-            try openNode(parent: nil, into: &stack)
+            openNode(parent: nil, into: &stack)
         case UInt8(ascii: "["):
             position += 1
             stack.append(.children(parent: -1))
@@ -80,18 +120,27 @@ private struct JSONTreeParser {
                     continue
                 }
                 guard bytes[position] == UInt8(ascii: "{") else {
-                    throw error(parent < 0 ? "expected a node object in the top-level array" : "expected a node object in \"children\"")
+                    throw error(parent < 0 ? "expected a node object in the top-level array" : "expected a node object in the children")
                 }
-                try openNode(parent: parent < 0 ? nil : parent, into: &stack)
+                openNode(parent: parent < 0 ? nil : parent, into: &stack)
 
             case .node(var open):
                 skipWhitespace()
                 try expectMore()
                 if bytes[position] == UInt8(ascii: "}") {
-                    guard open.named else {
-                        throw source.error(at: open.start, "node has no \"\(nameKey)\"")
+                    if open.label == nil && open.node < 0, let problem = open.treeError {
+                        // Not a node: the directory above could not be listed; it says so.
+                        treeErrors.append((open.start, problem))
+                        if stack.count >= 3, case .node(var directory) = stack[stack.count - 3] {
+                            directory.attributes.cssClass = directory.attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
+                            stack[stack.count - 3] = .node(directory)
+                        }
+                        position += 1
+                        stack.removeLast()
+                        try afterValue(in: &stack)
+                        continue
                     }
-                    if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
+                    try close(open)
                     position += 1
                     stack.removeLast()
                     try afterValue(in: &stack)
@@ -105,62 +154,141 @@ private struct JSONTreeParser {
                 position += 1
                 skipWhitespace()
                 try expectMore()
-                switch key {
-                case nameKey:
-                    tree.setLabel(try parseLabel(key: keyStart), of: open.node)
-                    open.named = true
-                    stack[stack.count - 1] = .node(open)
-                    try afterMember(in: &stack)
-                case childrenKey:
+                let valueStart = position
+                if key == nameKey {
+                    open.label = try parseLabel()
+                } else if key == childrenKey || key == "contents" && open.hasContents {
                     if bytes[position] == UInt8(ascii: "[") {
                         position += 1
+                        addNode(&open)
+                        stack[stack.count - 1] = .node(open)
                         stack.append(.children(parent: open.node))
-                    } else if matchLiteral("null") {
-                        try afterMember(in: &stack)
-                    } else {
-                        throw error("\"\(childrenKey)\" must be an array")
+                        continue
+                    } else if !matchLiteral("null") {
+                        throw error("\"\(key)\" must be an array")
                     }
-                case "url", "href", "link", "tooltip", "title", "class", "color", "fill":
-                    let valueStart = position
+                } else if key == typeKey {
                     guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"\(key)\" must be a string") }
-                    let value = try parseString()
+                    let text = try parseString()
                     do {
-                        _ = try open.attributes.set(key, to: value)
+                        open.type = try NodeFields.typeValue(text)
                     } catch {
                         throw source.error(at: valueStart, error.message)
                     }
-                    stack[stack.count - 1] = .node(open)
-                    try afterMember(in: &stack)
-                case "type":
-                    let valueStart = position
-                    guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"type\" must be a string") }
-                    let name = try parseString()
-                    guard let type = NodeType(name: name) else {
-                        throw source.error(at: valueStart, "unknown type \"\(name)\" (expected normal, important or critical)")
+                    open.typeText = text
+                    open.typeOffset = valueStart
+                } else {
+                    switch key {
+                    case "url", "href", "link", "tooltip", "title", "class", "color", "fill":
+                        guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"\(key)\" must be a string") }
+                        let value = try parseString()
+                        do {
+                            _ = try open.attributes.set(key, to: value)
+                        } catch {
+                            throw source.error(at: valueStart, error.message)
+                        }
+                    case "id":
+                        let id = try parseScalarText(what: "\"id\"")
+                        if let first = idOffsets[id] {
+                            throw source.error(at: valueStart, duplicateIDMessage(id, first: source.places(of: [first])[0]))
+                        }
+                        idOffsets[id] = valueStart
+                        open.id = id
+                    case "target" where bytes[position] == UInt8(ascii: "\""):
+                        let target = try parseString()
+                        if let bad = NodeFields.undrawableCharacter(in: target) {
+                            throw source.error(at: valueStart, "control character U+\(hex(UInt8(bad.value))) in \"target\"")
+                        }
+                        open.target = target
+                    case "error" where bytes[position] == UInt8(ascii: "\""):
+                        open.treeError = try parseString()
+                    case "contents":
+                        if open.earlyContents == nil && bytes[position] == UInt8(ascii: "[") { open.earlyContents = keyStart }
+                        try skipValue()
+                    default:
+                        try skipValue()
                     }
-                    tree.setType(type, of: open.node)
-                    try afterMember(in: &stack)
-                case "id":
-                    let id = try parseScalarText(what: "\"id\"")
-                    tree.setID(id, of: open.node)
-                    try afterMember(in: &stack)
-                default:
-                    try skipValue()
-                    try afterMember(in: &stack)
                 }
+                stack[stack.count - 1] = .node(open)
+                try afterMember(in: &stack)
             }
         }
         skipWhitespace()
         if position < bytes.count { throw error("unexpected content after the end of the JSON value") }
         if tree.isEmpty { throw source.error(at: 0, "no nodes: the array is empty") }
+        tree.warnings = unknownTypes.warnings(places: source.places(of: unknownTypes.positions))
+        tree.warnings += zip(source.places(of: treeErrors.map(\.offset)), treeErrors).map { place, error in
+            "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
+        }
         return tree
     }
 
-    private mutating func openNode(parent: Int?, into stack: inout [Frame]) throws(ReadError) {
-        let start = position
+    private mutating func openNode(parent: Int?, into stack: inout [Frame]) {
+        stack.append(.node(OpenNode(parent: parent, start: position)))
         position += 1
-        let node = tree.addNode(label: "", parent: parent)
-        stack.append(.node(OpenNode(node: node, start: start, named: false)))
+    }
+
+    /// Adds an open node to the tree, if it is not there yet.
+    private mutating func addNode(_ open: inout OpenNode) {
+        if open.node < 0 { open.node = tree.addNode(label: open.label ?? "", parent: open.parent) }
+    }
+
+    /// Finishes a node object at its closing brace: its label, type, id and attributes.
+    private mutating func close(_ object: OpenNode) throws(ReadError) {
+        var open = object
+        guard var label = open.label else {
+            // tree -J ends its forest with a summary, which is not a node.
+            if open.parent == nil && open.node < 0 && open.typeText == "report" { return }
+            throw source.error(at: open.start, "node has no \"\(nameKey)\" (\(keyList(ofObjectAt: open.start)))")
+        }
+        if let early = open.earlyContents, open.hasContents {
+            throw source.error(at: early, "\"contents\" comes before \"\(typeKey)\": \"\(open.typeText!)\", so it was not read as children; "
+                               + "put \"\(typeKey)\" first (as tree -J does) or say --children-key contents")
+        }
+        switch open.type {
+        case .type(let type)?:
+            addNode(&open)
+            tree.setType(type, of: open.node)
+        case .knownClass(let name)?:
+            NodeFields.addTypeClass(name, to: &open.attributes)
+            if name == "symlink", let target = open.target { label += " → " + target }
+        case .unknownClass(let name)?:
+            NodeFields.addTypeClass(name, to: &open.attributes)
+            unknownTypes.note(name, at: open.typeOffset)
+        case nil:
+            break
+        }
+        addNode(&open)
+        tree.setLabel(label, of: open.node)
+        if let id = open.id { tree.setID(id, of: open.node) }
+        if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
+    }
+
+    /// The keys of a (valid) object, for a message: `its keys: "type", "size"; …`.
+    private mutating func keyList(ofObjectAt start: Int) -> String {
+        let saved = position
+        defer { position = saved }
+        position = start + 1
+        var keys: [String] = []
+        var count = 0
+        do {
+            while true {
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { break }
+                let key = try parseString()
+                count += 1
+                if keys.count < 8 { keys.append("\"" + (key.count > 40 ? String(key.prefix(39)) + "…" : key) + "\"") }
+                skipWhitespace()
+                position += 1  // the colon
+                try skipValue()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { break }
+                position += 1
+            }
+        } catch {}
+        guard count > 0 else { return "the object is empty" }
+        let more = count > keys.count ? ", and \(count - keys.count) more" : ""
+        return "its keys: \(keys.joined(separator: ", "))\(more); say which key holds the label with --name-key"
     }
 
     /// After a member of a node object: `,` then another key, or the closing `}` (left for the loop).
@@ -196,11 +324,11 @@ private struct JSONTreeParser {
         }
     }
 
-    private mutating func parseLabel(key: Int) throws(ReadError) -> String {
+    /// A label: a string or a number, without surrounding whitespace; empty for an unnamed node.
+    private mutating func parseLabel() throws(ReadError) -> String {
         let start = position
-        let label = try parseScalarText(what: "\"\(nameKey)\"")
-        if label.isEmpty { throw source.error(at: start, "\"\(nameKey)\" is empty") }
-        if let bad = label.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0x7F }) {
+        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"\(nameKey)\""))
+        if let bad = NodeFields.undrawableCharacter(in: label) {
             throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"\(nameKey)\"")
         }
         return label
@@ -248,18 +376,18 @@ private struct JSONTreeParser {
     private mutating func parseString() throws(ReadError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = source.string(start..<position)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("unescaped control character in a string") }
-            position += 1
+        // Fast path: no escapes, over a buffer (a string may be megabytes long).
+        position = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20 { end += 1 }
+            return end
         }
+        if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
+            let text = source.string(start..<position)
+            position += 1
+            return text
+        }
+        if position < bytes.count && bytes[position] < 0x20 { throw error("unescaped control character in a string") }
         var scalars = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
@@ -269,8 +397,13 @@ private struct JSONTreeParser {
             }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                scalars.append(byte)
-                position += 1
+                let end = bytes.withUnsafeBufferPointer { buffer in
+                    var end = position
+                    while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20 { end += 1 }
+                    return end
+                }
+                scalars += bytes[position..<end]
+                position = end
                 continue
             }
             position += 1

@@ -5,8 +5,11 @@ import Hierarchy
 /// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
 /// `url`, `tooltip`, `class`, `color`, `fill`). A list is a forest, a scalar in it a leaf.
-/// Several documents make one forest. Order is kept everywhere. An alias stands for its anchored
-/// scalar; aliases of lists and mappings are refused, so no document can multiply itself.
+/// Several documents make one forest. Order is kept everywhere. Labels lose surrounding
+/// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
+/// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for its
+/// anchored scalar; aliases of lists and mappings are refused, and the text aliases repeat is
+/// capped at `maximumAliasBytes`, so no document can multiply itself.
 ///
 /// Built on libyaml's event parser (Debian's libyaml), iteratively: the events go into flat
 /// arrays, then a loop with an explicit stack makes the tree. Yams, the Swift YAML package at
@@ -17,14 +20,19 @@ import Hierarchy
 public struct YAMLReader: HierarchyReader {
     public var nameKey: String
     public var childrenKey: String
+    public var typeKey: String
     /// The deepest nesting of lists and mappings accepted (a `name`/`children` object nests
     /// two per tree level, so that is 5,000 levels of such objects); parsing that deep takes
     /// about a second.
     public static let maximumDepth = 10_000
+    /// The most label text aliases may repeat in all (64 MiB): each alias repeats its anchor's
+    /// text in the drawing, so a few kilobytes of aliases could otherwise make gigabytes of output.
+    public static let maximumAliasBytes = 64 << 20
 
-    public init(nameKey: String = "name", childrenKey: String = "children") {
+    public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
         self.nameKey = nameKey
         self.childrenKey = childrenKey
+        self.typeKey = typeKey
     }
 
     /// The document as flat arrays, one entry per node event.
@@ -59,6 +67,7 @@ public struct YAMLReader: HierarchyReader {
         var events = Events()
         var anchors: [String: Int] = [:]
         var open: [Int] = []
+        var aliasBytes = 0
         return try source.bytes.withUnsafeBufferPointer { buffer throws(ReadError) -> Events in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
@@ -111,6 +120,11 @@ public struct YAMLReader: HierarchyReader {
                         throw ReadError(file: file, line: Int(line), column: Int(column),
                                         message: "*\(name) repeats a list or mapping; only aliases of plain values are read")
                     }
+                    aliasBytes += events.texts[target]!.utf8.count
+                    guard aliasBytes <= YAMLReader.maximumAliasBytes else {
+                        throw ReadError(file: file, line: Int(line), column: Int(column), message:
+                            "aliases repeat more than \(YAMLReader.maximumAliasBytes >> 20) MB of text in all (*\(name) repeats \(events.texts[target]!.utf8.count) bytes); the drawing would be too large")
+                    }
                     append(.scalar, events.texts[target], plain: events.plain[target])
                 default:
                     continue
@@ -127,9 +141,12 @@ public struct YAMLReader: HierarchyReader {
 
     private func build(_ events: Events, file: String) throws(ReadError) -> Tree {
         var tree = Tree()
+        var idEvents: [String: Int] = [:]
+        var unknownTypes = UnknownTypes()
         func error(_ index: Int, _ message: String) -> ReadError {
             ReadError(file: file, line: Int(events.lines[index]), column: Int(events.columns[index]), message: message)
         }
+        func place(_ index: Int) -> String { "\(file):\(events.lines[index]):\(events.columns[index])" }
         func isNull(_ index: Int) -> Bool {
             events.kinds[index] == .scalar && events.plain[index] && ["", "~", "null", "Null", "NULL"].contains(events.texts[index]!)
         }
@@ -144,11 +161,11 @@ public struct YAMLReader: HierarchyReader {
             return result
         }
         func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
-            guard events.kinds[index] == .scalar, let label = events.texts[index] else {
+            guard events.kinds[index] == .scalar, let text = events.texts[index] else {
                 throw error(index, "a label must be a plain value, not a list or mapping")
             }
-            guard !label.isEmpty else { throw error(index, "empty label") }
-            if label.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) {
+            let label = NodeFields.trimmedLabel(text)
+            if NodeFields.undrawableCharacter(in: label) != nil {
                 throw error(index, "control character in a label")
             }
             return tree.addNode(label: label, parent: parent)
@@ -177,6 +194,7 @@ public struct YAMLReader: HierarchyReader {
                     if let name = pairs.first(where: { events.kinds[$0.0] == .scalar && events.texts[$0.0] == nameKey }) {
                         let node = try add(name.1, parent: parent)
                         var attributes = NodeAttributes()
+                        var typeClass: String?
                         for (key, value) in pairs where events.kinds[key] == .scalar && key != name.0 {
                             let keyText = events.texts[key]!
                             if keyText == childrenKey {
@@ -185,12 +203,23 @@ public struct YAMLReader: HierarchyReader {
                             }
                             guard events.kinds[value] == .scalar, let text = events.texts[value] else { continue }
                             switch keyText {
-                            case "type":
-                                guard let type = NodeType(name: text) else {
-                                    throw error(value, "unknown type \"\(text)\" (expected normal, important or critical)")
+                            case typeKey:
+                                let typeValue: NodeFields.TypeValue
+                                do {
+                                    typeValue = try NodeFields.typeValue(text)
+                                } catch let problem {
+                                    throw error(value, problem.message)
                                 }
-                                tree.setType(type, of: node)
+                                switch typeValue {
+                                case .type(let type): tree.setType(type, of: node)
+                                case .knownClass(let name): typeClass = name
+                                case .unknownClass(let name):
+                                    typeClass = name
+                                    unknownTypes.note(name, at: value)
+                                }
                             case "id":
+                                if let first = idEvents[text] { throw error(value, duplicateIDMessage(text, first: place(first))) }
+                                idEvents[text] = value
                                 tree.setID(text, of: node)
                             default:
                                 do {
@@ -200,6 +229,7 @@ public struct YAMLReader: HierarchyReader {
                                 }
                             }
                         }
+                        if let typeClass { NodeFields.addTypeClass(typeClass, to: &attributes) }
                         tree.setAttributes(attributes, of: node)
                         // Children pushed above come out after this node's other work: fine, as
                         // they are the only work this node adds.
@@ -210,6 +240,7 @@ public struct YAMLReader: HierarchyReader {
             }
         }
         if tree.isEmpty { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty") }
+        tree.warnings = unknownTypes.warnings(places: unknownTypes.positions.map(place))
         return tree
     }
 }

@@ -34,8 +34,10 @@ struct DiagramLoading {
         } catch {
             throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
         }
-        let format = inputOptions.from ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
-        do {
+        let known = inputOptions.from ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:))
+        do throws(ReadError) {
+            let format: InputFormat
+            if let known { format = known } else { format = try InputFormat.sniff(bytes, file: displayName(path), options: inputOptions.readerOptions) }
             return try format.reader(inputOptions.readerOptions).read(bytes, file: displayName(path))
         } catch {
             throw fail(error.description, ExitStatus.dataError)

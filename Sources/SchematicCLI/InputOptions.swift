@@ -12,6 +12,9 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("children-key"), help: "JSON/YAML key of a node's children.")
     var childrenKey: String = "children"
 
+    @Option(name: .customLong("type-key"), help: "JSON/YAML key of a node's type.")
+    var typeKey: String = "type"
+
     @Option(name: .customLong("id-column"), help: "CSV/TSV column of node ids (default: id).")
     var idColumn: String?
 
@@ -35,13 +38,16 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must be zero or more") }
-        if nameKey.isEmpty || childrenKey.isEmpty { throw ValidationError("--name-key and --children-key cannot be empty") }
+        if nameKey.isEmpty || childrenKey.isEmpty || typeKey.isEmpty {
+            throw ValidationError("--name-key, --children-key and --type-key cannot be empty")
+        }
     }
 
     var readerOptions: ReaderOptions {
         var options = ReaderOptions()
         options.nameKey = nameKey
         options.childrenKey = childrenKey
+        options.typeKey = typeKey
         options.idColumn = idColumn
         options.parentColumn = parentColumn
         options.labelColumn = labelColumn

@@ -27,6 +27,12 @@ import Testing
         #expect(graph.boundingBox.urx > graph.boundingBox.llx)
     }
 
+    @Test func everyGraphOfATextIsRead() throws {
+        let two = Array("digraph A { a -> b }\ngraph B { c }".utf8)
+        #expect(try Graphviz.parseGraphs(two).map { $0.nodes.map(\.name) } == [["a", "b"], ["c"]])
+        #expect(throws: GraphvizError("the text holds 2 graphs; expected one")) { try Graphviz.parse(two) }
+    }
+
     @Test func errorsComeBackAsSwiftErrorsWithTheLine() {
         #expect(throws: GraphvizError.self) { try Graphviz.parse(Array("digraph {\n a -> \n}".utf8)) }
         do {

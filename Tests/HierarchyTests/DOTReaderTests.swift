@@ -40,6 +40,7 @@ import Testing
         #expect(error("digraph {\n a -> \n}")?.hasPrefix("g.gv:3: syntax error in line 3") == true)
         #expect(error("") == "g.gv: no nodes: the input is empty")
         #expect(error("digraph {}") == "g.gv: no nodes: the graph is empty")
+        #expect(error("/* only a comment */") == "g.gv: not a DOT graph (no graph in the text)")
         #expect(error("digraph { a [type=urgent] }") == "g.gv: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
     }
 
@@ -66,5 +67,55 @@ import Testing
         #expect(trees.contains("directed/unix.gv") && trees.contains("directed/tree.gv") || trees.contains("directed/clust.gv"))
         #expect(rejected["undirected/Petersen.gv"]?.hasPrefix("the graph has a cycle through node") == true)
         #expect(trees.count + rejected.count > 20)
+    }
+
+    @Test func emptyLabelsAreUnnamedNodesAndLabelsAreTrimmed() throws {
+        let tree = try read("digraph { a [label=\"\"]; b; c [label=\" C \"]; d [label=\"\\N!\"]; \" e \"; a -> b }")
+        #expect(tree.labels == ["", "b", "C", "d!", "e"])
+        #expect(tree.parents == [-1, 0, -1, -1, -1])
+        // A default label applies to the nodes that say none.
+        #expect(try read("digraph { node [label=\"\"]; a -> b; c [label=c] }").labels == ["", "", "c"])
+    }
+
+    @Test func everyGraphOfAFileIsReadAsAForest() throws {
+        let tree = try read("digraph A { a -> b }\n/* second */\ngraph B { a -- c; d }\n")
+        #expect(tree.labels == ["a", "b", "a", "c", "d"])
+        #expect(tree.parents == [-1, 0, -1, 2, -1])
+        #expect(error("digraph A { a -> b }\ndigraph B {\n a -> b; b -> a }") == "g.gv: graph 2: the graph has a cycle through node 'a'")
+        #expect(error("digraph A { a -> b }\ngraph B {\n a -- \n}\n") == "g.gv:4: syntax error in line 4 near '}'")
+        #expect(error("digraph { a -> b }\njunk") == "g.gv:2: syntax error in line 2 near 'junk'")
+        #expect(error("digraph {}\ngraph {}") == "g.gv: no nodes: the graphs are empty")
+    }
+
+    @Test func cgraphsOwnMessagesAreReported() throws {
+        let depth = 100_000
+        let nested = "digraph { " + String(repeating: "subgraph { ", count: depth) + "a" + String(repeating: " }", count: depth) + " }"
+        #expect(error(nested) == "g.gv:1: memory exhausted in line 1 near 'subgraph'")
+        let tree = try read("digraph {\n a -> 1b\n}")
+        #expect(tree.labels == ["a", "1", "b"])
+        #expect(tree.warnings == ["g.gv:2: syntax ambiguity - badly delimited number '1b' in line 2 of input splits into two tokens"])
+    }
+
+    @Test func duplicateIDsAreRefused() {
+        #expect(error("digraph { a [id=x]; b [id=y]; c [id=x] }") == "g.gv: duplicate id 'x' (nodes 'a' and 'c')")
+    }
+
+    /// Long quoted strings, names and comments are swapped for placeholders before cgraph reads
+    /// them: labels and cgraph's line numbers come out as if they had not been (cgraph counts a
+    /// line break in a string only after a backslash, and keeps `\\` as two backslashes).
+    @Test func longTokensReadExactlyWithTheSameLines() throws {
+        for length in [10, 5_000] {
+            let body = String(repeating: "y", count: length)
+            let label = #"q\"\#(body)\"# + "\n" + #"z\n\\"# + "\n" + #"w\\\"\#u{E000}"#
+            let text = "digraph {\n a [label=\"\(label)\"];\n /* \(body)\n */ \(body)x -> a\n b -> \n}"
+            #expect(error(text) == "g.gv:7: syntax error in line 7 near '}'", "\(length)")
+            let tree = try read(text.replacingOccurrences(of: " b -> ", with: ""))
+            #expect(tree.labels.map(\.utf8.count) == [length + 1, length + 12], "\(length)")
+            #expect(tree.labels.last?.hasSuffix("z\n\\\nw\\\"\u{E000}") == true, "\(length)")
+            #expect(tree.labels.last?.hasPrefix("q\"y") == true, "\(length)")
+        }
+        let marked = String(repeating: "\u{E000}", count: 3) + "0" + String(repeating: "\u{E000}", count: 3)
+        let long = String(repeating: "m", count: 4_000)
+        #expect(try read("digraph { a [label=\"\(marked)\"]; \"\(long)\" }").labels == [marked, long])
     }
 }

@@ -54,7 +54,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func errorsAreLocated() {
         #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasPrefix("in.yaml:2:") == true)
         #expect(readError(YAMLReader(), "a: 1\na: 2\n", file: "in.yaml")?.contains("duplicate") == true)
-        #expect(readError(YAMLReader(), "{name: x, type: urgent}", file: "in.yaml") == "in.yaml:1:17: unknown type \"urgent\" (expected normal, important or critical)")
+        #expect(readError(YAMLReader(), "{name: x, type: very urgent}", file: "in.yaml")
+                == "in.yaml:1:17: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
         #expect(readError(YAMLReader(), "", file: "in.yaml") == "in.yaml: no nodes: the input is empty")
         #expect(readError(YAMLReader(), "{name: x, url: 'javascript:alert(1)'}", file: "in.yaml")?.contains("not an allowed link") == true)
     }
@@ -67,6 +68,42 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
             text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
         #expect(readError(YAMLReader(), text, file: "b.yaml") == "b.yaml:2:10: *a0 repeats a list or mapping; only aliases of plain values are read")
+    }
+
+    @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
+        let tree = try read("""
+            "":
+              - " A "
+              - name: ""
+                children: [leaf]
+              - ''
+            "  B": ~
+            """)
+        #expect(outline(tree) == ["", ".A", ".", "..leaf", ".", "B"])
+        // A null (`name:` with nothing, or an empty list item) is still no label and no node.
+        #expect(outline(try read("- a\n-\n- b\n")) == ["a", "b"])
+    }
+
+    @Test func aliasesCannotMultiplyTheText() throws {
+        let anchor = String(repeating: "x", count: 1 << 20)
+        let fine = "a: &big \(anchor)\nb: [" + Array(repeating: "*big", count: 63).joined(separator: ", ") + "]\n"
+        #expect(try read(fine).count == 66)
+        let tooMuch = "a: &big \(anchor)\nb: [" + Array(repeating: "*big", count: 65).joined(separator: ", ") + "]\n"
+        #expect(readError(YAMLReader(), tooMuch, file: "in.yaml")
+                == "in.yaml:2:389: aliases repeat more than 64 MB of text in all (*big repeats 1048576 bytes); the drawing would be too large")
+        // Aliases of mappings (a merge key included) are refused, so nothing nests exponentially.
+        #expect(readError(YAMLReader(), "a: &m {x: 1}\nb:\n  <<: *m\n", file: "in.yaml")
+                == "in.yaml:3:7: *m repeats a list or mapping; only aliases of plain values are read")
+    }
+
+    @Test func unknownTypesBecomeClassesAndIDsAreUnique() throws {
+        let tree = try read("- {name: a, type: service, class: x}\n- {name: b, kind: critical}\n")
+        #expect(tree.attributes(of: 0)?.cssClass == "service x")
+        #expect(tree.warnings == ["in.yaml:1:19: type \"service\" is not normal, important or critical; drawn as a normal node with CSS class 'service'"])
+        let renamed = try YAMLReader(typeKey: "kind").read(Array("- {name: a, type: y z}\n- {name: b, kind: critical}\n".utf8), file: "k")
+        #expect(renamed.types == [.normal, .critical])
+        #expect(readError(YAMLReader(), "- {name: a, id: x}\n- {name: b, id: x}\n", file: "in.yaml")
+                == "in.yaml:2:17: duplicate id 'x' (first at in.yaml:1:17)")
     }
 
     @Test func deepNestingIsReadIterativelyUpToTheGuard() throws {
@@ -96,6 +133,12 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func badTablesNameTheRow() {
         let reader = CSVReader()
         #expect(readError(reader, "id,parentId\na,\na,\n", file: "t.csv") == "t.csv:3:1: row 3: duplicate id 'a' (first on line 2)")
+        #expect(readError(reader, "id,parentId\nr,\na,r\nb,r\na,b\na,r\n", file: "t.csv")
+                == "t.csv:6:1: row 6: duplicate id 'a' with the same parent 'r' (first on line 3)")
+        #expect(readError(reader, "id,parentId\nr,\nb,r\na,r\na,b\na,b\n", file: "t.csv")
+                == "t.csv:6:1: row 6: duplicate id 'a' with the same parent 'b' (first on line 5)")
+        #expect(readError(reader, "id,parentId\nr,\na,r\na,\n", file: "t.csv")
+                == "t.csv:4:1: row 4: 'a' is a root on line 4 but has a parent on line 3; a node with several parents names one in each of its rows")
         #expect(readError(reader, "id,parentId\na,\nb,zz\n", file: "t.csv") == "t.csv:3:3: parent 'zz' is not the id of any row")
         #expect(readError(reader, "id,parentId\nr,\na,b\nb,a\n", file: "t.csv") == "t.csv:3: 'a' is on a cycle of parents")
         #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent")
@@ -104,6 +147,37 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "name,parent\na,\n", file: "t.csv")?.contains("no id column") == true)
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
+    }
+
+    @Test func emptyLabelsAreUnnamedNodesAndLabelsAreTrimmed() throws {
+        let tree = try CSVReader().read(Array("id,parentId,name\nr,,\" Root \"\nn1,r,\nn2,n1,\t\n".utf8), file: "t.csv")
+        #expect(tree.labels == ["Root", "", ""] && tree.id(of: 1) == "n1")
+        // With no label column the id is the label, trimmed like any label.
+        #expect(try CSVReader().read(Array("id,parentId\n\" r \",\n".utf8), file: "t.csv").labels == ["r"])
+    }
+
+    @Test func rowsRepeatingAnIdGiveSeveralParents() throws {
+        let text = "id,parentId,name,type\nr,,R,\na,r,A,\nb,r,B,\ns,a,S,important\ns,b,,\ns,b2,S,important\nb2,r,B2,\n"
+        let tree = try CSVReader().read(Array(text.utf8), file: "t.csv")
+        #expect(preorderOutline(tree) == ["R", ".A", "..S", ".B", ".B2"])
+        #expect(tree.additionalParents == [3: [2, 4]])
+        #expect(tree.types[3] == .important)
+        let sections = try SectionedTree(tree)
+        #expect(sections.additionalParentsOfItem.values.map(\.count) == [2])
+    }
+
+    @Test func repeatedRowsMustAgree() {
+        let reader = CSVReader()
+        #expect(readError(reader, "id,parentId,name\nr,,R\nq,,Q\na,r,A\na,q,B\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' is labelled 'B' here but 'A' on line 4")
+        #expect(readError(reader, "id,parentId,name\nr,,R\nq,,Q\na,r,\na,q,B\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' is labelled 'B' here but unnamed on line 4")
+        #expect(readError(reader, "id,parentId,type\nr,,\nq,,\na,r,critical\na,q,important\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' has type important here but critical on line 4")
+        #expect(readError(reader, "id,parentId,url\nr,,\nq,,\na,r,https://a.org\na,q,https://b.org\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' has url 'https://b.org' here but 'https://a.org' on line 4")
+        #expect(readError(reader, "id,parentId\nr,\na,r\na,zz\n", file: "t.csv") == "t.csv:4:3: parent 'zz' is not the id of any row")
+        #expect(readError(reader, "id,parentId\nr,\na,r\na,a\n", file: "t.csv") == "t.csv:4:3: 'a' is its own parent")
     }
 
     @Test func millionDeepChainInLinearTime() throws {
@@ -182,5 +256,58 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(shapes.count == 7)
         let reference = shapes["animals.txt"]
         for (name, shape) in shapes { #expect(shape == reference, "\(name)") }
+    }
+}
+
+/// Tables on standard input: recognised by their header, or refused rather than drawn as an outline.
+@Suite struct TableSniffingTests {
+    func sniff(_ text: String, options: ReaderOptions = ReaderOptions()) throws(ReadError) -> InputFormat {
+        try InputFormat.sniff(Array(text.utf8), file: "<stdin>", options: options)
+    }
+
+    @Test func headersNamingIdAndParentAreTables() throws {
+        #expect(try sniff("id,parentId,name\nr,,Root\n") == .csv)
+        #expect(try sniff("\u{FEFF}\"id\", \"parent\"\r\nr,\r\n") == .csv)
+        #expect(try sniff("name\tparent_id\tid\nRoot\t\tr\n") == .tsv)
+        #expect(InputFormat.sniff(Array("id,parent\na,\n".utf8)) == .csv)
+        var options = ReaderOptions()
+        options.idColumn = "key"
+        options.parentColumn = "up"
+        #expect(try sniff("key,up\na,\n", options: options) == .csv)
+        #expect(try sniff("key,up\na,\n") == .outline)
+    }
+
+    @Test func tablesWithoutSuchHeaderAreRefused() {
+        let message = "<stdin>:1: every line has 3 comma-separated fields, as in a table, but the first line names no 'id' and 'parent' columns; "
+            + "say --from csv (with --id-column and --parent-column) to read it as a table, or --from outline to draw each line as a node"
+        #expect(throws: ReadError.self) { try sniff("node,up,size\na,,1\nb,a,2\n") }
+        do { _ = try sniff("node,up,size\na,,1\n\nb,a,\"2,5\"\n"); Issue.record("read") } catch { #expect(error.description == message) }
+        do { _ = try sniff("node\tup\na\t\n"); Issue.record("read") } catch { #expect(error.description.hasPrefix("<stdin>:1: every line has 2 tab-separated fields")) }
+    }
+
+    @Test func outlinesWithCommasAreStillOutlines() throws {
+        #expect(try sniff("Smith, John\nDoe, Jane\n") == .outline)                   // one comma a line
+        #expect(try sniff("a, b, c\n  d, e, f\n") == .outline)                        // two levels
+        #expect(try sniff("a, b, c\nd, e\n") == .outline)                              // unequal
+        #expect(try sniff("only, one, line\n") == .outline)
+        #expect(try sniff("{\"name\": \"a,b,c\"}") == .json)
+    }
+}
+
+/// One tree with unnamed inner nodes (a phylogeny's shape) and padded labels, written in each
+/// structured format, reads to the same tree.
+@Suite struct UnnamedNodesInEveryFormatTests {
+    @Test func everyStructuredFormatAgrees() throws {
+        let files: [(InputFormat, String)] = [
+            (.json, #"{"name": "", "children": [{"name": "", "children": [{"name": " A "}, {"name": "B"}]}, {"name": "C "}]}"#),
+            (.yaml, "\"\":\n  \"\":\n    - \" A \"\n    - B\n  \"C \": ~\n"),
+            (.csv, "id,parent,label\n1,,\n2,1,\n3,2, A \n4,2,B\n5,1,C \n"),
+            (.tsv, "id\tparent\tlabel\n1\t\t\n2\t1\t\n3\t2\t A \n4\t2\tB\n5\t1\tC \n"),
+            (.dot, "digraph { n1 [label=\"\"]; n2 [label=\"\"]; n3 [label=\" A \"]; B; n5 [label=\"C \"]; n1 -> n2 -> n3; n2 -> B; n1 -> n5 }"),
+        ]
+        for (format, text) in files {
+            let tree = try format.reader.read(Array(text.utf8), file: "t")
+            #expect(preorderOutline(tree) == ["", ".", "..A", "..B", ".C"], "\(format)")
+        }
     }
 }

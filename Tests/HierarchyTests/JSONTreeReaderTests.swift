@@ -1,3 +1,4 @@
+import Foundation
 import Hierarchy
 import HierarchyReaders
 import Testing
@@ -36,14 +37,15 @@ import Testing
     }
 
     @Test func badInputIsLocated() {
-        #expect(error(#"{"name": "a", "children": [{"type": "normal"}]}"#) == "in.json:1:28: node has no \"name\"")
-        #expect(error("{\"name\": \"a\",\n \"children\": [}") == "in.json:2:15: expected a node object in \"children\"")
+        #expect(error(#"{"name": "a", "children": [{"type": "normal"}]}"#)
+                == #"in.json:1:28: node has no "name" (its keys: "type"; say which key holds the label with --name-key)"#)
+        #expect(error("{\"name\": \"a\",\n \"children\": [}") == "in.json:2:15: expected a node object in the children")
         #expect(error(#"{"name": "a"} x"#) == "in.json:1:15: unexpected content after the end of the JSON value")
-        #expect(error(#"{"name": "a", "type": "urgent"}"#) == "in.json:1:23: unknown type \"urgent\" (expected normal, important or critical)")
+        #expect(error(#"{"name": "a", "type": "very urgent"}"#)
+                == "in.json:1:23: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
         #expect(error(#"{"name": "a""#) == "in.json:1:13: unexpected end of input")
         #expect(error("") == "in.json:1:1: no nodes: the input is empty")
         #expect(error("[]") == "in.json:1:1: no nodes: the array is empty")
-        #expect(error(#"{"name": ""}"#) == "in.json:1:10: \"name\" is empty")
         #expect(error(#"{"name": "a", "children": [{"name": "b"},]}"#) == "in.json:1:42: trailing ',' before ']'")
         #expect(error(#"{"name": "a\q"}"#) == "in.json:1:12: invalid escape '\\q'")
         #expect(error(#"{"name": "a", "x": [1, 2}"#) == "in.json:1:25: expected ',' or ']'")
@@ -68,5 +70,128 @@ import Testing
         #expect(InputFormat.sniff(Array("  {\"name\": 1}".utf8)) == .json)
         #expect(InputFormat.sniff(Array("\u{FEFF}[".utf8)) == .json)
         #expect(InputFormat.sniff(Array("Root\n  a".utf8)) == .outline)
+    }
+
+    @Test func emptyNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
+        let tree = try read(#"{"name": "", "children": [{"name": " A "}, {"name": "\t\n"}, {"name": 7}]}"#)
+        #expect(tree.labels == ["", "A", "", "7"])
+        #expect(tree.parents == [-1, 0, 0, 0])
+    }
+
+    @Test func nodesWithoutNameListTheirKeys() throws {
+        #expect(error(#"[{"title": "x", "size": 3, "children": []}]"#)
+                == #"in.json:1:2: node has no "name" (its keys: "title", "size", "children"; say which key holds the label with --name-key)"#)
+        #expect(error(#"{"name": "a", "children": [{}]}"#) == #"in.json:1:28: node has no "name" (the object is empty)"#)
+        let keys = (0..<10).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(error("{\(keys)}")?.hasSuffix(#""k6", "k7", and 2 more; say which key holds the label with --name-key)"#) == true)
+        #expect(try JSONTreeReader(nameKey: "title").read(Array(#"{"title": "x"}"#.utf8), file: "k").labels == ["x"])
+    }
+
+    /// `tree -J` output (tree 2.1 on a folder with a file, two symbolic links, a FIFO and a subfolder).
+    static let treeJSON = """
+        [
+          {"type":"directory","name":"tj/d","contents":[
+            {"type":"file","name":"a.txt"},
+            {"type":"link","name":"alink","target":"a.txt"},
+            {"type":"fifo","name":"fifo"},
+            {"type":"link","name":"loop","target":".."},
+            {"type":"directory","name":"sub","contents":[
+              {"type":"file","name":"b"}
+            ]}
+          ]}
+        ,
+          {"type":"report","directories":3,"files":4}
+        ]
+        """
+
+    @Test func treeCommandJSONIsReadAsIs() throws {
+        let tree = try read(Self.treeJSON)
+        #expect(preorderOutline(tree) == ["tj/d", ".a.txt", ".alink → a.txt", ".fifo", ".loop → ..", ".sub", "..b"])
+        #expect((0..<tree.count).map { tree.attributes(of: $0)?.cssClass ?? "-" } == ["directory", "file", "symlink", "fifo", "symlink", "directory", "file"])
+        #expect(tree.types.allSatisfy { $0 == .normal })
+        #expect(tree.warnings == ["in.json:5:13: type \"fifo\" is not normal, important or critical; drawn as a normal node with CSS class 'fifo'"])
+    }
+
+    @Test func treeCommandErrorsAreWarningsNotNodes() throws {
+        // tree -J run by a user who cannot list "locked".
+        let text = """
+            [
+              {"type":"directory","name":"/tmp/tjp","contents":[
+                {"type":"directory","name":"locked","contents":[{"error": "error opening dir"}
+              ]}
+              ]}
+            ,
+              {"type":"report","directories":2,"files":0}
+            ]
+            """
+        let tree = try read(text)
+        #expect(preorderOutline(tree) == ["/tmp/tjp", ".locked"])
+        #expect(tree.attributes(of: 1)?.cssClass == "directory unreadable")
+        #expect(tree.warnings == ["in.json:3:53: tree -J could not list the directory above (error opening dir); drawn with CSS class 'unreadable'"])
+        // An error object is no node, but a node with no name still is an error.
+        #expect(error(#"{"name": "a", "children": [{"error": "x", "size": 1, "name": "b"}]}"#) == nil)
+    }
+
+    /// The same folder read by the directory reader and from `tree -J` gives the same tree.
+    @Test func treeCommandJSONMatchesTheDirectoryReader() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tree") else { return }
+        let root = NSTemporaryDirectory() + "schematic-treej-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["b/inner", "a"] { try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
+        for file in ["b/inner/deep.txt", "a/x.swift", "readme"] { _ = FileManager.default.createFile(atPath: root + "/" + file, contents: Data()) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/b/up", withDestinationPath: "..")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tree")
+        process.arguments = ["-J", root]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fromJSON = try JSONTreeReader().read(Array(output), file: "tree.json")
+        let fromFolder = try DirectoryReader().read(path: root)
+        func classified(_ tree: Tree) -> [String] {
+            var relabelled = tree
+            for node in 0..<tree.count { relabelled.setLabel(tree.labels[node] + " " + (tree.attributes(of: node)?.cssClass ?? "-"), of: node) }
+            return preorderOutline(relabelled)
+        }
+        #expect(classified(fromJSON) == classified(fromFolder))
+        #expect(fromJSON.count == 8)
+        #expect(fromJSON.warnings.isEmpty)
+    }
+
+    @Test func contentsAreChildrenOnlyOfDirectories() throws {
+        // Elsewhere `contents` is data like any other key…
+        #expect(try read(#"{"name": "a", "contents": [1, {"x": 2}]}"#).labels == ["a"])
+        // …and before the type says "directory" it cannot be read as children: an error, not a loss.
+        #expect(error(#"{"name": "a", "contents": [{"name": "b"}], "type": "directory"}"#)
+                == #"in.json:1:15: "contents" comes before "type": "directory", so it was not read as children; put "type" first (as tree -J does) or say --children-key contents"#)
+        // A report is no node only at the top level.
+        #expect(error(#"{"name": "a", "children": [{"type": "report"}]}"#)?.hasPrefix(#"in.json:1:28: node has no "name""#) == true)
+    }
+
+    @Test func unknownTypesBecomeClassesWithOneWarningEach() throws {
+        let tree = try read(#"[{"name": "a", "type": "service", "class": "x"}, {"name": "b", "type": "service"}, {"name": "c", "type": "Critical"}]"#)
+        #expect(tree.attributes(of: 0)?.cssClass == "service x" && tree.attributes(of: 1)?.cssClass == "service")
+        #expect(tree.types == [.normal, .normal, .critical])
+        #expect(tree.warnings == ["in.json:1:24: type \"service\" is not normal, important or critical; drawn as a normal node with CSS class 'service' (2 nodes)"])
+        let many = "[" + (0..<25).map { #"{"name": "n", "type": "t\#($0)"}"# }.joined(separator: ",") + "]"
+        let warnings = try read(many).warnings
+        #expect(warnings.count == 21 && warnings.last == "5 more type values that are not normal, important or critical are drawn as CSS classes (5 nodes)")
+    }
+
+    @Test func typeKeyRenamesTheKey() throws {
+        let reader = JSONTreeReader(typeKey: "kind")
+        let tree = try reader.read(Array(#"{"name": "a", "kind": "important", "type": "anything at all"}"#.utf8), file: "k")
+        #expect(tree.types == [.important] && tree.warnings.isEmpty)
+        var options = ReaderOptions()
+        options.typeKey = "kind"
+        #expect(try InputFormat.json.reader(options).read(Array(#"{"name": "a", "kind": "critical"}"#.utf8), file: "k").types == [.critical])
+    }
+
+    @Test func duplicateIDsNameBothPlaces() {
+        #expect(error("[{\"name\": \"a\", \"id\": \"x\"},\n {\"name\": \"b\", \"id\": \"x\"}]")
+                == "in.json:2:22: duplicate id 'x' (first at in.json:1:22)")
+        #expect(error(#"{"name": "a", "id": 1, "children": [{"name": "b", "id": "1"}]}"#) == "in.json:1:57: duplicate id '1' (first at in.json:1:21)")
     }
 }

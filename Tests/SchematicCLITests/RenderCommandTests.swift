@@ -108,7 +108,7 @@ struct Executable {
 
     @Test(arguments: [
         ("bad.txt", "Root\n    A\n  B\n", "bad.txt:3:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)"),
-        ("bad.json", "{\"name\": \"a\", \"children\": [{\"id\": 1}]}", "bad.json:1:28: node has no \"name\""),
+        ("bad.json", "{\"name\": \"a\", \"children\": [{\"id\": 1}]}", "bad.json:1:28: node has no \"name\" (its keys: \"id\"; say which key holds the label with --name-key)"),
         ("bad.json", "{\"name\": \"a\",, }", "bad.json:1:14: expected a key after ','"),
         ("empty.txt", "", "empty.txt: no nodes: the input is empty"),
         ("mixed.txt", "R\n\tA\n    B\n", "mixed.txt:3:5: indented with spaces, but earlier lines use tabs"),

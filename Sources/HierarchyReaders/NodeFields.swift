@@ -1,0 +1,121 @@
+import Hierarchy
+
+/// What the structured readers (JSON, YAML, CSV, DOT) share about a node's fields, so the
+/// formats agree: labels lose surrounding whitespace (an empty label is an unnamed node), a
+/// `type` that is not one of ours becomes a CSS class with a warning, and an id names one node.
+enum NodeFields {
+    /// A label without surrounding whitespace; only the ends are looked at, so it is linear.
+    static func trimmedLabel(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        func isPrintableASCII(_ scalar: Unicode.Scalar) -> Bool { scalar.value > 0x20 && scalar.value < 0x7F }
+        if isPrintableASCII(first) && isPrintableASCII(last) { return text }  // the usual case, without Unicode tables
+        guard first.properties.isWhitespace || last.properties.isWhitespace else { return text }
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+
+    /// The first character of a label that cannot be drawn (a control character other than a
+    /// tab or line break), if any.
+    static func undrawableCharacter(in label: String) -> Unicode.Scalar? {
+        // Control characters are single UTF-8 bytes, so the bytes tell (fast on long labels).
+        var text = label
+        let byte: UInt8? = text.withUTF8 { bytes in bytes.first { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 == 0x7F } }
+        return byte.map { Unicode.Scalar($0) }
+    }
+
+    /// What a `type` value means: one of our types, or a class (`tree -J`'s `directory`,
+    /// `file` and `link` are the classes the directory reader gives; anything else is kept as
+    /// its own class and reported).
+    enum TypeValue: Equatable {
+        case type(NodeType)
+        /// A known kind of entry from another tool, drawn as a normal node with this class.
+        case knownClass(String)
+        /// A name of no meaning to us, kept as a class.
+        case unknownClass(String)
+    }
+
+    /// Reads a `type` value; throws for a value that cannot even be a CSS class.
+    static func typeValue(_ text: String) throws(AttributeError) -> TypeValue {
+        if let type = NodeType(name: text) { return .type(type) }
+        switch text {
+        case "directory", "file": return .knownClass(text)
+        case "link": return .knownClass("symlink")
+        default: break
+        }
+        guard !text.isEmpty, !text.contains(" "), let name = try? NodeAttributes.checkedClass(text) else {
+            throw AttributeError("unknown type \"\(text)\" (expected normal, important or critical, or a CSS class name)")
+        }
+        return .unknownClass(name)
+    }
+
+    /// Adds a type's class to a node's attributes, before any it has (as the directory reader
+    /// writes `directory unreadable`).
+    static func addTypeClass(_ name: String, to attributes: inout NodeAttributes) {
+        attributes.cssClass = attributes.cssClass.map { name + " " + $0 } ?? name
+    }
+}
+
+/// Type values that were kept as classes, for one warning per value with where it was first
+/// seen. Positions are kept as numbers (a byte offset, or an event index) and turned into
+/// places only for the warnings, so noting stays cheap.
+struct UnknownTypes {
+    /// At most this many values are named; the rest are counted in one more warning.
+    static let namedLimit = 20
+    private var order: [String] = []
+    private var seen: [String: (position: Int, count: Int)] = [:]
+
+    /// Notes a value met at `position`.
+    mutating func note(_ value: String, at position: Int) {
+        if let known = seen[value] {
+            seen[value] = (known.position, known.count + 1)
+        } else {
+            order.append(value)
+            seen[value] = (position, 1)
+        }
+    }
+
+    /// The first positions of the named values, in the order first met.
+    var positions: [Int] { order.prefix(Self.namedLimit).map { seen[$0]!.position } }
+
+    /// One warning per value, given the places (`file:line:column`) of `positions`.
+    func warnings(places: [String]) -> [String] {
+        var result = zip(order, places).map { value, place in
+            let count = seen[value]!.count
+            let nodes = count == 1 ? "" : " (\(count) nodes)"
+            return "\(place): type \"\(value)\" is not normal, important or critical; drawn as a normal node with CSS class '\(value)'\(nodes)"
+        }
+        if order.count > Self.namedLimit {
+            let rest = order.dropFirst(Self.namedLimit)
+            let nodes = rest.reduce(0) { $0 + seen[$1]!.count }
+            result.append("\(rest.count) more type values that are not normal, important or critical are drawn as CSS classes (\(nodes) nodes)")
+        }
+        return result
+    }
+}
+
+extension SourceText {
+    /// The `file:line:column` places of byte offsets, in one pass over the text.
+    func places(of offsets: [Int]) -> [String] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [String](repeating: "", count: offsets.count)
+        var line = 1, lineStart = 0, scanned = 0
+        for index in order {
+            let offset = min(max(offsets[index], 0), bytes.count)
+            while scanned < offset {
+                if bytes[scanned] == 0x0A { line += 1; lineStart = scanned + 1 }
+                scanned += 1
+            }
+            var column = 1
+            for byte in bytes[lineStart..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+            result[index] = "\(file):\(line):\(column)"
+        }
+        return result
+    }
+}
+
+/// The message for a second node with an id (ids become links and HTML ids, which must name one node).
+func duplicateIDMessage(_ id: String, first place: String) -> String {
+    "duplicate id '\(id)' (first at \(place))"
+}

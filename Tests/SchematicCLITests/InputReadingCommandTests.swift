@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// How the command line reads input it has to recognise, and what readers warn about.
+@Suite struct InputReadingCommandTests {
+    @Test func tablesOnStandardInputAreReadAsTablesOrRefused() throws {
+        let csv = try Executable.run(["-", "--format", "json"], stdin: "id,parent,name\nr,,Root\na,r,A\n")
+        #expect(csv.status == 0)
+        #expect(csv.stdout.contains(#""label":"Root""#) && csv.stdout.contains(#""label":"A""#))
+        let named = try Executable.run(["-", "--format", "json", "--id-column", "node", "--parent-column", "up"], stdin: "node\tup\nr\t\na\tr\n")
+        #expect(named.status == 0 && named.stdout.contains(#""label":"a""#))
+        let unknown = try Executable.run(["-", "--format", "json"], stdin: "node,up,size\nr,,1\na,r,2\n")
+        #expect(unknown.status == 65 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.hasPrefix("<stdin>:1: every line has 3 comma-separated fields, as in a table, but the first line names no 'id' and 'parent' columns; say --from csv"))
+        let forced = try Executable.run(["-", "--format", "json", "--from", "outline"], stdin: "node,up,size\nr,,1\n")
+        #expect(forced.status == 0 && forced.stdout.contains(#""label":"node,up,size""#))
+    }
+
+    @Test func readerWarningsAreShownUnlessQuiet() throws {
+        let treeJSON = #"[{"type":"directory","name":"d","contents":[{"type":"fifo","name":"pipe"}]},{"type":"report","directories":1,"files":1}]"#
+        let loud = try Executable.run(["-", "--format", "json"], stdin: treeJSON)
+        #expect(loud.status == 0)
+        #expect(loud.stderr == "schematic: warning: <stdin>:1:53: type \"fifo\" is not normal, important or critical; drawn as a normal node with CSS class 'fifo'\n")
+        let quiet = try Executable.run(["-", "--format", "json", "--quiet"], stdin: treeJSON)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout == loud.stdout)
+    }
+
+    @Test func typeKeyRenamesTheTypeKey() throws {
+        let result = try Executable.run(["-", "--format", "json", "--type-key", "kind"], stdin: #"{"name": "a", "kind": "critical", "type": "x y"}"#)
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdout.contains(#""type":"critical""#))
+        #expect(try Executable.run(["-", "--type-key", ""], stdin: "a").status == 64)
+    }
+}
