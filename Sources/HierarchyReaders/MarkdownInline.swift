@@ -63,6 +63,23 @@ struct MarkdownInline {
 
     /// Reduces `input` (a paragraph's lines joined with `\n`, or an HTML block's).
     static func reduce(_ input: [UInt8]) throws(Refusal) -> Reduced {
+        // Most labels hold no markup, no line break and no run of spaces: taken as they are.
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in input {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x09:
+                plain = false
+            case 0x20 where previous == 0x20:
+                plain = false
+            default:
+                break
+            }
+            if !plain { break }
+            previous = byte
+        }
+        if plain { return Reduced(text: String(decoding: input, as: UTF8.self).trimmingLabelWhitespace(), url: nil) }
         var reducer = MarkdownInline(input)
         try reducer.run()
         return reducer.finish()
@@ -344,7 +361,8 @@ struct MarkdownInline {
         var index = skipWhitespace(from: open + 1)
         guard index < count else { return nil }
         if input[index] == UInt8(ascii: ")") { return (index + 1, nil) }
-        var destination: String? = nil
+        // Decoded only once the link is known to hold, so failed attempts cost no more than their scan.
+        let destination: Range<Int>
         if input[index] == UInt8(ascii: "<") {
             var close = index + 1
             while close < count && input[close] != UInt8(ascii: ">") {
@@ -352,16 +370,18 @@ struct MarkdownInline {
                 close += input[close] == UInt8(ascii: "\\") && close + 1 < count ? 2 : 1
             }
             guard close < count else { return nil }
-            destination = Self.decodeEscapesAndEntities(input[(index + 1)..<close])
+            destination = (index + 1)..<close
             index = close + 1
         } else {
             // The destination runs to whitespace or to the parenthesis that closes the link's.
             let whitespace = linkPositions.firstWhitespace(after: index - 1) ?? count
-            let closing = linkPositions.closingParenthesis(of: open) ?? count
-            let end = min(whitespace, closing)
+            let closing = linkPositions.closingParenthesis(of: open)
+            let end = min(whitespace, closing ?? count)
             guard end > index else { return nil }
-            destination = Self.decodeEscapesAndEntities(input[index..<end])
-            if end == closing { return (closing + 1, destination) }
+            destination = index..<end
+            if let closing, end == closing {
+                return (closing + 1, Self.decodeEscapesAndEntities(input[destination]))
+            }
             index = end
         }
         let beforeTitle = index
@@ -371,7 +391,7 @@ struct MarkdownInline {
             index = skipWhitespace(from: close + 1)
         }
         guard index < count, input[index] == UInt8(ascii: ")") else { return nil }
-        return (index + 1, destination)
+        return (index + 1, Self.decodeEscapesAndEntities(input[destination]))
     }
 
     private func skipWhitespace(from start: Int) -> Int {
@@ -401,8 +421,8 @@ struct MarkdownInline {
         let character = input[start]
         var end = start
         while end < input.count && input[end] == character { end += 1 }
-        let before = scalar(before: start)
-        let after = scalar(at: end)
+        let before = start > 0 && input[start - 1] < 0x80 ? Unicode.Scalar(input[start - 1]) : scalar(before: start)
+        let after = end < input.count && input[end] < 0x80 ? Unicode.Scalar(input[end]) : scalar(at: end)
         let beforeIsSpace = before.map(isUnicodeWhitespace) ?? true
         let afterIsSpace = after.map(isUnicodeWhitespace) ?? true
         let beforeIsPunctuation = before.map(isUnicodePunctuation) ?? false
@@ -623,16 +643,18 @@ private func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
 }
 
 private func isUnicodeWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r" || scalar.properties.generalCategory == .spaceSeparator
+    if scalar.isASCII { return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r" }
+    return scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r" || scalar.properties.generalCategory == .spaceSeparator
 }
 
 private func isUnicodePunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return isASCIIPunctuation(UInt8(scalar.value)) }
     switch scalar.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
          .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
-        true
+        return true
     default:
-        false
+        return false
     }
 }
 

@@ -24,6 +24,12 @@ struct MarkdownLine {
     }
 
     mutating func findNextNonspace(_ bytes: [UInt8]) {
+        // Still ahead of the offset: the spaces between are unchanged (so deep nesting does not
+        // rescan the indentation once per container).
+        if nextNonspace > offset || (nextNonspace == offset && offset > start) {
+            indent = nextNonspaceColumn - column
+            return
+        }
         var index = offset
         var columns = column
         var charactersToTab = 4 - (column % 4)
@@ -137,15 +143,18 @@ enum MarkdownBlockStart {
         return (marker == UInt8(ascii: "=") ? 1 : 2, run)
     }
 
-    /// Three or more `*`, `-` or `_`, with only spaces and tabs between them.
-    static func isThematicBreak(_ bytes: [UInt8], at start: Int, end: Int) -> Bool {
+    /// Three or more `*`, `-` or `_`, with only spaces and tabs between them: nil if so, else
+    /// the offset that rules it out (from any later start with the same marker before that
+    /// offset, it is ruled out too, which keeps `- - - - … x` linear).
+    static func thematicBreakFailure(_ bytes: [UInt8], at start: Int, end: Int) -> Int? {
         let marker = bytes[start]
-        guard marker == UInt8(ascii: "*") || marker == UInt8(ascii: "-") || marker == UInt8(ascii: "_") else { return false }
+        guard marker == UInt8(ascii: "*") || marker == UInt8(ascii: "-") || marker == UInt8(ascii: "_") else { return start + 1 }
         var count = 0
-        for byte in bytes[start..<end] {
-            if byte == marker { count += 1 } else if byte != 0x20 && byte != 0x09 { return false }
+        for index in start..<end {
+            let byte = bytes[index]
+            if byte == marker { count += 1 } else if byte != 0x20 && byte != 0x09 { return index }
         }
-        return count >= 3
+        return count >= 3 ? nil : end
     }
 
     /// A list marker: `-`, `+`, `*`, or 1 to 9 digits and `.` or `)`, followed by a space, a

@@ -53,7 +53,13 @@ private struct MarkdownOutlineParser {
     let bytes: [UInt8]
     private var tree = Tree()
     private var containers: [Container] = []
+    /// Indices of the containers a blank line cannot continue by itself (block quotes, and list
+    /// items with nothing in them yet), so a blank line skips the items between at once and
+    /// deep nesting costs nothing per blank line.
+    private var blankStops: [Int] = []
     private var quoteDepth = 0
+    /// The index of the outermost open block quote.
+    private var outermostQuote: Int? = nil
     private var leaf = Leaf.none
     /// Lines of the open paragraph, or of the open HTML block when it gives a label.
     private var leafLines: [Range<Int>] = []
@@ -125,6 +131,9 @@ private struct MarkdownOutlineParser {
                     line.advance(bytes, by: offset, columns: true)
                 } else if line.blank && hasContent {
                     line.advanceToNextNonspace()
+                    // Every item up to the next stop continues the same way.
+                    matched = firstBlankStop(after: matched) ?? containers.count
+                    continue matching
                 } else {
                     break matching
                 }
@@ -163,6 +172,7 @@ private struct MarkdownOutlineParser {
         var continuesParagraph = allMatched && leaf == .paragraph && !line.blank
         var maybeLazy = leaf == .paragraph
         var opened = false
+        var thematicBreakRuledOut: (marker: UInt8, before: Int)? = nil
         newBlocks: while true {
             line.findNextNonspace(bytes)
             guard !line.blank else { break }
@@ -174,6 +184,8 @@ private struct MarkdownOutlineParser {
                 line.advanceToNextNonspace()
                 line.advance(bytes, by: 1, columns: true)
                 if let next = line.peek(bytes), next == 0x20 || next == 0x09 { line.advance(bytes, by: 1, columns: true) }
+                blankStops.append(containers.count)
+                if outermostQuote == nil { outermostQuote = containers.count }
                 containers.append(.quote(warned: false))
                 quoteDepth += 1
                 matched = containers.count
@@ -206,7 +218,7 @@ private struct MarkdownOutlineParser {
                 try setextHeading(level: underline.level, at: position)
                 return
             }
-            if !indented && MarkdownBlockStart.isThematicBreak(bytes, at: position, end: line.end) {
+            if !indented && isThematicBreak(at: position, end: line.end, cache: &thematicBreakRuledOut) {
                 try startBlock(.thematicBreak, closingFrom: matched, at: position)
                 return
             }
@@ -235,7 +247,9 @@ private struct MarkdownOutlineParser {
                         line = saved
                         if spaces > 0 { line.advance(bytes, by: 1, columns: true) }
                     }
-                    containers.append(.item(offset: markerIndent + padding, node: try addItemNode(at: position), hasContent: false))
+                    let node = try addItemNode(at: position)
+                    blankStops.append(containers.count)
+                    containers.append(.item(offset: markerIndent + padding, node: node, hasContent: false))
                     matched = containers.count
                     opened = true
                     continuesParagraph = false
@@ -279,6 +293,13 @@ private struct MarkdownOutlineParser {
         }
     }
 
+    private func isThematicBreak(at position: Int, end: Int, cache: inout (marker: UInt8, before: Int)?) -> Bool {
+        if let ruledOut = cache, ruledOut.marker == bytes[position], position < ruledOut.before { return false }
+        guard let failure = MarkdownBlockStart.thematicBreakFailure(bytes, at: position, end: end) else { return true }
+        cache = (bytes[position], failure)
+        return false
+    }
+
     private mutating func addLeafLine(_ line: MarkdownLine) {
         guard leaf == .paragraph || labelTarget != nil else { return }
         leafLines.append(line.nextNonspace..<line.end)
@@ -294,7 +315,7 @@ private struct MarkdownOutlineParser {
         try closeContainers(downTo: matched)
         if closesLeaf { try closeLeaf() }
         guard announce, case .item(let itemOffset, let node, false) = containers.last else { return nil }
-        containers[containers.count - 1] = .item(offset: itemOffset, node: node, hasContent: true)
+        markLastItemFilled(offset: itemOffset, node: node)
         guard let node else { return nil }
         switch kind {
         case .paragraph, .heading, .html:
@@ -307,6 +328,23 @@ private struct MarkdownOutlineParser {
         }
     }
 
+    /// The innermost container, a list item, now holds a block.
+    private mutating func markLastItemFilled(offset: Int, node: Int?) {
+        containers[containers.count - 1] = .item(offset: offset, node: node, hasContent: true)
+        if blankStops.last == containers.count - 1 { blankStops.removeLast() }
+    }
+
+    /// The first blank stop after container `index`.
+    private func firstBlankStop(after index: Int) -> Int? {
+        var low = 0
+        var high = blankStops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blankStops[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < blankStops.count ? blankStops[low] : nil
+    }
+
     private mutating func closeContainers(downTo count: Int) throws(ReadError) {
         guard containers.count > count else { return }
         try closeLeaf()
@@ -314,6 +352,8 @@ private struct MarkdownOutlineParser {
             if case .quote = container { quoteDepth -= 1 }
         }
         containers.removeSubrange(count...)
+        while let last = blankStops.last, last >= count { blankStops.removeLast() }
+        if let quote = outermostQuote, quote >= count { outermostQuote = nil }
     }
 
     private mutating func closeLeaf() throws(ReadError) {
@@ -330,10 +370,9 @@ private struct MarkdownOutlineParser {
             warnInsideQuote(at: offset, "list item")
             return nil
         }
+        // Outside block quotes every container is an outlined list item.
         var parent = headings.last?.node
-        for container in containers.reversed() {
-            if case .item(_, let node?, _) = container { parent = node; break }
-        }
+        if case .item(_, let node?, _) = containers.last { parent = node }
         return tree.addNode(label: "", parent: parent)
     }
 
@@ -345,13 +384,13 @@ private struct MarkdownOutlineParser {
             headings.append((level, node))
         } else if case .item(let itemOffset, let node?, false) = containers.last {
             // The item's first block: its label.
-            containers[containers.count - 1] = .item(offset: itemOffset, node: node, hasContent: true)
+            markLastItemFilled(offset: itemOffset, node: node)
             try applyLabel(to: node, lines: lines, isHeading: true)
         } else if quoteDepth > 0 {
             warnInsideQuote(at: offset, "heading")
         } else {
             if case .item(let itemOffset, let node, _) = containers.last {
-                containers[containers.count - 1] = .item(offset: itemOffset, node: node, hasContent: true)
+                markLastItemFilled(offset: itemOffset, node: node)
             }
             warn(at: offset, "a heading inside a list item is not part of the outline")
         }
@@ -389,8 +428,7 @@ private struct MarkdownOutlineParser {
 
     /// Warns once per block quote that outline elements in it are left out.
     private mutating func warnInsideQuote(at offset: Int, _ what: String) {
-        guard let index = containers.firstIndex(where: { if case .quote = $0 { true } else { false } }),
-              case .quote(false) = containers[index] else { return }
+        guard let index = outermostQuote, case .quote(false) = containers[index] else { return }
         containers[index] = .quote(warned: true)
         warn(at: offset, "a \(what) inside a block quote is not part of the outline (nor is the rest of the quote)")
     }

@@ -242,7 +242,7 @@ public struct OutlineReader: HierarchyReader {
             }
         }
         guard textEnd > start else {
-            throw source.error(at: start, "a line has markers but no label (write \"\" for an unnamed node)")
+            throw source.error(at: start, "a line has markers but no label")
         }
         var text = source.string(start..<textEnd)
         if text.hasSuffix("\\!") {

@@ -70,7 +70,7 @@ import TestSupport
         #expect(error("")?.description == "in.txt: no nodes: the input is empty")
         #expect(error("\n  \n")?.description == "in.txt: no nodes: the input is empty")
         #expect(error("Root\n  a\u{0}b\n")?.description == "in.txt:2:4: control character U+0000 in a label")
-        #expect(error("Root\n  [critical]\n")?.description == "in.txt:2:3: a line has markers but no label (write \"\" for an unnamed node)")
+        #expect(error("Root\n  [critical]\n")?.description == "in.txt:2:3: a line has markers but no label")
     }
 
     @Test func invalidUTF8IsAnError() {
@@ -90,7 +90,7 @@ import TestSupport
         let tree = try read("Life\n  \"\"\n    Felis\n  \"\" {#n2} !\n  \\\"\"\n")
         #expect(shape(tree) == ["Life", ".", "..Felis", ".", ".\"\""])
         #expect(tree.id(of: 3) == "n2" && tree.types[3] == .important)
-        #expect(error("Root\n  {#x}\n")?.description == "in.txt:2:3: a line has markers but no label (write \"\" for an unnamed node)")
+        #expect(error("Root\n  {#x}\n")?.description == "in.txt:2:3: a line has markers but no label")
     }
 
     @Test func treeOutputWithEmptyBranchesSpacerLinesAndSummaryLikeNames() throws {
