@@ -8,7 +8,10 @@ import Glibc
 /// starting with `.`) are left out unless asked for; `--exclude` globs match entry names;
 /// `--max-depth` stops the walk. Symbolic links are shown as leaves (`name → target`) and never
 /// followed, so link cycles cannot loop. The walk is iterative. Nodes carry the class
-/// `directory`, `file` or `symlink` and their path as a tooltip.
+/// `directory`, `file` or `symlink` and their path as a tooltip. A name that is not UTF-8 (or
+/// holds control characters) is shown with those bytes escaped (`caf\xE9.txt`) and a warning;
+/// an entry that cannot be examined or a directory that cannot be listed is shown (class
+/// `unreadable`) with a warning: no entry is left out unless asked.
 public struct DirectoryReader: Sendable {
     /// Levels below the root to show; nil shows all.
     public var maxDepth: Int?
@@ -37,57 +40,115 @@ public struct DirectoryReader: Sendable {
         let rootLabel = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let root = tree.addNode(label: rootLabel)
         tree.setAttributes(NodeAttributes(tooltip: rootLabel, cssClass: "directory"), of: root)
+        // Paths are kept as bytes: a name need not be UTF-8, and it must reach lstat as it is.
         // Directories still to list: path, node, depth. Listing order is kept by numbering
         // children as soon as a directory is read and descending depth-first afterwards.
-        var pending: [(path: String, node: Int, depth: Int)] = [(path, root, 0)]
+        var pending: [(path: [UInt8], node: Int, depth: Int)] = [(Array(path.utf8), root, 0)]
         while let directory = pending.popLast() {
             if let maxDepth, directory.depth >= maxDepth { continue }
-            guard let stream = opendir(directory.path) else {
+            let shownPath = DirectoryReader.displayName(directory.path)
+            guard let stream = opendir(cString(directory.path)) else {
                 let reason = String(cString: strerror(errno))
                 var attributes = tree.attributes(of: directory.node) ?? NodeAttributes()
-                attributes.tooltip = "\(directory.path): \(reason)"
+                attributes.tooltip = "\(shownPath.text): \(reason)"
                 attributes.cssClass = "directory unreadable"
                 tree.setAttributes(attributes, of: directory.node)
+                tree.warnings.append("\(shownPath.text): cannot list: \(reason)")
                 continue
             }
-            var names: [String] = []
+            var names: [[UInt8]] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                if !includeHidden && name.hasPrefix(".") { continue }
-                if excludes.contains(where: { fnmatch($0, name, 0) == 0 }) { continue }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+                if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+                if !includeHidden && name.first == 0x2E { continue }
+                if excludes.contains(where: { fnmatch($0, cString(name), 0) == 0 }) { continue }
                 names.append(name)
             }
             closedir(stream)
-            names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            var subdirectories: [(String, Int, Int)] = []
+            names.sort { $0.lexicographicallyPrecedes($1) }
+            var subdirectories: [([UInt8], Int, Int)] = []
             for name in names {
-                let child = directory.path.hasSuffix("/") ? directory.path + name : directory.path + "/" + name
-                var info = stat()
-                guard lstat(child, &info) == 0 else { continue }
-                let kind = info.st_mode & S_IFMT
-                var label = name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-                    ? String(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : Character($0) })
-                    : name
+                let child = directory.path.last == 0x2F ? directory.path + name : directory.path + [0x2F] + name
+                let shown = DirectoryReader.displayName(name)
+                let shownChild = DirectoryReader.displayName(child).text
+                if shown.escaped {
+                    tree.warnings.append("\(shownChild): the name is not UTF-8 text; shown with its bytes escaped")
+                }
+                var label = shown.text
                 var cssClass = "file"
-                if kind == S_IFLNK {
+                var info = stat()
+                if lstat(cString(child), &info) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    cssClass = "unreadable"
+                    tree.warnings.append("\(shownChild): \(reason)")
+                } else if info.st_mode & S_IFMT == S_IFLNK {
                     cssClass = "symlink"
                     var target = [CChar](repeating: 0, count: 4096)
-                    let length = readlink(child, &target, target.count - 1)
+                    let length = readlink(cString(child), &target, target.count - 1)
                     if length > 0 {
-                        label += " → " + String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                        label += " → " + DirectoryReader.displayName(target.prefix(length).map { UInt8(bitPattern: $0) }).text
                     }
-                } else if kind == S_IFDIR {
+                } else if info.st_mode & S_IFMT == S_IFDIR {
                     cssClass = "directory"
                 }
                 let node = tree.addNode(label: label, parent: directory.node)
-                tree.setAttributes(NodeAttributes(tooltip: child, cssClass: cssClass), of: node)
-                if kind == S_IFDIR { subdirectories.append((child, node, directory.depth + 1)) }
+                tree.setAttributes(NodeAttributes(tooltip: shownChild, cssClass: cssClass), of: node)
+                if cssClass == "directory" { subdirectories.append((child, node, directory.depth + 1)) }
             }
             pending.append(contentsOf: subdirectories.reversed())
         }
         return tree
     }
+
+    /// A file name as text: UTF-8 names as they are; others (and names with control
+    /// characters, which no label may hold) with those bytes written `\xE9` and backslashes
+    /// doubled, so the escaped form is unambiguous.
+    static func displayName(_ bytes: [UInt8]) -> (text: String, escaped: Bool) {
+        if let text = String(validating: bytes, as: UTF8.self),
+           !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return (text, false)
+        }
+        var output: [UInt8] = []
+        let digits = Array("0123456789ABCDEF".utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = utf8SequenceLength(bytes, at: index)
+            if length == 0 || byte < 0x20 || byte == 0x7F {
+                output += [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                index += 1
+            } else if byte == UInt8(ascii: "\\") {
+                output += [byte, byte]
+                index += 1
+            } else {
+                output += bytes[index..<(index + length)]
+                index += length
+            }
+        }
+        return (String(decoding: output, as: UTF8.self), true)
+    }
+}
+
+private func cString(_ bytes: [UInt8]) -> [CChar] {
+    bytes.map { CChar(bitPattern: $0) } + [0]
+}
+
+/// The length of the well-formed UTF-8 sequence at `index`, or 0 if there is none.
+private func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+    let first = bytes[index]
+    let (length, secondRange): (Int, ClosedRange<UInt8>)
+    switch first {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
+    case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (length, secondRange) = (3, 0x80...0xBF)
+    case 0xED: (length, secondRange) = (3, 0x80...0x9F)
+    case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
+    case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
+    case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
+    default: return 0
+    }
+    guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else { return 0 }
+    for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
+    return length
 }

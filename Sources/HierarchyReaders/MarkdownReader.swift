@@ -1,323 +1,495 @@
 import Hierarchy
 
 /// Reads the outline of a Markdown document: headings (`#` to `######`, and underlined
-/// `===`/`---` ones) nest by level, and bullet or numbered lists nest by indentation under the
-/// heading before them. Paragraphs, tables and fenced code blocks are not part of the outline.
-/// Inline markup is stripped from labels (emphasis, code spans, HTML tags, escapes, entities,
-/// task boxes); a link or image keeps its text, and the first link's URL becomes the node's link.
+/// `===`/`---` ones) nest by level, and list items nest as their lists do, under the heading
+/// before them. Every list item is a node, an empty one too (with an empty label); its label is
+/// its first paragraph (or heading, or HTML block). Paragraphs, tables, code, HTML blocks and
+/// block quotes are not part of the outline; headings and list items inside a block quote or
+/// further down a list item are left out with a warning, never moved elsewhere.
 ///
-/// Block structure is read line by line, as the outline needs only headings and list items;
-/// Ink, the Markdown package at hand, renders HTML and exposes no tree to take them from.
+/// Block structure follows CommonMark's algorithm (containers matched line by line, lazy
+/// continuation lines, indented and fenced code, the seven kinds of HTML block, GitHub tables),
+/// with one difference: inside a list item, a line holding only a list marker is an empty item,
+/// even right under a line of text (CommonMark would read a lone `-` there as a heading
+/// underline, and a lone `*` as text), because tree exports write unnamed nodes that way.
+/// A YAML front matter block at the top is skipped. Inline markup is reduced as `MarkdownInline`
+/// describes; a trailing `{#id .class key=value}` block gives the node's id and attributes.
+///
+/// Ink, the Markdown package at hand, renders HTML and exposes no tree to take the outline from.
 public struct MarkdownReader: HierarchyReader {
     public init() {}
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
-        let source = try SourceText(bytes: input, file: file)
-        let bytes = source.bytes
-        var tree = Tree()
-        var headings: [(level: Int, node: Int)] = []
-        var items: [(indent: Int, node: Int)] = []
-        var fence: (marker: UInt8, count: Int)? = nil
-        var paragraph: (start: Int, end: Int)? = nil
-        var lineStart = 0
+        var parser = MarkdownOutlineParser(source: try SourceText(bytes: input, file: file))
+        return try parser.parse()
+    }
+}
 
-        func add(_ start: Int, _ end: Int, parent: Int?) throws(ReadError) -> Int? {
-            if let control = source.firstControlCharacter(in: start..<end) {
-                throw source.error(at: control, "control character U+\(hex(bytes[control])) in a label")
-            }
-            // A trailing {#id .class key=value} block, as Pandoc writes it.
-            var textEnd = end
-            var block: AttributeBlock? = nil
-            if end > start && bytes[end - 1] == UInt8(ascii: "}"),
-               let open = bytes[start..<end].lastIndex(of: UInt8(ascii: "{")), open == start || bytes[open - 1] == 0x20 {
-                do {
-                    block = try AttributeBlock(source.string(open + 1..<end - 1))
-                } catch {
-                    throw source.error(at: open, error.message)
-                }
-                if block != nil {
-                    textEnd = open
-                    while textEnd > start && bytes[textEnd - 1] == 0x20 { textEnd -= 1 }
-                }
-            }
-            let inline = MarkdownInline.strip(source.string(start..<textEnd))
-            guard !inline.text.isEmpty else { return nil }
-            let node = tree.addNode(label: inline.text, type: block?.type ?? .normal, id: block?.id, parent: parent)
-            var attributes = block?.attributes ?? NodeAttributes()
-            if attributes.url == nil, let url = inline.url, let checked = try? NodeAttributes.checkedURL(url) {
-                attributes.url = checked
-            }
-            tree.setAttributes(attributes, of: node)
-            return node
-        }
-        func addHeading(level: Int, _ start: Int, _ end: Int) throws(ReadError) {
-            while let last = headings.last, last.level >= level { headings.removeLast() }
-            items.removeAll()
-            if let node = try add(start, end, parent: headings.last?.node) { headings.append((level, node)) }
-        }
+/// The block parser and the outline it builds.
+private struct MarkdownOutlineParser {
+    private enum Container {
+        case quote(warned: Bool)
+        /// A list item: the columns its content is indented by, its node (nil inside a block
+        /// quote), and whether a block has been opened in it yet.
+        case item(offset: Int, node: Int?, hasContent: Bool)
+    }
 
+    private enum Leaf: Equatable {
+        case none
+        case paragraph
+        case fencedCode(marker: UInt8, count: Int)
+        case indentedCode
+        case html(kind: Int)
+        case table
+
+        var isHTML: Bool { if case .html = self { true } else { false } }
+    }
+
+    private enum BlockKind: String {
+        case paragraph, heading, html = "HTML block", list, quote = "block quote", code = "code block", table, thematicBreak = "thematic break"
+    }
+
+    let source: SourceText
+    let bytes: [UInt8]
+    private var tree = Tree()
+    private var containers: [Container] = []
+    /// Indices of the containers a blank line cannot continue by itself (block quotes, and list
+    /// items with nothing in them yet), so a blank line skips the items between at once and
+    /// deep nesting costs nothing per blank line.
+    private var blankStops: [Int] = []
+    private var quoteDepth = 0
+    /// The index of the outermost open block quote.
+    private var outermostQuote: Int? = nil
+    private var leaf = Leaf.none
+    /// Lines of the open paragraph, or of the open HTML block when it gives a label.
+    private var leafLines: [Range<Int>] = []
+    /// The node whose label the open paragraph or HTML block gives.
+    private var labelTarget: Int? = nil
+    private var headings: [(level: Int, node: Int)] = []
+    private var idPlaces: [String: Int] = [:]
+
+    init(source: SourceText) {
+        self.source = source
+        self.bytes = source.bytes
+    }
+
+    mutating func parse() throws(ReadError) -> Tree {
+        var lineStart = frontMatterEnd()
         while lineStart < bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let next = lineEnd + 1
-            var end = lineEnd
-            while end > lineStart && (bytes[end - 1] == 0x0D || bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            defer { lineStart = next }
-
-            // Indentation in columns (a tab reaches the next multiple of 4).
-            var position = lineStart
-            var indent = 0
-            while position < end && (bytes[position] == 0x20 || bytes[position] == 0x09) {
-                indent = bytes[position] == 0x09 ? (indent / 4 + 1) * 4 : indent + 1
-                position += 1
-            }
-            if position == end {
-                paragraph = nil
-                continue
-            }
-
-            // Fenced code blocks are skipped whole.
-            if indent < 4 && (bytes[position] == UInt8(ascii: "`") || bytes[position] == UInt8(ascii: "~")) {
-                var count = 0
-                while position + count < end && bytes[position + count] == bytes[position] { count += 1 }
-                if let open = fence {
-                    if bytes[position] == open.marker && count >= open.count { fence = nil }
-                    continue
-                }
-                if count >= 3 {
-                    fence = (bytes[position], count)
-                    paragraph = nil
-                    continue
-                }
-            }
-            if fence != nil { continue }
-
-            // ATX heading.
-            if indent < 4 && bytes[position] == UInt8(ascii: "#") {
-                var level = 0
-                while position + level < end && bytes[position + level] == UInt8(ascii: "#") { level += 1 }
-                let after = position + level
-                if level <= 6 && (after == end || bytes[after] == 0x20 || bytes[after] == 0x09) {
-                    var textStart = after
-                    while textStart < end && (bytes[textStart] == 0x20 || bytes[textStart] == 0x09) { textStart += 1 }
-                    var textEnd = end
-                    // A closing run of #s preceded by a space is not part of the text.
-                    var hashes = textEnd
-                    while hashes > textStart && bytes[hashes - 1] == UInt8(ascii: "#") { hashes -= 1 }
-                    if hashes < textEnd && (hashes == textStart || bytes[hashes - 1] == 0x20) { textEnd = hashes }
-                    while textEnd > textStart && bytes[textEnd - 1] == 0x20 { textEnd -= 1 }
-                    try addHeading(level: level, textStart, textEnd)
-                    paragraph = nil
-                    continue
-                }
-            }
-
-            // Setext heading: a paragraph line underlined with === or ---.
-            if indent < 4, let underlined = paragraph,
-               bytes[position] == UInt8(ascii: "=") || bytes[position] == UInt8(ascii: "-"),
-               bytes[position..<end].allSatisfy({ $0 == bytes[position] }) {
-                try addHeading(level: bytes[position] == UInt8(ascii: "=") ? 1 : 2, underlined.start, underlined.end)
-                paragraph = nil
-                continue
-            }
-
-            // List item: -, *, + or 1. / 1) followed by a space.
-            var marker = position
-            if bytes[marker] == UInt8(ascii: "-") || bytes[marker] == UInt8(ascii: "*") || bytes[marker] == UInt8(ascii: "+") {
-                marker += 1
-            } else {
-                while marker < end && marker - position < 9 && bytes[marker] >= 0x30 && bytes[marker] <= 0x39 { marker += 1 }
-                if marker > position && marker < end && (bytes[marker] == UInt8(ascii: ".") || bytes[marker] == UInt8(ascii: ")")) {
-                    marker += 1
-                } else {
-                    marker = position
-                }
-            }
-            let isThematicBreak = [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_")].contains(bytes[position])
-                && bytes[position..<end].allSatisfy { $0 == bytes[position] || $0 == 0x20 }
-                && bytes[position..<end].lazy.filter { $0 != 0x20 }.count >= 3
-            if marker > position && !isThematicBreak && (marker == end || bytes[marker] == 0x20 || bytes[marker] == 0x09) {
-                var textStart = marker
-                while textStart < end && (bytes[textStart] == 0x20 || bytes[textStart] == 0x09) { textStart += 1 }
-                while let last = items.last, last.indent >= indent { items.removeLast() }
-                let parent = items.last?.node ?? headings.last?.node
-                if textStart < end, let node = try add(textStart, end, parent: parent) { items.append((indent, node)) }
-                paragraph = nil
-                continue
-            }
-            if isThematicBreak {
-                paragraph = nil
-                continue
-            }
-            // Any other line is paragraph text (or a list item's continuation): not outlined.
-            paragraph = items.isEmpty || indent == 0 ? (position, end) : nil
+            var contentEnd = lineEnd
+            if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            try processLine(MarkdownLine(start: lineStart, end: contentEnd))
+            lineStart = lineEnd + 1
         }
+        try closeContainers(downTo: 0)
+        try closeLeaf()
         guard !tree.isEmpty else {
-            throw ReadError(file: file, line: 0, column: 0, message: "no headings or list items to make an outline of")
+            throw ReadError(file: source.file, line: 0, column: 0, message: "no headings or list items to make an outline of")
         }
         return tree
     }
-}
 
-/// Inline Markdown reduced to plain text, keeping the first link's URL.
-enum MarkdownInline {
-    static func strip(_ text: String) -> (text: String, url: String?) {
-        // Most labels have no markup: keep them as they are, spaces collapsed.
-        if !text.utf8.contains(where: { "\\`![<*_~&\t".utf8.contains($0) }) && !text.contains("  ") {
-            return (text, nil)
+    /// The offset after a YAML front matter block (`---` … `---` or `...` at the top), or 0.
+    private func frontMatterEnd() -> Int {
+        func line(at start: Int) -> (content: ArraySlice<UInt8>, next: Int) {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var content = bytes[start..<end]
+            while let last = content.last, last == 0x20 || last == 0x09 || last == 0x0D { content = content.dropLast() }
+            return (content, end + 1)
         }
-        let characters = Array(text)
-        var output = ""
-        var url: String? = nil
-        var index = 0
-        // A task list box at the start.
-        if characters.count >= 3, characters[0] == "[", characters[2] == "]", " xX".contains(characters[1]),
-           characters.count == 3 || characters[3] == " " {
-            index = min(characters.count, 4)
+        let first = line(at: 0)
+        guard first.content.elementsEqual("---".utf8) else { return 0 }
+        var start = first.next
+        while start < bytes.count {
+            let current = line(at: start)
+            if current.content.elementsEqual("---".utf8) || current.content.elementsEqual("...".utf8) { return current.next }
+            start = current.next
         }
-        func isBoundary(_ position: Int) -> Bool {
-            position < 0 || position >= characters.count || characters[position].isWhitespace || characters[position].isPunctuation
+        return 0
+    }
+
+    // MARK: Lines
+
+    private mutating func processLine(_ startingLine: MarkdownLine) throws(ReadError) {
+        var line = startingLine
+
+        // Which open containers the line continues.
+        var matched = 0
+        matching: while matched < containers.count {
+            line.findNextNonspace(bytes)
+            switch containers[matched] {
+            case .quote:
+                guard line.indent <= 3, line.peekNonspace(bytes) == UInt8(ascii: ">") else { break matching }
+                line.advanceToNextNonspace()
+                line.advance(bytes, by: 1, columns: true)
+                if let next = line.peek(bytes), next == 0x20 || next == 0x09 { line.advance(bytes, by: 1, columns: true) }
+            case .item(let offset, _, let hasContent):
+                if line.indent >= offset {
+                    line.advance(bytes, by: offset, columns: true)
+                } else if line.blank && hasContent {
+                    line.advanceToNextNonspace()
+                    // Every item up to the next stop continues the same way.
+                    matched = firstBlankStop(after: matched) ?? containers.count
+                    continue matching
+                } else {
+                    break matching
+                }
+            }
+            matched += 1
         }
-        while index < characters.count {
-            let character = characters[index]
-            switch character {
-            case "\\" where index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isPunctuation:
-                output.append(characters[index + 1])
-                index += 2
-            case "`":
-                var run = 0
-                while index + run < characters.count && characters[index + run] == "`" { run += 1 }
-                var close = index + run
-                var found = -1
-                while close < characters.count {
-                    var other = 0
-                    while close + other < characters.count && characters[close + other] == "`" { other += 1 }
-                    if other == run { found = close; break }
-                    close += max(other, 1)
+        let allMatched = matched == containers.count
+        line.findNextNonspace(bytes)
+
+        // Code and HTML blocks take their lines as they are.
+        if allMatched {
+            switch leaf {
+            case .fencedCode(let marker, let count):
+                if line.indent <= 3, !line.blank,
+                   MarkdownBlockStart.isClosingFence(bytes, at: line.nextNonspace, end: line.end, marker: marker, count: count) {
+                    leaf = .none
                 }
-                if found >= 0 {
-                    output += String(characters[(index + run)..<found]).trimmingSingleSpaces()
-                    index = found + run
+                return
+            case .html(let kind):
+                if kind >= 6 {
+                    if line.blank { try closeLeaf() } else { addLeafLine(line) }
                 } else {
-                    output += String(repeating: "`", count: run)
-                    index += run
+                    addLeafLine(line)
+                    if MarkdownHTML.blockEnds(kind: kind, bytes, from: line.offset, to: line.end) { try closeLeaf() }
                 }
-            case "!" where index + 1 < characters.count && characters[index + 1] == "[":
-                if let link = parseLink(characters, at: index + 1) {
-                    output += strip(link.text).text
-                    index = link.end
-                } else {
-                    output.append(character)
-                    index += 1
-                }
-            case "[":
-                if let link = parseLink(characters, at: index) {
-                    let inner = strip(link.text)
-                    output += inner.text
-                    if url == nil { url = link.destination ?? inner.url }
-                    index = link.end
-                } else {
-                    output.append(character)
-                    index += 1
-                }
-            case "<":
-                var close = index + 1
-                while close < characters.count && characters[close] != ">" && characters[close] != "<" { close += 1 }
-                if close < characters.count && characters[close] == ">" {
-                    let inside = String(characters[(index + 1)..<close])
-                    if inside.contains("://") || inside.hasPrefix("mailto:") {
-                        output += inside
-                        if url == nil { url = inside }
-                        index = close + 1
-                        continue
-                    }
-                    if let first = inside.first, first.isLetter || first == "/" || first == "!" {
-                        index = close + 1  // an HTML tag or comment
-                        continue
-                    }
-                }
-                output.append(character)
-                index += 1
-            case "*", "_", "~":
-                var run = 0
-                while index + run < characters.count && characters[index + run] == character { run += 1 }
-                // Delimiters touch a boundary on one side; `snake_case` keeps its underscore.
-                if character == "~" && run < 2 || !(isBoundary(index - 1) || isBoundary(index + run)) {
-                    output += String(repeating: character, count: run)
-                }
-                index += run
-            case "&":
-                var close = index + 1
-                while close < characters.count && close - index < 10 && characters[close] != ";" { close += 1 }
-                if close < characters.count && characters[close] == ";", let decoded = entity(String(characters[(index + 1)..<close])) {
-                    output.append(decoded)
-                    index = close + 1
-                } else {
-                    output.append(character)
-                    index += 1
-                }
+                return
+            case .indentedCode:
+                if line.indent >= 4 || line.blank { return }
+                leaf = .none
             default:
-                output.append(character)
-                index += 1
+                break
             }
         }
-        let collapsed = output.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-        return (collapsed, url)
-    }
 
-    /// `[text](destination "title")` or `[text]` starting at `start`.
-    static func parseLink(_ characters: [Character], at start: Int) -> (text: String, destination: String?, end: Int)? {
-        var depth = 0
-        var close = start
-        while close < characters.count {
-            if characters[close] == "\\" { close += 2; continue }
-            if characters[close] == "[" { depth += 1 }
-            if characters[close] == "]" { depth -= 1; if depth == 0 { break } }
-            close += 1
+        // New blocks.
+        var continuesParagraph = allMatched && leaf == .paragraph && !line.blank
+        var maybeLazy = leaf == .paragraph
+        var opened = false
+        var thematicBreakRuledOut: (marker: UInt8, before: Int)? = nil
+        newBlocks: while true {
+            line.findNextNonspace(bytes)
+            guard !line.blank else { break }
+            let indented = line.indent >= 4
+            let first = bytes[line.nextNonspace]
+            let position = line.nextNonspace
+            if !indented && first == UInt8(ascii: ">") {
+                try startBlock(.quote, closingFrom: matched, at: position)
+                line.advanceToNextNonspace()
+                line.advance(bytes, by: 1, columns: true)
+                if let next = line.peek(bytes), next == 0x20 || next == 0x09 { line.advance(bytes, by: 1, columns: true) }
+                blankStops.append(containers.count)
+                if outermostQuote == nil { outermostQuote = containers.count }
+                containers.append(.quote(warned: false))
+                quoteDepth += 1
+                matched = containers.count
+                opened = true
+                continuesParagraph = false
+                maybeLazy = false
+                continue newBlocks
+            }
+            if !indented, let heading = MarkdownBlockStart.atxHeading(bytes, at: position, end: line.end) {
+                try startBlock(.heading, closingFrom: matched, at: position, announce: false)
+                try addHeading(level: heading.level, lines: [heading.text], at: position)
+                return
+            }
+            if !indented, let fence = MarkdownBlockStart.openingFence(bytes, at: position, end: line.end) {
+                try startBlock(.code, closingFrom: matched, at: position)
+                leaf = .fencedCode(marker: fence.marker, count: fence.count)
+                return
+            }
+            if !indented, let kind = MarkdownHTML.blockStart(bytes, at: position, end: line.end, interruptsParagraph: continuesParagraph) {
+                labelTarget = try startBlock(.html, closingFrom: matched, at: position)
+                leaf = .html(kind: kind)
+                addLeafLine(line)
+                if kind <= 5 && MarkdownHTML.blockEnds(kind: kind, bytes, from: position, to: line.end) { try closeLeaf() }
+                return
+            }
+            let insideItem: Bool
+            if case .item = containers.last { insideItem = true } else { insideItem = false }
+            if !indented && continuesParagraph, let underline = MarkdownBlockStart.setextUnderline(bytes, at: position, end: line.end),
+               !(insideItem && underline.length == 1 && first == UInt8(ascii: "-")) {
+                try setextHeading(level: underline.level, at: position)
+                return
+            }
+            if !indented && isThematicBreak(at: position, end: line.end, cache: &thematicBreakRuledOut) {
+                try startBlock(.thematicBreak, closingFrom: matched, at: position)
+                return
+            }
+            if !indented, let marker = MarkdownBlockStart.listMarker(bytes, at: position, end: line.end) {
+                let rest = bytes[(position + marker.width)..<line.end]
+                let empty = rest.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                // To interrupt a paragraph, an item must hold text and a numbered one start at 1;
+                // inside a list item, an empty item may (see the type's comment).
+                let allowed = !continuesParagraph || (empty ? insideItem : (!marker.ordered || marker.startsAtOne))
+                if allowed {
+                    try startBlock(.list, closingFrom: matched, at: position)
+                    let markerIndent = line.indent
+                    line.advanceToNextNonspace()
+                    line.advance(bytes, by: marker.width, columns: false)
+                    // Spaces after the marker: 1 to 4 belong to it; 5 or more start indented code.
+                    let saved = line
+                    var spaces = 0
+                    while spaces <= 5, let next = line.peek(bytes), next == 0x20 || next == 0x09 {
+                        line.advance(bytes, by: 1, columns: true)
+                        spaces += 1
+                    }
+                    line.findNextNonspace(bytes)
+                    var padding = marker.width + spaces
+                    if spaces >= 5 || spaces < 1 || line.blank {
+                        padding = marker.width + 1
+                        line = saved
+                        if spaces > 0 { line.advance(bytes, by: 1, columns: true) }
+                    }
+                    let node = try addItemNode(at: position)
+                    blankStops.append(containers.count)
+                    containers.append(.item(offset: markerIndent + padding, node: node, hasContent: false))
+                    matched = containers.count
+                    opened = true
+                    continuesParagraph = false
+                    maybeLazy = false
+                    continue newBlocks
+                }
+            }
+            if indented && !maybeLazy && leaf != .table {
+                try startBlock(.code, closingFrom: matched, at: position)
+                leaf = .indentedCode
+                return
+            }
+            if !indented && continuesParagraph, let cells = MarkdownBlockStart.tableDelimiterCells(bytes, at: position, end: line.end),
+               let header = leafLines.last, MarkdownBlockStart.tableCells(bytes, from: header.lowerBound, to: header.upperBound).count == cells {
+                try startTable(at: position)
+                return
+            }
+            break
         }
-        guard close < characters.count else { return nil }
-        let text = String(characters[(start + 1)..<close])
-        guard close + 1 < characters.count, characters[close + 1] == "(" else { return nil }
-        var end = close + 2
-        var parentheses = 1
-        while end < characters.count {
-            if characters[end] == "(" { parentheses += 1 }
-            if characters[end] == ")" { parentheses -= 1; if parentheses == 0 { break } }
-            end += 1
-        }
-        guard end < characters.count else { return nil }
-        var destination = String(characters[(close + 2)..<end]).trimmingSingleSpaces()
-        if let space = destination.firstIndex(of: " ") { destination = String(destination[..<space]) }
-        if destination.hasPrefix("<") && destination.hasSuffix(">") { destination = String(destination.dropFirst().dropLast()) }
-        return (text, destination.isEmpty ? nil : destination, end + 1)
-    }
 
-    static func entity(_ name: String) -> Character? {
-        switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos", "#39": return "'"
-        case "nbsp": return "\u{A0}"
+        // The rest of the line is text.
+        if !allMatched && !opened && !line.blank && leaf == .paragraph {
+            addLeafLine(line)  // a lazy continuation line
+            return
+        }
+        try closeContainers(downTo: matched)
+        if line.blank {
+            if leaf == .paragraph || leaf == .table { try closeLeaf() }
+            return
+        }
+        switch leaf {
+        case .paragraph:
+            addLeafLine(line)
+        case .table:
+            break  // a row
         default:
-            if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16),
-               let scalar = Unicode.Scalar(value), value >= 0x20 {
-                return Character(scalar)
-            }
-            if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value), value >= 0x20 {
-                return Character(scalar)
-            }
+            try closeLeaf()
+            labelTarget = try startBlock(.paragraph, closingFrom: matched, at: line.nextNonspace, closeLeaf: false)
+            leaf = .paragraph
+            addLeafLine(line)
+        }
+    }
+
+    private func isThematicBreak(at position: Int, end: Int, cache: inout (marker: UInt8, before: Int)?) -> Bool {
+        if let ruledOut = cache, ruledOut.marker == bytes[position], position < ruledOut.before { return false }
+        guard let failure = MarkdownBlockStart.thematicBreakFailure(bytes, at: position, end: end) else { return true }
+        cache = (bytes[position], failure)
+        return false
+    }
+
+    private mutating func addLeafLine(_ line: MarkdownLine) {
+        guard leaf == .paragraph || labelTarget != nil else { return }
+        leafLines.append(line.nextNonspace..<line.end)
+    }
+
+    // MARK: Blocks
+
+    /// Closes what a new block ends (unmatched containers and the open leaf) and notes the block
+    /// in the innermost container. Returns the item whose label the block gives, if any.
+    @discardableResult
+    private mutating func startBlock(_ kind: BlockKind, closingFrom matched: Int, at offset: Int,
+                                     announce: Bool = true, closeLeaf closesLeaf: Bool = true) throws(ReadError) -> Int? {
+        try closeContainers(downTo: matched)
+        if closesLeaf { try closeLeaf() }
+        guard announce, case .item(let itemOffset, let node, false) = containers.last else { return nil }
+        markLastItemFilled(offset: itemOffset, node: node)
+        guard let node else { return nil }
+        switch kind {
+        case .paragraph, .heading, .html:
+            return node
+        case .list:
+            return nil
+        case .quote, .code, .table, .thematicBreak:
+            warn(at: offset, "this list item starts with a \(kind.rawValue), not text: its node has an empty label")
             return nil
         }
     }
-}
 
-private extension String {
-    func trimmingSingleSpaces() -> String {
-        var slice = Substring(self)
-        while slice.first == " " { slice.removeFirst() }
-        while slice.last == " " { slice.removeLast() }
-        return String(slice)
+    /// The innermost container, a list item, now holds a block.
+    private mutating func markLastItemFilled(offset: Int, node: Int?) {
+        containers[containers.count - 1] = .item(offset: offset, node: node, hasContent: true)
+        if blankStops.last == containers.count - 1 { blankStops.removeLast() }
+    }
+
+    /// The first blank stop after container `index`.
+    private func firstBlankStop(after index: Int) -> Int? {
+        var low = 0
+        var high = blankStops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blankStops[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < blankStops.count ? blankStops[low] : nil
+    }
+
+    private mutating func closeContainers(downTo count: Int) throws(ReadError) {
+        guard containers.count > count else { return }
+        try closeLeaf()
+        for container in containers[count...] {
+            if case .quote = container { quoteDepth -= 1 }
+        }
+        containers.removeSubrange(count...)
+        while let last = blankStops.last, last >= count { blankStops.removeLast() }
+        if let quote = outermostQuote, quote >= count { outermostQuote = nil }
+    }
+
+    private mutating func closeLeaf() throws(ReadError) {
+        if let node = labelTarget, leaf == .paragraph || leaf.isHTML {
+            try applyLabel(to: node, lines: leafLines, isHeading: false)
+        }
+        labelTarget = nil
+        leafLines.removeAll(keepingCapacity: true)
+        leaf = .none
+    }
+
+    private mutating func addItemNode(at offset: Int) throws(ReadError) -> Int? {
+        guard quoteDepth == 0 else {
+            warnInsideQuote(at: offset, "list item")
+            return nil
+        }
+        // Outside block quotes every container is an outlined list item.
+        var parent = headings.last?.node
+        if case .item(_, let node?, _) = containers.last { parent = node }
+        return tree.addNode(label: "", parent: parent)
+    }
+
+    private mutating func addHeading(level: Int, lines: [Range<Int>], at offset: Int) throws(ReadError) {
+        if containers.isEmpty {
+            while let last = headings.last, last.level >= level { headings.removeLast() }
+            let node = tree.addNode(label: "", parent: headings.last?.node)
+            try applyLabel(to: node, lines: lines, isHeading: true)
+            headings.append((level, node))
+        } else if case .item(let itemOffset, let node?, false) = containers.last {
+            // The item's first block: its label.
+            markLastItemFilled(offset: itemOffset, node: node)
+            try applyLabel(to: node, lines: lines, isHeading: true)
+        } else if quoteDepth > 0 {
+            warnInsideQuote(at: offset, "heading")
+        } else {
+            if case .item(let itemOffset, let node, _) = containers.last {
+                markLastItemFilled(offset: itemOffset, node: node)
+            }
+            warn(at: offset, "a heading inside a list item is not part of the outline")
+        }
+    }
+
+    /// The open paragraph, underlined, becomes a heading.
+    private mutating func setextHeading(level: Int, at offset: Int) throws(ReadError) {
+        let lines = leafLines
+        let target = labelTarget
+        labelTarget = nil
+        try closeLeaf()
+        if let target {
+            try applyLabel(to: target, lines: lines, isHeading: true)
+        } else {
+            try addHeading(level: level, lines: lines, at: lines.first?.lowerBound ?? offset)
+        }
+    }
+
+    /// The open paragraph's last line is a table's header row; the lines before it stay a paragraph.
+    private mutating func startTable(at offset: Int) throws(ReadError) {
+        leafLines.removeLast()
+        if leafLines.isEmpty {
+            if labelTarget != nil {
+                warn(at: offset, "this list item starts with a table, not text: its node has an empty label")
+            }
+            labelTarget = nil
+        }
+        try closeLeaf()
+        leaf = .table
+    }
+
+    private mutating func warn(at offset: Int, _ message: String) {
+        tree.warnings.append(source.error(at: offset, message).description)
+    }
+
+    /// Warns once per block quote that outline elements in it are left out.
+    private mutating func warnInsideQuote(at offset: Int, _ what: String) {
+        guard let index = outermostQuote, case .quote(false) = containers[index] else { return }
+        containers[index] = .quote(warned: true)
+        warn(at: offset, "a \(what) inside a block quote is not part of the outline (nor is the rest of the quote)")
+    }
+
+    // MARK: Labels
+
+    /// Gives `node` the label the lines hold: a trailing attribute block split off, inline
+    /// markup reduced, the id checked against those seen before.
+    private mutating func applyLabel(to node: Int, lines: [Range<Int>], isHeading: Bool) throws(ReadError) {
+        var raw: [UInt8] = []
+        var pieces: [(rawStart: Int, sourceStart: Int)] = []
+        for (index, line) in lines.enumerated() {
+            if let control = source.firstControlCharacter(in: line) {
+                throw source.error(at: control, "control character U+\(hex(bytes[control])) in a label")
+            }
+            if index > 0 { raw.append(0x0A) }
+            pieces.append((raw.count, line.lowerBound))
+            raw.append(contentsOf: bytes[line])
+        }
+        func sourceOffset(_ rawOffset: Int) -> Int {
+            let piece = pieces.last { $0.rawStart <= rawOffset } ?? (0, lines.first?.lowerBound ?? 0)
+            return piece.sourceStart + rawOffset - piece.rawStart
+        }
+        while let last = raw.last, last == 0x20 || last == 0x09 { raw.removeLast() }
+
+        // A trailing {#id .class key=value} block, as Pandoc writes it.
+        var block: AttributeBlock? = nil
+        var blockOffset = 0
+        if raw.last == UInt8(ascii: "}"), let open = raw.lastIndex(of: UInt8(ascii: "{")),
+           open == 0 || raw[open - 1] == 0x20 || raw[open - 1] == 0x09 {
+            do {
+                block = try AttributeBlock(String(decoding: raw[(open + 1)..<(raw.count - 1)], as: UTF8.self))
+            } catch {
+                throw source.error(at: sourceOffset(open), error.message)
+            }
+            if block != nil {
+                blockOffset = sourceOffset(open)
+                raw.removeSubrange(open...)
+                while let last = raw.last, last == 0x20 || last == 0x09 { raw.removeLast() }
+            }
+        }
+        let inline: MarkdownInline.Reduced
+        do {
+            inline = try MarkdownInline.reduce(raw)
+        } catch {
+            throw source.error(at: sourceOffset(error.offset), error.message)
+        }
+        tree.setLabel(inline.text, of: node)
+        tree.setType(block?.type ?? .normal, of: node)
+        if let id = block?.id {
+            if let first = idPlaces[id] {
+                let place = source.location(of: first)
+                throw source.error(at: blockOffset, "duplicate id '\(id)' (first at \(source.file):\(place.line):\(place.column))")
+            }
+            idPlaces[id] = blockOffset
+            tree.setID(id, of: node)
+        }
+        var attributes = block?.attributes ?? NodeAttributes()
+        if attributes.url == nil, let url = inline.url, let checked = try? NodeAttributes.checkedURL(url) {
+            attributes.url = checked
+        }
+        tree.setAttributes(attributes, of: node)
     }
 }

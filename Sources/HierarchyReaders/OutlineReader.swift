@@ -7,7 +7,11 @@ import Hierarchy
 /// decided by comparing its indentation with the lines above, so any consistent step works.
 /// A label may end with markers, separated by a space: `!` (important), `!!` (critical),
 /// `[normal]`, `[important]`, `[critical]`, and `{#id}`. `\!` keeps a literal `!`.
-/// Blank lines are ignored, and so is the "N directories, M files" line that ends `tree` output.
+/// A label written `""` is empty (an unnamed node; `\""` keeps the two quotes), and so is a
+/// `tree` branch (`├── `) with no name after it. Labels are trimmed of surrounding whitespace.
+/// Blank lines are ignored, and so are lines of `tree` drawing with no branch (`│`) and the
+/// "N directories, M files" line that ends `tree` output (after a blank line, unindented).
+/// An id given twice is an error naming both places.
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
@@ -23,6 +27,8 @@ public struct OutlineReader: HierarchyReader {
         var rootWidth = -1
         var usesTabs: Bool? = nil
         var sawTreeDrawing = false
+        var previousLineBlank = false
+        var idPlaces: [String: Int] = [:]
         var lineStart = 0
         let end = bytes.count
 
@@ -33,15 +39,18 @@ public struct OutlineReader: HierarchyReader {
             var contentEnd = lineEnd
             while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
             if contentEnd == lineStart {
+                previousLineBlank = true
                 lineStart = next
                 continue
             }
+            defer { previousLineBlank = false }
 
             // Indentation: whitespace, then tree-drawing units.
             var position = lineStart
             var width = 0
             var sawSpace = false
             var sawTab = false
+            var drawing: DrawingUnit? = nil
             while position < contentEnd {
                 let byte = bytes[position]
                 if byte == 0x20 { sawSpace = true; width += 1; position += 1 }
@@ -49,7 +58,7 @@ public struct OutlineReader: HierarchyReader {
                 else if byte == 0xC2 && position + 1 < contentEnd && bytes[position + 1] == 0xA0 {
                     sawSpace = true; width += 1; position += 2  // no-break space, as `tree` pads with
                 } else if let unit = treeDrawingUnit(bytes, at: position, end: contentEnd) {
-                    sawTreeDrawing = true; width += 4; position = unit
+                    sawTreeDrawing = true; width += 4; position = unit.end; drawing = unit
                 } else { break }
             }
             if sawSpace && sawTab {
@@ -64,12 +73,29 @@ public struct OutlineReader: HierarchyReader {
                 usesTabs = sawTab
             }
 
-            if sawTreeDrawing && stack.count > 0 && isTreeSummary(bytes, from: position, to: contentEnd)
-                && isLastContent(bytes, after: next) {
+            if width == 0 && previousLineBlank && sawTreeDrawing && stack.count > 0
+                && isTreeSummary(bytes, from: position, to: contentEnd) && isLastContent(bytes, after: next) {
                 break
             }
+            // A line of `tree` drawing with no branch on it (`│`) only spaces the entries out.
+            if let drawing, !drawing.isBranch, position == contentEnd {
+                lineStart = next
+                continue
+            }
 
-            let label = try parseLabel(source, from: position, to: contentEnd)
+            let label: Label
+            if position == contentEnd {
+                label = Label(text: "", type: .normal, id: nil)  // a `tree` branch with no name after it
+            } else {
+                label = try parseLabel(source, from: position, to: contentEnd)
+            }
+            if let id = label.id {
+                if let first = idPlaces[id] {
+                    let place = source.location(of: first)
+                    throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(file):\(place.line):\(place.column))")
+                }
+                idPlaces[id] = label.idOffset
+            }
 
             let parent: Int?
             if rootWidth < 0 { rootWidth = width }
@@ -101,8 +127,14 @@ public struct OutlineReader: HierarchyReader {
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
-    /// If a `tree` drawing unit starts at `position`, the offset just after it.
-    private func treeDrawingUnit(_ bytes: [UInt8], at position: Int, end: Int) -> Int? {
+    private struct DrawingUnit {
+        var end: Int
+        /// `├──`, `└──` and their ASCII forms (an entry), not `│` (a line passing by).
+        var isBranch: Bool
+    }
+
+    /// The `tree` drawing unit that starts at `position`, if any.
+    private func treeDrawingUnit(_ bytes: [UInt8], at position: Int, end: Int) -> DrawingUnit? {
         // Unicode: │ (E2 94 82), ├ (E2 94 9C), └ (E2 94 94), then ── (E2 94 80 twice) or padding.
         if position + 2 < end && bytes[position] == 0xE2 && bytes[position + 1] == 0x94 {
             let mark = bytes[position + 2]
@@ -116,13 +148,13 @@ public struct OutlineReader: HierarchyReader {
                 else { break }
                 columns += 1
             }
-            return cursor
+            return DrawingUnit(end: cursor, isBranch: mark != 0x82)
         }
         // ASCII (`tree --charset ascii`): "|-- ", "`-- ", "|   ".
         if position + 3 < end {
             let a = bytes[position], b = bytes[position + 1], c = bytes[position + 2], d = bytes[position + 3]
-            if (a == 0x7C || a == 0x60) && b == 0x2D && c == 0x2D && d == 0x20 { return position + 4 }
-            if a == 0x7C && b == 0x20 && c == 0x20 && d == 0x20 { return position + 4 }
+            if (a == 0x7C || a == 0x60) && b == 0x2D && c == 0x2D && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: true) }
+            if a == 0x7C && b == 0x20 && c == 0x20 && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: false) }
         }
         return nil
     }
@@ -152,7 +184,14 @@ public struct OutlineReader: HierarchyReader {
         return true
     }
 
-    private struct Label { var text: String; var type: NodeType; var id: String?; var attributes = NodeAttributes() }
+    private struct Label {
+        var text: String
+        var type: NodeType
+        var id: String?
+        var attributes = NodeAttributes()
+        /// Where the attribute block giving the id starts.
+        var idOffset = 0
+    }
 
     /// Splits trailing markers off a label.
     private func parseLabel(_ source: SourceText, from start: Int, to end: Int) throws(ReadError) -> Label {
@@ -163,6 +202,7 @@ public struct OutlineReader: HierarchyReader {
         var textEnd = end
         var type = NodeType.normal
         var id: String? = nil
+        var idOffset = 0
         var attributes = NodeAttributes()
         var attributed = false
         var typed = false
@@ -182,7 +222,7 @@ public struct OutlineReader: HierarchyReader {
                let open = lastIndex(of: 0x7B, in: bytes, from: start, before: textEnd - 1),
                open == start || isBlank(bytes[open - 1]),
                let block = try parseAttributeBlock(source, from: open + 1, to: textEnd - 1) {
-                if let blockID = block.id { id = blockID }
+                if let blockID = block.id { id = blockID; idOffset = open }
                 if let blockType = block.type { type = blockType; typed = true }
                 attributes = block.attributes
                 attributed = true
@@ -209,7 +249,13 @@ public struct OutlineReader: HierarchyReader {
             text.removeLast(2)
             text.append("!")
         }
-        return Label(text: text, type: type, id: id, attributes: attributes)
+        text = text.trimmingLabelWhitespace()
+        if text == "\"\"" {
+            text = ""
+        } else if text == "\\\"\"" {
+            text = "\"\""
+        }
+        return Label(text: text, type: type, id: id, attributes: attributes, idOffset: idOffset)
     }
 
     /// An attribute block's contents, or nil if the braces hold no such block (then they are

@@ -190,55 +190,6 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     }
 }
 
-@Suite struct MarkdownReaderTests {
-    @Test func headingsAndListsNest() throws {
-        let text = """
-            # Guide
-            Intro paragraph, not a node.
-            ## Install
-            - Debian
-              - `apt-get install` **schematic**
-            - [From source](https://example.com/src "title")
-            ```
-            - not an item
-            ```
-            Usage
-            -----
-            1. render
-            2) compare
-               * snake_case_name and *emphasis*
-            ---
-            # Appendix {#app .extra}
-            - [ ] task &amp; more
-            """
-        let tree = try MarkdownReader().read(Array(text.utf8), file: "g.md")
-        #expect(outline(tree) == ["Guide", ".Install", "..Debian", "...apt-get install schematic", "..From source", ".Usage",
-                                  "..render", "..compare", "...snake_case_name and emphasis", "Appendix", ".task & more"])
-        #expect(tree.attributes(of: 4)?.url == "https://example.com/src")
-        #expect(tree.id(of: 9) == "app" && tree.attributes(of: 9)?.cssClass == "extra")
-    }
-
-    @Test func documentsWithoutOutlineAreErrors() {
-        #expect(readError(MarkdownReader(), "Just a paragraph.\n", file: "p.md") == "p.md: no headings or list items to make an outline of")
-    }
-}
-
-@Suite struct DirectoryReaderTests {
-    @Test func walksSortedSkipsHiddenAndExcludedNeverFollowsLinks() throws {
-        let root = NSTemporaryDirectory() + "schematic-dir-" + UUID().uuidString
-        let manager = FileManager.default
-        for folder in ["b/inner", "a", ".git", "node_modules/pkg"] { try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
-        for file in ["b/inner/deep.txt", "a/x.swift", "README.md", ".env"] { _ = manager.createFile(atPath: root + "/" + file, contents: Data()) }
-        try manager.createSymbolicLink(atPath: root + "/b/loop", withDestinationPath: "..")
-        let tree = try DirectoryReader(excludes: ["node_*"]).read(path: root)
-        #expect(preorderOutline(tree).dropFirst() == [".README.md", ".a", "..x.swift", ".b", "..inner", "...deep.txt", "..loop → .."])
-        #expect(tree.attributes(of: tree.labels.firstIndex(of: "loop → ..")!)?.cssClass == "symlink")
-        let shallow = try DirectoryReader(maxDepth: 1, includeHidden: true).read(path: root)
-        #expect(Array(outline(shallow).dropFirst()) == ["..env", "..git", ".README.md", ".a", ".b", ".node_modules"])
-        #expect(throws: ReadError.self) { try DirectoryReader().read(path: root + "/README.md") }
-    }
-}
-
 /// The same tree written in every format reads to the same drawing, byte for byte.
 @Suite struct OneTreeInEveryFormatTests {
     @Test func everyFormatGivesTheSameTree() throws {

@@ -85,4 +85,26 @@ import TestSupport
         #expect(tree.labels == ["Wurzel", "Käse 🧀", "日本語"])
         #expect(error("日本\n  a\n b\n")?.column == 2)
     }
+
+    @Test func unnamedNodesAreWrittenAsEmptyQuotes() throws {
+        let tree = try read("Life\n  \"\"\n    Felis\n  \"\" {#n2} !\n  \\\"\"\n")
+        #expect(shape(tree) == ["Life", ".", "..Felis", ".", ".\"\""])
+        #expect(tree.id(of: 3) == "n2" && tree.types[3] == .important)
+        #expect(error("Root\n  {#x}\n")?.description == "in.txt:2:3: a line has markers but no label")
+    }
+
+    @Test func treeOutputWithEmptyBranchesSpacerLinesAndSummaryLikeNames() throws {
+        let text = "root\n├── \n│   └── a\n│\n└── 2 files\n    └── 3 directories\n\n1 directory, 3 files\n"
+        #expect(shape(try read(text)) == ["root", ".", "..a", ".2 files", "..3 directories"])
+        // Without the blank line before it, a last "N files" line is a node, not dropped.
+        #expect(shape(try read("root\n└── a\n2 files\n")) == ["root", ".a", "2 files"])
+    }
+
+    @Test func labelsAreTrimmedOfUnicodeWhitespace() throws {
+        #expect(try read("Root\u{2003}\n  a\u{A0}\n").labels == ["Root", "a"])
+    }
+
+    @Test func duplicateIdsAreRefusedNamingBothPlaces() {
+        #expect(error("Root {#r}\n  a {#x}\n  b {#x}\n")?.description == "in.txt:3:5: duplicate id 'x' (first at in.txt:2:5)")
+    }
 }
