@@ -120,3 +120,29 @@ import Testing
         #expect(long.count == TextMeasurer.maximumLines)
     }
 }
+
+@Suite struct MissingGlyphTests {
+    @Test func messageNamesFiveCharactersAndThePackages() throws {
+        let scalars = "কখগঘঙচ\u{0780}\u{0F40}".unicodeScalars.map { $0 }
+        let message = try #require(FontPackages.missingGlyphsMessage(scalars))
+        #expect(message == "no installed font has these characters, drawn as empty boxes: U+0995 'ক', U+0996 'খ', U+0997 'গ', "
+            + "U+0998 'ঘ', U+0999 'ঙ' and 3 more; install fonts-beng or fonts-noto-core (Bengali), fonts-noto-core (Thaana), "
+            + "fonts-tibetan-machine or fonts-noto-core (Tibetan)")
+        #expect(FontPackages.missingGlyphsMessage([]) == nil)
+        #expect(FontPackages.suggestion(for: "A") == nil)
+    }
+
+    /// Coverage comes from fontconfig: a character is missing exactly when no font in the
+    /// fallback list has it; controls and format characters never count.
+    @Test func fontSetRecordsCharactersNoFontHas() throws {
+        let fonts = try FontSet(family: "DejaVu Sans", size: 14)
+        let measurer = TextMeasurer(fonts: fonts)
+        _ = measurer.width(of: "Käse 日本 \u{200B}\u{0995}")
+        let missing = fonts.missingCharacters
+        #expect(!missing.contains("ä") && !missing.contains("日") && !missing.contains("\u{200B}"))
+        #expect(missing.allSatisfy { $0 == "\u{0995}" })
+        #expect(fonts.substitution == nil)
+        #expect(try FontSet(family: "No Such Family Anywhere", size: 14).substitution != nil)
+        #expect(try FontSet(family: "sans-serif", size: 14).substitution == nil)
+    }
+}
