@@ -28,6 +28,7 @@ const results = [];
 for (const node of document.querySelectorAll('g.node')) {
   const rect = node.querySelector('rect');
   const text = node.querySelector('text');
+  if (!text) continue;  // a junction (unnamed node): a dot, no label
   const box = text.getBBox();
   const x = +rect.getAttribute('x'), y = +rect.getAttribute('y');
   const w = +rect.getAttribute('width'), h = +rect.getAttribute('height');

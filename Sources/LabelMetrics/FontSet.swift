@@ -62,6 +62,15 @@ final class LoadedFont: @unchecked Sendable {
     }
 }
 
+private extension Substring {
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
 /// The font labels are measured in: a family resolved with fontconfig to a font file, plus
 /// fontconfig's fallback list, so characters the font lacks (CJK, emoji, …) are measured in
 /// the first font that has them, as browsers do.
@@ -77,6 +86,9 @@ public final class FontSet: @unchecked Sendable {
     public let size: Double
     /// The file of the primary font.
     public let file: String
+    /// Set when no installed font has the requested family and fontconfig chose another: what
+    /// a user should be told (the requested and the chosen family and file).
+    public private(set) var substitution: String?
     /// Distance between baselines of consecutive lines, in pixels.
     public let lineHeight: Double
     /// Height above the baseline, in pixels.
@@ -94,6 +106,8 @@ public final class FontSet: @unchecked Sendable {
         var fallbacks: [(file: String, index: Int32, charset: OpaquePointer)]? = nil
         var fonts: [Int: LoadedFont] = [:]
         var fontForScalar: [UInt32: Int] = [:]
+        /// Characters no font has: drawn as the primary font's missing-glyph box.
+        var missing: Set<UInt32> = []
     }
     private let cache = Mutex(Cache())
 
@@ -125,6 +139,27 @@ public final class FontSet: @unchecked Sendable {
         defer { FcPatternDestroy(match) }
         guard let (file, index) = FontSet.fileAndIndex(match) else { throw FontError("no font file for '\(family)'") }
         try self.init(primary: LoadedFont(file: file, index: index), requestedFamily: family, size: size)
+        if let substitution = FontSet.substitution(requested: family, match: match, file: file) { self.substitution = substitution }
+    }
+
+    /// Families fontconfig resolves by configuration, never by a font's own name.
+    private static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy",
+                                                       "system-ui", "emoji", "math"]
+
+    /// A message when the matched font's families do not include the requested one.
+    private static func substitution(requested: String, match: OpaquePointer, file: String) -> String? {
+        let wanted = requested.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? requested
+        let names = wanted.split(separator: ",").map { $0.trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
+        if names.isEmpty || names.contains(where: genericFamilies.contains) { return nil }
+        var families: [String] = []
+        var position: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>? = nil
+        while FcPatternGetString(match, FC_FAMILY, position, &value) == FcResultMatch, let value {
+            families.append(String(cString: value))
+            position += 1
+        }
+        if families.contains(where: { names.contains($0.lowercased()) }) { return nil }
+        return "no installed font has the family '\(wanted)'; labels are measured and drawn in '\(families.first ?? "?")' (\(file))"
     }
 
     /// Uses a font file directly (no look-up: the file pins the metrics); fallbacks for missing
@@ -203,8 +238,27 @@ public final class FontSet: @unchecked Sendable {
                 if cache.fonts[position]!.hasGlyph(scalar) { chosen = position; break }
             }
             cache.fontForScalar[scalar] = chosen
+            if chosen < 0 && FontSet.needsGlyph(scalar) { cache.missing.insert(scalar) }
             return chosen < 0 ? primary : cache.fonts[chosen]!
         }
+    }
+
+    /// Whether a character is drawn with a glyph: controls, format characters and other
+    /// default-ignorable code points are not, so no font needs them.
+    private static func needsGlyph(_ scalar: UInt32) -> Bool {
+        guard let character = Unicode.Scalar(scalar) else { return false }
+        let properties = character.properties
+        if properties.isDefaultIgnorableCodePoint || properties.isWhitespace { return false }
+        switch properties.generalCategory {
+        case .control, .format, .surrogate, .unassigned, .privateUse: return false
+        default: return true
+        }
+    }
+
+    /// The characters measured so far that no installed font has, in code point order: they
+    /// are drawn as the missing-glyph box ("tofu").
+    public var missingCharacters: [Unicode.Scalar] {
+        cache.withLock { cache in cache.missing.sorted().compactMap(Unicode.Scalar.init) }
     }
 
     /// Every font file used so far, the primary first: what an embedded subset must include.

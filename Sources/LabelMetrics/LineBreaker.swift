@@ -2,46 +2,75 @@
 /// underscores and dots inside identifiers (`snake_case`, `com.example.Name`), between the
 /// words of camel-case identifiers (`Connection|Aborted|Error`), and between CJK characters
 /// (which do not use spaces); a word wider than the line is broken between characters.
+///
+/// Linear in the text: segments are found as the lines reach them, and a text longer than
+/// `longText` bytes is never measured whole, only by prefixes that grow until one is too wide
+/// (a line's worth); breaking stops after `maxLines` lines. Texts up to `longText` bytes are
+/// measured exactly as they always were, so their lines do not change.
 enum LineBreaker {
-    static func wrap(_ text: Substring, maxWidth: Double, width: (Substring) -> Double) -> [Substring] {
-        if text.isEmpty || width(text) <= maxWidth { return [text] }
-        let words = segments(of: text)
+    /// Texts longer than this (in UTF-8 bytes) are measured by growing prefixes.
+    static let longText = 1024
+
+    /// The lines, and whether text was left after the `maxLines`-th.
+    static func wrap(_ text: Substring, maxWidth: Double, maxLines: Int = .max,
+                     width: (Substring) -> Double) -> (lines: [Substring], truncated: Bool) {
+        if text.isEmpty || fits(text, maxWidth: maxWidth, width: width) { return ([text], false) }
         var lines: [Substring] = []
         var lineStart: String.Index? = nil
         var lineEnd = text.startIndex
-        for word in words {
+        var position = text.startIndex
+        while position < text.endIndex {
+            if lines.count >= maxLines { return (lines, true) }
+            var (word, isCut) = segment(of: text, from: position)
+            position = word.upperBound
             if let start = lineStart {
-                let candidate = text[start..<word.upperBound]
-                if width(trimmingTrailingSpaces(candidate)) <= maxWidth {
+                if fits(trimmingTrailingSpaces(text[start..<word.upperBound]), maxWidth: maxWidth, width: width) {
                     lineEnd = word.upperBound
                     continue
                 }
                 lines.append(trimmingTrailingSpaces(text[start..<lineEnd]))
                 lineStart = nil
+                if lines.count >= maxLines { return (lines, true) }
             }
             // A new line begins with this word; break it if it alone is too wide.
             var piece = text[word]
-            while width(trimmingTrailingSpaces(piece)) > maxWidth {
-                let fit = longestFittingPrefix(piece, maxWidth: maxWidth, width: width)
-                lines.append(piece[..<fit])
-                piece = piece[fit...]
+            while true {
+                while !fits(trimmingTrailingSpaces(piece), maxWidth: maxWidth, width: width) {
+                    if lines.count >= maxLines { return (lines, true) }
+                    let fit = longestFittingPrefix(piece, maxWidth: maxWidth, width: width)
+                    lines.append(piece[..<fit])
+                    piece = piece[fit...]
+                }
+                // A word cut for its length goes on: its rest joins what is left of the line.
+                guard isCut, position < text.endIndex else { break }
+                (word, isCut) = segment(of: text, from: position)
+                position = word.upperBound
+                piece = text[piece.startIndex..<word.upperBound]
             }
             lineStart = piece.startIndex
             lineEnd = piece.endIndex
         }
         if let start = lineStart {
             let rest = trimmingTrailingSpaces(text[start..<lineEnd])
-            if !rest.isEmpty { lines.append(rest) }
+            if !rest.isEmpty {
+                if lines.count >= maxLines { return (lines, true) }
+                lines.append(rest)
+            }
         }
-        return lines.isEmpty ? [text] : lines
+        return (lines.isEmpty ? [text] : lines, false)
     }
 
-    /// Word ranges, each including the break opportunity (space, hyphen, …) that ends it.
-    static func segments(of text: Substring) -> [Range<String.Index>] {
-        var result: [Range<String.Index>] = []
-        var start = text.startIndex
-        var index = text.startIndex
+    /// A word is cut after this many characters, so finding a word's end never scans a whole
+    /// unbroken text (such a word is broken between characters anyway).
+    static let longestWord = 4096
+
+    /// The word that starts at `start`, up to and including the break opportunity that ends
+    /// it, and whether it was cut at `longestWord` characters instead.
+    private static func segment(of text: Substring, from start: String.Index) -> (range: Range<String.Index>, isCut: Bool) {
+        var index = start
+        var length = 0
         while index < text.endIndex {
+            length += 1
             let character = text[index]
             let next = text.index(after: index)
             let breakAfter: Bool
@@ -57,14 +86,11 @@ enum LineBreaker {
                 breakAfter = next < text.endIndex
                     && (isIdeographic(text[next]) || character.isLowercase && text[next].isUppercase)
             }
-            if breakAfter {
-                result.append(start..<next)
-                start = next
-            }
+            if breakAfter { return (start..<next, false) }
+            if length == longestWord { return (start..<next, next < text.endIndex) }
             index = next
         }
-        if start < text.endIndex { result.append(start..<text.endIndex) }
-        return result
+        return (start..<text.endIndex, false)
     }
 
     private static func isIdeographic(_ character: Character) -> Bool {
@@ -78,7 +104,7 @@ enum LineBreaker {
         "、。，．・：；？！）」』】〕〉》ー".contains(character)
     }
 
-    private static func trimmingTrailingSpaces(_ text: Substring) -> Substring {
+    static func trimmingTrailingSpaces(_ text: Substring) -> Substring {
         var end = text.endIndex
         while end > text.startIndex {
             let before = text.index(before: end)
@@ -88,10 +114,36 @@ enum LineBreaker {
         return text[text.startIndex..<end]
     }
 
+    /// Whether `text` is no wider than `maxWidth`. A long text is measured by prefixes of
+    /// doubling length, and found too wide at the first prefix that is.
+    static func fits(_ text: Substring, maxWidth: Double, width: (Substring) -> Double) -> Bool {
+        guard text.utf8.count > longText else { return width(text) <= maxWidth }
+        var length = longText / 4
+        var end = text.startIndex
+        while let next = text.index(end, offsetBy: length, limitedBy: text.endIndex), next < text.endIndex {
+            if width(text[..<next]) > maxWidth { return false }
+            end = next
+            length *= 2
+        }
+        return width(text) <= maxWidth
+    }
+
     /// The end of the longest prefix (at least one character) no wider than `maxWidth`.
     private static func longestFittingPrefix(_ text: Substring, maxWidth: Double, width: (Substring) -> Double) -> String.Index {
         var low = 1
-        var high = text.count
+        var high: Int
+        if text.utf8.count > longText {
+            // Double a prefix until it is too wide: the search then spans a line's worth, not the text.
+            high = 2
+            while let end = text.index(text.startIndex, offsetBy: high, limitedBy: text.endIndex), end < text.endIndex,
+                  width(text[..<end]) <= maxWidth {
+                low = high
+                high *= 2
+            }
+            high = min(high, text.distance(from: text.startIndex, to: text.index(text.startIndex, offsetBy: high, limitedBy: text.endIndex) ?? text.endIndex))
+        } else {
+            high = text.count
+        }
         while low < high {
             let middle = (low + high + 1) / 2
             if width(text.prefix(middle)) <= maxWidth { low = middle } else { high = middle - 1 }

@@ -91,36 +91,71 @@ public final class TextMeasurer {
         return Double(advance) * fonts.size / font.unitsPerEm
     }
 
-    /// Lays a label out: explicit line breaks (`\n`), then, if `maxWidth` is given, wrapping at
-    /// word boundaries, breaking words that are wider than `maxWidth` on their own.
+    /// The most lines a label is drawn in; a longer one ends its last line with "…".
+    public static let maximumLines = 100
+
     /// The size of a label's text and, only when they are not just the label's explicit line
     /// breaks, its lines: the allocation-free common case of `measure`.
     public func measureSize(_ label: String, maxWidth: Double? = nil) -> (size: (width: Double, height: Double), wrappedLines: [String]?) {
-        if !label.utf8.contains(0x0A) {
+        if !label.utf8.contains(0x0A) && (maxWidth == nil || label.utf8.count <= LineBreaker.longText) {
             let width = width(of: label[...])
             if maxWidth.map({ width <= $0 }) ?? true { return ((width, fonts.lineHeight), nil) }
         }
-        let measured = measure(label, maxWidth: maxWidth)
-        let explicit = label.split(separator: "\n", omittingEmptySubsequences: false)
-        let wrapped = measured.lines.count == explicit.count && zip(measured.lines, explicit).allSatisfy { $0 == $1 } ? nil : measured.lines
-        return ((measured.width, measured.height), wrapped)
+        let (measured, isExplicit) = layOut(label, maxWidth: maxWidth)
+        return ((measured.width, measured.height), isExplicit ? nil : measured.lines)
     }
 
+    /// Lays a label out: explicit line breaks (`\n`), then, if `maxWidth` is given, wrapping at
+    /// word boundaries, breaking words that are wider than `maxWidth` on their own. At most
+    /// `maximumLines` lines are kept; the last one kept then ends with "…" (within `maxWidth`),
+    /// and the text after it is not measured, so a label of any length is measured in time
+    /// proportional to what is drawn.
     public func measure(_ label: String, maxWidth: Double? = nil) -> MeasuredLabel {
+        layOut(label, maxWidth: maxWidth).label
+    }
+
+    /// The measured label, and whether its lines are just its explicit line breaks.
+    private func layOut(_ label: String, maxWidth: Double?) -> (label: MeasuredLabel, isExplicit: Bool) {
         var lines: [String] = []
         var widest = 0.0
+        var isExplicit = true
+        var truncated = false
         for paragraph in label.split(separator: "\n", omittingEmptySubsequences: false) {
-            let paragraphWidth = width(of: paragraph)
-            guard let maxWidth, paragraphWidth > maxWidth else {
-                widest = max(widest, paragraphWidth)
-                lines.append(String(paragraph))
-                continue
+            if lines.count == Self.maximumLines {
+                truncated = true
+                break
             }
-            for line in LineBreaker.wrap(paragraph, maxWidth: maxWidth, width: width(of:)) {
-                widest = max(widest, width(of: line))
-                lines.append(String(line))
+            if let maxWidth, paragraph.utf8.count > LineBreaker.longText || width(of: paragraph) > maxWidth {
+                let wrapped = LineBreaker.wrap(paragraph, maxWidth: maxWidth, maxLines: Self.maximumLines - lines.count, width: width(of:))
+                if wrapped.lines.count != 1 || wrapped.lines[0] != paragraph { isExplicit = false }
+                for line in wrapped.lines {
+                    widest = max(widest, width(of: line))
+                    lines.append(String(line))
+                }
+                if wrapped.truncated {
+                    truncated = true
+                    break
+                }
+            } else {
+                widest = max(widest, width(of: paragraph))
+                lines.append(String(paragraph))
             }
         }
-        return MeasuredLabel(lines: lines, width: widest, height: Double(lines.count) * fonts.lineHeight)
+        if truncated {
+            isExplicit = false
+            let last = elided(lines.removeLast(), maxWidth: maxWidth)
+            lines.append(last)
+            widest = lines.reduce(0) { max($0, width(of: $1[...])) }
+        }
+        return (MeasuredLabel(lines: lines, width: widest, height: Double(lines.count) * fonts.lineHeight), isExplicit)
+    }
+
+    /// A line ending in "…", shortened (and its trailing spaces dropped) until it fits `maxWidth`.
+    private func elided(_ line: String, maxWidth: Double?) -> String {
+        var kept = LineBreaker.trimmingTrailingSpaces(line[...])
+        while !kept.isEmpty, let maxWidth, width(of: (String(kept) + "…")[...]) > maxWidth {
+            kept = LineBreaker.trimmingTrailingSpaces(kept.dropLast())
+        }
+        return String(kept) + "…"
     }
 }

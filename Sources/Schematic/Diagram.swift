@@ -62,6 +62,8 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
     case graphviz(GraphvizError)
     /// An effect names a node the tree does not have.
     case unknownNode(String)
+    /// Two nodes have the same id (the labels of both).
+    case duplicateID(id: String, firstLabel: String, secondLabel: String)
 
     public var description: String {
         switch self {
@@ -69,7 +71,17 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
         case .hierarchy(let error): error.description
         case .font(let error): error.description
         case .graphviz(let error): "Graphviz: " + error.description
+        case let .duplicateID(id, first, second):
+            "the nodes '\(Self.quoted(first))' and '\(Self.quoted(second))' have the same id \"\(Self.quoted(id))\"; ids must be unique"
         }
+    }
+
+    /// A label fit for a one-line message: line breaks as `\n`, at most 60 characters.
+    private static func quoted(_ text: String) -> String {
+        if text.isEmpty { return "(unnamed)" }
+        var flat = ""
+        for character in text.prefix(61) { if character == "\n" { flat += "\\n" } else { flat.append(character) } }
+        return flat.count <= 60 ? flat : String(flat.prefix(59)) + "…"
     }
 }
 
@@ -92,6 +104,9 @@ public struct Diagram {
     public let collectionView: CollectionView
     /// How long sectioning, self-sizing and layout took.
     public private(set) var layoutDuration: Duration
+    /// What a user should know about the drawing, one line each: characters no installed font
+    /// has (drawn as empty boxes), a font family that is not installed.
+    public private(set) var warnings: [String] = []
 
     /// Lays out a forest.
     public init(tree: Tree, options: DiagramOptions = .init()) throws(DiagramError) {
@@ -102,6 +117,7 @@ public struct Diagram {
         } catch {
             throw .hierarchy(error)
         }
+        if let duplicate = Self.duplicateID(in: tree) { throw duplicate }
         var configuration = options.configuration
         if !configuration.depthLabels.isEmpty && configuration.orientation.isVertical {
             // Headers beside rows need the room of their longest title.
@@ -161,7 +177,12 @@ public struct Diagram {
         case .fixed:
             labelSizing = nil
             // Other layouts keep their configured item size, their estimate.
-            if schematicLayout != nil { collectionView.cellSizing = FixedCellSizing(size: options.configuration.estimatedItemSize) }
+            let fixed: (any CellSizing)? = schematicLayout != nil ? FixedCellSizing(size: options.configuration.estimatedItemSize) : nil
+            if dataController.hasJunctions {
+                collectionView.cellSizing = JunctionCellSizing(dataController: dataController, base: fixed, junctionSize: LabelStyle().junctionSize)
+            } else {
+                collectionView.cellSizing = fixed
+            }
         case .fit:
             let sizing: LabelCellSizing
             do {
@@ -180,6 +201,25 @@ public struct Diagram {
             collectionView.layoutIfNeeded()
         }
         layoutDuration = clock.now - started
+        if let fonts = labelSizing?.fonts {
+            if let substitution = fonts.substitution { warnings.append(substitution) }
+            if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
+        }
+    }
+
+    /// Two nodes with one id, the first pair in node order: their drawing would repeat an
+    /// element id (readers refuse them with their places; this guards trees built otherwise).
+    private static func duplicateID(in tree: Tree) -> DiagramError? {
+        guard !tree.ids.isEmpty else { return nil }
+        var firstNode: [String: Int] = [:]
+        firstNode.reserveCapacity(tree.ids.count)
+        for node in 0..<tree.count {
+            guard let id = tree.id(of: node) else { continue }
+            if let first = firstNode.updateValue(node, forKey: id) {
+                return .duplicateID(id: id, firstLabel: tree.labels[first], secondLabel: tree.labels[node])
+            }
+        }
+        return nil
     }
 
     /// Lays out a forest with fixed node sizes.
@@ -357,6 +397,7 @@ private struct MeasuredContent: DiagramContent {
     func type(at indexPath: IndexPath) -> NodeType { dataController.type(at: indexPath) }
     func id(at indexPath: IndexPath) -> String? { dataController.id(at: indexPath) }
     func attributes(at indexPath: IndexPath) -> NodeAttributes? { dataController.attributes(at: indexPath) }
+    var hasJunctions: Bool { dataController.hasJunctions }
     func wrappedLines(at indexPath: IndexPath) -> [String]? {
         sizing.lines(ofItem: dataController.globalItem(section: indexPath.section, item: indexPath.item))
     }

@@ -19,6 +19,9 @@ public struct LabelStyle: Hashable, Sendable {
     public var minimumNodeSize = Size(width: 40, height: 32)
     /// Lines wrap to fit this text width; nil never wraps (only explicit line breaks).
     public var maximumLabelWidth: Double? = 240
+    /// The side of a junction: a node with an empty label (an unnamed internal node of a
+    /// phylogeny), drawn as a dot that connectors reach as they reach boxes.
+    public var junctionSize = 10.0
 
     public init() {}
 }
@@ -50,8 +53,13 @@ public final class LabelCellSizing: CellSizing {
     public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
         let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
         if sizes[item] == nil {
-            let measured = TextMeasurer(fonts: fonts).measureSize(dataController.label(ofItem: item), maxWidth: style.maximumLabelWidth)
-            record(item, measured.size, measured.wrappedLines)
+            let label = dataController.label(ofItem: item)
+            if label.isEmpty {
+                sizes[item] = Size(width: style.junctionSize, height: style.junctionSize)
+            } else {
+                let measured = TextMeasurer(fonts: fonts).measureSize(label, maxWidth: style.maximumLabelWidth)
+                record(item, measured.size, measured.wrappedLines)
+            }
         }
         var preferred = attributes
         preferred.size = sizes[item]!
@@ -89,7 +97,14 @@ public final class LabelCellSizing: CellSizing {
             }
         }
         for worker in 0..<workers {
-            for (offset, size) in results[worker].sizes.enumerated() { record(worker * chunk + offset, size, nil) }
+            for (offset, size) in results[worker].sizes.enumerated() {
+                let item = worker * chunk + offset
+                if dataController.label(ofItem: item).isEmpty {
+                    sizes[item] = Size(width: style.junctionSize, height: style.junctionSize)
+                } else {
+                    record(item, size, nil)
+                }
+            }
             for (item, lines) in results[worker].wrapped { wrappedLines[item] = lines }
         }
     }
@@ -103,6 +118,30 @@ public final class LabelCellSizing: CellSizing {
 
     /// The lines a label is drawn in.
     func lines(ofItem item: Int) -> [String]? { wrappedLines[item] }
+}
+
+/// Cells of fixed size (a base sizing's, or the layout's own), except junctions — nodes with
+/// an empty label — which are small squares, drawn as dots.
+public final class JunctionCellSizing: CellSizing {
+    private let dataController: SectionedTree
+    private let base: (any CellSizing)?
+    private let size: Size
+
+    public init(dataController: SectionedTree, base: (any CellSizing)?, junctionSize: Double) {
+        self.dataController = dataController
+        self.base = base
+        size = Size(width: junctionSize, height: junctionSize)
+    }
+
+    public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
+        guard dataController.label(ofItem: item).isEmpty else {
+            return base?.preferredLayoutAttributesFitting(attributes) ?? attributes
+        }
+        var preferred = attributes
+        preferred.size = size
+        return preferred
+    }
 }
 
 /// Hands a buffer to concurrent workers that each write their own slot.

@@ -59,10 +59,13 @@ struct DiagramLoading {
             if dropped > 0 && !quiet {
                 FileIO.writeMessage("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)")
             }
+            if !quiet {
+                for warning in diagram.warnings { FileIO.writeMessage("schematic: warning: \(displayName(file)): \(warning)") }
+            }
             return diagram
         } catch {
             switch error {
-            case .hierarchy: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
+            case .hierarchy, .duplicateID: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
             case .font, .graphviz: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
             case .unknownNode: throw fail("schematic: --focus: \(error.description) in \(displayName(file))", ExitStatus.usage)
             }

@@ -118,6 +118,7 @@ public struct AttributesJSONRenderer: Sendable {
             output.append("\",\"type\":\"")
             output.append(raw: cell.type.description)
             output.append("\"")
+            if cell.label.isEmpty { output.append(",\"junction\":true") }
             if let id = cell.id {
                 output.append(",\"id\":\"")
                 output.appendJSONEscaped(id)

@@ -105,16 +105,32 @@ public struct DOTRenderer: Sendable {
             let frame = mode == .pinned ? cell.visualFrame : cell.frame
             let palette = NodePalette.forType(content.type(at: cell.indexPath))
             let extra = content.attributes(at: cell.indexPath)
+            let isJunction = content.isJunction(at: cell.indexPath)
             output.append("  ")
             writeNodeName(cell.indexPath, into: &output)
-            output.append(" [label=\"")
-            output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"))
-            output.append("\", width=")
-            output.append(inches: frame.width)
-            output.append(", height=")
-            output.append(inches: frame.height)
+            if isJunction {
+                // A junction: Graphviz's filled dot, of the frame's smaller side, in the connectors' colour.
+                let side = min(frame.width, frame.height)
+                output.append(" [shape=point, label=\"\", width=")
+                output.append(inches: side)
+                output.append(", height=")
+                output.append(inches: side)
+            } else {
+                output.append(" [label=\"")
+                output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"))
+                output.append("\", width=")
+                output.append(inches: frame.width)
+                output.append(", height=")
+                output.append(inches: frame.height)
+            }
             output.append(", fillcolor=\"")
-            if let fill = extra?.fill { output.appendDOTEscaped(fill) } else { output.append(palette.fill) }
+            if let fill = extra?.fill {
+                output.appendDOTEscaped(fill)
+            } else if isJunction && content.type(at: cell.indexPath) == .normal {
+                output.append(NodePalette.connector)
+            } else {
+                output.append(palette.fill)
+            }
             output.append("\", fontcolor=\"")
             if let color = extra?.color { output.appendDOTEscaped(color) } else { output.append(palette.text) }
             output.append("\", class=\"")

@@ -18,6 +18,8 @@ public protocol DiagramContent {
     func wrappedLines(at indexPath: IndexPath) -> [String]?
     /// The node's link, tooltip, classes and colours, if it has any.
     func attributes(at indexPath: IndexPath) -> NodeAttributes?
+    /// Whether some node is a junction (has an empty label), so styles for junctions are needed.
+    var hasJunctions: Bool { get }
 }
 
 extension DiagramContent {
@@ -26,6 +28,9 @@ extension DiagramContent {
 
     /// By default nodes have no attributes.
     public func attributes(at indexPath: IndexPath) -> NodeAttributes? { nil }
+
+    /// Whether the node is a junction: an unnamed node (empty label), drawn as a dot.
+    public func isJunction(at indexPath: IndexPath) -> Bool { label(at: indexPath).isEmpty }
 
     /// The lines the label is drawn in.
     public func lines(at indexPath: IndexPath) -> [String] {
@@ -63,11 +68,19 @@ public struct EmbeddedFont: Hashable, Sendable {
 }
 
 extension SectionedTree: DiagramContent {
-    /// The labels of the roots, joined: the title of a drawing.
+    /// The labels of the roots, joined: the title of a drawing. Each label is cut to 80
+    /// characters (a title names a drawing; it need not hold a label of megabytes).
     public var title: String {
-        let roots = (0..<numberOfItems(inSection: 0)).map { label(ofItem: $0) }
-        return roots.count <= 3 ? roots.joined(separator: ", ") : roots.prefix(3).joined(separator: ", ") + ", …"
+        let roots = (0..<min(3, numberOfItems(inSection: 0))).map { item -> String in
+            let label = label(ofItem: item)
+            if label.isEmpty { return "(unnamed)" }
+            return label.utf8.count <= 80 || label.count <= 80 ? label : String(label.prefix(79)) + "…"
+        }
+        return numberOfItems(inSection: 0) <= 3 ? roots.joined(separator: ", ") : roots.joined(separator: ", ") + ", …"
     }
+
+    /// Whether some node has an empty label.
+    public var hasJunctions: Bool { tree.labels.contains { $0.isEmpty } }
 
     /// "A tree of N nodes in D levels, starting at …".
     public var summary: String {

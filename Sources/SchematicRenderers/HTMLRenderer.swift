@@ -114,7 +114,7 @@ public struct HTMLRenderer: Sendable {
             n.g = svg.querySelector('g.node[data-section="' + n.section + '"][data-item="' + n.item + '"]');
             n.rect = n.g.querySelector('rect');
             n.text = n.g.querySelector('text');
-            n.label = n.g.getAttribute('aria-label') || '';
+            n.label = n.g.classList.contains('junction') ? '' : (n.g.getAttribute('aria-label') || '');
           });
           var connectors = Array.prototype.slice.call(svg.querySelectorAll('.connector')).map(function (element) {
             return {element: element, child: byPath[element.getAttribute('data-child')], parent: byPath[element.getAttribute('data-parent')]};
@@ -158,6 +158,7 @@ public struct HTMLRenderer: Sendable {
               n.g.setAttribute('aria-expanded', n.children.length ? String(!n.collapsed) : 'false');
               if (!on) return;
               n.rect.setAttribute('x', n.x); n.rect.setAttribute('y', n.y);
+              if (!n.text) return;
               var spans = n.text.querySelectorAll('tspan');
               var dy = n.cy - parseFloat(n.text.getAttribute('y'));
               n.text.setAttribute('x', n.x + n.w / 2); n.text.setAttribute('y', n.cy);

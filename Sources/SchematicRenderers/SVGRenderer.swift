@@ -7,7 +7,8 @@ import Foundation
 import Hierarchy
 
 /// Writes a layout as a self-contained SVG document: cells as rounded boxes with their labels,
-/// connectors as the talk's straight lines. Every node carries CSS classes (`node`, its type,
+/// junctions (nodes with an empty label) as dots in the connectors' colour, connectors as the
+/// talk's straight lines. Every node carries CSS classes (`node`, its type,
 /// and the category) so a documentation site can restyle the drawing.
 public struct SVGRenderer: Sendable {
     /// The font named first in `font-family`; it should be the one that measured the labels.
@@ -26,6 +27,14 @@ public struct SVGRenderer: Sendable {
     public var interactive = false
 
     public init() {}
+
+    /// The `id` attribute a node's id is written as: the id itself, unless it begins with
+    /// `schematic-` (the prefix of every id Schematic writes itself, in the SVG and the HTML
+    /// page) or `id-`, which then get `id-` put before them. Distinct node ids stay distinct,
+    /// and none can equal one of ours.
+    public static func elementID(_ id: String) -> String {
+        id.hasPrefix("schematic-") || id.hasPrefix("id-") ? "id-" + id : id
+    }
 
     /// Colour scheme: `light`, `dark`, or `auto` (light, dark when the reader prefers it).
     public enum Theme: String, CaseIterable, Sendable {
@@ -162,6 +171,14 @@ public struct SVGRenderer: Sendable {
             output.append(" text{")
             color("fill", type.description + "-text", into: &output)
             output.append("}\n")
+        }
+        if content.hasJunctions {
+            // Junctions (unnamed nodes) take the connectors' colour; important and critical ones keep theirs.
+            output.append(raw: scope)
+            output.append(" .node.junction.normal rect{")
+            color("fill", "connector", into: &output)
+            output.append("}
+")
         }
         output.append(raw: scope)
         output.append(" .band.even{")
@@ -388,12 +405,13 @@ public struct SVGRenderer: Sendable {
     private func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
         let frame = attributes.frame
         let extra = content.attributes(at: attributes.indexPath)
+        let isJunction = content.isJunction(at: attributes.indexPath)
         if let url = extra?.url {
             output.append("<a href=\"")
             output.appendXMLEscaped(url)
             output.append("\">")
         }
-        output.append("<g class=\"node ")
+        output.append(isJunction ? "<g class=\"node junction " : "<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
         if let classes = extra?.cssClass {
             output.append(" ")
@@ -402,7 +420,7 @@ public struct SVGRenderer: Sendable {
         output.append("\"")
         if let id = content.id(at: attributes.indexPath) {
             output.append(" id=\"")
-            output.appendXMLEscaped(id)
+            output.appendXMLEscaped(Self.elementID(id))
             output.append("\"")
         }
         if interactive {
@@ -413,7 +431,11 @@ public struct SVGRenderer: Sendable {
             output.append("\" tabindex=\"0\"")
         }
         output.append(" role=\"listitem\" aria-label=\"")
-        output.appendXMLEscaped(content.label(at: attributes.indexPath))
+        if isJunction {
+            output.append("unnamed node")
+        } else {
+            output.appendXMLEscaped(content.label(at: attributes.indexPath))
+        }
         if content.type(at: attributes.indexPath) != .normal {
             output.append(", ")
             output.append(raw: content.type(at: attributes.indexPath).description)
@@ -427,14 +449,27 @@ public struct SVGRenderer: Sendable {
             output.append("</title>")
         }
         output.append("<rect")
-        writeGeometry(of: frame, into: &output)
-        output.append(" rx=\"")
-        output.append(cornerRadius)
+        if isJunction {
+            // A dot: the largest circle the frame holds (the frame is a square unless a layout
+            // fixes one side, as masonry's columns do), so connectors reach it at the frame's edge.
+            let side = min(frame.width, frame.height)
+            writeGeometry(of: Rect(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side), into: &output)
+            output.append(" rx=\"")
+            output.append(side / 2)
+        } else {
+            writeGeometry(of: frame, into: &output)
+            output.append(" rx=\"")
+            output.append(cornerRadius)
+        }
         output.append("\"")
         if let fill = extra?.fill {
             output.append(" style=\"fill:")
             output.appendXMLEscaped(fill)
             output.append("\"")
+        }
+        if isJunction {
+            output.append(extra?.url == nil ? "/></g>\n" : "/></g></a>\n")
+            return
         }
         output.append("/><text x=\"")
         output.append(frame.midX)

@@ -1,4 +1,4 @@
-import LabelMetrics
+@testable import LabelMetrics
 import Testing
 
 /// Label metrics, pinned to Debian's DejaVu Sans (fonts-dejavu-core). Expected advances come
@@ -68,5 +68,81 @@ import Testing
         for line in unbroken.lines { #expect(measurer.width(of: Substring(line)) <= 80) }
         let cjk = measurer.measure("日本語のラベルはスペースなしで折り返す", maxWidth: 100)
         #expect(cjk.lines.count > 1 && cjk.lines.joined() == "日本語のラベルはスペースなしで折り返す")
+    }
+
+    @Test func unbrokenLongLabelsAreCutToTheMaximumLinesWithAnEllipsis() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        let word = String(repeating: "abcdefghij", count: 20_000)
+        let measured = measurer.measure(word, maxWidth: 240)
+        #expect(measured.lines.count == TextMeasurer.maximumLines)
+        #expect(measured.height == Double(TextMeasurer.maximumLines) * Self.fonts.lineHeight)
+        #expect(measured.lines.last!.hasSuffix("…"))
+        for line in measured.lines { #expect(measurer.width(of: Substring(line)) <= 240) }
+        #expect(word.hasPrefix(String(measured.lines.joined().dropLast())))
+        let size = measurer.measureSize(word, maxWidth: 240)
+        #expect(size.wrappedLines == measured.lines)
+        #expect(size.size.height == measured.height)
+    }
+
+    @Test func explicitLinesBeyondTheMaximumAreElided() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        let label = Array(repeating: "line", count: TextMeasurer.maximumLines + 50).joined(separator: "\n")
+        let measured = measurer.measure(label)
+        #expect(measured.lines.count == TextMeasurer.maximumLines)
+        #expect(measured.lines.last == "line…")
+        #expect(measurer.measureSize(label).wrappedLines == measured.lines)
+        // Up to the maximum, explicit lines are kept as they are.
+        let fitting = Array(repeating: "line", count: TextMeasurer.maximumLines).joined(separator: "\n")
+        #expect(measurer.measureSize(fitting).wrappedLines == nil)
+    }
+
+    /// Counts the characters the breaker measures: a line's worth per line, never the rest of
+    /// the text again (which made a 100,000-character word take 32 s).
+    @Test func breakingALongWordMeasuresLinearly() {
+        let word = Substring(String(repeating: "x", count: 20_000))
+        var measured = 0
+        let result = LineBreaker.wrap(word, maxWidth: 240) { text in
+            measured += text.utf8.count
+            return Double(text.utf8.count) * 8
+        }
+        #expect(result.lines.count == 20_000 / 30 + 1 && !result.truncated)
+        #expect(result.lines.allSatisfy { $0.utf8.count <= 30 })
+        #expect(result.lines.joined() == word)
+        #expect(measured < 60 * word.utf8.count, "measured \(measured) characters for \(word.utf8.count)")
+    }
+
+    @Test func longTextsWithSpacesWrapAsShortOnesDo() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        let sentence = "the quick brown fox jumps over the lazy dog "
+        let short = measurer.measure(sentence + sentence, maxWidth: 120).lines
+        let long = measurer.measure(String(repeating: sentence, count: 100), maxWidth: 120).lines
+        #expect(Array(long.prefix(short.count - 1)) == Array(short.dropLast()))
+        #expect(long.count == TextMeasurer.maximumLines)
+    }
+}
+
+@Suite struct MissingGlyphTests {
+    @Test func messageNamesFiveCharactersAndThePackages() throws {
+        let scalars = "কখগঘঙচ\u{0780}\u{0F40}".unicodeScalars.map { $0 }
+        let message = try #require(FontPackages.missingGlyphsMessage(scalars))
+        #expect(message == "no installed font has these characters, drawn as empty boxes: U+0995 'ক', U+0996 'খ', U+0997 'গ', "
+            + "U+0998 'ঘ', U+0999 'ঙ' and 3 more; install fonts-beng or fonts-noto-core (Bengali), fonts-noto-core (Thaana), "
+            + "fonts-tibetan-machine or fonts-noto-core (Tibetan)")
+        #expect(FontPackages.missingGlyphsMessage([]) == nil)
+        #expect(FontPackages.suggestion(for: "A") == nil)
+    }
+
+    /// Coverage comes from fontconfig: a character is missing exactly when no font in the
+    /// fallback list has it; controls and format characters never count.
+    @Test func fontSetRecordsCharactersNoFontHas() throws {
+        let fonts = try FontSet(family: "DejaVu Sans", size: 14)
+        let measurer = TextMeasurer(fonts: fonts)
+        _ = measurer.width(of: "Käse 日本 \u{200B}\u{0995}")
+        let missing = fonts.missingCharacters
+        #expect(!missing.contains("ä") && !missing.contains("日") && !missing.contains("\u{200B}"))
+        #expect(missing.allSatisfy { $0 == "\u{0995}" })
+        #expect(fonts.substitution == nil)
+        #expect(try FontSet(family: "No Such Family Anywhere", size: 14).substitution != nil)
+        #expect(try FontSet(family: "sans-serif", size: 14).substitution == nil)
     }
 }
