@@ -177,8 +177,7 @@ public struct SVGRenderer: Sendable {
             output.append(raw: scope)
             output.append(" .node.junction.normal rect{")
             color("fill", "connector", into: &output)
-            output.append("}
-")
+            output.append("}\n")
         }
         output.append(raw: scope)
         output.append(" .band.even{")
