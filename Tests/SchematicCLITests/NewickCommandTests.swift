@@ -16,7 +16,7 @@ import TestSupport
         let result = try Executable.run(["render", "-", "--format", "json"],
                                         stdin: "((A:0.1,B:2e-3)95:0.3[&&NHX:S=\"x\"],C);\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(#""label":"","type":"normal","data":{"support":"95","length":"0.3","S":"\"x\""}"#))
+        #expect(result.stdout.contains(#""label":"","type":"normal","junction":true,"data":{"support":"95","length":"0.3","S":"\"x\""}"#))
         #expect(result.stdout.contains(#""label":"B","type":"normal","data":{"length":"2e-3"}"#))
     }
 
