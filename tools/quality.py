@@ -19,6 +19,7 @@ dot's, or any crossing or box hit; for the talk's stacked and centered: any elbo
 
 Usage: quality.py SCHEMATIC [--align a,b] [--orientation lr,tb] [--spacing PADDING,SECTION] [FILE...]
 Prints a Markdown table; exits 1 on a miss."""
+import numpy as np
 import argparse, glob, hashlib, json, math, os, re, subprocess, sys
 
 parser = argparse.ArgumentParser()
@@ -27,7 +28,7 @@ parser.add_argument("files", nargs="*")
 parser.add_argument("--align", default="default,compact,tidy,stacked,centered")
 parser.add_argument("--orientation", default="lr,tb")
 parser.add_argument("--extra", default="", help="extra options for every render, e.g. '--item-padding 20'")
-args = parser.parse_args()
+args = parser.parse_intermixed_args()
 
 files = args.files or sorted(f for f in glob.glob("samples/real/*")
                              if not f.endswith((".svg", ".py", ".png"))) + ["samples/org-chart.json", "samples/taxonomy.txt"]
@@ -135,32 +136,47 @@ def centring(boxes, connectors, vertical):
     return (total / len(spans) if spans else 0.0), outside, worst
 
 
-def orient(p, q, r):
-    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-
-def segments_cross(a, b, c, d, eps=1e-6):
-    d1, d2, d3, d4 = orient(c, d, a), orient(c, d, b), orient(a, b, c), orient(a, b, d)
-    if ((d1 > eps and d2 < -eps) or (d1 < -eps and d2 > eps)) and ((d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps)):
-        return True
-    # Collinear pieces that overlap over a length: lines drawn on top of each other.
-    if abs(d1) <= eps and abs(d2) <= eps:
-        horizontal = abs(b[0] - a[0]) >= abs(b[1] - a[1])
-        i = 0 if horizontal else 1
-        lo1, hi1 = sorted((a[i], b[i])); lo2, hi2 = sorted((c[i], d[i]))
-        return min(hi1, hi2) - max(lo1, lo2) > 0.5
-    return False
-
-
 def crossings(boxes, connectors):
-    """(connector pairs that cross, connector pieces through boxes other than their ends)."""
-    segments = []
-    for index, (_, _, points, _) in enumerate(connectors):
+    """(connector pairs that cross, connector pieces through boxes other than their ends).
+    Connectors only meet others between the same two columns (their x ranges), so pieces are
+    compared per gap, all pairs at once with numpy."""
+    by_gap = {}
+    for index, (parent, child, points, _) in enumerate(connectors):
         for a, b in zip(points, points[1:]):
             if a != b:
-                segments.append((a, b, index))
+                by_gap.setdefault(child[0], []).append((a[0], a[1], b[0], b[1], index))
+    pairs = set()
+    parent_of = np.array([hash(c[0]) for c in connectors] or [0], dtype=np.int64)
+    child_of = np.array([hash(c[1]) for c in connectors] or [0], dtype=np.int64)
+    for pieces in by_gap.values():
+        seg = np.array(pieces, dtype=np.float64)
+        owner = seg[:, 4].astype(np.int64)
+        ax, ay, bx, by = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
+        n = len(seg)
+        chunk = max(1, 4_000_000 // max(n, 1))
+        for start in range(0, n, chunk):
+            i = slice(start, min(n, start + chunk))
+            Ax, Ay, Bx, By = ax[i, None], ay[i, None], bx[i, None], by[i, None]
+            def orient(px, py, qx, qy, rx, ry):
+                return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+            d1 = orient(ax, ay, bx, by, Ax, Ay); d2 = orient(ax, ay, bx, by, Bx, By)
+            d3 = orient(Ax, Ay, Bx, By, ax, ay); d4 = orient(Ax, Ay, Bx, By, bx, by)
+            e = 1e-6
+            proper = (((d1 > e) & (d2 < -e)) | ((d1 < -e) & (d2 > e))) & (((d3 > e) & (d4 < -e)) | ((d3 < -e) & (d4 > e)))
+            # Collinear pieces overlapping over a length: lines drawn on top of each other.
+            collinear = (np.abs(d1) <= e) & (np.abs(d2) <= e)
+            horizontal = np.abs(Bx - Ax) >= np.abs(By - Ay)
+            lo1 = np.where(horizontal, np.minimum(Ax, Bx), np.minimum(Ay, By)); hi1 = np.where(horizontal, np.maximum(Ax, Bx), np.maximum(Ay, By))
+            lo2 = np.where(horizontal, np.minimum(ax, bx), np.minimum(ay, by)); hi2 = np.where(horizontal, np.maximum(ax, bx), np.maximum(ay, by))
+            overlap = collinear & (np.minimum(hi1, hi2) - np.maximum(lo1, lo2) > 0.5)
+            oi, oj = owner[i, None], owner[None, :]
+            related = (parent_of[oi] == parent_of[oj]) | (child_of[oi] == child_of[oj]) | (parent_of[oi] == child_of[oj]) | (child_of[oi] == parent_of[oj])
+            hit = (proper | overlap) & ~related & (oi < oj)
+            for x, y in zip(*np.nonzero(hit)):
+                pairs.add((int(owner[start + x]), int(owner[y])))
+    segments = [(p[:2], p[2:4], p[4]) for pieces in by_gap.values() for p in pieces]
     if not segments:
-        return 0, 0
+        return len(pairs), 0
     lengths = sorted(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b, _ in segments)
     cell = max(lengths[len(lengths) // 2], 8.0)
     grid = {}
@@ -170,21 +186,6 @@ def crossings(boxes, connectors):
         for x in range(x0, x1 + 1):
             for y in range(y0, y1 + 1):
                 grid.setdefault((x, y), []).append(s)
-    pairs = set()
-    for bucket in grid.values():
-        for i in range(len(bucket)):
-            a, b, ci = segments[bucket[i]]
-            p1, c1 = connectors[ci][0], connectors[ci][1]
-            for j in range(i + 1, len(bucket)):
-                c, d, cj = segments[bucket[j]]
-                if ci == cj:
-                    continue
-                p2, c2 = connectors[cj][0], connectors[cj][1]
-                if p1 == p2 or c1 == c2 or p1 == c2 or c1 == p2:
-                    continue
-                pair = (min(ci, cj), max(ci, cj))
-                if pair not in pairs and segments_cross(a, b, c, d):
-                    pairs.add(pair)
     # Connector pieces through boxes: boxes shrunk by 1 px, tested against nearby pieces.
     hits = set()
     for key, (x0, y0, x1, y1) in boxes.items():
