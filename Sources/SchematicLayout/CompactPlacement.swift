@@ -120,121 +120,150 @@ enum CompactPlacement {
             }
             slack = high
         }
-        guard let low = lowest(forward, slack: slack), let mirroredLow = lowest(graph(mirrored: true), slack: slack) else { return nil }
-        let budget = max(height, extent(low))
-        var centers = [Double](repeating: 0, count: count)
-        for item in 0..<count {
-            let high = max(low[item], budget - mirroredLow[item])
-            centers[item] = (low[item] + high) / 2
-        }
-
-        var wishes = [Double](repeating: 0, count: count)
-        var weights = [Double](repeating: 1, count: count)
-        // Buffers reused by every column of every sweep.
-        var offsets: [Double] = [], lowerBounds: [Double] = [], upperBounds: [Double] = []
-        var means: [Double] = [], blockWeights: [Double] = [], lengths: [Int] = []
-        var moved = 0.0
-
-        func place(section: Int) {
-            let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
-            guard !items.isEmpty else { return }
-            offsets.removeAll(keepingCapacity: true)
-            lowerBounds.removeAll(keepingCapacity: true)
-            upperBounds.removeAll(keepingCapacity: true)
-            var offset = 0.0
-            for item in items {
-                if item > items.lowerBound { offset += separation(item - 1, item) }
-                offsets.append(offset)
-                // Bounds from the box and from the neighbouring columns, which stay put.
-                var lower = padding / 2 + heights[item] / 2, upper = budget - padding / 2 - heights[item] / 2
-                let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
-                let only = children.count == 1 ? 0 : slack
-                if !children.isEmpty {
-                    lower = max(lower, centers[children.lowerBound] - only)
-                    upper = min(upper, centers[children.upperBound - 1] + only)
-                }
-                let parent = Int(sections.parentOfItem[item])
-                if parent >= 0 {
-                    let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
-                    let allowance = siblings.count == 1 ? 0 : slack
-                    if item == siblings.lowerBound { upper = min(upper, centers[parent] + allowance) }
-                    if item == siblings.upperBound - 1 { lower = max(lower, centers[parent] - allowance) }
-                }
-                // The current centre is feasible: keep it inside despite rounding.
-                lower = min(lower, centers[item])
-                upper = max(upper, centers[item])
-                let z = offsets.count - 1
-                lowerBounds.append(max(lower - offset, z > 0 ? lowerBounds[z - 1] : -.infinity))
-                upperBounds.append(upper - offset)
+        /// The placement at one slack: the balanced start, then the centring sweeps.
+        func placed(slack: Double) -> (centers: [Double], height: Double)? {
+            guard let low = lowest(forward, slack: slack), let mirroredLow = lowest(backward, slack: slack) else { return nil }
+            let budget = max(height, extent(low))
+            var centers = [Double](repeating: 0, count: count)
+            for item in 0..<count {
+                let high = max(low[item], budget - mirroredLow[item])
+                centers[item] = (low[item] + high) / 2
             }
-            for z in stride(from: upperBounds.count - 2, through: 0, by: -1) { upperBounds[z] = min(upperBounds[z], upperBounds[z + 1]) }
-            // Pool adjacent violators: blocks of (weighted mean, weight, length).
-            means.removeAll(keepingCapacity: true)
-            blockWeights.removeAll(keepingCapacity: true)
-            lengths.removeAll(keepingCapacity: true)
-            for (position, item) in items.enumerated() {
-                var mean = wishes[item] - offsets[position], weight = weights[item], length = 1
-                while let last = means.last, last > mean {
-                    let lastWeight = blockWeights.removeLast()
-                    means.removeLast()
-                    mean = (last * lastWeight + mean * weight) / (lastWeight + weight)
-                    weight += lastWeight
-                    length += lengths.removeLast()
-                }
-                means.append(mean)
-                blockWeights.append(weight)
-                lengths.append(length)
-            }
-            var position = 0
-            for (block, mean) in means.enumerated() {
-                for _ in 0..<lengths[block] {
-                    let z = min(max(mean, lowerBounds[position]), upperBounds[position])
-                    let index = items.lowerBound + position
-                    let center = z + offsets[position]
-                    moved = max(moved, abs(center - centers[index]))
-                    centers[index] = center
-                    position += 1
-                }
-            }
-        }
 
-        for _ in 0..<sweeps {
-            moved = 0
-            // Left to right: children as a block centred on their parent.
-            for section in 1..<max(1, sectionCount) {
+            var wishes = [Double](repeating: 0, count: count)
+            var weights = [Double](repeating: 1, count: count)
+            // Buffers reused by every column of every sweep.
+            var offsets: [Double] = [], lowerBounds: [Double] = [], upperBounds: [Double] = []
+            var means: [Double] = [], blockWeights: [Double] = [], lengths: [Int] = []
+            var moved = 0.0
+
+            func place(section: Int) {
                 let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
-                var item = items.lowerBound
-                while item < items.upperBound {
-                    let parent = Int(sections.parentOfItem[item])
-                    let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
-                    var span = 0.0
-                    for sibling in siblings.dropFirst() { span += separation(sibling - 1, sibling) }
-                    var offset = -span / 2
-                    for sibling in siblings {
-                        if sibling > siblings.lowerBound { offset += separation(sibling - 1, sibling) }
-                        wishes[sibling] = centers[parent] + offset
-                        weights[sibling] = 1
-                    }
-                    item = siblings.upperBound
-                }
-                place(section: section)
-            }
-            // Right to left: parents at the middle of their children; leaves stay.
-            for section in stride(from: sectionCount - 2, through: 0, by: -1) {
-                for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) {
+                guard !items.isEmpty else { return }
+                offsets.removeAll(keepingCapacity: true)
+                lowerBounds.removeAll(keepingCapacity: true)
+                upperBounds.removeAll(keepingCapacity: true)
+                var offset = 0.0
+                for item in items {
+                    if item > items.lowerBound { offset += separation(item - 1, item) }
+                    offsets.append(offset)
+                    // Bounds from the box and from the neighbouring columns, which stay put.
+                    var lower = padding / 2 + heights[item] / 2, upper = budget - padding / 2 - heights[item] / 2
                     let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
-                    if children.isEmpty {
-                        wishes[item] = centers[item]
-                        weights[item] = 0.5
-                    } else {
-                        wishes[item] = (centers[children.lowerBound] + centers[children.upperBound - 1]) / 2
-                        weights[item] = Double(children.count) + 1
+                    let only = children.count == 1 ? 0 : slack
+                    if !children.isEmpty {
+                        lower = max(lower, centers[children.lowerBound] - only)
+                        upper = min(upper, centers[children.upperBound - 1] + only)
+                    }
+                    let parent = Int(sections.parentOfItem[item])
+                    if parent >= 0 {
+                        let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+                        let allowance = siblings.count == 1 ? 0 : slack
+                        if item == siblings.lowerBound { upper = min(upper, centers[parent] + allowance) }
+                        if item == siblings.upperBound - 1 { lower = max(lower, centers[parent] - allowance) }
+                    }
+                    // The current centre is feasible: keep it inside despite rounding.
+                    lower = min(lower, centers[item])
+                    upper = max(upper, centers[item])
+                    let z = offsets.count - 1
+                    lowerBounds.append(max(lower - offset, z > 0 ? lowerBounds[z - 1] : -.infinity))
+                    upperBounds.append(upper - offset)
+                }
+                for z in stride(from: upperBounds.count - 2, through: 0, by: -1) { upperBounds[z] = min(upperBounds[z], upperBounds[z + 1]) }
+                // Pool adjacent violators: blocks of (weighted mean, weight, length).
+                means.removeAll(keepingCapacity: true)
+                blockWeights.removeAll(keepingCapacity: true)
+                lengths.removeAll(keepingCapacity: true)
+                for (position, item) in items.enumerated() {
+                    var mean = wishes[item] - offsets[position], weight = weights[item], length = 1
+                    while let last = means.last, last > mean {
+                        let lastWeight = blockWeights.removeLast()
+                        means.removeLast()
+                        mean = (last * lastWeight + mean * weight) / (lastWeight + weight)
+                        weight += lastWeight
+                        length += lengths.removeLast()
+                    }
+                    means.append(mean)
+                    blockWeights.append(weight)
+                    lengths.append(length)
+                }
+                var position = 0
+                for (block, mean) in means.enumerated() {
+                    for _ in 0..<lengths[block] {
+                        let z = min(max(mean, lowerBounds[position]), upperBounds[position])
+                        let index = items.lowerBound + position
+                        let center = z + offsets[position]
+                        moved = max(moved, abs(center - centers[index]))
+                        centers[index] = center
+                        position += 1
                     }
                 }
-                place(section: section)
             }
-            if moved < 0.01 { break }  // settled
+
+            for _ in 0..<sweeps {
+                moved = 0
+                // Left to right: children as a block centred on their parent.
+                for section in 1..<max(1, sectionCount) {
+                    let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
+                    var item = items.lowerBound
+                    while item < items.upperBound {
+                        let parent = Int(sections.parentOfItem[item])
+                        let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+                        var span = 0.0
+                        for sibling in siblings.dropFirst() { span += separation(sibling - 1, sibling) }
+                        var offset = -span / 2
+                        for sibling in siblings {
+                            if sibling > siblings.lowerBound { offset += separation(sibling - 1, sibling) }
+                            wishes[sibling] = centers[parent] + offset
+                            weights[sibling] = 1
+                        }
+                        item = siblings.upperBound
+                    }
+                    place(section: section)
+                }
+                // Right to left: parents at the middle of their children; leaves stay.
+                for section in stride(from: sectionCount - 2, through: 0, by: -1) {
+                    for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) {
+                        let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+                        if children.isEmpty {
+                            wishes[item] = centers[item]
+                            weights[item] = 0.5
+                        } else {
+                            wishes[item] = (centers[children.lowerBound] + centers[children.upperBound - 1]) / 2
+                            weights[item] = Double(children.count) + 1
+                        }
+                    }
+                    place(section: section)
+                }
+                if moved < 0.01 { break }  // settled
+            }
+            return (centers, budget)
         }
-        return centers
+
+        // Candidates from "every parent inside its span" (taller) to the smallest height; the
+        // best trade of height against centring wins, as in a drawing a reader must scroll:
+        // height² × (mean offset + mean item height + padding), parents outside counted in.
+        let backward = graph(mirrored: true)
+        let meanHeight = heights.reduce(0, +) / Double(count)
+        let fractions: [Double] = slack == 0 ? [0] : (count > 200_000 ? [0, 1] : [0, 0.125, 0.25, 0.5, 1])
+        var best: (score: Double, centers: [Double])? = nil
+        for fraction in fractions {
+            guard let candidate = placed(slack: slack * fraction) else { continue }
+            var offsets = 0.0, parents = 0, outside = 0
+            for item in 0..<count {
+                let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+                guard !children.isEmpty else { continue }
+                let first = candidate.centers[children.lowerBound], last = candidate.centers[children.upperBound - 1]
+                let center = candidate.centers[item]
+                offsets += abs(center - (first + last) / 2)
+                parents += 1
+                if center < first - 1 || center > last + 1 { outside += 1 }
+            }
+            let meanOffset = parents == 0 ? 0 : offsets / Double(parents)
+            let outsideShare = parents == 0 ? 0 : Double(outside) / Double(parents)
+            let score = candidate.height * candidate.height * (meanOffset + meanHeight + padding) * (1 + 4 * outsideShare)
+            if best == nil || score < best!.score { best = (score, candidate.centers) }
+        }
+        return best?.centers
     }
 }
