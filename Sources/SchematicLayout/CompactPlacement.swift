@@ -112,7 +112,8 @@ enum CompactPlacement {
         guard let loosest = lowest(forward, slack: .infinity) else { return nil }
         let height = extent(loosest)
         var slack = 0.0
-        if let tight = lowest(forward, slack: 0), extent(tight) > height + 0.5 {
+        // Very large trees keep every parent inside its span: the bisection would cost ~25 passes.
+        if count <= 200_000, let tight = lowest(forward, slack: 0), extent(tight) > height + 0.5 {
             var low = 0.0, high = height
             while high - low > 0.5 {
                 let middle = (low + high) / 2
@@ -245,7 +246,7 @@ enum CompactPlacement {
         // height² × (mean offset + mean item height + padding), parents outside counted in.
         let backward = graph(mirrored: true)
         let meanHeight = heights.reduce(0, +) / Double(count)
-        let fractions: [Double] = slack == 0 ? [0] : (count > 200_000 ? [0, 1] : [0, 0.125, 0.25, 0.5, 1])
+        let fractions: [Double] = slack == 0 ? [0] : [0, 0.125, 0.25, 0.5, 1]
         var best: (score: Double, centers: [Double])? = nil
         for fraction in fractions {
             guard let candidate = placed(slack: slack * fraction) else { continue }
