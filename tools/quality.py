@@ -1,30 +1,269 @@
 #!/usr/bin/env python3
-"""Quality of every alignment against Graphviz dot on the real trees in samples/real and the
-samples: area and mean parent offset (ours / dot's), overlaps and crossings. Prints a Markdown
-table for the README. Usage: quality.py SCHEMATIC"""
-import glob, json, subprocess, sys
+"""Quality of the schematic layout against Graphviz dot, on the real trees in samples/real and
+a few samples, per alignment and orientation. Both drawings get the same node sizes and spacing
+(our DOT in layout mode: measured sizes, nodesep = item padding, ranksep = section padding).
 
-binary = sys.argv[1]
-files = sorted(f for f in glob.glob("samples/real/*") if not f.endswith(".svg")) + ["samples/org-chart.json", "samples/taxonomy.txt", "samples/package.tree"]
-print("| tree | nodes | alignment | area vs dot | mean parent offset (ours / dot) | overlaps | crossings |")
-print("|---|---:|---|---:|---:|---:|---:|")
-failed = False
-for path in files:
-    for alignment in ("compact", "tidy", "stacked"):
-        done = subprocess.run([binary, "compare", path, "--json", "--align", alignment], capture_output=True, text=True)
-        if done.returncode != 0:
-            print(f"| {path} | | {alignment} | failed: {done.stderr.strip()} |", flush=True)
-            failed = True
+Measured on each drawing (margins left out):
+  area        extent of boxes and connectors, ours / dot's
+  offset      mean distance, along the column, of a parent's centre from the middle of its
+              first and last children's centres (ours / dot's)
+  outside     parents whose centre lies beyond their first or last child's centre (ours / dot's),
+              and ours at worst, in px
+  crossings   pairs of connectors (no node in common) whose paths cross or run on top of each
+              other, per connector style: straight / elbow / curved (curves sampled, 16 pieces
+              per cubic); `boxes`: connector pieces through a node box that is neither end
+  aspect      width:height of ours;  coverage: node boxes' area / drawing area (ours / dot's)
+
+A row misses (MISS) when, for compact, tidy and the default: area or offset or outside exceed
+dot's, or any crossing or box hit; for the talk's stacked and centered: any elbow crossing.
+
+Usage: quality.py SCHEMATIC [--align a,b] [--orientation lr,tb] [--spacing PADDING,SECTION] [FILE...]
+Prints a Markdown table; exits 1 on a miss."""
+import numpy as np
+import argparse, glob, hashlib, json, math, os, re, subprocess, sys
+
+parser = argparse.ArgumentParser()
+parser.add_argument("binary")
+parser.add_argument("files", nargs="*")
+parser.add_argument("--align", default="default,compact,tidy,stacked,centered")
+parser.add_argument("--orientation", default="lr,tb")
+parser.add_argument("--extra", default="", help="extra options for every render, e.g. '--item-padding 20'")
+args = parser.parse_intermixed_args()
+
+files = args.files or sorted(f for f in glob.glob("samples/real/*")
+                             if not f.endswith((".svg", ".py", ".png"))) + ["samples/org-chart.json", "samples/taxonomy.txt"]
+CACHE = ".build/quality-cache"
+os.makedirs(CACHE, exist_ok=True)
+
+
+def run(command, stdin=None):
+    done = subprocess.run(command, input=stdin, capture_output=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)}: {done.stderr.decode(errors='replace').strip()}")
+    return done.stdout
+
+
+def cubic(p0, p1, p2, p3, steps=16):
+    out = []
+    for s in range(1, steps + 1):
+        t = s / steps
+        u = 1 - t
+        a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+        out.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+    return out
+
+
+def bezier_path(controls):
+    """Start point then three points per cubic piece, as a polyline."""
+    if len(controls) < 4 or (len(controls) - 1) % 3:
+        return controls
+    path = [controls[0]]
+    for i in range(0, len(controls) - 1, 3):
+        path += cubic(*controls[i:i + 4])
+    return path
+
+
+def ours(path, options):
+    data = json.loads(run([args.binary, "render", path, "--format", "json", "-o", "-"] + options))
+    boxes, connectors = {}, []
+    for e in data["elements"]:
+        key = tuple(e["indexPath"][:2])
+        if e["category"] == "cell":
+            f = e["frame"]
+            boxes[key] = (f["x"], f["y"], f["x"] + f["width"], f["y"] + f["height"])
+        elif e.get("kind") == "connector" and "path" in e:
+            points = [(p["x"], p["y"]) for p in e["path"]]
+            primary = len(e["indexPath"]) < 3 or e["indexPath"][2] == 0
+            connectors.append((tuple(e["parentIndexPath"][:2]), key, bezier_path(points) if e["curved"] else points, primary))
+    return boxes, connectors
+
+
+def dot(path, options):
+    source = run([args.binary, "render", path, "--format", "dot", "--dot-mode", "layout", "-o", "-"] + options)
+    key = hashlib.sha256(source).hexdigest()[:24]
+    cached = os.path.join(CACHE, key + ".plain")
+    if not os.path.exists(cached):
+        with open(cached + ".tmp", "wb") as f:
+            f.write(run(["dot", "-Tplain"], source))
+        os.replace(cached + ".tmp", cached)
+    boxes, connectors = {}, []
+    height = 0
+    name = re.compile(r"n(\d+)_(\d+)$")
+    for line in open(cached):
+        t = line.split()
+        if t[0] == "graph":
+            height = float(t[3]) * 72
+        elif t[0] == "node" and name.match(t[1]):
+            m = name.match(t[1])
+            x, y, w, h = (float(v) * 72 for v in t[2:6])
+            y = height - y
+            boxes[(int(m[1]), int(m[2]))] = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        elif t[0] == "edge":
+            a, b = name.match(t[1]), name.match(t[2])
+            n = int(t[3])
+            controls = [(float(t[4 + 2 * i]) * 72, height - float(t[5 + 2 * i]) * 72) for i in range(n)]
+            connectors.append(((int(a[1]), int(a[2])), (int(b[1]), int(b[2])), bezier_path(controls), True))
+    return boxes, connectors
+
+
+def extent(boxes, connectors):
+    xs, ys = [], []
+    for b in boxes.values():
+        xs += [b[0], b[2]]; ys += [b[1], b[3]]
+    for _, _, points, _ in connectors:
+        xs += [p[0] for p in points]; ys += [p[1] for p in points]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def centring(boxes, connectors, vertical):
+    """(mean offset, parents outside their children's span, worst distance outside)."""
+    axis = 0 if vertical else 1
+    spans = {}
+    for parent, child, _, primary in connectors:
+        if not primary:
             continue
-        r = json.loads(done.stdout)
-        ours, dot = r["schematic"], r["graphviz"]
-        area = ours["area"] / dot["area"]
-        ok = ours["overlappingNodes"] == 0 and ours["crossingConnectors"] == 0
-        if alignment == "compact":
-            ok = ok and ours["area"] <= dot["area"] and ours["meanParentOffset"] <= dot["meanParentOffset"]
-        if alignment == "tidy":
-            ok = ok and ours["meanParentOffset"] < 1e-6
-        failed |= not ok
-        print(f"| {path.split('/')[-1]} | {r['nodes']} | {alignment} | {area:.2f} | {ours['meanParentOffset']:.1f} / {dot['meanParentOffset']:.1f} "
-              f"| {ours['overlappingNodes']} | {ours['crossingConnectors']} |{'' if ok else ' MISS'}", flush=True)
+        c = (boxes[child][axis] + boxes[child][axis + 2]) / 2
+        low, high = spans.get(parent, (c, c))
+        spans[parent] = (min(low, c), max(high, c))
+    total, outside, worst = 0.0, 0, 0.0
+    for parent, (low, high) in spans.items():
+        c = (boxes[parent][axis] + boxes[parent][axis + 2]) / 2
+        total += abs(c - (low + high) / 2)
+        beyond = max(low - c, c - high)
+        if beyond > 1:
+            outside += 1
+            worst = max(worst, beyond)
+    return (total / len(spans) if spans else 0.0), outside, worst
+
+
+def crossings(boxes, connectors):
+    """(connector pairs that cross, connector pieces through boxes other than their ends).
+    Connectors only meet others between the same two columns (their x ranges), so pieces are
+    compared per gap, all pairs at once with numpy."""
+    by_gap = {}
+    for index, (parent, child, points, _) in enumerate(connectors):
+        for a, b in zip(points, points[1:]):
+            if a != b:
+                by_gap.setdefault(child[0], []).append((a[0], a[1], b[0], b[1], index))
+    pairs = set()
+    parent_of = np.array([hash(c[0]) for c in connectors] or [0], dtype=np.int64)
+    child_of = np.array([hash(c[1]) for c in connectors] or [0], dtype=np.int64)
+    for pieces in by_gap.values():
+        seg = np.array(pieces, dtype=np.float64)
+        owner = seg[:, 4].astype(np.int64)
+        ax, ay, bx, by = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
+        n = len(seg)
+        chunk = max(1, 4_000_000 // max(n, 1))
+        for start in range(0, n, chunk):
+            i = slice(start, min(n, start + chunk))
+            Ax, Ay, Bx, By = ax[i, None], ay[i, None], bx[i, None], by[i, None]
+            def orient(px, py, qx, qy, rx, ry):
+                return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+            d1 = orient(ax, ay, bx, by, Ax, Ay); d2 = orient(ax, ay, bx, by, Bx, By)
+            d3 = orient(Ax, Ay, Bx, By, ax, ay); d4 = orient(Ax, Ay, Bx, By, bx, by)
+            e = 1e-6
+            proper = (((d1 > e) & (d2 < -e)) | ((d1 < -e) & (d2 > e))) & (((d3 > e) & (d4 < -e)) | ((d3 < -e) & (d4 > e)))
+            # Collinear pieces overlapping over a length: lines drawn on top of each other.
+            collinear = (np.abs(d1) <= e) & (np.abs(d2) <= e)
+            horizontal = np.abs(Bx - Ax) >= np.abs(By - Ay)
+            lo1 = np.where(horizontal, np.minimum(Ax, Bx), np.minimum(Ay, By)); hi1 = np.where(horizontal, np.maximum(Ax, Bx), np.maximum(Ay, By))
+            lo2 = np.where(horizontal, np.minimum(ax, bx), np.minimum(ay, by)); hi2 = np.where(horizontal, np.maximum(ax, bx), np.maximum(ay, by))
+            overlap = collinear & (np.minimum(hi1, hi2) - np.maximum(lo1, lo2) > 0.5)
+            oi, oj = owner[i, None], owner[None, :]
+            related = (parent_of[oi] == parent_of[oj]) | (child_of[oi] == child_of[oj]) | (parent_of[oi] == child_of[oj]) | (child_of[oi] == parent_of[oj])
+            hit = (proper | overlap) & ~related & (oi < oj)
+            for x, y in zip(*np.nonzero(hit)):
+                pairs.add((int(owner[start + x]), int(owner[y])))
+    segments = [(p[:2], p[2:4], p[4]) for pieces in by_gap.values() for p in pieces]
+    if not segments:
+        return len(pairs), 0
+    lengths = sorted(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b, _ in segments)
+    cell = max(lengths[len(lengths) // 2], 8.0)
+    grid = {}
+    for s, (a, b, _) in enumerate(segments):
+        x0, x1 = int(min(a[0], b[0]) // cell), int(max(a[0], b[0]) // cell)
+        y0, y1 = int(min(a[1], b[1]) // cell), int(max(a[1], b[1]) // cell)
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                grid.setdefault((x, y), []).append(s)
+    # Connector pieces through boxes: boxes shrunk by 1 px, tested against nearby pieces.
+    hits = set()
+    for key, (x0, y0, x1, y1) in boxes.items():
+        x0 += 1; y0 += 1; x1 -= 1; y1 -= 1
+        near = set()
+        for x in range(int(x0 // cell), int(x1 // cell) + 1):
+            for y in range(int(y0 // cell), int(y1 // cell) + 1):
+                near.update(grid.get((x, y), ()))
+        for s in near:
+            a, b, ci = segments[s]
+            if key in (connectors[ci][0], connectors[ci][1]) or (ci, key) in hits:
+                continue
+            if clip(a, b, x0, y0, x1, y1):
+                hits.add((ci, key))
+    return len(pairs), len(hits)
+
+
+def clip(a, b, x0, y0, x1, y1):
+    """Whether segment ab meets the open rectangle (Liang–Barsky)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q <= 0:
+                return False
+        else:
+            r = q / p
+            if p < 0:
+                t0 = max(t0, r)
+            else:
+                t1 = min(t1, r)
+    return t1 - t0 > 1e-9
+
+
+def coverage(boxes, size):
+    return sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes.values()) / (size[0] * size[1])
+
+
+def aspect(size):
+    w, h = size
+    return f"{w / h:.2f}:1" if w >= h else f"1:{h / w:.2f}"
+
+
+print("| tree | nodes | align | orient | area vs dot | offset ours / dot | outside ours / dot (worst px) "
+      "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot | size |")
+print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
+failed = False
+extra = args.extra.split()
+for path in files:
+    for orientation in args.orientation.split(","):
+        vertical = orientation in ("tb", "bt")
+        try:
+            dot_boxes, dot_connectors = dot(path, ["--orientation", orientation] + extra)
+        except RuntimeError as error:
+            print(f"| {path} | | | {orientation} | failed: {error} |"); failed = True; continue
+        dot_size = extent(dot_boxes, dot_connectors)
+        dot_offset, dot_outside, _ = centring(dot_boxes, dot_connectors, vertical)
+        for alignment in args.align.split(","):
+            options = ["--orientation", orientation] + extra + ([] if alignment == "default" else ["--align", alignment])
+            try:
+                counts, hits = [], 0
+                for style in ("straight", "elbow", "curved"):
+                    boxes, connectors = ours(path, options + ["--connectors", style])
+                    crossed, hit = crossings(boxes, connectors)
+                    counts.append(crossed); hits += hit
+                    if style == "straight":
+                        size = extent(boxes, connectors)
+                        offset, outside, worst = centring(boxes, connectors, vertical)
+                        cover = coverage(boxes, size)
+            except RuntimeError as error:
+                print(f"| {path} | | {alignment} | {orientation} | failed: {error} |"); failed = True; continue
+            area = size[0] * size[1] / (dot_size[0] * dot_size[1])
+            if alignment in ("stacked", "centered"):
+                ok = counts[1] == 0
+            else:
+                ok = area <= 1.0005 and offset <= dot_offset + 0.05 and outside <= dot_outside and sum(counts) == 0 and hits == 0
+            failed |= not ok
+            print(f"| {path.split('/')[-1]} | {len(boxes)} | {alignment} | {orientation} | {area:.2f} | {offset:.1f} / {dot_offset:.1f} "
+                  f"| {outside} / {dot_outside} ({worst:.0f}) | {counts[0]} / {counts[1]} / {counts[2]} ({hits}) | {aspect(size)} "
+                  f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} | {size[0]:.0f}×{size[1]:.0f} |{'' if ok else ' MISS'}", flush=True)
 sys.exit(1 if failed else 0)

@@ -115,41 +115,54 @@ public final class SchematicLayout: CollectionViewLayout {
         Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1])
     }
 
-    /// Elbow connectors meet on vertical bus lines between the columns. A parent's bus spans
-    /// itself and its children; where two parents' spans overlap (possible when parents are not
-    /// centred on their children), they get separate lanes, so no bus serves two parents.
-    /// Greedy interval colouring per gap: O(n log n).
+    /// Elbow connectors meet on vertical bus lines between the columns, one per parent, from
+    /// the parent's centre to its children's. Where two parents' buses overlap they get
+    /// separate lanes, ordered so that no stub crosses another parent's bus: a bus running
+    /// from its parent towards smaller y ("up") lies left of every later overlapping "up"
+    /// bus, a "down" bus left of every earlier overlapping "down" bus, and buses between
+    /// their children (parent inside the span) on the lane nearest the children. Up buses
+    /// overlap neither down buses nor each other's children, so this order always exists;
+    /// lanes are counted along overlapping runs in one pass per gap: O(n).
     private func assignBusLanes() {
         let sectionCount = dataController.numberOfSections
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
         busXOfParent = [Double](repeating: 0, count: dataController.numberOfItems)
         func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+        var laneOfParent = [Int32](repeating: -1, count: dataController.numberOfItems)
         for section in 1..<max(1, sectionCount) {
-            var spans: [(low: Double, high: Double, parent: Int)] = []
-            for parent in items(inSection: section - 1) {
+            let parents = items(inSection: section - 1)
+            func span(_ parent: Int) -> (first: Double, last: Double)? {
                 let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
-                guard !children.isEmpty else { continue }
-                let low = min(middle(parent), middle(children.lowerBound))
-                let high = max(middle(parent), middle(children.upperBound - 1))
-                spans.append((low, high, parent))
+                return children.isEmpty ? nil : (middle(children.lowerBound), middle(children.upperBound - 1))
             }
-            spans.sort { $0.low < $1.low }
-            var laneEnds: [Double] = []
-            var laneOfParent: [(parent: Int, lane: Int)] = []
-            for span in spans {
-                if let free = laneEnds.firstIndex(where: { $0 < span.low - 1 }) {
-                    laneEnds[free] = span.high
-                    laneOfParent.append((span.parent, free))
-                } else {
-                    laneEnds.append(span.high)
-                    laneOfParent.append((span.parent, laneEnds.count - 1))
+            var lanes = 0, hasMiddle = false
+            // Up buses in order; each overlapping the previous one goes one lane further right.
+            var previous: (lane: Int32, parentY: Double)? = nil
+            for parent in parents {
+                guard let (first, last) = span(parent), middle(parent) > last else { continue }
+                let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
+                laneOfParent[parent] = lane
+                previous = (lane, middle(parent))
+                lanes = max(lanes, Int(lane) + 1)
+            }
+            // Down buses in reverse order, the same way.
+            previous = nil
+            for parent in parents.reversed() {
+                guard let (first, last) = span(parent), middle(parent) < first else {
+                    if let (first, last) = span(parent), middle(parent) >= first, middle(parent) <= last { hasMiddle = true }
+                    continue
                 }
+                let lane: Int32 = previous.map { $0.parentY <= last + 0.5 ? $0.lane + 1 : 0 } ?? 0
+                laneOfParent[parent] = lane
+                previous = (lane, middle(parent))
+                lanes = max(lanes, Int(lane) + 1)
             }
             let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
             let gapWidth = sectionLefts[section] - gapLeft
-            let lanes = Double(laneEnds.count)
-            for (parent, lane) in laneOfParent {
-                busXOfParent[parent] = gapLeft + gapWidth * (Double(lane) + 1) / (lanes + 1)
+            let total = Double(lanes + (hasMiddle ? 1 : 0))
+            for parent in parents where span(parent) != nil {
+                let lane = laneOfParent[parent] >= 0 ? Double(laneOfParent[parent]) : Double(lanes)
+                busXOfParent[parent] = gapLeft + gapWidth * (lane + 1) / (total + 1)
             }
         }
     }
@@ -170,12 +183,12 @@ public final class SchematicLayout: CollectionViewLayout {
                 sectionHeights[section] = tallest
             }
         case .tidy, .compact:
-            let tidy = TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
-            var centers = tidy
-            if configuration.alignment == .compact {
-                var tidyHeight = 0.0
-                for item in 0..<tidy.count { tidyHeight = max(tidyHeight, tidy[item] + itemHeights[item] / 2 + padding / 2) }
-                centers = CompactPlacement.centers(of: dataController, heights: itemHeights, padding: padding, tidyHeight: tidyHeight)
+            var centers: [Double]
+            if configuration.alignment == .compact,
+               let compact = CompactPlacement.centers(of: dataController, heights: itemHeights, padding: padding) {
+                centers = compact
+            } else {
+                centers = TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
             }
             for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
             for section in 0..<sectionCount {

@@ -186,6 +186,65 @@ import TestSupport
         }
     }
 
+    /// Compact: no parent's centre beyond its first or last child's (along the column), in
+    /// every orientation; and no taller than the tidy tree.
+    @Test(arguments: [41, 42, 43], SchematicOrientation.allCases)
+    func compactKeepsParentsWithinTheirChildren(seed: UInt64, orientation: SchematicOrientation) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 800, alignment: .compact, orientation: orientation)
+        func middle(_ global: Int) -> Double {
+            let position = sections.position(ofNode: Int(sections.nodeOfItem[global]))
+            let frame = layout.layoutAttributesForItem(at: IndexPath(item: position.item, section: position.section))!.frame
+            return orientation.isVertical ? frame.midX : frame.midY
+        }
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard !children.isEmpty else { continue }
+            let low = min(middle(children.lowerBound), middle(children.upperBound - 1))
+            let high = max(middle(children.lowerBound), middle(children.upperBound - 1))
+            #expect(middle(item) >= low - 1e-6 && middle(item) <= high + 1e-6)
+        }
+        let (tidy, _) = try randomLayout(seed: seed, count: 800, alignment: .tidy, orientation: orientation)
+        let breadth = { (size: Size) in orientation.isVertical ? size.width : size.height }
+        #expect(breadth(layout.collectionViewContentSize) <= breadth(tidy.collectionViewContentSize) + 1e-6)
+    }
+
+    /// Elbow connectors: no piece of one parent's connectors crosses, or runs along, a piece of
+    /// another parent's, in every alignment (the talk's too) and orientation.
+    @Test(arguments: [51, 52], SchematicAlignment.allCases)
+    func elbowConnectorsNeverCross(seed: UInt64, alignment: SchematicAlignment) throws {
+        for orientation in [SchematicOrientation.lr, .tb] {
+            let (layout, _) = try randomLayout(seed: seed, count: 300, alignment: alignment, orientation: orientation, connectors: .elbow)
+            let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+            var pieces: [(a: Point, b: Point, parent: IndexPath, child: IndexPath)] = []
+            for attributes in all where attributes.representedElementKind == .connector && attributes.indexPath.subitem == 0 {
+                let connector = try #require(attributes.connector)
+                let path = connector.path
+                for (a, b) in zip(path, path.dropFirst()) where a != b {
+                    pieces.append((a, b, connector.parentIndexPath, IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section)))
+                }
+            }
+            var crossings = 0
+            for i in 0..<pieces.count {
+                for j in (i + 1)..<pieces.count where pieces[i].parent != pieces[j].parent && pieces[i].child.section == pieces[j].child.section {
+                    if Self.piecesMeet(pieces[i].a, pieces[i].b, pieces[j].a, pieces[j].b) { crossings += 1 }
+                }
+            }
+            #expect(crossings == 0, "\(alignment) \(orientation): \(crossings) crossings")
+        }
+    }
+
+    /// Whether two axis-parallel or slanted pieces cross inside both, or overlap along a length.
+    static func piecesMeet(_ p1: Point, _ p2: Point, _ q1: Point, _ q2: Point) -> Bool {
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        let d1 = cross(q1, q2, p1), d2 = cross(q1, q2, p2), d3 = cross(p1, p2, q1), d4 = cross(p1, p2, q2)
+        let e = 1e-9
+        if (d1 > e && d2 < -e || d1 < -e && d2 > e) && (d3 > e && d4 < -e || d3 < -e && d4 > e) { return true }
+        guard abs(d1) <= e && abs(d2) <= e else { return false }
+        let horizontal = abs(p2.x - p1.x) >= abs(p2.y - p1.y)
+        let (a1, a2) = horizontal ? (p1.x, p2.x) : (p1.y, p2.y), (b1, b2) = horizontal ? (q1.x, q2.x) : (q1.y, q2.y)
+        return min(max(a1, a2), max(b1, b2)) - max(min(a1, a2), min(b1, b2)) > 1e-6
+    }
+
     @Test func severalParentsGiveOneConnectorEach() throws {
         let tree = RandomTrees.sharedChild.tree
         let layout = SchematicLayout(dataController: try SectionedTree(tree))
