@@ -56,7 +56,7 @@ struct MarkdownCommand: ParsableCommand {
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(directory)/\(name)-\($0).svg" },
                 write: { number, svg in
-                    try writeAtomically(to: "\(directory)/\(name)-\(number).svg") { $0.write(svg) }
+                    try writeAtomically(to: "\(directory)/\(name)-\(number).svg", inputs: [input]) { $0.write(svg) }
                 })
         }
         let processed: [UInt8]
@@ -68,9 +68,9 @@ struct MarkdownCommand: ParsableCommand {
             throw fail(error.description, ExitStatus.dataError)
         }
         if html {
-            try writeAtomically(to: output) { $0.write(try renderHTML(processed, title: name)) }
+            try writeAtomically(to: output, inputs: [input]) { $0.write(try renderHTML(processed, title: name)) }
         } else {
-            try writeAtomically(to: output) { $0.write(processed) }
+            try writeAtomically(to: output, inputs: [input]) { $0.write(processed) }
         }
     }
 
