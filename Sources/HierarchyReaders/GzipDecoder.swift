@@ -62,7 +62,8 @@ public enum GzipDecoder {
                 guard consumed < bytes.count else { return output }
                 // Another member may follow; anything else is refused rather than dropped.
                 guard isCompressed(Array(bytes[consumed..<min(bytes.count, consumed + 2)])) else {
-                    throw failure("not valid gzip data: \(bytes.count - consumed) bytes after the end of the compressed data")
+                    let extra = bytes.count - consumed
+                    throw failure("not valid gzip data: \(extra) byte\(extra == 1 ? "" : "s") after the end of the compressed data")
                 }
                 inflateReset(&stream)
             case Z_BUF_ERROR where consumed == bytes.count && produced == 0:
