@@ -45,13 +45,40 @@ public struct BitmapFit: Equatable, Sendable {
     }
 }
 
+/// The side limit of Graphviz's cairo vector formats (PDF, PostScript): cairo's fixed-point
+/// coordinates reach 8,388,607 units, and a larger page aborts inside cairo.
+public enum VectorPageLimit {
+    /// The longest side drawn, in points.
+    public static let maximumSide = 8_000_000.0
+    static let formats: Set<String> = ["pdf", "ps", "eps", "ps2"]
+
+    /// The refusal for a page of `width` × `height` points in `format`, or nil when it fits.
+    static func refusal(width: Double, height: Double, format: String) -> GraphvizError? {
+        guard formats.contains(String(format.prefix { $0 != ":" }).lowercased()), max(width, height) > maximumSide else { return nil }
+        return GraphvizError("the drawing is \(Int(width)) × \(Int(height)) pt, too large for \(format.uppercased()): cairo draws "
+            + "at most 8,000,000 pt a side; write SVG instead")
+    }
+}
+
 extension Diagram {
     /// How the drawing fits a Graphviz bitmap format (`png`, `gv:jpg`, …); nil for other
     /// formats (SVG, PDF and PostScript are vector formats with no such limit).
     public func bitmapFit(format: String) -> BitmapFit? {
         guard BitmapFit.bitmapFormats.contains(String(format.prefix { $0 != ":" }).lowercased()) else { return nil }
+        let size = paddedSize
+        return BitmapFit(width: size.width, height: size.height)
+    }
+
+    /// Why Graphviz cannot draw this diagram in a vector format (PDF, PostScript), if it cannot.
+    func vectorPageRefusal(format: String) -> GraphvizError? {
+        let size = paddedSize
+        return VectorPageLimit.refusal(width: size.width, height: size.height, format: format)
+    }
+
+    /// The drawing's size with the padding Graphviz adds around it, in points.
+    private var paddedSize: Size {
         let size = layout.collectionViewContentSize
         let pad = dotRenderer(mode: .pinned).pad
-        return BitmapFit(width: size.width + 2 * pad, height: size.height + 2 * pad)
+        return Size(width: size.width + 2 * pad, height: size.height + 2 * pad)
     }
 }

@@ -313,6 +313,7 @@ public struct Diagram {
                 if fit.isTooLarge { throw .graphviz(fit.refusal(format: format)) }
                 if fit.isScaled { graphAttributes.append(("size", fit.sizeAttribute)) }
             }
+            if let refusal = vectorPageRefusal(format: format) { throw .graphviz(refusal) }
             let collected = ByteCollector()
             var dot = OutputBuffer { collected.bytes.append(contentsOf: $0) }
             dotRenderer(mode: .pinned).render(layout, content: content, into: &dot)

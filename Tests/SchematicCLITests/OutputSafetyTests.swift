@@ -254,6 +254,10 @@ import Glibc
         let refused = try Executable.run(["render", try chain(20_000, in: dir), "-o", "refused.png"], in: dir)
         #expect(refused.status == 69 && refused.stderr.contains("too large for PNG"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/refused.png"))
+        // 80,000 nodes: over 10,000,000 pt, past what cairo draws in a PDF (it aborts).
+        let page = try Executable.run(["render", try chain(80_000, in: dir), "-o", "refused.pdf", "--sizing", "fixed"], in: dir)
+        #expect(page.status == 69 && page.stderr.contains("too large for PDF"), "\(page.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/refused.pdf"))
         #expect(try temporaryFiles(in: dir).isEmpty)
     }
 
