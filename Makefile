@@ -1,7 +1,7 @@
 # Schematic — make targets. `make demo` renders every sample into out/; `make test` runs the tests.
 SWIFT ?= swift
 BIN := .build/release/schematic
-DEB_PACKAGES := libgraphviz-dev graphviz valgrind libyaml-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
+DEB_PACKAGES := libgraphviz-dev graphviz valgrind libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 

@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         .target(name: "Hierarchy"),
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "HierarchyReaders", dependencies: ["Hierarchy", "Graphviz", "CLibYAML"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "HierarchyReaders", dependencies: ["Hierarchy", "Graphviz", "CLibYAML", "CZlib"]),
         .systemLibrary(name: "CTextShaping", pkgConfig: "harfbuzz-subset",
                        providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
         .target(name: "LabelMetrics", dependencies: ["CTextShaping"]),

@@ -28,6 +28,12 @@ run compare samples/taxonomy.txt --engine twopi --json
 run render /usr/share/doc/graphviz/examples/graphs/directed/unix.gv --extra-parents drop -o "$work/unix.svg"
 run render "$work/old.txt" --embed-font -o "$work/embedded.svg"
 run diff "$work/old.txt" "$work/new.txt" -o "$work/diff.json"
+# Written in place (a device), through zlib (gzip input), and a PNG scaled down to fit cairo.
+run render samples/talk.txt -o /dev/null
+gzip -c /usr/share/doc/graphviz/examples/graphs/directed/unix.gv > "$work/unix.gv.gz"
+run render "$work/unix.gv.gz" --extra-parents drop -o "$work/unix-gz.svg"
+{ echo 'id,parent'; echo 'n0,'; for i in $(seq 1 999); do echo "n$i,n$((i - 1))"; done; } > "$work/chain.csv"
+run render "$work/chain.csv" -o "$work/chain.png"
 run render samples/formats/animals.yaml -o "$work/animals.html"
 run render samples/formats/animals.csv --align tidy --connectors curved --orientation tb -o "$work/animals.svg"
 printf 'a: [1, 2\n' > "$work/bad.yaml"

@@ -4,11 +4,16 @@
 Writes, for N = 100,000 and 1,000,000: a chain of N nodes (CSV and DOT; JSON to 100,000 deep),
 and a star of one node with N children in every format; renders each with the release binary
 (fixed sizes, SVG to /dev/null) and prints wall time, peak memory and the 1M/100k time ratio
-(about 10 for linear time). Fails if a run fails or crashes.
+(about 10 for linear time). Then the Graphviz paths at scale: a star of 1,000,000 children
+through Graphviz's SVG renderer (its recursion needs the large stack Schematic gives it) and to
+PNG (refused: too large for cairo's bitmaps), a chain of 1,000 to PNG (scaled down, with a
+warning) and of 20,000 (refused). Fails if a run fails or crashes, if a PNG is empty or
+invalid, or if /dev/null is no longer a character device (it is written in place).
 
 Usage: scale-check.py SCHEMATIC WORK_DIR
 """
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -63,7 +68,47 @@ def main():
             times.append(elapsed)
             print(f"{shape} of {n:>9,} nodes, {fmt:>4}: {elapsed * 1000:8.0f} ms, peak {peak:6.0f} MB", flush=True)
         print(f"  {shape} {fmt}: x{sizes[1] // sizes[0]} nodes took x{times[1] / times[0]:.1f} the time")
+    graphviz_checks(binary, work)
+    if not stat.S_ISCHR(os.stat("/dev/null").st_mode):
+        raise SystemExit("scale-check: /dev/null is no longer a character device")
     return 0
+
+def graphviz(binary, args):
+    started = time.monotonic()
+    done = subprocess.run([binary, "render", *args, "--sizing", "fixed"], capture_output=True, text=True, timeout=1200)
+    if done.returncode < 0:
+        raise SystemExit(f"scale-check: render {' '.join(args)} crashed (signal {-done.returncode}): {done.stderr.strip()[-300:]}")
+    return done, time.monotonic() - started
+
+def graphviz_checks(binary, work):
+    """Graphviz at scale: never a crash, never an empty or invalid bitmap."""
+    star = os.path.join(work, "star-1000000.txt")
+    done, elapsed = graphviz(binary, [star, "--format", "gv:svg", "-o", "/dev/null"])
+    if done.returncode != 0:
+        raise SystemExit(f"scale-check: star of 1,000,000 to gv:svg failed ({done.returncode}): {done.stderr.strip()[-300:]}")
+    print(f"graphviz: star of 1,000,000 nodes to gv:svg: {elapsed * 1000:8.0f} ms", flush=True)
+    for count, name in [(1_000_000, star), (20_000, None), (1_000, None)]:
+        if name is None:
+            name = os.path.join(work, f"chain-{count}.csv")
+            with open(name, "w") as f:
+                f.write(chain("csv", count))
+        png = os.path.join(work, f"graphviz-{count}.png")
+        if os.path.exists(png):
+            os.unlink(png)
+        done, elapsed = graphviz(binary, [name, "-o", png])
+        shape = "star" if name == star else "chain"
+        if done.returncode == 0:
+            with open(png, "rb") as f:
+                header = f.read(24)
+            if not header.startswith(b"\x89PNG\r\n\x1a\n"):
+                raise SystemExit(f"scale-check: {shape} of {count:,} to PNG: exit 0 but not a valid PNG")
+            width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+            outcome = f"{width} x {height} px" + (", scaled down with a warning" if "scaled to" in done.stderr else "")
+        elif "too large for PNG" in done.stderr and not os.path.exists(png):
+            outcome = "refused: " + done.stderr.strip().split(": ", 2)[-1][:60] + "…"
+        else:
+            raise SystemExit(f"scale-check: {shape} of {count:,} to PNG failed ({done.returncode}): {done.stderr.strip()[-300:]}")
+        print(f"graphviz: {shape} of {count:>9,} nodes to PNG: {elapsed * 1000:8.0f} ms, {outcome}", flush=True)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -212,23 +212,51 @@ public enum Graphviz {
         try withLaidOutGraph(dot, engine: engine) { _, graph throws(GraphvizError) in describe(graph, laidOut: true) }
     }
 
-    /// Reads DOT, lays it out with an engine, runs `body`, and frees the layout and the graph.
-    private static func withLaidOutGraph<T>(_ dot: [UInt8], engine: String,
+    /// The stack Graphviz runs on (1 GiB of address space, touched only as deep as it goes):
+    /// enough for libcdt's recursion over some 8,000,000 elements of one set.
+    static let stackSize = 1 << 30
+
+    /// The largest graph laid out or rendered: 4,000,000 nodes, half what the stack holds.
+    public static let maximumNodes = 4_000_000
+
+    /// Reads DOT, sets graph attributes, lays it out with an engine, runs `body`, and frees the
+    /// layout and the graph; all on a thread with a large stack (see `onLargeStack`).
+    private static func withLaidOutGraph<T>(_ dot: [UInt8], engine: String, graphAttributes: [(name: String, value: String)] = [],
                                             _ body: (OpaquePointer, UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) -> T) throws(GraphvizError) -> T {
         try withSession { context throws(GraphvizError) in
-            let graph = try read(dot)
-            defer { agclose(graph) }
-            guard gvLayout(context, graph, engine) == 0 else {
-                throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
+            try onLargeStack(size: stackSize) { () throws(GraphvizError) -> T in
+                let graph = try read(dot)
+                defer { agclose(graph) }
+                let count = Int(agnnodes(graph))
+                guard count <= maximumNodes else {
+                    throw GraphvizError("\(count) nodes are more than Graphviz is given here (at most \(maximumNodes)); write SVG instead")
+                }
+                for (name, value) in graphAttributes {
+                    // cgraph copies the strings; it only lacks `const` in its signature.
+                    _ = name.withCString { name in
+                        value.withCString { value in
+                            "".withCString { empty in
+                                agsafeset(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name),
+                                          UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
+                            }
+                        }
+                    }
+                }
+                guard gvLayout(context, graph, engine) == 0 else {
+                    throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
+                }
+                defer { gvFreeLayout(context, graph) }
+                return try body(context, graph)
             }
-            defer { gvFreeLayout(context, graph) }
-            return try body(context, graph)
         }
     }
 
-    /// Lays DOT text out with an engine and renders it to a format (`png`, `pdf`, `svg`, …).
-    public static func render(_ dot: [UInt8], engine: String, format: String) throws(GraphvizError) -> [UInt8] {
-        try withLaidOutGraph(dot, engine: engine) { context, graph throws(GraphvizError) in
+    /// Lays DOT text out with an engine and renders it to a format (`png`, `pdf`, `svg`, …),
+    /// with `graphAttributes` set on the graph first (`size` to scale a drawing down). Output
+    /// that is empty, or a PNG or PDF without its signature, is an error, never a result.
+    public static func render(_ dot: [UInt8], engine: String, format: String,
+                              graphAttributes: [(name: String, value: String)] = []) throws(GraphvizError) -> [UInt8] {
+        try withLaidOutGraph(dot, engine: engine, graphAttributes: graphAttributes) { context, graph throws(GraphvizError) in
             var data: UnsafeMutablePointer<CChar>? = nil
             var length: UInt32 = 0
             guard gvRenderData(context, graph, format, &data, &length) == 0, let data else {
@@ -236,7 +264,14 @@ public enum Graphviz {
                 throw GraphvizError("Graphviz cannot render '\(format)'\(reported.isEmpty ? "" : ": " + reported) (it renders: \(known))")
             }
             defer { gvFreeRenderData(data) }
-            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            let signatures: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "pdf": Array("%PDF-".utf8)]
+            let signature = signatures[String(format.prefix { $0 != ":" }).lowercased()] ?? []
+            guard !bytes.isEmpty, bytes.starts(with: signature) else {
+                throw GraphvizError("Graphviz rendered \(bytes.isEmpty ? "nothing" : "no valid \(format) data")"
+                    + " for '\(format)'\(reported.isEmpty ? "" : ": " + reported)")
+            }
+            return bytes
         }
     }
 

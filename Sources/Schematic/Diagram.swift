@@ -351,12 +351,19 @@ public struct Diagram {
             dotRenderer(mode: options.dotMode).render(layout, content: content, into: &output)
         case .graphviz(let format):
             // Our layout, pinned, drawn by Graphviz's renderers (`nop2` keeps node and edge positions).
+            // A bitmap too large for cairo is scaled down with Graphviz's `size`, or refused.
+            var graphAttributes: [(name: String, value: String)] = []
+            if let fit = bitmapFit(format: format) {
+                if fit.isTooLarge { throw .graphviz(fit.refusal(format: format)) }
+                if fit.isScaled { graphAttributes.append(("size", fit.sizeAttribute)) }
+            }
+            if let refusal = vectorPageRefusal(format: format) { throw .graphviz(refusal) }
             let collected = ByteCollector()
             var dot = OutputBuffer { collected.bytes.append(contentsOf: $0) }
             dotRenderer(mode: .pinned).render(layout, content: content, into: &dot)
             dot.finish()
             do {
-                output.append(bytes: try Graphviz.render(collected.bytes, engine: "nop2", format: format))
+                output.append(bytes: try Graphviz.render(collected.bytes, engine: "nop2", format: format, graphAttributes: graphAttributes))
             } catch {
                 throw .graphviz(error)
             }

@@ -48,7 +48,7 @@ struct CompareCommand: ParsableCommand {
         }
         let report = ComparisonReport(comparison, input: loading.displayName(input), nodeCount: tree.count)
         if let output {
-            try writeAtomically(to: output) { destination in
+            try writeAtomically(to: output, inputs: [input]) { destination in
                 do {
                     try diagram.renderSideBySide(with: comparison) { destination.write($0) }
                 } catch {

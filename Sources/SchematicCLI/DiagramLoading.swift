@@ -28,13 +28,25 @@ struct DiagramLoading {
                 throw fail(error.description, ExitStatus.noInput)
             }
         }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes = try FileIO.read(path)
         } catch {
             throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
         }
-        let known = inputOptions.from ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:))
+        // Gzip is recognised by its magic bytes (on standard input too); the format then comes
+        // from the extension before `.gz` (`x.gv.gz` is DOT), else from the content.
+        var named = path
+        let gzipped = fileExtension(path)?.lowercased() == "gz"
+        if gzipped { named = String(path.dropLast(3)) }
+        if gzipped || GzipDecoder.isCompressed(bytes) {
+            do {
+                bytes = try GzipDecoder.decompress(bytes, file: displayName(path))
+            } catch {
+                throw fail(error.description, ExitStatus.dataError)
+            }
+        }
+        let known = inputOptions.from ?? fileExtension(named).flatMap(InputFormat.init(pathExtension:))
         do throws(ReadError) {
             let format: InputFormat
             if let known { format = known } else { format = try InputFormat.sniff(bytes, file: displayName(path), options: inputOptions.readerOptions) }
@@ -81,11 +93,16 @@ func fileExtension(_ path: String) -> String? {
     return String(path[path.index(after: dot)...])
 }
 
-/// Writes through a temporary file, so a failure leaves nothing behind.
-func writeAtomically(to path: String, _ produce: (FileIO.AtomicOutput) throws -> Void) throws {
-    let destination: FileIO.AtomicOutput
+/// Writes an output so that a failure or an interruption leaves nothing behind where a file is
+/// replaced, and nothing at the path is ever replaced but a regular file (see `FileIO.Output`).
+/// Refuses an output that is one of `inputs` (through links), before writing anything.
+func writeAtomically(to path: String, inputs: [String] = [], _ produce: (FileIO.Output) throws -> Void) throws {
+    if path != "-", let input = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, path) }) {
+        throw fail("schematic: \(path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
+    }
+    let destination: FileIO.Output
     do {
-        destination = try FileIO.AtomicOutput(path: path)
+        destination = try FileIO.Output(path: path)
     } catch {
         throw fail("schematic: \(error.message)", ExitStatus.cannotCreate)
     }

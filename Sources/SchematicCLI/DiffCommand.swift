@@ -45,7 +45,7 @@ struct DiffCommand: ParsableCommand {
         let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let oldDiagram = try loading.diagram(try loading.readTree(old), file: old)
         let newDiagram = try loading.diagram(try loading.readTree(new), file: new)
-        try writeAtomically(to: output) { destination in
+        try writeAtomically(to: output, inputs: [old, new]) { destination in
             newDiagram.renderTransitions(from: oldDiagram) { destination.write($0) }
         }
     }

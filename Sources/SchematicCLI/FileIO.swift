@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading inputs and writing outputs atomically, with plain system calls (no Foundation, to
+/// Reading inputs and writing outputs safely, with plain system calls (no Foundation, to
 /// keep start-up short).
 enum FileIO {
     struct Failure: Error {
@@ -71,69 +71,161 @@ enum FileIO {
         return true
     }
 
-    /// A destination that only becomes visible when complete: a temporary file beside the
-    /// target, renamed over it on `commit()`, removed on `abandon()`. `-` is standard output.
-    final class AtomicOutput {
+    /// Whether two paths name one regular file (through links and hard links alike).
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0, (a.st_mode & S_IFMT) == S_IFREG, (b.st_mode & S_IFMT) == S_IFREG else {
+            return false
+        }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// Where one output goes (see `OutputTarget`). A regular file only appears complete: the
+    /// bytes go to a temporary file beside it, renamed over it by `commit()` and removed by
+    /// `abandon()` or by an interrupting signal. A device, FIFO, socket or open descriptor is
+    /// written in place, opened only when the first bytes come, so a failure before them leaves
+    /// it untouched.
+    final class Output {
         let path: String
-        private let descriptor: Int32
-        private let temporaryPath: String?
+        private let target: OutputTarget
+        private var descriptor: Int32 = -1
+        private var temporary: (path: String, registration: TemporaryFiles.Registration)?
         private(set) var failure: String?
 
         init(path: String) throws(Failure) {
             self.path = path
-            if path == "-" {
-                descriptor = 1
-                temporaryPath = nil
-                return
+            target = try OutputTarget.resolve(path)
+            switch target {
+            case .descriptor(let number):
+                descriptor = number
+            case .inPlace(let file), .socket(let file):
+                guard access(file, W_OK) == 0 else { throw Failure(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+            case .replace(let file, let existing):
+                try createTemporary(beside: file, replacing: existing)
             }
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[..<$0]) } ?? "."
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard made >= 0 else {
-                throw Failure(message: "\(path): cannot create: \(String(cString: strerror(errno)))")
+        }
+
+        /// A new file `.NAME.XXXXXX` in the target's directory, registered before it exists.
+        private func createTemporary(beside file: String, replacing existing: stat?) throws(Failure) {
+            let slash = file.lastIndex(of: "/")
+            let directory = slash.map { String(file[..<$0]) } ?? "."
+            let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            for _ in 0..<100 {
+                let suffix = String((0..<6).map { _ in letters.randomElement()! })
+                let candidate = "\(directory.isEmpty ? "" : directory)/.\(name).\(suffix)"
+                let registration = TemporaryFiles.register(candidate)
+                // A new file gets the usual 0666 less the umask (applied by open); a replaced
+                // one its predecessor's owner and mode, set below (fchmod ignores the umask).
+                let made = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing == nil ? 0o666 : 0o600)
+                if made >= 0 {
+                    descriptor = made
+                    temporary = (candidate, registration)
+                    if let existing {
+                        _ = fchown(made, existing.st_uid, existing.st_gid)
+                        _ = fchmod(made, existing.st_mode & 0o7777)
+                    }
+                    return
+                }
+                let reason = errno
+                TemporaryFiles.release(registration)
+                if reason != EEXIST {
+                    throw Failure(message: "\(path): cannot create: \(String(cString: strerror(reason)))")
+                }
             }
-            descriptor = made
-            temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            fchmod(made, 0o644 & ~currentUmask())
+            throw Failure(message: "\(path): cannot create a temporary file beside it")
         }
 
         func write(_ bytes: [UInt8]) {
             guard failure == nil else { return }
+            guard descriptor >= 0 || openInPlace() else { return }
             let ok = bytes.withUnsafeBufferPointer { FileIO.writeAll(descriptor, $0) }
             if !ok { failure = "\(path): write failed: \(String(cString: strerror(errno)))" }
         }
 
-        /// Makes the output visible; throws if any write failed (the temporary file is removed).
+        /// Opens a device or FIFO for writing (without O_TRUNC or O_CREAT), or connects to a socket.
+        private func openInPlace() -> Bool {
+            switch target {
+            case .inPlace(let file):
+                while true {
+                    descriptor = open(file, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+                    if descriptor >= 0 || errno != EINTR { break }
+                }
+            case .socket(let file):
+                descriptor = FileIO.connect(toSocket: file)
+            case .descriptor, .replace:
+                break
+            }
+            if descriptor < 0 { failure = "\(path): cannot open: \(String(cString: strerror(errno)))" }
+            return descriptor >= 0
+        }
+
+        /// Makes the output complete; throws if any write failed (a temporary file is removed).
         func commit() throws(Failure) {
-            guard let temporaryPath else {
-                if let failure { throw Failure(message: failure) }
-                return
+            switch target {
+            case .descriptor:
+                break
+            case .inPlace, .socket:
+                // Nothing written yet still opens it, so a FIFO's reader sees the (empty) end.
+                if descriptor < 0 && failure == nil { _ = openInPlace() }
+                if descriptor >= 0 { close(descriptor) }
+            case .replace(let file, _):
+                guard let temporary else { break }
+                if close(descriptor) != 0 && failure == nil {
+                    failure = "\(path): write failed: \(String(cString: strerror(errno)))"
+                }
+                if failure == nil && rename(temporary.path, file) != 0 {
+                    failure = "\(path): cannot write: \(String(cString: strerror(errno)))"
+                }
+                if failure != nil { unlink(temporary.path) }
+                TemporaryFiles.release(temporary.registration)
+                self.temporary = nil
             }
-            close(descriptor)
-            if let failure {
-                unlink(temporaryPath)
-                throw Failure(message: failure)
-            }
-            if rename(temporaryPath, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                unlink(temporaryPath)
-                throw Failure(message: "\(path): cannot write: \(reason)")
-            }
+            if let failure { throw Failure(message: failure) }
         }
 
         /// Removes the temporary file without touching the target.
         func abandon() {
-            guard let temporaryPath else { return }
-            close(descriptor)
-            unlink(temporaryPath)
+            switch target {
+            case .descriptor:
+                break
+            case .inPlace, .socket:
+                if descriptor >= 0 { close(descriptor) }
+            case .replace:
+                guard let temporary else { return }
+                close(descriptor)
+                unlink(temporary.path)
+                TemporaryFiles.release(temporary.registration)
+                self.temporary = nil
+            }
         }
+    }
 
-        private func currentUmask() -> mode_t {
-            let mask = umask(0)
-            umask(mask)
-            return mask
+    /// A stream connection to a Unix domain socket, or -1 with errno set.
+    static func connect(toSocket path: String) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            errno = ENAMETOOLONG
+            return -1
         }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return -1 }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let reason = errno
+            close(descriptor)
+            errno = reason
+            return -1
+        }
+        return descriptor
     }
 }

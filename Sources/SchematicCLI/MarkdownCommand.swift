@@ -78,7 +78,7 @@ struct MarkdownCommand: ParsableCommand {
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)-\($0).svg" },
                 write: { number, svg in
-                    try writeAtomically(to: "\(directory)/\(name)-\(number).svg") { $0.write(svg) }
+                    try writeAtomically(to: "\(directory)/\(name)-\(number).svg", inputs: [input]) { $0.write(svg) }
                 })
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
@@ -102,9 +102,9 @@ struct MarkdownCommand: ParsableCommand {
         }
         if html {
             let page = try renderHTML(processed, drawings: drawings, title: name)
-            try writeAtomically(to: output) { $0.write(page) }
+            try writeAtomically(to: output, inputs: [input]) { $0.write(page) }
         } else {
-            try writeAtomically(to: output) { $0.write(processed) }
+            try writeAtomically(to: output, inputs: [input]) { $0.write(processed) }
         }
     }
 

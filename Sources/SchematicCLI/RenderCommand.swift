@@ -83,19 +83,22 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Whether two paths name the same file (the second may not exist yet).
-    static func samePath(_ first: String, _ second: String) -> Bool {
-        func resolved(_ path: String) -> String? {
-            if let full = realpath(path, nil) { defer { free(full) }; return String(cString: full) }
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[..<$0]) } ?? "."
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            guard let full = realpath(directory.isEmpty ? "/" : directory, nil) else { return nil }
-            defer { free(full) }
-            return String(cString: full) + "/" + name
+    /// Refuses, before anything is written, an output that two inputs (or two formats) would
+    /// both write, and an output that is one of the inputs (through links).
+    private func checkOutputs() throws {
+        var writers: [String: String] = [:]
+        for input in inputs {
+            for target in outputs(for: input) where target.path != "-" {
+                let writer = format.count > 1 ? "\(input) (\(target.format))" : input
+                if let other = writers[target.path] {
+                    throw fail("schematic: \(other) and \(writer) would both be written to \(target.path); render them separately or rename one", ExitStatus.usage)
+                }
+                writers[target.path] = writer
+                if let overwritten = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, target.path) }) {
+                    throw fail("schematic: \(target.path): would overwrite its input \(overwritten); choose another -o", ExitStatus.usage)
+                }
+            }
         }
-        guard let a = resolved(first), let b = resolved(second) else { return false }
-        return a == b
     }
 
     static func outputExtension(for format: OutputFormat) -> String {
@@ -115,6 +118,7 @@ struct RenderCommand: ParsableCommand {
             }
             return
         }
+        try reportingFailures(checkOutputs)
         if inputs.count == 1 {
             try reportingFailures { try render(inputs[0]) }
             return
@@ -160,10 +164,7 @@ struct RenderCommand: ParsableCommand {
         defer { if showPhases { FileIO.writeToStandardError("\r\u{1B}[K") } }
         let laidOut = clock.now
         for target in outputs(for: input) {
-            if input != "-" && target.path != "-" && Self.samePath(input, target.path) {
-                throw fail("schematic: \(target.path): would overwrite its input; choose another -o", ExitStatus.usage)
-            }
-            try writeAtomically(to: target.path) { destination in
+            try writeAtomically(to: target.path, inputs: inputs) { destination in
                 var options = Diagram.RenderOptions(format: target.format, dotMode: dotMode, embedFonts: labelOptions.embedFont)
                 options.theme = theme
                 do {
@@ -171,6 +172,10 @@ struct RenderCommand: ParsableCommand {
                 } catch {
                     throw fail("schematic: \(error)", ExitStatus.unavailable)
                 }
+            }
+            if !quiet, case .graphviz(let name) = target.format, let fit = diagram.bitmapFit(format: name), fit.isScaled {
+                FileIO.writeMessage("schematic: warning: \(target.path == "-" ? "<stdout>" : target.path): the drawing (\(Int(fit.width)) × "
+                    + "\(Int(fit.height)) px) is larger than cairo's bitmaps allow (32,767 px a side); scaled to \(Int(fit.scale * 100))% to fit")
             }
             if verbose { FileIO.writeMessage("wrote \(target.path)") }
         }

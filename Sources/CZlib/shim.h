@@ -1,0 +1,2 @@
+// zlib's inflate, for gzip-compressed input (Debian's zlib1g-dev).
+#include <zlib.h>

@@ -1,0 +1,350 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `-o` never harms what is at the path; interrupted runs leave nothing; batches never collide;
+/// Graphviz bitmaps are never empty; gzip input is read.
+@Suite struct OutputSafetyTests {
+    static let talk = RepositoryPaths.samples + "/talk.txt"
+    static let talkSVG = RepositoryPaths.samples + "/talk.svg"
+
+    func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "schematic-output-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func status(_ path: String, following: Bool = false) -> stat? {
+        var info = stat()
+        return (following ? stat(path, &info) : lstat(path, &info)) == 0 ? info : nil
+    }
+
+    func golden() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: Self.talkSVG)) }
+
+    /// Leftover temporary files (`.NAME.XXXXXX`) in a directory.
+    func temporaryFiles(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(".") }
+    }
+
+    /// (Linux encodes small device numbers as major << 8 | minor: /dev/null is 1, 3.)
+    @Test(.enabled(if: getuid() == 0, "mknod needs root"))
+    func aDeviceIsWrittenInPlaceNeverReplaced() throws {
+        let dir = try scratch()
+        let device = dir + "/null"
+        #expect(mknod(device, S_IFCHR | 0o666, 1 << 8 | 3) == 0)
+        let result = try Executable.run(["render", Self.talk, "-o", device])
+        #expect(result.status == 0, "\(result.stderr)")
+        let info = try #require(status(device))
+        #expect(info.st_mode & S_IFMT == S_IFCHR && info.st_rdev == 1 << 8 | 3)
+        #expect(try temporaryFiles(in: dir).isEmpty)
+    }
+
+    @Test func theMachinesDevicesAndStreamsAreWrittenNotReplaced() throws {
+        #expect(try Executable.run(["render", Self.talk, "-o", "/dev/null"]).status == 0)
+        #expect(status("/dev/null").map { $0.st_mode & S_IFMT } == S_IFCHR)
+        // A write error on a device fails the run.
+        let full = try Executable.run(["render", Self.talk, "-o", "/dev/full"])
+        #expect(full.status == 74 && full.stderr.contains("/dev/full: write failed"))
+        #expect(status("/dev/full").map { $0.st_mode & S_IFMT } == S_IFCHR)
+        let expected = String(decoding: try golden(), as: UTF8.self)
+        let stdout = try Executable.run(["render", Self.talk, "-o", "/dev/stdout"])
+        #expect(stdout.status == 0 && stdout.stdout == expected)
+        let stderr = try Executable.run(["render", Self.talk, "-o", "/dev/stderr"])
+        #expect(stderr.status == 0 && stderr.stderr == expected && stderr.stdout.isEmpty)
+        for name in ["/dev/stdout", "/dev/stderr"] {
+            #expect(status(name).map { $0.st_mode & S_IFMT } == S_IFLNK)
+        }
+    }
+
+    @Test func aFIFOsReaderGetsTheWholeDrawing() throws {
+        let dir = try scratch()
+        let fifo = dir + "/pipe.svg"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let received = Received()
+        let reader = Thread {
+            received.data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile()
+            received.done.signal()
+        }
+        reader.start()
+        let result = try Executable.run(["render", Self.talk, "-o", fifo])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(received.done.wait(timeout: .now() + 30) == .success)
+        #expect(received.data == (try golden()))
+        #expect(status(fifo).map { $0.st_mode & S_IFMT } == S_IFIFO)
+        #expect(try temporaryFiles(in: dir).isEmpty)
+    }
+
+    @Test func aLinkIsFollowedAndStaysALink() throws {
+        let dir = try scratch()
+        try "old".write(toFile: dir + "/target.svg", atomically: false, encoding: .utf8)
+        chmod(dir + "/target.svg", 0o640)
+        try FileManager.default.createDirectory(atPath: dir + "/links", withIntermediateDirectories: true)
+        #expect(symlink("../target.svg", dir + "/links/drawing.svg") == 0)
+        let result = try Executable.run(["render", Self.talk, "-o", "links/drawing.svg"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(status(dir + "/links/drawing.svg").map { $0.st_mode & S_IFMT } == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/target.svg")) == (try golden()))
+        #expect(status(dir + "/target.svg").map { $0.st_mode & 0o7777 } == 0o640, "the target's mode is kept")
+        #expect(try temporaryFiles(in: dir).isEmpty && (try temporaryFiles(in: dir + "/links")).isEmpty)
+    }
+
+    @Test func aDanglingLinksTargetIsCreated() throws {
+        let dir = try scratch()
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        #expect(symlink("sub/new.svg", dir + "/drawing.svg") == 0)
+        let result = try Executable.run(["render", Self.talk, "-o", "drawing.svg"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(status(dir + "/drawing.svg").map { $0.st_mode & S_IFMT } == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/sub/new.svg")) == (try golden()))
+    }
+
+    @Test func aReplacedFileKeepsItsMode() throws {
+        let dir = try scratch()
+        try "old".write(toFile: dir + "/private.svg", atomically: false, encoding: .utf8)
+        chmod(dir + "/private.svg", 0o600)
+        let result = try Executable.run(["render", Self.talk, "-o", "private.svg"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(status(dir + "/private.svg").map { $0.st_mode & 0o7777 } == 0o600)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/private.svg")) == (try golden()))
+    }
+
+    @Test func descriptorsByNameAreWrittenNotReplaced() throws {
+        let expected = String(decoding: try golden(), as: UTF8.self)
+        let dir = try scratch()
+        let fd = try Executable.run(["render", Self.talk, "-o", "/dev/fd/1"], in: dir)
+        #expect(fd.status == 0 && fd.stdout == expected)
+        // A link of the user's to standard output.
+        #expect(symlink("/proc/self/fd/1", dir + "/out.svg") == 0)
+        let linked = try Executable.run(["render", Self.talk, "-o", "out.svg"], in: dir)
+        #expect(linked.status == 0 && linked.stdout == expected)
+        #expect(status(dir + "/out.svg").map { $0.st_mode & S_IFMT } == S_IFLNK)
+    }
+
+    @Test func anOutputThatIsTheInputIsRefusedThroughLinks() throws {
+        let dir = try scratch()
+        try "Root\n  Child\n".write(toFile: dir + "/tree.txt", atomically: false, encoding: .utf8)
+        #expect(symlink("tree.txt", dir + "/soft.svg") == 0)
+        #expect(link(dir + "/tree.txt", dir + "/hard.svg") == 0)
+        for output in ["soft.svg", "hard.svg"] {
+            let result = try Executable.run(["render", "tree.txt", "-o", output], in: dir)
+            #expect(result.status == 64 && result.stderr.contains("would overwrite its input tree.txt"), "\(output): \(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: dir + "/tree.txt", encoding: .utf8) == "Root\n  Child\n")
+    }
+
+    /// A chain long enough that writing its SVG takes a while (in a debug build, seconds).
+    static let longChain: String = {
+        let path = NSTemporaryDirectory() + "schematic-output-chain-300000.csv"
+        if !FileManager.default.fileExists(atPath: path) {
+            var text = "id,parent\nn0,\n"
+            for index in 1..<300_000 { text += "n\(index),n\(index - 1)\n" }
+            try? text.write(toFile: path + ".part", atomically: false, encoding: .utf8)
+            rename(path + ".part", path)
+        }
+        return path
+    }()
+
+    /// Starts the executable as a shell would, with every signal's default action and none
+    /// blocked (test runners may ignore some, and ignored signals stay ignored in children).
+    func spawn(_ arguments: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([Executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let started = posix_spawn(&pid, Executable.path, &actions, &attributes, argv, environ)
+        try #require(started == 0)
+        return pid
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGPIPE])
+    func anInterruptedRunLeavesNoTemporaryFile(signal: Int32) throws {
+        let dir = try scratch()
+        let pid = try spawn(["render", Self.longChain, "-o", dir + "/big.svg", "--sizing", "fixed"])
+        // Wait for the temporary file, then interrupt.
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(120)
+        var ended = false
+        while try temporaryFiles(in: dir).isEmpty, Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid { ended = true; break }
+            usleep(2_000)
+        }
+        try #require(!ended, "the run ended before writing")
+        kill(pid, signal)
+        waitpid(pid, &status, 0)
+        // Ended by the signal itself (WIFSIGNALED, WTERMSIG), so shells report 128 + signal.
+        #expect(status & 0x7F == signal, "status \(status)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [])
+        if signal == SIGPIPE { try brokenPipeEndsTheRunQuietly() }
+    }
+
+    /// Standard output is a pipe its reader closes early: the run ends by SIGPIPE, silently.
+    func brokenPipeEndsTheRunQuietly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Executable.path)
+        process.arguments = ["render", Self.longChain, "--sizing", "fixed"]
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        _ = output.fileHandleForReading.readData(ofLength: 100)
+        try output.fileHandleForReading.close()
+        let message = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE)
+        #expect(message.isEmpty)
+    }
+
+    @Test func batchOutputsThatCollideAreRefusedBeforeWriting() throws {
+        let dir = try scratch()
+        try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
+        for path in ["a/x.txt", "b/x.txt", "x.txt"] { try "Root\n  Child\n".write(toFile: dir + "/" + path, atomically: false, encoding: .utf8) }
+        try #"{"name": "Root"}"#.write(toFile: dir + "/x.json", atomically: false, encoding: .utf8)
+        let sameName = try Executable.run(["render", "a/x.txt", "b/x.txt", "-o", "out/"], in: dir)
+        #expect(sameName.status == 64)
+        #expect(sameName.stderr.contains("a/x.txt and b/x.txt would both be written to out/x.svg"), "\(sameName.stderr)")
+        let sameStem = try Executable.run(["render", "x.txt", "x.json", "-o", "out/"], in: dir)
+        #expect(sameStem.status == 64 && sameStem.stderr.contains("x.txt and x.json would both be written to out/x.svg"))
+        let sameExtension = try Executable.run(["render", "x.txt", "--format", "svg", "--format", "gv:svg", "-o", "out/"], in: dir)
+        #expect(sameExtension.status == 64 && sameExtension.stderr.contains("x.txt (svg) and x.txt (gv:svg)"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "nothing written, not even the directory")
+    }
+
+    /// A chain of `count` nodes as CSV.
+    func chain(_ count: Int, in dir: String) throws -> String {
+        var text = "id,parent\nn0,\n"
+        for index in 1..<count { text += "n\(index),n\(index - 1)\n" }
+        let path = dir + "/chain-\(count).csv"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    func pngSize(_ data: Data) -> (width: Int, height: Int) {
+        let bytes = [UInt8](data)
+        return (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) })
+    }
+
+    @Test func aDrawingTooLargeForCairoIsScaledOrRefusedNeverEmpty() throws {
+        let dir = try scratch()
+        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        // 1,000 nodes: about 119,000 px wide, scaled to fit with a warning.
+        let scaled = try Executable.run(["render", try chain(1_000, in: dir), "-o", "scaled.png"], in: dir)
+        #expect(scaled.status == 0 && scaled.stderr.contains("warning: scaled.png: the drawing (119030 × 113 px) is larger than cairo's bitmaps allow"),
+                "\(scaled.stderr)")
+        let image = try Data(contentsOf: URL(fileURLWithPath: dir + "/scaled.png"))
+        #expect(image.starts(with: pngSignature))
+        let size = pngSize(image)
+        #expect(size.width <= 32_767 && size.width > 30_000 && size.height > 0)
+        // 20,000 nodes: scaled to fit it would be under 1/16, refused with a message and no file.
+        let refused = try Executable.run(["render", try chain(20_000, in: dir), "-o", "refused.png"], in: dir)
+        #expect(refused.status == 69 && refused.stderr.contains("too large for PNG"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/refused.png"))
+        // 80,000 nodes: over 10,000,000 pt, past what cairo draws in a PDF (it aborts).
+        let page = try Executable.run(["render", try chain(80_000, in: dir), "-o", "refused.pdf", "--sizing", "fixed"], in: dir)
+        #expect(page.status == 69 && page.stderr.contains("too large for PDF"), "\(page.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/refused.pdf"))
+        #expect(try temporaryFiles(in: dir).isEmpty)
+    }
+
+    /// A star of 1,000,000 children to PNG and to Graphviz's SVG: no crash (Graphviz's stack
+    /// overflowed). Slow in a debug build: set SCHEMATIC_SLOW_TESTS=1 (`make scale-check` runs it
+    /// with the release binary).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SCHEMATIC_SLOW_TESTS"] != nil))
+    func aMillionChildStarDoesNotCrashGraphviz() throws {
+        let dir = try scratch()
+        var text = "root\n"
+        for index in 0..<1_000_000 { text += "  c\(index)\n" }
+        try text.write(toFile: dir + "/star.txt", atomically: false, encoding: .utf8)
+        let png = try Executable.run(["render", "star.txt", "-o", "star.png", "--sizing", "fixed"], in: dir)
+        #expect(png.status == 69 && png.stderr.contains("too large for PNG"), "\(png.stderr)")
+        let svg = try Executable.run(["render", "star.txt", "--format", "gv:svg", "-o", "star.svg", "--sizing", "fixed"], in: dir)
+        #expect(svg.status == 0, "\(svg.stderr)")
+    }
+
+    /// Runs the executable with bytes on standard input.
+    func run(_ arguments: [String], input: Data, in directory: String? = nil) throws -> Executable.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Executable.path)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func gzip(_ text: String, to path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-c"]
+        let input = Pipe()
+        process.standardInput = input
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    @Test func gzipInputIsReadTransparently() throws {
+        let dir = try scratch()
+        let expected = try Executable.run(["render", "-", "--format", "json"], stdin: "Root\n  Child\n").stdout
+        // The format from the extension before .gz, else sniffed; gzip on standard input.
+        try gzip(#"{"name": "Root", "children": [{"name": "Child"}]}"#, to: dir + "/tree.json.gz")
+        try gzip("digraph { Root -> Child }", to: dir + "/tree.gv.gz")
+        try gzip("Root\n  Child\n", to: dir + "/tree.gz")
+        for name in ["tree.json.gz", "tree.gv.gz", "tree.gz"] {
+            let result = try Executable.run(["render", name, "--format", "json"], in: dir)
+            #expect(result.status == 0 && result.stdout == expected, "\(name): \(result.stderr)")
+        }
+        let piped = try run(["render", "-", "--format", "json"], input: try Data(contentsOf: URL(fileURLWithPath: dir + "/tree.gz")))
+        #expect(piped.status == 0 && piped.stdout == expected, "\(piped.stderr)")
+        // Debian's example graphs.
+        let example = "/usr/share/doc/graphviz/examples/graphs/directed/crazy.gv.gz"
+        if FileManager.default.fileExists(atPath: example) {
+            let result = try Executable.run(["render", example, "--extra-parents", "drop", "-o", "crazy.svg"], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // Truncated and corrupt data, and a .gz file that is not gzip.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/tree.json.gz"))
+        try whole.prefix(whole.count - 6).write(to: URL(fileURLWithPath: dir + "/truncated.json.gz"))
+        var corrupt = whole
+        corrupt[corrupt.count - 7] ^= 0xFF
+        try corrupt.write(to: URL(fileURLWithPath: dir + "/corrupt.json.gz"))
+        try "Root\n".write(toFile: dir + "/plain.txt.gz", atomically: false, encoding: .utf8)
+        for name in ["truncated.json.gz", "corrupt.json.gz", "plain.txt.gz"] {
+            let result = try Executable.run(["render", name, "-o", "out.svg"], in: dir)
+            #expect(result.status == 65 && result.stderr.hasPrefix("\(name): not valid gzip data: "), "\(name): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.svg"))
+    }
+}
+
+/// What the FIFO's reader thread received.
+private final class Received: @unchecked Sendable {
+    var data: Data?
+    let done = DispatchSemaphore(value: 0)
+}
