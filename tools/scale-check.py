@@ -25,6 +25,8 @@ def chain(fmt, n):
         return "digraph {\n" + "".join(f"n{i-1} -> n{i};\n" for i in range(1, n)) + "}\n"
     if fmt == "json":
         return '{"name":"0","children":[' * (n - 1) + '{"name":"leaf"}' + "]}" * (n - 1)
+    if fmt == "nwk":
+        return "(" * (n - 1) + "leaf" + ")n" * (n - 1) + ";\n"
     raise ValueError(fmt)
 
 def star(fmt, n):
@@ -41,12 +43,29 @@ def star(fmt, n):
         return "# hub\n" + "".join(f"- leaf {i}\n" for i in range(n))
     if fmt == "dot":
         return "digraph {\n" + "".join(f"hub -> n{i};\n" for i in range(n)) + "}\n"
+    if fmt == "nwk":
+        return "(" + ",".join(f"leaf_{i}" for i in range(n)) + ")hub;\n"
     raise ValueError(fmt)
 
-def run(binary, path):
+def long_label(fmt, word):
+    """A root with one child whose label is `word` (10 MB, no spaces), in each format."""
+    return {
+        "txt": f"root\n  {word}\n",
+        "json": f'{{"name":"root","children":[{{"name":"{word}"}}]}}',
+        "yaml": f"root:\n  - {word}\n",
+        "csv": f"id,parentId,label\nr,,root\nc,r,{word}\n",
+        "tsv": f"id\tparentId\tlabel\nr\t\troot\nc\tr\t{word}\n",
+        "md": f"- root\n  - {word}\n",
+        "dot": f'digraph {{ r [label="root"]; c [label="{word}"]; r -> c; }}\n',
+        "nwk": f"({word})root;\n",
+    }[fmt]
+
+LONG_LABEL_FORMATS = ("txt", "json", "yaml", "csv", "tsv", "md", "dot", "nwk")
+
+def run(binary, path, sizing="fixed"):
     started = time.monotonic()
     done = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "render", path, "-o", "/dev/null", "--format", "svg",
-                           "--sizing", "fixed"], capture_output=True, text=True, timeout=600)
+                           "--sizing", sizing], capture_output=True, text=True, timeout=600)
     elapsed = time.monotonic() - started
     if done.returncode != 0:
         raise SystemExit(f"scale-check: {path} failed ({done.returncode}): {done.stderr.strip()[-300:]}")
@@ -55,8 +74,8 @@ def run(binary, path):
 def main():
     binary, work = os.path.abspath(sys.argv[1]), sys.argv[2]
     os.makedirs(work, exist_ok=True)
-    cases = [("chain", f, {"json": [10_000, 100_000]}.get(f, [100_000, 1_000_000])) for f in ("csv", "dot", "json")]
-    cases += [("star", f, [100_000, 1_000_000]) for f in ("txt", "json", "yaml", "csv", "tsv", "md", "dot")]
+    cases = [("chain", f, {"json": [10_000, 100_000]}.get(f, [100_000, 1_000_000])) for f in ("csv", "dot", "json", "nwk")]
+    cases += [("star", f, [100_000, 1_000_000]) for f in ("txt", "json", "yaml", "csv", "tsv", "md", "dot", "nwk")]
     for shape, fmt, sizes in cases:
         times = []
         for n in sizes:
@@ -68,6 +87,17 @@ def main():
             times.append(elapsed)
             print(f"{shape} of {n:>9,} nodes, {fmt:>4}: {elapsed * 1000:8.0f} ms, peak {peak:6.0f} MB", flush=True)
         print(f"  {shape} {fmt}: x{sizes[1] // sizes[0]} nodes took x{times[1] / times[0]:.1f} the time")
+    # A 10 MB label without spaces, measured and drawn (default sizing), in every reader: linear, under 2 s.
+    word = "x" * 10_000_000
+    for fmt in LONG_LABEL_FORMATS:
+        path = os.path.join(work, f"long-label.{fmt}")
+        if not os.path.exists(path):
+            with open(path, "w") as f:
+                f.write(long_label(fmt, word))
+        elapsed, peak = run(binary, path, sizing="fit")
+        print(f"10 MB label, {fmt:>4}: {elapsed * 1000:8.0f} ms, peak {peak:6.0f} MB", flush=True)
+        if elapsed > 2.0:
+            raise SystemExit(f"scale-check: a 10 MB label in {fmt} took {elapsed:.1f} s (more than 2 s)")
     graphviz_checks(binary, work)
     if not stat.S_ISCHR(os.stat("/dev/null").st_mode):
         raise SystemExit("scale-check: /dev/null is no longer a character device")
