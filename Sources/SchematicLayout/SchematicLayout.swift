@@ -103,6 +103,20 @@ public final class SchematicLayout: CollectionViewLayout {
             : WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
         if wrapPlan != nil {
             placeWrappedItems()
+            // `auto` estimates the height from the columns' stacks; a placement that came out
+            // taller gets fewer rows per sub-column (a bounded number of tries: still O(n)).
+            for _ in 0..<3 where configuration.wrap == .auto {
+                guard let plan = wrapPlan, plan.rowLimit > WrapPlan.fewestAutoRows else { break }
+                let depth = sectionWidths.reduce(0, +) + Double(max(0, sectionCount - 1)) * configuration.sectionPadding
+                    + 2 * configuration.sectionMargin
+                let aspect = (sectionHeights.max() ?? 0) / max(depth, 1)
+                guard aspect > WrapPlan.targetAspect * 1.1 else { break }
+                let limit = max(WrapPlan.fewestAutoRows, min(plan.rowLimit - 1, Int(Double(plan.rowLimit) * WrapPlan.targetAspect / aspect)))
+                guard let next = WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights,
+                                          configuration: configuration, rowLimit: limit) else { break }
+                wrapPlan = next
+                placeWrappedItems()
+            }
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
         } else if configuration.alignment != .stacked {
             // Other alignments place every column from the whole tree: one pass over it.

@@ -40,8 +40,10 @@ struct WrapPlan {
     static let fewestAutoRows = 3
 
     /// The blocks for `sections` with the given canonical item sizes, or nil if nothing wraps.
+    /// `rowLimit` overrides the limit `auto` estimates (the layout lowers it when the placed
+    /// drawing turns out taller than estimated).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
-                                     configuration: SchematicLayoutConfiguration) {
+          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil) {
         gutter = max(16, configuration.sectionPadding / 2)
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
@@ -80,6 +82,8 @@ struct WrapPlan {
         switch configuration.wrap {
         case .limit(let limit):
             rowLimit = limit
+        case _ where forcedLimit != nil:
+            rowLimit = forcedLimit!
         default:
             // Per section, the stack and widest item outside the runs; per run, its pitch and slot.
             var inRun = [Bool](repeating: false, count: count)
@@ -171,7 +175,11 @@ struct WrapPlan {
             widths.append(left); heights.append(top - padding)
         }
         guard !firstItem.isEmpty else { return nil }
+        self.rowLimit = rowLimit
     }
+
+    /// The most rows a sub-column has.
+    private(set) var rowLimit = 0
 
     var blockCount: Int { firstItem.count }
 
