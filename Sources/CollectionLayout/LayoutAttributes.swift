@@ -53,6 +53,9 @@ public struct ConnectorAttributes: Hashable, Sendable {
     public var curveIn: Point
     /// Whether the middle of the path is a cubic curve rather than a line.
     public var isCurved: Bool
+    /// Further corners of a polyline between `turnIn` and `end` (a bus into a wrapped block of
+    /// children); empty for most connectors, and unused when `isCurved`.
+    public var via: [Point] = []
 
     public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point,
                 turnOut: Point? = nil, turnIn: Point? = nil, curveOut: Point? = nil, curveIn: Point? = nil,
@@ -71,16 +74,25 @@ public struct ConnectorAttributes: Hashable, Sendable {
     /// The same connector with every point moved by `transform` (e.g. to another orientation).
     public func mapped(_ transform: (Point) -> Point) -> ConnectorAttributes {
         let start = transform(start), end = transform(end)
-        return ConnectorAttributes(parentIndexPath: parentIndexPath, lineStartTop: start.y > end.y, start: start, end: end,
-                                   turnOut: transform(turnOut), turnIn: transform(turnIn),
-                                   curveOut: transform(curveOut), curveIn: transform(curveIn), isCurved: isCurved)
+        var result = ConnectorAttributes(parentIndexPath: parentIndexPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                         turnOut: transform(turnOut), turnIn: transform(turnIn),
+                                         curveOut: transform(curveOut), curveIn: transform(curveIn), isCurved: isCurved)
+        if !via.isEmpty { result.via = via.map(transform) }
+        return result
     }
 
     /// The points of the path: a polyline without repeated points or, when `isCurved`, cubic
     /// Bézier pieces (start, control, control, end, control, control, end…). Computed on demand,
     /// so that attributes stay cheap to make by the million.
     public var path: [Point] {
-        if isCurved { return [start, turnOut, turnOut, turnOut, curveOut, curveIn, turnIn, turnIn, turnIn, end] }
+        if isCurved {
+            guard !via.isEmpty else { return [start, turnOut, turnOut, turnOut, curveOut, curveIn, turnIn, turnIn, turnIn, end] }
+            // Straight pieces through the further corners.
+            var points = [start, turnOut, turnOut, turnOut, curveOut, curveIn, turnIn]
+            var last = turnIn
+            for point in via + [end] { points += [last, last, point]; last = point }
+            return points
+        }
         var points = [start]
         forEachPolylinePoint { if $0 != start || points.count > 1 { points.append($0) } }
         return points.count >= 2 ? points : [start, end]
@@ -94,6 +106,7 @@ public struct ConnectorAttributes: Hashable, Sendable {
         var last = start
         if turnOut != last { body(turnOut); last = turnOut }
         if turnIn != last { body(turnIn); last = turnIn }
+        for point in via where point != last { body(point); last = point }
         if end != last { body(end) }
     }
 }

@@ -205,6 +205,17 @@ public struct Diagram {
             if let substitution = fonts.substitution { warnings.append(substitution) }
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
         }
+        if let large = Self.largeDrawingMessage(collectionView.contentSize) { warnings.append(large) }
+    }
+
+    /// Drawings longer than this in either direction cannot be followed on a screen or a page.
+    public static let largestReadableSide = 20_000.0
+
+    /// The warning for a drawing too large to read, or nil.
+    static func largeDrawingMessage(_ size: Size) -> String? {
+        guard max(size.width, size.height) > largestReadableSide else { return nil }
+        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across: "
+            + "show fewer levels (--max-depth), wrap wide fans (--wrap N) or write the HTML page (--format html)"
     }
 
     /// Two nodes with one id, the first pair in node order: their drawing would repeat an

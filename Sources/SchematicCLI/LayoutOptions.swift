@@ -28,6 +28,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: lr)", valueName: "direction"))
     var orientation: SchematicOrientation?
 
+    @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more leaves, as needed to keep the drawing at most about 2:1), off, or N (at most N leaves to a sub-column). (default: auto)", valueName: "auto|off|N"))
+    var wrap: SchematicWrap?
+
     @Flag(help: "Draw alternating bands behind the sections.")
     var bands = false
 
@@ -47,6 +50,7 @@ struct LayoutOptions: ParsableArguments {
         configuration.connectorStyle = connectors ?? .straight
         configuration.orientation = orientation ?? .lr
         configuration.showsBands = bands
+        configuration.wrap = wrap ?? .auto
         configuration.depthLabels = depthLabels.map { labels in
             labels.split(separator: ",", omittingEmptySubsequences: false).map { label in
                 String(label.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
@@ -62,6 +66,7 @@ struct LayoutOptions: ParsableArguments {
         for (name, isSet, applies) in [("--align", align != nil, layout == .schematic),
                                        ("--orientation", orientation != nil, layout == .schematic),
                                        ("--bands", bands, layout == .schematic),
+                                       ("--wrap", wrap != nil, layout == .schematic),
                                        ("--item-padding", itemPadding != nil, layout == .schematic || layout == .circle),
                                        ("--section-padding", sectionPadding != nil, layout == .schematic || layout == .circle),
                                        ("--section-margin", sectionMargin != nil, layout == .schematic || layout == .circle)]
@@ -129,6 +134,18 @@ extension InputFormat: ExpressibleByArgument {}
 extension SchematicAlignment: ExpressibleByArgument {}
 extension ConnectorStyle: ExpressibleByArgument {}
 extension SchematicOrientation: ExpressibleByArgument {}
+extension SchematicWrap: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "auto": self = .auto
+        case "off": self = .off
+        default:
+            guard let limit = Int(argument), limit >= 1 else { return nil }
+            self = .limit(limit)
+        }
+    }
+    public static var allValueStrings: [String] { ["auto", "off", "N"] }
+}
 extension SVGRenderer.Theme: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }

@@ -21,7 +21,7 @@ import Hierarchy
 enum CompactPlacement {
     /// The centre of every global item, or nil if the constraints cannot be ordered (not
     /// expected for a tree; the caller falls back to the tidy tree).
-    static func centers(of sections: SectionedTree, heights: [Double], padding: Double, sweeps: Int = 12) -> [Double]? {
+    static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12) -> [Double]? {
         let count = sections.numberOfItems
         guard count > 0 else { return [] }
         let sectionCount = sections.numberOfSections

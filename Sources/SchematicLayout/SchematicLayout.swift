@@ -48,6 +48,14 @@ public final class SchematicLayout: CollectionViewLayout {
     /// For elbow connectors: the x of each parent's bus (its vertical line between columns).
     private var busXOfParent: [Double] = []
 
+    // Wrapped fans (`configuration.wrap`), when a block exists; otherwise empty.
+    private var wrapPlan: WrapPlan?
+    /// Per global item, its left from its section's left.
+    private var itemLefts: [Double] = []
+    /// Per block, its top (canonical y, without the header room) and where its bus enters it.
+    private var blockTops: [Double] = []
+    private var blockEntries: [Double] = []
+
     /// Instrumentation: the sections whose sizes the last `prepare()` updated.
     public private(set) var lastResizedSections: [Int] = []
     /// Instrumentation: the sections whose left edge the last `prepare()` recomputed.
@@ -90,12 +98,37 @@ public final class SchematicLayout: CollectionViewLayout {
             return
         }
         for section in sectionsNeedingWidthScan { scanWidth(ofSection: section) }
-        if configuration.alignment != .stacked {
+        let wasWrapped = wrapPlan != nil
+        wrapPlan = configuration.wrap == .off ? nil
+            : WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
+        if wrapPlan != nil {
+            placeWrappedItems()
+            // `auto` estimates the height from the columns' stacks; a placement that came out
+            // taller gets fewer rows per sub-column (a bounded number of tries: still O(n)).
+            for _ in 0..<3 where configuration.wrap == .auto {
+                guard let plan = wrapPlan, plan.rowLimit > WrapPlan.fewestAutoRows else { break }
+                let depth = sectionWidths.reduce(0, +) + Double(max(0, sectionCount - 1)) * configuration.sectionPadding
+                    + 2 * configuration.sectionMargin
+                let aspect = (sectionHeights.max() ?? 0) / max(depth, 1)
+                guard aspect > WrapPlan.targetAspect * 1.1 else { break }
+                let limit = max(WrapPlan.fewestAutoRows, min(plan.rowLimit - 1, Int(Double(plan.rowLimit) * WrapPlan.targetAspect / aspect)))
+                guard let next = WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights,
+                                          configuration: configuration, rowLimit: limit) else { break }
+                wrapPlan = next
+                placeWrappedItems()
+            }
+            for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
+        } else if configuration.alignment != .stacked {
             // Other alignments place every column from the whole tree: one pass over it.
             placeAllItems()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
+        } else if wasWrapped {
+            // Wrapped placement left the stacked bookkeeping behind: start it afresh.
+            itemLefts = []
+            for section in 0..<sectionCount { stackItems(inSection: section) }
         }
-        for section in first..<sectionCount {
+        let firstMoved = wrapPlan != nil || wasWrapped ? 0 : first
+        for section in firstMoved..<sectionCount {
             sectionLefts[section] = section == 0
                 ? configuration.sectionMargin
                 : sectionLefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding
@@ -105,7 +138,7 @@ public final class SchematicLayout: CollectionViewLayout {
         contentSize = Size(width: sectionLefts[last] + sectionWidths[last] + configuration.sectionMargin,
                            height: (sectionHeights.max() ?? 0) + headerInset)
         lastResizedSections = sectionsWithNewSizes.sorted()
-        lastRepositionedSections = first..<sectionCount
+        lastRepositionedSections = firstMoved..<sectionCount
         sectionsWithNewSizes = []
         sectionsNeedingWidthScan = []
         firstInvalidSection = nil
@@ -128,12 +161,17 @@ public final class SchematicLayout: CollectionViewLayout {
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
         busXOfParent = [Double](repeating: 0, count: dataController.numberOfItems)
         func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+        /// Where a child's connector arrives in its column: a wrapped block's bus entry.
+        func entry(_ item: Int) -> Double {
+            if let plan = wrapPlan, plan.blockOfItem[item] >= 0 { return blockEntries[Int(plan.blockOfItem[item])] }
+            return middle(item)
+        }
         var laneOfParent = [Int32](repeating: -1, count: dataController.numberOfItems)
         for section in 1..<max(1, sectionCount) {
             let parents = items(inSection: section - 1)
             func span(_ parent: Int) -> (first: Double, last: Double)? {
                 let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
-                return children.isEmpty ? nil : (middle(children.lowerBound), middle(children.upperBound - 1))
+                return children.isEmpty ? nil : (entry(children.lowerBound), entry(children.upperBound - 1))
             }
             var lanes = 0, hasMiddle = false
             // Up buses in order; each overlapping the previous one goes one lane further right.
@@ -167,6 +205,89 @@ public final class SchematicLayout: CollectionViewLayout {
         }
     }
 
+    /// Places every item with wrapped blocks: the configured alignment on the columns with each
+    /// block as one item as tall as it, then the blocks' members inside them. Columns widen
+    /// to their widest block; other items stay centred in their column.
+    private func placeWrappedItems() {
+        guard let plan = wrapPlan else { return }
+        let sectionCount = dataController.numberOfSections
+        let padding = configuration.itemPadding
+        let (columns, heights, itemOfReduced) = plan.reduced(PlacementColumns(dataController), heights: itemHeights)
+        var centers: [Double]
+        switch configuration.alignment {
+        case .stacked, .centered:
+            centers = [Double](repeating: 0, count: heights.count)
+            var stackHeights = [Double](repeating: 0, count: sectionCount)
+            for section in 0..<sectionCount {
+                var top = padding / 2
+                for item in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) {
+                    centers[item] = top + heights[item] / 2
+                    top += heights[item] + padding
+                }
+                stackHeights[section] = top - padding / 2
+            }
+            if configuration.alignment == .centered {
+                let tallest = stackHeights.max() ?? 0
+                for section in 0..<sectionCount {
+                    let offset = (tallest - stackHeights[section]) / 2
+                    for item in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) { centers[item] += offset }
+                }
+            }
+        case .tidy, .compact:
+            if configuration.alignment == .compact,
+               let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding) {
+                centers = compact
+            } else {
+                centers = TidyPlacement.centers(of: columns, heights: heights, padding: padding)
+            }
+        }
+        blockTops = [Double](repeating: 0, count: plan.blockCount)
+        blockEntries = [Double](repeating: 0, count: plan.blockCount)
+        itemLefts = [Double](repeating: 0, count: itemWidths.count)
+        for (reduced, item) in itemOfReduced.enumerated() {
+            let item = Int(item), block = Int(plan.blockOfItem[item])
+            let top = centers[reduced] - heights[reduced] / 2
+            if block < 0 {
+                itemTops[item] = top
+                continue
+            }
+            blockTops[block] = top
+            for member in item..<item + Int(plan.memberCount[block]) {
+                itemTops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
+            }
+        }
+        itemTopsComputed += itemWidths.count
+        // Widths: the widest item outside blocks or block; tops: the last item's bottom.
+        for section in 0..<sectionCount {
+            var width = 0.0
+            for item in items(inSection: section) where plan.blockOfItem[item] < 0 { width = max(width, itemWidths[item]) }
+            let unwrappedWidth = width
+            let reducedItems = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
+            for reduced in reducedItems {
+                let block = Int(plan.blockOfItem[Int(itemOfReduced[reduced])])
+                if block >= 0 { width = max(width, plan.widths[block]) }
+            }
+            sectionWidths[section] = width
+            sectionHeights[section] = reducedItems.isEmpty ? 0
+                : centers[reducedItems.upperBound - 1] + heights[reducedItems.upperBound - 1] / 2 + padding / 2
+            staleTopsFrom[section] = .max
+            for item in items(inSection: section) {
+                let block = Int(plan.blockOfItem[item])
+                // Other items stay where they were, centred in the column as it would be unwrapped.
+                itemLefts[item] = block < 0 ? (unwrappedWidth - itemWidths[item]) / 2
+                    : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+            }
+        }
+        // A block's bus enters level with its parent where it can, within its first sub-column.
+        for block in 0..<plan.blockCount {
+            let first = Int(plan.firstItem[block])
+            let parent = Int(dataController.parentOfItem[first])
+            let (firstRow, lastRow) = plan.rowMiddles(ofBlock: block)
+            let parentMiddle = itemTops[parent] + itemHeights[parent] / 2
+            blockEntries[block] = min(max(parentMiddle, blockTops[block] + firstRow), blockTops[block] + lastRow)
+        }
+    }
+
     /// Places every item by the configured alignment (not `stacked`, which is incremental).
     private func placeAllItems() {
         let sectionCount = dataController.numberOfSections
@@ -185,10 +306,10 @@ public final class SchematicLayout: CollectionViewLayout {
         case .tidy, .compact:
             var centers: [Double]
             if configuration.alignment == .compact,
-               let compact = CompactPlacement.centers(of: dataController, heights: itemHeights, padding: padding) {
+               let compact = CompactPlacement.centers(of: PlacementColumns(dataController), heights: itemHeights, padding: padding) {
                 centers = compact
             } else {
-                centers = TidyPlacement.centers(of: dataController, heights: itemHeights, padding: padding)
+                centers = TidyPlacement.centers(of: PlacementColumns(dataController), heights: itemHeights, padding: padding)
             }
             for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
             for section in 0..<sectionCount {
@@ -339,7 +460,8 @@ public final class SchematicLayout: CollectionViewLayout {
     @inline(__always)
     private func frame(ofItem item: Int, inSection section: Int) -> Rect {
         let width = itemWidths[item]
-        return Rect(x: sectionLefts[section] + (sectionWidths[section] - width) / 2, y: itemTops[item] + headerInset,
+        let left = wrapPlan == nil ? (sectionWidths[section] - width) / 2 : itemLefts[item]
+        return Rect(x: sectionLefts[section] + left, y: itemTops[item] + headerInset,
                     width: width, height: itemHeights[item])
     }
 
@@ -397,6 +519,10 @@ public final class SchematicLayout: CollectionViewLayout {
             leadIn = bus
         }
         let middle = (parentEdge + childEdge) / 2
+        if subitem == 0, let plan = wrapPlan, plan.blockOfItem[child] >= 0 {
+            return wrappedConnector(attributes, plan: plan, block: Int(plan.blockOfItem[child]), child: childFrame, parent: parent,
+                                    start: start, leadOut: leadOut, leadIn: leadIn, middle: middle)
+        }
         attributes.connector = ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
             lineStartTop: start.y > end.y, start: start, end: end,
@@ -404,6 +530,46 @@ public final class SchematicLayout: CollectionViewLayout {
             curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
             isCurved: configuration.connectorStyle == .curved)
         return attributes
+    }
+
+    /// The connector into a member of a wrapped block: as any other to the block's entry on
+    /// the column's edge, then along the first sub-column's bus, above the block to the bus of
+    /// the member's sub-column, down it and into the member. Buses run in the gutters, the
+    /// line above the block in the padding over it, so no piece crosses a box.
+    private func wrappedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, child: Rect, parent: Int,
+                                  start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
+        var attributes = attributes
+        let section = attributes.indexPath.section
+        let left = sectionLefts[section]
+        let entry = Point(x: leadIn, y: blockEntries[block] + headerInset)
+        let end = Point(x: child.minX, y: child.midY)
+        let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
+        let firstBus = left + plan.busX(ofColumn: 0, inBlock: block)
+        var via = [Point(x: firstBus, y: entry.y)]
+        if column > 0 {
+            let above = blockTops[block] + headerInset - configuration.itemPadding / 2
+            let bus = left + plan.busX(ofColumn: column, inBlock: block)
+            via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]
+        } else {
+            via.append(Point(x: firstBus, y: end.y))
+        }
+        var connector = ConnectorAttributes(
+            parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
+            lineStartTop: start.y > end.y, start: start, end: end,
+            turnOut: Point(x: leadOut, y: start.y), turnIn: entry,
+            curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: entry.y),
+            isCurved: configuration.connectorStyle == .curved)
+        connector.via = via
+        var minY = min(start.y, entry.y), maxY = max(start.y, entry.y)
+        for point in via { minY = min(minY, point.y); maxY = max(maxY, point.y) }
+        attributes.frame = Rect(x: start.x, y: minY, width: end.x - start.x, height: maxY - minY)
+        attributes.connector = connector
+        return attributes
+    }
+
+    @inline(__always)
+    private func globalItem(of indexPath: IndexPath) -> Int {
+        Int(dataController.sectionStarts[indexPath.section]) + indexPath.item
     }
 
     /// The first index in `range` for which `isAtOrAfter` holds, given that it is monotone.
@@ -473,6 +639,26 @@ public final class SchematicLayout: CollectionViewLayout {
         let tops = itemTops, heights = itemHeights
         let starts = dataController.sectionStarts, parents = dataController.parentOfItem
         func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
+        // Searches need keys that grow along a column: a wrapped block's members all take the
+        // block's extent (its connectors reach up to the line above it).
+        let blockOfItem = wrapPlan?.blockOfItem ?? [], blockTops = blockTops, blockHeights = wrapPlan?.heights ?? []
+        let wrapped = !blockOfItem.isEmpty, above = configuration.itemPadding / 2
+        func cellTop(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] }
+            return tops[item]
+        }
+        func cellBottom(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] + blockHeights[Int(blockOfItem[item])] }
+            return tops[item] + heights[item]
+        }
+        func arrivalLow(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] - above }
+            return middle(item)
+        }
+        func arrivalHigh(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] + blockHeights[Int(blockOfItem[item])] }
+            return middle(item)
+        }
 
         var section = firstSection
         while section < endSection {
@@ -482,8 +668,8 @@ public final class SchematicLayout: CollectionViewLayout {
             let items = Int(starts[section])..<Int(starts[section + 1])
 
             if cells && left <= rect.maxX && right >= rect.minX {
-                var item = partitionPoint(items) { tops[$0] + heights[$0] >= rect.minY }
-                while item < items.upperBound && tops[item] <= rect.maxY {
+                var item = partitionPoint(items) { cellBottom($0) >= rect.minY }
+                while item < items.upperBound && cellTop(item) <= rect.maxY {
                     let frame = frame(ofItem: item, inSection: section)
                     if frame.intersects(canonical) {
                         let attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame)
@@ -494,10 +680,10 @@ public final class SchematicLayout: CollectionViewLayout {
             }
 
             if connectors && section > 0 {
-                var child = partitionPoint(items) { max(middle(Int(parents[$0])), middle($0)) >= rect.minY }
+                var child = partitionPoint(items) { max(middle(Int(parents[$0])), arrivalHigh($0)) >= rect.minY }
                 while child < items.upperBound {
                     let parent = Int(parents[child])
-                    if min(middle(parent), middle(child)) > rect.maxY { break }
+                    if min(middle(parent), arrivalLow(child)) > rect.maxY { break }
                     let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
                     if attributes.frame.intersects(canonical) { body(orientation == .lr ? attributes : oriented(attributes)) }
                     child += 1

@@ -32,6 +32,17 @@ public enum ConnectorStyle: String, CaseIterable, Hashable, Sendable {
     case curved
 }
 
+/// Whether long runs of leaf children are wrapped into a block of several sub-columns.
+public enum SchematicWrap: Hashable, Sendable {
+    /// Never (the talk's drawing).
+    case off
+    /// Runs of 12 or more leaves, into as many sub-columns as bring the drawing's aspect ratio
+    /// towards 2:1 at most.
+    case auto
+    /// Runs of more than this many leaves, this many to a sub-column.
+    case limit(Int)
+}
+
 /// The spacing of the schematic layout, named as in the talk and on the command line.
 public struct SchematicLayoutConfiguration: Hashable, Sendable {
     /// The size every item has before it reports its own (`--node-size`, the talk's `nodeSize`).
@@ -52,6 +63,8 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     public var showsBands = false
     /// A title above each section, by depth (`--depth-labels`): `header` decoration views.
     public var depthLabels: [String] = []
+    /// Wrapping of wide fans of leaves (`--wrap`).
+    public var wrap = SchematicWrap.off
     /// The room headers take above the sections.
     public var headerHeight: Double = 32
 
@@ -76,6 +89,7 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
         where !(value >= 0 && value.isFinite) {
             return "the \(name) must be zero or more and finite"
         }
+        if case .limit(let count) = wrap, count < 1 { return "the wrap limit must be 1 or more" }
         return nil
     }
 }

@@ -7,7 +7,7 @@ import Hierarchy
 /// the first walk runs in an explicit post-order, the second in breadth-first order.
 enum TidyPlacement {
     /// The centre of every global item along the column axis, the smallest top at `padding / 2`.
-    static func centers(of sections: SectionedTree, heights: [Double], padding: Double) -> [Double] {
+    static func centers(of sections: PlacementColumns, heights: [Double], padding: Double) -> [Double] {
         let count = sections.numberOfItems
         let root = count  // a virtual root above section 0 makes a forest one tree
         let nodes = count + 1

@@ -94,12 +94,13 @@ public final class EffectLayout: CollectionViewLayout {
             let before = (old.x - point.x) * (new.x - point.x) + (old.y - point.y) * (new.y - point.y)
             return before < 0 ? new : point
         }
-        let followed = ConnectorAttributes(parentIndexPath: connector.parentIndexPath, lineStartTop: start.y > end.y,
+        var followed = ConnectorAttributes(parentIndexPath: connector.parentIndexPath, lineStartTop: start.y > end.y,
                                            start: start, end: end,
                                            turnOut: turn(connector.turnOut, connector.start, start),
                                            turnIn: turn(connector.turnIn, connector.end, end),
                                            curveOut: follow(connector.curveOut), curveIn: follow(connector.curveIn),
                                            isCurved: connector.isCurved)
+        followed.via = connector.via
         var result = attributes
         result.connector = followed
         result.frame = IndexedLayout.bounds(of: followed)

@@ -286,7 +286,7 @@ public class IndexedLayout: CollectionViewLayout {
     /// The rectangle holding a connector's path (for a curve, its control points, which hold it).
     static func bounds(of connector: ConnectorAttributes) -> Rect {
         var minX = connector.start.x, maxX = minX, minY = connector.start.y, maxY = minY
-        for point in connector.isCurved ? connector.path : [connector.start, connector.turnOut, connector.turnIn, connector.end] {
+        for point in connector.isCurved ? connector.path : [connector.start, connector.turnOut, connector.turnIn, connector.end] + connector.via {
             minX = min(minX, point.x); maxX = max(maxX, point.x)
             minY = min(minY, point.y); maxY = max(maxY, point.y)
         }

@@ -1,0 +1,24 @@
+import Hierarchy
+
+/// The columns a placement along them needs: items in section order, each parent's children
+/// a contiguous range of the next section. A `SectionedTree`'s (sharing its arrays), or one
+/// with each wrapped block of leaves reduced to one item.
+struct PlacementColumns {
+    var sectionStarts: [Int32]
+    var childStarts: [Int32]
+    var parentOfItem: [Int32]
+
+    init(sectionStarts: [Int32], childStarts: [Int32], parentOfItem: [Int32]) {
+        self.sectionStarts = sectionStarts
+        self.childStarts = childStarts
+        self.parentOfItem = parentOfItem
+    }
+
+    init(_ tree: SectionedTree) {
+        self.init(sectionStarts: tree.sectionStarts, childStarts: tree.childStarts, parentOfItem: tree.parentOfItem)
+    }
+
+    var numberOfItems: Int { parentOfItem.count }
+    var numberOfSections: Int { sectionStarts.count - 1 }
+    func numberOfItems(inSection section: Int) -> Int { Int(sectionStarts[section + 1] - sectionStarts[section]) }
+}

@@ -1,0 +1,248 @@
+import Hierarchy
+
+/// Wide fans of leaves wrapped into blocks: a run of consecutive leaf children of one parent
+/// is laid out in its section as `columns` sub-columns of `rows` rows, in order down each
+/// sub-column then across (column-major). Each sub-column is led by a gutter for the bus that
+/// reaches its children, so the block is `Σ (gutter + sub-column width)` wide. Rows are as
+/// tall as their tallest member, so a row reads across.
+///
+/// Only leaves wrap: a child with children needs the next column aligned to it. Everything is
+/// on flat arrays, built in O(n) (`auto` tries O(log n) row limits over the runs only).
+struct WrapPlan {
+    /// Per block: its first global item, member count, rows and sub-columns.
+    var firstItem: [Int32] = []
+    var memberCount: [Int32] = []
+    var rows: [Int32] = []
+    var columns: [Int32] = []
+    /// Per block, where its rows start in `rowOffsets`/`rowHeights` (one more entry at the end).
+    var rowStart: [Int32] = [0]
+    /// Each row's top from its block's top, and its height.
+    var rowOffsets: [Double] = []
+    var rowHeights: [Double] = []
+    /// Per block, where its sub-columns start in `columnLefts`/`columnWidths` (one more at the end).
+    var columnStart: [Int32] = [0]
+    /// Each sub-column's left (after its gutter) from the block's left, and its width.
+    var columnLefts: [Double] = []
+    var columnWidths: [Double] = []
+    /// Per block, its size.
+    var widths: [Double] = []
+    var heights: [Double] = []
+    /// Per global item, its block or -1.
+    var blockOfItem: [Int32] = []
+    /// The room left of each sub-column for its bus.
+    let gutter: Double
+
+    /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
+    static let targetAspect = 2.0
+    /// `auto` wraps leaves of fans of at least this many children…
+    static let smallestAutoFan = 12
+    /// …into sub-columns of at least this many rows.
+    static let fewestAutoRows = 3
+
+    /// The blocks for `sections` with the given canonical item sizes, or nil if nothing wraps.
+    /// `rowLimit` overrides the limit `auto` estimates (the layout lowers it when the placed
+    /// drawing turns out taller than estimated).
+    init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
+          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil) {
+        gutter = max(16, configuration.sectionPadding / 2)
+        let padding = configuration.itemPadding
+        let count = sections.numberOfItems
+        let sectionCount = sections.numberOfSections
+        var sectionOfItem = [Int32](repeating: 0, count: count)
+        for section in 0..<sectionCount {
+            for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) { sectionOfItem[item] = Int32(section) }
+        }
+        func isLeaf(_ item: Int) -> Bool { sections.childStarts[item] == sections.childStarts[item + 1] }
+
+        // Runs of consecutive leaf siblings that may wrap: `auto` takes those of fans of 12 or
+        // more children (between the fan's children with children of their own).
+        let shortest: Int
+        switch configuration.wrap {
+        case .off: return nil
+        case .auto: shortest = 2
+        case .limit(let limit): shortest = limit + 1
+        }
+        var runStart: [Int32] = [], runLength: [Int32] = []
+        for parent in 0..<count {
+            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+            if configuration.wrap == .auto && children.count < WrapPlan.smallestAutoFan { continue }
+            var child = children.lowerBound
+            while child < children.upperBound {
+                guard isLeaf(child) else { child += 1; continue }
+                var end = child + 1
+                while end < children.upperBound && isLeaf(end) { end += 1 }
+                if end - child >= shortest { runStart.append(Int32(child)); runLength.append(Int32(end - child)) }
+                child = end
+            }
+        }
+        guard !runStart.isEmpty else { return nil }
+
+        // The row limit: given, or the largest that brings the estimated drawing to the target.
+        let rowLimit: Int
+        switch configuration.wrap {
+        case .limit(let limit):
+            rowLimit = limit
+        case _ where forcedLimit != nil:
+            rowLimit = forcedLimit!
+        default:
+            // Per section, the stack and widest item outside the runs; per run, its pitch and slot.
+            var inRun = [Bool](repeating: false, count: count)
+            var runPitch = [Double](), runSlot = [Double](), runStack = [Double](), runWidest = [Double]()
+            for (start, length) in zip(runStart, runLength) {
+                var tallest = 0.0, widest = 0.0, stack = 0.0
+                for item in Int(start)..<Int(start) + Int(length) {
+                    inRun[item] = true
+                    tallest = max(tallest, itemHeights[item]); widest = max(widest, itemWidths[item])
+                    stack += itemHeights[item] + padding
+                }
+                runPitch.append(tallest + padding); runSlot.append(widest + gutter); runStack.append(stack); runWidest.append(widest)
+            }
+            var baseStack = [Double](repeating: 0, count: sectionCount), baseWidth = [Double](repeating: 0, count: sectionCount)
+            for item in 0..<count where !inRun[item] {
+                let section = Int(sectionOfItem[item])
+                baseStack[section] += itemHeights[item] + padding
+                baseWidth[section] = max(baseWidth[section], itemWidths[item])
+            }
+            var stack = baseStack, width = baseWidth
+            /// Breadth over depth of the drawing when no sub-column has more than `limit` rows.
+            func aspect(_ limit: Int) -> Double {
+                stack = baseStack; width = baseWidth
+                for run in 0..<runStart.count {
+                    let section = Int(sectionOfItem[Int(runStart[run])])
+                    let length = Int(runLength[run])
+                    if length <= limit {
+                        stack[section] += runStack[run]
+                        width[section] = max(width[section], runWidest[run])
+                    } else {
+                        let columns = (length + limit - 1) / limit
+                        let rows = (length + columns - 1) / columns
+                        stack[section] += Double(rows) * runPitch[run]
+                        width[section] = max(width[section], Double(columns) * runSlot[run])
+                    }
+                }
+                let depth = width.reduce(0, +) + Double(max(0, sectionCount - 1)) * configuration.sectionPadding
+                    + 2 * configuration.sectionMargin
+                return (stack.max() ?? 0) / max(depth, 1)
+            }
+            let longest = Int(runLength.max() ?? 0)
+            if aspect(longest) <= WrapPlan.targetAspect { return nil }
+            // The aspect falls as the limit does: the largest limit at the target, by bisection.
+            var low = WrapPlan.fewestAutoRows, high = longest  // aspect(high) > target
+            if aspect(low) > WrapPlan.targetAspect {
+                high = low
+            } else {
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if aspect(middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }
+                }
+                high = low
+            }
+            rowLimit = high
+        }
+
+        // The blocks' exact geometry from the members' sizes.
+        blockOfItem = [Int32](repeating: -1, count: count)
+        for (start, length) in zip(runStart, runLength) where Int(length) > rowLimit {
+            let length = Int(length), first = Int(start)
+            let columnCount = (length + rowLimit - 1) / rowLimit
+            let rowCount = (length + columnCount - 1) / columnCount
+            let block = Int32(firstItem.count)
+            firstItem.append(start); memberCount.append(Int32(length))
+            rows.append(Int32(rowCount)); columns.append(Int32(columnCount))
+            let rowBase = rowOffsets.count, columnBase = columnLefts.count
+            rowOffsets.append(contentsOf: repeatElement(0, count: rowCount))
+            rowHeights.append(contentsOf: repeatElement(0, count: rowCount))
+            columnLefts.append(contentsOf: repeatElement(0, count: columnCount))
+            columnWidths.append(contentsOf: repeatElement(0, count: columnCount))
+            for index in 0..<length {
+                let item = first + index
+                blockOfItem[item] = block
+                rowHeights[rowBase + index % rowCount] = max(rowHeights[rowBase + index % rowCount], itemHeights[item])
+                columnWidths[columnBase + index / rowCount] = max(columnWidths[columnBase + index / rowCount], itemWidths[item])
+            }
+            var top = 0.0
+            for row in 0..<rowCount {
+                rowOffsets[rowBase + row] = top
+                top += rowHeights[rowBase + row] + padding
+            }
+            var left = 0.0
+            for column in 0..<columnCount {
+                left += gutter
+                columnLefts[columnBase + column] = left
+                left += columnWidths[columnBase + column]
+            }
+            rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
+            widths.append(left); heights.append(top - padding)
+        }
+        guard !firstItem.isEmpty else { return nil }
+        self.rowLimit = rowLimit
+    }
+
+    /// The most rows a sub-column has.
+    private(set) var rowLimit = 0
+
+    var blockCount: Int { firstItem.count }
+
+    /// The sub-column and row of a member.
+    @inline(__always)
+    func position(ofMember item: Int, inBlock block: Int) -> (column: Int, row: Int) {
+        let index = item - Int(firstItem[block])
+        let rowCount = Int(rows[block])
+        return (index / rowCount, index % rowCount)
+    }
+
+    /// A member's top from its block's top (centred in its row) and its left from the block's
+    /// left (centred in its sub-column).
+    @inline(__always)
+    func offset(ofMember item: Int, inBlock block: Int, width: Double, height: Double) -> (x: Double, y: Double) {
+        let (column, row) = position(ofMember: item, inBlock: block)
+        let rowIndex = Int(rowStart[block]) + row, columnIndex = Int(columnStart[block]) + column
+        return (columnLefts[columnIndex] + (columnWidths[columnIndex] - width) / 2,
+                rowOffsets[rowIndex] + (rowHeights[rowIndex] - height) / 2)
+    }
+
+    /// The x of the bus left of a sub-column, from the block's left.
+    @inline(__always)
+    func busX(ofColumn column: Int, inBlock block: Int) -> Double {
+        columnLefts[Int(columnStart[block]) + column] - gutter / 2
+    }
+
+    /// The middles of the first and last rows, from the block's top.
+    func rowMiddles(ofBlock block: Int) -> (first: Double, last: Double) {
+        let first = Int(rowStart[block]), last = Int(rowStart[block + 1]) - 1
+        return (rowOffsets[first] + rowHeights[first] / 2, rowOffsets[last] + rowHeights[last] / 2)
+    }
+
+    /// The placement's columns with each block reduced to its first member, as tall as the
+    /// block; `itemOfReduced` maps back.
+    func reduced(_ sections: PlacementColumns, heights: [Double])
+        -> (columns: PlacementColumns, heights: [Double], itemOfReduced: [Int32]) {
+        let count = sections.numberOfItems
+        var keptBefore = [Int32](repeating: 0, count: count + 1)
+        var itemOfReduced: [Int32] = []
+        itemOfReduced.reserveCapacity(count)
+        var reducedHeights: [Double] = []
+        reducedHeights.reserveCapacity(count)
+        for item in 0..<count {
+            let block = Int(blockOfItem[item])
+            let kept = block < 0 || Int(firstItem[block]) == item
+            keptBefore[item + 1] = keptBefore[item] + (kept ? 1 : 0)
+            if kept {
+                itemOfReduced.append(Int32(item))
+                reducedHeights.append(block < 0 ? heights[item] : self.heights[block])
+            }
+        }
+        let sectionStarts = sections.sectionStarts.map { keptBefore[Int($0)] }
+        var childStarts = [Int32](), parents = [Int32]()
+        childStarts.reserveCapacity(itemOfReduced.count + 1)
+        parents.reserveCapacity(itemOfReduced.count)
+        for item in itemOfReduced {
+            childStarts.append(keptBefore[Int(sections.childStarts[Int(item)])])
+            let parent = sections.parentOfItem[Int(item)]
+            parents.append(parent < 0 ? -1 : keptBefore[Int(parent)])
+        }
+        childStarts.append(keptBefore[Int(sections.childStarts[count])])
+        return (PlacementColumns(sectionStarts: sectionStarts, childStarts: childStarts, parentOfItem: parents),
+                reducedHeights, itemOfReduced)
+    }
+}

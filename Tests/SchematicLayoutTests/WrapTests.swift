@@ -1,0 +1,275 @@
+import CollectionLayout
+import Foundation
+import Hierarchy
+import HierarchyReaders
+import SchematicLayout
+import Testing
+import TestSupport
+
+/// Wide fans of leaves wrapped into blocks of sub-columns (`configuration.wrap`).
+@Suite struct WrapTests {
+    /// A random forest with wide fans: most fans are leaves, a few children have children.
+    func wideFanTree(seed: UInt64, count: Int) -> Tree {
+        var generator = SplitMix64(seed: seed)
+        var tree = Tree()
+        var open = [tree.addNode(label: "root")]
+        var head = 0
+        while tree.count < count && head < open.count {
+            let parent = open[head]
+            head += 1
+            let children = Bool.random(using: &generator) ? Int.random(in: 12...45, using: &generator) : Int.random(in: 1...4, using: &generator)
+            for index in 0..<children where tree.count < count {
+                let child = tree.addNode(label: "n\(tree.count)", parent: parent)
+                // A few children get children of their own, the rest stay leaves.
+                if index % 9 == 4 || children < 5 || head == 1 && index % 3 == 0 { open.append(child) }
+            }
+        }
+        return tree
+    }
+
+    func layout(_ tree: Tree, alignment: SchematicAlignment = .compact, orientation: SchematicOrientation = .lr,
+                connectors: ConnectorStyle = .straight, wrap: SchematicWrap = .auto, seed: UInt64 = 1,
+                randomSizes: Bool = true) throws -> (SchematicLayout, SectionedTree) {
+        var generator = SplitMix64(seed: seed &* 31)
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.alignment = alignment
+        configuration.orientation = orientation
+        configuration.connectorStyle = connectors
+        configuration.wrap = wrap
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        if randomSizes {
+            let context = SchematicInvalidationContext()
+            for section in 0..<sections.numberOfSections {
+                for item in 0..<sections.numberOfItems(inSection: section) where Bool.random(using: &generator) {
+                    context.invalidateSize(Size(width: Double(Int.random(in: 30...180, using: &generator)),
+                                                height: Double(Int.random(in: 16...50, using: &generator))),
+                                           forItemAt: IndexPath(item: item, section: section))
+                }
+            }
+            layout.invalidateLayout(with: context)
+            layout.prepare()
+        }
+        return (layout, sections)
+    }
+
+    /// Canonical coordinates (columns along x, items along y) of a real point.
+    func canonical(_ point: Point, _ orientation: SchematicOrientation) -> Point {
+        switch orientation {
+        case .lr: point
+        case .rl: Point(x: -point.x, y: point.y)
+        case .tb: Point(x: point.y, y: point.x)
+        case .bt: Point(x: -point.y, y: point.x)
+        }
+    }
+
+    /// Whether segments `a`–`b` and `c`–`d` cross properly (each strictly on both sides of the other).
+    func cross(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        let d1 = side(c, d, a), d2 = side(c, d, b), d3 = side(a, b, c), d4 = side(a, b, d)
+        return (d1 > 1e-6 && d2 < -1e-6 || d1 < -1e-6 && d2 > 1e-6) && (d3 > 1e-6 && d4 < -1e-6 || d3 < -1e-6 && d4 > 1e-6)
+    }
+
+    /// Whether segment `a`–`b` enters the inside of `rect` (shrunk by half a point).
+    func enters(_ a: Point, _ b: Point, _ rect: Rect) -> Bool {
+        let inner = Rect(x: rect.minX + 0.5, y: rect.minY + 0.5, width: rect.width - 1, height: rect.height - 1)
+        guard inner.width > 0, inner.height > 0 else { return false }
+        // Liang–Barsky clipping.
+        var low = 0.0, high = 1.0
+        let dx = b.x - a.x, dy = b.y - a.y
+        for (p, q) in [(-dx, a.x - inner.minX), (dx, inner.maxX - a.x), (-dy, a.y - inner.minY), (dy, inner.maxY - a.y)] {
+            if p == 0 { if q < 0 { return false }; continue }
+            let t = q / p
+            if p < 0 { low = max(low, t) } else { high = min(high, t) }
+            if low > high { return false }
+        }
+        return high - low > 1e-9
+    }
+
+    /// The straight pieces of a connector: its polyline, or for a curve the pieces after it
+    /// (the curve itself stays between the columns, where no box is).
+    func pieces(_ connector: ConnectorAttributes) -> [(Point, Point)] {
+        var points: [Point] = []
+        if connector.isCurved {
+            points = [connector.turnIn] + connector.via + [connector.end]
+        } else {
+            connector.forEachPolylinePoint { points.append($0) }
+        }
+        return zip(points, points.dropFirst()).filter { $0.0 != $0.1 }
+    }
+
+    /// Boxes, connectors and the wrapped blocks' order, checked on one layout.
+    func checkInvariants(_ layout: SchematicLayout, _ sections: SectionedTree, orientation: SchematicOrientation) -> Int {
+        var frames: [Rect] = [], connectors: [(child: Int, parent: Int, connector: ConnectorAttributes)] = []
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                frames.append(layout.layoutAttributesForItem(at: path)!.frame)
+                if section > 0 {
+                    let connector = layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)!.connector!
+                    let global = sections.globalItem(section: section, item: item)
+                    connectors.append((global, Int(sections.parentOfItem[global]), connector))
+                }
+            }
+        }
+        // No two boxes overlap.
+        let order = frames.indices.sorted { frames[$0].minX < frames[$1].minX }
+        for (index, a) in order.enumerated() {
+            for b in order[(index + 1)...] {
+                if frames[b].minX >= frames[a].maxX - 0.01 { break }
+                let width = min(frames[a].maxX, frames[b].maxX) - max(frames[a].minX, frames[b].minX)
+                let height = min(frames[a].maxY, frames[b].maxY) - max(frames[a].minY, frames[b].minY)
+                #expect(width < 0.01 || height < 0.01, "boxes \(a) and \(b) overlap")
+            }
+        }
+        for (child, parent, connector) in connectors {
+            // Every child is reached, at its box's edge.
+            let box = frames[child]
+            #expect(connector.end.x >= box.minX - 0.01 && connector.end.x <= box.maxX + 0.01
+                    && connector.end.y >= box.minY - 0.01 && connector.end.y <= box.maxY + 0.01, "child \(child) not reached")
+            // No piece crosses a box (its own child's and parent's boxes are only touched).
+            for (a, b) in pieces(connector) {
+                for (item, frame) in frames.enumerated() where item != child && item != parent {
+                    #expect(!enters(a, b, frame), "connector into \(child) crosses box \(item)")
+                }
+            }
+        }
+        // No two connectors cross.
+        let allPieces = connectors.map { pieces($0.connector) }
+        for first in allPieces.indices {
+            for second in (first + 1)..<allPieces.count {
+                for (a, b) in allPieces[first] {
+                    for (c, d) in allPieces[second] where cross(a, b, c, d) {
+                        Issue.record("connectors into \(connectors[first].child) and \(connectors[second].child) cross")
+                    }
+                }
+            }
+        }
+        // Leaves of a fan read down, then across (column-major); count the turns across.
+        var wraps = 0
+        for parent in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+            for child in children.dropFirst() where sections.childStarts[child] == sections.childStarts[child + 1]
+                && sections.childStarts[child - 1] == sections.childStarts[child] {
+                let a = canonical(Point(x: frames[child - 1].midX, y: frames[child - 1].midY), orientation)
+                let b = canonical(Point(x: frames[child].midX, y: frames[child].midY), orientation)
+                if abs(a.x - b.x) < 0.01 {
+                    #expect(b.y > a.y, "leaf \(child) is not below leaf \(child - 1) of its sub-column")
+                } else {
+                    #expect(b.x > a.x, "leaf \(child) is not in a later sub-column than \(child - 1)")
+                    wraps += 1
+                }
+            }
+        }
+        return wraps
+    }
+
+    @Test(arguments: [1, 2, 3], SchematicOrientation.allCases)
+    func wrappedFansKeepEveryInvariant(seed: UInt64, orientation: SchematicOrientation) throws {
+        let tree = wideFanTree(seed: seed, count: 260)
+        for connectors in ConnectorStyle.allCases {
+            let (layout, sections) = try layout(tree, orientation: orientation, connectors: connectors, wrap: .limit(5), seed: seed)
+            let wraps = checkInvariants(layout, sections, orientation: orientation)
+            #expect(wraps > 0, "nothing wrapped")
+        }
+    }
+
+    @Test(arguments: SchematicAlignment.allCases)
+    func everyAlignmentWraps(alignment: SchematicAlignment) throws {
+        let tree = wideFanTree(seed: 7, count: 200)
+        for connectors in ConnectorStyle.allCases {
+            let (layout, sections) = try layout(tree, alignment: alignment, connectors: connectors, wrap: .limit(4), seed: 7)
+            #expect(checkInvariants(layout, sections, orientation: .lr) > 0)
+        }
+    }
+
+    /// A fan of leaves only is one block, centred on its parent.
+    @Test(arguments: [SchematicAlignment.compact, .tidy])
+    func blockIsCentredOnItsParent(alignment: SchematicAlignment) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let parent = tree.addNode(label: "parent", parent: root)
+        _ = tree.addNode(label: "other", parent: root)
+        for index in 0..<30 { _ = tree.addNode(label: "leaf \(index)", parent: parent) }
+        let (layout, _) = try layout(tree, alignment: alignment, wrap: .limit(8), randomSizes: false)
+        let parentFrame = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))!.frame
+        var top = Double.infinity, bottom = -Double.infinity
+        for item in 0..<30 {
+            let frame = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 2))!.frame
+            top = min(top, frame.minY); bottom = max(bottom, frame.maxY)
+        }
+        #expect(abs((top + bottom) / 2 - parentFrame.midY) < 0.5)
+        #expect(bottom - top == 8 * 30 + 7 * 20)  // 8 rows of 30 points, 20 apart
+    }
+
+    @Test func offIsTheUnwrappedDrawing() throws {
+        let tree = wideFanTree(seed: 5, count: 300)
+        let (wrapped, sections) = try layout(tree, wrap: .off)
+        // Nothing of the block machinery: every column's items share one centre line.
+        for section in 0..<sections.numberOfSections {
+            let xs = Set((0..<sections.numberOfItems(inSection: section)).map {
+                wrapped.layoutAttributesForItem(at: IndexPath(item: $0, section: section))!.frame.midX
+            })
+            #expect(xs.count == 1)
+        }
+    }
+
+    /// Breadth over depth of a layout's content, whatever its orientation.
+    func aspect(_ layout: SchematicLayout) -> Double {
+        let size = layout.collectionViewContentSize
+        return layout.configuration.orientation.isVertical ? size.width / size.height : size.height / size.width
+    }
+
+    @Test(arguments: SchematicOrientation.allCases)
+    func thirtyChildFanIsNoLongerABroom(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<30 { _ = tree.addNode(label: "child \(index)", parent: root) }
+        let (off, _) = try layout(tree, orientation: orientation, wrap: .off, randomSizes: false)
+        let (auto, _) = try layout(tree, orientation: orientation, randomSizes: false)
+        #expect(aspect(off) > 3)
+        #expect(aspect(auto) <= 3 && aspect(auto) >= 1.0 / 3, "aspect \(aspect(auto))")
+        // Small fans never wrap.
+        var small = Tree()
+        let top = small.addNode(label: "root")
+        for index in 0..<11 { _ = small.addNode(label: "child \(index)", parent: top) }
+        let (smallAuto, _) = try layout(small, orientation: orientation, randomSizes: false)
+        let (smallOff, _) = try layout(small, orientation: orientation, wrap: .off, randomSizes: false)
+        #expect(smallAuto.collectionViewContentSize == smallOff.collectionViewContentSize)
+    }
+
+    @Test func zoneinfoHasAReadableAspect() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/real/zoneinfo.tree")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let tree = try OutlineReader().read(bytes, file: "zoneinfo.tree")
+        let (off, _) = try layout(tree, wrap: .off, randomSizes: false)
+        let (auto, sections) = try layout(tree, randomSizes: false)
+        #expect(aspect(off) > 10)
+        #expect(aspect(auto) <= 3 && aspect(auto) >= 1.0 / 3, "aspect \(aspect(auto))")
+        #expect(checkInvariants(auto, sections, orientation: .lr) > 0)
+    }
+
+    /// A label change inside a block reaches the block: its sub-column widens and nothing overlaps.
+    @Test func invalidatingAMemberRelaysTheBlock() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<40 { _ = tree.addNode(label: "child \(index)", parent: root) }
+        let (layout, sections) = try layout(tree, wrap: .limit(10), randomSizes: false)
+        let before = layout.layoutAttributesForItem(at: IndexPath(item: 15, section: 1))!.frame
+        let widthBefore = layout.collectionViewContentSize.width
+        let original = layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 1))!
+        var preferred = original
+        preferred.frame.size = Size(width: 400, height: 30)
+        #expect(layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+        layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+        layout.prepare()
+        let after = layout.layoutAttributesForItem(at: IndexPath(item: 15, section: 1))!.frame
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 1))!.frame.width == 400)
+        #expect(after.minX == before.minX + 300)  // the second sub-column moved right by the growth
+        #expect(layout.collectionViewContentSize.width == widthBefore + 300)
+        _ = checkInvariants(layout, sections, orientation: .lr)
+    }
+}
