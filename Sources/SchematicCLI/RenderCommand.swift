@@ -185,12 +185,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func renderAll() throws {
+        // The directory is made for one input with several formats (-Tsvg -Tpng) too.
+        if isDirectoryOutput && !DirectoryReader.isDirectory(output) {
+            mkdir(output, 0o755)
+        }
         if inputs.count == 1 {
             try reportingFailures { try render(inputs[0]) }
             return
-        }
-        if isDirectoryOutput && !DirectoryReader.isDirectory(output) {
-            mkdir(output, 0o755)
         }
         // Every input is tried, in parallel; failures are listed in input order afterwards.
         let results = ResultSlots(count: inputs.count)
