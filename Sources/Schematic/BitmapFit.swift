@@ -5,10 +5,13 @@ import Graphviz
 /// larger drawing is scaled down to fit, or refused when it would shrink below
 /// `minimumScale`, where nodes become specks and only SVG or PDF can show it.
 public struct BitmapFit: Equatable, Sendable {
-    /// The drawing's size at 72 dpi (1 px per point), its padding included.
+    /// The drawing's size in pixels at the requested resolution (72 dpi, 1 px per point, unless
+    /// `pixelsPerPoint` says otherwise), its padding included.
     public var width: Double, height: Double
     /// The factor that fits it: 1 when it fits as it is.
     public var scale: Double
+    /// The requested resolution: pixels per point (Graphviz's dpi / 72).
+    public var pixelsPerPoint: Double = 1
 
     /// The longest side written (a little under cairo's 32,767, for Graphviz's rounding).
     public static let maximumSide = 32_000.0
@@ -25,17 +28,34 @@ public struct BitmapFit: Equatable, Sendable {
                     (Self.maximumPixels / max(width * height, 1)).squareRoot())
     }
 
+    /// The fit of a drawing of `width` × `height` points drawn at `pixelsPerPoint`.
+    public init(width: Double, height: Double, pixelsPerPoint: Double) {
+        self.init(width: width * pixelsPerPoint, height: height * pixelsPerPoint)
+        self.pixelsPerPoint = pixelsPerPoint
+    }
+
     /// Whether the drawing is scaled down.
     public var isScaled: Bool { scale < 1 }
-    /// Whether the drawing is too large to draw even scaled.
-    public var isTooLarge: Bool { scale < Self.minimumScale }
+    /// Whether the drawing is too large to draw even scaled: under 1/16 of a pixel per point,
+    /// whatever resolution was asked for.
+    public var isTooLarge: Bool { scale * pixelsPerPoint < Self.minimumScale }
 
     /// The Graphviz formats that are bitmaps.
     static let bitmapFormats: Set<String> = ["png", "jpg", "jpeg", "jpe", "gif", "bmp", "ico", "tif", "tiff", "webp", "tga", "wbmp", "gd", "gd2"]
 
+    /// Whether a Graphviz format (`png`, `jpg:cairo`, …) is a bitmap.
+    static func isBitmap(_ format: String) -> Bool {
+        bitmapFormats.contains(String(format.prefix { $0 != ":" }).lowercased())
+    }
+
     /// Graphviz's `size` attribute (inches) that scales the drawing to this fit.
     var sizeAttribute: String {
-        "\(width * scale / 72),\(height * scale / 72)"
+        "\(width * scale / (72 * pixelsPerPoint)),\(height * scale / (72 * pixelsPerPoint))"
+    }
+
+    /// Graphviz's `dpi` attribute for the requested resolution, nil at 72 dpi.
+    var dpiAttribute: String? {
+        pixelsPerPoint == 1 ? nil : "\(72 * pixelsPerPoint)"
     }
 
     /// The message for a drawing too large even scaled.
@@ -63,10 +83,11 @@ public enum VectorPageLimit {
 extension Diagram {
     /// How the drawing fits a Graphviz bitmap format (`png`, `gv:jpg`, …); nil for other
     /// formats (SVG, PDF and PostScript are vector formats with no such limit).
-    public func bitmapFit(format: String) -> BitmapFit? {
-        guard BitmapFit.bitmapFormats.contains(String(format.prefix { $0 != ":" }).lowercased()) else { return nil }
+    /// `scale` is the requested pixels per point (`RenderOptions.bitmapScale`).
+    public func bitmapFit(format: String, scale: Double = 1) -> BitmapFit? {
+        guard BitmapFit.isBitmap(format) else { return nil }
         let size = paddedSize
-        return BitmapFit(width: size.width, height: size.height)
+        return BitmapFit(width: size.width, height: size.height, pixelsPerPoint: scale)
     }
 
     /// Why Graphviz cannot draw this diagram in a vector format (PDF, PostScript), if it cannot.
@@ -80,5 +101,19 @@ extension Diagram {
         let size = layout.collectionViewContentSize
         let pad = dotRenderer(mode: .pinned).pad
         return Size(width: size.width + 2 * pad, height: size.height + 2 * pad)
+    }
+}
+
+/// The range of `RenderOptions.bitmapScale`: from 1/4 up to 8 pixels per point (18 to 576 dpi).
+public enum BitmapScale {
+    public static let minimum = 0.25
+    public static let maximum = 8.0
+}
+
+extension OutputFormat {
+    /// Whether this format is a bitmap drawn by Graphviz (PNG, JPEG, GIF, …).
+    public var isBitmap: Bool {
+        if case .graphviz(let name) = self { return BitmapFit.isBitmap(name) }
+        return false
     }
 }

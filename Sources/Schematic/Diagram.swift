@@ -303,6 +303,9 @@ public struct Diagram {
         /// SVG: an id on the root under which the styles (and embedded font names) are scoped,
         /// for drawings inlined in one HTML page (`SVGRenderer.scopeID`).
         public var scopeID: String?
+        /// Bitmaps drawn by Graphviz (PNG, …): pixels per point, 1 being 72 dpi; 2 draws
+        /// twice as many pixels each way for high-density screens.
+        public var bitmapScale = 1.0
         public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned, embedFonts: Bool = false) {
             self.format = format
             self.dotMode = dotMode
@@ -364,8 +367,9 @@ public struct Diagram {
             // Our layout, pinned, drawn by Graphviz's renderers (`nop2` keeps node and edge positions).
             // A bitmap too large for cairo is scaled down with Graphviz's `size`, or refused.
             var graphAttributes: [(name: String, value: String)] = []
-            if let fit = bitmapFit(format: format) {
+            if let fit = bitmapFit(format: format, scale: options.bitmapScale) {
                 if fit.isTooLarge { throw .graphviz(fit.refusal(format: format)) }
+                if let dpi = fit.dpiAttribute { graphAttributes.append(("dpi", dpi)) }
                 if fit.isScaled { graphAttributes.append(("size", fit.sizeAttribute)) }
             }
             if let refusal = vectorPageRefusal(format: format) { throw .graphviz(refusal) }

@@ -11,7 +11,7 @@ struct DiffCommand: ParsableCommand {
             node gets initial and final layout attributes from the layout: inserted nodes appear \
             (from their parent in the schematic layout and grid, from the centre in a circle, in \
             place in a flow, from the section's top in masonry) and deleted ones disappear the \
-            same way; others move.
+            same way; others move. The result is JSON, written to -o (a .json file) or standard output.
             """)
 
     @Argument(help: "The earlier hierarchy file.")
@@ -23,8 +23,9 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the JSON, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Output format (json).")
-    var format: DiffFormat = .json
+    @Option(name: [.long, .customShort("T", allowingJoined: true)],
+            help: "Output format: json, the only one (default; an output named other than .json is refused unless this is given).")
+    var format: DiffFormat?
 
     @OptionGroup(title: "Input")
     var inputOptions: InputOptions
@@ -42,6 +43,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func work() throws {
+        if format == nil, let pathExtension = fileExtension(output), pathExtension.lowercased() != "json" {
+            throw fail("schematic: \(output): diff writes JSON only, not .\(pathExtension); name the output .json, or give --format json", ExitStatus.usage)
+        }
         let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let oldDiagram = try loading.diagram(try loading.readTree(old), file: old)
         let newDiagram = try loading.diagram(try loading.readTree(new), file: new)

@@ -11,9 +11,13 @@ struct RenderCommand: ParsableCommand {
         abstract: "Lay out hierarchy files and write them as SVG, DOT, JSON, PNG or PDF.",
         discussion: """
             Formats are inferred from file extensions (.txt/.outline/.tree, .json, .yaml, .csv, .tsv, \
-            .md, .dot/.gv, .nwk/.newick/.nhx in; .svg, .dot/.gv, .json, .png, .pdf out), else input is sniffed and \
-            output is SVG. Several inputs, or several --format options, write into the directory \
+            .md, .dot/.gv, .nwk/.newick/.nhx in; .svg, .dot/.gv, .json, .html, .png, .pdf out, and any other \
+            format Graphviz renders, such as .gif or .jpg), else input is sniffed and output is SVG; an \
+            output extension nothing can write is refused unless --format (-T, as in Graphviz: -Tpng) \
+            says what to write. Several inputs, or several --format options, write into the directory \
             given with -o (one file per input and format, names kept), in parallel.
+            -M prints make rules (a directory's drawing depends on every folder and file shown); \
+            --deps-file FILE renders and writes them to FILE, as a compiler's -MD -MF.
             Exit status: 64 bad usage, 65 invalid input, 66 missing input, 69 font or Graphviz \
             unavailable, 73/74 cannot write; with several inputs, the first failure's, after all \
             of them were tried and every failure listed.
@@ -25,7 +29,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The drawing's file, - for standard output, or a directory for several (ending in /).")
     var output: String = "-"
 
-    @Option(help: "Output format: svg, dot, json, png, pdf, or gv:FORMAT for any format Graphviz renders (repeatable).")
+    @Option(name: [.long, .customShort("T", allowingJoined: true)],
+            help: "Output format: svg, dot, json, html, png, pdf, or gv:FORMAT for any format Graphviz renders (repeatable; -Tpng as in Graphviz).")
     var format: [OutputFormat] = []
 
     @Option(name: .customLong("dot-mode"), help: "DOT output: pinned (our positions) or layout (a plain tree for Graphviz dot).")
@@ -34,8 +39,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
     var theme: SVGRenderer.Theme = .light
 
-    @Flag(name: [.customLong("deps"), .customShort("M")], help: "Print make dependency lines (output: input) instead of rendering.")
+    @Flag(name: [.customLong("deps"), .customShort("M")],
+          help: "Print make dependency lines (output: input, and for a directory every folder and file drawn) instead of rendering.")
     var dependencies = false
+
+    @Option(name: .customLong("deps-file"),
+            help: ArgumentHelp("Render, and write the make dependency lines to this file (with -M, write them there instead of printing).", valueName: "file"))
+    var depsFile: String?
+
+    @Option(help: ArgumentHelp("Bitmap output (png, gv:jpg, …): resolution, as Graphviz's dpi; 144 or 192 for high-density screens. (default: 72, 1 px per point)", valueName: "n"))
+    var dpi: Double?
 
     @OptionGroup(title: "Input")
     var inputOptions: InputOptions
@@ -62,18 +75,33 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("several inputs or formats need a directory for -o (ending in /)")
         }
         if isDirectoryOutput && inputs.contains("-") { throw ValidationError("standard input needs a single output file") }
+        if let dpi, !(dpi >= BitmapScale.minimum * 72 && dpi <= BitmapScale.maximum * 72) {
+            throw ValidationError("--dpi must be from \(Int(BitmapScale.minimum * 72)) to \(Int(BitmapScale.maximum * 72))")
+        }
+        if depsFile != nil && output == "-" { throw ValidationError("--deps-file needs an output file (-o): make rules name it") }
+        if let depsFile, depsFile == "-" || depsFile == output { throw ValidationError("--deps-file needs a file of its own") }
     }
+
+    /// Pixels per point in bitmap output.
+    private var bitmapScale: Double { dpi.map { $0 / 72 } ?? 1 }
 
     private var isDirectoryOutput: Bool {
         output != "-" && (output.hasSuffix("/") || DirectoryReader.isDirectory(output))
     }
 
+    /// The format of a single output file: --format, else its extension's (Graphviz's renderer
+    /// of that name when only Graphviz has one), else SVG when the name has no extension.
+    private func singleOutputFormat() throws -> OutputFormat {
+        if let first = format.first { return first }
+        guard let pathExtension = fileExtension(output), !pathExtension.isEmpty else { return .svg }
+        if let known = OutputFormat(outputExtension: pathExtension) { return known }
+        throw fail("schematic: \(output): cannot write .\(pathExtension) files; name the output .svg, .dot/.gv, .json, .html, "
+            + ".png, .pdf or another extension Graphviz renders, or say what to write with --format (-T)", ExitStatus.usage)
+    }
+
     /// The files one input becomes: (path, format).
-    private func outputs(for input: String) -> [(path: String, format: OutputFormat)] {
-        guard isDirectoryOutput else {
-            let format = format.first ?? fileExtension(output).flatMap(OutputFormat.init(pathExtension:)) ?? .svg
-            return [(output, format)]
-        }
+    private func outputs(for input: String) throws -> [(path: String, format: OutputFormat)] {
+        guard isDirectoryOutput else { return [(output, try singleOutputFormat())] }
         var name = input.hasSuffix("/") ? String(input.dropLast()) : input
         name = String(name[(name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex)...])
         if let dot = name.lastIndex(of: "."), dot > name.startIndex { name = String(name[..<dot]) }
@@ -88,7 +116,7 @@ struct RenderCommand: ParsableCommand {
     private func checkOutputs() throws {
         var writers: [String: String] = [:]
         for input in inputs {
-            for target in outputs(for: input) where target.path != "-" {
+            for target in try outputs(for: input) where target.path != "-" {
                 let writer = format.count > 1 ? "\(input) (\(target.format))" : input
                 if let other = writers[target.path] {
                     throw fail("schematic: \(other) and \(writer) would both be written to \(target.path); render them separately or rename one", ExitStatus.usage)
@@ -111,20 +139,59 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Refuses --dpi when nothing written is a bitmap.
+    private func checkScale() throws {
+        guard dpi != nil else { return }
+        let formats = try inputs.flatMap { try outputs(for: $0).map(\.format) }
+        guard formats.contains(where: \.isBitmap) else {
+            throw fail("schematic: --dpi applies to bitmap output (png, gv:jpg, …), not \(formats.first ?? .svg)", ExitStatus.usage)
+        }
+    }
+
+    /// Make rules for every output: it depends on its input, and a directory input also on
+    /// each folder and file the drawing shows (see `DirectoryDependencies`).
+    private func dependencyRules() throws -> String {
+        var text = ""
+        for input in inputs where input != "-" {
+            let listed = DirectoryReader.isDirectory(input) ? try DirectoryDependencies.paths(in: input, reader: inputOptions.directoryReader) : []
+            for target in try outputs(for: input) {
+                text += DirectoryDependencies.rule(target: target.path, prerequisites: [input] + listed)
+            }
+            // Empty rules, as a compiler's -MP writes, so a file deleted since is no error for make.
+            for path in listed { text += DirectoryDependencies.rule(target: path, prerequisites: []) }
+        }
+        return text
+    }
+
+    private func writeDependencies(to path: String) throws {
+        let rules = try dependencyRules()
+        try writeAtomically(to: path, inputs: inputs) { $0.write(Array(rules.utf8)) }
+        if verbose { FileIO.writeMessage("wrote \(path)") }
+    }
+
     func run() throws {
+        try reportingFailures {
+            try checkOutputs()
+            try checkScale()
+        }
         if dependencies {
-            for input in inputs where input != "-" {
-                for target in outputs(for: input) { FileIO.writeToStandardOutput("\(target.path): \(input)\n") }
+            try reportingFailures {
+                if let depsFile { try writeDependencies(to: depsFile) } else { FileIO.writeToStandardOutput(try dependencyRules()) }
             }
             return
         }
-        try reportingFailures(checkOutputs)
+        try renderAll()
+        if let depsFile { try reportingFailures { try writeDependencies(to: depsFile) } }
+    }
+
+    private func renderAll() throws {
+        // The directory is made for one input with several formats (-Tsvg -Tpng) too.
+        if isDirectoryOutput && !DirectoryReader.isDirectory(output) {
+            mkdir(output, 0o755)
+        }
         if inputs.count == 1 {
             try reportingFailures { try render(inputs[0]) }
             return
-        }
-        if isDirectoryOutput && !DirectoryReader.isDirectory(output) {
-            mkdir(output, 0o755)
         }
         // Every input is tried, in parallel; failures are listed in input order afterwards.
         let results = ResultSlots(count: inputs.count)
@@ -163,17 +230,18 @@ struct RenderCommand: ParsableCommand {
         if showPhases { FileIO.writeToStandardError("\rschematic: \(tree.count) nodes laid out; writing…  ") }
         defer { if showPhases { FileIO.writeToStandardError("\r\u{1B}[K") } }
         let laidOut = clock.now
-        for target in outputs(for: input) {
+        for target in try outputs(for: input) {
             try writeAtomically(to: target.path, inputs: inputs) { destination in
                 var options = Diagram.RenderOptions(format: target.format, dotMode: dotMode, embedFonts: labelOptions.embedFont)
                 options.theme = theme
+                options.bitmapScale = bitmapScale
                 do {
                     try diagram.render(options) { destination.write($0) }
                 } catch {
                     throw fail("schematic: \(error)", ExitStatus.unavailable)
                 }
             }
-            if !quiet, case .graphviz(let name) = target.format, let fit = diagram.bitmapFit(format: name), fit.isScaled {
+            if !quiet, case .graphviz(let name) = target.format, let fit = diagram.bitmapFit(format: name, scale: bitmapScale), fit.isScaled {
                 FileIO.writeMessage("schematic: warning: \(target.path == "-" ? "<stdout>" : target.path): the drawing (\(Int(fit.width)) × "
                     + "\(Int(fit.height)) px) is larger than cairo's bitmaps allow (32,767 px a side); scaled to \(Int(fit.scale * 100))% to fit")
             }

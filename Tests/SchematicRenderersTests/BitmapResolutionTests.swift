@@ -1,0 +1,37 @@
+import Schematic
+import Testing
+
+/// Bitmaps at a resolution other than 72 dpi fit cairo's limits in pixels, not points.
+@Suite struct BitmapResolutionTests {
+    @Test func pixelsPerPointScaleTheFit() {
+        let plain = BitmapFit(width: 20_000, height: 100)
+        #expect(!plain.isScaled && plain.pixelsPerPoint == 1)
+        let double = BitmapFit(width: 20_000, height: 100, pixelsPerPoint: 2)
+        #expect(double.width == 40_000 && double.height == 200)
+        #expect(double.isScaled && abs(double.scale - 0.8) < 1e-9)
+        #expect(!double.isTooLarge)
+    }
+
+    @Test func tooLargeMeansUnderASixteenthOfAPixelPerPoint() {
+        // 600,000 points at 8 px per point is scaled to 32,000 px: 1/150 of the request,
+        // but still 0.053 px per point, under the 1/16 limit.
+        #expect(BitmapFit(width: 600_000, height: 10, pixelsPerPoint: 8).isTooLarge)
+        // 400,000 points: 0.08 px per point, drawn.
+        #expect(!BitmapFit(width: 400_000, height: 10, pixelsPerPoint: 8).isTooLarge)
+    }
+
+    @Test func renderedPNGDoublesAtTwoPixelsPerPoint() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "Root")
+        _ = tree.addNode(label: "Child", parent: root)
+        let diagram = try Diagram(tree: tree, options: DiagramOptions())
+        var options = Diagram.RenderOptions(format: .graphviz("png"))
+        let one = try diagram.rendered(options)
+        options.bitmapScale = 2
+        let two = try diagram.rendered(options)
+        func width(_ png: [UInt8]) -> Int { png[16..<20].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(abs(width(two) - 2 * width(one)) <= 2)
+        #expect(diagram.bitmapFit(format: "png", scale: 2)?.pixelsPerPoint == 2)
+        #expect(diagram.bitmapFit(format: "svg", scale: 2) == nil)
+    }
+}
