@@ -5,16 +5,6 @@ import TestSupport
 /// The command line as Graphviz and docs-tool users expect it: --version, -T, misspelt
 /// subcommands, output names, bitmap resolution, make dependencies.
 @Suite struct CommandLineHabitsTests {
-    func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "schematic-habits-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
     func files(in directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
@@ -39,8 +29,8 @@ import TestSupport
     // MARK: -T
 
     @Test func graphvizStyleFormatOptionJoinedOrSeparate() throws {
-        let dir = try scratch()
-        try write("a\n  b\n", to: dir + "/t.txt")
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n", to: dir + "/t.txt")
         let joined = try Executable.run(["-Tjson", "t.txt"], in: dir)
         #expect(joined.status == 0, "\(joined.stderr)")
         #expect(joined.stdout.hasPrefix(#"{"contentSize":"#))
@@ -58,8 +48,8 @@ import TestSupport
     // MARK: Misspelt subcommands
 
     @Test func misspeltSubcommandIsNamed() throws {
-        let dir = try scratch()
-        try write("a\n", to: dir + "/x.txt")
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n", to: dir + "/x.txt")
         let render = try Executable.run(["rendr", "x.txt"], in: dir)
         #expect(render.status == 64)
         #expect(render.stderr == "schematic: unknown subcommand 'rendr'; did you mean 'render'?\n")
@@ -71,7 +61,7 @@ import TestSupport
         let missing = try Executable.run(["zebra"], in: dir)
         #expect(missing.status == 66 && missing.stderr.contains("zebra: cannot open"))
         // A file of that name is read, not taken for a subcommand.
-        try write("only\n", to: dir + "/rendr")
+        try writeText("only\n", to: dir + "/rendr")
         let file = try Executable.run(["rendr", "-Tjson"], in: dir)
         #expect(file.status == 0 && file.stdout.contains(#""label":"only""#), "\(file.stderr)")
     }
@@ -79,8 +69,8 @@ import TestSupport
     // MARK: Output names
 
     @Test func outputExtensionNothingWritesIsRefused() throws {
-        let dir = try scratch()
-        try write("a\n  b\n", to: dir + "/t.txt")
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n", to: dir + "/t.txt")
         let unknown = try Executable.run(["t.txt", "-o", "x.xyz"], in: dir)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("x.xyz: cannot write .xyz files"))
@@ -97,8 +87,8 @@ import TestSupport
     }
 
     @Test func outputExtensionGraphvizRendersUsesGraphviz() throws {
-        let dir = try scratch()
-        try write("a\n  b\n", to: dir + "/t.txt")
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n", to: dir + "/t.txt")
         let gif = try Executable.run(["t.txt", "-o", "t.gif"], in: dir)
         #expect(gif.status == 0, "\(gif.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/t.gif")))
@@ -109,9 +99,9 @@ import TestSupport
     }
 
     @Test func diffRefusesOutputItCannotWrite() throws {
-        let dir = try scratch()
-        try write("a\n  b\n", to: dir + "/old.txt")
-        try write("a\n  c\n", to: dir + "/new.txt")
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n", to: dir + "/old.txt")
+        try writeText("a\n  c\n", to: dir + "/new.txt")
         let svg = try Executable.run(["diff", "old.txt", "new.txt", "-o", "d.svg"], in: dir)
         #expect(svg.status == 64)
         #expect(svg.stderr == "schematic: d.svg: diff writes JSON only, not .svg; name the output .json, or give --format json\n")
@@ -126,7 +116,7 @@ import TestSupport
     // MARK: Bitmap resolution
 
     @Test func dpiDrawsBitmapsAtHigherResolution() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-habits")
         let talk = RepositoryPaths.samples + "/talk.txt"
         #expect(try Executable.run([talk, "-o", dir + "/one.png"]).status == 0)
         let double = try Executable.run([talk, "-o", dir + "/two.png", "--dpi", "144"])
@@ -145,9 +135,9 @@ import TestSupport
     }
 
     @Test func dpiKeepsWithinCairosBitmapLimit() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-habits")
         // 150 columns of 180 points: about 27,000 points wide, 54,000 px at 144 dpi.
-        try write((0..<150).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n") + "\n", to: dir + "/chain.txt")
+        try writeText((0..<150).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n") + "\n", to: dir + "/chain.txt")
         let result = try Executable.run(["chain.txt", "-o", "chain.png", "--dpi", "144"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("larger than cairo's bitmaps allow"))
@@ -158,13 +148,13 @@ import TestSupport
     // MARK: make dependencies
 
     func directoryFixture() throws -> String {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-habits")
         let manager = FileManager.default
         for folder in ["docs/sub dir", "docs/.hidden", "docs/deep/deeper"] {
             try manager.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true)
         }
         for file in ["docs/a.txt", "docs/skip.log", "docs/sub dir/b#1.md", "docs/.hidden/h", "docs/deep/deeper/z"] {
-            try write("x", to: dir + "/" + file)
+            try writeText("x", to: dir + "/" + file)
         }
         try manager.createSymbolicLink(atPath: dir + "/docs/link", withDestinationPath: "nowhere")
         return dir
@@ -191,7 +181,7 @@ import TestSupport
             "docs.svg: docs docs/.hidden docs/a.txt docs/deep docs/skip.log docs/sub\\ dir docs/.hidden/h docs/sub\\ dir/b\\#1.md\n"),
             "\(shallow.stdout)")
         // A file is still its own single prerequisite.
-        try write("a\n", to: dir + "/t.txt")
+        try writeText("a\n", to: dir + "/t.txt")
         #expect(try Executable.run(["t.txt", "-o", "t.png", "-M"], in: dir).stdout == "t.png: t.txt\n")
     }
 
@@ -208,7 +198,7 @@ import TestSupport
         #expect(only.status == 0 && only.stdout.isEmpty)
         #expect(try files(in: dir) == ["docs", "docs.d", "docs.svg", "only.d"])
         // A failed render leaves the rules file as it was.
-        try write("bad\n    x\n  y\n", to: dir + "/bad.txt")
+        try writeText("bad\n    x\n  y\n", to: dir + "/bad.txt")
         let failed = try Executable.run(["bad.txt", "-o", "docs.svg", "--deps-file", "docs.d"], in: dir)
         #expect(failed.status == 65)
         #expect(try String(contentsOfFile: dir + "/docs.d", encoding: .utf8).hasPrefix("docs.svg: docs docs/a.txt"))

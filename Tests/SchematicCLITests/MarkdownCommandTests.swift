@@ -5,17 +5,6 @@ import TestSupport
 /// `schematic markdown`: asset links, scoped styles, fence settings, alt and caption, `src`, and
 /// `--html` with and without `--safe`.
 @Suite struct MarkdownCommandTests {
-    func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "schematic-md-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     /// The root `<svg>` tags' ids and each drawing's style rules, in document order.
@@ -31,8 +20,8 @@ import TestSupport
     static let tree = "Root\n  Alpha\n  Beta\n"
 
     @Test func assetLinksAreRelativeToTheOutputFile() throws {
-        let dir = try scratch()
-        try write("# Guide\n\n```schematic\n\(Self.tree)```\n", to: dir + "/docs/guide.md")
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("# Guide\n\n```schematic\n\(Self.tree)```\n", to: dir + "/docs/guide.md")
         let site = try Executable.run(["markdown", "docs/guide.md", "--assets", "site/img", "-o", "site/guide.md"], in: dir)
         #expect(site.status == 0, "\(site.stderr)")
         #expect(try read(dir + "/site/guide.md").contains("(img/guide-1.svg)"), "a link that works from site/")
@@ -106,8 +95,8 @@ import TestSupport
     }
 
     @Test func altTextAndCaptionComeFromTheFence() throws {
-        let dir = try scratch()
-        try write("```schematic alt=\"Our <services> & \\\"teams\\\"\" caption=\"Figure 1: the services\"\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n", to: dir + "/a.md")
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("```schematic alt=\"Our <services> & \\\"teams\\\"\" caption=\"Figure 1: the services\"\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n", to: dir + "/a.md")
         let inline = try Executable.run(["markdown", "a.md"], in: dir)
         #expect(inline.status == 0, "\(inline.stderr)")
         #expect(inline.stdout.contains("-title\">Our &lt;services&gt; &amp; &quot;teams&quot;</title>"))
@@ -123,23 +112,23 @@ import TestSupport
     }
 
     @Test func srcDrawsAFileBesideTheMarkdown() throws {
-        let dir = try scratch()
-        try write("Services: [api, web]\n", to: dir + "/docs/trees/services.yaml")
-        try write("Root\n    A\n  B\n", to: dir + "/docs/trees/bad.txt")
-        try write("x\n", to: dir + "/docs/tree/a/b/c/deep.txt")
-        try write("# Guide\n\n```schematic src=\"trees/services.yaml\"\n```\n\n```schematic src=tree max-depth=1\n```\n", to: dir + "/docs/guide.md")
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("Services: [api, web]\n", to: dir + "/docs/trees/services.yaml")
+        try writeText("Root\n    A\n  B\n", to: dir + "/docs/trees/bad.txt")
+        try writeText("x\n", to: dir + "/docs/tree/a/b/c/deep.txt")
+        try writeText("# Guide\n\n```schematic src=\"trees/services.yaml\"\n```\n\n```schematic src=tree max-depth=1\n```\n", to: dir + "/docs/guide.md")
         let result = try Executable.run(["markdown", "docs/guide.md"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(">Services</text>") && result.stdout.contains(">web</text>"))
         #expect(result.stdout.contains(">a</text>") && !result.stdout.contains(">b</text>"), "a directory, to max-depth")
-        try write("Intro\n\n```schematic src=trees/bad.txt\n```\n", to: dir + "/docs/bad.md")
+        try writeText("Intro\n\n```schematic src=trees/bad.txt\n```\n", to: dir + "/docs/bad.md")
         let bad = try Executable.run(["markdown", "docs/bad.md", "-o", "out.md"], in: dir)
         #expect(bad.status == 65)
         #expect(bad.stderr.hasPrefix("docs/bad.md:3: docs/trees/bad.txt:3:3: "), "\(bad.stderr)")
-        try write("```schematic src=nothing.yaml\n```\n", to: dir + "/docs/missing.md")
+        try writeText("```schematic src=nothing.yaml\n```\n", to: dir + "/docs/missing.md")
         let missing = try Executable.run(["markdown", "docs/missing.md"], in: dir)
         #expect(missing.status == 65 && missing.stderr.hasPrefix("docs/missing.md:1: src: docs/nothing.yaml: cannot open"), "\(missing.stderr)")
-        try write("```schematic src=trees/services.yaml\nRoot\n```\n", to: dir + "/docs/both.md")
+        try writeText("```schematic src=trees/services.yaml\nRoot\n```\n", to: dir + "/docs/both.md")
         let both = try Executable.run(["markdown", "docs/both.md"], in: dir)
         #expect(both.status == 65 && both.stderr.contains("its own lines must be empty"))
     }

@@ -11,12 +11,6 @@ import Glibc
     static let talk = RepositoryPaths.samples + "/talk.txt"
     static let talkSVG = RepositoryPaths.samples + "/talk.svg"
 
-    func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "schematic-output-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     func status(_ path: String, following: Bool = false) -> stat? {
         var info = stat()
         return (following ? stat(path, &info) : lstat(path, &info)) == 0 ? info : nil
@@ -32,7 +26,7 @@ import Glibc
     /// (Linux encodes small device numbers as major << 8 | minor: /dev/null is 1, 3.)
     @Test(.enabled(if: getuid() == 0, "mknod needs root"))
     func aDeviceIsWrittenInPlaceNeverReplaced() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         let device = dir + "/null"
         #expect(mknod(device, S_IFCHR | 0o666, 1 << 8 | 3) == 0)
         let result = try Executable.run(["render", Self.talk, "-o", device])
@@ -60,7 +54,7 @@ import Glibc
     }
 
     @Test func aFIFOsReaderGetsTheWholeDrawing() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         let fifo = dir + "/pipe.svg"
         #expect(mkfifo(fifo, 0o644) == 0)
         let received = Received()
@@ -78,7 +72,7 @@ import Glibc
     }
 
     @Test func aLinkIsFollowedAndStaysALink() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         try "old".write(toFile: dir + "/target.svg", atomically: false, encoding: .utf8)
         chmod(dir + "/target.svg", 0o640)
         try FileManager.default.createDirectory(atPath: dir + "/links", withIntermediateDirectories: true)
@@ -92,7 +86,7 @@ import Glibc
     }
 
     @Test func aDanglingLinksTargetIsCreated() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         #expect(symlink("sub/new.svg", dir + "/drawing.svg") == 0)
         let result = try Executable.run(["render", Self.talk, "-o", "drawing.svg"], in: dir)
@@ -102,7 +96,7 @@ import Glibc
     }
 
     @Test func aReplacedFileKeepsItsMode() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         try "old".write(toFile: dir + "/private.svg", atomically: false, encoding: .utf8)
         chmod(dir + "/private.svg", 0o600)
         let result = try Executable.run(["render", Self.talk, "-o", "private.svg"], in: dir)
@@ -113,7 +107,7 @@ import Glibc
 
     @Test func descriptorsByNameAreWrittenNotReplaced() throws {
         let expected = String(decoding: try golden(), as: UTF8.self)
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         let fd = try Executable.run(["render", Self.talk, "-o", "/dev/fd/1"], in: dir)
         #expect(fd.status == 0 && fd.stdout == expected)
         // A link of the user's to standard output.
@@ -124,7 +118,7 @@ import Glibc
     }
 
     @Test func anOutputThatIsTheInputIsRefusedThroughLinks() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         try "Root\n  Child\n".write(toFile: dir + "/tree.txt", atomically: false, encoding: .utf8)
         #expect(symlink("tree.txt", dir + "/soft.svg") == 0)
         #expect(link(dir + "/tree.txt", dir + "/hard.svg") == 0)
@@ -173,7 +167,7 @@ import Glibc
 
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGPIPE])
     func anInterruptedRunLeavesNoTemporaryFile(signal: Int32) throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         let pid = try spawn(["render", Self.longChain, "-o", dir + "/big.svg", "--sizing", "fixed"])
         // Wait for the temporary file, then interrupt.
         var status: Int32 = 0
@@ -211,7 +205,7 @@ import Glibc
     }
 
     @Test func batchOutputsThatCollideAreRefusedBeforeWriting() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
         for path in ["a/x.txt", "b/x.txt", "x.txt"] { try "Root\n  Child\n".write(toFile: dir + "/" + path, atomically: false, encoding: .utf8) }
@@ -241,7 +235,7 @@ import Glibc
     }
 
     @Test func aDrawingTooLargeForCairoIsScaledOrRefusedNeverEmpty() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // 1,000 nodes: about 119,000 px wide, scaled to fit with a warning.
         let scaled = try Executable.run(["render", try chain(1_000, in: dir), "-o", "scaled.png"], in: dir)
@@ -267,7 +261,7 @@ import Glibc
     /// with the release binary).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SCHEMATIC_SLOW_TESTS"] != nil))
     func aMillionChildStarDoesNotCrashGraphviz() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         var text = "root\n"
         for index in 0..<1_000_000 { text += "  c\(index)\n" }
         try text.write(toFile: dir + "/star.txt", atomically: false, encoding: .utf8)
@@ -311,7 +305,7 @@ import Glibc
     }
 
     @Test func gzipInputIsReadTransparently() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-output")
         let expected = try Executable.run(["render", "-", "--format", "json"], stdin: "Root\n  Child\n").stdout
         // The format from the extension before .gz, else sniffed; gzip on standard input.
         try gzip(#"{"name": "Root", "children": [{"name": "Child"}]}"#, to: dir + "/tree.json.gz")

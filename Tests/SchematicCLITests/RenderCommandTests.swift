@@ -32,19 +32,8 @@ struct Executable {
 }
 
 @Suite struct RenderCommandTests {
-    /// A fresh scratch directory.
-    func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "schematic-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
     @Test func rendersTheTalkSampleToEachFormatByExtension() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-cli")
         for (name, golden) in [("talk.svg", "talk.svg"), ("talk.dot", "talk.dot"), ("talk.json", "talk.layout.json")] {
             let result = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "-o", dir + "/" + name])
             #expect(result.status == 0, "\(result.stderr)")
@@ -114,9 +103,9 @@ struct Executable {
         ("mixed.txt", "R\n\tA\n    B\n", "mixed.txt:3:5: indented with spaces, but earlier lines use tabs"),
     ])
     func badInputFailsWithLocationAndWritesNothing(name: String, content: String, message: String) throws {
-        let dir = try scratch()
-        try write(content, to: dir + "/" + name)
-        try write("previous", to: dir + "/out.svg")
+        let dir = try makeScratchDirectory("schematic-cli")
+        try writeText(content, to: dir + "/" + name)
+        try writeText("previous", to: dir + "/out.svg")
         let result = try Executable.run(["render", name, "-o", "out.svg"], in: dir)
         #expect(result.status == 65)
         #expect(result.stderr == message + "\n")
@@ -136,9 +125,9 @@ struct Executable {
     }
 
     @Test func diffDescribesTheAnimationBetweenTwoFiles() throws {
-        let dir = try scratch()
-        try write("Root\n  A\n  B\n", to: dir + "/old.txt")
-        try write("Root\n  A\n  A2\n", to: dir + "/new.txt")
+        let dir = try makeScratchDirectory("schematic-cli")
+        try writeText("Root\n  A\n  B\n", to: dir + "/old.txt")
+        try writeText("Root\n  A\n  A2\n", to: dir + "/new.txt")
         let result = try Executable.run(["diff", "old.txt", "new.txt", "-o", "diff.json"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/diff.json"))) as? [String: Any]
@@ -150,7 +139,7 @@ struct Executable {
     }
 
     @Test func graphvizRendersOurLayoutToPNGAndPDF() throws {
-        let dir = try scratch()
+        let dir = try makeScratchDirectory("schematic-cli")
         let png = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "-o", "talk.png"], in: dir)
         #expect(png.status == 0, "\(png.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/talk.png"))
@@ -180,9 +169,9 @@ struct Executable {
     }
 
     @Test func everyInputFormatFromTheCommandLine() throws {
-        let dir = try scratch()
-        try write("id;up;title\n", to: dir + "/unused.txt")
-        try write("key,up,title\nr,,Root\nc,r,Child\n", to: dir + "/table.csv")
+        let dir = try makeScratchDirectory("schematic-cli")
+        try writeText("id;up;title\n", to: dir + "/unused.txt")
+        try writeText("key,up,title\nr,,Root\nc,r,Child\n", to: dir + "/table.csv")
         let csv = try Executable.run(["table.csv", "--id-column", "key", "--parent-column", "up", "--label-column", "title",
                                       "--format", "json", "--sizing", "fixed"], in: dir)
         #expect(csv.status == 0, "\(csv.stderr)")
@@ -201,8 +190,8 @@ struct Executable {
         #expect(markdown.status == 0 && markdown.stdout.contains(#""label":"item""#), "sniffed as Markdown")
 
         try FileManager.default.createDirectory(atPath: dir + "/tree/sub", withIntermediateDirectories: true)
-        try write("x", to: dir + "/tree/sub/file.txt")
-        try write("x", to: dir + "/tree/.hidden")
+        try writeText("x", to: dir + "/tree/sub/file.txt")
+        try writeText("x", to: dir + "/tree/.hidden")
         let walked = try Executable.run(["tree", "--format", "json", "--max-depth", "1"], in: dir)
         #expect(walked.status == 0 && walked.stdout.contains(#""label":"sub""#) && !walked.stdout.contains("file.txt") && !walked.stdout.contains(".hidden"))
         let hidden = try Executable.run(["tree", "--format", "json", "--hidden", "--exclude", "sub"], in: dir)
@@ -210,10 +199,10 @@ struct Executable {
     }
 
     @Test func batchRendersManyInputsAndFormatsListingEveryFailure() throws {
-        let dir = try scratch()
-        try write("a\n  b\n", to: dir + "/one.txt")
-        try write("{\"name\": \"x\"}", to: dir + "/two.json")
-        try write("bad\n    x\n  y\n", to: dir + "/bad.txt")
+        let dir = try makeScratchDirectory("schematic-cli")
+        try writeText("a\n  b\n", to: dir + "/one.txt")
+        try writeText("{\"name\": \"x\"}", to: dir + "/two.json")
+        try writeText("bad\n    x\n  y\n", to: dir + "/bad.txt")
         let result = try Executable.run(["render", "one.txt", "two.json", "bad.txt", "missing.txt", "-o", "out/",
                                          "--format", "svg", "--format", "json"], in: dir)
         #expect(result.status == 65, "the first failure in input order")
@@ -234,8 +223,8 @@ struct Executable {
     }
 
     @Test func markdownBlocksBecomeDrawings() throws {
-        let dir = try scratch()
-        try write("# Guide\n\nText.\n\n```schematic align=tidy\nRoot\n  A\n```\n\n~~~schematic format=yaml\nX: [y]\n~~~\n\n```swift\nlet x = 1\n```\n", to: dir + "/guide.md")
+        let dir = try makeScratchDirectory("schematic-cli")
+        try writeText("# Guide\n\nText.\n\n```schematic align=tidy\nRoot\n  A\n```\n\n~~~schematic format=yaml\nX: [y]\n~~~\n\n```swift\nlet x = 1\n```\n", to: dir + "/guide.md")
         let inline = try Executable.run(["markdown", "guide.md"], in: dir)
         #expect(inline.status == 0, "\(inline.stderr)")
         #expect(inline.stdout.components(separatedBy: "<svg xmlns").count == 3)
@@ -245,7 +234,7 @@ struct Executable {
         #expect(linked.status == 0)
         #expect(try String(contentsOfFile: dir + "/out.md", encoding: .utf8).contains("![X](img/guide-2.svg)"), "alt text: the tree's title")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["guide-1.svg", "guide-2.svg"])
-        try write("Intro\n\n```schematic\nRoot\n    A\n  B\n```\n", to: dir + "/bad.md")
+        try writeText("Intro\n\n```schematic\nRoot\n    A\n  B\n```\n", to: dir + "/bad.md")
         let bad = try Executable.run(["markdown", "bad.md", "-o", "bad.out.md"], in: dir)
         #expect(bad.status == 65)
         #expect(bad.stderr.hasPrefix("bad.md:6:3: inconsistent indentation"), "block lines are Markdown lines")
