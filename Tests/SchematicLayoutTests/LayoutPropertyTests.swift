@@ -35,16 +35,7 @@ import TestSupport
         }
         let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
-        let context = SchematicInvalidationContext()
-        for section in 0..<sections.numberOfSections {
-            for item in 0..<sections.numberOfItems(inSection: section) where Bool.random(using: &generator) {
-                context.invalidateSize(Size(width: Double(Int.random(in: 20...300, using: &generator)),
-                                            height: Double(Int.random(in: 10...90, using: &generator))),
-                                       forItemAt: IndexPath(item: item, section: section))
-            }
-        }
-        layout.invalidateLayout(with: context)
-        layout.prepare()
+        resizeRandomItems(of: layout, in: sections, widths: 20...300, heights: 10...90, using: &generator)
         return (layout, sections)
     }
 

@@ -41,16 +41,7 @@ import TestSupport
         let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
         if randomSizes {
-            let context = SchematicInvalidationContext()
-            for section in 0..<sections.numberOfSections {
-                for item in 0..<sections.numberOfItems(inSection: section) where Bool.random(using: &generator) {
-                    context.invalidateSize(Size(width: Double(Int.random(in: 30...180, using: &generator)),
-                                                height: Double(Int.random(in: 16...50, using: &generator))),
-                                           forItemAt: IndexPath(item: item, section: section))
-                }
-            }
-            layout.invalidateLayout(with: context)
-            layout.prepare()
+            resizeRandomItems(of: layout, in: sections, widths: 30...180, heights: 16...50, using: &generator)
         }
         return (layout, sections)
     }
