@@ -154,5 +154,23 @@ bench: deps-render deps-bench build
 	$(SWIFT) build -c release --product SchematicBenchmarks
 	python3 bench/run.py --schematic $(BIN) --reflow .build/release/SchematicBenchmarks
 
+# The layout engine's DocC documentation (Sources/CollectionLayout/CollectionLayout.docc: the
+# API, "Writing a layout", the talk's layout) into .build/docs/CollectionLayout.doccarchive, with
+# the toolchain's own symbolgraph-extract and docc (no package plugin to fetch and build);
+# warnings fail it. DOCS_HOSTING_BASE_PATH serves it below a path of a web site.
+DOCC ?= $(or $(shell command -v docc 2>/dev/null),$(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
+DOCS_HOSTING_BASE_PATH ?=
+docs:
+	$(SWIFT) build --target CollectionLayout
+	@rm -rf .build/docs && mkdir -p .build/docs/symbol-graphs
+	$(SWIFT) symbolgraph-extract -module-name CollectionLayout -I .build/debug/Modules -target $$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1) \
+	    -minimum-access-level public -output-dir .build/docs/symbol-graphs
+	$(DOCC) convert Sources/CollectionLayout/CollectionLayout.docc --additional-symbol-graph-dir .build/docs/symbol-graphs \
+	    --fallback-display-name CollectionLayout --fallback-bundle-identifier schematic.CollectionLayout \
+	    --transform-for-static-hosting $(if $(DOCS_HOSTING_BASE_PATH),--hosting-base-path $(DOCS_HOSTING_BASE_PATH),) \
+	    --warnings-as-errors --output-path .build/docs/CollectionLayout.doccarchive
+	@echo "open .build/docs/CollectionLayout.doccarchive/documentation/collectionlayout/index.html through a web server, e.g.:"
+	@echo "  python3 -m http.server -d .build/docs/CollectionLayout.doccarchive 8000   # then http://localhost:8000/documentation/collectionlayout/"
+
 clean:
 	rm -rf .build out bench/work

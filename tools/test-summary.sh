@@ -24,7 +24,7 @@ for step in "$@"; do
         line=$(printf 'passed  %4ds  %s' "$seconds" "$detail" | sed "s/ *$//")
     else
         failed=$((failed + 1))
-        line=$(printf 'FAILED  %4ds  exit %d  %s' "$seconds" "$status" "$detail")
+        line=$(printf 'FAILED  %4ds  exit %d  %s' "$seconds" "$status" "$detail" | sed "s/ *$//")
     fi
     echo "$line"
     lines+=("$(printf '%-20s %s' "$name" "$line")")
