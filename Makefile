@@ -50,13 +50,20 @@ $(addprefix deps-,$(DEB_GROUPS)):
 	fi
 	@$(if $(filter deps-render,$@),ls /usr/lib/*/graphviz/config6* >/dev/null 2>&1 || $(SUDO) dot -c,:)
 
-build:
+build: deps-render
 	$(SWIFT) build -c release --product schematic
 	$(SWIFT) build -c release --product schematic-markdown-html
+	@touch $(BIN) $(HELPER)
 
 # Installs the release binary and its Markdown-to-HTML helper (which `schematic markdown --html`
-# looks for beside itself) into $(DESTDIR)$(BINDIR); `make uninstall` removes both.
-install: deps-render build
+# looks for beside itself) into $(DESTDIR)$(BINDIR); `make uninstall` removes both. They are
+# built first only when a source is newer, so that `make build && sudo make install` builds as
+# you and leaves no file of root's in .build.
+RELEASE_SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
+$(BIN) $(HELPER) &: $(RELEASE_SOURCES)
+	@$(MAKE) --no-print-directory build
+
+install: $(BIN) $(HELPER)
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BIN) $(HELPER) $(DESTDIR)$(BINDIR)/
 
@@ -94,11 +101,11 @@ browser-check: deps-render deps-browser
 
 # Runs the binary under valgrind on every path through Graphviz, HarfBuzz and fontconfig;
 # fails on any definite leak or memory error of ours (tools/leak-check.sh).
-leak-check: deps-render deps-leak build
+leak-check: deps-leak build
 	bash tools/leak-check.sh $(BIN)
 
 # Chains and stars of 100,000 and 1,000,000 nodes in every input format, timed (linear time).
-scale-check: deps-render deps-scale build
+scale-check: deps-scale build
 	python3 tools/scale-check.py $(BIN) .build/scale-check
 
 # Fuzzes the whole pipeline (reader, label sizing, layout, SVG) with libFuzzer, once per reader,
@@ -131,7 +138,7 @@ samples: build
 
 # Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes;
 # and every layout sample (samples/layouts/*.args) into out/layouts/.
-demo: deps-render build
+demo: build
 	@mkdir -p out
 	@for input in $(SAMPLE_INPUTS); do \
 	    name=$$(basename $${input%.*}); \
@@ -150,7 +157,7 @@ demo: deps-render build
 
 # Speed against Graphviz dot, d3-hierarchy and igraph on random trees of 100 to 1,000,000
 # nodes, in one run, with ratios; plus the in-process label-reflow benchmark.
-bench: deps-render deps-bench build
+bench: deps-bench build
 	$(SWIFT) build -c release --product SchematicBenchmarks
 	python3 bench/run.py --schematic $(BIN) --reflow .build/release/SchematicBenchmarks
 
