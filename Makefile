@@ -1,41 +1,90 @@
 # Schematic — make targets. `make demo` renders every sample into out/; `make test` runs the tests.
 SWIFT ?= swift
 BIN := .build/release/schematic
-DEB_PACKAGES := libgraphviz-dev graphviz valgrind libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji nodejs node-d3-hierarchy python3-igraph chromium graphviz-doc
+HELPER := .build/release/schematic-markdown-html
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DESTDIR ?=
+
+# Debian packages, by the job that needs them; each target installs only its own groups, so
+# that `make demo` does not pull in a browser. New packages go into the group of the job.
+# Building and rendering: pkg-config and the C libraries of Package.swift's system-library
+# targets, Graphviz's layout plugins (`dot -c`), and the fonts labels are measured and drawn in.
+DEB_RENDER := pkg-config libgraphviz-dev graphviz libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev \
+              fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji
+# `swift test`: Debian's example graphs and `tree`, read by the reader tests.
+DEB_TEST := graphviz-doc tree
+# browser-check: labels measured against headless Chromium's text boxes.
+DEB_BROWSER := python3 chromium
+# integrations-check: a virtualenv for MkDocs and Sphinx from PyPI, pages checked in Chromium.
+DEB_INTEGRATIONS := python3 python3-venv chromium
+# leak-check: valgrind.
+DEB_LEAK := valgrind
+# bench: the peers Schematic is timed against (dot is in DEB_RENDER).
+DEB_BENCH := python3 nodejs node-d3-hierarchy python3-igraph
+# scale-check and fuzz: python3 for the driver; libFuzzer comes with the Swift toolchain.
+DEB_SCALE := python3
+DEB_GROUPS := render test browser integrations leak bench scale
+upper = $(shell echo $(1) | tr a-z A-Z)
+DEB_PACKAGES := $(sort $(foreach group,$(DEB_GROUPS),$(DEB_$(call upper,$(group)))))
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 
-.PHONY: all deps build test integrations-check browser-check leak-check fuzz scale-check samples demo bench clean
+.PHONY: all deps deps-render deps-test deps-browser deps-integrations deps-leak deps-bench deps-scale build install uninstall \
+        test integrations-check browser-check leak-check fuzz scale-check samples demo bench docs clean
 
 all: build
 
-# Installs the Debian packages that are missing (apt-get, with sudo only when not root), and
-# makes sure Graphviz's plugin configuration exists so libgvc finds its layout engines.
-deps:
-	@missing=$$(for package in $(DEB_PACKAGES); do \
+# deps-GROUP installs the missing packages of DEB_GROUP (apt-get, with sudo only when not
+# root; nothing at all when every one is there); `make deps` installs every group.
+# deps-render also makes sure Graphviz's plugin configuration exists so libgvc finds its
+# layout engines.
+deps: $(addprefix deps-,$(DEB_GROUPS))
+
+$(addprefix deps-,$(DEB_GROUPS)):
+	@missing=$$(for package in $(DEB_$(call upper,$(@:deps-%=%))); do \
 	    dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed' || echo $$package; done); \
 	if [ -n "$$missing" ]; then \
-	    echo "make deps: installing" $$missing; \
+	    echo "make $@: installing" $$missing; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@ls /usr/lib/*/graphviz/config6* >/dev/null 2>&1 || $(SUDO) dot -c
+	@$(if $(filter deps-render,$@),ls /usr/lib/*/graphviz/config6* >/dev/null 2>&1 || $(SUDO) dot -c,:)
 
-build:
+build: deps-render
 	$(SWIFT) build -c release --product schematic
 	$(SWIFT) build -c release --product schematic-markdown-html
+	@touch $(BIN) $(HELPER)
 
-test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
-	@if command -v chromium >/dev/null 2>&1; then $(MAKE) --no-print-directory browser-check BROWSER_BIN=.build/debug/schematic; \
-	 else echo "browser-check skipped: chromium is not installed"; fi
-	$(MAKE) --no-print-directory integrations-check
+# Installs the release binary and its Markdown-to-HTML helper (which `schematic markdown --html`
+# looks for beside itself) into $(DESTDIR)$(BINDIR); `make uninstall` removes both. They are
+# built first only when a source is newer, so that `make build && sudo make install` builds as
+# you and leaves no file of root's in .build.
+RELEASE_SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
+$(BIN) $(HELPER) &: $(RELEASE_SOURCES)
+	@$(MAKE) --no-print-directory build
+
+install: $(BIN) $(HELPER)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(BIN) $(HELPER) $(DESTDIR)$(BINDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/schematic $(DESTDIR)$(BINDIR)/schematic-markdown-html
+
+# The unit, property, golden and CLI tests (Swift Testing only: the package has no XCTest
+# cases), then browser-check and integrations-check, each step logged to .build/test-logs/
+# and summed up at the end (tools/test-summary.sh).
+test: deps-render deps-test deps-browser deps-integrations
+	@bash tools/test-summary.sh .build/test-logs \
+	    "build:$(SWIFT) build --build-tests" \
+	    "swift test:$(SWIFT) test --disable-xctest" \
+	    "browser-check:$(MAKE) --no-print-directory browser-check BROWSER_BIN=.build/debug/schematic" \
+	    "integrations-check:$(MAKE) --no-print-directory integrations-check"
 
 # Installs MkDocs and Sphinx from PyPI, and the two integrations from integrations/, into a
 # virtualenv under .build/; builds their example sites with the debug binary and checks the
 # pages in headless Chromium (integrations/test.py).
 INTEGRATIONS_VENV := .build/integrations-venv
-integrations-check:
+integrations-check: deps-integrations
 	$(SWIFT) build --product schematic
 	@[ -x $(INTEGRATIONS_VENV)/bin/python ] || python3 -m venv $(INTEGRATIONS_VENV)
 	@$(INTEGRATIONS_VENV)/bin/pip install --quiet --disable-pip-version-check mkdocs sphinx
@@ -46,17 +95,17 @@ integrations-check:
 # Loads every sample SVG and 1,000 random labels in headless Chromium and checks, with the
 # DOM, that every label fits its box (tools/browser-check.py).
 BROWSER_BIN ?= $(BIN)
-browser-check:
+browser-check: deps-render deps-browser
 	@[ -x $(BROWSER_BIN) ] || $(SWIFT) build $(if $(filter $(BIN),$(BROWSER_BIN)),-c release,) --product schematic
 	python3 tools/browser-check.py $(BROWSER_BIN) samples .build/browser-check
 
 # Runs the binary under valgrind on every path through Graphviz, HarfBuzz and fontconfig;
 # fails on any definite leak or memory error of ours (tools/leak-check.sh).
-leak-check: build
+leak-check: deps-leak build
 	bash tools/leak-check.sh $(BIN)
 
 # Chains and stars of 100,000 and 1,000,000 nodes in every input format, timed (linear time).
-scale-check: build
+scale-check: deps-scale build
 	python3 tools/scale-check.py $(BIN) .build/scale-check
 
 # Fuzzes the whole pipeline (reader, label sizing, layout, SVG) with libFuzzer, once per reader,
@@ -64,7 +113,7 @@ scale-check: build
 # executions and failures per reader, and fails if any input crashes or times out.
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 10
-fuzz:
+fuzz: deps-render deps-scale
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) bash tools/fuzz.sh
 
 # Regenerates the committed outputs beside each sample (the golden files the tests compare with).
@@ -89,7 +138,7 @@ samples: build
 
 # Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes;
 # and every layout sample (samples/layouts/*.args) into out/layouts/.
-demo: deps build
+demo: build
 	@mkdir -p out
 	@for input in $(SAMPLE_INPUTS); do \
 	    name=$$(basename $${input%.*}); \
@@ -108,9 +157,27 @@ demo: deps build
 
 # Speed against Graphviz dot, d3-hierarchy and igraph on random trees of 100 to 1,000,000
 # nodes, in one run, with ratios; plus the in-process label-reflow benchmark.
-bench: deps build
+bench: deps-bench build
 	$(SWIFT) build -c release --product SchematicBenchmarks
 	python3 bench/run.py --schematic $(BIN) --reflow .build/release/SchematicBenchmarks
+
+# The layout engine's DocC documentation (Sources/CollectionLayout/CollectionLayout.docc: the
+# API, "Writing a layout", the talk's layout) into .build/docs/CollectionLayout.doccarchive, with
+# the toolchain's own symbolgraph-extract and docc (no package plugin to fetch and build);
+# warnings fail it. DOCS_HOSTING_BASE_PATH serves it below a path of a web site.
+DOCC ?= $(or $(shell command -v docc 2>/dev/null),$(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
+DOCS_HOSTING_BASE_PATH ?=
+docs:
+	$(SWIFT) build --target CollectionLayout
+	@rm -rf .build/docs && mkdir -p .build/docs/symbol-graphs
+	$(SWIFT) symbolgraph-extract -module-name CollectionLayout -I .build/debug/Modules -target $$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1) \
+	    -minimum-access-level public -output-dir .build/docs/symbol-graphs
+	$(DOCC) convert Sources/CollectionLayout/CollectionLayout.docc --additional-symbol-graph-dir .build/docs/symbol-graphs \
+	    --fallback-display-name CollectionLayout --fallback-bundle-identifier schematic.CollectionLayout \
+	    --transform-for-static-hosting $(if $(DOCS_HOSTING_BASE_PATH),--hosting-base-path $(DOCS_HOSTING_BASE_PATH),) \
+	    --warnings-as-errors --output-path .build/docs/CollectionLayout.doccarchive
+	@echo "open .build/docs/CollectionLayout.doccarchive/documentation/collectionlayout/index.html through a web server, e.g.:"
+	@echo "  python3 -m http.server -d .build/docs/CollectionLayout.doccarchive 8000   # then http://localhost:8000/documentation/collectionlayout/"
 
 clean:
 	rm -rf .build out bench/work
