@@ -271,24 +271,6 @@ import Glibc
         #expect(svg.status == 0, "\(svg.stderr)")
     }
 
-    /// Runs the executable with bytes on standard input.
-    func run(_ arguments: [String], input: Data, in directory: String? = nil) throws -> Executable.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executable.path)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
 
     func gzip(_ text: String, to path: String) throws {
         let process = Process()
@@ -315,7 +297,7 @@ import Glibc
             let result = try Executable.run(["render", name, "--format", "json"], in: dir)
             #expect(result.status == 0 && result.stdout == expected, "\(name): \(result.stderr)")
         }
-        let piped = try run(["render", "-", "--format", "json"], input: try Data(contentsOf: URL(fileURLWithPath: dir + "/tree.gz")))
+        let piped = try Executable.run(["render", "-", "--format", "json"], input: try Data(contentsOf: URL(fileURLWithPath: dir + "/tree.gz")))
         #expect(piped.status == 0 && piped.stdout == expected, "\(piped.stderr)")
         // Debian's example graphs.
         let example = "/usr/share/doc/graphviz/examples/graphs/directed/crazy.gv.gz"

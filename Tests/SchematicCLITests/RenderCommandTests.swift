@@ -13,17 +13,22 @@ struct Executable {
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
     static func run(_ arguments: [String], stdin: String? = nil, in directory: String? = nil) throws -> Result {
+        try run(arguments, input: Data((stdin ?? "").utf8), in: directory)
+    }
+
+    /// Runs it with these bytes on standard input (closed after them).
+    static func run(_ arguments: [String], input: Data, in directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
+        let standardInput = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = standardInput
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        if !input.isEmpty { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
