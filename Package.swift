@@ -12,12 +12,14 @@ let package = Package(
         .library(name: "Schematic", targets: ["Schematic"]),
         .executable(name: "schematic", targets: ["SchematicCLI"]),
         .executable(name: "schematic-markdown-html", targets: ["SchematicMarkdownHTML"]),
+        .executable(name: "schematic-serve", targets: ["SchematicServe"]),
         .plugin(name: "SchematicPlugin", targets: ["SchematicPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "Hierarchy"),
@@ -51,6 +53,10 @@ let package = Package(
                     permissions: [.writeToPackageDirectory(reason: "Writes each diagram's SVG next to its source in the DocC catalog")]),
                 dependencies: ["SchematicCLI"]),
         .executableTarget(name: "SchematicMarkdownHTML", dependencies: [.product(name: "Ink", package: "Ink")]),
+        // The HTTP and WebSocket side of `schematic serve`, kept out of `schematic` so that it starts fast.
+        .executableTarget(name: "SchematicServe", dependencies: [
+            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+        ]),
         .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "Schematic", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
@@ -59,7 +65,7 @@ let package = Package(
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "StandardLayoutsTests", dependencies: ["StandardLayouts", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
-        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "TestSupport"]),
+        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicServe", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -306,6 +306,9 @@ public struct Diagram {
         /// Bitmaps drawn by Graphviz (PNG, …): pixels per point, 1 being 72 dpi; 2 draws
         /// twice as many pixels each way for high-density screens.
         public var bitmapScale = 1.0
+        /// SVG: each node and connector carries its index paths (`SVGRenderer.interactive`),
+        /// as the pages that animate changes need.
+        public var interactive = false
         public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned, embedFonts: Bool = false) {
             self.format = format
             self.dotMode = dotMode
@@ -342,6 +345,7 @@ public struct Diagram {
             var renderer = SVGRenderer()
             renderer.theme = options.theme
             renderer.scopeID = options.scopeID
+            renderer.interactive = options.interactive
             if let fonts {
                 renderer.fontFamily = fonts.family
                 renderer.fontSize = fonts.size

@@ -76,11 +76,16 @@ struct DiagramLoading {
             }
             return diagram
         } catch {
-            switch error {
-            case .hierarchy, .duplicateID: throw fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
-            case .font, .graphviz: throw fail("schematic: \(error.description)", ExitStatus.unavailable)
-            case .unknownNode: throw fail("schematic: --focus: \(error.description) in \(displayName(file))", ExitStatus.usage)
-            }
+            throw failure(error, file: file)
+        }
+    }
+
+    /// The message and exit status of a drawing that cannot be made.
+    func failure(_ error: DiagramError, file: String) -> CommandFailure {
+        switch error {
+        case .hierarchy, .duplicateID: fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
+        case .font, .graphviz: fail("schematic: \(error.description)", ExitStatus.unavailable)
+        case .unknownNode: fail("schematic: --focus: \(error.description) in \(displayName(file))", ExitStatus.usage)
         }
     }
 

@@ -18,6 +18,8 @@ struct RenderCommand: ParsableCommand {
             given with -o (one file per input and format, names kept), in parallel.
             -M prints make rules (a directory's drawing depends on every folder and file shown); \
             --deps-file FILE renders and writes them to FILE, as a compiler's -MD -MF.
+            --watch renders again whenever the input changes (one line per render, errors \
+            included), until interrupted (exit status 0).
             Exit status: 64 bad usage, 65 invalid input, 66 missing input, 69 font or Graphviz \
             unavailable, 73/74 cannot write; with several inputs, the first failure's, after all \
             of them were tried and every failure listed.
@@ -68,6 +70,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print each file written.")
     var verbose = false
 
+    @Flag(help: "Render again whenever the input changes, printing a line for each render (or its error), until interrupted.")
+    var watch = false
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read once") }
@@ -80,6 +85,11 @@ struct RenderCommand: ParsableCommand {
         }
         if depsFile != nil && output == "-" { throw ValidationError("--deps-file needs an output file (-o): make rules name it") }
         if let depsFile, depsFile == "-" || depsFile == output { throw ValidationError("--deps-file needs a file of its own") }
+        if watch {
+            if inputs.count != 1 || inputs[0] == "-" { throw ValidationError("--watch needs one input file or directory (not standard input)") }
+            if output == "-" { throw ValidationError("--watch needs an output file (-o)") }
+            if dependencies { throw ValidationError("--watch renders; -M prints make rules only") }
+        }
     }
 
     /// Pixels per point in bitmap output.
@@ -180,6 +190,7 @@ struct RenderCommand: ParsableCommand {
             }
             return
         }
+        if watch { return try renderWatching() }
         try renderAll()
         if let depsFile { try reportingFailures { try writeDependencies(to: depsFile) } }
     }
@@ -216,7 +227,28 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    private func render(_ input: String) throws {
+    /// `--watch`: renders, then again after every change of the input, one line each, until
+    /// SIGINT or SIGTERM; a failed render prints its message and the watch goes on.
+    private func renderWatching() throws {
+        if isDirectoryOutput && !DirectoryReader.isDirectory(output) { mkdir(output, 0o755) }
+        let input = inputs[0]
+        var watcher = FileWatcher(path: input, reader: inputOptions.directoryReader)
+        repeat {
+            do {
+                let count = try render(input)
+                if let depsFile { try writeDependencies(to: depsFile) }
+                if !quiet {
+                    let written = try outputs(for: input).map(\.path).joined(separator: ", ")
+                    FileIO.writeToStandardError("\(clockTime()) wrote \(written): \(count) node\(count == 1 ? "" : "s")\n")
+                }
+            } catch let failure as CommandFailure {
+                FileIO.writeMessage("\(clockTime()) \(failure.message)")
+            }
+        } while watcher.next() == .changed
+    }
+
+    @discardableResult
+    private func render(_ input: String) throws -> Int {
         let clock = ContinuousClock()
         let started = clock.now
         var loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
@@ -255,6 +287,7 @@ struct RenderCommand: ParsableCommand {
             FileIO.writeToStandardError("timings: nodes=\(tree.count) read=\(microseconds(parsed - started)) "
                 + "layout=\(microseconds(laidOut - parsed)) render=\(microseconds(written - laidOut))\n")
         }
+        return tree.count
     }
 }
 

@@ -12,7 +12,7 @@ struct SchematicCommand: ParsableCommand {
             or as Graphviz is called, schematic -Tpng tree.txt -o tree.png.
             """,
         version: "schematic \(SchematicVersion.string)",
-        subcommands: [RenderCommand.self, CompareCommand.self, DiffCommand.self, MarkdownCommand.self],
+        subcommands: [RenderCommand.self, CompareCommand.self, DiffCommand.self, MarkdownCommand.self, ServeCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Refuses a misspelt subcommand by name before parsing; otherwise runs as usual.

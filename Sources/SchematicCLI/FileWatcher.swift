@@ -1,0 +1,95 @@
+import Schematic
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Waits for an input to change, or for an interrupt (`--watch`, `serve`). It polls: every
+/// 100 ms it compares what `stat` says of the paths (device, inode, size, change and
+/// modification times), so a file an editor replaces by renaming is seen like one written in
+/// place, and a file that disappears for a moment is waited for. A directory is watched
+/// through every folder and file its drawing shows (`DirectoryDependencies`).
+/// SIGINT and SIGTERM are blocked on creation and taken with `sigtimedwait`, so a stop is
+/// noticed between two renders, never in the middle of writing one.
+struct FileWatcher {
+    let path: String
+    let reader: DirectoryReader
+    private var signature: [Int]
+    private let stopSignals: sigset_t
+
+    init(path: String, reader: DirectoryReader) {
+        self.path = path
+        self.reader = reader
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        stopSignals = set
+        signature = []
+        signature = currentSignature()
+    }
+
+    /// How the watched paths look now.
+    private func currentSignature() -> [Int] {
+        var paths = [path]
+        if DirectoryReader.isDirectory(path), let listed = try? DirectoryDependencies.paths(in: path, reader: reader) {
+            paths += listed
+        }
+        var result: [Int] = []
+        result.reserveCapacity(paths.count * 7)
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                result.append(-1)
+                continue
+            }
+            result += [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec,
+                       info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+        }
+        return result
+    }
+
+    enum Event: Equatable {
+        case changed
+        case stopped(signal: Int32)
+        /// `ended` said so.
+        case ended
+    }
+
+    /// Waits until the input has changed and settled (two polls alike), a stop signal came,
+    /// or `ended` (asked at every poll) says there is no point waiting.
+    mutating func next(until ended: () -> Bool = { false }) -> Event {
+        while true {
+            if let signal = waitForStop(milliseconds: 100) { return .stopped(signal: signal) }
+            if ended() { return .ended }
+            var now = currentSignature()
+            guard now != signature else { continue }
+            // An editor may still be writing: wait until two polls agree, and the file is back if it went.
+            while true {
+                if let signal = waitForStop(milliseconds: 50) { return .stopped(signal: signal) }
+                let again = currentSignature()
+                if again == now && !again.isEmpty && again[0] != -1 { break }
+                now = again
+            }
+            signature = now
+            return .changed
+        }
+    }
+
+    /// A stop signal that came within the time, if one did.
+    func waitForStop(milliseconds: Int) -> Int32? {
+        var set = stopSignals
+        var timeout = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        let signal = sigtimedwait(&set, nil, &timeout)
+        return signal > 0 ? signal : nil
+    }
+}
+
+/// The local time as HH:MM:SS, to start a line of `--watch` or `serve`.
+func clockTime() -> String {
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+}
