@@ -50,8 +50,18 @@ var SchematicTransitions = (function () {
     var a = m[0] * sx, b = m[1] * sx, c = m[2] * sy, d = m[3] * sy;
     return [a, b, c, d, cx + m[4] - a * bx - c * by, cy + m[5] - b * bx - d * by];
   }
-  function apply(matrix, x, y) {
-    return [matrix[0] * x + matrix[2] * y + matrix[4], matrix[1] * x + matrix[3] * y + matrix[5]];
+  // Where a connector's point drawn beside frame `base` is in state `s`: inside the frame's
+  // span it scales with the frame, outside it keeps its distance from the nearer edge (so a
+  // line stays attached to the box it leaves), then the layout's transform about the centre.
+  function mapPoint(base, s, x, y) {
+    function along(value, start, size, now, nowSize) {
+      if (value < start) return now + (value - start);
+      if (value > start + size) return now + nowSize + (value - start - size);
+      return now + (size > 0 ? (value - start) * nowSize / size : 0);
+    }
+    var u = along(x, base.x, base.width, s.x, s.w), v = along(y, base.y, base.height, s.y, s.h);
+    var cx = s.x + s.w / 2, cy = s.y + s.h / 2, m = s.m;
+    return [cx + m[0] * (u - cx) + m[2] * (v - cy) + m[4], cy + m[1] * (u - cx) + m[3] * (v - cy) + m[5]];
   }
   function isStill(t) {
     var i = t.initial, f = t.final;
@@ -76,14 +86,36 @@ var SchematicTransitions = (function () {
     }
     return {line: false, commands: commands, points: points};
   }
-  // Points follow the parent's end (the first) to the child's end (the last), blended between.
-  function placeConnector(element, shape, parentMatrix, childMatrix, alpha) {
-    var n = shape.points.length, placed = [];
-    for (var k = 0; k < n; k++) {
-      var w = n > 1 ? k / (n - 1) : 1, p = shape.points[k];
-      var a = apply(parentMatrix, p[0], p[1]), b = apply(childMatrix, p[0], p[1]);
+  function sameCommands(a, b) {
+    if (a.line !== b.line || a.points.length !== b.points.length) return false;
+    if (a.line) return true;
+    if (a.commands.length !== b.commands.length) return false;
+    for (var k = 0; k < a.commands.length; k++) {
+      if (a.commands[k].letter !== b.commands[k].letter || a.commands[k].from !== b.commands[k].from) return false;
+    }
+    return true;
+  }
+  // A connector's points at progress q: between its old and new shapes when it had one of the
+  // same form; else each point follows the node it is nearer to (by where it lies between the
+  // connector's ends), the parent's end and the child's end blended.
+  function connectorPoints(c, q, parentBase, parentState, childBase, childState) {
+    var points = c.shape.points, n = points.length, placed = [], k;
+    if (c.from) {
+      for (k = 0; k < n; k++) placed.push([lerp(c.from.points[k][0], points[k][0], q), lerp(c.from.points[k][1], points[k][1], q)]);
+      return placed;
+    }
+    var first = points[0], last = points[n - 1];
+    var dx = last[0] - first[0], dy = last[1] - first[1], length = dx * dx + dy * dy;
+    for (k = 0; k < n; k++) {
+      var p = points[k];
+      var w = length > 0 ? Math.max(0, Math.min(1, ((p[0] - first[0]) * dx + (p[1] - first[1]) * dy) / length)) : k / Math.max(1, n - 1);
+      var a = mapPoint(parentBase, parentState, p[0], p[1]), b = mapPoint(childBase, childState, p[0], p[1]);
       placed.push([a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w]);
     }
+    return placed;
+  }
+  function placeConnector(element, shape, placed, alpha) {
+    var n = placed.length;
     if (shape.line) {
       element.setAttribute('x1', placed[0][0]); element.setAttribute('y1', placed[0][1]);
       element.setAttribute('x2', placed[1][0]); element.setAttribute('y2', placed[1][1]);
@@ -129,7 +161,12 @@ var SchematicTransitions = (function () {
     var nodes = [], connectors = [];
     newSVG.querySelectorAll('g.node[data-section]').forEach(function (g) {
       var t = byNew[g.getAttribute('data-section') + ',' + g.getAttribute('data-item')];
-      if (t && !t.still) nodes.push({element: g, t: t, base: t.final.frame});
+      if (t && !t.still) nodes.push({element: g, text: g.querySelector('text'), t: t, base: t.final.frame});
+    });
+    var oldShapes = {};
+    oldSVG.querySelectorAll('.connector[data-child]').forEach(function (line) {
+      if (line.classList.contains('extra')) return;
+      oldShapes[line.getAttribute('data-child')] = connectorShape(line);
     });
     var leaving = document.createElementNS('http://www.w3.org/2000/svg', 'g');
     leaving.setAttribute('class', 'schematic-leaving');
@@ -147,13 +184,18 @@ var SchematicTransitions = (function () {
       copy.removeAttribute('id');
       copy.removeAttribute('tabindex');
       leaving.appendChild(copy);
-      nodes.push({element: copy, t: t, base: t.initial.frame});
+      nodes.push({element: copy, text: copy.querySelector('text'), t: t, base: t.initial.frame});
     });
     newSVG.appendChild(leaving);
     newSVG.querySelectorAll('.connector[data-child]').forEach(function (line) {
       var child = byNew[line.getAttribute('data-child')], parent = byNew[line.getAttribute('data-parent')];
       if (!child || !parent || (child.still && parent.still)) return;
-      connectors.push({element: line, shape: connectorShape(line), child: child, parent: parent, old: false});
+      var shape = connectorShape(line), from = null;
+      if (child.oldIndexPath && !line.classList.contains('extra')) {
+        var before = oldShapes[key(child.oldIndexPath)];
+        if (before && sameCommands(before, shape)) from = before;
+      }
+      connectors.push({element: line, shape: shape, from: from, child: child, parent: parent, old: false});
     });
     // Room for both drawings while they move.
     var oldSize = transition.old.contentSize, newSize = transition.new.contentSize;
@@ -171,17 +213,25 @@ var SchematicTransitions = (function () {
         return s;
       }
       for (k = 0; k < nodes.length; k++) {
-        var node = nodes[k], s = state(node.t);
-        node.element.setAttribute('transform', 'matrix(' + affine(node.base, s).join(' ') + ')');
+        var node = nodes[k], s = state(node.t), base = node.base;
+        node.element.setAttribute('transform', 'matrix(' + affine(base, s).join(' ') + ')');
         node.element.setAttribute('opacity', Math.max(0, s.alpha));
+        if (node.text && base.width > 0 && base.height > 0 && s.w > 0 && s.h > 0) {
+          // The box stretches from its old size to its new one; the label keeps its shape.
+          var bx = base.x + base.width / 2, by = base.y + base.height / 2;
+          node.text.setAttribute('transform', 'translate(' + bx + ' ' + by + ') scale(' + base.width / s.w + ' ' + base.height / s.h +
+                                 ') translate(' + (-bx) + ' ' + (-by) + ')');
+        }
       }
       for (k = 0; k < connectors.length; k++) {
         var c = connectors[k];
         var parentBase = c.old ? c.parent.initial.frame : c.parent.final.frame;
         var childBase = c.old ? c.child.initial.frame : c.child.final.frame;
         var childState = state(c.child);
-        placeConnector(c.element, c.shape, affine(parentBase, state(c.parent)), affine(childBase, childState),
-                       Math.max(0, Math.min(1, childState.alpha)));
+        // A leaving line fades faster than its node: it has nowhere to go once its node shrinks.
+        var alpha = Math.max(0, Math.min(1, childState.alpha));
+        placeConnector(c.element, c.shape, connectorPoints(c, q, parentBase, state(c.parent), childBase, childState),
+                       c.old ? alpha * alpha : alpha);
       }
     }
     frame(0);
