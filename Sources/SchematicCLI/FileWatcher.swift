@@ -7,13 +7,16 @@ import Glibc
 /// 100 ms it compares what `stat` says of the paths (device, inode, size, change and
 /// modification times), so a file an editor replaces by renaming is seen like one written in
 /// place, and a file that disappears for a moment is waited for. A directory is watched
-/// through every folder and file its drawing shows (`DirectoryDependencies`).
+/// through every folder and file its drawing shows (`DirectoryDependencies`); when looking
+/// takes long (a large directory), it looks less often, at most a tenth of the time.
 /// SIGINT and SIGTERM are blocked on creation and taken with `sigtimedwait`, so a stop is
 /// noticed between two renders, never in the middle of writing one.
 struct FileWatcher {
     let path: String
     let reader: DirectoryReader
     private var signature: [Int]
+    /// Milliseconds between two looks.
+    private var interval = 100
     private let stopSignals: sigset_t
 
     init(path: String, reader: DirectoryReader) {
@@ -29,8 +32,13 @@ struct FileWatcher {
         signature = currentSignature()
     }
 
-    /// How the watched paths look now.
-    private func currentSignature() -> [Int] {
+    /// How the watched paths look now; adjusts the interval to the time it took.
+    private mutating func currentSignature() -> [Int] {
+        let started = ContinuousClock.now
+        defer {
+            let took = ContinuousClock.now - started
+            interval = max(100, Int(took.components.seconds) * 10_000 + Int(took.components.attoseconds / 100_000_000_000_000))
+        }
         var paths = [path]
         if DirectoryReader.isDirectory(path), let listed = try? DirectoryDependencies.paths(in: path, reader: reader) {
             paths += listed
@@ -60,13 +68,13 @@ struct FileWatcher {
     /// or `ended` (asked at every poll) says there is no point waiting.
     mutating func next(until ended: () -> Bool = { false }) -> Event {
         while true {
-            if let signal = waitForStop(milliseconds: 100) { return .stopped(signal: signal) }
+            if let signal = waitForStop(milliseconds: interval) { return .stopped(signal: signal) }
             if ended() { return .ended }
             var now = currentSignature()
             guard now != signature else { continue }
             // An editor may still be writing: wait until two polls agree, and the file is back if it went.
             while true {
-                if let signal = waitForStop(milliseconds: 50) { return .stopped(signal: signal) }
+                if let signal = waitForStop(milliseconds: interval / 2) { return .stopped(signal: signal) }
                 let again = currentSignature()
                 if again == now && !again.isEmpty && again[0] != -1 { break }
                 now = again
