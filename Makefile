@@ -2,6 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/schematic
 HELPER := .build/release/schematic-markdown-html
+SERVER := .build/release/schematic-serve
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DESTDIR ?=
@@ -53,22 +54,24 @@ $(addprefix deps-,$(DEB_GROUPS)):
 build: deps-render
 	$(SWIFT) build -c release --product schematic
 	$(SWIFT) build -c release --product schematic-markdown-html
-	@touch $(BIN) $(HELPER)
+	$(SWIFT) build -c release --product schematic-serve
+	@touch $(BIN) $(HELPER) $(SERVER)
 
-# Installs the release binary and its Markdown-to-HTML helper (which `schematic markdown --html`
-# looks for beside itself) into $(DESTDIR)$(BINDIR); `make uninstall` removes both. They are
+# Installs the release binary and its helpers, Markdown-to-HTML and the live preview's server
+# (which `schematic markdown --html` and `schematic serve` look for beside themselves), into
+# $(DESTDIR)$(BINDIR); `make uninstall` removes them. They are
 # built first only when a source is newer, so that `make build && sudo make install` builds as
 # you and leaves no file of root's in .build.
 RELEASE_SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
-$(BIN) $(HELPER) &: $(RELEASE_SOURCES)
+$(BIN) $(HELPER) $(SERVER) &: $(RELEASE_SOURCES)
 	@$(MAKE) --no-print-directory build
 
-install: $(BIN) $(HELPER)
+install: $(BIN) $(HELPER) $(SERVER)
 	install -d $(DESTDIR)$(BINDIR)
-	install -m 755 $(BIN) $(HELPER) $(DESTDIR)$(BINDIR)/
+	install -m 755 $(BIN) $(HELPER) $(SERVER) $(DESTDIR)$(BINDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/schematic $(DESTDIR)$(BINDIR)/schematic-markdown-html
+	rm -f $(DESTDIR)$(BINDIR)/schematic $(DESTDIR)$(BINDIR)/schematic-markdown-html $(DESTDIR)$(BINDIR)/schematic-serve
 
 # The unit, property, golden and CLI tests (Swift Testing only: the package has no XCTest
 # cases), then browser-check and integrations-check, each step logged to .build/test-logs/
