@@ -1,7 +1,7 @@
 /// A drawing that follows its source as it is edited (`schematic serve`). Each new tree is
-/// matched against the one shown (`TreeMatching`); when only labels changed, the layout is
-/// updated in place through `Diagram.setLabel` (a targeted invalidation context per label),
-/// else the new tree is laid out again. Either way the update says how every node moves, as
+/// matched against the one shown (`TreeMatching`); when only a few labels changed (up to
+/// `largestRelabel`), the layout is updated in place through `Diagram.setLabel` (a targeted
+/// invalidation context per label), else the new tree is laid out again. Either way the update says how every node moves, as
 /// `Diagram.transitions(from:)` does.
 public struct LiveDiagram {
     /// The drawing shown now.
@@ -27,6 +27,10 @@ public struct LiveDiagram {
         /// The version the update made.
         public var version: Int
     }
+
+    /// The most labels changed in place: each is one invalidation, so beyond a few, laying
+    /// the tree out once is cheaper.
+    public static let largestRelabel = 16
 
     public init(_ diagram: Diagram) {
         self.diagram = diagram
@@ -68,8 +72,8 @@ public struct LiveDiagram {
                       newContentSize: diagram.layout.collectionViewContentSize, version: version)
     }
 
-    /// The nodes whose labels change, when nothing else does and every node keeps its match;
-    /// nil when the tree must be laid out again. Junctions (empty labels) size differently,
+    /// The nodes whose labels change, when nothing else does, every node keeps its match and
+    /// there are few of them; nil when the tree is to be laid out again. Junctions (empty labels) size differently,
     /// and effects name nodes by label, so changes that touch them are laid out again.
     private func labelChanges(to tree: Tree, matching: TreeMatching) -> [(node: Int, label: String)]? {
         let current = diagram.dataController.tree
@@ -81,6 +85,7 @@ public struct LiveDiagram {
         for node in 0..<tree.count where tree.labels[node] != current.labels[node] {
             if tree.labels[node].isEmpty || current.labels[node].isEmpty { return nil }
             changes.append((node, tree.labels[node]))
+            if changes.count > Self.largestRelabel { return nil }
         }
         return changes
     }

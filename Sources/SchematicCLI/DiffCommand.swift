@@ -51,7 +51,7 @@ struct DiffCommand: ParsableCommand {
         var chosen = format ?? .json
         if format == nil, let pathExtension = fileExtension(output) {
             guard let named = DiffFormat(rawValue: pathExtension.lowercased()) else {
-                throw fail("schematic: \(output): diff writes JSON or HTML, not .\(pathExtension); name the output .json or .html, or give --format", ExitStatus.usage)
+                throw fail("schematic: \(output): diff writes JSON or HTML, not .\(pathExtension); name the output .json or .html, or give --format json or --format html", ExitStatus.usage)
             }
             chosen = named
         }

@@ -104,7 +104,7 @@ import TestSupport
         try writeText("a\n  c\n", to: dir + "/new.txt")
         let svg = try Executable.run(["diff", "old.txt", "new.txt", "-o", "d.svg"], in: dir)
         #expect(svg.status == 64)
-        #expect(svg.stderr == "schematic: d.svg: diff writes JSON only, not .svg; name the output .json, or give --format json\n")
+        #expect(svg.stderr == "schematic: d.svg: diff writes JSON or HTML, not .svg; name the output .json or .html, or give --format json or --format html\n")
         #expect(try files(in: dir) == ["new.txt", "old.txt"])
         let json = try Executable.run(["diff", "old.txt", "new.txt", "-o", "d.json"], in: dir)
         #expect(json.status == 0, "\(json.stderr)")

@@ -62,6 +62,14 @@ import TestSupport
         #expect(live.version == 4)
     }
 
+    @Test func manyRelabelsAreLaidOutOnceInstead() throws {
+        let text = (0..<40).map { "  n\($0)\n" }.joined()
+        var live = LiveDiagram(try Diagram(tree: tree("Root\n" + text)))
+        let many = try tree("Root\n" + text.replacingOccurrences(of: "  n", with: "  m"))
+        #expect(try live.update(to: many).reflow == .laidOutAgain)
+        #expect(try live.diagram.rendered(.init(format: .json)) == Diagram(tree: many).rendered(.init(format: .json)))
+    }
+
     @Test func messagesCarryTheDrawingAndTheTransition() throws {
         var live = LiveDiagram(try Diagram(tree: tree("Root\n  A\n")))
         let first = String(decoding: try live.drawingMessage(nil, options: .init()), as: UTF8.self)
