@@ -10,8 +10,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Show a hierarchy file in the browser, redrawn and animated whenever it changes.",
         discussion: """
             Serves a page on 127.0.0.1 (never another interface) and prints its address. When \
-            the file changes, it is read again and matched against the drawing shown: a change of \
-            labels only is laid out in place (the layout's targeted invalidation), anything else \
+            the file changes, it is read again and matched against the drawing shown: a change of a \
+            few labels only is laid out in place (the layout's targeted invalidation), anything else \
             again; the page then moves every node from where it was to where it is, in 300 ms \
             (new nodes grow from their parent, deleted ones shrink into it). A file that no \
             longer reads shows its message above the last good drawing. Each change prints a line \
