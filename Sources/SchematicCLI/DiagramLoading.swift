@@ -9,6 +9,8 @@ struct DiagramLoading {
     var labelOptions: LabelOptions
     /// Leave warnings out.
     var quiet = false
+    /// Some output is drawn by Graphviz (DOT, PNG, PDF, gv:…), which cannot turn labels.
+    var drawnByGraphviz = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
     /// reader's warnings unless quiet.
@@ -64,6 +66,11 @@ struct DiagramLoading {
         options.viewport = labelOptions.viewport?.size
         options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject
         options.layout = layoutOptions.diagramLayout
+        if drawnByGraphviz, layoutOptions.otherLayoutOptions.labelDirection == nil, case .circle(var circle) = options.layout {
+            // Graphviz cannot turn labels: a circle it draws keeps them upright.
+            circle.labelDirection = .horizontal
+            options.layout = .circle(circle)
+        }
         options.effects = layoutOptions.effects
         do {
             let diagram = try Diagram(tree: tree, options: options)

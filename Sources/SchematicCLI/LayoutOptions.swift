@@ -134,6 +134,7 @@ extension InputFormat: ExpressibleByArgument {}
 extension SchematicAlignment: ExpressibleByArgument {}
 extension ConnectorStyle: ExpressibleByArgument {}
 extension SchematicOrientation: ExpressibleByArgument {}
+extension CircleLabelDirection: ExpressibleByArgument {}
 extension SchematicWrap: ExpressibleByArgument {
     public init?(argument: String) {
         switch argument {

@@ -139,6 +139,15 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Refuses radial circle labels where Graphviz draws the output: it cannot turn labels.
+    private func checkLabelDirection() throws {
+        guard layoutOptions.otherLayoutOptions.labelDirection == .radial else { return }
+        let formats = try inputs.flatMap { try outputs(for: $0).map(\.format) }
+        if let format = formats.first(where: \.isDrawnByGraphviz) {
+            throw fail("schematic: --label-direction radial cannot be drawn as \(format): Graphviz cannot turn labels (write svg, html or json, or use --label-direction horizontal)", ExitStatus.usage)
+        }
+    }
+
     /// Refuses --dpi when nothing written is a bitmap.
     private func checkScale() throws {
         guard dpi != nil else { return }
@@ -173,6 +182,7 @@ struct RenderCommand: ParsableCommand {
         try reportingFailures {
             try checkOutputs()
             try checkScale()
+            try checkLabelDirection()
         }
         if dependencies {
             try reportingFailures {
@@ -221,6 +231,7 @@ struct RenderCommand: ParsableCommand {
         let started = clock.now
         var loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         loading.quiet = quiet
+        loading.drawnByGraphviz = try outputs(for: input).contains { $0.format.isDrawnByGraphviz }
         let tree = try loading.readTree(input)
         let parsed = clock.now
         // Long work shows its phase when standard error is a terminal.

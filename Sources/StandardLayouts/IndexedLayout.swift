@@ -110,6 +110,10 @@ public class IndexedLayout: CollectionViewLayout {
         return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
     }
 
+    /// The transform a cell is drawn with, about its centre (a circle turns its labels along the
+    /// radii); nil for none. Rect queries then match the transformed box's bounding box.
+    func transform(ofItem item: Int) -> Transform3D? { nil }
+
     /// The size a cell's preferred size becomes in this layout (a masonry column keeps its width).
     func appliedSize(_ preferred: Size, ofItem item: Int) -> Size { preferred }
 
@@ -294,7 +298,9 @@ public class IndexedLayout: CollectionViewLayout {
     }
 
     private func cellAttributes(_ item: Int) -> LayoutAttributes {
-        LayoutAttributes(forCellWith: indexPath(ofItem: item), frame: frame(ofItem: item))
+        var attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item), frame: frame(ofItem: item))
+        if let transform = transform(ofItem: item) { attributes.transform = transform }
+        return attributes
     }
 
     private func supplementaryAttributes(section: Int, isFooter: Bool) -> LayoutAttributes? {
@@ -324,7 +330,9 @@ public class IndexedLayout: CollectionViewLayout {
     /// A section's cells, relative to its origin.
     private func cellIndex(ofSection section: Int) -> SpatialIndex {
         if let index = cellIndexes[section] { return index }
-        let index = SpatialIndex(boxes: Array(cellFrames[items(inSection: section)]))
+        let index = SpatialIndex(boxes: items(inSection: section).map { item in
+            transform(ofItem: item)?.boundingBox(ofFrame: cellFrames[item]) ?? cellFrames[item]
+        })
         cellIndexes[section] = index
         cellIndexesBuilt += 1
         return index
@@ -376,7 +384,7 @@ public class IndexedLayout: CollectionViewLayout {
             // Everything is asked for (a renderer): no index needed.
             for element in range {
                 let attributes = attributes(ofElement: element)
-                if attributes.frame.intersects(rect) { body(attributes) }
+                if attributes.visualFrame.intersects(rect) { body(attributes) }
             }
             return
         }
@@ -410,7 +418,7 @@ public class IndexedLayout: CollectionViewLayout {
         found.sort()
         for element in found where range.contains(element) {
             let attributes = attributes(ofElement: element)
-            if attributes.frame.intersects(rect) { body(attributes) }
+            if attributes.visualFrame.intersects(rect) { body(attributes) }
         }
     }
 
