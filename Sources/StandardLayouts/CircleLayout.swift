@@ -128,10 +128,16 @@ public final class CircleLayout: IndexedLayout {
     /// Per section, the radius where its boxes start (radial labels; the ring's own radius for
     /// upright ones) and the widest box's length along the radius.
     private var ringOuterRadii: [Double] = []
+    /// Radial labels: how far beyond its ring each box starts (its sub-ring), and whether it
+    /// takes turns with its neighbours on sub-rings (a wide fan of leaves).
+    private var subringOffsets: [Double] = []
+    private var isStaggered: [Bool] = []
 
     /// Upright boxes centred on their rings.
     private func placeUpright() {
         turns = []
+        subringOffsets = []
+        isStaggered = []
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let singleRoot = items(inSection: 0).count == 1
@@ -253,11 +259,12 @@ public final class CircleLayout: IndexedLayout {
                 tallest[section] = max(tallest[section], itemSizes[item].height)
             }
         }
-        /// Where the ring after `section` may start at the least: past its longest box's far
+        let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot)
+        /// Where the ring after `section` may start at the least: past its outermost boxes' far
         /// corners (or the root's box) and the ring padding.
         func clearance(after section: Int, radius: Double) -> Double {
             if section == 0 && singleRoot { return rootReach + ringPadding }
-            return hypot(radius + longest[section], tallest[section] / 2) + ringPadding
+            return hypot(radius + thickness[section], tallest[section] / 2) + ringPadding
         }
         // The drawing's size is the outermost ring's, so the angles are found with every ring
         // pushed out against the next (their boxes' lengths and the padding apart): the further
@@ -275,13 +282,13 @@ public final class CircleLayout: IndexedLayout {
             radii[last] = max(outermost, least[last])
             for section in stride(from: last - 1, through: first, by: -1) {
                 let reach = radii[section + 1] - ringPadding
-                let inside = (reach * reach - tallest[section] * tallest[section] / 4).squareRoot() - longest[section]
+                let inside = (reach * reach - tallest[section] * tallest[section] / 4).squareRoot() - thickness[section]
                 radii[section] = max(least[section], inside)
             }
             return radii
         }
         var aroundLast = 0.0
-        for item in items(inSection: sectionCount - 1) { aroundLast += itemSizes[item].height + padding }
+        for item in items(inSection: sectionCount - 1) { aroundLast += (itemSizes[item].height + padding) * wedgeShares[item] }
         var outermost = max(least[sectionCount - 1], aroundLast / (2 * Double.pi))
         var radii = packed(outermost: outermost)
         var wedges = radialWedges(radii: radii)
@@ -306,6 +313,7 @@ public final class CircleLayout: IndexedLayout {
                 // they are less than a quarter turn away; past 64 the wedges' radius is kept.
                 for item in range {
                     var other = item, walked = 0
+                    let offset = subringOffsets[item]
                     while true {
                         other = other + 1 < range.upperBound ? other + 1 : range.lowerBound
                         if other == item { break }
@@ -316,14 +324,16 @@ public final class CircleLayout: IndexedLayout {
                             least = max(least, needed)
                             break
                         }
-                        if least * sin(step) >= tallest[section] + padding { break }
-                        least = max(least, step > 0 ? needed / sin(step) : wedgeRadii[section])
+                        if (least + offset) * sin(step) >= tallest[section] + padding { break }
+                        // Boxes on other sub-rings lie beyond or within these along the radius.
+                        if subringOffsets[other] != offset { walked += 1; if walked == 64 { least = max(least, wedgeRadii[section]); break }; continue }
+                        least = max(least, step > 0 ? needed / sin(step) - offset : wedgeRadii[section])
                         walked += 1
                         if walked == 64 { least = max(least, wedgeRadii[section]); break }
                     }
                 }
             }
-            let target = outerTarget * Double(singleRoot ? section : section + 1) / steps - longest[section] / 2
+            let target = outerTarget * Double(singleRoot ? section : section + 1) / steps - thickness[section] / 2
             radii[section] = max(least, target * min(scale, 1))
         }
         // The rings inside the outermost spread evenly out to it, as radial trees draw them: the
@@ -341,7 +351,7 @@ public final class CircleLayout: IndexedLayout {
         if scale > 1 { for section in 0..<sectionCount { radii[section] *= scale } }
         ringRadii = radii
         ringOuterRadii = (0..<sectionCount).map { section in
-            section == 0 && singleRoot ? rootReach : radii[section] + longest[section]
+            section == 0 && singleRoot ? rootReach : radii[section] + thickness[section]
         }
 
         // Each box's centre half its length out from its ring, turned along its radius (half a
@@ -355,7 +365,7 @@ public final class CircleLayout: IndexedLayout {
                 var extentX = size.width / 2, extentY = size.height / 2
                 if !(section == 0 && singleRoot) {
                     let angle = angles[item]
-                    let distance = radii[section] + size.width / 2
+                    let distance = radii[section] + subringOffsets[item] + size.width / 2
                     centers[item] = Point(x: distance * cos(angle), y: distance * sin(angle))
                     turns[item] = cos(angle) < -1e-12 ? angle + Double.pi : angle
                     let c = abs(cos(angle)), s = abs(sin(angle))
@@ -403,8 +413,8 @@ public final class CircleLayout: IndexedLayout {
             let radius = radii[Int(sectionOf[item])]
             var own = 0.0
             if radius > 0 {
-                let half = (itemSizes[item].height + configuration.itemPadding) / 2 / radius
-                own = half >= 1 ? Double.pi : 2 * asin(half)
+                let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
+                own = (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item]
             }
             var children = 0.0
             for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { children += wedges[child] }
@@ -415,13 +425,83 @@ public final class CircleLayout: IndexedLayout {
         return (wedges, total)
     }
 
+    /// The share of its own angle each box needs: 1/k for leaves taking turns on k sub-rings.
+    private var wedgeShares: [Double] = []
+
+    /// Wide fans of leaves take turns on several sub-rings, as `--wrap` stacks them in
+    /// columns: such a ring needs a fraction of their heights around it, for a few box lengths
+    /// across. Per ring, the number of sub-rings (1 to 4) that makes the ring's own estimate
+    /// (what its boxes need around it, plus its thickness) least; runs of at least twice that
+    /// many leaves among siblings take turns, in order. Sets `subringOffsets`, `isStaggered`
+    /// and `wedgeShares`; returns each ring's thickness along the radius.
+    private func staggerWideFans(longest: [Double], singleRoot: Bool) -> [Double] {
+        let count = dataController.numberOfItems, sectionCount = numberOfSections
+        let childStarts = dataController.childStarts
+        let padding = configuration.itemPadding
+        subringOffsets = [Double](repeating: 0, count: count)
+        isStaggered = [Bool](repeating: false, count: count)
+        wedgeShares = [Double](repeating: 1, count: count)
+        func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
+        /// Calls `body` with every run of consecutive leaf siblings in a section (its first item and length).
+        func forEachLeafRun(inSection section: Int, _ body: (Int, Int) -> Void) {
+            let range = items(inSection: section)
+            var item = range.lowerBound
+            while item < range.upperBound {
+                guard isLeaf(item) else { item += 1; continue }
+                let parent = dataController.parentOfItem[item]
+                var end = item + 1
+                while end < range.upperBound && isLeaf(end) && dataController.parentOfItem[end] == parent && parent >= 0 { end += 1 }
+                body(item, end - item)
+                item = end
+            }
+        }
+        var thickness = longest
+        let maximumTurns = 4
+        for section in 0..<sectionCount where !(section == 0 && singleRoot) && section > 0 {
+            var total = 0.0
+            for item in items(inSection: section) { total += itemSizes[item].height + padding }
+            var best = (turns: 1, estimate: total / (2 * Double.pi) + longest[section])
+            for turns in 2...maximumTurns {
+                var saved = 0.0
+                forEachLeafRun(inSection: section) { first, length in
+                    guard length >= 2 * turns else { return }
+                    for item in first..<first + length { saved += (itemSizes[item].height + padding) * (1 - 1 / Double(turns)) }
+                }
+                let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
+                if estimate < best.estimate - 1 { best = (turns, estimate) }
+            }
+            guard best.turns > 1 else { continue }
+            forEachLeafRun(inSection: section) { first, length in
+                guard length >= 2 * best.turns else { return }
+                for item in first..<first + length {
+                    isStaggered[item] = true
+                    wedgeShares[item] = 1 / Double(best.turns)
+                }
+            }
+            // In turn along the ring, across fans too; after a box that takes no turns, the next
+            // starts one sub-ring out, so that neighbours never share a sub-ring.
+            let step = longest[section] + padding
+            var phase = 0
+            for item in items(inSection: section) {
+                if isStaggered[item] {
+                    subringOffsets[item] = Double(phase % best.turns) * step
+                    phase += 1
+                } else {
+                    phase = 1
+                }
+            }
+            thickness[section] = Double(best.turns - 1) * step + longest[section]
+        }
+        return thickness
+    }
+
     /// Where a box meets its radius: its inner end (`outer` false) or outer end, in content
     /// coordinates; nil for a box that is not turned along a radius (the centre root, upright boxes).
     private func radialEnd(ofItem item: Int, outer: Bool) -> Point? {
         guard configuration.labelDirection == .radial else { return nil }
         let section = Int(sectionOfItems[item])
         if section == 0 && items(inSection: 0).count == 1 { return nil }
-        let distance = ringRadii[section] + (outer ? itemSizes[item].width : 0)
+        let distance = ringRadii[section] + subringOffsets[item] + (outer ? itemSizes[item].width : 0)
         return Point(x: center.x + distance * cos(angles[item]), y: center.y + distance * sin(angles[item]))
     }
 
@@ -504,8 +584,18 @@ public final class CircleLayout: IndexedLayout {
         if let end = radialEnd(ofItem: child, outer: false) {
             // Radial boxes: from the parent's edge facing the child (its outer end unless the
             // child lies behind it) to the child's inner end.
-            let start = edgePoint(ofItem: parent, towards: end)
-            straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
+            if isStaggered[child] {
+                // A leaf taking turns on sub-rings is reached along its radius from halfway
+                // between the rings, through the gaps between its neighbours.
+                let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+                let bend = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
+                let start = edgePoint(ofItem: parent, towards: bend)
+                straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                               turnOut: bend, turnIn: bend)
+            } else {
+                let start = edgePoint(ofItem: parent, towards: end)
+                straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
+            }
         }
         guard configuration.connectorStyle == .curved else { return straight }
         let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2

@@ -149,7 +149,7 @@ import TestSupport
 @Suite struct CircleLabelDirectionCommandTests {
     /// A circle of a real tree draws its labels along the radii and stays within three times
     /// the area of the left-to-right drawing (upright labels took 6 to 24 times on these).
-    @Test(arguments: ["python-exceptions.txt", "python-stdlib-modules.txt", "primates.txt", "zoneinfo.tree", "marsupials.txt"])
+    @Test(arguments: ["python-exceptions.txt", "python-stdlib-modules.txt", "primates.txt", "zoneinfo.tree", "marsupials.txt", "i18n.tree", "graphviz-doc.tree"])
     func aCircleOfARealTreeIsAtMostThreeTimesTheColumns(file: String) throws {
         let path = RepositoryPaths.samples + "/real/" + file
         func area(_ arguments: [String]) throws -> (area: Double, turned: Int) {
