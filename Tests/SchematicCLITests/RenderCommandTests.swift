@@ -98,6 +98,12 @@ struct Executable {
         // A subset of a few glyphs, not the whole 700 kB DejaVu Sans.
         #expect(embedded.stdout.utf8.count - plain.stdout.utf8.count < 60_000)
         #expect(embedded.stdout.contains("font-family:'Schematic 0 DejaVu Sans','Schematic 1 "))
+        // Each is standard, padded base64 of a TrueType file (Foundation decodes it here).
+        for payload in embedded.stdout.components(separatedBy: "base64,").dropFirst() {
+            let encoded = String(payload.prefix { $0 != ")" })
+            let font = try #require(Data(base64Encoded: encoded), "not base64: \(encoded.prefix(40))")
+            #expect(Array(font.prefix(4)) == [0, 1, 0, 0], "not a TrueType file")
+        }
     }
 
     @Test(arguments: [
