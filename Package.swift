@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "StandardLayoutsTests", dependencies: ["StandardLayouts", "HierarchyReaders", "TestSupport"]),
-        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
+        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
+        .testTarget(name: "SchematicTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
         .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicBenchmarks", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

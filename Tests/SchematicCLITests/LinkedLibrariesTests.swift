@@ -7,15 +7,9 @@ import TestSupport
 @Suite struct LinkedLibrariesTests {
     /// The libraries `ldd` lists for an executable, by file name.
     static func linkedLibraries(of path: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0 && listing.contains("libc.so"), "ldd \(path): \(listing)")
+        let run = try Executable.run(program: "/usr/bin/ldd", [path])
+        let listing = run.stdout
+        try #require(run.status == 0 && listing.contains("libc.so"), "ldd \(path): \(listing)")
         return listing.split(separator: "\n").compactMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) }
     }
 
@@ -26,8 +20,7 @@ import TestSupport
     /// The `Schematic` library, every reader, layout and renderer, in an executable of its own
     /// (the benchmarks): no Foundation library at all.
     @Test func theLibraryLinksNoFoundation() throws {
-        let benchmarks = (Executable.path as NSString).deletingLastPathComponent + "/SchematicBenchmarks"
-        let foundation = try Self.linkedLibraries(of: benchmarks).filter(Self.isFoundation)
+        let foundation = try Self.linkedLibraries(of: Executable.built("SchematicBenchmarks")).filter(Self.isFoundation)
         #expect(foundation.isEmpty, "SchematicBenchmarks links \(foundation)")
     }
 
