@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "StandardLayoutsTests", dependencies: ["StandardLayouts", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
         .testTarget(name: "SchematicTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
-        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicBenchmarks", "TestSupport"]),
+        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicBenchmarks", "Schematic", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,8 +68,18 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     /// The room headers take above the sections.
     public var headerHeight: Double = 32
 
-    /// The talk's defaults.
+    /// The talk's geometry: its spacing, `stacked` alignment, no wrapping.
     public init() {}
+
+    /// What Schematic draws unless told otherwise — the one definition that `DiagramOptions`,
+    /// the command line (and so Markdown blocks and the plugins, which run it) start from: the
+    /// talk's spacing and node size, `compact` alignment, wide fans wrapped (`auto`).
+    public static let standard: SchematicLayoutConfiguration = {
+        var configuration = SchematicLayoutConfiguration()
+        configuration.alignment = .compact
+        configuration.wrap = .auto
+        return configuration
+    }()
 
     /// A configuration with every value given.
     public init(estimatedItemSize: Size, itemPadding: Double, sectionPadding: Double, sectionMargin: Double) {
