@@ -76,7 +76,7 @@ public final class SchematicLayout: CollectionViewLayout {
         let sectionCount = dataController.numberOfSections
         if !isPrepared {
             let count = dataController.numberOfItems
-            let estimate = canonical(configuration.estimatedItemSize)
+            let estimate = axes.canonical(configuration.estimatedItemSize)
             itemWidths = [Double](repeating: estimate.width, count: count)
             itemHeights = [Double](repeating: estimate.height, count: count)
             itemTops = [Double](repeating: 0, count: count)
@@ -405,52 +405,11 @@ public final class SchematicLayout: CollectionViewLayout {
     }
 
     // MARK: Orientation
-    // Placement always runs left to right (ELK's way: place in one direction, then orient):
-    // sections are columns along x, items stack along y. These map that canonical drawing to
-    // the configured orientation, and queries back.
 
-    /// A real size in canonical axes (depth extent, breadth extent).
-    private func canonical(_ size: Size) -> Size {
-        configuration.orientation.isVertical ? Size(width: size.height, height: size.width) : size
-    }
-
-    private func oriented(_ point: Point) -> Point {
-        switch configuration.orientation {
-        case .lr: point
-        case .rl: Point(x: contentSize.width - point.x, y: point.y)
-        case .tb: Point(x: point.y, y: point.x)
-        case .bt: Point(x: point.y, y: contentSize.width - point.x)
-        }
-    }
-
-    private func oriented(_ rect: Rect) -> Rect {
-        switch configuration.orientation {
-        case .lr: rect
-        case .rl: Rect(x: contentSize.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
-        case .tb: Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
-        case .bt: Rect(x: rect.minY, y: contentSize.width - rect.maxX, width: rect.height, height: rect.width)
-        }
-    }
-
-    /// The canonical rectangle that `oriented` maps onto a real one.
-    private func canonicalRect(_ rect: Rect) -> Rect {
-        switch configuration.orientation {
-        case .lr: rect
-        case .rl: Rect(x: contentSize.width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
-        case .tb: Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
-        case .bt: Rect(x: contentSize.width - rect.maxY, y: rect.minX, width: rect.height, height: rect.width)
-        }
-    }
-
-    private func oriented(_ attributes: LayoutAttributes) -> LayoutAttributes {
-        guard configuration.orientation != .lr else { return attributes }
-        var result = attributes
-        result.frame = oriented(attributes.frame)
-        if let connector = attributes.connector {
-            result.connector = connector.mapped(oriented)
-        }
-        return result
-    }
+    /// Placement always runs left to right (ELK's way: place in one direction, then orient):
+    /// sections are columns along x, items stack along y. This maps that canonical drawing to
+    /// the configured orientation, and queries back.
+    private var axes: AxisMapping { configuration.orientation.axisMapping(extent: contentSize.width) }
 
     // MARK: Frames
 
@@ -599,12 +558,12 @@ public final class SchematicLayout: CollectionViewLayout {
     /// Bands or headers of the sections that meet `rect`.
     private func enumerateDecorations(in realRect: Rect, kind: ElementKind, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared, kind == .band ? configuration.showsBands : !configuration.depthLabels.isEmpty else { return }
-        let rect = canonicalRect(realRect)
+        let rect = axes.canonical(realRect)
         let half = kind == .band ? configuration.sectionPadding / 2 : 0
         var section = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] + half >= rect.minX }
         while section < sectionLefts.count && sectionLefts[section] - half <= rect.maxX {
             if let attributes = decorationAttributes(kind: kind, section: section), attributes.frame.intersects(rect) {
-                body(oriented(attributes))
+                body(axes.oriented(attributes))
             }
             section += 1
         }
@@ -623,10 +582,10 @@ public final class SchematicLayout: CollectionViewLayout {
     private func enumerate(in realRect: Rect, cells: Bool, connectors: Bool, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared else { return }
         // Item tops are stored without the header room: search with the rect moved up by it.
-        let canonical = canonicalRect(realRect)
+        let canonical = axes.canonical(realRect)
         var rect = canonical
         rect.origin.y -= headerInset
-        let orientation = configuration.orientation
+        let orientation = axes
         let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
         var endSection = firstSection
         while endSection < sectionLefts.count && (endSection > 0 ? sectionLefts[endSection - 1] : sectionLefts[endSection]) <= rect.maxX {
@@ -673,7 +632,7 @@ public final class SchematicLayout: CollectionViewLayout {
                     let frame = frame(ofItem: item, inSection: section)
                     if frame.intersects(canonical) {
                         let attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame)
-                        body(orientation == .lr ? attributes : oriented(attributes))
+                        body(orientation.isIdentity ? attributes : orientation.oriented(attributes))
                     }
                     item += 1
                 }
@@ -685,13 +644,13 @@ public final class SchematicLayout: CollectionViewLayout {
                     let parent = Int(parents[child])
                     if min(middle(parent), arrivalLow(child)) > rect.maxY { break }
                     let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
-                    if attributes.frame.intersects(canonical) { body(orientation == .lr ? attributes : oriented(attributes)) }
+                    if attributes.frame.intersects(canonical) { body(orientation.isIdentity ? attributes : orientation.oriented(attributes)) }
                     child += 1
                 }
                 for extra in additionalConnectors[section] {
                     let attributes = connectorAttributes(child: Int(extra.child), parent: Int(extra.parent),
                                                          subitem: Int(extra.subitem), section: section)
-                    if attributes.frame.intersects(canonical) { body(oriented(attributes)) }
+                    if attributes.frame.intersects(canonical) { body(axes.oriented(attributes)) }
                 }
             }
             section += 1
@@ -709,7 +668,7 @@ public final class SchematicLayout: CollectionViewLayout {
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
         refreshTops(ofSection: indexPath.section)
-        return oriented(cellAttributes(item: item, section: indexPath.section))
+        return axes.oriented(cellAttributes(item: item, section: indexPath.section))
     }
 
     /// The connector into the item at `indexPath` from its primary parent (`subitem` 0) or from
@@ -726,13 +685,13 @@ public final class SchematicLayout: CollectionViewLayout {
                   indexPath.subitem <= extra.count else { return nil }
             parent = Int(extra[indexPath.subitem - 1])
         }
-        return oriented(connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section))
+        return axes.oriented(connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section))
     }
 
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         guard isPrepared, indexPath.item == 0, indexPath.subitem == 0, indexPath.section >= 0,
               indexPath.section < sectionLefts.count else { return nil }
-        return decorationAttributes(kind: kind, section: indexPath.section).map(oriented)
+        return decorationAttributes(kind: kind, section: indexPath.section).map(axes.oriented)
     }
 
     // MARK: Invalidation (slides 22-25)
@@ -772,7 +731,7 @@ public final class SchematicLayout: CollectionViewLayout {
         guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
         for (indexPath, size) in context.sizeChanges {
             guard let item = globalItem(indexPath) else { continue }
-            applySize(canonical(size), toItem: item, inSection: indexPath.section)
+            applySize(axes.canonical(size), toItem: item, inSection: indexPath.section)
         }
     }
 
@@ -799,7 +758,7 @@ public final class SchematicLayout: CollectionViewLayout {
         guard indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
         refreshTops(ofSection: indexPath.section - 1)
         let parent = Int(dataController.parentOfItem[child])
-        let frame = oriented(frame(ofItem: parent, inSection: indexPath.section - 1))
+        let frame = axes.oriented(frame(ofItem: parent, inSection: indexPath.section - 1))
         return Point(x: frame.midX, y: frame.midY)
     }
 }

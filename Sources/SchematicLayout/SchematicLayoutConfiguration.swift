@@ -19,6 +19,12 @@ public enum SchematicOrientation: String, CaseIterable, Hashable, Sendable {
 
     /// Whether sections are rows rather than columns.
     public var isVertical: Bool { self == .tb || self == .bt }
+
+    /// The map from the layout's canonical drawing (columns left to right, `extent` wide) to
+    /// this orientation.
+    public func axisMapping(extent: Double) -> AxisMapping {
+        AxisMapping(transposes: isVertical, mirrors: self == .rl || self == .bt, extent: extent)
+    }
 }
 
 /// How connectors are drawn between columns.

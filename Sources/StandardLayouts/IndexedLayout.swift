@@ -126,21 +126,9 @@ public class IndexedLayout: CollectionViewLayout {
 
     // MARK: Helpers for subclasses
 
-    // Stacked layouts place as if sections ran down the page (x across them, y along) and
-    // transpose when sections run across (`stackingAxis` horizontal). Each map is its own inverse.
-
-    /// A real size in placement axes (across, along).
-    func canonical(_ size: Size) -> Size {
-        stackingAxis == .horizontal ? Size(width: size.height, height: size.width) : size
-    }
-
-    /// A rectangle between placement axes and real ones.
-    func oriented(_ rect: Rect) -> Rect {
-        stackingAxis == .horizontal ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
-    }
-
-    /// A point between placement axes and real ones.
-    func oriented(_ point: Point) -> Point { stackingAxis == .horizontal ? Point(x: point.y, y: point.x) : point }
+    /// Stacked layouts place as if sections ran down the page (x across them, y along) and
+    /// transpose when sections run across (`stackingAxis` horizontal).
+    var axes: AxisMapping { AxisMapping(transposes: stackingAxis == .horizontal) }
 
     /// The global items of a section.
     func items(inSection section: Int) -> Range<Int> {
