@@ -14,7 +14,7 @@ import Hierarchy
 /// Storage is flat, per global item (sizes and tops) and per section (left edge, width,
 /// height); frames are computed on demand. Rect queries binary-search each column, because
 /// item tops, and both ends of the connectors into a column, increase along the column.
-public final class SchematicLayout: CollectionViewLayout {
+public final class SchematicLayout: SelfSizingLayout {
     /// The data controller whose sections and items this layout places.
     public let dataController: SectionedTree
     /// Spacing and the estimated item size.
@@ -32,7 +32,8 @@ public final class SchematicLayout: CollectionViewLayout {
     private var additionalConnectors: [[(child: Int32, parent: Int32, subitem: Int32)]] = []
     private var contentSize = Size.zero
 
-    private var isPrepared = false
+    /// Whether `prepare()` has run since the data was last invalidated.
+    public private(set) var isPrepared = false
     /// Sections whose item sizes changed since the last `prepare()`.
     private var sectionsWithNewSizes: Set<Int> = []
     private var firstInvalidSection: Int?
@@ -705,34 +706,20 @@ public final class SchematicLayout: CollectionViewLayout {
         original.representedElementCategory == .cell && original.size != preferred.size
     }
 
-    /// Carries the new size, and invalidates the item's column, the connectors to the next
-    /// column and, beyond section 0, the connectors into this column: whole sections are
-    /// marked, so the context stays small however long the column is.
-    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
-                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
-        let context = SchematicInvalidationContext()
-        let section = preferred.indexPath.section
-        context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
-        context.invalidateItems(inSection: section)
-        if section + 1 < dataController.numberOfSections {
-            context.invalidateSupplementaryElements(ofKind: .connector, inSection: section + 1)
-        }
-        if section > 0 {
-            context.invalidateSupplementaryElements(ofKind: .connector, inSection: section)
-        }
-        return context
+    /// A new size moves the connectors to the next column and, beyond section 0, the
+    /// connectors into this column.
+    public func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)] {
+        var moved: [(kind: ElementKind, section: Int)] = []
+        if section + 1 < dataController.numberOfSections { moved.append((.connector, section + 1)) }
+        if section > 0 { moved.append((.connector, section)) }
+        return moved
     }
 
-    public func invalidateLayout(with context: LayoutInvalidationContext) {
-        if context.invalidateEverything || context.invalidateDataSourceCounts {
-            isPrepared = false
-            return
-        }
-        guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
-        for (indexPath, size) in context.sizeChanges {
-            guard let item = globalItem(indexPath) else { continue }
-            applySize(axes.canonical(size), toItem: item, inSection: indexPath.section)
-        }
+    public func discardPreparation() { isPrepared = false }
+
+    public func applySize(_ size: Size, toItemAt indexPath: IndexPath) {
+        guard let item = globalItem(indexPath) else { return }
+        applySize(axes.canonical(size), toItem: item, inSection: indexPath.section)
     }
 
     // MARK: Appearing and disappearing (recipe 10-6)

@@ -16,7 +16,7 @@ import Hierarchy
 /// Elements are numbered in drawing order: headers and footers (zIndex -2, bars behind
 /// everything), connectors (zIndex -1), then cells, so a query's elements, sorted by number,
 /// are already in drawing order.
-public class IndexedLayout: CollectionViewLayout {
+public class IndexedLayout: SelfSizingLayout {
     /// The data controller whose sections (depths) and items (nodes) are placed.
     public let dataController: SectionedTree
     /// The size of every item before it reports its own.
@@ -49,7 +49,8 @@ public class IndexedLayout: CollectionViewLayout {
     private var connectorSubitems: [Int32] = []
     private var connectorsOfItem: [Int32] = []
 
-    private var isPrepared = false
+    /// Whether `prepare()` has run since the data was last invalidated.
+    public private(set) var isPrepared = false
     /// Sections whose items changed size since the last `prepare()`.
     private var sectionsToPlace: Set<Int> = []
     /// Per section, the index of its cells and the index of the connectors into it, relative to
@@ -461,40 +462,29 @@ public class IndexedLayout: CollectionViewLayout {
         return appliedSize(preferred.size, ofItem: item) != itemSizes[item]
     }
 
-    /// Carries the new size and marks the item's section, its header and footer, and the
-    /// connectors into and out of it; the sections after it move as a whole (stacked layouts).
-    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
-                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
-        let context = SelfSizingInvalidationContext()
-        let section = preferred.indexPath.section
-        context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
-        context.invalidateItems(inSection: section)
-        context.invalidateSupplementaryElements(ofKind: .header, inSection: section)
-        context.invalidateSupplementaryElements(ofKind: .footer, inSection: section)
+    /// A new size moves the section's header and footer and the connectors into and out of
+    /// it; the sections after it move as a whole (stacked layouts).
+    public func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)] {
+        var moved: [(kind: ElementKind, section: Int)] = [(.header, section), (.footer, section)]
         if drawsConnectors {
-            if section > 0 { context.invalidateSupplementaryElements(ofKind: .connector, inSection: section) }
-            if section + 1 < numberOfSections { context.invalidateSupplementaryElements(ofKind: .connector, inSection: section + 1) }
+            if section > 0 { moved.append((.connector, section)) }
+            if section + 1 < numberOfSections { moved.append((.connector, section + 1)) }
         }
-        return context
+        return moved
     }
 
-    public func invalidateLayout(with context: LayoutInvalidationContext) {
-        if context.invalidateEverything || context.invalidateDataSourceCounts {
-            isPrepared = false
-            return
-        }
-        guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
-        for (indexPath, size) in context.sizeChanges {
-            guard let item = globalItem(indexPath) else { continue }
-            let applied = appliedSize(size, ofItem: item)
-            guard applied != itemSizes[item] else { continue }
-            itemSizes[item] = applied
-            if stackingAxis != nil {
-                sectionsToPlace.insert(indexPath.section)
-            } else if sectionsToPlace.count < numberOfSections {
-                // Overlapping sections move together: everything is placed again.
-                sectionsToPlace = Set(0..<numberOfSections)
-            }
+    public func discardPreparation() { isPrepared = false }
+
+    public func applySize(_ size: Size, toItemAt indexPath: IndexPath) {
+        guard let item = globalItem(indexPath) else { return }
+        let applied = appliedSize(size, ofItem: item)
+        guard applied != itemSizes[item] else { return }
+        itemSizes[item] = applied
+        if stackingAxis != nil {
+            sectionsToPlace.insert(indexPath.section)
+        } else if sectionsToPlace.count < numberOfSections {
+            // Overlapping sections move together: everything is placed again.
+            sectionsToPlace = Set(0..<numberOfSections)
         }
     }
 
