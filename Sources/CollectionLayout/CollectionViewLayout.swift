@@ -54,6 +54,11 @@ public protocol CollectionViewLayout: AnyObject {
 
     /// Where an item that is being deleted ends.
     func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// Where scrolling that would stop at `proposed` (the viewport's origin) should stop instead,
+    /// for a viewport of `boundsSize` (UIKit's `targetContentOffset(forProposedContentOffset:)`,
+    /// which reads the size from the collection view; recipe 10-5).
+    func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point
 }
 
 extension CollectionViewLayout {
@@ -112,6 +117,9 @@ extension CollectionViewLayout {
     public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
         transparentAttributesForItem(at: indexPath)
     }
+
+    /// By default scrolling stops where it would (UIKit's default).
+    public func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point { proposed }
 
     /// The item's attributes with alpha 0: UIKit's appearing and disappearing default, for
     /// layouts (classes whose subclasses override these) that keep it.

@@ -695,6 +695,12 @@ public final class SchematicLayout: SelfSizingLayout {
         return decorationAttributes(kind: kind, section: indexPath.section).map(axes.oriented)
     }
 
+    /// Scrolling stops with the cell nearest the viewport's centre centred (recipe 10-5, in
+    /// both directions), as the HTML page snaps after a pan.
+    public func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point {
+        offsetCenteringNearestCell(toProposedContentOffset: proposed, boundsSize: boundsSize)
+    }
+
     // MARK: Invalidation (slides 22-25)
 
     public func makeInvalidationContext() -> LayoutInvalidationContext { SchematicInvalidationContext() }
