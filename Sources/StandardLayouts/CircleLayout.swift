@@ -81,7 +81,7 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
 /// The content is the view, or the drawing and its margins if larger, with the drawing in the
 /// middle (the centre is in the middle when the drawing is symmetric, as the recipe's is).
 /// Any size change moves every ring, so self-sizing re-places the whole circle (O(n)).
-public final class CircleLayout: IndexedLayout {
+public final class CircleLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: CircleLayoutConfiguration
     /// Ring radii by section, and each item's angle (radians, rotation included).

@@ -70,7 +70,7 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
 ///
 /// A size change re-places its own section and moves the later ones; earlier sections keep
 /// their frames.
-public final class FlowLayout: IndexedLayout {
+public final class FlowLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: FlowLayoutConfiguration
     /// Per section, the widest line extent (for the content's cross size).

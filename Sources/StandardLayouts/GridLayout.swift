@@ -61,7 +61,7 @@ public struct GridLayoutConfiguration: Hashable, Sendable {
 /// Unlike the recipe, which sums the previous items and rows for every item (quadratic), rows
 /// are placed in one pass, and a size change re-places only its row and moves the later rows.
 /// Scrolling horizontally transposes the whole grid, item sizes included.
-public final class GridLayout: IndexedLayout {
+public final class GridLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: GridLayoutConfiguration
     private var rowWidths: [Double] = []

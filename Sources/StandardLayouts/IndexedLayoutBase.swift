@@ -1,9 +1,11 @@
 import CollectionLayout
 import Hierarchy
 
-/// What the layouts of this module share: flat storage of every frame, rect queries through
-/// spatial indexes, self-sizing through `SelfSizingInvalidationContext`, and connectors from
-/// each item to its parents.
+/// The abstract base class of this module's layouts (flow, grid, circle, masonry): what they
+/// share — flat storage of every frame, rect queries through spatial indexes, self-sizing
+/// (`SelfSizingLayout`), and connectors from each item to its parents. A subclass provides the
+/// placement (`placeSection` and `finishPlacement`, or `placeAllSections`); the base class
+/// stops with a precondition failure where one is missing.
 ///
 /// Frames are stored relative to their section's origin. A layout whose sections follow one
 /// another along an axis (`stackingAxis`: flow, grid, masonry) places one section at a time
@@ -16,7 +18,7 @@ import Hierarchy
 /// Elements are numbered in drawing order: headers and footers (zIndex -2, bars behind
 /// everything), connectors (zIndex -1), then cells, so a query's elements, sorted by number,
 /// are already in drawing order.
-public class IndexedLayout: SelfSizingLayout {
+public class IndexedLayoutBase: SelfSizingLayout {
     /// The data controller whose sections (depths) and items (nodes) are placed.
     public let dataController: SectionedTree
     /// The size of every item before it reports its own.
