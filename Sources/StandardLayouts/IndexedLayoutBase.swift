@@ -37,41 +37,41 @@ public class IndexedLayoutBase: SelfSizingLayout {
     var headerFrames: [Rect?] = []
     var footerFrames: [Rect?] = []
     /// Where each section starts, and how long it is along the stacking axis.
-    private(set) var sectionOrigins: [Point] = []
-    private(set) var sectionExtents: [Double] = []
+    var sectionOrigins: [Point] = []
+    var sectionExtents: [Double] = []
     /// The section of every global item.
-    private(set) var sectionOfItem: [Int32] = []
+    var sectionOfItem: [Int32] = []
     /// The content size, set by `finishPlacement` or `placeAllSections`.
     var contentSize = Size.zero
 
     // Connectors as flat lists sorted by child, then subitem; those into a global item `c`
     // are `connectorsOfItem[c]..<connectorsOfItem[c + 1]`.
-    private var connectorChildren: [Int32] = []
-    private var connectorParents: [Int32] = []
-    private var connectorSubitems: [Int32] = []
-    private var connectorsOfItem: [Int32] = []
+    var connectorChildren: [Int32] = []
+    var connectorParents: [Int32] = []
+    var connectorSubitems: [Int32] = []
+    var connectorsOfItem: [Int32] = []
 
     /// Whether `prepare()` has run since the data was last invalidated.
-    public private(set) var isPrepared = false
+    public internal(set) var isPrepared = false
     /// Sections whose items changed size since the last `prepare()`.
-    private var sectionsToPlace: Set<Int> = []
+    var sectionsToPlace: Set<Int> = []
     /// Per section, the index of its cells and the index of the connectors into it, relative to
     /// its origin; nil until a query needs it after the section (or, for connectors, the one
     /// before) was placed. Apart, so that cell queries (self-sizing) never compute connectors.
-    private var cellIndexes: [SpatialIndex?] = []
-    private var connectorIndexes: [SpatialIndex?] = []
+    var cellIndexes: [SpatialIndex?] = []
+    var connectorIndexes: [SpatialIndex?] = []
     /// Headers and footers as elements: (section, isFooter), in section order, and each
     /// section's first such element.
-    private var supplementaryElements: [(section: Int32, isFooter: Bool)] = []
-    private var supplementaryOfSection: [Int32] = []
+    var supplementaryElements: [(section: Int32, isFooter: Bool)] = []
+    var supplementaryOfSection: [Int32] = []
 
     /// Instrumentation: the sections the last `prepare()` placed again, in order.
-    public private(set) var lastPlacedSections: [Int] = []
+    public internal(set) var lastPlacedSections: [Int] = []
     /// Instrumentation: the sections whose origin the last `prepare()` recomputed.
-    public private(set) var lastMovedSections: Range<Int> = 0..<0
+    public internal(set) var lastMovedSections: Range<Int> = 0..<0
     /// Instrumentation: how many section indexes of cells, and of connectors, have been built.
-    public private(set) var cellIndexesBuilt = 0
-    public private(set) var connectorIndexesBuilt = 0
+    public internal(set) var cellIndexesBuilt = 0
+    public internal(set) var connectorIndexesBuilt = 0
 
     init(dataController: SectionedTree, estimatedItemSize: Size, sectionTitles: [String]) {
         self.dataController = dataController
@@ -140,7 +140,7 @@ public class IndexedLayoutBase: SelfSizingLayout {
 
     var numberOfSections: Int { dataController.numberOfSections }
 
-    private func indexPath(ofItem item: Int) -> IndexPath {
+    func indexPath(ofItem item: Int) -> IndexPath {
         let section = Int(sectionOfItem[item])
         return IndexPath(item: item - Int(dataController.sectionStarts[section]), section: section)
     }
@@ -156,7 +156,7 @@ public class IndexedLayoutBase: SelfSizingLayout {
     }
 
     /// A section's header or footer in content coordinates.
-    private func supplementaryFrame(section: Int, isFooter: Bool) -> Rect? {
+    func supplementaryFrame(section: Int, isFooter: Bool) -> Rect? {
         guard var frame = isFooter ? footerFrames[section] : headerFrames[section] else { return nil }
         frame.origin.x += sectionOrigins[section].x
         frame.origin.y += sectionOrigins[section].y
@@ -256,201 +256,6 @@ public class IndexedLayoutBase: SelfSizingLayout {
     }
 
     public var collectionViewContentSize: Size { contentSize }
-
-    // MARK: Elements
-
-    private var connectorCount: Int { connectorChildren.count }
-    private var barCount: Int { supplementaryElements.count }
-    private var elementCount: Int { barCount + connectorCount + cellFrames.count }
-
-    private func connectorAttributes(_ connector: Int) -> LayoutAttributes {
-        let child = Int(connectorChildren[connector]), parent = Int(connectorParents[connector])
-        var path = indexPath(ofItem: child)
-        path.subitem = Int(connectorSubitems[connector])
-        let geometry = self.connector(fromParent: parent, toChild: child, parentPath: indexPath(ofItem: parent))
-        var attributes = LayoutAttributes(forSupplementaryViewOfKind: .connector, with: path, frame: Self.bounds(of: geometry))
-        attributes.zIndex = -1
-        attributes.connector = geometry
-        return attributes
-    }
-
-    /// The rectangle holding a connector's path (for a curve, its control points, which hold it).
-    static func bounds(of connector: ConnectorAttributes) -> Rect {
-        var minX = connector.start.x, maxX = minX, minY = connector.start.y, maxY = minY
-        for point in connector.isCurved ? connector.path : [connector.start, connector.turnOut, connector.turnIn, connector.end] + connector.via {
-            minX = min(minX, point.x); maxX = max(maxX, point.x)
-            minY = min(minY, point.y); maxY = max(maxY, point.y)
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    private func cellAttributes(_ item: Int) -> LayoutAttributes {
-        LayoutAttributes(forCellWith: indexPath(ofItem: item), frame: frame(ofItem: item))
-    }
-
-    private func supplementaryAttributes(section: Int, isFooter: Bool) -> LayoutAttributes? {
-        guard let frame = supplementaryFrame(section: section, isFooter: isFooter) else { return nil }
-        var attributes = LayoutAttributes(forSupplementaryViewOfKind: isFooter ? .footer : .header,
-                                          with: IndexPath(item: 0, section: section), frame: frame)
-        attributes.zIndex = -2
-        if isFooter {
-            let count = items(inSection: section).count
-            attributes.text = count == 1 ? "1 node" : "\(count) nodes"
-        } else {
-            attributes.text = section < sectionTitles.count && !sectionTitles[section].isEmpty ? sectionTitles[section] : "Depth \(section)"
-        }
-        return attributes
-    }
-
-    private func attributes(ofElement element: Int) -> LayoutAttributes {
-        if element < barCount {
-            let supplementary = supplementaryElements[element]
-            return supplementaryAttributes(section: Int(supplementary.section), isFooter: supplementary.isFooter)!
-        }
-        let connector = element - barCount
-        if connector < connectorCount { return connectorAttributes(connector) }
-        return cellAttributes(connector - connectorCount)
-    }
-
-    /// A section's cells, relative to its origin.
-    private func cellIndex(ofSection section: Int) -> SpatialIndex {
-        if let index = cellIndexes[section] { return index }
-        let index = SpatialIndex(boxes: Array(cellFrames[items(inSection: section)]))
-        cellIndexes[section] = index
-        cellIndexesBuilt += 1
-        return index
-    }
-
-    /// The connectors into a section's items, relative to its origin.
-    private func connectorIndex(ofSection section: Int) -> SpatialIndex {
-        if let index = connectorIndexes[section] { return index }
-        let origin = sectionOrigins[section]
-        let index = SpatialIndex(boxes: connectors(intoSection: section).map { connector in
-            var frame = connectorAttributes(connector).frame
-            frame.origin.x -= origin.x
-            frame.origin.y -= origin.y
-            return frame
-        })
-        connectorIndexes[section] = index
-        connectorIndexesBuilt += 1
-        return index
-    }
-
-    /// The connectors into a section's items (they are sorted by child).
-    private func connectors(intoSection section: Int) -> Range<Int> {
-        let range = items(inSection: section)
-        return Int(connectorsOfItem[range.lowerBound])..<Int(connectorsOfItem[range.upperBound])
-    }
-
-    /// The sections whose elements may meet `rect`: for stacked sections, those whose span along
-    /// the axis (from the previous section's start, where connectors into it begin) meets it.
-    private func sections(meeting rect: Rect) -> Range<Int> {
-        let sectionCount = numberOfSections
-        guard let axis = stackingAxis else { return 0..<sectionCount }
-        let low = axis == .vertical ? rect.minY : rect.minX
-        let high = axis == .vertical ? rect.maxY : rect.maxX
-        func start(_ section: Int) -> Double { axis == .vertical ? sectionOrigins[section].y : sectionOrigins[section].x }
-        var first = 0, end = sectionCount
-        while first < end {
-            let middle = (first + end) / 2
-            if start(middle) + sectionExtents[middle] >= low { end = middle } else { first = middle + 1 }
-        }
-        var last = first
-        while last < sectionCount && start(drawsConnectors && last > 0 ? last - 1 : last) <= high { last += 1 }
-        return first..<last
-    }
-
-    /// Calls `body` with the elements in `range` whose frames meet `rect`, in element order.
-    private func enumerateElements(_ range: Range<Int>, in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        guard isPrepared, !range.isEmpty else { return }
-        if rect.contains(Rect(origin: .zero, size: contentSize)) {
-            // Everything is asked for (a renderer): no index needed.
-            for element in range {
-                let attributes = attributes(ofElement: element)
-                if attributes.frame.intersects(rect) { body(attributes) }
-            }
-            return
-        }
-        var found: [Int] = []
-        let firstCellElement = barCount + connectorCount
-        let wantsBars = range.lowerBound < barCount
-        let wantsConnectors = range.overlaps(barCount..<firstCellElement)
-        let wantsCells = range.upperBound > firstCellElement
-        for section in sections(meeting: rect) {
-            let origin = sectionOrigins[section]
-            // Widened by a rounding error: `local + origin` and `rect - origin` can round apart, so
-            // candidates are checked against the exact content-coordinate frames below.
-            let slack = 1e-9 * (1 + abs(origin.x) + abs(origin.y) + abs(rect.maxX) + abs(rect.maxY))
-            let local = Rect(x: rect.minX - origin.x - slack, y: rect.minY - origin.y - slack,
-                             width: rect.width + 2 * slack, height: rect.height + 2 * slack)
-            if wantsCells {
-                let firstItem = Int(dataController.sectionStarts[section])
-                cellIndex(ofSection: section).forEachElement(intersecting: local) { found.append(firstCellElement + firstItem + $0) }
-            }
-            let into = connectors(intoSection: section)
-            if wantsConnectors && !into.isEmpty {
-                connectorIndex(ofSection: section).forEachElement(intersecting: local) { found.append(barCount + into.lowerBound + $0) }
-            }
-            for element in Int(supplementaryOfSection[section])..<Int(supplementaryOfSection[section + 1]) where wantsBars {
-                let supplementary = supplementaryElements[element]
-                if supplementaryFrame(section: section, isFooter: supplementary.isFooter)!.intersects(rect) {
-                    found.append(element)
-                }
-            }
-        }
-        found.sort()
-        for element in found where range.contains(element) {
-            let attributes = attributes(ofElement: element)
-            if attributes.frame.intersects(rect) { body(attributes) }
-        }
-    }
-
-    // MARK: Queries
-
-    public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        enumerateElements(0..<elementCount, in: rect, body)
-    }
-
-    /// Element numbers already run in drawing order.
-    public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        enumerateElements(0..<elementCount, in: rect, body)
-    }
-
-    public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        enumerateElements((barCount + connectorCount)..<elementCount, in: rect, body)
-    }
-
-    /// The global item of an index path, or nil if there is none.
-    func globalItem(_ indexPath: IndexPath) -> Int? {
-        guard isPrepared, indexPath.section >= 0, indexPath.section < numberOfSections, indexPath.item >= 0,
-              indexPath.item < dataController.numberOfItems(inSection: indexPath.section) else { return nil }
-        return dataController.globalItem(section: indexPath.section, item: indexPath.item)
-    }
-
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
-        return cellAttributes(item)
-    }
-
-    /// A connector (`subitem` 0 from the primary parent, n from the n-th additional parent), or
-    /// a section's header or footer (item 0).
-    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        switch kind {
-        case .connector:
-            guard let child = globalItem(IndexPath(item: indexPath.item, section: indexPath.section)), indexPath.subitem >= 0 else { return nil }
-            let connector = Int(connectorsOfItem[child]) + indexPath.subitem
-            guard connector < Int(connectorsOfItem[child + 1]) else { return nil }
-            return connectorAttributes(connector)
-        case .header, .footer:
-            guard isPrepared, indexPath.item == 0, indexPath.subitem == 0,
-                  indexPath.section >= 0, indexPath.section < numberOfSections else { return nil }
-            return supplementaryAttributes(section: indexPath.section, isFooter: kind == .footer)
-        default:
-            return nil
-        }
-    }
-
-    public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
     // MARK: Invalidation
 
