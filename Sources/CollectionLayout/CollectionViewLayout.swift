@@ -122,9 +122,13 @@ extension CollectionViewLayout {
     public func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point { proposed }
 
     /// The item's attributes with alpha 0: UIKit's appearing and disappearing default, for
-    /// layouts (classes whose subclasses override these) that keep it.
-    public func transparentAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    /// layouts (classes whose subclasses override these) that keep it; moved to `center` and
+    /// scaled by `scale` where given, for items that grow out of or shrink into a point (recipe 10-6).
+    public func transparentAttributesForItem(at indexPath: IndexPath, centeredAt center: Point? = nil,
+                                             scale: Double? = nil) -> LayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        if let center { attributes.center = center }
+        if let scale { attributes.transform = .scale(x: scale, y: scale) }
         attributes.alpha = 0
         return attributes
     }

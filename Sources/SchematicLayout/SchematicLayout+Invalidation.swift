@@ -35,19 +35,12 @@ extension SchematicLayout {
 
     /// An inserted item starts at its parent's centre, transparent.
     public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: parentCenter(of: indexPath))
     }
 
     /// A deleted item shrinks into its parent's centre and fades out.
     public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
-        attributes.transform = .scale(x: 0.1, y: 0.1)
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: parentCenter(of: indexPath), scale: 0.1)
     }
 
     func parentCenter(of indexPath: IndexPath) -> Point? {

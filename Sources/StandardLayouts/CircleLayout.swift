@@ -307,18 +307,11 @@ public final class CircleLayout: IndexedLayoutBase {
 
     /// An inserted item starts at the centre, transparent.
     public override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.center = center
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: center)
     }
 
     /// A deleted item shrinks into the centre and fades out.
     public override func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.center = center
-        attributes.transform = .scale(x: 0.1, y: 0.1)
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: center, scale: 0.1)
     }
 }

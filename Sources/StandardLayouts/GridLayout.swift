@@ -251,11 +251,7 @@ public final class GridLayout: IndexedLayoutBase {
     }
 
     private func shrunkIntoParent(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
-        attributes.transform = .scale(x: 0.1, y: 0.1)
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: parentCenter(of: indexPath), scale: 0.1)
     }
 
     private func parentCenter(of indexPath: IndexPath) -> Point? {
