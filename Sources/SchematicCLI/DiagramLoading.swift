@@ -58,8 +58,9 @@ struct DiagramLoading {
         }
     }
 
-    /// Lays a tree out with the command's options.
-    func diagram(_ tree: Tree, file: String) throws -> Diagram {
+    /// The drawing options the command line gives: the one place every command (and every
+    /// Markdown block) turns its layout and label options into `DiagramOptions`.
+    var diagramOptions: DiagramOptions {
         var options = DiagramOptions()
         options.configuration = layoutOptions.configuration
         options.sizing = labelOptions.nodeSizing
@@ -72,8 +73,13 @@ struct DiagramLoading {
             options.layout = .circle(circle)
         }
         options.effects = layoutOptions.effects
+        return options
+    }
+
+    /// Lays a tree out with the command's options.
+    func diagram(_ tree: Tree, file: String) throws -> Diagram {
         do {
-            let diagram = try Diagram(tree: tree, options: options)
+            let diagram = try Diagram(tree: tree, options: diagramOptions)
             let dropped = diagram.dataController.droppedParentCount
             if dropped > 0 && !quiet {
                 FileIO.writeMessage("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)")

@@ -93,7 +93,7 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
 /// The content is the view, or the drawing and its margins if larger, with the drawing in the
 /// middle (the centre is in the middle when the drawing is symmetric, as the recipe's is).
 /// Any size change moves every ring, so self-sizing re-places the whole circle (O(n)).
-public final class CircleLayout: IndexedLayout {
+public final class CircleLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: CircleLayoutConfiguration
     /// Ring radii by section, and each item's angle (radians, rotation included).
@@ -632,18 +632,11 @@ public final class CircleLayout: IndexedLayout {
 
     /// An inserted item starts at the centre, transparent.
     public override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.center = center
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: center)
     }
 
     /// A deleted item shrinks into the centre and fades out (keeping its turn).
     public override func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        attributes.center = center
-        attributes.transform = attributes.transform.concatenating(.scale(x: 0.1, y: 0.1))
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: center, scale: 0.1)
     }
 }

@@ -17,7 +17,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
     var isCircle: Bool { rawValue.hasPrefix("circle") }
 
     /// A layout of `sections`, with settings that vary with `seed`.
-    func make(_ sections: SectionedTree, seed: UInt64) -> IndexedLayout {
+    func make(_ sections: SectionedTree, seed: UInt64) -> IndexedLayoutBase {
         var generator = SplitMix64(seed: seed &* 7919)
         func random(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &generator)) }
         switch self {
@@ -66,7 +66,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
 
     /// A random forest (some nodes with a second parent), the layout, and the sizes its cells
     /// reported (fractional for odd seeds).
-    func sizedLayout(_ variant: LayoutVariant, seed: UInt64, count: Int = 250) throws -> (IndexedLayout, SectionedTree, [IndexPath: Size]) {
+    func sizedLayout(_ variant: LayoutVariant, seed: UInt64, count: Int = 250) throws -> (IndexedLayoutBase, SectionedTree, [IndexPath: Size]) {
         let sections = try randomSections(seed: seed, count: count, rootChance: seed == 2 ? 0 : 0.03, extraParentOneIn: 8)
         let layout = variant.make(sections, seed: seed)
         let sizes = randomSizes(sections, seed: seed &+ 100, fractional: seed % 2 == 1)
