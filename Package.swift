@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         .target(name: "Hierarchy"),
@@ -36,7 +37,9 @@ let package = Package(
         .target(name: "StandardLayouts", dependencies: [
             "CollectionLayout", "Hierarchy", .product(name: "HeapModule", package: "swift-collections"),
         ]),
-        .target(name: "SchematicRenderers", dependencies: ["CollectionLayout", "Hierarchy"]),
+        .target(name: "SchematicRenderers", dependencies: [
+            "CollectionLayout", "Hierarchy", .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+        ]),
         .target(name: "Schematic", dependencies: [
             "Hierarchy", "HierarchyReaders", "LabelMetrics", "Graphviz", "CollectionLayout", "SchematicLayout", "StandardLayouts", "SchematicRenderers",
         ]),
@@ -64,8 +67,9 @@ let package = Package(
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "StandardLayoutsTests", dependencies: ["StandardLayouts", "HierarchyReaders", "TestSupport"]),
-        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
-        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicServe", "TestSupport"]),
+        .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
+        .testTarget(name: "SchematicTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
+        .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicServe", "SchematicBenchmarks", "Schematic", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

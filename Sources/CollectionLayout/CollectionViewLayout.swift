@@ -54,6 +54,11 @@ public protocol CollectionViewLayout: AnyObject {
 
     /// Where an item that is being deleted ends.
     func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// Where scrolling that would stop at `proposed` (the viewport's origin) should stop instead,
+    /// for a viewport of `boundsSize` (UIKit's `targetContentOffset(forProposedContentOffset:)`,
+    /// which reads the size from the collection view; recipe 10-5).
+    func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point
 }
 
 extension CollectionViewLayout {
@@ -113,10 +118,18 @@ extension CollectionViewLayout {
         transparentAttributesForItem(at: indexPath)
     }
 
+    /// By default scrolling stops where it would (UIKit's default).
+    public func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point { proposed }
+
     /// The item's attributes with alpha 0: UIKit's appearing and disappearing default, for
-    /// layouts (classes whose subclasses override these) that keep it.
-    public func transparentAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    /// layouts (classes whose subclasses override these) that keep it; moved to `center` and
+    /// scaled by `scale` where given (after its own transform), for items that grow out of or shrink
+    /// into a point (recipe 10-6).
+    public func transparentAttributesForItem(at indexPath: IndexPath, centeredAt center: Point? = nil,
+                                             scale: Double? = nil) -> LayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+        if let center { attributes.center = center }
+        if let scale { attributes.transform = attributes.transform.concatenating(.scale(x: scale, y: scale)) }
         attributes.alpha = 0
         return attributes
     }

@@ -38,12 +38,8 @@ public struct DiagramOptions: Hashable, Sendable {
     public var layout = DiagramLayout.schematic
     /// Effects applied to the cells after layout.
     public var effects: [DiagramEffect] = []
-    /// Spacing, the estimated node size and the alignment (`compact` unless set).
-    public var configuration: SchematicLayoutConfiguration = {
-        var configuration = SchematicLayoutConfiguration()
-        configuration.alignment = .compact
-        return configuration
-    }()
+    /// Spacing, the estimated node size, the alignment and wrapping (`.standard` unless set).
+    public var configuration = SchematicLayoutConfiguration.standard
     /// Fixed sizes or sizes fitted to the labels.
     public var sizing = NodeSizing.fit(LabelStyle())
     /// Self-size viewport by viewport, scrolling over the content as a collection view does,

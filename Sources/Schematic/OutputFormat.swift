@@ -38,6 +38,15 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether Graphviz draws this output (DOT is for Graphviz to draw, pinned): it draws
+    /// labels upright only.
+    public var isDrawnByGraphviz: Bool {
+        switch self {
+        case .dot, .graphviz: true
+        case .svg, .json, .html: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .svg: "svg"

@@ -9,6 +9,8 @@ struct DiagramLoading {
     var labelOptions: LabelOptions
     /// Leave warnings out.
     var quiet = false
+    /// Some output is drawn by Graphviz (DOT, PNG, PDF, gv:…), which cannot turn labels.
+    var drawnByGraphviz = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
     /// reader's warnings unless quiet.
@@ -56,17 +58,28 @@ struct DiagramLoading {
         }
     }
 
-    /// Lays a tree out with the command's options.
-    func diagram(_ tree: Tree, file: String) throws -> Diagram {
+    /// The drawing options the command line gives: the one place every command (and every
+    /// Markdown block) turns its layout and label options into `DiagramOptions`.
+    var diagramOptions: DiagramOptions {
         var options = DiagramOptions()
         options.configuration = layoutOptions.configuration
         options.sizing = labelOptions.nodeSizing
         options.viewport = labelOptions.viewport?.size
         options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject
         options.layout = layoutOptions.diagramLayout
+        if drawnByGraphviz, layoutOptions.otherLayoutOptions.labelDirection == nil, case .circle(var circle) = options.layout {
+            // Graphviz cannot turn labels: a circle it draws keeps them upright.
+            circle.labelDirection = .horizontal
+            options.layout = .circle(circle)
+        }
         options.effects = layoutOptions.effects
+        return options
+    }
+
+    /// Lays a tree out with the command's options.
+    func diagram(_ tree: Tree, file: String) throws -> Diagram {
         do {
-            let diagram = try Diagram(tree: tree, options: options)
+            let diagram = try Diagram(tree: tree, options: diagramOptions)
             let dropped = diagram.dataController.droppedParentCount
             if dropped > 0 && !quiet {
                 FileIO.writeMessage("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)")

@@ -1,34 +1,40 @@
 import ArgumentParser
 import Schematic
 
-/// The schematic layout's spacing, with the talk's defaults.
+/// The defaults of the layout options, as the help shows them.
+private let standard = SchematicLayoutConfiguration.standard
+
+/// A number of points as the help shows it: whole numbers without a fraction.
+private func points(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+
+/// The schematic layout's options; what is not given is `SchematicLayoutConfiguration.standard`'s.
 struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("node-size"), help: ArgumentHelp("Size of every node, WIDTHxHEIGHT, each at most 1000000.", valueName: "WxH"))
-    var nodeSize: SizeArgument = SizeArgument(Size(width: 120, height: 40))
+    var nodeSize: SizeArgument = SizeArgument(standard.estimatedItemSize)
 
-    @Option(name: .customLong("item-padding"), help: ArgumentHelp("Space between nodes of a column (half of it above the first); for a circle, between neighbours on a ring. (default: 40; 10 for a circle)", valueName: "points"))
+    @Option(name: .customLong("item-padding"), help: ArgumentHelp("Space between nodes of a column (half of it above the first); for a circle, between neighbours on a ring. (default: \(points(standard.itemPadding)); 10 for a circle)", valueName: "points"))
     var itemPadding: Double?
 
-    @Option(name: .customLong("section-padding"), help: ArgumentHelp("Gap between neighbouring columns; for a circle, between rings. (default: 60; 40 for a circle)", valueName: "points"))
+    @Option(name: .customLong("section-padding"), help: ArgumentHelp("Gap between neighbouring columns; for a circle, between rings. (default: \(points(standard.sectionPadding)); 40 for a circle)", valueName: "points"))
     var sectionPadding: Double?
 
-    @Option(name: .customLong("section-margin"), help: ArgumentHelp("Space left of the first column and right of the last; for a circle, around the drawing. (default: 20)", valueName: "points"))
+    @Option(name: .customLong("section-margin"), help: ArgumentHelp("Space left of the first column and right of the last; for a circle, around the drawing. (default: \(points(standard.sectionMargin)))", valueName: "points"))
     var sectionMargin: Double?
 
-    @Option(help: ArgumentHelp("Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children). (default: compact)", valueName: "alignment"))
+    @Option(help: ArgumentHelp("Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children). (default: \(standard.alignment.rawValue))", valueName: "alignment"))
     var align: SchematicAlignment?
 
-    @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: straight)",
+    @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: \(standard.connectorStyle.rawValue))",
                                valueName: "style"))
     var connectors: ConnectorStyle?
 
     @Flag(name: .customLong("no-connectors"), help: "Draw no connectors (grid and circle layouts).")
     var noConnectors = false
 
-    @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: lr)", valueName: "direction"))
+    @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: \(standard.orientation.rawValue))", valueName: "direction"))
     var orientation: SchematicOrientation?
 
-    @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more leaves, as needed to keep the drawing at most about 2:1), off, or N (at most N leaves to a sub-column). (default: auto)", valueName: "auto|off|N"))
+    @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more leaves, as needed to keep the drawing at most about 2:1), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
     var wrap: SchematicWrap?
 
     @Flag(help: "Draw alternating bands behind the sections.")
@@ -44,13 +50,16 @@ struct LayoutOptions: ParsableArguments {
     var extraParents: ExtraParents = .keep
 
     var configuration: SchematicLayoutConfiguration {
-        var configuration = SchematicLayoutConfiguration(estimatedItemSize: nodeSize.size, itemPadding: itemPadding ?? 40,
-                                                         sectionPadding: sectionPadding ?? 60, sectionMargin: sectionMargin ?? 20)
-        configuration.alignment = align ?? .compact
-        configuration.connectorStyle = connectors ?? .straight
-        configuration.orientation = orientation ?? .lr
+        var configuration = standard
+        configuration.estimatedItemSize = nodeSize.size
+        if let itemPadding { configuration.itemPadding = itemPadding }
+        if let sectionPadding { configuration.sectionPadding = sectionPadding }
+        if let sectionMargin { configuration.sectionMargin = sectionMargin }
+        if let align { configuration.alignment = align }
+        if let connectors { configuration.connectorStyle = connectors }
+        if let orientation { configuration.orientation = orientation }
         configuration.showsBands = bands
-        configuration.wrap = wrap ?? .auto
+        if let wrap { configuration.wrap = wrap }
         configuration.depthLabels = depthLabels.map { labels in
             labels.split(separator: ",", omittingEmptySubsequences: false).map { label in
                 String(label.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
@@ -89,7 +98,7 @@ struct LayoutOptions: ParsableArguments {
     /// The chosen layout with its settings.
     var diagramLayout: DiagramLayout {
         otherLayoutOptions.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
-                                         connectors: noConnectors ? nil : connectors ?? .straight,
+                                         connectors: noConnectors ? nil : configuration.connectorStyle,
                                          spacing: (itemPadding, sectionPadding, sectionMargin))
     }
 
@@ -101,7 +110,7 @@ struct LayoutOptions: ParsableArguments {
             var options = otherLayoutOptions
             options.layout = name
             layouts[name.rawValue] = options.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
-                                                           connectors: noConnectors ? nil : connectors ?? .straight,
+                                                           connectors: noConnectors ? nil : configuration.connectorStyle,
                                                            spacing: (itemPadding, sectionPadding, sectionMargin))
         }
         return layouts
@@ -124,16 +133,14 @@ struct SizeArgument: ExpressibleByArgument {
         size = Size(width: width, height: height)
     }
 
-    var defaultValueDescription: String {
-        func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
-        return "\(text(size.width))x\(text(size.height))"
-    }
+    var defaultValueDescription: String { "\(points(size.width))x\(points(size.height))" }
 }
 
 extension InputFormat: ExpressibleByArgument {}
 extension SchematicAlignment: ExpressibleByArgument {}
 extension ConnectorStyle: ExpressibleByArgument {}
 extension SchematicOrientation: ExpressibleByArgument {}
+extension CircleLabelDirection: ExpressibleByArgument {}
 extension SchematicWrap: ExpressibleByArgument {
     public init?(argument: String) {
         switch argument {
@@ -145,6 +152,15 @@ extension SchematicWrap: ExpressibleByArgument {
         }
     }
     public static var allValueStrings: [String] { ["auto", "off", "N"] }
+
+    /// The value as written on the command line.
+    var argument: String {
+        switch self {
+        case .auto: "auto"
+        case .off: "off"
+        case .limit(let count): String(count)
+        }
+    }
 }
 extension SVGRenderer.Theme: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {

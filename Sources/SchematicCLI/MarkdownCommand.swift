@@ -54,6 +54,11 @@ struct MarkdownCommand: ParsableCommand {
     @OptionGroup(title: "Labels")
     var labelOptions: LabelOptions
 
+    /// How blocks are read and laid out: as every command does.
+    var loading: DiagramLoading {
+        DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
+    }
+
     func validate() throws {
         if safe && !html { throw ValidationError("--safe applies to --html") }
     }
@@ -142,13 +147,7 @@ struct MarkdownCommand: ParsableCommand {
             let written = settings.map(\.text).joined(separator: " ")
             throw MarkdownEmbedding.SettingError(written.isEmpty ? message : "'\(written)': \(message)")
         }
-        var options = MarkdownEmbedding.BlockOptions(diagram: DiagramOptions())
-        options.diagram.configuration = command.layoutOptions.configuration
-        options.diagram.layout = command.layoutOptions.diagramLayout
-        options.diagram.effects = command.layoutOptions.effects
-        options.diagram.sizing = command.labelOptions.nodeSizing
-        options.diagram.viewport = command.labelOptions.viewport?.size
-        options.diagram.misplacedParents = command.layoutOptions.extraParents == .drop ? .drop : .reject
+        var options = MarkdownEmbedding.BlockOptions(diagram: command.loading.diagramOptions)
         options.render.theme = command.theme
         options.render.embedFonts = command.labelOptions.embedFont
         options.format = command.inputOptions.from

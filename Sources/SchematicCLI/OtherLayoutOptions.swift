@@ -44,6 +44,9 @@ struct OtherLayoutOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Circle: scales the rings, clamped to 0.5-1.3; rings never come closer than their nodes allow. (default: 1)", valueName: "factor"))
     var scale: Double?
 
+    @Option(name: .customLong("label-direction"), help: ArgumentHelp("Circle: nodes along the radii (radial, as radial trees draw labels: far smaller) or upright (horizontal). Graphviz cannot turn labels, so dot, png, pdf and gv: output take horizontal. (default: radial; horizontal for output drawn by Graphviz)", valueName: "direction"))
+    var labelDirection: CircleLabelDirection?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Masonry: the number of columns. (default: 2)", valueName: "n"))
     var columns: Int?
 
@@ -75,6 +78,7 @@ struct OtherLayoutOptions: ParsableArguments {
          ("--row-alignment", rowAlignment != nil, [.grid]),
          ("--rotation", rotation != nil, [.circle]),
          ("--scale", scale != nil, [.circle]),
+         ("--label-direction", labelDirection != nil, [.circle]),
          ("--columns", columns != nil, [.masonry]),
          ("--cell-padding", cellPadding != nil, [.masonry]),
          ("--shortest-column", shortestColumn, [.masonry])]
@@ -92,7 +96,8 @@ struct OtherLayoutOptions: ParsableArguments {
         }
         if focusScale != nil && focus == nil { throw ValidationError("--focus-scale needs --focus") }
         if let focusScale, !(focusScale >= 0.01 && focusScale <= 100) { throw ValidationError("--focus-scale must be from 0.01 to 100") }
-        if let problem = problem(diagramLayout(nodeSize: Size(width: 120, height: 40), sectionTitles: [], connectors: .straight)) {
+        if let problem = problem(diagramLayout(nodeSize: SchematicLayoutConfiguration.standard.estimatedItemSize, sectionTitles: [],
+                                              connectors: SchematicLayoutConfiguration.standard.connectorStyle)) {
             throw ValidationError(problem)
         }
     }
@@ -150,6 +155,7 @@ struct OtherLayoutOptions: ParsableArguments {
             circle.viewSize = Size(width: width ?? 800, height: height ?? 800)
             circle.rotation = rotation ?? 0
             circle.scale = scale ?? 1
+            circle.labelDirection = labelDirection ?? .radial
             circle.connectorStyle = connectors == nil ? .none : connectors == .curved ? .curved : .straight
             if let item = spacing.item { circle.itemPadding = item }
             if let section = spacing.section { circle.ringPadding = section }

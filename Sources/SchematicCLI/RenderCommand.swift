@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Schematic
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -149,6 +150,15 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Refuses radial circle labels where Graphviz draws the output: it cannot turn labels.
+    private func checkLabelDirection() throws {
+        guard layoutOptions.otherLayoutOptions.labelDirection == .radial else { return }
+        let formats = try inputs.flatMap { try outputs(for: $0).map(\.format) }
+        if let format = formats.first(where: \.isDrawnByGraphviz) {
+            throw fail("schematic: --label-direction radial cannot be drawn as \(format): Graphviz cannot turn labels (write svg, html or json, or use --label-direction horizontal)", ExitStatus.usage)
+        }
+    }
+
     /// Refuses --dpi when nothing written is a bitmap.
     private func checkScale() throws {
         guard dpi != nil else { return }
@@ -183,6 +193,7 @@ struct RenderCommand: ParsableCommand {
         try reportingFailures {
             try checkOutputs()
             try checkScale()
+            try checkLabelDirection()
         }
         if dependencies {
             try reportingFailures {
@@ -253,6 +264,7 @@ struct RenderCommand: ParsableCommand {
         let started = clock.now
         var loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         loading.quiet = quiet
+        loading.drawnByGraphviz = try outputs(for: input).contains { $0.format.isDrawnByGraphviz }
         let tree = try loading.readTree(input)
         let parsed = clock.now
         // Long work shows its phase when standard error is a terminal.
@@ -292,40 +304,28 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// One result per input, written by parallel workers.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [CommandFailure?]
-    private var lock = pthread_mutex_t()
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-        pthread_mutex_init(&lock, nil)
-    }
-    deinit { pthread_mutex_destroy(&lock) }
-    func set(_ index: Int, _ failure: CommandFailure?) {
-        pthread_mutex_lock(&lock)
-        slots[index] = failure
-        pthread_mutex_unlock(&lock)
-    }
-    var values: [CommandFailure?] { slots }
+private final class ResultSlots: Sendable {
+    private let slots: Mutex<[CommandFailure?]>
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ index: Int, _ failure: CommandFailure?) { slots.withLock { $0[index] = failure } }
+    var values: [CommandFailure?] { slots.withLock { $0 } }
 }
 
 /// "rendered 12/40" on standard error, when it is a terminal and the batch is long.
-private final class Progress: @unchecked Sendable {
+private final class Progress: Sendable {
     let total: Int
     let enabled: Bool
-    private var done = 0
-    private var lock = pthread_mutex_t()
+    private let done = Mutex(0)
     init(total: Int, enabled: Bool) {
         self.total = total
         self.enabled = enabled
-        pthread_mutex_init(&lock, nil)
     }
-    deinit { pthread_mutex_destroy(&lock) }
     func step() {
         guard enabled else { return }
-        pthread_mutex_lock(&lock)
-        done += 1
-        FileIO.writeToStandardError("\rschematic: rendered \(done)/\(total)")
-        pthread_mutex_unlock(&lock)
+        done.withLock { done in
+            done += 1
+            FileIO.writeToStandardError("\rschematic: rendered \(done)/\(total)")
+        }
     }
     func finish() {
         if enabled { FileIO.writeToStandardError("\n") }

@@ -19,6 +19,12 @@ public enum SchematicOrientation: String, CaseIterable, Hashable, Sendable {
 
     /// Whether sections are rows rather than columns.
     public var isVertical: Bool { self == .tb || self == .bt }
+
+    /// The map from the layout's canonical drawing (columns left to right, `extent` wide) to
+    /// this orientation.
+    public func axisMapping(extent: Double) -> AxisMapping {
+        AxisMapping(transposes: isVertical, mirrors: self == .rl || self == .bt, extent: extent)
+    }
 }
 
 /// How connectors are drawn between columns.
@@ -68,8 +74,18 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     /// The room headers take above the sections.
     public var headerHeight: Double = 32
 
-    /// The talk's defaults.
+    /// The talk's geometry: its spacing, `stacked` alignment, no wrapping.
     public init() {}
+
+    /// What Schematic draws unless told otherwise — the one definition that `DiagramOptions`,
+    /// the command line (and so Markdown blocks and the plugins, which run it) start from: the
+    /// talk's spacing and node size, `compact` alignment, wide fans wrapped (`auto`).
+    public static let standard: SchematicLayoutConfiguration = {
+        var configuration = SchematicLayoutConfiguration()
+        configuration.alignment = .compact
+        configuration.wrap = .auto
+        return configuration
+    }()
 
     /// A configuration with every value given.
     public init(estimatedItemSize: Size, itemPadding: Double, sectionPadding: Double, sectionMargin: Double) {

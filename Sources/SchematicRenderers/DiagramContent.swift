@@ -41,32 +41,6 @@ extension DiagramContent {
     }
 }
 
-/// The font that measured the labels, as the JSON output records it.
-public struct FontDescription: Hashable, Sendable {
-    public var family: String
-    public var file: String
-    public var size: Double
-    public var lineHeight: Double
-    public init(family: String, file: String, size: Double, lineHeight: Double) {
-        self.family = family
-        self.file = file
-        self.size = size
-        self.lineHeight = lineHeight
-    }
-}
-
-/// A font subset to embed in SVG output, as TrueType/OpenType bytes.
-public struct EmbeddedFont: Hashable, Sendable {
-    /// The CSS family name the subset is declared under.
-    public var name: String
-    /// The font file's bytes.
-    public var data: [UInt8]
-    public init(name: String, data: [UInt8]) {
-        self.name = name
-        self.data = data
-    }
-}
-
 extension SectionedTree: DiagramContent {
     /// The labels of the roots, joined: the title of a drawing. Each label is cut to 80
     /// characters (a title names a drawing; it need not hold a label of megabytes).
@@ -105,25 +79,6 @@ extension SectionedTree: DiagramContent {
     public func attributes(at indexPath: IndexPath) -> NodeAttributes? {
         tree.attributes.isEmpty ? nil : tree.attributes(of: node(section: indexPath.section, item: indexPath.item))
     }
-}
-
-/// The talk's colours for each node type (slide 9): UIKit's light grey, yellow and red.
-public struct NodePalette: Sendable {
-    public var fill: StaticString
-    public var text: StaticString
-
-    public static func forType(_ type: NodeType) -> NodePalette {
-        switch type {
-        case .normal: NodePalette(fill: "#aaaaaa", text: "#000000")
-        case .important: NodePalette(fill: "#ffff00", text: "#000000")
-        case .critical: NodePalette(fill: "#ff0000", text: "#ffffff")
-        }
-    }
-
-    /// The connectors' colour (the talk's light grey stroke, 2 points wide).
-    public static let connector: StaticString = "#aaaaaa"
-    /// Section header and footer bars (translucent, so connectors behind them show) and their titles.
-    public static let bar = NodePalette(fill: "#f3f5f7c0", text: "#555555")
 }
 
 extension CollectionViewLayout {

@@ -1,9 +1,5 @@
 import CollectionLayout
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import ExtrasBase64
 import Hierarchy
 
 /// Writes a layout as a self-contained SVG document: cells as rounded boxes with their labels,
@@ -120,7 +116,7 @@ public struct SVGRenderer: Sendable {
             output.append("@font-face{font-family:'")
             output.append(raw: cssSafe(font.name))
             output.append("';src:url(data:font/ttf;base64,")
-            output.append(raw: Data(font.data).base64EncodedString())
+            output.append(raw: Base64.encodeToString(bytes: font.data))
             output.append(") format('truetype')}\n")
         }
         switch theme {

@@ -103,7 +103,7 @@ public final class EffectLayout: CollectionViewLayout {
         followed.via = connector.via
         var result = attributes
         result.connector = followed
-        result.frame = IndexedLayout.bounds(of: followed)
+        result.frame = IndexedLayoutBase.bounds(of: followed)
         return result
     }
 

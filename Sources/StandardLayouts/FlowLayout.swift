@@ -70,7 +70,7 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
 ///
 /// A size change re-places its own section and moves the later ones; earlier sections keep
 /// their frames.
-public final class FlowLayout: IndexedLayout {
+public final class FlowLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: FlowLayoutConfiguration
     /// Per section, the widest line extent (for the content's cross size).
@@ -90,16 +90,16 @@ public final class FlowLayout: IndexedLayout {
 
     override func placeSection(_ section: Int) -> Double {
         if sectionCrossExtents.count != numberOfSections { sectionCrossExtents = [Double](repeating: 0, count: numberOfSections) }
-        let view = canonical(configuration.viewSize)
+        let view = axes.canonical(configuration.viewSize)
         let inset = isHorizontal ? configuration.sectionInset.transposed : configuration.sectionInset
-        let headerExtent = canonical(configuration.headerReferenceSize).height
-        let footerExtent = canonical(configuration.footerReferenceSize).height
+        let headerExtent = axes.canonical(configuration.headerReferenceSize).height
+        let footerExtent = axes.canonical(configuration.footerReferenceSize).height
         let available = view.width - inset.left - inset.right
         let lineSpacing = configuration.minimumLineSpacing
         let spacing = configuration.minimumInteritemSpacing
 
         var crossExtent = view.width
-        headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: 0, width: view.width, height: headerExtent)) : nil
+        headerFrames[section] = headerExtent > 0 ? axes.oriented(Rect(x: 0, y: 0, width: view.width, height: headerExtent)) : nil
         var y = headerExtent + inset.top
         let range = items(inSection: section)
         // With one size for every item, UIKit's last line keeps the columns of the lines above.
@@ -110,10 +110,10 @@ public final class FlowLayout: IndexedLayout {
         while lineStart < range.upperBound {
             // Fill a line greedily.
             var lineEnd = lineStart + 1
-            var used = canonical(itemSizes[lineStart]).width
-            var lineHeight = canonical(itemSizes[lineStart]).height
+            var used = axes.canonical(itemSizes[lineStart]).width
+            var lineHeight = axes.canonical(itemSizes[lineStart]).height
             while lineEnd < range.upperBound {
-                let size = canonical(itemSizes[lineEnd])
+                let size = axes.canonical(itemSizes[lineEnd])
                 if used + spacing + size.width > available + 1e-9 { break }
                 used += spacing + size.width
                 lineHeight = max(lineHeight, size.height)
@@ -134,8 +134,8 @@ public final class FlowLayout: IndexedLayout {
                 gap = wrappedGap
             }
             for item in lineStart..<lineEnd {
-                let size = canonical(itemSizes[item])
-                cellFrames[item] = oriented(Rect(x: x, y: y + (lineHeight - size.height) / 2, width: size.width, height: size.height))
+                let size = axes.canonical(itemSizes[item])
+                cellFrames[item] = axes.oriented(Rect(x: x, y: y + (lineHeight - size.height) / 2, width: size.width, height: size.height))
                 x += size.width + gap
             }
             crossExtent = max(crossExtent, inset.left + used + inset.right)
@@ -144,7 +144,7 @@ public final class FlowLayout: IndexedLayout {
             if !isLastLine { y += lineSpacing }
         }
         y += inset.bottom
-        footerFrames[section] = footerExtent > 0 ? oriented(Rect(x: 0, y: y, width: view.width, height: footerExtent)) : nil
+        footerFrames[section] = footerExtent > 0 ? axes.oriented(Rect(x: 0, y: y, width: view.width, height: footerExtent)) : nil
         y += footerExtent
         sectionCrossExtents[section] = crossExtent
         return y
@@ -153,7 +153,7 @@ public final class FlowLayout: IndexedLayout {
     override func finishPlacement() {
         let last = numberOfSections - 1
         let along = (isHorizontal ? sectionOrigins[last].x : sectionOrigins[last].y) + sectionExtents[last]
-        let cross = sectionCrossExtents.max() ?? canonical(configuration.viewSize).width
+        let cross = sectionCrossExtents.max() ?? axes.canonical(configuration.viewSize).width
         contentSize = isHorizontal ? Size(width: along, height: cross) : Size(width: cross, height: along)
     }
 }

@@ -61,7 +61,7 @@ public struct GridLayoutConfiguration: Hashable, Sendable {
 /// Unlike the recipe, which sums the previous items and rows for every item (quadratic), rows
 /// are placed in one pass, and a size change re-places only its row and moves the later rows.
 /// Scrolling horizontally transposes the whole grid, item sizes included.
-public final class GridLayout: IndexedLayout {
+public final class GridLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: GridLayoutConfiguration
     private var rowWidths: [Double] = []
@@ -104,15 +104,15 @@ public final class GridLayout: IndexedLayout {
             itemBottoms = [Double](repeating: 0, count: sectionCount)
         }
         let inset = isHorizontal ? configuration.sectionInset.transposed : configuration.sectionInset
-        let headerExtent = canonical(configuration.headerReferenceSize).height
-        let footerExtent = canonical(configuration.footerReferenceSize).height
+        let headerExtent = axes.canonical(configuration.headerReferenceSize).height
+        let footerExtent = axes.canonical(configuration.footerReferenceSize).height
         let spacing = configuration.interitemSpacing
 
         let range = items(inSection: section)
         var tallest = 0.0
         var x = inset.left
         for item in range {
-            let size = canonical(itemSizes[item])
+            let size = axes.canonical(itemSizes[item])
             tallest = max(tallest, size.height)
             x += size.width + spacing
         }
@@ -134,14 +134,14 @@ public final class GridLayout: IndexedLayout {
         itemBottoms[section] = top + tallest
         x = inset.left
         for item in range {
-            let size = canonical(itemSizes[item])
+            let size = axes.canonical(itemSizes[item])
             let offset: Double
             switch configuration.rowAlignment {
             case .top: offset = 0
             case .center: offset = (tallest - size.height) / 2
             case .bottom: offset = tallest - size.height
             }
-            cellFrames[item] = oriented(Rect(x: x, y: top + offset, width: size.width, height: size.height))
+            cellFrames[item] = axes.oriented(Rect(x: x, y: top + offset, width: size.width, height: size.height))
             x += size.width + spacing
         }
         footerTops[section] = top + tallest + inset.bottom
@@ -159,7 +159,7 @@ public final class GridLayout: IndexedLayout {
     /// above.
     private func assignLanes(aboveRow row: Int) {
         guard configuration.connectorStyle == .elbow, row > 0, row < numberOfSections else { return }
-        func middle(_ item: Int) -> Double { oriented(cellFrames[item]).midX }  // across the rows
+        func middle(_ item: Int) -> Double { axes.oriented(cellFrames[item]).midX }  // across the rows
         var spans: [(low: Double, high: Double, parent: Int, first: Double, last: Double, at: Double)] = []
         for parent in items(inSection: row - 1) {
             let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
@@ -197,11 +197,11 @@ public final class GridLayout: IndexedLayout {
     /// Headers and footers span the widest row; the content is as wide as it.
     override func finishPlacement() {
         let width = rowWidths.max() ?? 0
-        let headerExtent = canonical(configuration.headerReferenceSize).height
-        let footerExtent = canonical(configuration.footerReferenceSize).height
+        let headerExtent = axes.canonical(configuration.headerReferenceSize).height
+        let footerExtent = axes.canonical(configuration.footerReferenceSize).height
         for section in 0..<numberOfSections {
-            headerFrames[section] = headerExtent > 0 ? oriented(Rect(x: 0, y: 0, width: width, height: headerExtent)) : nil
-            footerFrames[section] = footerExtent > 0 ? oriented(Rect(x: 0, y: footerTops[section], width: width, height: footerExtent)) : nil
+            headerFrames[section] = headerExtent > 0 ? axes.oriented(Rect(x: 0, y: 0, width: width, height: headerExtent)) : nil
+            footerFrames[section] = footerExtent > 0 ? axes.oriented(Rect(x: 0, y: footerTops[section], width: width, height: footerExtent)) : nil
         }
         let last = numberOfSections - 1
         let along = (isHorizontal ? sectionOrigins[last].x : sectionOrigins[last].y) + sectionExtents[last]
@@ -214,10 +214,10 @@ public final class GridLayout: IndexedLayout {
     /// lines every connector of the gap spans the same height and keeps the rows' order, so none
     /// cross.
     override func connector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
-        let from = oriented(frame(ofItem: parent)), to = oriented(frame(ofItem: child))  // back in placement axes
+        let from = axes.oriented(frame(ofItem: parent)), to = axes.oriented(frame(ofItem: child))  // back in placement axes
         let parentRow = parentPath.section, row = parentRow + 1
         func along(_ section: Int) -> Double { isHorizontal ? sectionOrigins[section].x : sectionOrigins[section].y }
-        let start = oriented(Point(x: from.midX, y: from.maxY)), end = oriented(Point(x: to.midX, y: to.minY))
+        let start = axes.oriented(Point(x: from.midX, y: from.maxY)), end = axes.oriented(Point(x: to.midX, y: to.minY))
         let rowBottom = along(parentRow) + itemBottoms[parentRow], rowTop = along(row) + itemTops[row]
         let gapTop = along(row) + gapTops[row], gapHeight = gapBottoms[row] - gapTops[row]
         let bus = gapTop + gapHeight / 2
@@ -226,15 +226,15 @@ public final class GridLayout: IndexedLayout {
         switch configuration.connectorStyle {
         case .elbow:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
-                                       turnOut: oriented(Point(x: from.midX, y: lane)), turnIn: oriented(Point(x: to.midX, y: lane)))
+                                       turnOut: axes.oriented(Point(x: from.midX, y: lane)), turnIn: axes.oriented(Point(x: to.midX, y: lane)))
         case .curved:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
-                                       turnOut: oriented(Point(x: from.midX, y: rowBottom)), turnIn: oriented(Point(x: to.midX, y: rowTop)),
-                                       curveOut: oriented(Point(x: from.midX, y: bus)), curveIn: oriented(Point(x: to.midX, y: bus)),
+                                       turnOut: axes.oriented(Point(x: from.midX, y: rowBottom)), turnIn: axes.oriented(Point(x: to.midX, y: rowTop)),
+                                       curveOut: axes.oriented(Point(x: from.midX, y: bus)), curveIn: axes.oriented(Point(x: to.midX, y: bus)),
                                        isCurved: true)
         case .straight, .none:
             return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: startsLower, start: start, end: end,
-                                       turnOut: oriented(Point(x: from.midX, y: rowBottom)), turnIn: oriented(Point(x: to.midX, y: rowTop)))
+                                       turnOut: axes.oriented(Point(x: from.midX, y: rowBottom)), turnIn: axes.oriented(Point(x: to.midX, y: rowTop)))
         }
     }
 
@@ -251,11 +251,7 @@ public final class GridLayout: IndexedLayout {
     }
 
     private func shrunkIntoParent(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
-        if let origin = parentCenter(of: indexPath) { attributes.center = origin }
-        attributes.transform = .scale(x: 0.1, y: 0.1)
-        attributes.alpha = 0
-        return attributes
+        transparentAttributesForItem(at: indexPath, centeredAt: parentCenter(of: indexPath), scale: 0.1)
     }
 
     private func parentCenter(of indexPath: IndexPath) -> Point? {

@@ -55,7 +55,7 @@ public struct MasonryLayoutConfiguration: Hashable, Sendable {
 ///
 /// Cells self-size their height only: the width is the column's. A size change re-places its
 /// own section and moves the later ones.
-public final class MasonryLayout: IndexedLayout {
+public final class MasonryLayout: IndexedLayoutBase {
     /// The settings.
     public let configuration: MasonryLayoutConfiguration
 

@@ -10,7 +10,7 @@ import CollectionLayout
 
 /// A one-column list: items stacked from the top, `spacing` apart, each as tall as its cell
 /// says it wants to be.
-final class OneColumnListLayout: CollectionViewLayout {
+final class OneColumnListLayout: SelfSizingLayout {
     let width: Double
     let spacing: Double
     // Flat arrays, one entry per item: no object per element.
@@ -67,26 +67,26 @@ final class OneColumnListLayout: CollectionViewLayout {
                          frame: Rect(x: 0, y: tops[item], width: width, height: heights[item]))
     }
 
-    // 3. Self-sizing: a cell that wants another height invalidates the layout, and the
-    //    context carries the new size to invalidateLayout(with:).
+    // 3. Self-sizing: a cell that wants another height invalidates the layout. The engine's
+    //    SelfSizingLayout builds the invalidation context and applies it; the layout says what
+    //    a new size moves besides the cells (nothing here) and takes the size.
     func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                 withOriginalAttributes original: LayoutAttributes) -> Bool {
         preferred.size.height != original.size.height
     }
 
-    func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
-                             withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
-        let context = SelfSizingInvalidationContext()
-        context.invalidateSize(Size(width: width, height: preferred.size.height), forItemAt: preferred.indexPath)
-        return context
-    }
-
     func makeInvalidationContext() -> LayoutInvalidationContext { SelfSizingInvalidationContext() }
 
-    func invalidateLayout(with context: LayoutInvalidationContext) {
-        guard let context = context as? SelfSizingInvalidationContext else { return }
-        for change in context.sizeChanges { heights[change.indexPath.item] = change.size.height }
+    var isPrepared: Bool { !tops.isEmpty || heights.isEmpty }
+
+    func discardPreparation() { tops.removeAll() }
+
+    func applySize(_ size: Size, toItemAt indexPath: IndexPath) {
+        guard indexPath.section == 0, heights.indices.contains(indexPath.item) else { return }
+        heights[indexPath.item] = size.height
     }
+
+    func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)] { [] }
 }
 // END ARTICLE CODE
 

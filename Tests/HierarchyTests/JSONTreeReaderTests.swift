@@ -2,6 +2,7 @@ import Foundation
 import Hierarchy
 import HierarchyReaders
 import Testing
+import TestSupport
 
 @Suite struct JSONTreeReaderTests {
     func read(_ text: String) throws(ReadError) -> Tree {
@@ -140,14 +141,7 @@ import Testing
         for folder in ["b/inner", "a"] { try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
         for file in ["b/inner/deep.txt", "a/x.swift", "readme"] { _ = FileManager.default.createFile(atPath: root + "/" + file, contents: Data()) }
         try FileManager.default.createSymbolicLink(atPath: root + "/b/up", withDestinationPath: "..")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tree")
-        process.arguments = ["-J", root]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try Executable.run(program: "/usr/bin/tree", ["-J", root]).output
         let fromJSON = try JSONTreeReader().read(Array(output), file: "tree.json")
         let fromFolder = try DirectoryReader().read(path: root)
         func classified(_ tree: Tree) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// How the command line reads input it has to recognise, and what readers warn about.
 @Suite struct InputReadingCommandTests {

@@ -30,9 +30,7 @@ import TestSupport
             let output = scratch + "/" + name + "." + suffix
             let result = try Executable.run(["render"] + arguments + ["-o", output, "--format", format], in: Self.folder)
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            let golden = Self.folder + "/" + name + "." + suffix
-            #expect(try String(contentsOfFile: output, encoding: .utf8) == String(contentsOfFile: golden, encoding: .utf8),
-                    "\(golden) drifted: run `make samples` and review the diff")
+            try Golden.expect(fileAt: output, matches: Self.folder + "/" + name + "." + suffix)
         }
     }
 }

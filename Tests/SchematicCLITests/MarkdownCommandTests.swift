@@ -184,4 +184,36 @@ import TestSupport
         let help = try Executable.run(["markdown", "--help"])
         #expect(help.stdout.contains("raw HTML") && help.stdout.contains("--safe"))
     }
+
+    /// A DAG whose edge a -> c skips a level.
+    static let dag = "```schematic format=dot\ndigraph { a -> b; b -> c; a -> c; }\n```\n"
+
+    @Test func extraParentsDropReachesTheBlocks() throws {
+        let refused = try Executable.run(["markdown", "-"], stdin: Self.dag)
+        #expect(refused.status == 65 && refused.stderr.contains("--extra-parents drop"), "\(refused.stderr)")
+        let dropped = try Executable.run(["markdown", "-", "--extra-parents", "drop"], stdin: Self.dag)
+        #expect(dropped.status == 0, "\(dropped.stderr)")
+        #expect(dropped.stdout.components(separatedBy: "<svg xmlns").count == 2)
+        let setting = try Executable.run(["markdown", "-"], stdin: Self.dag.replacing("format=dot", with: "format=dot extra-parents=drop"))
+        #expect(setting.status == 0 && size(setting.stdout) == size(dropped.stdout), "\(setting.stderr)")
+    }
+
+    /// The drawing's size, from the first `<svg` tag.
+    func size(_ svg: String) -> String {
+        let tag = svg.components(separatedBy: "<svg xmlns").dropFirst().first?.prefix { $0 != ">" } ?? ""
+        return String(tag.split(separator: " ").filter { $0.hasPrefix("width=") || $0.hasPrefix("height=") }.joined(separator: " "))
+    }
+
+    /// Every command builds its drawing options one way (`DiagramLoading`): a block drawn by
+    /// `markdown` has the size `render` gives the same tree with the same options.
+    @Test(arguments: [[], ["--align", "stacked"], ["--align", "tidy", "--orientation", "tb"], ["--wrap", "2"], ["--viewport", "100x60"],
+                      ["--item-padding", "5", "--section-padding", "7", "--section-margin", "3"], ["--layout", "grid"],
+                      ["--sizing", "fixed", "--node-size", "50x20"], ["--focus", "b", "--focus-scale", "3"]])
+    func blocksAreDrawnAsRenderDrawsThem(arguments: [String]) throws {
+        let tree = "a\n  b\n    c\n    d\n    e\n  f\n"
+        let rendered = try Executable.run(["render", "-"] + arguments, stdin: tree)
+        let block = try Executable.run(["markdown", "-"] + arguments, stdin: "```schematic\n\(tree)```\n")
+        #expect(rendered.status == 0 && block.status == 0, "\(rendered.stderr) \(block.stderr)")
+        #expect(!size(rendered.stdout).isEmpty && size(block.stdout) == size(rendered.stdout))
+    }
 }

@@ -144,3 +144,38 @@ import TestSupport
         #expect(whole.stdout == scrolled.stdout)
     }
 }
+
+/// The circle's labels along the radii, from the command line.
+@Suite struct CircleLabelDirectionCommandTests {
+    /// A circle of a real tree draws its labels along the radii and stays within three times
+    /// the area of the left-to-right drawing (upright labels took 6 to 24 times on these).
+    @Test(arguments: ["python-exceptions.txt", "python-stdlib-modules.txt", "primates.txt", "zoneinfo.tree", "marsupials.txt", "i18n.tree", "graphviz-doc.tree"])
+    func aCircleOfARealTreeIsAtMostThreeTimesTheColumns(file: String) throws {
+        let path = RepositoryPaths.samples + "/real/" + file
+        func area(_ arguments: [String]) throws -> (area: Double, turned: Int) {
+            let result = try Executable.run(["render", path, "--format", "json", "-q"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let size = try #require(json["contentSize"] as? [String: Double])
+            let elements = try #require(json["elements"] as? [[String: Any]])
+            return (size["width"]! * size["height"]!, elements.filter { (($0["transform"] as? [Double])?[1] ?? 0) != 0 }.count)
+        }
+        let columns = try area([]), circle = try area(["--layout", "circle"])
+        #expect(circle.area <= 3 * columns.area, "circle \(circle.area) vs columns \(columns.area)")
+        #expect(circle.turned > 0, "labels along the radii")
+        #expect(try area(["--layout", "circle", "--label-direction", "horizontal"]).turned == 0)
+    }
+
+    /// Graphviz cannot turn labels: a circle it draws keeps them upright, and asking for radial
+    /// labels there is refused before anything is written.
+    @Test func graphvizOutputOfACircleKeepsLabelsUpright() throws {
+        let dot = try Executable.run(["render", OtherLayoutCommandTests.taxonomy, "--layout", "circle", "--format", "dot"])
+        let upright = try Executable.run(["render", OtherLayoutCommandTests.taxonomy, "--layout", "circle", "--label-direction", "horizontal", "--format", "dot"])
+        #expect(dot.status == 0 && dot.stdout == upright.stdout)
+        let refused = try Executable.run(["render", OtherLayoutCommandTests.taxonomy, "--layout", "circle", "--label-direction", "radial", "--format", "png", "-o", "/nonexistent-dir/x.png"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--label-direction radial cannot be drawn as png"), "\(refused.stderr)")
+        let other = try Executable.run(["render", OtherLayoutCommandTests.taxonomy, "--label-direction", "radial"])
+        #expect(other.status == 64 && other.stderr.contains("--label-direction applies to --layout circle"), "\(other.stderr)")
+    }
+}

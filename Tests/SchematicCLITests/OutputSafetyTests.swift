@@ -16,7 +16,7 @@ import Glibc
         return (following ? stat(path, &info) : lstat(path, &info)) == 0 ? info : nil
     }
 
-    func golden() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: Self.talkSVG)) }
+    func golden() throws -> Data { Data(try Golden.text(Self.talkSVG).utf8) }
 
     /// Leftover temporary files (`.NAME.XXXXXX`) in a directory.
     func temporaryFiles(in directory: String) throws -> [String] {
@@ -273,17 +273,9 @@ import Glibc
 
 
     func gzip(_ text: String, to path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-c"]
-        let input = Pipe()
-        process.standardInput = input
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let compressed = try Executable.run(program: "/bin/gzip", ["-c"], input: Data(text.utf8))
+        try #require(compressed.status == 0, "gzip: \(compressed.stderr)")
+        try compressed.output.write(to: URL(fileURLWithPath: path))
     }
 
     @Test func gzipInputIsReadTransparently() throws {

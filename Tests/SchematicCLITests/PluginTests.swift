@@ -10,16 +10,10 @@ import TestSupport
         let package = RepositoryPaths.samples + "/plugin-package"
         let output = package + "/Sources/Demo/Demo.docc/Resources/architecture.svg"
         try? FileManager.default.removeItem(atPath: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", package, "--allow-writing-to-package-directory", "schematic", "--align", "tidy"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(log.suffix(2000))")
+        let run = try Executable.run(program: "/usr/bin/env", ["swift", "package", "--package-path", package,
+                                                              "--allow-writing-to-package-directory", "schematic", "--align", "tidy"])
+        let log = run.stdout + run.stderr
+        #expect(run.status == 0, "\(log.suffix(2000))")
         #expect(log.contains("schematic: 1 diagram rendered"))
         let svg = try String(contentsOfFile: output, encoding: .utf8)
         #expect(svg.contains("aria-label=\"Layout, important\""))

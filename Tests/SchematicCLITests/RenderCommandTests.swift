@@ -2,48 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Runs the built `schematic` executable, as users do.
-struct Executable {
-    static let path: String = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("schematic").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return RepositoryPaths.root + "/.build/debug/schematic"
-    }()
-
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
-
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: String? = nil) throws -> Result {
-        try run(arguments, input: Data((stdin ?? "").utf8), in: directory)
-    }
-
-    /// Runs it with these bytes on standard input (closed after them).
-    static func run(_ arguments: [String], input: Data, in directory: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let standardInput = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        if !input.isEmpty { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
-}
-
 @Suite struct RenderCommandTests {
     @Test func rendersTheTalkSampleToEachFormatByExtension() throws {
         let dir = try makeScratchDirectory("schematic-cli")
         for (name, golden) in [("talk.svg", "talk.svg"), ("talk.dot", "talk.dot"), ("talk.json", "talk.layout.json")] {
             let result = try Executable.run(["render", RepositoryPaths.samples + "/talk.txt", "-o", dir + "/" + name])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
-                == String(contentsOfFile: RepositoryPaths.samples + "/" + golden, encoding: .utf8))
+            try Golden.expect(fileAt: dir + "/" + name, matches: golden)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["talk.dot", "talk.json", "talk.svg"])
     }
@@ -98,6 +63,12 @@ struct Executable {
         // A subset of a few glyphs, not the whole 700 kB DejaVu Sans.
         #expect(embedded.stdout.utf8.count - plain.stdout.utf8.count < 60_000)
         #expect(embedded.stdout.contains("font-family:'Schematic 0 DejaVu Sans','Schematic 1 "))
+        // Each is standard, padded base64 of a TrueType file (Foundation decodes it here).
+        for payload in embedded.stdout.components(separatedBy: "base64,").dropFirst() {
+            let encoded = String(payload.prefix { $0 != ")" })
+            let font = try #require(Data(base64Encoded: encoded), "not base64: \(encoded.prefix(40))")
+            #expect(Array(font.prefix(4)) == [0, 1, 0, 0], "not a TrueType file")
+        }
     }
 
     @Test(arguments: [

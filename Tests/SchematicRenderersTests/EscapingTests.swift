@@ -86,20 +86,3 @@ import TestSupport
         }
     }
 }
-
-/// Runs `dot` with arguments, feeding `input`; returns the exit status and standard output.
-func runGraphviz(_ arguments: [String], input: [UInt8], program: String = "/usr/bin/dot") throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let stdin = Pipe(), stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let writer = Thread { stdin.fileHandleForWriting.write(Data(input)); try? stdin.fileHandleForWriting.close() }
-    writer.start()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-}

@@ -16,6 +16,7 @@ import Darwin
         var configuration = CircleLayoutConfiguration()
         configuration.itemSize = Size(width: 50, height: 50)
         configuration.viewSize = Size(width: 800, height: 800)
+        configuration.labelDirection = .horizontal  // the recipe's upright cells
         configure(&configuration)
         let layout = CircleLayout(dataController: try singleSection(count), configuration: configuration)
         layout.prepare()
@@ -93,7 +94,9 @@ import Darwin
     /// one shrinks to a tenth at the centre and fades out.
     @Test func appearingAndDisappearingItemsUseTheCentre() throws {
         let sections = try randomSections(seed: 4, count: 60)
-        let layout = CircleLayout(dataController: sections)
+        var upright = CircleLayoutConfiguration()
+        upright.labelDirection = .horizontal
+        let layout = CircleLayout(dataController: sections, configuration: upright)
         layout.prepare()
         let path = IndexPath(item: 1, section: 1)
         let final = try #require(layout.layoutAttributesForItem(at: path))
@@ -106,24 +109,46 @@ import Darwin
         #expect(gone.transform.m11 == 0.1 && gone.transform.m22 == 0.1 && gone.transform.m33 == 1)
         #expect(layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 999, section: 1)) == nil)
         #expect(layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(item: 0, section: 99)) == nil)
+        // Radial boxes keep their turn as they appear and shrink.
+        let radial = CircleLayout(dataController: sections)
+        radial.prepare()
+        let turned = try #require(radial.layoutAttributesForItem(at: path))
+        #expect(turned.hasTransform)
+        #expect(radial.initialLayoutAttributesForAppearingItem(at: path)?.transform == turned.transform)
+        #expect(radial.finalLayoutAttributesForDisappearingItem(at: path)?.transform == turned.transform.concatenating(.scale(x: 0.1, y: 0.1)))
     }
 
     /// The radial tree on random forests: every item of section d at distance ringRadii[d] from
     /// the centre, rings growing outwards, a single root at the centre, each parent's angle
     /// within its children's angular range (clockwise from the first child to the last).
-    @Test(arguments: [(UInt64(1), 0.0), (2, 0.0), (3, 0.05), (4, 0.2)])
-    func radialTreeRingsAndAngles(seed: UInt64, rootChance: Double) throws {
+    @Test(arguments: [(UInt64(1), 0.0), (2, 0.0), (3, 0.05), (4, 0.2)], CircleLabelDirection.allCases)
+    func radialTreeRingsAndAngles(tree: (seed: UInt64, rootChance: Double), direction: CircleLabelDirection) throws {
+        let (seed, rootChance) = tree
         let sections = try randomSections(seed: seed, count: 250, rootChance: rootChance)
-        let layout = CircleLayout(dataController: sections)
+        var configuration = CircleLayoutConfiguration()
+        configuration.labelDirection = direction
+        let layout = CircleLayout(dataController: sections, configuration: configuration)
         let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
         view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
         view.layoutIfNeeded()
         let center = layout.center
         #expect(layout.ringRadii.count == sections.numberOfSections)
         for section in 1..<sections.numberOfSections { #expect(layout.ringRadii[section] > layout.ringRadii[section - 1]) }
+        let singleRoot = sections.numberOfItems(inSection: 0) == 1
         for section in 0..<sections.numberOfSections {
             for item in 0..<sections.numberOfItems(inSection: section) {
-                #expect(abs(distance(centre(layout, item, section: section), center) - layout.ringRadii[section]) < 1e-6)
+                let cell = try #require(layout.layoutAttributesForItem(at: IndexPath(item: item, section: section)))
+                if direction == .horizontal || (section == 0 && singleRoot) {
+                    #expect(abs(distance(cell.center, center) - layout.ringRadii[section]) < 1e-6)
+                    #expect(!cell.hasTransform)
+                } else {
+                    // Along its radius, starting at its ring, text reading left to right.
+                    #expect(abs(distance(cell.center, center) - layout.ringRadii[section] - cell.size.width / 2) < 1e-6)
+                    let along = atan2(cell.center.y - center.y, cell.center.x - center.x)
+                    let turn = atan2(cell.transform.m12, cell.transform.m11)
+                    #expect(abs(sin(turn - along)) < 1e-9, "turned along the radius")
+                    #expect(cell.transform.m11 > -1e-9, "never upside down")
+                }
             }
         }
         if sections.numberOfItems(inSection: 0) == 1 {
@@ -160,6 +185,7 @@ import Darwin
         let sections = try singleSection(6)
         var configuration = CircleLayoutConfiguration()
         configuration.rotation = 90
+        configuration.labelDirection = .horizontal
         let layout = CircleLayout(dataController: sections, configuration: configuration)
         let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
         var sizes: [IndexPath: Size] = [:]
@@ -181,6 +207,7 @@ import Darwin
         let sections = try sectionedTree(outline: "root\n  a\n  b\n  c\n  d\n")
         var configuration = CircleLayoutConfiguration()
         configuration.connectorStyle = .curved
+        configuration.labelDirection = .horizontal
         let layout = CircleLayout(dataController: sections, configuration: configuration)
         let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
         var sizes: [IndexPath: Size] = [IndexPath(item: 0, section: 0): Size(width: 50, height: 50)]
@@ -221,5 +248,77 @@ import Darwin
             #expect(!root.contains(Rect(x: x, y: y, width: 0, height: 0)), "the curve passes through the root")
         }
         #expect(closest > layout.ringRadii[1] / 2, "closest to the centre: \(closest)")
+    }
+
+    /// Radial boxes: a curve leaves its parent and enters its child along their radii, from the
+    /// inside, so it never comes into a box from behind; a straight line runs from the parent's
+    /// edge facing the child to the child's inner end; no two turned boxes overlap.
+    @Test(arguments: [UInt64(5), 6, 7])
+    func radialConnectorsEnterBoxesFromTheCentre(seed: UInt64) throws {
+        let sections = try randomSections(seed: seed, count: 300)
+        for style in [CircleConnectorStyle.curved, .straight] {
+            var configuration = CircleLayoutConfiguration()
+            configuration.connectorStyle = style
+            let layout = CircleLayout(dataController: sections, configuration: configuration)
+            let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+            view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
+            view.layoutIfNeeded()
+            let center = layout.center
+            let elements = allElements(layout)
+            #expect(overlappingCells(elements.filter { $0.representedElementCategory == .cell }).isEmpty)
+            for element in elements where element.representedElementKind == .connector && element.indexPath.subitem == 0 {
+                let connector = try #require(element.connector)
+                let child = try #require(layout.layoutAttributesForItem(at: IndexPath(item: element.indexPath.item, section: element.indexPath.section)))
+                // The end is the child's inner end: on its radius, half its length inside its centre.
+                let inward = distance(child.center, center) - child.size.width / 2
+                #expect(abs(distance(connector.end, center) - inward) < 1e-6)
+                #expect(distance(connector.end, child.center) - child.size.width / 2 < 1e-6)
+                if style == .curved {
+                    let into = connector.curveIn
+                    #expect(distance(into, center) < distance(connector.end, center), "enters from inside")
+                    // On the same radius: the centre, the control point and the end are collinear.
+                    let cross = (into.x - center.x) * (connector.end.y - center.y) - (into.y - center.y) * (connector.end.x - center.x)
+                    #expect(abs(cross) < 1e-6 * distance(connector.end, center) * distance(into, center) + 1e-6)
+                }
+            }
+        }
+    }
+
+    /// A wide fan of leaves takes turns on sub-rings (as --wrap stacks columns): a root with
+    /// two fans of 150 leaves and a leaf between them. Neighbours never share a sub-ring, no
+    /// two boxes overlap, every connector still reaches its leaf's inner end, and the circle
+    /// is far smaller than with every leaf on one ring (the upright drawing's radius).
+    @Test(arguments: [CircleConnectorStyle.straight, .curved])
+    func wideFansOfLeavesTakeTurnsOnSubRings(style: CircleConnectorStyle) throws {
+        var outline = "root\n  a\n"
+        for index in 0..<150 { outline += "    a\(index)\n" }
+        outline += "  lone\n  b\n"
+        for index in 0..<150 { outline += "    b\(index)\n" }
+        let sections = try sectionedTree(outline: outline)
+        var configuration = CircleLayoutConfiguration()
+        configuration.connectorStyle = style
+        let layout = CircleLayout(dataController: sections, configuration: configuration)
+        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+        var sizes: [IndexPath: Size] = [:]
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                sizes[IndexPath(item: item, section: section)] = Size(width: 60 + Double((item * 37) % 90), height: 24)
+            }
+        }
+        view.cellSizing = SizeTable(sizes)
+        view.layoutIfNeeded()
+        let center = layout.center
+        let leaves = (0..<300).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))! }
+        let inner = leaves.map { (distance($0.center, center) - $0.size.width / 2).rounded() }
+        #expect(Set(inner).count >= 2, "sub-rings: \(Set(inner).sorted())")
+        for index in 0..<299 where index != 149 { #expect(inner[index] != inner[index + 1], "leaves \(index), \(index + 1) share a sub-ring") }
+        let elements = allElements(layout)
+        #expect(overlappingCells(elements.filter { $0.representedElementCategory == .cell }).isEmpty)
+        for (index, leaf) in leaves.enumerated() {
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: leaf.indexPath)?.connector)
+            #expect(abs(distance(connector.end, center) - inner[index]) < 1, "leaf \(index) reached at its inner end")
+        }
+        // One ring would need 300 × (24 + 10) around it: a radius of about 1,620.
+        #expect(layout.ringRadii[2] < 1_000, "radius \(layout.ringRadii[2])")
     }
 }

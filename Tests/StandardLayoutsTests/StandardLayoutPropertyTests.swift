@@ -8,7 +8,7 @@ import TestSupport
 enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case flowVertical, flowHorizontal
     case gridStraight, gridElbow, gridCurved, gridHorizontalCurved
-    case circleStraight, circleCurved
+    case circleStraight, circleCurved, circleUprightStraight, circleUprightCurved
     case masonryRoundRobin, masonryShortestColumn
 
     var testDescription: String { rawValue }
@@ -17,7 +17,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
     var isCircle: Bool { rawValue.hasPrefix("circle") }
 
     /// A layout of `sections`, with settings that vary with `seed`.
-    func make(_ sections: SectionedTree, seed: UInt64) -> IndexedLayout {
+    func make(_ sections: SectionedTree, seed: UInt64) -> IndexedLayoutBase {
         var generator = SplitMix64(seed: seed &* 7919)
         func random(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &generator)) }
         switch self {
@@ -41,9 +41,10 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
             configuration.headerReferenceSize = seed % 2 == 0 ? Size(width: 20, height: 18) : .zero
             configuration.footerReferenceSize = seed % 3 == 0 ? Size(width: 10, height: 8) : .zero
             return GridLayout(dataController: sections, configuration: configuration)
-        case .circleStraight, .circleCurved:
+        case .circleStraight, .circleCurved, .circleUprightStraight, .circleUprightCurved:
             var configuration = CircleLayoutConfiguration()
-            configuration.connectorStyle = self == .circleStraight ? .straight : .curved
+            configuration.connectorStyle = self == .circleStraight || self == .circleUprightStraight ? .straight : .curved
+            configuration.labelDirection = rawValue.hasPrefix("circleUpright") ? .horizontal : .radial
             configuration.rotation = random(0...359)
             configuration.scale = [0.3, 0.8, 1, 1.2, 2][Int(seed) % 5]
             return CircleLayout(dataController: sections, configuration: configuration)
@@ -65,7 +66,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
 
     /// A random forest (some nodes with a second parent), the layout, and the sizes its cells
     /// reported (fractional for odd seeds).
-    func sizedLayout(_ variant: LayoutVariant, seed: UInt64, count: Int = 250) throws -> (IndexedLayout, SectionedTree, [IndexPath: Size]) {
+    func sizedLayout(_ variant: LayoutVariant, seed: UInt64, count: Int = 250) throws -> (IndexedLayoutBase, SectionedTree, [IndexPath: Size]) {
         let sections = try randomSections(seed: seed, count: count, rootChance: seed == 2 ? 0 : 0.03, extraParentOneIn: 8)
         let layout = variant.make(sections, seed: seed)
         let sizes = randomSizes(sections, seed: seed &+ 100, fractional: seed % 2 == 1)
@@ -96,7 +97,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         #expect(supplementary % sections.numberOfSections == 0 && supplementary <= 2 * sections.numberOfSections)
         // The content rectangle itself also answers everything.
         let content = Rect(origin: .zero, size: layout.collectionViewContentSize)
-        #expect(Set(layout.layoutAttributesForElements(in: content)) == Set(everything.filter { $0.frame.intersects(content) }))
+        #expect(Set(layout.layoutAttributesForElements(in: content)) == Set(everything.filter { $0.visualFrame.intersects(content) }))
 
         var generator = SplitMix64(seed: seed &* 31 &+ 7)
         let size = layout.collectionViewContentSize
@@ -115,7 +116,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
                             width: Double.random(in: 0...size.width / 3, using: &generator), height: Double.random(in: 0...size.height / 3, using: &generator))
             }
             let found = layout.layoutAttributesForElements(in: rect)
-            let expected = everything.filter { $0.frame.intersects(rect) }
+            let expected = everything.filter { $0.visualFrame.intersects(rect) }
             #expect(found.count == Set(found.map(\.key)).count, "no duplicates in \(rect)")
             #expect(Set(found.map(\.key)) == Set(expected.map(\.key)), "query \(query): \(rect)")
             #expect(Set(found) == Set(expected))
@@ -139,8 +140,8 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let everything = allElements(layout)
         var misses: [String] = []
         for cell in everything where cell.representedElementCategory == .cell {
-            let found = Set(layout.layoutAttributesForElements(in: cell.frame).map(\.key))
-            for element in everything where element.frame.intersects(cell.frame) && !found.contains(element.key) {
+            let found = Set(layout.layoutAttributesForElements(in: cell.visualFrame).map(\.key))
+            for element in everything where element.visualFrame.intersects(cell.visualFrame) && !found.contains(element.key) {
                 misses.append("query \(cell.frame) (cell \(cell.indexPath)) misses \(element.key) at \(element.frame)")
             }
         }
@@ -153,11 +154,11 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let (layout, _, sizes) = try sizedLayout(variant, seed: seed)
         let everything = allElements(layout)
         let cells = everything.filter { $0.representedElementCategory == .cell }
-        let pairs = overlappingPairs(cells.map(\.frame))
+        let pairs = overlappingCells(cells)
         #expect(pairs.isEmpty, "\(pairs.count) overlaps, first: \(pairs.first.map { (cells[$0.0].indexPath, cells[$0.1].indexPath) }.map { "\($0)" } ?? "")")
         let content = Rect(origin: .zero, size: layout.collectionViewContentSize).insetBy(dx: -1e-6, dy: -1e-6)
         for attributes in everything where attributes.representedElementKind != .connector {
-            #expect(content.contains(attributes.frame), "\(attributes.key) at \(attributes.frame) outside \(content)")
+            #expect(content.contains(attributes.visualFrame), "\(attributes.key) at \(attributes.visualFrame) outside \(content)")
         }
         // The cells have the sizes they asked for (masonry: the column's width).
         for cell in cells {
@@ -187,10 +188,10 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
             let connector = try #require(attributes.connector)
             #expect(found.updateValue(connector.parentIndexPath, forKey: attributes.indexPath) == nil, "one connector per (child, parent)")
             let childPath = IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section)
-            let parent = try #require(layout.layoutAttributesForItem(at: connector.parentIndexPath)).frame
-            let child = try #require(layout.layoutAttributesForItem(at: childPath)).frame
+            let parent = try #require(layout.layoutAttributesForItem(at: connector.parentIndexPath))
+            let child = try #require(layout.layoutAttributesForItem(at: childPath))
             // (Curved circle connectors can end inside their boxes: CircleLayoutTests.curvedConnectorsEndOnTheBoxes.)
-            if variant != .circleCurved {
+            if variant != .circleUprightCurved {
                 #expect(isOnBoundary(connector.start, of: parent), "\(attributes.indexPath) starts at \(connector.start), parent \(parent)")
                 #expect(isOnBoundary(connector.end, of: child), "\(attributes.indexPath) ends at \(connector.end), child \(child)")
             }
@@ -337,7 +338,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
             for _ in 0..<25 {
                 let rect = Rect(x: Double.random(in: -50...size.width, using: &generator), y: Double.random(in: -50...size.height, using: &generator),
                                 width: Double.random(in: 0...size.width / 4, using: &generator), height: Double.random(in: 0...size.height / 4, using: &generator))
-                #expect(Set(layout.layoutAttributesForElements(in: rect)) == Set(everything.filter { $0.frame.intersects(rect) }), "after round \(round): \(rect)")
+                #expect(Set(layout.layoutAttributesForElements(in: rect)) == Set(everything.filter { $0.visualFrame.intersects(rect) }), "after round \(round): \(rect)")
             }
             layout.prepare()
             #expect(layout.lastPlacedSections == [] && layout.lastMovedSections == 0..<0)

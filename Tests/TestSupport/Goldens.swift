@@ -1,12 +1,23 @@
-/// Where the repository's files are, for golden-file tests.
-public enum RepositoryPaths {
-    /// The package root, found from this source file's path.
-    public static var root: String {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
+import Foundation
+import Testing
+
+/// Golden files: outputs committed beside their inputs (the samples), which `make samples`
+/// regenerates after an intended change.
+public enum Golden {
+    /// The committed text at `path` (absolute, or relative to the samples folder).
+    public static func text(_ path: String) throws -> String {
+        try String(contentsOfFile: path.hasPrefix("/") ? path : RepositoryPaths.samples + "/" + path, encoding: .utf8)
     }
 
-    /// The samples folder.
-    public static var samples: String { root + "/samples" }
+    /// Expects `output` to be the golden file at `path` byte for byte; a drift says how to
+    /// regenerate the goldens.
+    public static func expect(_ output: String, matches path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let golden = try text(path)
+        #expect(output == golden, "\(path) drifted: run `make samples` and review the diff", sourceLocation: sourceLocation)
+    }
+
+    /// Expects the file written at `written` to be the golden file at `path`.
+    public static func expect(fileAt written: String, matches path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expect(String(contentsOfFile: written, encoding: .utf8), matches: path, sourceLocation: sourceLocation)
+    }
 }

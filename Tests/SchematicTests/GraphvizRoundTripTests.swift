@@ -11,8 +11,9 @@ import TestSupport
         var generator = SplitMix64(seed: 3)
         let diagram = try Diagram(tree: RandomTrees.forest(count: 60, using: &generator))
         let dot = try diagram.rendered(.init(format: .dot))
-        let (status, output) = try runGraphviz(["-n2", "-Tdot"], input: dot, program: "/usr/bin/neato")
-        #expect(status == 0)
+        let neato = try Executable.run(program: "/usr/bin/neato", ["-n2", "-Tdot"], input: Data(dot))
+        #expect(neato.status == 0, "\(neato.stderr)")
+        let output = neato.stdout
         // Graphviz moves the drawing so its bounding box starts at 0,0 (our margins go), with y up;
         // every node must keep its position relative to the others, to 0.01 pt.
         let height = diagram.layout.collectionViewContentSize.height

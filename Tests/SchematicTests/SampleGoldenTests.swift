@@ -27,10 +27,7 @@ import TestSupport
         let format = InputFormat(pathExtension: ext) ?? InputFormat.sniff(bytes)
         let diagram = try Diagram(tree: format.reader.read(bytes, file: input))
         for (format, suffix) in [(OutputFormat.svg, ".svg"), (.dot, ".dot"), (.json, ".layout.json")] {
-            let goldenPath = RepositoryPaths.samples + "/" + stem + suffix
-            let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
-            let rendered = String(decoding: try diagram.rendered(.init(format: format)), as: UTF8.self)
-            #expect(rendered == golden, "\(goldenPath) drifted: run `make samples` and review the diff")
+            try Golden.expect(String(decoding: try diagram.rendered(.init(format: format)), as: UTF8.self), matches: stem + suffix)
         }
     }
 }

@@ -1,0 +1,43 @@
+/// A layout whose cells size themselves (the talk's slides 22–25), with the engine's one
+/// implementation of what a new cell size invalidates and how a context is applied. A layout
+/// says which supplementary elements a new size in a section moves and takes each size; the
+/// bookkeeping is here.
+public protocol SelfSizingLayout: CollectionViewLayout {
+    /// Whether `prepare()` has run since the data (or everything) was last invalidated.
+    var isPrepared: Bool { get }
+    /// Forgets the preparation: the next `prepare()` starts from the data again.
+    func discardPreparation()
+    /// Takes a cell's new size (real axes), if `indexPath` is one of its items; of several sizes
+    /// for one item, the last applied stands.
+    func applySize(_ size: Size, toItemAt indexPath: IndexPath)
+    /// The supplementary elements, by kind and section, that a new size in `section` moves,
+    /// besides the section's cells.
+    func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)]
+}
+
+extension SelfSizingLayout {
+    /// Carries the new size and invalidates the item's section and what it moves: whole
+    /// sections are marked, so the context stays small however long the section is.
+    public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                    withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
+        let context = makeInvalidationContext() as? SelfSizingInvalidationContext ?? SelfSizingInvalidationContext()
+        let section = preferred.indexPath.section
+        context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
+        context.invalidateItems(inSection: section)
+        for (kind, moved) in supplementaryElementsMoved(bySizeIn: section) {
+            context.invalidateSupplementaryElements(ofKind: kind, inSection: moved)
+        }
+        return context
+    }
+
+    /// A data change, or everything, discards the preparation; new sizes are applied in the
+    /// order they were recorded.
+    public func invalidateLayout(with context: LayoutInvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts {
+            discardPreparation()
+            return
+        }
+        guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
+        for (indexPath, size) in context.sizeChanges { applySize(size, toItemAt: indexPath) }
+    }
+}

@@ -1,0 +1,143 @@
+import CollectionLayout
+import Hierarchy
+
+/// Connectors: the attributes of each parent–child line, into wrapped blocks too, the
+/// additional parents' connectors, and the bus lanes of elbow connectors.
+extension SchematicLayout {
+    /// Elbow connectors meet on vertical bus lines between the columns, one per parent, from
+    /// the parent's centre to its children's. Where two parents' buses overlap they get
+    /// separate lanes, ordered so that no stub crosses another parent's bus: a bus running
+    /// from its parent towards smaller y ("up") lies left of every later overlapping "up"
+    /// bus, a "down" bus left of every earlier overlapping "down" bus, and buses between
+    /// their children (parent inside the span) on the lane nearest the children. Up buses
+    /// overlap neither down buses nor each other's children, so this order always exists;
+    /// lanes are counted along overlapping runs in one pass per gap: O(n).
+    func assignBusLanes() {
+        let sectionCount = dataController.numberOfSections
+        for section in 0..<sectionCount { refreshTops(ofSection: section) }
+        busXOfParent = [Double](repeating: 0, count: dataController.numberOfItems)
+        func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+        /// Where a child's connector arrives in its column: a wrapped block's bus entry.
+        func entry(_ item: Int) -> Double {
+            if let plan = wrapPlan, plan.blockOfItem[item] >= 0 { return blockEntries[Int(plan.blockOfItem[item])] }
+            return middle(item)
+        }
+        var laneOfParent = [Int32](repeating: -1, count: dataController.numberOfItems)
+        for section in 1..<max(1, sectionCount) {
+            let parents = items(inSection: section - 1)
+            func span(_ parent: Int) -> (first: Double, last: Double)? {
+                let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
+                return children.isEmpty ? nil : (entry(children.lowerBound), entry(children.upperBound - 1))
+            }
+            var lanes = 0, hasMiddle = false
+            // Up buses in order; each overlapping the previous one goes one lane further right.
+            var previous: (lane: Int32, parentY: Double)? = nil
+            for parent in parents {
+                guard let (first, last) = span(parent), middle(parent) > last else { continue }
+                let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
+                laneOfParent[parent] = lane
+                previous = (lane, middle(parent))
+                lanes = max(lanes, Int(lane) + 1)
+            }
+            // Down buses in reverse order, the same way.
+            previous = nil
+            for parent in parents.reversed() {
+                guard let (first, last) = span(parent), middle(parent) < first else {
+                    if let (first, last) = span(parent), middle(parent) >= first, middle(parent) <= last { hasMiddle = true }
+                    continue
+                }
+                let lane: Int32 = previous.map { $0.parentY <= last + 0.5 ? $0.lane + 1 : 0 } ?? 0
+                laneOfParent[parent] = lane
+                previous = (lane, middle(parent))
+                lanes = max(lanes, Int(lane) + 1)
+            }
+            let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
+            let gapWidth = sectionLefts[section] - gapLeft
+            let total = Double(lanes + (hasMiddle ? 1 : 0))
+            for parent in parents where span(parent) != nil {
+                let lane = laneOfParent[parent] >= 0 ? Double(laneOfParent[parent]) : Double(lanes)
+                busXOfParent[parent] = gapLeft + gapWidth * (lane + 1) / (total + 1)
+            }
+        }
+    }
+
+    func buildAdditionalConnectors() {
+        additionalConnectors = Array(repeating: [], count: dataController.numberOfSections)
+        for child in dataController.additionalParentsOfItem.keys.sorted() {
+            let section = Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[Int(child)])])
+            for (offset, parent) in dataController.additionalParentsOfItem[child]!.enumerated() {
+                additionalConnectors[section].append((child, parent, Int32(offset + 1)))
+            }
+        }
+    }
+
+    /// The connector from `parent` (in `section - 1`) to `child` (in `section`), both global items.
+    func connectorAttributes(child: Int, parent: Int, subitem: Int, section: Int) -> LayoutAttributes {
+        let parentFrame = frame(ofItem: parent, inSection: section - 1)
+        let childFrame = frame(ofItem: child, inSection: section)
+        let start = Point(x: parentFrame.maxX, y: parentFrame.midY)
+        let end = Point(x: childFrame.minX, y: childFrame.midY)
+        var attributes = LayoutAttributes(
+            forSupplementaryViewOfKind: .connector,
+            with: indexPath(ofItem: child, inSection: section, subitem: subitem),
+            frame: Rect(x: start.x, y: min(start.y, end.y), width: end.x - start.x, height: abs(end.y - start.y)))
+        attributes.zIndex = -1
+        // Column edges: a connector leaves its parent's column and enters its child's at the
+        // same x as every other connector between the two columns.
+        let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1]
+        let childEdge = sectionLefts[section]
+        var leadOut = parentEdge, leadIn = childEdge
+        if configuration.connectorStyle == .elbow {
+            let bus = parent < busXOfParent.count && busXOfParent[parent] > 0 ? busXOfParent[parent] : (parentEdge + childEdge) / 2
+            leadOut = bus
+            leadIn = bus
+        }
+        let middle = (parentEdge + childEdge) / 2
+        if subitem == 0, let plan = wrapPlan, plan.blockOfItem[child] >= 0 {
+            return wrappedConnector(attributes, plan: plan, block: Int(plan.blockOfItem[child]), child: childFrame, parent: parent,
+                                    start: start, leadOut: leadOut, leadIn: leadIn, middle: middle)
+        }
+        attributes.connector = ConnectorAttributes(
+            parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
+            lineStartTop: start.y > end.y, start: start, end: end,
+            turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: end.y),
+            curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
+            isCurved: configuration.connectorStyle == .curved)
+        return attributes
+    }
+
+    /// The connector into a member of a wrapped block: as any other to the block's entry on
+    /// the column's edge, then along the first sub-column's bus, above the block to the bus of
+    /// the member's sub-column, down it and into the member. Buses run in the gutters, the
+    /// line above the block in the padding over it, so no piece crosses a box.
+    func wrappedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, child: Rect, parent: Int,
+                                  start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
+        var attributes = attributes
+        let section = attributes.indexPath.section
+        let left = sectionLefts[section]
+        let entry = Point(x: leadIn, y: blockEntries[block] + headerInset)
+        let end = Point(x: child.minX, y: child.midY)
+        let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
+        let firstBus = left + plan.busX(ofColumn: 0, inBlock: block)
+        var via = [Point(x: firstBus, y: entry.y)]
+        if column > 0 {
+            let above = blockTops[block] + headerInset - configuration.itemPadding / 2
+            let bus = left + plan.busX(ofColumn: column, inBlock: block)
+            via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]
+        } else {
+            via.append(Point(x: firstBus, y: end.y))
+        }
+        var connector = ConnectorAttributes(
+            parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
+            lineStartTop: start.y > end.y, start: start, end: end,
+            turnOut: Point(x: leadOut, y: start.y), turnIn: entry,
+            curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: entry.y),
+            isCurved: configuration.connectorStyle == .curved)
+        connector.via = via
+        var minY = min(start.y, entry.y), maxY = max(start.y, entry.y)
+        for point in via { minY = min(minY, point.y); maxY = max(maxY, point.y) }
+        attributes.frame = Rect(x: start.x, y: minY, width: end.x - start.x, height: maxY - minY)
+        attributes.connector = connector
+        return attributes
+    }
+}

@@ -1,0 +1,68 @@
+import CollectionLayout
+import Hierarchy
+
+/// Frames: items, cells and the decorations (bands, headers) in canonical coordinates,
+/// and the index arithmetic the queries share.
+extension SchematicLayout {
+    // MARK: Frames
+
+    /// Room above the sections for their headers, in canonical y.
+    var headerInset: Double { configuration.depthLabels.isEmpty ? 0 : configuration.headerHeight }
+
+    @inline(__always)
+    func frame(ofItem item: Int, inSection section: Int) -> Rect {
+        let width = itemWidths[item]
+        let left = wrapPlan == nil ? (sectionWidths[section] - width) / 2 : itemLefts[item]
+        return Rect(x: sectionLefts[section] + left, y: itemTops[item] + headerInset,
+                    width: width, height: itemHeights[item])
+    }
+
+    /// A section's band or header, in canonical coordinates.
+    func decorationAttributes(kind: ElementKind, section: Int) -> LayoutAttributes? {
+        let path = IndexPath(item: 0, section: section)
+        let left = sectionLefts[section], width = sectionWidths[section]
+        switch kind {
+        case .band where configuration.showsBands:
+            let half = configuration.sectionPadding / 2
+            let minX = section == 0 ? 0 : left - half
+            let maxX = section == sectionLefts.count - 1 ? contentSize.width : left + width + half
+            var attributes = LayoutAttributes(forDecorationViewOfKind: .band, with: path,
+                                              frame: Rect(x: minX, y: 0, width: maxX - minX, height: contentSize.height))
+            attributes.zIndex = -2
+            return attributes
+        case .header where section < configuration.depthLabels.count && !configuration.depthLabels[section].isEmpty:
+            var attributes = LayoutAttributes(forDecorationViewOfKind: .header, with: path,
+                                              frame: Rect(x: left, y: 4, width: width, height: configuration.headerHeight - 8))
+            attributes.zIndex = 1
+            attributes.text = configuration.depthLabels[section]
+            return attributes
+        default:
+            return nil
+        }
+    }
+
+    func indexPath(ofItem item: Int, inSection section: Int, subitem: Int = 0) -> IndexPath {
+        IndexPath(item: item - Int(dataController.sectionStarts[section]), section: section, subitem: subitem)
+    }
+
+    func cellAttributes(item: Int, section: Int) -> LayoutAttributes {
+        LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame(ofItem: item, inSection: section))
+    }
+
+    @inline(__always)
+    func globalItem(of indexPath: IndexPath) -> Int {
+        Int(dataController.sectionStarts[indexPath.section]) + indexPath.item
+    }
+
+    /// The first index in `range` for which `isAtOrAfter` holds, given that it is monotone.
+    @inline(__always)
+    func partitionPoint(_ range: Range<Int>, _ isAtOrAfter: (Int) -> Bool) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isAtOrAfter(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

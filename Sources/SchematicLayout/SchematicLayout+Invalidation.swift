@@ -1,0 +1,53 @@
+import CollectionLayout
+import Hierarchy
+
+/// Self-sizing (the talk's slides 22–25, through `SelfSizingLayout`), and where items
+/// appear from and disappear to.
+extension SchematicLayout {
+    // MARK: Invalidation (slides 22-25)
+
+    public func makeInvalidationContext() -> LayoutInvalidationContext { SchematicInvalidationContext() }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+        original.representedElementCategory == .cell && original.size != preferred.size
+    }
+
+    /// A new size moves the connectors to the next column and, beyond section 0, the
+    /// connectors into this column.
+    public func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)] {
+        var moved: [(kind: ElementKind, section: Int)] = []
+        if section + 1 < dataController.numberOfSections { moved.append((.connector, section + 1)) }
+        if section > 0 { moved.append((.connector, section)) }
+        return moved
+    }
+
+    public func discardPreparation() { isPrepared = false }
+
+    public func applySize(_ size: Size, toItemAt indexPath: IndexPath) {
+        guard let item = globalItem(indexPath) else { return }
+        applySize(axes.canonical(size), toItem: item, inSection: indexPath.section)
+    }
+
+    // MARK: Appearing and disappearing (recipe 10-6)
+
+    /// An inserted item starts at its parent's centre, transparent.
+    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        transparentAttributesForItem(at: indexPath, centeredAt: parentCenter(of: indexPath))
+    }
+
+    /// A deleted item shrinks into its parent's centre and fades out.
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        transparentAttributesForItem(at: indexPath, centeredAt: parentCenter(of: indexPath), scale: 0.1)
+    }
+
+    func parentCenter(of indexPath: IndexPath) -> Point? {
+        guard indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
+        refreshTops(ofSection: indexPath.section - 1)
+        let parent = Int(dataController.parentOfItem[child])
+        let frame = axes.oriented(frame(ofItem: parent, inSection: indexPath.section - 1))
+        return Point(x: frame.midX, y: frame.midY)
+    }
+}

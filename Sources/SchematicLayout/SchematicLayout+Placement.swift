@@ -1,0 +1,191 @@
+import CollectionLayout
+import Hierarchy
+
+/// Placement: where each item sits along its column — stacked incrementally, by a
+/// whole-tree alignment, or in wrapped blocks — and the columns' widths.
+extension SchematicLayout {
+    /// Places every item with wrapped blocks: the configured alignment on the columns with each
+    /// block as one item as tall as it, then the blocks' members inside them. Columns widen
+    /// to their widest block; other items stay centred in their column.
+    func placeWrappedItems() {
+        guard let plan = wrapPlan else { return }
+        let sectionCount = dataController.numberOfSections
+        let padding = configuration.itemPadding
+        let (columns, heights, itemOfReduced) = plan.reduced(PlacementColumns(dataController), heights: itemHeights)
+        var centers: [Double]
+        switch configuration.alignment {
+        case .stacked, .centered:
+            centers = [Double](repeating: 0, count: heights.count)
+            var stackHeights = [Double](repeating: 0, count: sectionCount)
+            for section in 0..<sectionCount {
+                var top = padding / 2
+                for item in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) {
+                    centers[item] = top + heights[item] / 2
+                    top += heights[item] + padding
+                }
+                stackHeights[section] = top - padding / 2
+            }
+            if configuration.alignment == .centered {
+                let tallest = stackHeights.max() ?? 0
+                for section in 0..<sectionCount {
+                    let offset = (tallest - stackHeights[section]) / 2
+                    for item in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) { centers[item] += offset }
+                }
+            }
+        case .tidy, .compact:
+            if configuration.alignment == .compact,
+               let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding) {
+                centers = compact
+            } else {
+                centers = TidyPlacement.centers(of: columns, heights: heights, padding: padding)
+            }
+        }
+        blockTops = [Double](repeating: 0, count: plan.blockCount)
+        blockEntries = [Double](repeating: 0, count: plan.blockCount)
+        itemLefts = [Double](repeating: 0, count: itemWidths.count)
+        for (reduced, item) in itemOfReduced.enumerated() {
+            let item = Int(item), block = Int(plan.blockOfItem[item])
+            let top = centers[reduced] - heights[reduced] / 2
+            if block < 0 {
+                itemTops[item] = top
+                continue
+            }
+            blockTops[block] = top
+            for member in item..<item + Int(plan.memberCount[block]) {
+                itemTops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
+            }
+        }
+        itemTopsComputed += itemWidths.count
+        // Widths: the widest item outside blocks or block; tops: the last item's bottom.
+        for section in 0..<sectionCount {
+            var width = 0.0
+            for item in items(inSection: section) where plan.blockOfItem[item] < 0 { width = max(width, itemWidths[item]) }
+            let unwrappedWidth = width
+            let reducedItems = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
+            for reduced in reducedItems {
+                let block = Int(plan.blockOfItem[Int(itemOfReduced[reduced])])
+                if block >= 0 { width = max(width, plan.widths[block]) }
+            }
+            sectionWidths[section] = width
+            sectionHeights[section] = reducedItems.isEmpty ? 0
+                : centers[reducedItems.upperBound - 1] + heights[reducedItems.upperBound - 1] / 2 + padding / 2
+            staleTopsFrom[section] = .max
+            for item in items(inSection: section) {
+                let block = Int(plan.blockOfItem[item])
+                // Other items stay where they were, centred in the column as it would be unwrapped.
+                itemLefts[item] = block < 0 ? (unwrappedWidth - itemWidths[item]) / 2
+                    : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+            }
+        }
+        // A block's bus enters level with its parent where it can, within its first sub-column.
+        for block in 0..<plan.blockCount {
+            let first = Int(plan.firstItem[block])
+            let parent = Int(dataController.parentOfItem[first])
+            let (firstRow, lastRow) = plan.rowMiddles(ofBlock: block)
+            let parentMiddle = itemTops[parent] + itemHeights[parent] / 2
+            blockEntries[block] = min(max(parentMiddle, blockTops[block] + firstRow), blockTops[block] + lastRow)
+        }
+    }
+
+    /// Places every item by the configured alignment (not `stacked`, which is incremental).
+    func placeAllItems() {
+        let sectionCount = dataController.numberOfSections
+        let padding = configuration.itemPadding
+        switch configuration.alignment {
+        case .stacked:
+            return
+        case .centered:
+            for section in 0..<sectionCount { stackItems(inSection: section) }
+            let tallest = sectionHeights.max() ?? 0
+            for section in 0..<sectionCount {
+                let offset = (tallest - sectionHeights[section]) / 2
+                for item in items(inSection: section) { itemTops[item] += offset }
+                sectionHeights[section] = tallest
+            }
+        case .tidy, .compact:
+            var centers: [Double]
+            if configuration.alignment == .compact,
+               let compact = CompactPlacement.centers(of: PlacementColumns(dataController), heights: itemHeights, padding: padding) {
+                centers = compact
+            } else {
+                centers = TidyPlacement.centers(of: PlacementColumns(dataController), heights: itemHeights, padding: padding)
+            }
+            for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
+            for section in 0..<sectionCount {
+                let range = items(inSection: section)
+                sectionHeights[section] = range.isEmpty ? 0 : itemTops[range.upperBound - 1] + itemHeights[range.upperBound - 1] + padding / 2
+                staleTopsFrom[section] = .max
+            }
+            itemTopsComputed += centers.count
+        }
+    }
+
+    /// Computes the tops of a whole section, and its width and height.
+    func stackItems(inSection section: Int) {
+        let padding = configuration.itemPadding
+        var top = padding / 2
+        for item in items(inSection: section) {
+            itemTops[item] = top
+            top += itemHeights[item] + padding
+        }
+        itemTopsComputed += items(inSection: section).count
+        staleTopsFrom[section] = .max
+        sectionHeights[section] = top - padding / 2
+        scanWidth(ofSection: section)
+    }
+
+    func scanWidth(ofSection section: Int) {
+        var width = 0.0
+        var ties: Int32 = 0
+        for item in items(inSection: section) {
+            let itemWidth = itemWidths[item]
+            if itemWidth > width { width = itemWidth; ties = 1 } else if itemWidth == width { ties += 1 }
+        }
+        sectionWidths[section] = width
+        widestItemCount[section] = ties
+    }
+
+    /// Brings the tops of a section's items up to date after new sizes moved them.
+    @inline(__always)
+    func refreshTops(ofSection section: Int) {
+        let from = Int(staleTopsFrom[section])
+        guard from != Int(Int32.max) else { return }
+        let padding = configuration.itemPadding
+        let range = items(inSection: section)
+        var top = from == range.lowerBound ? padding / 2 : itemTops[from - 1] + itemHeights[from - 1] + padding
+        for item in from..<range.upperBound {
+            itemTops[item] = top
+            top += itemHeights[item] + padding
+        }
+        itemTopsComputed += range.upperBound - from
+        staleTopsFrom[section] = .max
+    }
+
+    /// Applies one item's new size in O(1): the column's height and widest-item count change
+    /// now, the tops below it when next read.
+    func applySize(_ size: Size, toItem item: Int, inSection section: Int) {
+        let oldWidth = itemWidths[item]
+        let oldHeight = itemHeights[item]
+        itemWidths[item] = size.width
+        itemHeights[item] = size.height
+        if size.height != oldHeight {
+            sectionHeights[section] += size.height - oldHeight
+            staleTopsFrom[section] = min(staleTopsFrom[section], Int32(item + 1))
+        }
+        if size.width != oldWidth {
+            let widest = sectionWidths[section]
+            if size.width > widest {
+                sectionWidths[section] = size.width
+                widestItemCount[section] = 1
+            } else {
+                if size.width == widest { widestItemCount[section] += 1 }
+                if oldWidth == widest {
+                    widestItemCount[section] -= 1
+                    if widestItemCount[section] == 0 { sectionsNeedingWidthScan.insert(section) }
+                }
+            }
+        }
+        sectionsWithNewSizes.insert(section)
+        firstInvalidSection = min(firstInvalidSection ?? section, section)
+    }
+}

@@ -1,0 +1,163 @@
+import CollectionLayout
+import Hierarchy
+
+/// Queries: the elements in a rectangle (a binary search per column), by index path, and
+/// where scrolling stops.
+extension SchematicLayout {
+    // MARK: Queries
+
+    public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateDecorations(in: rect, kind: .band, body)
+        enumerate(in: rect, cells: true, connectors: true, body)
+        enumerateDecorations(in: rect, kind: .header, body)
+    }
+
+    public func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerate(in: rect, cells: true, connectors: false, body)
+    }
+
+    /// Bands or headers of the sections that meet `rect`.
+    func enumerateDecorations(in realRect: Rect, kind: ElementKind, _ body: (LayoutAttributes) -> Void) {
+        guard isPrepared, kind == .band ? configuration.showsBands : !configuration.depthLabels.isEmpty else { return }
+        let rect = axes.canonical(realRect)
+        let half = kind == .band ? configuration.sectionPadding / 2 : 0
+        var section = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] + half >= rect.minX }
+        while section < sectionLefts.count && sectionLefts[section] - half <= rect.maxX {
+            if let attributes = decorationAttributes(kind: kind, section: section), attributes.frame.intersects(rect) {
+                body(axes.oriented(attributes))
+            }
+            section += 1
+        }
+    }
+
+    /// Connectors (zIndex -1) in section order, then cells (zIndex 0) in section order: one
+    /// pass, already in drawing order.
+    public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerateDecorations(in: rect, kind: .band, body)
+        enumerate(in: rect, cells: false, connectors: true, body)
+        enumerate(in: rect, cells: true, connectors: false, body)
+        enumerateDecorations(in: rect, kind: .header, body)
+    }
+
+    /// Section by section, each section's cells then the connectors into it, skipping either kind.
+    func enumerate(in realRect: Rect, cells: Bool, connectors: Bool, _ body: (LayoutAttributes) -> Void) {
+        guard isPrepared else { return }
+        // Item tops are stored without the header room: search with the rect moved up by it.
+        let canonical = axes.canonical(realRect)
+        var rect = canonical
+        rect.origin.y -= headerInset
+        let orientation = axes
+        let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
+        var endSection = firstSection
+        while endSection < sectionLefts.count && (endSection > 0 ? sectionLefts[endSection - 1] : sectionLefts[endSection]) <= rect.maxX {
+            endSection += 1
+        }
+        // Parents of the first visited column's connectors sit one column to the left.
+        for section in max(0, firstSection - 1)..<endSection { refreshTops(ofSection: section) }
+        // Local copies: the loops below then read plain arrays, without exclusivity checks.
+        let lefts = sectionLefts, columnWidths = sectionWidths
+        let tops = itemTops, heights = itemHeights
+        let starts = dataController.sectionStarts, parents = dataController.parentOfItem
+        func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
+        // Searches need keys that grow along a column: a wrapped block's members all take the
+        // block's extent (its connectors reach up to the line above it).
+        let blockOfItem = wrapPlan?.blockOfItem ?? [], blockTops = blockTops, blockHeights = wrapPlan?.heights ?? []
+        let wrapped = !blockOfItem.isEmpty, above = configuration.itemPadding / 2
+        func cellTop(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] }
+            return tops[item]
+        }
+        func cellBottom(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] + blockHeights[Int(blockOfItem[item])] }
+            return tops[item] + heights[item]
+        }
+        func arrivalLow(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] - above }
+            return middle(item)
+        }
+        func arrivalHigh(_ item: Int) -> Double {
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] + blockHeights[Int(blockOfItem[item])] }
+            return middle(item)
+        }
+
+        var section = firstSection
+        while section < endSection {
+            // The band of a section spans its incoming connectors and its column.
+            let left = lefts[section]
+            let right = left + columnWidths[section]
+            let items = Int(starts[section])..<Int(starts[section + 1])
+
+            if cells && left <= rect.maxX && right >= rect.minX {
+                var item = partitionPoint(items) { cellBottom($0) >= rect.minY }
+                while item < items.upperBound && cellTop(item) <= rect.maxY {
+                    let frame = frame(ofItem: item, inSection: section)
+                    if frame.intersects(canonical) {
+                        let attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame)
+                        body(orientation.isIdentity ? attributes : orientation.oriented(attributes))
+                    }
+                    item += 1
+                }
+            }
+
+            if connectors && section > 0 {
+                var child = partitionPoint(items) { max(middle(Int(parents[$0])), arrivalHigh($0)) >= rect.minY }
+                while child < items.upperBound {
+                    let parent = Int(parents[child])
+                    if min(middle(parent), arrivalLow(child)) > rect.maxY { break }
+                    let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
+                    if attributes.frame.intersects(canonical) { body(orientation.isIdentity ? attributes : orientation.oriented(attributes)) }
+                    child += 1
+                }
+                for extra in additionalConnectors[section] {
+                    let attributes = connectorAttributes(child: Int(extra.child), parent: Int(extra.parent),
+                                                         subitem: Int(extra.subitem), section: section)
+                    if attributes.frame.intersects(canonical) { body(axes.oriented(attributes)) }
+                }
+            }
+            section += 1
+        }
+    }
+
+    /// The global item of an index path, or nil if it is out of range.
+    func globalItem(_ indexPath: IndexPath) -> Int? {
+        guard isPrepared, indexPath.section >= 0, indexPath.section < dataController.numberOfSections,
+              indexPath.item >= 0, indexPath.item < dataController.numberOfItems(inSection: indexPath.section)
+        else { return nil }
+        return dataController.globalItem(section: indexPath.section, item: indexPath.item)
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.subitem == 0, let item = globalItem(indexPath) else { return nil }
+        refreshTops(ofSection: indexPath.section)
+        return axes.oriented(cellAttributes(item: item, section: indexPath.section))
+    }
+
+    /// The connector into the item at `indexPath` from its primary parent (`subitem` 0) or from
+    /// its `subitem`-th additional parent.
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard kind == .connector, indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
+        refreshTops(ofSection: indexPath.section)
+        refreshTops(ofSection: indexPath.section - 1)
+        let parent: Int
+        if indexPath.subitem == 0 {
+            parent = Int(dataController.parentOfItem[child])
+        } else {
+            guard let extra = dataController.additionalParentsOfItem[Int32(child)],
+                  indexPath.subitem <= extra.count else { return nil }
+            parent = Int(extra[indexPath.subitem - 1])
+        }
+        return axes.oriented(connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section))
+    }
+
+    public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard isPrepared, indexPath.item == 0, indexPath.subitem == 0, indexPath.section >= 0,
+              indexPath.section < sectionLefts.count else { return nil }
+        return decorationAttributes(kind: kind, section: indexPath.section).map(axes.oriented)
+    }
+
+    /// Scrolling stops with the cell nearest the viewport's centre centred (recipe 10-5, in
+    /// both directions), as the HTML page snaps after a pan.
+    public func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point {
+        offsetCenteringNearestCell(toProposedContentOffset: proposed, boundsSize: boundsSize)
+    }
+}

@@ -1,0 +1,20 @@
+import Hierarchy
+
+/// The talk's colours for each node type (slide 9): UIKit's light grey, yellow and red.
+public struct NodePalette: Sendable {
+    public var fill: StaticString
+    public var text: StaticString
+
+    public static func forType(_ type: NodeType) -> NodePalette {
+        switch type {
+        case .normal: NodePalette(fill: "#aaaaaa", text: "#000000")
+        case .important: NodePalette(fill: "#ffff00", text: "#000000")
+        case .critical: NodePalette(fill: "#ff0000", text: "#ffffff")
+        }
+    }
+
+    /// The connectors' colour (the talk's light grey stroke, 2 points wide).
+    public static let connector: StaticString = "#aaaaaa"
+    /// Section header and footer bars (translucent, so connectors behind them show) and their titles.
+    public static let bar = NodePalette(fill: "#f3f5f7c0", text: "#555555")
+}
