@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "SchematicServe", dependencies: [
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
-        .target(name: "TestSupport", dependencies: ["Hierarchy"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Hierarchy", "CollectionLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "Schematic", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
         .testTarget(name: "LabelMetricsTests", dependencies: ["LabelMetrics"]),

@@ -1,6 +1,7 @@
 import CollectionLayout
 import Schematic
 import Testing
+import TestSupport
 
 /// Unnamed nodes (empty labels, as in phylogenies) are junctions: small dots of a fixed size
 /// that connectors reach as they reach boxes, in every layout and renderer.
@@ -88,28 +89,19 @@ import Testing
         let (name, options) = Self.layouts[layout]
         let diagram = try Diagram(tree: Self.phylogeny, options: options)
         let cells = Self.cells(diagram)
-        var frames: [CollectionLayout.IndexPath: Rect] = [:]
-        for cell in cells { frames[cell.indexPath] = cell.frame }
+        var byPath: [CollectionLayout.IndexPath: LayoutAttributes] = [:]
+        for cell in cells { byPath[cell.indexPath] = cell }
         #expect(cells.count == Self.phylogeny.count, "\(name)")
-        for (index, a) in cells.enumerated() {
-            for b in cells[(index + 1)...] {
-                let width = min(a.frame.maxX, b.frame.maxX) - max(a.frame.minX, b.frame.minX)
-                let height = min(a.frame.maxY, b.frame.maxY) - max(a.frame.minY, b.frame.minY)
-                #expect(width <= 0.01 || height <= 0.01, "\(name): \(a.indexPath) overlaps \(b.indexPath)")
-            }
-        }
-        func onEdge(_ point: Point, of frame: Rect) -> Bool {
-            let inside = point.x >= frame.minX - 0.01 && point.x <= frame.maxX + 0.01 && point.y >= frame.minY - 0.01 && point.y <= frame.maxY + 0.01
-            let edge = min(abs(point.x - frame.minX), abs(point.x - frame.maxX), abs(point.y - frame.minY), abs(point.y - frame.maxY))
-            return inside && edge < 0.01
-        }
+        // Boxes as drawn: a circle turns its boxes along the radii.
+        let overlaps = overlappingCells(cells, tolerance: 0.01)
+        #expect(overlaps.isEmpty, "\(name): \(overlaps.first.map { "\(cells[$0.0].indexPath) overlaps \(cells[$0.1].indexPath)" } ?? "")")
         var reachedJunctions = 0
         for element in diagram.layout.layoutAttributesForElements(in: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)) {
             guard let connector = element.connector else { continue }
             let child = CollectionLayout.IndexPath(item: element.indexPath.item, section: element.indexPath.section)
-            let parentFrame = try #require(frames[connector.parentIndexPath]), childFrame = try #require(frames[child])
-            #expect(onEdge(connector.start, of: parentFrame), "\(name): connector into \(child) starts off its parent")
-            #expect(onEdge(connector.end, of: childFrame), "\(name): connector into \(child) ends off its child")
+            let parent = try #require(byPath[connector.parentIndexPath]), childCell = try #require(byPath[child])
+            #expect(isOnBoundary(connector.start, of: parent, tolerance: 0.01), "\(name): connector into \(child) starts off its parent")
+            #expect(isOnBoundary(connector.end, of: childCell, tolerance: 0.01), "\(name): connector into \(child) ends off its child")
             if diagram.dataController.label(at: child).isEmpty || diagram.dataController.label(at: connector.parentIndexPath).isEmpty {
                 reachedJunctions += 1
             }
