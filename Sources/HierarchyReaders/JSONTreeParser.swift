@@ -1,0 +1,310 @@
+import Hierarchy
+
+/// One pass over the bytes with an explicit stack of open containers.
+struct JSONTreeParser {
+    let source: SourceText
+    let bytes: [UInt8]
+    let nameKey: String
+    let childrenKey: String
+    let typeKey: String
+    var position = 0
+    var tree = Tree()
+    /// The byte offset of each id's first node.
+    var idOffsets: [String: Int] = [:]
+    var unknownTypes = UnknownTypes()
+    /// Where `tree -J` said it could not list a directory, and what it said.
+    var treeErrors: [(offset: Int, message: String)] = []
+
+    init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
+        self.source = source
+        self.bytes = source.bytes
+        self.nameKey = nameKey
+        self.childrenKey = childrenKey
+        self.typeKey = typeKey
+        tree.reserveCapacity(bytes.count / 32)
+    }
+
+    /// An open node object. Its node is added to the tree when its children start or the object
+    /// closes (whichever comes first), which keeps nodes numbered in preorder and lets an object
+    /// that is no node (`tree -J`'s report) leave no trace.
+    struct OpenNode {
+        /// The node's number, or -1 until it is added.
+        var node = -1
+        var parent: Int?
+        /// Where the object starts, for "no name" errors.
+        var start: Int
+        var label: String?
+        var type: NodeFields.TypeValue?
+        var typeText: String?
+        var typeOffset = 0
+        var id: String?
+        /// A `tree -J` link's target.
+        var target: String?
+        /// Where a `contents` array came before the type said it holds children.
+        var earlyContents: Int?
+        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
+        var treeError: String?
+        var attributes = NodeAttributes()
+
+        /// Whether `contents` holds this node's children, as in `tree -J`.
+        var hasContents: Bool { typeText == "directory" || typeText == "link" }
+    }
+
+    enum Frame {
+        /// Inside a node object, expecting a key (or the end).
+        case node(OpenNode)
+        /// Inside a node's `children` array, or the top-level forest array (node = -1).
+        case children(parent: Int)
+    }
+
+    mutating func parse() throws(ReadError) -> Tree {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("no nodes: the input is empty") }
+        var stack: [Frame] = []
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            openNode(parent: nil, into: &stack)
+        case UInt8(ascii: "["):
+            position += 1
+            stack.append(.children(parent: -1))
+        default:
+            throw error("expected a JSON object or array of objects")
+        }
+
+        while let frame = stack.last {
+            switch frame {
+            case .children(let parent):
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    stack.removeLast()
+                    try afterValue(in: &stack)
+                    continue
+                }
+                guard bytes[position] == UInt8(ascii: "{") else {
+                    throw error(parent < 0 ? "expected a node object in the top-level array" : "expected a node object in the children")
+                }
+                openNode(parent: parent < 0 ? nil : parent, into: &stack)
+
+            case .node(var open):
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == UInt8(ascii: "}") {
+                    if open.label == nil && open.node < 0, let problem = open.treeError {
+                        // Not a node: the directory above could not be listed; it says so.
+                        treeErrors.append((open.start, problem))
+                        if stack.count >= 3, case .node(var directory) = stack[stack.count - 3] {
+                            directory.attributes.cssClass = directory.attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
+                            stack[stack.count - 3] = .node(directory)
+                        }
+                        position += 1
+                        stack.removeLast()
+                        try afterValue(in: &stack)
+                        continue
+                    }
+                    try close(open)
+                    position += 1
+                    stack.removeLast()
+                    try afterValue(in: &stack)
+                    continue
+                }
+                guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+                let keyStart = position
+                let key = try parseString()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                position += 1
+                skipWhitespace()
+                try expectMore()
+                let valueStart = position
+                if key == nameKey {
+                    open.label = try parseLabel()
+                } else if key == childrenKey || key == "contents" && open.hasContents {
+                    if bytes[position] == UInt8(ascii: "[") {
+                        position += 1
+                        addNode(&open)
+                        stack[stack.count - 1] = .node(open)
+                        stack.append(.children(parent: open.node))
+                        continue
+                    } else if !matchLiteral("null") {
+                        throw error("\"\(key)\" must be an array")
+                    }
+                } else if key == typeKey {
+                    guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"\(key)\" must be a string") }
+                    let text = try parseString()
+                    do {
+                        open.type = try NodeFields.typeValue(text)
+                    } catch {
+                        throw source.error(at: valueStart, error.message)
+                    }
+                    open.typeText = text
+                    open.typeOffset = valueStart
+                } else {
+                    switch key {
+                    case "url", "href", "link", "tooltip", "title", "class", "color", "fill":
+                        guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"\(key)\" must be a string") }
+                        let value = try parseString()
+                        do {
+                            _ = try open.attributes.set(key, to: value)
+                        } catch {
+                            throw source.error(at: valueStart, error.message)
+                        }
+                    case "id":
+                        let id = try parseScalarText(what: "\"id\"")
+                        if let first = idOffsets[id] {
+                            throw source.error(at: valueStart, duplicateIDMessage(id, first: source.places(of: [first])[0]))
+                        }
+                        idOffsets[id] = valueStart
+                        open.id = id
+                    case "target" where bytes[position] == UInt8(ascii: "\""):
+                        let target = try parseString()
+                        if let bad = NodeFields.undrawableCharacter(in: target) {
+                            throw source.error(at: valueStart, "control character U+\(hex(UInt8(bad.value))) in \"target\"")
+                        }
+                        open.target = target
+                    case "error" where bytes[position] == UInt8(ascii: "\""):
+                        open.treeError = try parseString()
+                    case "contents":
+                        if open.earlyContents == nil && bytes[position] == UInt8(ascii: "[") { open.earlyContents = keyStart }
+                        try skipValue()
+                    default:
+                        try skipValue()
+                    }
+                }
+                stack[stack.count - 1] = .node(open)
+                try afterMember(in: &stack)
+            }
+        }
+        skipWhitespace()
+        if position < bytes.count { throw error("unexpected content after the end of the JSON value") }
+        if tree.isEmpty { throw source.error(at: 0, "no nodes: the array is empty") }
+        tree.warnings = unknownTypes.warnings(places: source.places(of: unknownTypes.positions))
+        tree.warnings += zip(source.places(of: treeErrors.map(\.offset)), treeErrors).map { place, error in
+            "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
+        }
+        return tree
+    }
+
+    mutating func openNode(parent: Int?, into stack: inout [Frame]) {
+        stack.append(.node(OpenNode(parent: parent, start: position)))
+        position += 1
+    }
+
+    /// Adds an open node to the tree, if it is not there yet.
+    mutating func addNode(_ open: inout OpenNode) {
+        if open.node < 0 { open.node = tree.addNode(label: open.label ?? "", parent: open.parent) }
+    }
+
+    /// Finishes a node object at its closing brace: its label, type, id and attributes.
+    mutating func close(_ object: OpenNode) throws(ReadError) {
+        var open = object
+        guard var label = open.label else {
+            // tree -J ends its forest with a summary, which is not a node.
+            if open.parent == nil && open.node < 0 && open.typeText == "report" { return }
+            throw source.error(at: open.start, "node has no \"\(nameKey)\" (\(keyList(ofObjectAt: open.start)))")
+        }
+        if let early = open.earlyContents, open.hasContents {
+            throw source.error(at: early, "\"contents\" comes before \"\(typeKey)\": \"\(open.typeText!)\", so it was not read as children; "
+                               + "put \"\(typeKey)\" first (as tree -J does) or say --children-key contents")
+        }
+        switch open.type {
+        case .type(let type)?:
+            addNode(&open)
+            tree.setType(type, of: open.node)
+        case .knownClass(let name)?:
+            NodeFields.addTypeClass(name, to: &open.attributes)
+            if name == "symlink", let target = open.target { label += " → " + target }
+        case .unknownClass(let name)?:
+            NodeFields.addTypeClass(name, to: &open.attributes)
+            unknownTypes.note(name, at: open.typeOffset)
+        case nil:
+            break
+        }
+        addNode(&open)
+        tree.setLabel(label, of: open.node)
+        if let id = open.id { tree.setID(id, of: open.node) }
+        if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
+    }
+
+    /// The keys of a (valid) object, for a message: `its keys: "type", "size"; …`.
+    mutating func keyList(ofObjectAt start: Int) -> String {
+        let saved = position
+        defer { position = saved }
+        position = start + 1
+        var keys: [String] = []
+        var count = 0
+        do {
+            while true {
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { break }
+                let key = try parseString()
+                count += 1
+                if keys.count < 8 { keys.append("\"" + (key.count > 40 ? String(key.prefix(39)) + "…" : key) + "\"") }
+                skipWhitespace()
+                position += 1  // the colon
+                try skipValue()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { break }
+                position += 1
+            }
+        } catch {}
+        guard count > 0 else { return "the object is empty" }
+        let more = count > keys.count ? ", and \(count - keys.count) more" : ""
+        return "its keys: \(keys.joined(separator: ", "))\(more); say which key holds the label with --name-key"
+    }
+
+    /// After a member of a node object: `,` then another key, or the closing `}` (left for the loop).
+    mutating func afterMember(in stack: inout [Frame]) throws(ReadError) {
+        skipWhitespace()
+        try expectMore()
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            try expectMore()
+            if bytes[position] != UInt8(ascii: "\"") { throw error("expected a key after ','") }
+        } else if bytes[position] != UInt8(ascii: "}") {
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    /// After a value closes: continue the enclosing container's list.
+    mutating func afterValue(in stack: inout [Frame]) throws(ReadError) {
+        guard let frame = stack.last else { return }
+        switch frame {
+        case .node: try afterMember(in: &stack)
+        case .children:
+            skipWhitespace()
+            try expectMore()
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                try expectMore()
+                if bytes[position] == UInt8(ascii: "]") { throw error("trailing ',' before ']'") }
+            } else if bytes[position] != UInt8(ascii: "]") {
+                throw error("expected ',' or ']'")
+            }
+        }
+    }
+
+    /// A label: a string or a number, without surrounding whitespace; empty for an unnamed node.
+    mutating func parseLabel() throws(ReadError) -> String {
+        let start = position
+        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"\(nameKey)\""))
+        if let bad = NodeFields.undrawableCharacter(in: label) {
+            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"\(nameKey)\"")
+        }
+        return label
+    }
+
+    /// A string, or a number kept as written.
+    mutating func parseScalarText(what: String) throws(ReadError) -> String {
+        if bytes[position] == UInt8(ascii: "\"") { return try parseString() }
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") || isDigit(bytes[position]) {
+            try skipNumber()
+            return source.string(start..<position)
+        }
+        throw error("\(what) must be a string or a number")
+    }
+}
