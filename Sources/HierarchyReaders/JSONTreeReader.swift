@@ -51,6 +51,8 @@ private struct JSONTreeParser {
     var unknownTypes = UnknownTypes()
     /// Where `tree -J` said it could not list a directory, and what it said.
     var treeErrors: [(offset: Int, message: String)] = []
+    /// The node objects being read, outermost first (one per node frame of the stack).
+    private var openNodes: [OpenNode] = []
 
     init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
         self.source = source
@@ -87,9 +89,11 @@ private struct JSONTreeParser {
         var hasContents: Bool { typeText == "directory" || typeText == "link" }
     }
 
+    /// A frame of the container stack. Node frames keep their object in `openNodes`, in the
+    /// same order: a node's fields are then changed in place, not copied out and back per key.
     private enum Frame {
-        /// Inside a node object, expecting a key (or the end).
-        case node(OpenNode)
+        /// Inside a node object, expecting a key (or the end); its object is the last open node.
+        case node
         /// Inside a node's `children` array, or the top-level forest array (node = -1).
         case children(parent: Int)
     }
@@ -124,23 +128,25 @@ private struct JSONTreeParser {
                 }
                 openNode(parent: parent < 0 ? nil : parent, into: &stack)
 
-            case .node(var open):
+            case .node:
+                // Moved out (no copy) while its members are read; put back unless it closes.
+                var open = openNodes.removeLast()
                 skipWhitespace()
                 try expectMore()
                 if bytes[position] == UInt8(ascii: "}") {
                     if open.label == nil && open.node < 0, let problem = open.treeError {
                         // Not a node: the directory above could not be listed; it says so.
                         treeErrors.append((open.start, problem))
-                        if stack.count >= 3, case .node(var directory) = stack[stack.count - 3] {
-                            directory.attributes.cssClass = directory.attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
-                            stack[stack.count - 3] = .node(directory)
+                        if stack.count >= 3, case .node = stack[stack.count - 3] {
+                            let directory = openNodes.count - 1
+                            openNodes[directory].attributes.cssClass = openNodes[directory].attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
                         }
                         position += 1
                         stack.removeLast()
                         try afterValue(in: &stack)
                         continue
                     }
-                    try close(open)
+                    try close(&open)
                     position += 1
                     stack.removeLast()
                     try afterValue(in: &stack)
@@ -161,7 +167,7 @@ private struct JSONTreeParser {
                     if bytes[position] == UInt8(ascii: "[") {
                         position += 1
                         addNode(&open)
-                        stack[stack.count - 1] = .node(open)
+                        openNodes.append(open)
                         stack.append(.children(parent: open.node))
                         continue
                     } else if !matchLiteral("null") {
@@ -209,7 +215,7 @@ private struct JSONTreeParser {
                         try skipValue()
                     }
                 }
-                stack[stack.count - 1] = .node(open)
+                openNodes.append(open)
                 try afterMember(in: &stack)
             }
         }
@@ -224,7 +230,8 @@ private struct JSONTreeParser {
     }
 
     private mutating func openNode(parent: Int?, into stack: inout [Frame]) {
-        stack.append(.node(OpenNode(parent: parent, start: position)))
+        stack.append(.node)
+        openNodes.append(OpenNode(parent: parent, start: position))
         position += 1
     }
 
@@ -234,8 +241,7 @@ private struct JSONTreeParser {
     }
 
     /// Finishes a node object at its closing brace: its label, type, id and attributes.
-    private mutating func close(_ object: OpenNode) throws(ReadError) {
-        var open = object
+    private mutating func close(_ open: inout OpenNode) throws(ReadError) {
         guard var label = open.label else {
             // tree -J ends its forest with a summary, which is not a node.
             if open.parent == nil && open.node < 0 && open.typeText == "report" { return }
