@@ -160,9 +160,12 @@ demo: build
 
 # Speed against Graphviz dot, d3-hierarchy and igraph on random trees of 100 to 1,000,000
 # nodes, in one run, with ratios; plus the in-process label-reflow benchmark.
+# A quicker run: make bench SIZES=100,1000,10000 BENCH_ARGS=--quick
+SIZES ?= 100,1000,10000,100000,1000000
+BENCH_ARGS ?=
 bench: deps-bench build
 	$(SWIFT) build -c release --product SchematicBenchmarks
-	python3 bench/run.py --schematic $(BIN) --reflow .build/release/SchematicBenchmarks
+	python3 bench/run.py --schematic $(BIN) --reflow .build/release/SchematicBenchmarks --sizes $(SIZES) $(BENCH_ARGS)
 
 # The layout engine's DocC documentation (Sources/CollectionLayout/CollectionLayout.docc: the
 # API, "Writing a layout", the talk's layout) into .build/docs/CollectionLayout.doccarchive, with

@@ -53,6 +53,19 @@ public final class CollectionView {
 
     /// Prepares the layout and self-sizes the visible cells until nothing changes.
     public func layoutIfNeeded() {
+        prepareIfNeeded()
+        guard let cellSizing else { return }
+        while true {
+            let visible = viewport ?? Rect(origin: .zero, size: collectionViewLayout.collectionViewContentSize)
+            var context: LayoutInvalidationContext? = nil
+            let reported = reportSizes(in: visible, with: cellSizing, into: &context)
+            if reported == 0 { return }
+            apply(context, reported: reported)
+        }
+    }
+
+    /// Prepares the layout if it was invalidated, and tracks which cells have sized themselves.
+    private func prepareIfNeeded() {
         if sized.isEmpty {
             let sections = dataSource.numberOfSections()
             sized = (0..<sections).map { [Bool](repeating: false, count: dataSource.numberOfItems(inSection: $0)) }
@@ -61,32 +74,115 @@ public final class CollectionView {
             collectionViewLayout.prepare()
             needsPrepare = false
         }
+    }
+
+    /// Lets every not yet sized cell in `rect` report its preferred attributes, as the layout
+    /// now places them; their contexts merge into `context`. Returns how many cells reported.
+    private func reportSizes(in rect: Rect, with cellSizing: any CellSizing, into context: inout LayoutInvalidationContext?) -> Int {
+        var reported = 0
+        var merged = context
+        collectionViewLayout.enumerateCellAttributes(in: rect) { original in
+            reported += report(original, with: cellSizing, into: &merged)
+        }
+        context = merged
+        return reported
+    }
+
+    /// Lets one cell report its preferred attributes unless it already has; merges what they
+    /// invalidate into `context`. Returns 1 if the cell reported, else 0.
+    private func report(_ original: LayoutAttributes, with cellSizing: any CellSizing, into context: inout LayoutInvalidationContext?) -> Int {
+        let path = original.indexPath
+        guard !sized[path.section][path.item] else { return 0 }
+        sized[path.section][path.item] = true
+        let layout = collectionViewLayout
+        let preferred = cellSizing.preferredLayoutAttributesFitting(original)
+        guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return 1 }
+        let cellContext = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        if let context { context.merge(cellContext) } else { context = cellContext }
+        return 1
+    }
+
+    /// Ends a self-sizing pass: counts it and applies its context, if any cell changed.
+    private func apply(_ context: LayoutInvalidationContext?, reported: Int) {
+        selfSizingPasses += 1
+        cellsSized += reported
+        if let context {
+            collectionViewLayout.invalidateLayout(with: context)
+            collectionViewLayout.prepare()
+        }
+    }
+
+    /// Self-sizes every cell by scrolling a viewport of `size` over the content, row by row
+    /// from the top left, as a user paging through it would; the result is the layout that
+    /// sizing the whole content at once gives.
+    ///
+    /// Within one sweep every viewport sees the layout as the sweep found it, and the sizes its
+    /// cells report go into one invalidation context applied when the sweep ends: one layout
+    /// pass per sweep, not one per viewport. The sweep's cells are found with one query over the
+    /// area its viewports tile, each reported in the first viewport that shows it; viewports
+    /// with no cell to size are skipped, so a sparse drawing (a large circle) costs its cells,
+    /// not its area. Sweeps again while a sweep sized cells: sizes can grow the content or move
+    /// cells into places already visited (a flow's lines re-wrap). Where the layout invalidates
+    /// on a bounds change, each viewport is laid out on its own, as `scroll(to:)` does.
+    /// Leaves the viewport nil.
+    public func selfSizeByScrolling(viewport size: Size) {
+        precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
+                     "a viewport has a finite, positive size")
+        defer { viewport = nil }
+        prepareIfNeeded()
         guard let cellSizing else { return }
+        let layout = collectionViewLayout
+        if layout.shouldInvalidateLayout(forBoundsChange: Rect(origin: .zero, size: size)) {
+            scrollViewportByViewport(size)
+            return
+        }
         while true {
-            let visible = viewport ?? Rect(origin: .zero, size: collectionViewLayout.collectionViewContentSize)
-            let layout = collectionViewLayout
-            // Cells report as they are enumerated; their contexts merge into one per pass,
-            // applied once the enumeration is over.
-            var context: LayoutInvalidationContext? = nil
-            var reported = 0
-            layout.enumerateCellAttributes(in: visible) { original in
+            let content = contentSize  // as the sweep starts: all its viewports see this layout
+            let columns = max(1, Int((content.width / size.width).rounded(.up)))
+            let rows = max(1, Int((content.height / size.height).rounded(.up)))
+            let tiled = Rect(x: 0, y: 0, width: Double(columns) * size.width, height: Double(rows) * size.height)
+            // Each cell to size, with the first viewport (row by row) that shows it; edges count.
+            var pending: [(viewport: Int, order: Int, path: IndexPath)] = []
+            layout.enumerateCellAttributes(in: tiled) { original in
                 let path = original.indexPath
                 guard !sized[path.section][path.item] else { return }
-                sized[path.section][path.item] = true
-                reported += 1
-                let preferred = cellSizing.preferredLayoutAttributesFitting(original)
-                guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return }
-                let cellContext = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
-                if let context { context.merge(cellContext) } else { context = cellContext }
+                let frame = original.frame
+                let row = min(rows - 1, max(0, Int((frame.minY / size.height).rounded(.up)) - 1))
+                let column = min(columns - 1, max(0, Int((frame.minX / size.width).rounded(.up)) - 1))
+                pending.append((row * columns + column, pending.count, path))
             }
-            if reported == 0 { return }
-            selfSizingPasses += 1
-            cellsSized += reported
-            if let context {
-                layout.invalidateLayout(with: context)
-                layout.prepare()
+            if pending.isEmpty { return }
+            pending.sort { ($0.viewport, $0.order) < ($1.viewport, $1.order) }
+            var context: LayoutInvalidationContext? = nil
+            var reported = 0
+            for (index, cell) in pending.enumerated() {
+                if index == 0 || pending[index - 1].viewport != cell.viewport {
+                    let row = cell.viewport / columns, column = cell.viewport % columns
+                    viewport = Rect(x: Double(column) * size.width, y: Double(row) * size.height,
+                                    width: size.width, height: size.height)
+                }
+                guard let original = layout.layoutAttributesForItem(at: cell.path) else { continue }
+                reported += report(original, with: cellSizing, into: &context)
             }
+            apply(context, reported: reported)
         }
+    }
+
+    /// `selfSizeByScrolling` for layouts that change with the bounds: each viewport in turn.
+    private func scrollViewportByViewport(_ size: Size) {
+        var sizedBefore: Int
+        repeat {
+            sizedBefore = cellsSized
+            var y = 0.0
+            repeat {
+                var x = 0.0
+                repeat {
+                    scroll(to: Rect(origin: Point(x: x, y: y), size: size))
+                    x += size.width
+                } while x < contentSize.width
+                y += size.height
+            } while y < contentSize.height
+        } while cellsSized != sizedBefore
     }
 
     /// Scrolls so that `rect` is the viewport, then lays out what became visible.

@@ -14,6 +14,8 @@ struct JSONTreeParser {
     var unknownTypes = UnknownTypes()
     /// Where `tree -J` said it could not list a directory, and what it said.
     var treeErrors: [(offset: Int, message: String)] = []
+    /// The node objects being read, outermost first (one per node frame of the stack).
+    private var openNodes: [OpenNode] = []
 
     init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
         self.source = source
@@ -50,9 +52,11 @@ struct JSONTreeParser {
         var hasContents: Bool { typeText == "directory" || typeText == "link" }
     }
 
+    /// A frame of the container stack. Node frames keep their object in `openNodes`, in the
+    /// same order: a node's fields are then changed in place, not copied out and back per key.
     enum Frame {
-        /// Inside a node object, expecting a key (or the end).
-        case node(OpenNode)
+        /// Inside a node object, expecting a key (or the end); its object is the last open node.
+        case node
         /// Inside a node's `children` array, or the top-level forest array (node = -1).
         case children(parent: Int)
     }
@@ -87,23 +91,25 @@ struct JSONTreeParser {
                 }
                 openNode(parent: parent < 0 ? nil : parent, into: &stack)
 
-            case .node(var open):
+            case .node:
+                // Moved out (no copy) while its members are read; put back unless it closes.
+                var open = openNodes.removeLast()
                 skipWhitespace()
                 try expectMore()
                 if bytes[position] == UInt8(ascii: "}") {
                     if open.label == nil && open.node < 0, let problem = open.treeError {
                         // Not a node: the directory above could not be listed; it says so.
                         treeErrors.append((open.start, problem))
-                        if stack.count >= 3, case .node(var directory) = stack[stack.count - 3] {
-                            directory.attributes.cssClass = directory.attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
-                            stack[stack.count - 3] = .node(directory)
+                        if stack.count >= 3, case .node = stack[stack.count - 3] {
+                            let directory = openNodes.count - 1
+                            openNodes[directory].attributes.cssClass = openNodes[directory].attributes.cssClass.map { $0 + " unreadable" } ?? "unreadable"
                         }
                         position += 1
                         stack.removeLast()
                         try afterValue(in: &stack)
                         continue
                     }
-                    try close(open)
+                    try close(&open)
                     position += 1
                     stack.removeLast()
                     try afterValue(in: &stack)
@@ -124,7 +130,7 @@ struct JSONTreeParser {
                     if bytes[position] == UInt8(ascii: "[") {
                         position += 1
                         addNode(&open)
-                        stack[stack.count - 1] = .node(open)
+                        openNodes.append(open)
                         stack.append(.children(parent: open.node))
                         continue
                     } else if !matchLiteral("null") {
@@ -172,7 +178,7 @@ struct JSONTreeParser {
                         try skipValue()
                     }
                 }
-                stack[stack.count - 1] = .node(open)
+                openNodes.append(open)
                 try afterMember(in: &stack)
             }
         }
@@ -187,7 +193,8 @@ struct JSONTreeParser {
     }
 
     mutating func openNode(parent: Int?, into stack: inout [Frame]) {
-        stack.append(.node(OpenNode(parent: parent, start: position)))
+        stack.append(.node)
+        openNodes.append(OpenNode(parent: parent, start: position))
         position += 1
     }
 
@@ -197,8 +204,7 @@ struct JSONTreeParser {
     }
 
     /// Finishes a node object at its closing brace: its label, type, id and attributes.
-    mutating func close(_ object: OpenNode) throws(ReadError) {
-        var open = object
+    mutating func close(_ open: inout OpenNode) throws(ReadError) {
         guard var label = open.label else {
             // tree -J ends its forest with a summary, which is not a node.
             if open.parent == nil && open.node < 0 && open.typeText == "report" { return }

@@ -192,7 +192,7 @@ public struct Diagram {
         }
         layoutDuration = .zero
         if let viewport = options.viewport {
-            selfSizeByScrolling(viewport)
+            collectionView.selfSizeByScrolling(viewport: viewport)
         } else {
             collectionView.layoutIfNeeded()
         }
@@ -248,25 +248,6 @@ public struct Diagram {
             return Int(dataController.nodeOfItem[item])
         }
         return nil
-    }
-
-    /// Scrolls a viewport row by row over the content until every cell has sized itself.
-    /// Sweeps again while a sweep still sized cells: in layouts where sizes move cells across
-    /// the page (a flow's lines re-wrap), a cell can move into a viewport already visited.
-    private func selfSizeByScrolling(_ viewport: Size) {
-        var sizedBefore: Int
-        repeat {
-            sizedBefore = collectionView.cellsSized
-            var y = 0.0
-            repeat {
-                var x = 0.0
-                repeat {
-                    collectionView.scroll(to: Rect(origin: Point(x: x, y: y), size: viewport))
-                    x += viewport.width
-                } while x < collectionView.contentSize.width
-                y += viewport.height
-            } while y < collectionView.contentSize.height
-        } while collectionView.cellsSized != sizedBefore
     }
 
     /// Changes a node's label, live: its cell measures itself again and, if its size changed,

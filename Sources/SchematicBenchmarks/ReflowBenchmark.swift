@@ -6,8 +6,9 @@ import Glibc
 
 /// In-process timings that a whole-process benchmark cannot show. Prints one JSON object.
 ///
-/// - `reflow FILE [REPEATS]`: a full layout pass against one label change reflowed through an
-///   invalidation context;
+/// - `reflow FILE [REPEATS] [ALIGNMENT]`: a full layout pass against one label change reflowed
+///   through an invalidation context, in one alignment (`compact`, the default, unless named:
+///   `stacked`, `centered`, `tidy`);
 /// - `compare FILE [REPEATS]`: our layout (self-sizing included) against Graphviz `dot` laying
 ///   out the same tree through libgvc, as `schematic compare` does.
 @main
@@ -15,7 +16,7 @@ enum ReflowBenchmark {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count >= 3, ["reflow", "compare"].contains(arguments[1]) else {
-            print("usage: schematic-benchmarks reflow|compare FILE [REPEATS]")
+            print("usage: schematic-benchmarks reflow|compare FILE [REPEATS] [ALIGNMENT]")
             exit(64)
         }
         let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
@@ -24,7 +25,12 @@ enum ReflowBenchmark {
         if arguments[1] == "compare" {
             try compare(tree, repeats: repeats)
         } else {
-            reflow(tree, repeats: repeats)
+            let name = arguments.count > 4 ? arguments[4] : "compact"
+            guard let alignment = SchematicAlignment(rawValue: name) else {
+                print("unknown alignment \(name)")
+                exit(64)
+            }
+            reflow(tree, repeats: repeats, alignment: alignment)
         }
     }
 
@@ -48,13 +54,14 @@ enum ReflowBenchmark {
         print("{\"nodes\": \(tree.count), \"oursMs\": \(a), \"dotMs\": \(b), \"ratio\": \(b / max(a, 1e-9))}")
     }
 
-    static func reflow(_ tree: Tree, repeats: Int) {
+    static func reflow(_ tree: Tree, repeats: Int, alignment: SchematicAlignment) {
         let clock = ContinuousClock()
 
-        // Self-sizing the whole tree from scratch: section, measure every label, lay out. The
-        // talk's stacked alignment, whose reflow is incremental (the others place the whole tree).
+        // Self-sizing the whole tree from scratch: section, measure every label, lay out, in
+        // the alignment asked for (only stacked reflows column by column; the others place
+        // the whole tree again).
         var options = DiagramOptions()
-        options.configuration.alignment = .stacked
+        options.configuration.alignment = alignment
         var diagram: Diagram! = nil
         let selfSizing = clock.measure { diagram = try! Diagram(tree: tree, options: options) }
 
@@ -66,7 +73,7 @@ enum ReflowBenchmark {
             }
         }
         for _ in 0..<repeats {
-            let layout = SchematicLayout(dataController: diagram.dataController)
+            let layout = SchematicLayout(dataController: diagram.dataController, configuration: diagram.configuration)
             let context = SchematicInvalidationContext()
             for (path, size) in sizes { context.invalidateSize(size, forItemAt: path) }
             fullPrepare.append(clock.measure {
@@ -96,7 +103,7 @@ enum ReflowBenchmark {
 
         let full = median(fullPrepare), reflow = median(reflows)
         print("""
-            {"nodes": \(tree.count), "sections": \(diagram.dataController.numberOfSections), \
+            {"nodes": \(tree.count), "alignment": "\(alignment.rawValue)", "sections": \(diagram.dataController.numberOfSections), \
             "selfSizingMs": \(milliseconds(selfSizing)), "fullPrepareMs": \(full), "labelReflowMs": \(reflow), \
             "firstColumnQueryMs": \(median(firstQueries)), "ratio": \(full / max(reflow, 1e-9))}
             """)

@@ -106,12 +106,17 @@ public struct AttributesJSONRenderer: Sendable {
         output.append(attributes.alpha)
         output.append(",\"hidden\":")
         output.append(attributes.isHidden ? "true" : "false")
-        output.append(",\"transform\":[")
-        for (index, value) in attributes.transform.entries.enumerated() {
-            if index > 0 { output.append(",") }
-            output.append(value)
+        if attributes.hasTransform {
+            output.append(",\"transform\":[")
+            for (index, value) in attributes.transform.entries.enumerated() {
+                if index > 0 { output.append(",") }
+                output.append(value)
+            }
+            output.append("]")
+        } else {
+            // Nearly every element: the identity, written without building its 16 entries.
+            output.append(",\"transform\":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]")
         }
-        output.append("]")
         if let cell {
             output.append(",\"label\":\"")
             output.appendJSONEscaped(cell.label)

@@ -1,7 +1,12 @@
 /// A byte buffer that renderers append to, handing full chunks to a sink so that very large
 /// drawings stream to their destination instead of growing in memory.
+///
+/// The bytes live in one buffer it owns, not an Array: a drawing is written in millions of small
+/// appends, and each should cost a bounds check and a copy, without Array's uniqueness checks.
 public struct OutputBuffer: ~Copyable {
-    private var bytes: [UInt8] = []
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
     private let chunkSize: Int
     private let sink: ([UInt8]) -> Void
 
@@ -9,58 +14,111 @@ public struct OutputBuffer: ~Copyable {
     public init(chunkSize: Int = 1 << 20, sink: @escaping ([UInt8]) -> Void) {
         self.chunkSize = chunkSize
         self.sink = sink
-        bytes.reserveCapacity(chunkSize + 4096)
+        capacity = chunkSize + 4096
+        storage = .allocate(capacity: capacity)
     }
+
+    deinit { storage.deallocate() }
 
     /// Hands what is left to the sink.
     public consuming func finish() {
-        if !bytes.isEmpty { sink(bytes) }
+        if count > 0 { sink(Array(UnsafeBufferPointer(start: storage, count: count))) }
     }
 
     @inline(__always)
     private mutating func flushIfFull() {
-        if bytes.count >= chunkSize {
-            sink(bytes)
-            bytes.removeAll(keepingCapacity: true)
+        if count >= chunkSize {
+            sink(Array(UnsafeBufferPointer(start: storage, count: count)))
+            count = 0
+        }
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        if buffer.count <= 16 {
+            // Most pieces are a few bytes: a loop is cheaper than a call to memcpy.
+            for index in 0..<buffer.count { storage[count + index] = base[index] }
+        } else {
+            (storage + count).update(from: base, count: buffer.count)
+        }
+        count += buffer.count
+    }
+
+    @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { piece in
+            guard let base = piece.baseAddress, !piece.isEmpty else { return }
+            reserve(piece.count)
+            (storage + count).update(from: base, count: piece.count)
+            count += piece.count
         }
     }
 
     /// Appends ASCII or UTF-8 text known at compile time.
     public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        put(text)
         flushIfFull()
     }
 
     /// Appends bytes as they are.
     public mutating func append(bytes more: [UInt8]) {
-        bytes.append(contentsOf: more)
+        more.withUnsafeBufferPointer { put($0) }
         flushIfFull()
     }
 
     /// Appends text as it is (the caller has escaped it).
     public mutating func append(raw text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { put($0) }
         flushIfFull()
     }
 
     /// Appends an integer in decimal.
     public mutating func append(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        reserve(20)
+        if value < 0 {
+            storage[count] = UInt8(ascii: "-")
+            count += 1
+        }
         var magnitude = value.magnitude
-        if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
-            return
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && magnitude >= power {
+            digits += 1
+            if digits < 20 { power &*= 10 }
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
+        var index = count + digits
+        count = index
+        repeat {
+            index -= 1
+            storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
     }
 
     /// Appends a coordinate rounded to hundredths, without trailing zeros (`12`, `12.5`, `-0.25`).
@@ -78,14 +136,14 @@ public struct OutputBuffer: ~Copyable {
         // Half away from zero, without a call to round().
         let scaled = value * 100
         let hundredths = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
-        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
+        if hundredths < 0 { put(UInt8(ascii: "-")) }
         let magnitude = abs(hundredths)
         append(magnitude / 100)
         let fraction = magnitude % 100
         if fraction != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-            if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+            put(UInt8(ascii: "."))
+            put(UInt8(ascii: "0") + UInt8(fraction / 10))
+            if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
         }
     }
 
@@ -94,14 +152,14 @@ public struct OutputBuffer: ~Copyable {
     public mutating func appendXMLEscaped(_ text: String) {
         for unit in text.utf8 {
             switch unit {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\""): append("&quot;")
-            case UInt8(ascii: "'"): append("&apos;")
-            case 0x09, 0x0A: bytes.append(unit)
-            case 0..<0x20, 0x7F: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            default: bytes.append(unit)
+            case UInt8(ascii: "&"): put("&amp;")
+            case UInt8(ascii: "<"): put("&lt;")
+            case UInt8(ascii: ">"): put("&gt;")
+            case UInt8(ascii: "\""): put("&quot;")
+            case UInt8(ascii: "'"): put("&apos;")
+            case 0x09, 0x0A: put(unit)
+            case 0..<0x20, 0x7F: put("\u{FFFD}")
+            default: put(unit)
             }
         }
         flushIfFull()
@@ -113,19 +171,19 @@ public struct OutputBuffer: ~Copyable {
         for unit in text.utf8 {
             defer { previous = unit }
             switch unit {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
+            case UInt8(ascii: "\""): put("\\\"")
+            case UInt8(ascii: "\\"): put("\\\\")
+            case 0x0A: put("\\n")
+            case 0x0D: put("\\r")
+            case 0x09: put("\\t")
             case 0..<0x20:
-                append("\\u00")
+                put("\\u00")
                 let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hexDigits[Int(unit >> 4)])
-                bytes.append(hexDigits[Int(unit & 0xF)])
+                put(hexDigits[Int(unit >> 4)])
+                put(hexDigits[Int(unit & 0xF)])
             // "</script>" cannot end a script element that embeds the JSON.
-            case UInt8(ascii: "/") where previous == UInt8(ascii: "<"): append("\\/")
-            default: bytes.append(unit)
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "<"): put("\\/")
+            default: put(unit)
             }
         }
         flushIfFull()
@@ -136,11 +194,11 @@ public struct OutputBuffer: ~Copyable {
     public mutating func appendDOTEscaped(_ text: String) {
         for unit in text.utf8 {
             switch unit {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0..<0x20, 0x7F: append(" ")
-            default: bytes.append(unit)
+            case UInt8(ascii: "\""): put("\\\"")
+            case UInt8(ascii: "\\"): put("\\\\")
+            case 0x0A: put("\\n")
+            case 0..<0x20, 0x7F: put(" ")
+            default: put(unit)
             }
         }
         flushIfFull()

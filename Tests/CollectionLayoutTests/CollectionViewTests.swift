@@ -83,4 +83,19 @@ private final class TallCells: CellSizing {
         view.scroll(to: Rect(x: 0, y: 800, width: 100, height: 100))
         #expect(view.cellsSized > 11 && view.cellsSized < 100)
     }
+
+    @Test func scrollingOverTheContentIsOneLayoutPassPerSweep() {
+        let layout = ListLayout(count: 100)
+        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
+        view.cellSizing = TallCells()
+        view.selfSizeByScrolling(viewport: Size(width: 100, height: 100))
+        // Ten viewports over the estimated 1,000 points size every cell in one context; the
+        // second sweep, over the grown 3,000 points, finds nothing new.
+        #expect(layout.invalidations == 1)
+        #expect(layout.prepares == 2)
+        #expect(view.selfSizingPasses == 1)
+        #expect(view.cellsSized == 100)
+        #expect(view.contentSize.height == 3000)
+        #expect(view.viewport == nil)
+    }
 }

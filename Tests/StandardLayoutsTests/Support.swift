@@ -165,18 +165,7 @@ func polylinesCross(_ first: [Point], _ second: [Point]) -> Bool {
     return false
 }
 
-/// Scrolls a collection view over its whole content, viewport by viewport, as a user would,
-/// then lets whatever is still unsized report (items can move into places already visited).
+/// Scrolls a collection view over its whole content, viewport by viewport, as a user would.
 func sizeByScrolling(_ view: CollectionView, viewport: Size) {
-    var y = 0.0
-    while y < view.contentSize.height || y == 0 {
-        var x = 0.0
-        while x < view.contentSize.width || x == 0 {
-            view.scroll(to: Rect(origin: Point(x: x, y: y), size: viewport))
-            x += viewport.width
-        }
-        y += viewport.height
-    }
-    view.viewport = nil
-    view.layoutIfNeeded()
+    view.selfSizeByScrolling(viewport: viewport)
 }
