@@ -9,8 +9,9 @@ import Hierarchy
 struct HTMLPageData {
     var count = 0
     var sectionStarts: [Int32] = [0]
-    /// Canonical origins: x, y per node (Float32: for drawing).
-    var origins: [Float] = []
+    /// Canonical origins, all x then all y (Float32: for drawing).
+    var originX: [Float] = []
+    var originY: [Float] = []
     /// Canonical sizes, exact: the page's placement starts from them.
     var widths: [Double] = []
     var heights: [Double] = []
@@ -81,14 +82,15 @@ struct HTMLPageData {
         for section in 0..<sectionCount { sectionStarts[section + 1] += sectionStarts[section] }
         func global(_ path: IndexPath) -> Int { Int(sectionStarts[path.section]) + path.item }
 
-        origins.reserveCapacity(count * 2)
+        originX.reserveCapacity(count)
+        originY.reserveCapacity(count)
         widths.reserveCapacity(count)
         heights.reserveCapacity(count)
         types.reserveCapacity(count)
         labelEnds.reserveCapacity(count)
         for (index, cell) in cells.enumerated() {
-            origins.append(Float(cell.frame.minX))
-            origins.append(Float(cell.frame.minY))
+            originX.append(Float(cell.frame.minX))
+            originY.append(Float(cell.frame.minY))
             widths.append(cell.frame.width)
             heights.append(cell.frame.height)
             types.append(content.type(at: cell.path).rawValue)
@@ -258,7 +260,7 @@ struct HTMLPageData {
     static func fitsFloat32(_ values: [Double]) -> Bool { values.allSatisfy { Double(Float($0)) == $0 } }
 
     /// The arrays, back to back in this order: widths and heights (Float64 × n each, or Float32 when
-    /// every one fits; each padded to 8 bytes), origins (Float32 × 2n), parents
+    /// every one fits; each padded to 8 bytes), x then y of the origins (Float32 × n each), parents
     /// (Int32 × n), label ends (Int32 × n), bus x (Float32 × n, elbows only), types (UInt8 × n,
     /// padded to 4 bytes), label bytes; as base64 in chunks of at most `chunkCharacters`, each
     /// handed to `chunk` (the page decodes and drops them one by one).
@@ -273,7 +275,8 @@ struct HTMLPageData {
             }
             encoder.pad(to: 8)
         }
-        origins.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
+        originX.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
+        originY.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
         parents.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
         labelEnds.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
         busX.withUnsafeBytes { encoder.write($0, into: &output, chunk) }

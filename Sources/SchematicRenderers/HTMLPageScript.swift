@@ -49,7 +49,7 @@ enum HTMLPageScript {
   var buffer = bytes.buffer;
   var W0 = header.widths64 ? new Float64Array(buffer, offsets.widths, N) : new Float32Array(buffer, offsets.widths, N);
   var H0 = header.heights64 ? new Float64Array(buffer, offsets.heights, N) : new Float32Array(buffer, offsets.heights, N);
-  var origins = new Float32Array(buffer, offsets.origins, 2 * N);
+  var originX = new Float32Array(buffer, offsets.origins, N), originY = new Float32Array(buffer, offsets.origins + 4 * N, N);
   var parents = new Int32Array(buffer, offsets.parents, N);
   var labelEnds = new Int32Array(buffer, offsets.labelEnds, N);
   var busX0 = header.elbow ? new Float32Array(buffer, offsets.busX, N) : null;
@@ -57,8 +57,15 @@ enum HTMLPageScript {
   var labelBytes = new Uint8Array(buffer, offsets.labels, header.labelBytes);
   var sectionStarts = Int32Array.from(header.sectionStarts), S = sectionStarts.length - 1;
   var collapsed = new Uint8Array(N);
-  var childCounts = new Int32Array(N);
-  for (var i0 = 0; i0 < N; i0++) if (parents[i0] >= 0) childCounts[parents[i0]]++;
+  // Children of node k are the nodes originalStarts[k] ..< originalStarts[k + 1] (parents in order).
+  var originalStarts = new Int32Array(N + 1);
+  (function () {
+    var k;
+    for (k = 0; k < N; k++) if (parents[k] >= 0) originalStarts[parents[k] + 1]++;
+    originalStarts[0] = S > 1 ? sectionStarts[1] : N;
+    for (k = 0; k < N; k++) originalStarts[k + 1] += originalStarts[k];
+  })();
+  function childCountOf(node) { return originalStarts[node + 1] - originalStarts[node]; }
   var colours = {};
   header.colours.forEach(function (c) { colours[c[0]] = {fill: c[1] || null, color: c[2] || null}; });
   var decoder = new TextDecoder();
@@ -70,29 +77,31 @@ enum HTMLPageScript {
     return list.map(function (b) { return {first: b[0], count: b[1], rows: b[2], entry: b[3], above: b[4], buses: b[5]}; });
   }
   function makeGeometry(g) {
-    // Keys for the binary search along each column: a wrapped block's members take its extent.
-    var n = g.count;
-    g.blockOf = null;
-    if (g.blocks.length) {
-      g.blockOf = new Int32Array(n).fill(-1);
-      g.keyTop = new Float64Array(n); g.keyBottom = new Float64Array(n);
-      for (var k = 0; k < n; k++) { g.keyTop[k] = g.Y[k]; g.keyBottom[k] = g.Y[k] + g.H[k]; }
-      g.blocks.forEach(function (b, index) {
-        var top = Infinity, bottom = -Infinity, m;
-        for (m = b.first; m < b.first + b.count; m++) { g.blockOf[m] = index; top = Math.min(top, g.Y[m]); bottom = Math.max(bottom, g.Y[m] + g.H[m]); }
-        for (m = b.first; m < b.first + b.count; m++) { g.keyTop[m] = top; g.keyBottom[m] = bottom; }
-      });
-    } else {
-      g.keyTop = null;
-    }
+    // A wrapped block's members take its extent as their keys for the binary search along a
+    // column (their own tops do not grow along it); blocks are sorted, found by binary search.
+    g.blockFirst = new Int32Array(g.blocks.length);
+    g.blocks.forEach(function (b, index) {
+      var top = Infinity, bottom = -Infinity;
+      for (var m = b.first; m < b.first + b.count; m++) { top = Math.min(top, g.Y[m]); bottom = Math.max(bottom, g.Y[m] + g.H[m]); }
+      b.top = top; b.bottom = bottom;
+      g.blockFirst[index] = b.first;
+    });
     g.density = null;
     g.overview = null;
     return g;
   }
+  // The wrapped block item k belongs to, or -1.
+  function blockOf(k) {
+    var first = G.blockFirst, low = 0, high = first.length;
+    if (!high) return -1;
+    while (low < high) { var mid = (low + high) >> 1; if (first[mid] <= k) low = mid + 1; else high = mid; }
+    var b = low - 1;
+    return b >= 0 && k < first[b] + G.blocks[b].count ? b : -1;
+  }
+  function keyTop(k) { var b = blockOf(k); return b < 0 ? G.Y[k] : G.blocks[b].top; }
+  function keyBottom(k) { var b = blockOf(k); return b < 0 ? G.Y[k] + G.H[k] : G.blocks[b].bottom; }
   function originalGeometry() {
-    var X = new Float32Array(N), Y = new Float32Array(N);
-    for (var k = 0; k < N; k++) { X[k] = origins[2 * k]; Y[k] = origins[2 * k + 1]; }
-    return makeGeometry({count: N, X: X, Y: Y, W: W0, H: H0, ss: sectionStarts, par: parents, orig: null,
+    return makeGeometry({count: N, X: originX, Y: originY, W: W0, H: H0, ss: sectionStarts, par: parents, orig: null,
       secL: header.sectionLefts, secW: header.sectionWidths, contentW: header.contentWidth, contentH: header.contentHeight,
       blocks: blocksFrom(header.blocks), busX: busX0});
   }
@@ -212,15 +221,15 @@ enum HTMLPageScript {
     var r = canonicalRect(rect.x, rect.y, rect.w, rect.h), minX = r.x, maxX = r.x + r.w, minY = r.y, maxY = r.y + r.h;
     var sections = G.ss.length - 1, low = 0, high = sections;
     while (low < high) { var mid = (low + high) >> 1; if (G.secL[mid] + G.secW[mid] >= minX) high = mid; else low = mid + 1; }
-    var top = G.keyTop || G.Y, X = G.X, Y = G.Y, Wd = G.W, Hd = G.H;
+    var wrapped = G.blocks.length > 0, X = G.X, Y = G.Y, Wd = G.W, Hd = G.H;
     for (var s = low; s < sections && G.secL[s] <= maxX; s++) {
       var a = G.ss[s], b = G.ss[s + 1], lo = a, hi = b;
-      if (G.keyTop) {
-        while (lo < hi) { var m = (lo + hi) >> 1; if (G.keyBottom[m] >= minY) hi = m; else lo = m + 1; }
+      if (wrapped) {
+        while (lo < hi) { var m = (lo + hi) >> 1; if (keyBottom(m) >= minY) hi = m; else lo = m + 1; }
       } else {
         while (lo < hi) { var m2 = (lo + hi) >> 1; if (Y[m2] + Hd[m2] >= minY) hi = m2; else lo = m2 + 1; }
       }
-      for (var k = lo; k < b && top[k] <= maxY; k++) {
+      for (var k = lo; k < b && (wrapped ? keyTop(k) : Y[k]) <= maxY; k++) {
         if (X[k] <= maxX && X[k] + Wd[k] >= minX && Y[k] <= maxY && Y[k] + Hd[k] >= minY) body(k, s);
       }
     }
@@ -281,7 +290,7 @@ enum HTMLPageScript {
     var parentEdge = G.secL[s - 1] + G.secW[s - 1], childEdge = G.secL[s], out = parentEdge, into = childEdge, middle = (parentEdge + childEdge) / 2;
     if (G.busX && G.busX[parent] > 0) { out = G.busX[parent]; into = out; }
     context.moveTo(sx, sy);
-    var block = G.blockOf ? G.blockOf[child] : -1;
+    var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
     else { context.lineTo(out, sy); context.lineTo(into, entryY); }
@@ -326,7 +335,7 @@ enum HTMLPageScript {
       var seen = {};
       for (v = 0; v < visible.length; v++) {
         var k = visible[v], node = nodeOf(k);
-        if (collapsed[node] || childCounts[node] === 0 || seen[k]) continue;
+        if (collapsed[node] || childCountOf(node) === 0 || seen[k]) continue;
         // Children of a visible parent in the next column, drawn even where only the line shows.
         var first = childStart(k), count = childCount(k);
         for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(ctx, c, columns[v] + 1);
@@ -344,7 +353,7 @@ enum HTMLPageScript {
         if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); }
         else if (scale * h > 6) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
         ctx.fill();
-        if (collapsed[node] && childCounts[node] > 0) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
+        if (collapsed[node] && childCountOf(node) > 0) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
         if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
       }
       if (showText) drawLabels(visible);
@@ -357,6 +366,7 @@ enum HTMLPageScript {
   // Children of visible item k: a contiguous run in the next column (parents in order).
   var childStartCache = null;
   function childStarts() {
+    if (!G.orig) return originalStarts;
     if (childStartCache && childStartCache.g === G) return childStartCache.starts;
     var n = G.count, counts = new Int32Array(n), starts = new Int32Array(n + 1), k;
     for (k = 0; k < n; k++) if (G.par[k] >= 0) counts[G.par[k]]++;
@@ -390,7 +400,7 @@ enum HTMLPageScript {
       ctx.fillStyle = own && own.color ? own.color : palette.text[types[node]];
       if (text.indexOf('\n') < 0) { ctx.fillText(text, px, py); }
       else { var lines = text.split('\n'); for (var l = 0; l < lines.length; l++) ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line); }
-      if (collapsed[node] && childCounts[node] > 0) {
+      if (collapsed[node] && childCountOf(node) > 0) {
         var hidden = hiddenCount(node), bx = G.X[k] + G.W[k] + 4, by = cy;
         var qx = o[0] * bx + o[2] * by + o[4], qy = o[1] * bx + o[3] * by + o[5];
         ctx.save(); ctx.textAlign = 'left'; ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
@@ -413,7 +423,7 @@ enum HTMLPageScript {
   function hiddenCount(node) {
     if (hiddenCache[node] !== undefined) return hiddenCache[node];
     // Its descendants in each deeper column are one run: the children of the run above.
-    var starts = originalChildStarts(), first = node, end = node + 1, total = 0;
+    var starts = originalStarts, first = node, end = node + 1, total = 0;
     for (;;) {
       var a = starts[first], b = starts[end];
       if (b <= a) break;
@@ -422,16 +432,6 @@ enum HTMLPageScript {
     hiddenCache[node] = total;
     return total;
   }
-  var originalStarts = null;
-  function originalChildStarts() {
-    if (originalStarts) return originalStarts;
-    var starts = new Int32Array(N + 1), next = S > 1 ? sectionStarts[1] : N;
-    for (var k = 0; k < N; k++) { starts[k] = next; next += childCounts[k]; }
-    starts[N] = next;
-    originalStarts = starts;
-    return starts;
-  }
-
   // The overview: the whole drawing as density bands, stretched to the box (a tall tree stays
   // legible), drawn once per geometry; each frame adds the view's rectangle.
   function overviewScales() {
@@ -521,7 +521,7 @@ enum HTMLPageScript {
   }
   function status(text) { document.getElementById('schematic-status').textContent = text; }
   function toggle(node) {
-    if (childCounts[node] === 0) return;
+    if (childCountOf(node) === 0) return;
     collapsed[node] = collapsed[node] ? 0 : 1;
     var before = visibleOf(node), f = before >= 0 ? realFrame(before) : null, started = performance.now();
     relayout();
@@ -573,6 +573,11 @@ enum HTMLPageScript {
     else if (event.key === '+' || event.key === '=') zoomAt(1.25, width / 2, height / 2);
     else if (event.key === '-') zoomAt(0.8, width / 2, height / 2);
     else if (event.key === '0') fit(); else if (event.key === '1') zoomAt(1 / camera.scale, width / 2, height / 2);
+    else if (event.key === 'Enter' || event.key === ' ') {
+      // The keyboard's click: the current search match, else the node at the view's centre.
+      var k = matches.length && currentMatch >= 0 ? visibleOf(matches[currentMatch]) : hit(width / 2, height / 2);
+      if (k >= 0) toggle(nodeOf(k)); else status('No node at the centre of the view');
+    }
     else return;
     event.preventDefault();
     requestDraw();
@@ -636,7 +641,7 @@ enum HTMLPageScript {
   meanPitch = (N ? pitch / Math.min(N, 10000) : 0) + cfg.itemPadding;
   if (header.collapseDepth >= 0) {
     var from = sectionStarts[Math.min(S, header.collapseDepth)];
-    for (var c0 = from; c0 < N; c0++) if (childCounts[c0] > 0) collapsed[c0] = 1;
+    for (var c0 = from; c0 < N; c0++) if (childCountOf(c0) > 0) collapsed[c0] = 1;
     relayout();
   }
   resize();
@@ -665,6 +670,7 @@ enum HTMLPageScript {
     setDrawer: function (name) { drawer = name; if (name === 'canvas' && svgRoot) { svgRoot.remove(); svgRoot = null; svgPool = []; canvas.style.display = ''; } },
     size: realSize,
     fitScale: fitScale,
+    meanPitch: function () { return meanPitch; },
     view: function () { return {width: width, height: height}; },
     visibleCount: function () { var c = 0; query(visibleRect(20), function () { c++; }); return c; },
     search: function (q) { search.value = q; search.dispatchEvent(new Event('input')); return {matches: matches.length, current: matches[currentMatch]}; },

@@ -15,6 +15,9 @@ public struct HTMLRenderer: Sendable {
     public var svg = SVGRenderer()
     /// The schematic layout's settings, when the drawing is one: the big-tree page.
     public var schematic: SchematicPageOptions?
+    /// The most base64 characters in one `<script>` of the page's arrays (a multiple of 4): the
+    /// page decodes and drops one at a time, so that it never holds the whole text at once.
+    public var arrayChunkCharacters = 1 << 22
 
     public init() {}
 
@@ -42,7 +45,7 @@ public struct HTMLRenderer: Sendable {
         output.append("<script type=\"application/json\" id=\"schematic-data\">")
         data.writeHeader(options: schematic, font: (svg.fontFamily, svg.fontSize, svg.lineHeight ?? svg.fontSize * 1.2), into: &output)
         output.append("</script>\n")
-        data.writeBinary(into: &output) { output, opening in
+        data.writeBinary(chunkCharacters: arrayChunkCharacters, into: &output) { output, opening in
             output.append(opening ? "<script type=\"application/octet-stream\" class=\"schematic-arrays\">" : "</script>\n")
         }
         output.append("<script>\n")
