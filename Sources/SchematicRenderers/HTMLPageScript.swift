@@ -401,10 +401,10 @@ enum HTMLPageScript {
       if (text.indexOf('\n') < 0) { ctx.fillText(text, px, py); }
       else { var lines = text.split('\n'); for (var l = 0; l < lines.length; l++) ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line); }
       if (collapsed[node] && childCountOf(node) > 0) {
-        var hidden = hiddenCount(node), bx = G.X[k] + G.W[k] + 4, by = cy;
-        var qx = o[0] * bx + o[2] * by + o[4], qy = o[1] * bx + o[3] * by + o[5];
+        // The count of hidden nodes, right of the box on the page (whatever the orientation).
+        var f = realFrame(k), qx = f.x + f.w + 4, qy = f.y + f.h / 2;
         ctx.save(); ctx.textAlign = 'left'; ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
-        ctx.fillText('+' + hidden, (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
+        ctx.fillText('+' + hiddenCount(node), (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
       }
     }
   }
@@ -486,7 +486,8 @@ enum HTMLPageScript {
   // ---- Moving around.
   function fitScale() { var size = realSize(); return Math.min(width / Math.max(1, size.w + 40), height / Math.max(1, size.h + 40)); }
   function fit() {
-    var size = realSize(), scale = fitScale();
+    // A small tree is not blown up past 200%.
+    var size = realSize(), scale = Math.min(2, fitScale());
     camera.scale = scale; camera.x = size.w / 2 - width / scale / 2; camera.y = size.h / 2 - height / scale / 2;
     requestDraw();
   }

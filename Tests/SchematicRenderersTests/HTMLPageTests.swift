@@ -122,20 +122,26 @@ import Testing
         #expect(!page.text.contains("</script><b>"))
     }
 
-    @Test func verticalOrientationsKeepCanonicalFrames() throws {
-        let lr = try Page(try Self.diagram { $0.configuration.wrap = .off }).arrays
-        let diagram = try Self.diagram { $0.configuration.wrap = .off; $0.configuration.orientation = .tb }
+    @Test(arguments: [SchematicOrientation.tb, .bt, .rl])
+    func otherOrientationsKeepCanonicalFrames(orientation: SchematicOrientation) throws {
+        let diagram = try Self.diagram { $0.configuration.wrap = .off; $0.configuration.orientation = orientation }
         let page = try Page(diagram)
-        #expect(page.header["orientation"] as? String == "tb")
-        let tb = page.arrays
-        // Columns run along x in the page's arrays whatever the orientation: the same numbers as
-        // left to right (sizes swapped back).
-        #expect(tb.widths == lr.widths && tb.heights == lr.heights)
-        for index in 0..<page.count {
-            #expect(abs(tb.origins[2 * index] - lr.origins[2 * index]) < 0.01 && abs(tb.origins[2 * index + 1] - lr.origins[2 * index + 1]) < 0.01)
+        #expect(page.header["orientation"] as? String == orientation.rawValue)
+        let arrays = page.arrays, size = diagram.layout.collectionViewContentSize
+        // Columns run along x in the page's arrays whatever the orientation (the layout's
+        // `oriented`, undone), so that its placement and its searches work in one frame.
+        for (index, cell) in Self.cells(diagram).enumerated() {
+            let frame = cell.frame
+            let expected: (x: Double, y: Double, width: Double, height: Double) = switch orientation {
+            case .tb: (frame.minY, frame.minX, frame.height, frame.width)
+            case .bt: (size.height - frame.maxY, frame.minX, frame.height, frame.width)
+            case .rl: (size.width - frame.maxX, frame.minY, frame.width, frame.height)
+            case .lr: (frame.minX, frame.minY, frame.width, frame.height)
+            }
+            #expect(abs(arrays.origins[2 * index] - expected.x) < 0.01 && abs(arrays.origins[2 * index + 1] - expected.y) < 0.01)
+            #expect(arrays.widths[index] == expected.width && arrays.heights[index] == expected.height)
         }
-        let cells = Self.cells(diagram)
-        #expect(abs(cells[0].frame.minY - tb.origins[0]) < 0.01 && cells[0].frame.height == tb.widths[0])
+        #expect(page.header["contentWidth"] as? Double == (orientation.isVertical ? size.height : size.width))
     }
 
     @Test func wrappedBlocksAndElbowBusesAreCarried() throws {
@@ -187,7 +193,8 @@ import Testing
         let second = try Self.diagram().rendered(.init(format: .html))
         #expect(first == second)
         let text = String(decoding: first, as: UTF8.self)
-        #expect(!text.contains("http://") && !text.contains("https://"), "no network")
+        #expect(!text.contains("https://") && text.components(separatedBy: "http://").dropFirst().allSatisfy { $0.hasPrefix("www.w3.org/2000/svg") },
+                "no network: only the SVG namespace")
         #expect(text.contains("<canvas id=\"schematic-canvas\">") && text.contains("id=\"schematic-overview\""))
         #expect(text.contains("var SchematicPlacement"), "the placement travels with the page")
     }
