@@ -218,6 +218,9 @@ def equality_checks(binary, browser, work):
             subprocess.run([str(binary), "render", str(source), "-o", str(page_path)] + options, check=True)
             session, target = browser.open(page_path)
             first = browser.evaluate(session, "window.schematic.frames()")
+            if browser.evaluate(session, "window.schematic.portDiffers()"):
+                failures += 1
+                print(f"collapse {name} {' '.join(options)}: the page's own check finds its placement differs   FAILED")
             cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json"] + options,
                                                        check=True, capture_output=True, text=True).stdout)
             results = [("as opened", compare(first, cli_size, cli_cells))]
@@ -372,6 +375,10 @@ def figures(binary, browser, work, sizes, shots):
         heap /= 1e6
         canvas = browser.evaluate(session, FRAME_SCRIPT + "('canvas')", timeout=600)
         svg = browser.evaluate(session, FRAME_SCRIPT + "('svg')", timeout=600) if count <= 100_000 else None
+        # Collapsing places the rest of the tree in the page: time it on a node of the second column.
+        collapse = browser.evaluate(session, "(function(){var s=window.schematic,k=1;while(k<s.count&&s.hidden(k)===0)k++;"
+                                             "var t=performance.now();s.toggle(k);var c=performance.now()-t;t=performance.now();s.toggle(k);"
+                                             "return {hidden:s.hidden(k),collapse:c,expand:performance.now()-t};})()", timeout=600)
         budget_first = 1000 if count <= 100_000 else 3000
         over = []
         if first > budget_first:
@@ -382,8 +389,10 @@ def figures(binary, browser, work, sizes, shots):
         for row in canvas:
             if row["p90"] > 16:
                 over.append(f"frames {row['p90']:.1f} ms (90th percentile) at {row['zoom']}")
-        print(f"page of {count:,} nodes: file {megabytes:.1f} MB, JS heap {heap:.1f} MB, first drawing {first:.0f} ms "
-              f"(render {render_seconds:.1f} s)" + ("" if not over else "   OVER BUDGET: " + "; ".join(over)))
+        load = os.getloadavg()[0]
+        print(f"page of {count:,} nodes (load average {load:.1f} on {os.cpu_count()} cores): file {megabytes:.1f} MB, JS heap {heap:.1f} MB, first drawing {first:.0f} ms "
+              f"(render {render_seconds:.1f} s); collapsing a node hiding {collapse['hidden']:,} places the rest in "
+              f"{collapse['collapse']:.0f} ms, expanding in {collapse['expand']:.0f} ms" + ("" if not over else "   OVER BUDGET: " + "; ".join(over)))
         for name, rows in [("canvas", canvas), ("svg", svg)]:
             if rows:
                 print(f"  {name} frames, ms mean/90th percentile/worst (mode, nodes in view): " + ", ".join(

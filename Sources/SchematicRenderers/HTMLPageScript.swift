@@ -343,16 +343,31 @@ enum HTMLPageScript {
       header.extraEdges.length && drawExtraEdges(ctx);
       ctx.lineWidth = 2; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round';
       ctx.stroke();
-      var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio;
+      var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio, rounded = scale * 20 > 6;
+      // Boxes in one path per fill (a fill per box costs more than the boxes); junctions,
+      // nodes with their own colours, collapsed nodes and matches after them.
+      for (var type = 0; type < 3; type++) {
+        ctx.beginPath();
+        var any = false;
+        for (v = 0; v < visible.length; v++) {
+          k = visible[v]; node = nodeOf(k);
+          if (types[node] !== type || colours[node] || labelEnds[node] === (node ? labelEnds[node - 1] : 0)) continue;
+          if (rounded) ctx.roundRect(G.X[k], G.Y[k], G.W[k], G.H[k], radius); else ctx.rect(G.X[k], G.Y[k], G.W[k], G.H[k]);
+          any = true;
+        }
+        if (any) { ctx.fillStyle = palette.fill[type]; ctx.fill(); }
+      }
       for (v = 0; v < visible.length; v++) {
         k = visible[v]; node = nodeOf(k);
         var x = G.X[k], y = G.Y[k], w = G.W[k], h = G.H[k], own = colours[node];
-        ctx.fillStyle = own && own.fill ? own.fill : palette.fill[types[node]];
-        var junction = labelEnds[node] === (node ? labelEnds[node - 1] : 0);
+        var junction = labelEnds[node] === (node ? labelEnds[node - 1] : 0), marked = (collapsed[node] && childCountOf(node) > 0) || (matchSet && matchSet.has(node));
+        if (!junction && !own && !marked) continue;
         ctx.beginPath();
-        if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); }
-        else if (scale * h > 6) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
-        ctx.fill();
+        if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); ctx.fill(); }
+        else {
+          if (rounded) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
+          if (own) { ctx.fillStyle = own.fill || palette.fill[types[node]]; ctx.fill(); }
+        }
         if (collapsed[node] && childCountOf(node) > 0) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
         if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
       }
@@ -521,15 +536,29 @@ enum HTMLPageScript {
     return found;
   }
   function status(text) { document.getElementById('schematic-status').textContent = text; }
+  // Before the first collapse, the page's placement of the whole tree is compared with the
+  // engine's drawing: were they ever to differ (a layout changed and the port did not), collapsing
+  // says so rather than drawing silently wrong (trees up to 20,000 nodes, where it takes a
+  // moment; tools/page-check.py checks bigger ones).
+  var portChecked = false, portDiffers = false;
+  function checkPort() {
+    portChecked = true;
+    if (N > 20000) return;
+    var placed = placedGeometry(), worst = Math.abs(placed.contentW - original.contentW);
+    for (var k = 0; k < N; k++) worst = Math.max(worst, Math.abs(placed.X[k] - original.X[k]), Math.abs(placed.Y[k] - original.Y[k]));
+    portDiffers = worst > 0.5;
+  }
   function toggle(node) {
     if (childCountOf(node) === 0) return;
+    if (!portChecked) checkPort();
     collapsed[node] = collapsed[node] ? 0 : 1;
     var before = visibleOf(node), f = before >= 0 ? realFrame(before) : null, started = performance.now();
     relayout();
     // Keep the node where it was on screen.
     var after = visibleOf(node);
     if (f && after >= 0) { var g = realFrame(after); camera.x += g.x - f.x; camera.y += g.y - f.y; }
-    status((collapsed[node] ? 'Collapsed ' : 'Expanded ') + (label(node) || 'unnamed node') + (collapsed[node] ? ' (+' + hiddenCount(node) + ')' : '') + ' in ' + Math.round(performance.now() - started) + ' ms');
+    status((collapsed[node] ? 'Collapsed ' : 'Expanded ') + (label(node) || 'unnamed node') + (collapsed[node] ? ' (+' + hiddenCount(node) + ')' : '') + ' in ' + Math.round(performance.now() - started) + ' ms'
+      + (portDiffers ? ' (this page places nodes differently from schematic render: please report it)' : ''));
     requestDraw();
   }
 
@@ -663,6 +692,7 @@ enum HTMLPageScript {
     find: find,
     toggle: toggle,
     collapsed: function (node) { return collapsed[node] === 1; },
+    portDiffers: function () { if (!portChecked) checkPort(); return portDiffers; },
     hidden: hiddenCount,
     label: label,
     camera: camera,
