@@ -266,7 +266,7 @@ struct Executable {
         // --collapse-depth reaches the page; a negative depth is refused.
         let collapsed = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html", "--collapse-depth", "1"])
         #expect(collapsed.status == 0 && collapsed.stdout.contains("\"collapseDepth\":1,"))
-        let negative = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html", "--collapse-depth", "-1"])
+        let negative = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html", "--collapse-depth=-1"])
         #expect(negative.status == 64 && negative.stderr.contains("--collapse-depth must be 0 or more"))
     }
 
