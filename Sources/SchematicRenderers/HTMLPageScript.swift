@@ -261,6 +261,9 @@ enum HTMLPageScript {
     }
     ictx.putImageData(pixels, 0, 0);
     G.density = image;
+    // An ImageBitmap draws without a snapshot of the canvas on every frame.
+    var geometry = G;
+    if (window.createImageBitmap) createImageBitmap(image).then(function (bitmap) { if (geometry.density === image) geometry.density = bitmap; });
     return image;
   }
   function parseColour(text) {
