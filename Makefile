@@ -96,11 +96,16 @@ integrations-check: deps-integrations
 	$(INTEGRATIONS_VENV)/bin/python integrations/test.py .build/debug/schematic $(INTEGRATIONS_VENV)/bin .build/integrations
 
 # Loads every sample SVG and 1,000 random labels in headless Chromium and checks, with the
-# DOM, that every label fits its box (tools/browser-check.py).
+# DOM, that every label fits its box (tools/browser-check.py); then the big-tree HTML page
+# (tools/page-check.py): collapse equal to the CLI's drawing of the pruned tree, the opening
+# zoom, search, and the figures (size, memory, first drawing, frame times) of pages of 1,000 to
+# 1,000,000 nodes, rendered by the release binary.
 BROWSER_BIN ?= $(BIN)
 browser-check: deps-render deps-browser
 	@[ -x $(BROWSER_BIN) ] || $(SWIFT) build $(if $(filter $(BIN),$(BROWSER_BIN)),-c release,) --product schematic
 	python3 tools/browser-check.py $(BROWSER_BIN) samples .build/browser-check
+	@$(MAKE) --no-print-directory $(BIN)
+	python3 tools/page-check.py $(BROWSER_BIN) .build/page-check --big-binary $(BIN)
 
 # Runs the binary under valgrind on every path through Graphviz, HarfBuzz and fontconfig;
 # fails on any definite leak or memory error of ours (tools/leak-check.sh).

@@ -286,6 +286,8 @@ public struct Diagram {
         /// SVG: each node and connector carries its index paths (`SVGRenderer.interactive`),
         /// as the pages that animate changes need.
         public var interactive = false
+        /// HTML: the page opens with the nodes at this depth and deeper collapsed (0 is the roots).
+        public var collapseDepth: Int?
         public init(format: OutputFormat = .svg, dotMode: DOTRenderer.Mode = .pinned, embedFonts: Bool = false) {
             self.format = format
             self.dotMode = dotMode
@@ -312,11 +314,27 @@ public struct Diagram {
                 renderer.svg.fontSize = fonts.size
                 renderer.svg.lineHeight = fonts.lineHeight
             }
-            renderer.itemPadding = configuration.itemPadding
-            renderer.sectionPadding = configuration.sectionPadding
-            renderer.margin = configuration.sectionMargin
-            // The page's reflow draws the schematic layout's columns left to right, without effects.
-            renderer.collapsible = schematicLayout != nil && configuration.orientation == .lr && self.options.effects.isEmpty
+            // The schematic layout's page places the tree again when a subtree collapses: it
+            // needs the layout's settings. Effects (transforms) keep the SVG page.
+            if schematicLayout != nil && self.options.effects.isEmpty {
+                var page = SchematicPageOptions()
+                page.orientation = configuration.orientation.rawValue
+                page.alignment = configuration.alignment.rawValue
+                switch configuration.wrap {
+                case .off: page.wrap = -1
+                case .auto: page.wrap = 0
+                case .limit(let limit): page.wrap = limit
+                }
+                page.connectorStyle = configuration.connectorStyle.rawValue
+                page.itemPadding = configuration.itemPadding
+                page.sectionPadding = configuration.sectionPadding
+                page.sectionMargin = configuration.sectionMargin
+                page.headerInset = configuration.depthLabels.isEmpty ? 0 : configuration.headerHeight
+                page.depthLabels = configuration.depthLabels
+                page.showsBands = configuration.showsBands
+                page.collapseDepth = options.collapseDepth
+                renderer.schematic = page
+            }
             renderer.render(layout, content: content, into: &output)
         case .svg:
             var renderer = SVGRenderer()

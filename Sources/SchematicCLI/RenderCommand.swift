@@ -42,6 +42,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
     var theme: SVGRenderer.Theme = .light
 
+    @Option(name: .customLong("collapse-depth"),
+            help: ArgumentHelp("HTML page: open with the nodes at this depth and deeper collapsed (0 is the roots).", valueName: "n"))
+    var collapseDepth: Int?
+
     @Flag(name: [.customLong("deps"), .customShort("M")],
           help: "Print make dependency lines (output: input, and for a directory every folder and file drawn) instead of rendering.")
     var dependencies = false
@@ -84,6 +88,7 @@ struct RenderCommand: ParsableCommand {
         if let dpi, !(dpi >= BitmapScale.minimum * 72 && dpi <= BitmapScale.maximum * 72) {
             throw ValidationError("--dpi must be from \(Int(BitmapScale.minimum * 72)) to \(Int(BitmapScale.maximum * 72))")
         }
+        if let collapseDepth, collapseDepth < 0 { throw ValidationError("--collapse-depth must be 0 or more") }
         if depsFile != nil && output == "-" { throw ValidationError("--deps-file needs an output file (-o): make rules name it") }
         if let depsFile, depsFile == "-" || depsFile == output { throw ValidationError("--deps-file needs a file of its own") }
         if watch {
@@ -279,6 +284,7 @@ struct RenderCommand: ParsableCommand {
                 var options = Diagram.RenderOptions(format: target.format, dotMode: dotMode, embedFonts: labelOptions.embedFont)
                 options.theme = theme
                 options.bitmapScale = bitmapScale
+                options.collapseDepth = collapseDepth
                 do {
                     try diagram.render(options) { destination.write($0) }
                 } catch {

@@ -230,10 +230,15 @@ import TestSupport
         #expect(result.status == 0)
         let page = result.stdout
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("<svg xmlns") && page.contains("id=\"schematic-data\"") && page.contains("id=\"schematic-search\""))
+        #expect(page.contains("<canvas id=\"schematic-canvas\">") && page.contains("id=\"schematic-data\"") && page.contains("id=\"schematic-search\""))
         #expect(!page.contains("http://") || page.components(separatedBy: "http://").dropFirst().allSatisfy { $0.hasPrefix("www.w3.org/2000/svg") },
                 "no network: only the SVG namespace")
-        #expect(page.components(separatedBy: "tabindex=\"0\"").count - 1 == 18, "every node and the view reachable by keyboard")
+        #expect(page.components(separatedBy: "tabindex=\"0\"").count - 1 == 1, "the view reachable by keyboard (keys pan, zoom and collapse)")
+        // --collapse-depth reaches the page; a negative depth is refused.
+        let collapsed = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html", "--collapse-depth", "1"])
+        #expect(collapsed.status == 0 && collapsed.stdout.contains("\"collapseDepth\":1,"))
+        let negative = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html", "--collapse-depth=-1"])
+        #expect(negative.status == 64 && negative.stderr.contains("--collapse-depth must be 0 or more"))
     }
 
     @Test func unwritableOutputIsReported() throws {
