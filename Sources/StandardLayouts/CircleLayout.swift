@@ -224,15 +224,7 @@ public final class CircleLayout: IndexedLayoutBase {
                 bottom = max(bottom, point.y + size.height / 2)
             }
         }
-        let width = max(configuration.viewSize.width, right - left + 2 * configuration.margin)
-        let height = max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
-        center = Point(x: width / 2 - (left + right) / 2, y: height / 2 - (top + bottom) / 2)
-        for item in 0..<count {
-            let size = itemSizes[item]
-            cellFrames[item] = Rect(x: center.x + centers[item].x - size.width / 2, y: center.y + centers[item].y - size.height / 2,
-                                    width: size.width, height: size.height)
-        }
-        contentSize = Size(width: width, height: height)
+        placeInContent(centers: centers, bounds: (left, right, top, bottom))
         ringOuterRadii = ringRadii
     }
 
@@ -379,10 +371,17 @@ public final class CircleLayout: IndexedLayoutBase {
                 bottom = max(bottom, point.y + extentY)
             }
         }
-        let width = max(configuration.viewSize.width, right - left + 2 * configuration.margin)
-        let height = max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
-        center = Point(x: width / 2 - (left + right) / 2, y: height / 2 - (top + bottom) / 2)
-        for item in 0..<count {
+        placeInContent(centers: centers, bounds: (left, right, top, bottom))
+    }
+
+    /// The drawing, with `centers` around the origin and `bounds` its extent there, in the
+    /// middle of the content: the view, or the drawing and its margins if larger (the centre
+    /// is then in the middle when the drawing is symmetric, as the recipe's is).
+    private func placeInContent(centers: [Point], bounds: (left: Double, right: Double, top: Double, bottom: Double)) {
+        let width = max(configuration.viewSize.width, bounds.right - bounds.left + 2 * configuration.margin)
+        let height = max(configuration.viewSize.height, bounds.bottom - bounds.top + 2 * configuration.margin)
+        center = Point(x: width / 2 - (bounds.left + bounds.right) / 2, y: height / 2 - (bounds.top + bounds.bottom) / 2)
+        for item in 0..<centers.count {
             let size = itemSizes[item]
             cellFrames[item] = Rect(x: center.x + centers[item].x - size.width / 2, y: center.y + centers[item].y - size.height / 2,
                                     width: size.width, height: size.height)
