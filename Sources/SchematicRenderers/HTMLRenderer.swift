@@ -49,8 +49,8 @@ public struct HTMLRenderer: Sendable {
             output.append(opening ? "<script type=\"application/octet-stream\" class=\"schematic-arrays\">" : "</script>\n")
         }
         output.append("<script>\n")
-        output.append(HTMLPagePlacementScript.source)
-        output.append(HTMLPageScript.source)
+        for piece in HTMLPagePlacementScript.sources { output.append(piece) }
+        for piece in HTMLPageScript.sources { output.append(piece) }
         output.append("</script>\n</body>\n</html>\n")
     }
 }

@@ -1,0 +1,162 @@
+extension HTMLPagePlacementScript {
+    /// The port of `SchematicLayout.prepare` from scratch and `assignBusLanes`.
+    static let layout: StaticString = #"""
+  // SchematicLayout.prepare from scratch: canonical frames, columns, wrapped blocks and buses.
+  // cfg: alignment, wrap (-1 off, 0 auto, n), itemPadding, sectionPadding, sectionMargin,
+  // headerInset, connectorStyle.
+  function layout(cols, widths, heights, cfg) {
+    var ss = cols.ss, cs = cols.cs, par = cols.par, n = par.length, S = ss.length - 1, pad = cfg.itemPadding;
+    var tops = new Float64Array(n), secW = new Float64Array(S), secH = new Float64Array(S), secL = new Float64Array(S);
+    var lefts = null, plan = null, blockTops = null, blockEntries = null, s, i;
+    function stackItems(section) {
+      var top = pad / 2;
+      for (var k = ss[section]; k < ss[section + 1]; k++) { tops[k] = top; top += heights[k] + pad; }
+      secH[section] = top - pad / 2;
+      var width = 0;
+      for (k = ss[section]; k < ss[section + 1]; k++) width = Math.max(width, widths[k]);
+      secW[section] = width;
+    }
+    function centersOf(c, h) {
+      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad); if (placedCompact) return placedCompact; }
+      return tidy(c, h, pad);
+    }
+    // SchematicLayout.placeWrappedItems
+    function placeWrappedItems() {
+      var red = reduced(plan, cols, heights), rc = red.cols, rh = red.heights, m = rh.length, centers, k, sec;
+      if (cfg.alignment === 'stacked' || cfg.alignment === 'centered') {
+        centers = new Float64Array(m);
+        var stackHeights = new Float64Array(S);
+        for (sec = 0; sec < S; sec++) {
+          var top = pad / 2;
+          for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) { centers[k] = top + rh[k] / 2; top += rh[k] + pad; }
+          stackHeights[sec] = top - pad / 2;
+        }
+        if (cfg.alignment === 'centered') {
+          var tallest = 0;
+          for (sec = 0; sec < S; sec++) tallest = Math.max(tallest, stackHeights[sec]);
+          for (sec = 0; sec < S; sec++) {
+            var shift = (tallest - stackHeights[sec]) / 2;
+            for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) centers[k] += shift;
+          }
+        }
+      } else {
+        centers = centersOf(rc, rh);
+      }
+      var blockCount = plan.firstItem.length;
+      blockTops = new Float64Array(blockCount); blockEntries = new Float64Array(blockCount); lefts = new Float64Array(n);
+      for (var r = 0; r < m; r++) {
+        var item = red.itemOfReduced[r], block = plan.blockOfItem[item], topR = centers[r] - rh[r] / 2;
+        if (block < 0) { tops[item] = topR; continue; }
+        blockTops[block] = topR;
+        for (var member = item; member < item + plan.memberCount[block]; member++) {
+          tops[member] = topR + memberOffset(plan, member, block, widths[member], heights[member]).y;
+        }
+      }
+      for (sec = 0; sec < S; sec++) {
+        var width = 0;
+        for (k = ss[sec]; k < ss[sec + 1]; k++) if (plan.blockOfItem[k] < 0) width = Math.max(width, widths[k]);
+        var unwrapped = width;
+        for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) {
+          var b = plan.blockOfItem[red.itemOfReduced[k]];
+          if (b >= 0) width = Math.max(width, plan.widths[b]);
+        }
+        secW[sec] = width;
+        var lastR = rc.ss[sec + 1] - 1;
+        secH[sec] = rc.ss[sec] === rc.ss[sec + 1] ? 0 : centers[lastR] + rh[lastR] / 2 + pad / 2;
+        for (k = ss[sec]; k < ss[sec + 1]; k++) {
+          var bk = plan.blockOfItem[k];
+          lefts[k] = bk < 0 ? (unwrapped - widths[k]) / 2 : memberOffset(plan, k, bk, widths[k], heights[k]).x;
+        }
+      }
+      for (var bl = 0; bl < blockCount; bl++) {
+        var firstMember = plan.firstItem[bl], parent = par[firstMember], rows = rowMiddles(plan, bl);
+        var parentMiddle = tops[parent] + heights[parent] / 2;
+        blockEntries[bl] = Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
+      }
+    }
+    function maxOf(values) { var v = 0; for (var k = 0; k < values.length; k++) v = Math.max(v, values[k]); return values.length ? v : 0; }
+
+    for (s = 0; s < S; s++) stackItems(s);
+    plan = cfg.wrap < 0 ? null : wrapPlan(cols, widths, heights, cfg, null);
+    if (plan) {
+      placeWrappedItems();
+      for (var attempt = 0; attempt < 3 && cfg.wrap === 0; attempt++) {
+        if (!(plan.rowLimit > FEWEST_AUTO_ROWS)) break;
+        var depth = 0;
+        for (s = 0; s < S; s++) depth += secW[s];
+        depth += Math.max(0, S - 1) * cfg.sectionPadding + 2 * cfg.sectionMargin;
+        var aspect = maxOf(secH) / Math.max(depth, 1);
+        if (!(aspect > TARGET_ASPECT * 1.1)) break;
+        var limit = Math.max(FEWEST_AUTO_ROWS, Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
+        var next = wrapPlan(cols, widths, heights, cfg, limit);
+        if (!next) break;
+        plan = next;
+        placeWrappedItems();
+      }
+    } else if (cfg.alignment === 'centered') {
+      var tallest = maxOf(secH);
+      for (s = 0; s < S; s++) {
+        var offset = (tallest - secH[s]) / 2;
+        for (i = ss[s]; i < ss[s + 1]; i++) tops[i] += offset;
+        secH[s] = tallest;
+      }
+    } else if (cfg.alignment !== 'stacked') {
+      var centers = centersOf(cols, heights);
+      for (i = 0; i < n; i++) tops[i] = centers[i] - heights[i] / 2;
+      for (s = 0; s < S; s++) {
+        var last = ss[s + 1] - 1;
+        secH[s] = ss[s] === ss[s + 1] ? 0 : tops[last] + heights[last] + pad / 2;
+      }
+    }
+    for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
+    var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null,
+                  contentWidth: S ? secL[S - 1] + secW[S - 1] + cfg.sectionMargin : 2 * cfg.sectionMargin, contentHeight: maxOf(secH) + cfg.headerInset};
+    // Each item's x from its column's left: centred, or its place in a wrapped block.
+    result.lefts = lefts || (function () {
+      var out = new Float64Array(n);
+      for (var sec = 0; sec < S; sec++) for (var k = ss[sec]; k < ss[sec + 1]; k++) out[k] = (secW[sec] - widths[k]) / 2;
+      return out;
+    })();
+    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries);
+    return result;
+  }
+
+  // SchematicLayout.assignBusLanes
+  function assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries) {
+    var ss = cols.ss, cs = cols.cs, n = cols.par.length, S = ss.length - 1;
+    var busX = new Float64Array(n), laneOfParent = new Int32Array(n).fill(-1);
+    function middle(item) { return tops[item] + heights[item] / 2; }
+    function entry(item) { return plan && plan.blockOfItem[item] >= 0 ? blockEntries[plan.blockOfItem[item]] : middle(item); }
+    for (var section = 1; section < Math.max(1, S); section++) {
+      var a = ss[section - 1], b = ss[section], lanes = 0, hasMiddle = false, previous = null, parent, lane, c0, c1, first, last;
+      for (parent = a; parent < b; parent++) {
+        c0 = cs[parent]; c1 = cs[parent + 1];
+        if (c0 === c1) continue;
+        first = entry(c0); last = entry(c1 - 1);
+        if (!(middle(parent) > last)) continue;
+        lane = previous ? (previous.y >= first - 0.5 ? previous.lane + 1 : 0) : 0;
+        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
+      }
+      previous = null;
+      for (parent = b - 1; parent >= a; parent--) {
+        c0 = cs[parent]; c1 = cs[parent + 1];
+        if (c0 === c1) continue;
+        first = entry(c0); last = entry(c1 - 1);
+        if (!(middle(parent) < first)) { if (middle(parent) >= first && middle(parent) <= last) hasMiddle = true; continue; }
+        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : 0) : 0;
+        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
+      }
+      var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft, total = lanes + (hasMiddle ? 1 : 0);
+      for (parent = a; parent < b; parent++) {
+        if (cs[parent] === cs[parent + 1]) continue;
+        var l = laneOfParent[parent] >= 0 ? laneOfParent[parent] : lanes;
+        busX[parent] = gapLeft + gapWidth * (l + 1) / (total + 1);
+      }
+    }
+    return busX;
+  }
+
+  return {layout: layout, tidy: tidy, compact: compact, wrapPlan: wrapPlan, memberPosition: memberPosition, busXOfColumn: busXOfColumn};
+})();
+"""#
+}

@@ -1,0 +1,308 @@
+extension HTMLPageScript {
+    /// The view, visible-only queries, density bands, drawing on the canvas, the overview.
+    static let drawing: StaticString = #"""
+  // ---- The view: real coordinates → screen, `scale` pixels per unit.
+  var view = document.getElementById('schematic-view'), canvas = document.getElementById('schematic-canvas'), ctx = canvas.getContext('2d');
+  var overview = document.getElementById('schematic-overview'), octx = overview.getContext('2d');
+  var camera = {x: 0, y: 0, scale: 1}, ratio = window.devicePixelRatio || 1, width = 0, height = 0;
+  var styles = getComputedStyle(document.documentElement);
+  function colour(name) { return styles.getPropertyValue('--schematic-' + name).trim(); }
+  var palette = {background: colour('background'), connector: colour('connector'), header: colour('header'), band: colour('band'), highlight: colour('highlight'),
+    fill: [colour('normal-fill'), colour('important-fill'), colour('critical-fill')], text: [colour('normal-text'), colour('important-text'), colour('critical-text')]};
+  function resize() {
+    ratio = window.devicePixelRatio || 1;
+    width = view.clientWidth; height = view.clientHeight;
+    canvas.width = Math.max(1, Math.round(width * ratio)); canvas.height = Math.max(1, Math.round(height * ratio));
+    overview.width = Math.round(overview.clientWidth * ratio); overview.height = Math.round(overview.clientHeight * ratio);
+  }
+  function toReal(sx, sy) { return {x: camera.x + sx / camera.scale, y: camera.y + sy / camera.scale}; }
+
+  // The visible items, the collection view's way: for each column meeting the rect, a binary
+  // search for the first item reaching it, then items until one starts below it.
+  function query(rect, body) {
+    var r = canonicalRect(rect.x, rect.y, rect.w, rect.h), minX = r.x, maxX = r.x + r.w, minY = r.y, maxY = r.y + r.h;
+    var sections = G.ss.length - 1, low = 0, high = sections;
+    while (low < high) { var mid = (low + high) >> 1; if (G.secL[mid] + G.secW[mid] >= minX) high = mid; else low = mid + 1; }
+    var wrapped = G.blocks.length > 0, X = G.X, Y = G.Y, Wd = G.W, Hd = G.H;
+    for (var s = low; s < sections && G.secL[s] <= maxX; s++) {
+      var a = G.ss[s], b = G.ss[s + 1], lo = a, hi = b;
+      if (wrapped) {
+        while (lo < hi) { var m = (lo + hi) >> 1; if (keyBottom(m) >= minY) hi = m; else lo = m + 1; }
+      } else {
+        while (lo < hi) { var m2 = (lo + hi) >> 1; if (Y[m2] + Hd[m2] >= minY) hi = m2; else lo = m2 + 1; }
+      }
+      for (var k = lo; k < b && (wrapped ? keyTop(k) : Y[k]) <= maxY; k++) {
+        if (X[k] <= maxX && X[k] + Wd[k] >= minX && Y[k] <= maxY && Y[k] + Hd[k] >= minY) body(k, s);
+      }
+    }
+  }
+  function visibleRect(margin) {
+    var m = (margin || 0) / camera.scale;
+    return {x: camera.x - m, y: camera.y - m, w: width / camera.scale + 2 * m, h: height / camera.scale + 2 * m};
+  }
+
+  // Density per column, in bins along the column: far out, columns are drawn as bands of it.
+  var BINS = 2048;
+  function density() {
+    if (G.density) return G.density;
+    var sections = G.ss.length - 1, image = document.createElement('canvas');
+    image.width = Math.max(1, sections); image.height = BINS;
+    var ictx = image.getContext('2d'), pixels = ictx.createImageData(image.width, BINS), coverage = new Float64Array(BINS);
+    var binHeight = Math.max(1e-9, G.contentH / BINS), fill = parseColour(palette.header);
+    for (var s = 0; s < sections; s++) {
+      coverage.fill(0);
+      for (var k = G.ss[s]; k < G.ss[s + 1]; k++) {
+        var y0 = G.Y[k] / binHeight, y1 = (G.Y[k] + G.H[k]) / binHeight;
+        for (var bin = Math.max(0, Math.floor(y0)); bin < Math.min(BINS, Math.ceil(y1)); bin++) coverage[bin] += Math.min(bin + 1, y1) - Math.max(bin, y0);
+      }
+      for (bin = 0; bin < BINS; bin++) {
+        var p = 4 * (bin * image.width + s);
+        pixels.data[p] = fill[0]; pixels.data[p + 1] = fill[1]; pixels.data[p + 2] = fill[2];
+        pixels.data[p + 3] = coverage[bin] > 0 ? Math.round(60 + 195 * Math.min(1, coverage[bin])) : 0;
+      }
+    }
+    ictx.putImageData(pixels, 0, 0);
+    G.density = image;
+    // An ImageBitmap draws without a snapshot of the canvas on every frame.
+    var geometry = G;
+    if (window.createImageBitmap) createImageBitmap(image).then(function (bitmap) { if (geometry.density === image) geometry.density = bitmap; });
+    return image;
+  }
+  function parseColour(text) {
+    var probe = document.createElement('canvas').getContext('2d');
+    probe.fillStyle = text; probe.fillRect(0, 0, 1, 1);
+    var d = probe.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }
+  // The columns between canonical x `minX` and `maxX`, as bands.
+  function drawDensity(context, minX, maxX) {
+    var image = density(), sections = G.ss.length - 1;
+    context.imageSmoothingEnabled = true;
+    for (var s = 0; s < sections; s++) {
+      if (G.secL[s] > maxX || G.secL[s] + G.secW[s] < minX) continue;
+      context.drawImage(image, s, 0, 1, BINS, G.secL[s], 0, G.secW[s], G.contentH);
+    }
+  }
+
+  // ---- Drawing.
+  var drawer = 'canvas', frameRequested = false, matchSet = null, currentMatch = -1, lastDrawn = 0, lastMode = '';
+  var meanPitch = 0;
+  function requestDraw() { if (!frameRequested) { frameRequested = true; requestAnimationFrame(function () { frameRequested = false; draw(); }); } }
+  function connectorPath(context, child, s) {
+    var parent = G.par[child];
+    if (parent < 0) return;
+    var sx = G.X[parent] + G.W[parent], sy = G.Y[parent] + G.H[parent] / 2, ex = G.X[child], ey = G.Y[child] + G.H[child] / 2;
+    var parentEdge = G.secL[s - 1] + G.secW[s - 1], childEdge = G.secL[s], out = parentEdge, into = childEdge, middle = (parentEdge + childEdge) / 2;
+    if (G.busX && G.busX[parent] > 0) { out = G.busX[parent]; into = out; }
+    context.moveTo(sx, sy);
+    var block = G.blocks.length ? blockOf(child) : -1;
+    var entryY = block >= 0 ? G.blocks[block].entry : ey;
+    if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
+    else { context.lineTo(out, sy); context.lineTo(into, entryY); }
+    if (block >= 0) {
+      var b = G.blocks[block], column = Math.floor((child - b.first) / b.rows), bus = b.buses[Math.min(column, b.buses.length - 1)];
+      context.lineTo(b.buses[0], entryY);
+      if (column > 0) { context.lineTo(b.buses[0], b.above); context.lineTo(bus, b.above); context.lineTo(bus, ey); }
+      else { context.lineTo(b.buses[0], ey); }
+    }
+    context.lineTo(ex, ey);
+  }
+  function setCanonicalTransform(context) {
+    var o = orientation(), s = camera.scale * ratio, tx = -camera.x * s, ty = -camera.y * s;
+    context.setTransform(o[0] * s, o[1] * s, o[2] * s, o[3] * s, o[4] * s + tx, o[5] * s + ty);
+  }
+  function draw() {
+    var t0 = performance.now();
+    if (drawer === 'svg') { drawSVG(); lastDrawn = performance.now() - t0; return; }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = palette.background;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    setCanonicalTransform(ctx);
+    var scale = camera.scale, rect = visibleRect(20), sections = G.ss.length - 1;
+    if (header.bands) {
+      ctx.fillStyle = palette.band;
+      for (var s = 0; s < sections; s += 2) {
+        var half = cfg.sectionPadding / 2, minX = s === 0 ? 0 : G.secL[s] - half, maxX = s === sections - 1 ? G.contentW : G.secL[s] + G.secW[s] + half;
+        ctx.fillRect(minX, 0, maxX - minX, G.contentH);
+      }
+    }
+    if (meanPitch * scale < 3) {
+      lastMode = 'density';
+      var c = canonicalRect(rect.x, rect.y, rect.w, rect.h);
+      drawDensity(ctx, c.x, c.x + c.w);
+    } else {
+      lastMode = 'nodes';
+      var visible = [], columns = [];
+      query(rect, function (k, s) { visible.push(k); columns.push(s); });
+      // Connectors into the visible nodes, and out of them into columns beyond.
+      ctx.beginPath();
+      for (var v = 0; v < visible.length; v++) if (columns[v] > 0) connectorPath(ctx, visible[v], columns[v]);
+      var seen = {};
+      for (v = 0; v < visible.length; v++) {
+        var k = visible[v], node = nodeOf(k);
+        if (collapsed[node] || childCountOf(node) === 0 || seen[k]) continue;
+        // Children of a visible parent in the next column, drawn even where only the line shows.
+        var first = childStart(k), count = childCount(k);
+        for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(ctx, c, columns[v] + 1);
+      }
+      header.extraEdges.length && drawExtraEdges(ctx);
+      ctx.lineWidth = 2; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round';
+      ctx.stroke();
+      var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio, rounded = scale * 20 > 6;
+      // Boxes in one path per fill (a fill per box costs more than the boxes); junctions,
+      // nodes with their own colours, collapsed nodes and matches after them.
+      for (var type = 0; type < 3; type++) {
+        ctx.beginPath();
+        var any = false;
+        for (v = 0; v < visible.length; v++) {
+          k = visible[v]; node = nodeOf(k);
+          if (types[node] !== type || colours[node] || labelEnds[node] === (node ? labelEnds[node - 1] : 0)) continue;
+          if (rounded) ctx.roundRect(G.X[k], G.Y[k], G.W[k], G.H[k], radius); else ctx.rect(G.X[k], G.Y[k], G.W[k], G.H[k]);
+          any = true;
+        }
+        if (any) { ctx.fillStyle = palette.fill[type]; ctx.fill(); }
+      }
+      for (v = 0; v < visible.length; v++) {
+        k = visible[v]; node = nodeOf(k);
+        var x = G.X[k], y = G.Y[k], w = G.W[k], h = G.H[k], own = colours[node];
+        var junction = labelEnds[node] === (node ? labelEnds[node - 1] : 0), marked = (collapsed[node] && childCountOf(node) > 0) || (matchSet && matchSet.has(node));
+        if (!junction && !own && !marked) continue;
+        ctx.beginPath();
+        if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); ctx.fill(); }
+        else {
+          if (rounded) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
+          if (own) { ctx.fillStyle = own.fill || palette.fill[types[node]]; ctx.fill(); }
+        }
+        if (collapsed[node] && childCountOf(node) > 0) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
+        if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
+      }
+      if (showText) drawLabels(visible);
+    }
+    if (header.depthLabels.length) drawDepthLabels();
+    drawOverview();
+    lastDrawn = performance.now() - t0;
+  }
+  function inRect(k, rect) { var r = canonicalRect(rect.x, rect.y, rect.w, rect.h); return G.X[k] <= r.x + r.w && G.X[k] + G.W[k] >= r.x && G.Y[k] <= r.y + r.h && G.Y[k] + G.H[k] >= r.y; }
+  // Children of visible item k: a contiguous run in the next column (parents in order).
+  var childStartCache = null;
+  function childStarts() {
+    if (!G.orig) return originalStarts;
+    if (childStartCache && childStartCache.g === G) return childStartCache.starts;
+    var n = G.count, counts = new Int32Array(n), starts = new Int32Array(n + 1), k;
+    for (k = 0; k < n; k++) if (G.par[k] >= 0) counts[G.par[k]]++;
+    var next = G.ss.length > 2 ? G.ss[1] : n;
+    for (k = 0; k < n; k++) { starts[k] = next; next += counts[k]; }
+    starts[n] = next;
+    childStartCache = {g: G, starts: starts};
+    return starts;
+  }
+  function childStart(k) { return childStarts()[k]; }
+  function childCount(k) { var st = childStarts(); return st[k + 1] - st[k]; }
+  function drawExtraEdges(context) {
+    var e = header.extraEdges;
+    for (var k = 0; k + 1 < e.length; k += 2) {
+      var child = visibleOf(e[k]), parent = visibleOf(e[k + 1]);
+      if (child < 0 || parent < 0) continue;
+      context.moveTo(G.X[parent] + G.W[parent], G.Y[parent] + G.H[parent] / 2);
+      context.lineTo(G.X[child], G.Y[child] + G.H[child] / 2);
+    }
+  }
+  function drawLabels(visible) {
+    var o = orientation(), s = camera.scale * ratio, size = header.font.size * s, line = header.font.lineHeight * s;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.font = size + "px '" + header.font.family + "', 'DejaVu Sans', sans-serif";
+    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    for (var v = 0; v < visible.length; v++) {
+      var k = visible[v], node = nodeOf(k), text = label(node);
+      var cx = G.X[k] + G.W[k] / 2, cy = G.Y[k] + G.H[k] / 2;
+      var rx = o[0] * cx + o[2] * cy + o[4], ry = o[1] * cx + o[3] * cy + o[5];
+      var px = (rx - camera.x) * s, py = (ry - camera.y) * s, own = colours[node];
+      ctx.fillStyle = own && own.color ? own.color : palette.text[types[node]];
+      if (text.indexOf('\n') < 0) { ctx.fillText(text, px, py); }
+      else { var lines = text.split('\n'); for (var l = 0; l < lines.length; l++) ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line); }
+      if (collapsed[node] && childCountOf(node) > 0) {
+        // The count of hidden nodes, right of the box on the page (whatever the orientation).
+        var f = realFrame(k), qx = f.x + f.w + 4, qy = f.y + f.h / 2;
+        ctx.save(); ctx.textAlign = 'left'; ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
+        ctx.fillText('+' + hiddenCount(node), (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
+      }
+    }
+  }
+  function drawDepthLabels() {
+    var o = orientation(), s = camera.scale * ratio;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.font = 'bold ' + (header.font.size * s) + "px 'DejaVu Sans', sans-serif"; ctx.textAlign = 'center'; ctx.textBaseline = 'middle'; ctx.fillStyle = palette.header;
+    for (var sec = 0; sec < Math.min(header.depthLabels.length, G.ss.length - 1); sec++) {
+      var cx = G.secL[sec] + G.secW[sec] / 2, cy = cfg.headerInset / 2;
+      var rx = o[0] * cx + o[2] * cy + o[4], ry = o[1] * cx + o[3] * cy + o[5];
+      ctx.fillText(header.depthLabels[sec], (rx - camera.x) * s, (ry - camera.y) * s);
+    }
+  }
+  // How many nodes a collapsed node hides: its subtree, found by walking the columns below it.
+  var hiddenCache = {};
+  function hiddenCount(node) {
+    if (hiddenCache[node] !== undefined) return hiddenCache[node];
+    // Its descendants in each deeper column are one run: the children of the run above.
+    var starts = originalStarts, first = node, end = node + 1, total = 0;
+    for (;;) {
+      var a = starts[first], b = starts[end];
+      if (b <= a) break;
+      total += b - a; first = a; end = b;
+    }
+    hiddenCache[node] = total;
+    return total;
+  }
+  // The overview: the whole drawing as density bands, stretched to the box (a tall tree stays
+  // legible), drawn once per geometry; each frame adds the view's rectangle.
+  function overviewScales() {
+    var size = realSize(), pad = 4 * ratio;
+    return {x: (overview.width - 2 * pad) / Math.max(1, size.w), y: (overview.height - 2 * pad) / Math.max(1, size.h), pad: pad};
+  }
+  function drawOverview() {
+    var k = overviewScales();
+    if (!G.overview) {
+      var image = document.createElement('canvas'), context = image.getContext('2d'), o = orientation();
+      image.width = overview.width; image.height = overview.height;
+      context.setTransform(o[0] * k.x, o[1] * k.y, o[2] * k.x, o[3] * k.y, o[4] * k.x + k.pad, o[5] * k.y + k.pad);
+      drawDensity(context, 0, Infinity);
+      G.overview = image;
+    }
+    octx.setTransform(1, 0, 0, 1, 0, 0);
+    octx.clearRect(0, 0, overview.width, overview.height);
+    octx.drawImage(G.overview, 0, 0);
+    octx.strokeStyle = palette.highlight; octx.lineWidth = 2 * ratio;
+    octx.strokeRect(k.pad + camera.x * k.x, k.pad + camera.y * k.y, Math.max(3, width / camera.scale * k.x), Math.max(3, height / camera.scale * k.y));
+  }
+
+  // ---- SVG drawing of the same visible set, for measuring against the canvas (`drawer`).
+  var svgRoot = null, svgPool = [];
+  function drawSVG() {
+    if (!svgRoot) {
+      svgRoot = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      svgRoot.setAttribute('style', 'position:absolute;inset:0;width:100%;height:100%');
+      view.appendChild(svgRoot);
+      canvas.style.display = 'none';
+    }
+    var visible = [];
+    query(visibleRect(20), function (k) { visible.push(k); });
+    var o = orientation(), s = camera.scale;
+    svgRoot.setAttribute('viewBox', camera.x + ' ' + camera.y + ' ' + (width / s) + ' ' + (height / s));
+    while (svgPool.length < visible.length) {
+      var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'), r = document.createElementNS('http://www.w3.org/2000/svg', 'rect'), t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+      t.setAttribute('text-anchor', 'middle'); t.setAttribute('dominant-baseline', 'central'); t.setAttribute('font-size', header.font.size);
+      g.appendChild(r); g.appendChild(t); svgRoot.appendChild(g); svgPool.push({g: g, r: r, t: t});
+    }
+    // Only the visible nodes have elements: the rest of the pool leaves the document.
+    while (svgPool.length > visible.length) svgPool.pop().g.remove();
+    for (var v = 0; v < visible.length; v++) {
+      var e = svgPool[v], k = visible[v], f = realFrame(k), node = nodeOf(k);
+      e.r.setAttribute('x', f.x); e.r.setAttribute('y', f.y); e.r.setAttribute('width', f.w); e.r.setAttribute('height', f.h); e.r.setAttribute('rx', 6);
+      e.r.setAttribute('fill', palette.fill[types[node]]);
+      e.t.setAttribute('x', f.x + f.w / 2); e.t.setAttribute('y', f.y + f.h / 2);
+      e.t.textContent = s * header.font.size >= 4 ? label(node) : '';
+    }
+  }
+
+
+"""#
+}

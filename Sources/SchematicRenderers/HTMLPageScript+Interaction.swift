@@ -1,0 +1,215 @@
+extension HTMLPageScript {
+    /// Moving around, collapse, search, and `window.schematic` (the hook page-check drives).
+    static let interaction: StaticString = #"""
+  // ---- Moving around.
+  function fitScale() { var size = realSize(); return Math.min(width / Math.max(1, size.w + 40), height / Math.max(1, size.h + 40)); }
+  function fit() {
+    // A small tree is not blown up past 200%.
+    var size = realSize(), scale = Math.min(2, fitScale());
+    camera.scale = scale; camera.x = size.w / 2 - width / scale / 2; camera.y = size.h / 2 - height / scale / 2;
+    requestDraw();
+  }
+  // Opens fitted, unless fitting makes labels smaller than 6 px: then the first root at 100%.
+  function openingView() {
+    if (header.font.size * fitScale() >= 6) { fit(); return; }
+    camera.scale = 1;
+    var f = realFrame(0);
+    switch (header.orientation) {
+      case 'rl': camera.x = f.x + f.w + 20 - width; camera.y = f.y + f.h / 2 - height / 2; break;
+      case 'tb': camera.x = f.x + f.w / 2 - width / 2; camera.y = f.y - 70; break;
+      case 'bt': camera.x = f.x + f.w / 2 - width / 2; camera.y = f.y + f.h + 20 - height; break;
+      default: camera.x = f.x - 20; camera.y = f.y + f.h / 2 - height / 2;
+    }
+    requestDraw();
+  }
+  function zoomAt(factor, sx, sy) {
+    var p = toReal(sx, sy), scale = Math.min(64, Math.max(1e-6, camera.scale * factor));
+    camera.x = p.x - sx / scale; camera.y = p.y - sy / scale; camera.scale = scale;
+    requestDraw();
+  }
+  function centerOn(i, scale) {
+    var f = realFrame(i);
+    if (scale) camera.scale = scale;
+    camera.x = f.x + f.w / 2 - width / camera.scale / 2; camera.y = f.y + f.h / 2 - height / camera.scale / 2;
+    requestDraw();
+  }
+  function hit(sx, sy) {
+    var p = toReal(sx, sy), found = -1;
+    query({x: p.x, y: p.y, w: 0.001, h: 0.001}, function (k) { found = k; });
+    return found;
+  }
+  function status(text) { document.getElementById('schematic-status').textContent = text; }
+  // Before the first collapse, the page's placement of the whole tree is compared with the
+  // engine's drawing: were they ever to differ (a layout changed and the port did not), collapsing
+  // says so rather than drawing silently wrong (trees up to 20,000 nodes, where it takes a
+  // moment; tools/page-check.py checks bigger ones).
+  var portChecked = false, portDiffers = false;
+  function checkPort() {
+    portChecked = true;
+    if (N > 20000) return;
+    var placed = placedGeometry(), worst = Math.abs(placed.contentW - original.contentW);
+    for (var k = 0; k < N; k++) worst = Math.max(worst, Math.abs(placed.X[k] - original.X[k]), Math.abs(placed.Y[k] - original.Y[k]));
+    portDiffers = worst > 0.5;
+  }
+  function toggle(node) {
+    if (childCountOf(node) === 0) return;
+    if (!portChecked) checkPort();
+    collapsed[node] = collapsed[node] ? 0 : 1;
+    var before = visibleOf(node), f = before >= 0 ? realFrame(before) : null, started = performance.now();
+    relayout();
+    // Keep the node where it was on screen.
+    var after = visibleOf(node);
+    if (f && after >= 0) { var g = realFrame(after); camera.x += g.x - f.x; camera.y += g.y - f.y; }
+    status((collapsed[node] ? 'Collapsed ' : 'Expanded ') + (label(node) || 'unnamed node') + (collapsed[node] ? ' (+' + hiddenCount(node) + ')' : '') + ' in ' + Math.round(performance.now() - started) + ' ms'
+      + (portDiffers ? ' (this page places nodes differently from schematic render: please report it)' : ''));
+    requestDraw();
+  }
+
+  view.addEventListener('wheel', function (event) {
+    event.preventDefault();
+    var r = view.getBoundingClientRect();
+    zoomAt(Math.pow(1.0015, -event.deltaY), event.clientX - r.left, event.clientY - r.top);
+  }, {passive: false});
+  var pointers = {}, dragged = false;
+  view.addEventListener('pointerdown', function (event) { pointers[event.pointerId] = {x: event.clientX, y: event.clientY}; dragged = false; view.setPointerCapture(event.pointerId); });
+  view.addEventListener('pointermove', function (event) {
+    var last = pointers[event.pointerId];
+    if (!last) return;
+    var ids = Object.keys(pointers);
+    if (ids.length === 2) {
+      var a = pointers[ids[0]], b = pointers[ids[1]];
+      pointers[event.pointerId] = {x: event.clientX, y: event.clientY};
+      var a2 = pointers[ids[0]], b2 = pointers[ids[1]], before = Math.hypot(a.x - b.x, a.y - b.y), after = Math.hypot(a2.x - b2.x, a2.y - b2.y);
+      var r = view.getBoundingClientRect();
+      if (before > 0 && after > 0) zoomAt(after / before, (a2.x + b2.x) / 2 - r.left, (a2.y + b2.y) / 2 - r.top);
+      dragged = true;
+      return;
+    }
+    var dx = event.clientX - last.x, dy = event.clientY - last.y;
+    if (Math.abs(dx) + Math.abs(dy) > 2) dragged = true;
+    camera.x -= dx / camera.scale; camera.y -= dy / camera.scale;
+    pointers[event.pointerId] = {x: event.clientX, y: event.clientY};
+    requestDraw();
+  });
+  function release(event) { delete pointers[event.pointerId]; }
+  view.addEventListener('pointerup', release);
+  view.addEventListener('pointercancel', release);
+  view.addEventListener('click', function (event) {
+    if (dragged) return;
+    var r = view.getBoundingClientRect(), k = hit(event.clientX - r.left, event.clientY - r.top);
+    if (k >= 0) toggle(nodeOf(k));
+  });
+  view.addEventListener('keydown', function (event) {
+    var step = 80 / camera.scale;
+    if (event.key === 'ArrowLeft') camera.x -= step; else if (event.key === 'ArrowRight') camera.x += step;
+    else if (event.key === 'ArrowUp') camera.y -= step; else if (event.key === 'ArrowDown') camera.y += step;
+    else if (event.key === '+' || event.key === '=') zoomAt(1.25, width / 2, height / 2);
+    else if (event.key === '-') zoomAt(0.8, width / 2, height / 2);
+    else if (event.key === '0') fit(); else if (event.key === '1') zoomAt(1 / camera.scale, width / 2, height / 2);
+    else if (event.key === 'Enter' || event.key === ' ') {
+      // The keyboard's click: the current search match, else the node at the view's centre.
+      var k = matches.length && currentMatch >= 0 ? visibleOf(matches[currentMatch]) : hit(width / 2, height / 2);
+      if (k >= 0) toggle(nodeOf(k)); else status('No node at the centre of the view');
+    }
+    else return;
+    event.preventDefault();
+    requestDraw();
+  });
+  function jumpFromOverview(event) {
+    var r = overview.getBoundingClientRect(), k = overviewScales();
+    camera.x = ((event.clientX - r.left) * ratio - k.pad) / k.x - width / camera.scale / 2;
+    camera.y = ((event.clientY - r.top) * ratio - k.pad) / k.y - height / camera.scale / 2;
+    requestDraw();
+  }
+  overview.addEventListener('pointerdown', function (event) { overview.setPointerCapture(event.pointerId); jumpFromOverview(event); });
+  overview.addEventListener('pointermove', function (event) { if (event.buttons) jumpFromOverview(event); });
+  document.getElementById('schematic-fit').addEventListener('click', fit);
+  document.getElementById('schematic-actual').addEventListener('click', function () { zoomAt(1 / camera.scale, width / 2, height / 2); });
+  window.addEventListener('resize', function () { resize(); if (G) G.overview = null; requestDraw(); });
+
+  // ---- Search: over the label bytes (ASCII letters without case), zooming to each match.
+  var matches = [], search = document.getElementById('schematic-search');
+  function find(query) {
+    var needle = new TextEncoder().encode(query.toLowerCase()), found = [], n = needle.length, node = 0;
+    if (!n) return found;
+    var first = needle[0], end = labelBytes.length - n;
+    for (var p = 0; p <= end; p++) {
+      var c = labelBytes[p];
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== first) continue;
+      var k = 1;
+      for (; k < n; k++) { var d = labelBytes[p + k]; if ((d >= 65 && d <= 90 ? d + 32 : d) !== needle[k]) break; }
+      if (k < n) continue;
+      while (labelEnds[node] <= p) node++;
+      if (labelEnds[node] < p + n) continue;  // across two labels
+      if (!found.length || found[found.length - 1] !== node) found.push(node);
+      p = labelEnds[node] - 1;
+    }
+    return found;
+  }
+  function matchesChanged() { matchSet = matches.length ? new Set(matches) : null; }
+  search.addEventListener('input', function () {
+    var q = search.value.trim();
+    matches = q ? find(q) : [];
+    currentMatch = -1;
+    matchesChanged();
+    status(q ? matches.length + ' found' : '');
+    if (matches.length) next(); else requestDraw();
+  });
+  function next() {
+    if (!matches.length) return;
+    currentMatch = (currentMatch + 1) % matches.length;
+    var node = matches[currentMatch], changed = false;
+    for (var p = parents[node]; p >= 0; p = parents[p]) if (collapsed[p]) { collapsed[p] = 0; changed = true; }
+    if (changed) relayout();
+    centerOn(visibleOf(node), Math.max(camera.scale, 1));
+    status((currentMatch + 1) + ' of ' + matches.length + ': ' + label(node));
+  }
+  search.addEventListener('keydown', function (event) { if (event.key === 'Enter') { event.preventDefault(); next(); } });
+
+  // ---- Start.
+  original = originalGeometry();
+  G = original;
+  var pitch = 0;
+  for (var k0 = 0; k0 < Math.min(N, 10000); k0++) pitch += H0[k0];
+  meanPitch = (N ? pitch / Math.min(N, 10000) : 0) + cfg.itemPadding;
+  if (header.collapseDepth >= 0) {
+    var from = sectionStarts[Math.min(S, header.collapseDepth)];
+    for (var c0 = from; c0 < N; c0++) if (childCountOf(c0) > 0) collapsed[c0] = 1;
+    relayout();
+  }
+  resize();
+  openingView();
+  draw();
+  var firstDrawing = performance.now() - started;
+
+  // For tests and measurements (tools/page-check.py).
+  window.schematic = {
+    count: N,
+    firstDrawing: firstDrawing,
+    readyAt: performance.now(),
+    frames: function () {
+      var out = [];
+      for (var k = 0; k < G.count; k++) { var f = realFrame(k); out.push([label(nodeOf(k)), f.x, f.y, f.w, f.h]); }
+      return {contentWidth: realSize().w, contentHeight: realSize().h, frames: out};
+    },
+    find: find,
+    toggle: toggle,
+    collapsed: function (node) { return collapsed[node] === 1; },
+    portDiffers: function () { if (!portChecked) checkPort(); return portDiffers; },
+    hidden: hiddenCount,
+    label: label,
+    camera: camera,
+    setCamera: function (x, y, scale) { camera.x = x; camera.y = y; camera.scale = scale; },
+    draw: function () { draw(); return {ms: lastDrawn, mode: lastMode}; },
+    setDrawer: function (name) { drawer = name; if (name === 'canvas' && svgRoot) { svgRoot.remove(); svgRoot = null; svgPool = []; canvas.style.display = ''; } },
+    size: realSize,
+    fitScale: fitScale,
+    meanPitch: function () { return meanPitch; },
+    view: function () { return {width: width, height: height}; },
+    visibleCount: function () { var c = 0; query(visibleRect(20), function () { c++; }); return c; },
+    search: function (q) { search.value = q; search.dispatchEvent(new Event('input')); return {matches: matches.length, current: matches[currentMatch]}; },
+    next: function () { next(); return matches[currentMatch]; }
+  };
+})();
+"""#
+}
