@@ -20,8 +20,9 @@ public struct Diagram {
     public let collectionView: CollectionView
     /// How long sectioning, self-sizing and layout took.
     public private(set) var layoutDuration: Duration
-    /// What a user should know about the drawing, one line each: characters no installed font
-    /// has (drawn as empty boxes), a font family that is not installed.
+    /// What a user should know about the drawing, one line each: parent edges left out,
+    /// characters no installed font has (drawn as empty boxes), a font family that is not
+    /// installed, a drawing too large to read.
     public private(set) var warnings: [String] = []
 
     /// Lays out a forest.
@@ -117,6 +118,7 @@ public struct Diagram {
             collectionView.layoutIfNeeded()
         }
         layoutDuration = clock.now - started
+        if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount) { warnings.append(dropped) }
         if let fonts = labelSizing?.fonts {
             if let substitution = fonts.substitution { warnings.append(substitution) }
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
@@ -132,6 +134,12 @@ public struct Diagram {
         guard max(size.width, size.height) > largestReadableSide else { return nil }
         return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across: "
             + "show fewer levels (--max-depth), wrap wide fans (--wrap N) or write the HTML page (--format html)"
+    }
+
+    /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.
+    static func droppedParentsMessage(_ dropped: Int) -> String? {
+        guard dropped > 0 else { return nil }
+        return "left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)"
     }
 
     /// Two nodes with one id, the first pair in node order: their drawing would repeat an

@@ -156,17 +156,12 @@ struct MarkdownCommand: ParsableCommand {
         return options
     }
 
-    /// The tree of a block's `src` file or directory.
+    /// The tree of a block's `src` file or directory, read as `render` reads its input.
     private static func load(_ path: String, _ options: MarkdownEmbedding.BlockOptions) throws -> Tree {
         do {
-            if DirectoryReader.isDirectory(path) { return try options.directory.read(path: path) }
-            let bytes = try FileIO.read(path)
-            let format = options.format ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
-            return try format.reader(options.reader).read(bytes, file: path)
-        } catch let error as FileIO.Failure {
-            throw MarkdownEmbedding.SettingError("src: \(error.message)")
+            return try TreeReading(format: options.format, reader: options.reader, directory: options.directory).read(path)
         } catch {
-            throw MarkdownEmbedding.SettingError("\(error)")
+            throw MarkdownEmbedding.SettingError(error.isFileError ? "src: \(error.message)" : error.message)
         }
     }
 
