@@ -241,4 +241,34 @@ import Darwin
             }
         }
     }
+
+    /// Scrolling stops where the wrapped layout stops it (here, the nearest cell centred).
+    @Test func scrollingStopsWhereTheBaseLayoutStopsIt() throws {
+        let base = SnappingLayout(try smallGrid())
+        let proposed = Point(x: 37, y: 61), viewport = Size(width: 100, height: 80)
+        let snapped = base.targetContentOffset(forProposedContentOffset: proposed, boundsSize: viewport)
+        #expect(snapped != proposed, "the base snaps")
+        for effects: [LayoutEffect] in [[.fisheye(center: Point(x: 100, y: 100), radius: nil)], [.focus(IndexPath(item: 1, section: 1), scale: 2)]] {
+            let layout = EffectLayout(base: base, effects: effects)
+            layout.prepare()
+            #expect(layout.targetContentOffset(forProposedContentOffset: proposed, boundsSize: viewport) == snapped, "\(effects)")
+        }
+    }
+}
+
+/// A layout that snaps scrolling to the nearest cell, over another that places the elements.
+private final class SnappingLayout: CollectionViewLayout {
+    let placed: any CollectionViewLayout
+    init(_ placed: any CollectionViewLayout) { self.placed = placed }
+    func prepare() { placed.prepare() }
+    var collectionViewContentSize: Size { placed.collectionViewContentSize }
+    func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) { placed.enumerateLayoutAttributes(in: rect, body) }
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { placed.layoutAttributesForItem(at: indexPath) }
+    func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        placed.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+    func invalidateLayout(with context: LayoutInvalidationContext) { placed.invalidateLayout(with: context) }
+    func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point {
+        offsetCenteringNearestCell(toProposedContentOffset: proposed, boundsSize: boundsSize)
+    }
 }
