@@ -202,13 +202,7 @@ struct MarkdownCommand: ParsableCommand {
     /// Runs the `schematic-markdown-html` helper that sits beside this executable (it links Ink,
     /// and with it Foundation, which `schematic` itself stays free of to start fast).
     private func renderHTML(_ markdown: [UInt8], drawings: [String], title: String) throws -> [UInt8] {
-        var path = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &path, path.count - 1)
-        let executable = length > 0 ? String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        let helper = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]) + "/schematic-markdown-html"
-        guard access(helper, X_OK) == 0 else {
-            throw fail("schematic: --html needs \(helper) (built with the package: swift build --product schematic-markdown-html)", ExitStatus.unavailable)
-        }
+        let helper = try helperProgram("schematic-markdown-html", neededBy: "--html")
         var temporary: [String] = []
         defer { for file in temporary { unlink(file) } }
         for contents in [markdown] + drawings.map({ Array($0.utf8) }) {

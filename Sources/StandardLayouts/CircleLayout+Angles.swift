@@ -6,8 +6,29 @@ import Glibc
 import Darwin
 #endif
 
-/// Angles: the wedges handed out top-down, each item at its wedge's middle.
+/// Angles: each item's wedge found bottom-up, the wedges handed out top-down (each item at its
+/// wedge's middle).
 extension CircleLayout {
+    /// Each item's angular wedge: `own(item, radius)`, the angle its own box needs on its ring
+    /// (rings of radius 0 need none), or its children's wedges together if they need more.
+    /// Bottom-up over the flat arrays, O(n).
+    func angularWedges(radii: [Double], own: (Int, Double) -> Double) -> (sizes: [Double], total: Double) {
+        let count = dataController.numberOfItems
+        let childStarts = dataController.childStarts
+        let sectionOf = sectionOfItems
+        var wedges = [Double](repeating: 0, count: count)
+        for item in stride(from: count - 1, through: 0, by: -1) {
+            let radius = radii[Int(sectionOf[item])]
+            let mine = radius > 0 ? own(item, radius) : 0
+            var children = 0.0
+            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { children += wedges[child] }
+            wedges[item] = max(mine, children)
+        }
+        var total = 0.0
+        for root in items(inSection: 0) { total += wedges[root] }
+        return (wedges, total)
+    }
+
     /// Wedges scaled to fill the circle, handed out top-down (each parent's wedge shared by
     /// its children in proportion), each item at its wedge's middle; then turned so that the
     /// first item of the first ring holding several sits at angle 0, as in the recipe.

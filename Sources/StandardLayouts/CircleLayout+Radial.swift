@@ -74,8 +74,6 @@ extension CircleLayout {
         computeAngles(wedges: wedges.sizes)
         let wedgeRadii = radii
 
-        let steps = Double(singleRoot ? max(1, sectionCount - 1) : sectionCount)
-        let outerTarget = min(configuration.viewSize.width, configuration.viewSize.height) / 3
         let scale = configuration.clampedScale
         for section in 0..<sectionCount {
             let range = items(inSection: section)
@@ -105,7 +103,7 @@ extension CircleLayout {
                     }
                 }
             }
-            let target = outerTarget * Double(singleRoot ? section : section + 1) / steps - thickness[section] / 2
+            let target = recipeRadius(ofSection: section, singleRoot: singleRoot) - thickness[section] / 2
             radii[section] = max(least, target * min(scale, 1))
         }
         // The rings inside the outermost spread evenly out to it, as radial trees draw them: the
@@ -151,38 +149,16 @@ extension CircleLayout {
                 bottom = max(bottom, point.y + extentY)
             }
         }
-        let width = max(configuration.viewSize.width, right - left + 2 * configuration.margin)
-        let height = max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
-        center = Point(x: width / 2 - (left + right) / 2, y: height / 2 - (top + bottom) / 2)
-        for item in 0..<count {
-            let size = itemSizes[item]
-            cellFrames[item] = Rect(x: center.x + centers[item].x - size.width / 2, y: center.y + centers[item].y - size.height / 2,
-                                    width: size.width, height: size.height)
-        }
-        contentSize = Size(width: width, height: height)
+        placeInContent(centers: centers, drawn: (left, right, top, bottom))
     }
 
     /// Each item's angular wedge for radial labels: the angle its box's height and the padding
-    /// need at its ring's radius, or its children's wedges together if they need more. O(n).
+    /// need at its ring's radius (its share of it, on sub-rings), or its children's together.
     func radialWedges(radii: [Double]) -> (sizes: [Double], total: Double) {
-        let count = dataController.numberOfItems
-        let childStarts = dataController.childStarts
-        let sectionOf = sectionOfItems
-        var wedges = [Double](repeating: 0, count: count)
-        for item in stride(from: count - 1, through: 0, by: -1) {
-            let radius = radii[Int(sectionOf[item])]
-            var own = 0.0
-            if radius > 0 {
-                let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
-                own = (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item]
-            }
-            var children = 0.0
-            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { children += wedges[child] }
-            wedges[item] = max(own, children)
+        angularWedges(radii: radii) { item, radius in
+            let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
+            return (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item]
         }
-        var total = 0.0
-        for root in items(inSection: 0) { total += wedges[root] }
-        return (wedges, total)
     }
 
     /// Wide fans of leaves take turns on several sub-rings, as `--wrap` stacks them in

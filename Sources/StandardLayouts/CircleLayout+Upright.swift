@@ -33,11 +33,11 @@ extension CircleLayout {
             let inner = section == 0 ? (singleRoot ? nil : 0.0) : radii[section - 1] + widest[section - 1]
             radii[section] = inner.map { $0 + widest[section] + configuration.ringPadding } ?? 0
         }
-        var wedges = angularWedges(radii: radii, halfDiagonals: halfDiagonals)
+        var wedges = uprightWedges(radii: radii, halfDiagonals: halfDiagonals)
         for _ in 0..<60 where wedges.total > 2 * Double.pi * (1 + 1e-9) {
             let factor = wedges.total / (2 * Double.pi)
             for section in 0..<sectionCount { radii[section] *= factor }
-            wedges = angularWedges(radii: radii, halfDiagonals: halfDiagonals)
+            wedges = uprightWedges(radii: radii, halfDiagonals: halfDiagonals)
         }
 
         computeAngles(wedges: wedges.sizes)
@@ -48,8 +48,6 @@ extension CircleLayout {
         // the recipe's radius if that is larger: the outer ring a third of the view's smaller
         // side, the rings evenly inside it, times a scale below 1. A scale above 1 then grows
         // every radius by one factor, which keeps them valid.
-        let steps = Double(singleRoot ? max(1, sectionCount - 1) : sectionCount)
-        let outerTarget = min(configuration.viewSize.width, configuration.viewSize.height) / 3
         let scale = configuration.clampedScale
         for section in 0..<sectionCount {
             let range = items(inSection: section)
@@ -77,7 +75,7 @@ extension CircleLayout {
                     }
                 }
             }
-            let target = outerTarget * Double(singleRoot ? section : section + 1) / steps
+            let target = recipeRadius(ofSection: section, singleRoot: singleRoot)
             radii[section] = max(least, target * min(scale, 1))
         }
         if scale > 1 { for section in 0..<sectionCount { radii[section] *= scale } }
@@ -99,39 +97,16 @@ extension CircleLayout {
                 bottom = max(bottom, point.y + size.height / 2)
             }
         }
-        let width = max(configuration.viewSize.width, right - left + 2 * configuration.margin)
-        let height = max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
-        center = Point(x: width / 2 - (left + right) / 2, y: height / 2 - (top + bottom) / 2)
-        for item in 0..<count {
-            let size = itemSizes[item]
-            cellFrames[item] = Rect(x: center.x + centers[item].x - size.width / 2, y: center.y + centers[item].y - size.height / 2,
-                                    width: size.width, height: size.height)
-        }
-        contentSize = Size(width: width, height: height)
+        placeInContent(centers: centers, drawn: (left, right, top, bottom))
         ringOuterRadii = ringRadii
     }
 
-    /// Each item's angular wedge: the angle its own box needs on its ring (its half-diagonal
-    /// and half the padding either side, as a chord), or its children's wedges together if
-    /// they need more. Bottom-up over the flat arrays, O(n).
-    func angularWedges(radii: [Double], halfDiagonals: [Double]) -> (sizes: [Double], total: Double) {
-        let count = dataController.numberOfItems
-        let childStarts = dataController.childStarts
-        let sectionOf = sectionOfItems
-        var wedges = [Double](repeating: 0, count: count)
-        for item in stride(from: count - 1, through: 0, by: -1) {
-            let radius = radii[Int(sectionOf[item])]
-            var own = 0.0
-            if radius > 0 {
-                let half = (halfDiagonals[item] + configuration.itemPadding / 2) / radius
-                own = half >= 1 ? Double.pi : 2 * asin(half)
-            }
-            var children = 0.0
-            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { children += wedges[child] }
-            wedges[item] = max(own, children)
+    /// Each item's angular wedge for upright boxes: the angle its own box needs on its ring (its
+    /// half-diagonal and half the padding either side, as a chord), or its children's together.
+    func uprightWedges(radii: [Double], halfDiagonals: [Double]) -> (sizes: [Double], total: Double) {
+        angularWedges(radii: radii) { item, radius in
+            let half = (halfDiagonals[item] + configuration.itemPadding / 2) / radius
+            return half >= 1 ? Double.pi : 2 * asin(half)
         }
-        var total = 0.0
-        for root in items(inSection: 0) { total += wedges[root] }
-        return (wedges, total)
     }
 }

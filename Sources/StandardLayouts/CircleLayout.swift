@@ -66,6 +66,29 @@ public final class CircleLayout: IndexedLayoutBase {
         }
     }
 
+    /// Recipe 10-6's radius of a ring, before scaling: the outer ring a third of the view's
+    /// smaller side, the rings evenly inside it (a single root at the centre).
+    func recipeRadius(ofSection section: Int, singleRoot: Bool) -> Double {
+        let steps = Double(singleRoot ? max(1, numberOfSections - 1) : numberOfSections)
+        let outerTarget = min(configuration.viewSize.width, configuration.viewSize.height) / 3
+        return outerTarget * Double(singleRoot ? section : section + 1) / steps
+    }
+
+    /// The drawing, its items' centres around the origin and its bounds `drawn`, in the middle of
+    /// the content: the view, or the drawing and its margins if larger.
+    func placeInContent(centers: [Point], drawn: (left: Double, right: Double, top: Double, bottom: Double)) {
+        let (left, right, top, bottom) = drawn
+        let width = max(configuration.viewSize.width, right - left + 2 * configuration.margin)
+        let height = max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
+        center = Point(x: width / 2 - (left + right) / 2, y: height / 2 - (top + bottom) / 2)
+        for item in 0..<centers.count {
+            let size = itemSizes[item]
+            cellFrames[item] = Rect(x: center.x + centers[item].x - size.width / 2, y: center.y + centers[item].y - size.height / 2,
+                                    width: size.width, height: size.height)
+        }
+        contentSize = Size(width: width, height: height)
+    }
+
     override func transform(ofItem item: Int) -> Transform3D? {
         guard configuration.labelDirection == .radial, !turns.isEmpty, turns[item] != 0 else { return nil }
         return .rotation(angle: turns[item])

@@ -15,9 +15,7 @@ import Darwin
     func smallGrid() throws -> GridLayout {
         let sections = try sectionedTree(outline: GridLayoutTests.outline)
         let layout = GridLayout(dataController: sections)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(GridLayoutTests.sizes)
-        view.layoutIfNeeded()
+        layOut(layout, sections, sizes: GridLayoutTests.sizes)
         return layout
     }
 
@@ -146,9 +144,7 @@ import Darwin
         configuration.headerReferenceSize = Size(width: 0, height: 16)
         configuration.connectorStyle = .elbow
         let base = GridLayout(dataController: sections, configuration: configuration)
-        let view = CollectionView(layout: base, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
-        view.layoutIfNeeded()
+        layOut(base, sections, sizes: randomSizes(sections, seed: seed))
         var generator = SplitMix64(seed: seed &+ 50)
         let section = Int.random(in: 0..<sections.numberOfSections, using: &generator)
         let focused = IndexPath(item: Int.random(in: 0..<sections.numberOfItems(inSection: section), using: &generator), section: section)
@@ -194,9 +190,7 @@ import Darwin
     func connectorsTouchTheDrawnBoxes(seed: UInt64) throws {
         let sections = try randomSections(seed: seed, count: 120, extraParentOneIn: 8)
         let base = GridLayout(dataController: sections)
-        let view = CollectionView(layout: base, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
-        view.layoutIfNeeded()
+        layOut(base, sections, sizes: randomSizes(sections, seed: seed))
         let size = base.collectionViewContentSize
         let layout = EffectLayout(base: base, effects: [.focus(IndexPath(item: 0, section: 1), scale: 2),
                                                         .fisheye(center: Point(x: size.width / 2, y: 0), radius: nil)])
