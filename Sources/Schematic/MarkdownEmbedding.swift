@@ -133,7 +133,7 @@ public struct MarkdownEmbedding {
     /// Reads the tree of a `src` path (already resolved against the Markdown file), throwing
     /// `SettingError`; nil refuses `src`.
     public var loadSource: ((String, BlockOptions) throws -> Tree)?
-    /// Hears the readers' warnings, located in the Markdown file.
+    /// Hears the readers' and the drawings' warnings, located in the Markdown file.
     public var warn: ((String) -> Void)?
 
     public init(file: String, baseOptions: DiagramOptions = .init()) {
@@ -258,9 +258,11 @@ public struct MarkdownEmbedding {
             }
         } else {
             let bytes = Array(source.utf8)
-            let reader = (options.format ?? InputFormat.sniff(bytes)).reader(options.reader)
-            do {
-                tree = try reader.read(bytes, file: file)
+            do throws(ReadError) {
+                // Sniffed as `render` sniffs its input: tables (CSV, TSV) too.
+                let format: InputFormat
+                if let given = options.format { format = given } else { format = try InputFormat.sniff(bytes, file: file, options: options.reader) }
+                tree = try format.reader(options.reader).read(bytes, file: file)
             } catch {
                 // Lines of the block become lines of the Markdown file.
                 let line = error.line > 0 ? "\(error.line + fenceLine)" : "\(fenceLine + 1)"
@@ -275,6 +277,7 @@ public struct MarkdownEmbedding {
         } catch {
             throw failure(error.description)
         }
+        for warning in diagram.warnings { warn?("\(file):\(fenceLine): warning: \(warning)") }
         var render = options.render
         render.scopeID = scope
         return Drawing(number: number, alt: alt ?? diagram.dataController.title, caption: caption, diagram: diagram, options: render, givenAlt: alt)

@@ -23,38 +23,10 @@ struct DiagramLoading {
     }
 
     private func parseTree(_ path: String) throws -> Tree {
-        if path != "-" && DirectoryReader.isDirectory(path) {
-            do {
-                return try inputOptions.directoryReader.read(path: path)
-            } catch {
-                throw fail(error.description, ExitStatus.noInput)
-            }
-        }
-        var bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path)
+            return try inputOptions.treeReading.read(path)
         } catch {
-            throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
-        }
-        // Gzip is recognised by its magic bytes (on standard input too); the format then comes
-        // from the extension before `.gz` (`x.gv.gz` is DOT), else from the content.
-        var named = path
-        let gzipped = fileExtension(path)?.lowercased() == "gz"
-        if gzipped { named = String(path.dropLast(3)) }
-        if gzipped || GzipDecoder.isCompressed(bytes) {
-            do {
-                bytes = try GzipDecoder.decompress(bytes, file: displayName(path))
-            } catch {
-                throw fail(error.description, ExitStatus.dataError)
-            }
-        }
-        let known = inputOptions.from ?? fileExtension(named).flatMap(InputFormat.init(pathExtension:))
-        do throws(ReadError) {
-            let format: InputFormat
-            if let known { format = known } else { format = try InputFormat.sniff(bytes, file: displayName(path), options: inputOptions.readerOptions) }
-            return try format.reader(inputOptions.readerOptions).read(bytes, file: displayName(path))
-        } catch {
-            throw fail(error.description, ExitStatus.dataError)
+            throw fail(error.isFileError ? "schematic: \(error.message)" : error.message, error.code)
         }
     }
 
@@ -80,10 +52,6 @@ struct DiagramLoading {
     func diagram(_ tree: Tree, file: String) throws -> Diagram {
         do {
             let diagram = try Diagram(tree: tree, options: diagramOptions)
-            let dropped = diagram.dataController.droppedParentCount
-            if dropped > 0 && !quiet {
-                FileIO.writeMessage("schematic: warning: \(displayName(file)): left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)")
-            }
             if !quiet {
                 for warning in diagram.warnings { FileIO.writeMessage("schematic: warning: \(displayName(file)): \(warning)") }
             }
@@ -102,13 +70,7 @@ struct DiagramLoading {
         }
     }
 
-    func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
-}
-
-/// The extension of a path's last component, if it has one.
-func fileExtension(_ path: String) -> String? {
-    guard path != "-", let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    return String(path[path.index(after: dot)...])
+    func displayName(_ path: String) -> String { TreeReading.displayName(path) }
 }
 
 /// Writes an output so that a failure or an interruption leaves nothing behind where a file is

@@ -58,4 +58,9 @@ struct InputOptions: ParsableArguments {
     var directoryReader: DirectoryReader {
         DirectoryReader(maxDepth: maxDepth, excludes: excludes, includeHidden: hidden)
     }
+
+    /// How these options read an input path.
+    var treeReading: TreeReading {
+        TreeReading(format: from, reader: readerOptions, directory: directoryReader)
+    }
 }

@@ -156,17 +156,12 @@ struct MarkdownCommand: ParsableCommand {
         return options
     }
 
-    /// The tree of a block's `src` file or directory.
+    /// The tree of a block's `src` file or directory, read as `render` reads its input.
     private static func load(_ path: String, _ options: MarkdownEmbedding.BlockOptions) throws -> Tree {
         do {
-            if DirectoryReader.isDirectory(path) { return try options.directory.read(path: path) }
-            let bytes = try FileIO.read(path)
-            let format = options.format ?? fileExtension(path).flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(bytes)
-            return try format.reader(options.reader).read(bytes, file: path)
-        } catch let error as FileIO.Failure {
-            throw MarkdownEmbedding.SettingError("src: \(error.message)")
+            return try TreeReading(format: options.format, reader: options.reader, directory: options.directory).read(path)
         } catch {
-            throw MarkdownEmbedding.SettingError("\(error)")
+            throw MarkdownEmbedding.SettingError(error.isFileError ? "src: \(error.message)" : error.message)
         }
     }
 
@@ -207,13 +202,7 @@ struct MarkdownCommand: ParsableCommand {
     /// Runs the `schematic-markdown-html` helper that sits beside this executable (it links Ink,
     /// and with it Foundation, which `schematic` itself stays free of to start fast).
     private func renderHTML(_ markdown: [UInt8], drawings: [String], title: String) throws -> [UInt8] {
-        var path = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &path, path.count - 1)
-        let executable = length > 0 ? String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        let helper = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]) + "/schematic-markdown-html"
-        guard access(helper, X_OK) == 0 else {
-            throw fail("schematic: --html needs \(helper) (built with the package: swift build --product schematic-markdown-html)", ExitStatus.unavailable)
-        }
+        let helper = try helperProgram("schematic-markdown-html", neededBy: "--html")
         var temporary: [String] = []
         defer { for file in temporary { unlink(file) } }
         for contents in [markdown] + drawings.map({ Array($0.utf8) }) {

@@ -17,13 +17,7 @@ final class ServerProcess {
     private var exited = false
 
     init(port: Int) throws {
-        var path = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &path, path.count - 1)
-        let executable = length > 0 ? String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        let helper = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)]) + "/schematic-serve"
-        guard access(helper, X_OK) == 0 else {
-            throw fail("schematic: serve needs \(helper) (built with the package: swift build --product schematic-serve)", ExitStatus.unavailable)
-        }
+        let helper = try helperProgram("schematic-serve", neededBy: "serve")
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw fail("schematic: cannot make a pipe", ExitStatus.unavailable) }
         // Only the child's ends may reach it; ours close on exec of anything else.

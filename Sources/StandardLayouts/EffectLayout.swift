@@ -219,4 +219,11 @@ public final class EffectLayout: CollectionViewLayout {
     public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
         base.finalLayoutAttributesForDisappearingItem(at: indexPath)
     }
+
+    /// Where the base layout stops scrolling. Its rule is kept as it is: the effects scale cells
+    /// about their own centres (moving only a focused box that would stick out of the content),
+    /// so the places the base snaps to stay where the drawn cells are.
+    public func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point {
+        base.targetContentOffset(forProposedContentOffset: proposed, boundsSize: boundsSize)
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `schematic markdown`: asset links, scoped styles, fence settings, alt and caption, `src`, and
+/// `schematic markdown`: asset links, scoped styles, fence settings, alt and caption, `src` (read
+/// as `render` reads its input), warnings as `render` gives them, and
 /// `--html` with and without `--safe`.
 @Suite struct MarkdownCommandTests {
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
@@ -131,6 +132,33 @@ import TestSupport
         try writeText("```schematic src=trees/services.yaml\nRoot\n```\n", to: dir + "/docs/both.md")
         let both = try Executable.run(["markdown", "docs/both.md"], in: dir)
         #expect(both.status == 65 && both.stderr.contains("its own lines must be empty"))
+    }
+
+    @Test func blocksAreReadAsRenderReadsItsInput() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        // Gzip (the format from the extension before .gz), and a table sniffed from its content.
+        try writeGzipped("Services: [api, web]\n", to: dir + "/trees/services.yaml.gz")
+        try writeText("id,parent,name\n1,,Root\n2,1,Child\n", to: dir + "/trees/table")
+        try writeText("```schematic src=trees/services.yaml.gz\n```\n\n```schematic src=trees/table\n```\n", to: dir + "/guide.md")
+        let result = try Executable.run(["markdown", "guide.md"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(">Services</text>") && result.stdout.contains(">web</text>"))
+        #expect(result.stdout.contains(">Child</text>") && !result.stdout.contains(">id,parent,name</text>"))
+        let lines = try Executable.run(["markdown", "-"], stdin: "```schematic\nid,parent,name\n1,,Root\n2,1,Child\n```\n")
+        #expect(lines.status == 0 && lines.stdout.contains(">Child</text>"), "a block's own lines are sniffed alike: \(lines.stderr)")
+    }
+
+    @Test func droppedParentEdgesWarnAsRenderWarns() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("digraph { a -> b; b -> c; a -> c; }\n", to: dir + "/dag.gv")
+        let rendered = try Executable.run(["render", "dag.gv", "--extra-parents", "drop", "-o", "dag.svg"], in: dir)
+        let warning = "left out 1 parent edge that skip levels (--extra-parents drop)"
+        #expect(rendered.status == 0 && rendered.stderr.contains("schematic: warning: dag.gv: " + warning), "\(rendered.stderr)")
+        try writeText("Intro\n\n```schematic src=dag.gv extra-parents=drop\n```\n\n" + Self.dag, to: dir + "/doc.md")
+        let embedded = try Executable.run(["markdown", "doc.md", "--extra-parents", "drop", "-o", "doc.out.md"], in: dir)
+        #expect(embedded.status == 0, "\(embedded.stderr)")
+        #expect(embedded.stderr.contains("doc.md:3: warning: " + warning), "a src block: \(embedded.stderr)")
+        #expect(embedded.stderr.contains("doc.md:6: warning: " + warning), "a block's own lines: \(embedded.stderr)")
     }
 
     @Test func blocksInsideOtherFencesAreLeftAlone() throws {

@@ -272,19 +272,13 @@ import Glibc
     }
 
 
-    func gzip(_ text: String, to path: String) throws {
-        let compressed = try Executable.run(program: "/bin/gzip", ["-c"], input: Data(text.utf8))
-        try #require(compressed.status == 0, "gzip: \(compressed.stderr)")
-        try compressed.output.write(to: URL(fileURLWithPath: path))
-    }
-
     @Test func gzipInputIsReadTransparently() throws {
         let dir = try makeScratchDirectory("schematic-output")
         let expected = try Executable.run(["render", "-", "--format", "json"], stdin: "Root\n  Child\n").stdout
         // The format from the extension before .gz, else sniffed; gzip on standard input.
-        try gzip(#"{"name": "Root", "children": [{"name": "Child"}]}"#, to: dir + "/tree.json.gz")
-        try gzip("digraph { Root -> Child }", to: dir + "/tree.gv.gz")
-        try gzip("Root\n  Child\n", to: dir + "/tree.gz")
+        try writeGzipped(#"{"name": "Root", "children": [{"name": "Child"}]}"#, to: dir + "/tree.json.gz")
+        try writeGzipped("digraph { Root -> Child }", to: dir + "/tree.gv.gz")
+        try writeGzipped("Root\n  Child\n", to: dir + "/tree.gz")
         for name in ["tree.json.gz", "tree.gv.gz", "tree.gz"] {
             let result = try Executable.run(["render", name, "--format", "json"], in: dir)
             #expect(result.status == 0 && result.stdout == expected, "\(name): \(result.stderr)")

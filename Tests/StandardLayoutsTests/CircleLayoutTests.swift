@@ -128,9 +128,7 @@ import Darwin
         var configuration = CircleLayoutConfiguration()
         configuration.labelDirection = direction
         let layout = CircleLayout(dataController: sections, configuration: configuration)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
-        view.layoutIfNeeded()
+        layOut(layout, sections, sizes: randomSizes(sections, seed: seed))
         let center = layout.center
         #expect(layout.ringRadii.count == sections.numberOfSections)
         for section in 1..<sections.numberOfSections { #expect(layout.ringRadii[section] > layout.ringRadii[section - 1]) }
@@ -260,9 +258,7 @@ import Darwin
             var configuration = CircleLayoutConfiguration()
             configuration.connectorStyle = style
             let layout = CircleLayout(dataController: sections, configuration: configuration)
-            let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-            view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
-            view.layoutIfNeeded()
+            layOut(layout, sections, sizes: randomSizes(sections, seed: seed))
             let center = layout.center
             let elements = allElements(layout)
             #expect(overlappingCells(elements.filter { $0.representedElementCategory == .cell }).isEmpty)

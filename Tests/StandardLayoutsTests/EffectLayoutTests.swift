@@ -15,9 +15,7 @@ import Darwin
     func smallGrid() throws -> GridLayout {
         let sections = try sectionedTree(outline: GridLayoutTests.outline)
         let layout = GridLayout(dataController: sections)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(GridLayoutTests.sizes)
-        view.layoutIfNeeded()
+        layOut(layout, sections, sizes: GridLayoutTests.sizes)
         return layout
     }
 
@@ -146,9 +144,7 @@ import Darwin
         configuration.headerReferenceSize = Size(width: 0, height: 16)
         configuration.connectorStyle = .elbow
         let base = GridLayout(dataController: sections, configuration: configuration)
-        let view = CollectionView(layout: base, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
-        view.layoutIfNeeded()
+        layOut(base, sections, sizes: randomSizes(sections, seed: seed))
         var generator = SplitMix64(seed: seed &+ 50)
         let section = Int.random(in: 0..<sections.numberOfSections, using: &generator)
         let focused = IndexPath(item: Int.random(in: 0..<sections.numberOfItems(inSection: section), using: &generator), section: section)
@@ -194,9 +190,7 @@ import Darwin
     func connectorsTouchTheDrawnBoxes(seed: UInt64) throws {
         let sections = try randomSections(seed: seed, count: 120, extraParentOneIn: 8)
         let base = GridLayout(dataController: sections)
-        let view = CollectionView(layout: base, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(randomSizes(sections, seed: seed))
-        view.layoutIfNeeded()
+        layOut(base, sections, sizes: randomSizes(sections, seed: seed))
         let size = base.collectionViewContentSize
         let layout = EffectLayout(base: base, effects: [.focus(IndexPath(item: 0, section: 1), scale: 2),
                                                         .fisheye(center: Point(x: size.width / 2, y: 0), radius: nil)])
@@ -240,5 +234,35 @@ import Darwin
                         .contains(layout.layoutAttributesForItem(at: path)!.key), "found where it is drawn")
             }
         }
+    }
+
+    /// Scrolling stops where the wrapped layout stops it (here, the nearest cell centred).
+    @Test func scrollingStopsWhereTheBaseLayoutStopsIt() throws {
+        let base = SnappingLayout(try smallGrid())
+        let proposed = Point(x: 37, y: 61), viewport = Size(width: 100, height: 80)
+        let snapped = base.targetContentOffset(forProposedContentOffset: proposed, boundsSize: viewport)
+        #expect(snapped != proposed, "the base snaps")
+        for effects: [LayoutEffect] in [[.fisheye(center: Point(x: 100, y: 100), radius: nil)], [.focus(IndexPath(item: 1, section: 1), scale: 2)]] {
+            let layout = EffectLayout(base: base, effects: effects)
+            layout.prepare()
+            #expect(layout.targetContentOffset(forProposedContentOffset: proposed, boundsSize: viewport) == snapped, "\(effects)")
+        }
+    }
+}
+
+/// A layout that snaps scrolling to the nearest cell, over another that places the elements.
+private final class SnappingLayout: CollectionViewLayout {
+    let placed: any CollectionViewLayout
+    init(_ placed: any CollectionViewLayout) { self.placed = placed }
+    func prepare() { placed.prepare() }
+    var collectionViewContentSize: Size { placed.collectionViewContentSize }
+    func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) { placed.enumerateLayoutAttributes(in: rect, body) }
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { placed.layoutAttributesForItem(at: indexPath) }
+    func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        placed.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+    func invalidateLayout(with context: LayoutInvalidationContext) { placed.invalidateLayout(with: context) }
+    func targetContentOffset(forProposedContentOffset proposed: Point, boundsSize: Size) -> Point {
+        offsetCenteringNearestCell(toProposedContentOffset: proposed, boundsSize: boundsSize)
     }
 }

@@ -162,9 +162,7 @@ import Testing
         let layout = FlowLayout(dataController: sections, configuration: configuration)
         let sizes = [Size(width: 40, height: 20), Size(width: 60, height: 40), Size(width: 50, height: 30),
                      Size(width: 80, height: 10), Size(width: 250, height: 30), Size(width: 30, height: 30), Size(width: 40, height: 50)]
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(Dictionary(uniqueKeysWithValues: sizes.enumerated().map { (IndexPath(item: $0.offset, section: 0), $0.element) }))
-        view.layoutIfNeeded()
+        let view = layOut(layout, sections, sizes: Dictionary(uniqueKeysWithValues: sizes.enumerated().map { (IndexPath(item: $0.offset, section: 0), $0.element) }))
         #expect(view.cellsSized == 7)
         // Available width 200.
         // Line 1: 40 + 10 + 60 + 10 + 50 = 170; adding 80 makes 260 > 200. Justified: gap

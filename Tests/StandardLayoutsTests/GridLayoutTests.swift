@@ -25,9 +25,7 @@ import TestSupport
         var configuration = GridLayoutConfiguration()  // insets 20 all round, spacing 10
         configure(&configuration)
         let layout = GridLayout(dataController: sections, configuration: configuration)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(sizes)
-        view.layoutIfNeeded()
+        layOut(layout, sections, sizes: sizes)
         return layout
     }
 
@@ -227,9 +225,7 @@ import TestSupport
         configuration.rowAlignment = alignment
         configuration.sectionInset = seed == 3 ? EdgeInsets(top: 0, left: 5, bottom: 30, right: 5) : EdgeInsets(all: 20)
         let layout = GridLayout(dataController: sections, configuration: configuration)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(randomSizes(sections, seed: seed, fractional: seed == 2))
-        view.layoutIfNeeded()
+        layOut(layout, sections, sizes: randomSizes(sections, seed: seed, fractional: seed == 2))
         return (layout, sections)
     }
 

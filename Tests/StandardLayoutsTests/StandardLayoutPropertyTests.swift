@@ -70,9 +70,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let sections = try randomSections(seed: seed, count: count, rootChance: seed == 2 ? 0 : 0.03, extraParentOneIn: 8)
         let layout = variant.make(sections, seed: seed)
         let sizes = randomSizes(sections, seed: seed &+ 100, fractional: seed % 2 == 1)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        view.cellSizing = SizeTable(sizes)
-        view.layoutIfNeeded()
+        let view = layOut(layout, sections, sizes: sizes)
         #expect(view.cellsSized == sections.numberOfItems)
         return (layout, sections, sizes)
     }
@@ -257,9 +255,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let incremental = allElements(scrolled)
 
         let whole = variant.make(sections, seed: seed)
-        let wholeView = CollectionView(layout: whole, dataSource: TreeDataSource(sections))
-        wholeView.cellSizing = SizeTable(sizes)
-        wholeView.layoutIfNeeded()
+        let wholeView = layOut(whole, sections, sizes: sizes)
         #expect(wholeView.selfSizingPasses == 1)
         #expect(scrolled.collectionViewContentSize == whole.collectionViewContentSize)
         #expect(incremental == allElements(whole))

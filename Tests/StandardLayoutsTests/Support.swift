@@ -169,3 +169,13 @@ func polylinesCross(_ first: [Point], _ second: [Point]) -> Bool {
 func sizeByScrolling(_ view: CollectionView, viewport: Size) {
     view.selfSizeByScrolling(viewport: viewport)
 }
+
+/// Lays `layout` out in a headless collection view over `sections`, each cell sizing itself
+/// from `sizes`; returns the view.
+@discardableResult
+func layOut(_ layout: any CollectionViewLayout, _ sections: SectionedTree, sizes: [IndexPath: Size]) -> CollectionView {
+    let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+    view.cellSizing = SizeTable(sizes)
+    view.layoutIfNeeded()
+    return view
+}

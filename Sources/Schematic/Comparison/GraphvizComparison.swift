@@ -27,7 +27,7 @@ extension Diagram {
     /// The DOT we give Graphviz for its own layout: the plain tree, `rankdir=LR`,
     /// `ordering=out`, our measured node sizes, spacing from our paddings.
     public var graphvizLayoutDOT: [UInt8] {
-        let collected = ByteCollectorBox()
+        let collected = ByteCollector()
         var output = OutputBuffer { collected.bytes.append(contentsOf: $0) }
         dotRenderer(mode: .layout).render(layout, content: dataController, into: &output)
         output.finish()
@@ -135,10 +135,6 @@ extension Diagram {
 
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-}
-
-final class ByteCollectorBox {
-    var bytes: [UInt8] = []
 }
 
 extension Diagram {

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Schematic
+
+/// How a path becomes a tree: the one reading path of every command's input and of Markdown
+/// blocks' `src` files. A directory is walked; a file is read, gunzipped when it is gzip (by its
+/// `.gz` extension or its magic bytes), and parsed in the given format, else the one its
+/// extension (before `.gz`) names, else the one its content shows.
+struct TreeReading {
+    /// The input format; nil takes it from the extension, else sniffs it.
+    var format: InputFormat?
+    var reader: ReaderOptions
+    var directory: DirectoryReader
+
+    /// Why a path could not be read: the file itself (missing, unreadable; its message does not
+    /// yet say which command failed), or its content (located where it can be).
+    struct Failure: Error {
+        var message: String
+        var code: ExitCode
+        var isFileError: Bool
+    }
+
+    /// The tree at a path (`-` for standard input).
+    func read(_ path: String) throws(Failure) -> Tree {
+        if path != "-" && DirectoryReader.isDirectory(path) {
+            do {
+                return try directory.read(path: path)
+            } catch {
+                throw Failure(message: error.description, code: ExitStatus.noInput, isFileError: false)
+            }
+        }
+        var bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw Failure(message: error.message, code: error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError, isFileError: true)
+        }
+        var named = path
+        let gzipped = fileExtension(path)?.lowercased() == "gz"
+        if gzipped { named = String(path.dropLast(3)) }
+        if gzipped || GzipDecoder.isCompressed(bytes) {
+            do {
+                bytes = try GzipDecoder.decompress(bytes, file: Self.displayName(path))
+            } catch {
+                throw Failure(message: error.description, code: ExitStatus.dataError, isFileError: false)
+            }
+        }
+        let known = format ?? fileExtension(named).flatMap(InputFormat.init(pathExtension:))
+        do throws(ReadError) {
+            let format: InputFormat
+            if let known { format = known } else { format = try InputFormat.sniff(bytes, file: Self.displayName(path), options: reader) }
+            return try format.reader(reader).read(bytes, file: Self.displayName(path))
+        } catch {
+            throw Failure(message: error.description, code: ExitStatus.dataError, isFileError: false)
+        }
+    }
+
+    /// How messages name a path: standard input as `<stdin>`.
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+}
+
+/// The extension of a path's last component, if it has one.
+func fileExtension(_ path: String) -> String? {
+    guard path != "-", let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    return String(path[path.index(after: dot)...])
+}

@@ -1,0 +1,102 @@
+import CollectionLayout
+
+/// A node: its group (classes, id, accessibility label, link), its box or junction dot, and its label's lines.
+extension SVGRenderer {
+    func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
+        let frame = attributes.frame
+        let extra = content.attributes(at: attributes.indexPath)
+        let isJunction = content.isJunction(at: attributes.indexPath)
+        if let url = extra?.url {
+            output.append("<a href=\"")
+            output.appendXMLEscaped(url)
+            output.append("\">")
+        }
+        output.append(isJunction ? "<g class=\"node junction " : "<g class=\"node ")
+        output.append(raw: content.type(at: attributes.indexPath).description)
+        if let classes = extra?.cssClass {
+            output.append(" ")
+            output.appendXMLEscaped(classes)
+        }
+        output.append("\"")
+        if let id = content.id(at: attributes.indexPath) {
+            output.append(" id=\"")
+            output.appendXMLEscaped(Self.elementID(id))
+            output.append("\"")
+        }
+        if interactive {
+            output.append(" data-section=\"")
+            output.append(attributes.indexPath.section)
+            output.append("\" data-item=\"")
+            output.append(attributes.indexPath.item)
+            output.append("\" tabindex=\"0\"")
+        }
+        output.append(" role=\"listitem\" aria-label=\"")
+        if isJunction {
+            output.append("unnamed node")
+        } else {
+            output.appendXMLEscaped(content.label(at: attributes.indexPath))
+        }
+        if content.type(at: attributes.indexPath) != .normal {
+            output.append(", ")
+            output.append(raw: content.type(at: attributes.indexPath).description)
+        }
+        output.append("\"")
+        writeCommonAttributes(attributes, into: &output)
+        output.append(">")
+        if let tooltip = extra?.tooltip {
+            output.append("<title>")
+            output.appendXMLEscaped(tooltip)
+            output.append("</title>")
+        }
+        output.append("<rect")
+        if isJunction {
+            // A dot: the largest circle the frame holds (the frame is a square unless a layout
+            // fixes one side, as masonry's columns do), so connectors reach it at the frame's edge.
+            let side = min(frame.width, frame.height)
+            writeGeometry(of: Rect(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side), into: &output)
+            output.append(" rx=\"")
+            output.append(side / 2)
+        } else {
+            writeGeometry(of: frame, into: &output)
+            output.append(" rx=\"")
+            output.append(cornerRadius)
+        }
+        output.append("\"")
+        if let fill = extra?.fill {
+            output.append(" style=\"fill:")
+            output.appendXMLEscaped(fill)
+            output.append("\"")
+        }
+        if isJunction {
+            output.append(extra?.url == nil ? "/></g>\n" : "/></g></a>\n")
+            return
+        }
+        output.append("/><text x=\"")
+        output.append(frame.midX)
+        output.append("\" y=\"")
+        output.append(frame.midY)
+        output.append("\"")
+        if let color = extra?.color {
+            output.append(" style=\"fill:")
+            output.appendXMLEscaped(color)
+            output.append("\"")
+        }
+        output.append(">")
+        let label = content.label(at: attributes.indexPath)
+        if let lines = content.wrappedLines(at: attributes.indexPath) ?? (label.utf8.contains(0x0A) ? content.lines(at: attributes.indexPath) : nil) {
+            let lineHeight = self.lineHeight ?? fontSize * 1.2
+            for (index, line) in lines.enumerated() {
+                output.append("<tspan x=\"")
+                output.append(frame.midX)
+                output.append("\" y=\"")
+                output.append(frame.midY + (Double(index) - Double(lines.count - 1) / 2) * lineHeight)
+                output.append("\">")
+                output.appendXMLEscaped(line)
+                output.append("</tspan>")
+            }
+        } else {
+            output.appendXMLEscaped(label)
+        }
+        output.append(extra?.url == nil ? "</text></g>\n" : "</text></g></a>\n")
+    }
+}

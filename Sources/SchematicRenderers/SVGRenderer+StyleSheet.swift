@@ -1,0 +1,148 @@
+import ExtrasBase64
+import Hierarchy
+
+/// The drawing's `<style>` element: embedded fonts, the theme's colours as custom properties,
+/// and the rules for nodes, connectors, bands and bars, each scoped to the drawing's root.
+extension SVGRenderer {
+    /// `scopeID` with only the characters an id and a selector may both have.
+    var scopeName: String? {
+        scopeID.map { String($0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) }
+    }
+
+    /// The selector every style rule starts with.
+    var scope: String { scopeName.map { ".schematic:where(#\($0))" } ?? ".schematic" }
+
+    /// The colours a theme sets as CSS custom properties (`--schematic-…`), which a site may override.
+    static let lightColors: [(String, String)] = [
+        ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"),
+        ("normal-fill", "#aaaaaa"), ("normal-text", "#000000"), ("important-fill", "#ffff00"), ("important-text", "#000000"),
+        ("critical-fill", "#ff0000"), ("critical-text", "#ffffff"),
+    ]
+    static let darkColors: [(String, String)] = [
+        ("background", "#1e1f22"), ("connector", "#6b6f76"), ("header", "#c9ccd1"), ("band", "#2a2c30"),
+        ("normal-fill", "#4a4d52"), ("normal-text", "#f2f3f5"), ("important-fill", "#d4b500"), ("important-text", "#000000"),
+        ("critical-fill", "#c62828"), ("critical-text", "#ffffff"),
+    ]
+
+    func writeVariables(_ colors: [(String, String)], into output: inout OutputBuffer) {
+        output.append(raw: scope)
+        output.append("{")
+        for (name, value) in colors {
+            output.append("--schematic-")
+            output.append(raw: name)
+            output.append(":")
+            output.append(raw: value)
+            output.append(";")
+        }
+        output.append("}\n")
+    }
+
+    /// The `<style>` element; junction rules only when the drawing has junctions.
+    func writeStyleSheet(hasJunctions: Bool, into output: inout OutputBuffer) {
+        output.append("<style>\n")
+        for font in embeddedFonts {
+            output.append("@font-face{font-family:'")
+            output.append(raw: cssSafe(font.name))
+            output.append("';src:url(data:font/ttf;base64,")
+            output.append(raw: Base64.encodeToString(bytes: font.data))
+            output.append(") format('truetype')}\n")
+        }
+        switch theme {
+        case .light: writeVariables(Self.lightColors, into: &output)
+        case .dark: writeVariables(Self.darkColors, into: &output)
+        case .auto:
+            writeVariables(Self.lightColors, into: &output)
+            output.append("@media (prefers-color-scheme: dark){")
+            writeVariables(Self.darkColors, into: &output)
+            output.append("}\n")
+        }
+        // Each colour is written plainly first: viewers without CSS custom properties keep it.
+        let fallback = Dictionary(uniqueKeysWithValues: theme == .dark ? Self.darkColors : Self.lightColors)
+        func color(_ property: StaticString, _ name: String, into output: inout OutputBuffer) {
+            output.append(property)
+            output.append(":")
+            output.append(raw: fallback[name]!)
+            output.append(";")
+            output.append(property)
+            output.append(":var(--schematic-")
+            output.append(raw: name)
+            output.append(")")
+        }
+        // Every rule is scoped to the drawing's root, so inline drawings on one page stay apart.
+        func rule(_ selectors: String..., into output: inout OutputBuffer) {
+            for (index, selector) in selectors.enumerated() {
+                if index > 0 { output.append(",") }
+                output.append(raw: scope)
+                output.append(" ")
+                output.append(raw: selector)
+            }
+            output.append("{")
+        }
+        rule(".background", into: &output)
+        color("fill", "background", into: &output)
+        output.append("}\n")
+        rule(".connector", into: &output)
+        output.append("fill:none;stroke-linejoin:round;")
+        color("stroke", "connector", into: &output)
+        output.append(";stroke-width:2;stroke-linecap:round}\n")
+        rule(".connector.extra", into: &output)
+        output.append("stroke-dasharray:6 5}\n")
+        rule(".node text", into: &output)
+        writeFont(into: &output)
+        output.append(";text-anchor:middle;dominant-baseline:central;white-space:pre}\n")
+        for type in NodeType.allCases {
+            rule(".node." + type.description + " rect", into: &output)
+            color("fill", type.description + "-fill", into: &output)
+            output.append("}\n")
+            rule(".node." + type.description + " text", into: &output)
+            color("fill", type.description + "-text", into: &output)
+            output.append("}\n")
+        }
+        if hasJunctions {
+            // Junctions (unnamed nodes) take the connectors' colour; important and critical ones keep theirs.
+            rule(".node.junction.normal rect", into: &output)
+            color("fill", "connector", into: &output)
+            output.append("}\n")
+        }
+        rule(".band.even", into: &output)
+        color("fill", "band", into: &output)
+        output.append("}\n")
+        rule(".band.odd", into: &output)
+        output.append("fill:none}\n")
+        rule(".depth-header", into: &output)
+        writeFont(into: &output)
+        output.append(";font-weight:bold;")
+        color("fill", "header", into: &output)
+        output.append(";text-anchor:middle;dominant-baseline:central}\n")
+        rule("rect.section-header", "rect.section-footer", into: &output)
+        color("fill", "band", into: &output)
+        output.append("}\n")
+        rule("text.section-header", "text.section-footer", into: &output)
+        writeFont(into: &output)
+        output.append(";")
+        color("fill", "header", into: &output)
+        output.append(";")
+        color("stroke", "band", into: &output)
+        output.append(";stroke-width:6px;stroke-linejoin:round;paint-order:stroke;dominant-baseline:central}\n")
+        rule("text.section-header", into: &output)
+        output.append("font-weight:bold}\n")
+        output.append("</style>\n")
+    }
+
+    func writeFont(into output: inout OutputBuffer) {
+        output.append("font-family:")
+        output.append(raw: cssFontFamily)
+        output.append(";font-size:")
+        output.append(fontSize)
+        output.append("px")
+    }
+
+    var cssFontFamily: String {
+        (embeddedFonts.map { "'" + cssSafe($0.name) + "'" } + ["'" + cssSafe(fontFamily) + "'", "sans-serif"]).joined(separator: ",")
+    }
+
+    /// A name that cannot end a CSS string or the style element.
+    func cssSafe(_ name: String) -> String {
+        name.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != "&" && $0 != "\n" }
+    }
+}

@@ -1,0 +1,240 @@
+import CollectionLayout
+import Hierarchy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Boxes along the radii: rings spaced by the boxes' lengths, wide fans of leaves on sub-rings.
+extension CircleLayout {
+    /// Boxes along the radii: each ring's boxes start at its radius and point outwards, so a
+    /// ring needs each box's height around it and its widest box's width across it.
+    ///
+    /// Rings are first spaced by their widest boxes and grown together until the wedges, each
+    /// the angle its box's height (and the padding) needs at its ring's radius, fit the circle.
+    /// With the angles fixed, each ring then shrinks to the least radius at which neighbouring
+    /// boxes keep `itemPadding` apart (two boxes starting at radius `r`, `Δ` apart, are apart by
+    /// `r·sin Δ` at their inner ends and more beyond) and clear the ring inside by `ringPadding`,
+    /// or the recipe's radius if that is more. A single root sits upright at the centre.
+    func placeAlongRadii() {
+        let sectionCount = numberOfSections
+        let count = dataController.numberOfItems
+        let padding = configuration.itemPadding, ringPadding = configuration.ringPadding
+        let singleRoot = items(inSection: 0).count == 1
+        let rootReach = singleRoot ? hypot(itemSizes[0].width, itemSizes[0].height) / 2 : 0
+        // Per ring: the longest box (its reach across the ring, corners included) and the tallest.
+        var longest = [Double](repeating: 0, count: sectionCount), tallest = longest
+        for section in 0..<sectionCount {
+            for item in items(inSection: section) {
+                longest[section] = max(longest[section], itemSizes[item].width)
+                tallest[section] = max(tallest[section], itemSizes[item].height)
+            }
+        }
+        let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot)
+        /// Where the ring after `section` may start at the least: past its outermost boxes' far
+        /// corners (or the root's box) and the ring padding.
+        func clearance(after section: Int, radius: Double) -> Double {
+            if section == 0 && singleRoot { return rootReach + ringPadding }
+            return hypot(radius + thickness[section], tallest[section] / 2) + ringPadding
+        }
+        // The drawing's size is the outermost ring's, so the angles are found with every ring
+        // pushed out against the next (their boxes' lengths and the padding apart): the further
+        // out a ring, the less angle its boxes need. The outermost radius grows until the wedges
+        // fit the circle; the rings come back in below.
+        let first = singleRoot ? 1 : 0
+        var least = [Double](repeating: 0, count: sectionCount)
+        for section in 0..<sectionCount {
+            least[section] = section == 0 ? (singleRoot ? 0 : max(tallest[0] + padding, ringPadding))
+                : clearance(after: section - 1, radius: least[section - 1])
+        }
+        func packed(outermost: Double) -> [Double] {
+            var radii = least
+            guard let last = radii.indices.last else { return radii }
+            radii[last] = max(outermost, least[last])
+            for section in stride(from: last - 1, through: first, by: -1) {
+                let reach = radii[section + 1] - ringPadding
+                let inside = (reach * reach - tallest[section] * tallest[section] / 4).squareRoot() - thickness[section]
+                radii[section] = max(least[section], inside)
+            }
+            return radii
+        }
+        var aroundLast = 0.0
+        for item in items(inSection: sectionCount - 1) { aroundLast += (itemSizes[item].height + padding) * wedgeShares[item] }
+        var outermost = max(least[sectionCount - 1], aroundLast / (2 * Double.pi))
+        var radii = packed(outermost: outermost)
+        var wedges = radialWedges(radii: radii)
+        for _ in 0..<60 where wedges.total > 2 * Double.pi * (1 + 1e-9) {
+            // Angles shrink about as the radii grow: grow what lies beyond the innermost ring's start.
+            let base = radii[first] > 0 ? outermost - radii[first] : 0
+            outermost = base + (outermost - base) * wedges.total / (2 * Double.pi) + 1e-9 * outermost
+            radii = packed(outermost: outermost)
+            wedges = radialWedges(radii: radii)
+        }
+        computeAngles(wedges: wedges.sizes)
+        let wedgeRadii = radii
+
+        let scale = configuration.clampedScale
+        for section in 0..<sectionCount {
+            let range = items(inSection: section)
+            var least = section == 0 ? (singleRoot ? 0 : padding) : clearance(after: section - 1, radius: radii[section - 1])
+            if range.count > 1 && !(section == 0 && singleRoot) {
+                // Each item against the following ones (the last and the first included) while
+                // they are less than a quarter turn away; past 64 the wedges' radius is kept.
+                for item in range {
+                    var other = item, walked = 0
+                    let offset = subringOffsets[item]
+                    while true {
+                        other = other + 1 < range.upperBound ? other + 1 : range.lowerBound
+                        if other == item { break }
+                        var step = angles[other] - angles[item]
+                        if step < 0 { step += 2 * Double.pi }
+                        let needed = (itemSizes[item].height + itemSizes[other].height) / 2 + padding
+                        if step >= Double.pi / 2 {
+                            least = max(least, needed)
+                            break
+                        }
+                        if (least + offset) * sin(step) >= tallest[section] + padding { break }
+                        // Boxes on other sub-rings lie beyond or within these along the radius.
+                        if subringOffsets[other] != offset { walked += 1; if walked == 64 { least = max(least, wedgeRadii[section]); break }; continue }
+                        least = max(least, step > 0 ? needed / sin(step) - offset : wedgeRadii[section])
+                        walked += 1
+                        if walked == 64 { least = max(least, wedgeRadii[section]); break }
+                    }
+                }
+            }
+            let target = recipeRadius(ofSection: section, singleRoot: singleRoot) - thickness[section] / 2
+            radii[section] = max(least, target * min(scale, 1))
+        }
+        // The rings inside the outermost spread evenly out to it, as radial trees draw them: the
+        // drawing keeps its size, and fans get room between rings instead of a crowded centre.
+        if let last = radii.indices.last, last > 0 {
+            let first = singleRoot ? 1 : 0
+            let span = Double(last - (singleRoot ? 0 : -1))
+            for section in first..<last {
+                let even = radii[last] * Double(section + (singleRoot ? 0 : 1)) / span
+                radii[section] = max(radii[section], even,
+                                     section > 0 ? clearance(after: section - 1, radius: radii[section - 1]) : 0)
+            }
+            radii[last] = max(radii[last], clearance(after: last - 1, radius: radii[last - 1]))
+        }
+        if scale > 1 { for section in 0..<sectionCount { radii[section] *= scale } }
+        ringRadii = radii
+        ringOuterRadii = (0..<sectionCount).map { section in
+            section == 0 && singleRoot ? rootReach : radii[section] + thickness[section]
+        }
+
+        // Each box's centre half its length out from its ring, turned along its radius (half a
+        // turn more on the left, so that its text reads left to right).
+        turns = [Double](repeating: 0, count: count)
+        var left = 0.0, right = 0.0, top = 0.0, bottom = 0.0
+        var centers = [Point](repeating: .zero, count: count)
+        for section in 0..<sectionCount {
+            for item in items(inSection: section) {
+                let size = itemSizes[item]
+                var extentX = size.width / 2, extentY = size.height / 2
+                if !(section == 0 && singleRoot) {
+                    let angle = angles[item]
+                    let distance = radii[section] + subringOffsets[item] + size.width / 2
+                    centers[item] = Point(x: distance * cos(angle), y: distance * sin(angle))
+                    turns[item] = cos(angle) < -1e-12 ? angle + Double.pi : angle
+                    let c = abs(cos(angle)), s = abs(sin(angle))
+                    extentX = c * size.width / 2 + s * size.height / 2
+                    extentY = s * size.width / 2 + c * size.height / 2
+                }
+                let point = centers[item]
+                left = min(left, point.x - extentX)
+                right = max(right, point.x + extentX)
+                top = min(top, point.y - extentY)
+                bottom = max(bottom, point.y + extentY)
+            }
+        }
+        placeInContent(centers: centers, drawn: (left, right, top, bottom))
+    }
+
+    /// Each item's angular wedge for radial labels: the angle its box's height and the padding
+    /// need at its ring's radius (its share of it, on sub-rings), or its children's together.
+    func radialWedges(radii: [Double]) -> (sizes: [Double], total: Double) {
+        angularWedges(radii: radii) { item, radius in
+            let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
+            return (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item]
+        }
+    }
+
+    /// Wide fans of leaves take turns on several sub-rings, as `--wrap` stacks them in
+    /// columns: such a ring needs a fraction of their heights around it, for a few box lengths
+    /// across. Per ring, the number of sub-rings (1 to 4) that makes the ring's own estimate
+    /// (what its boxes need around it, plus its thickness) least; runs of at least twice that
+    /// many leaves among siblings take turns, in order. Sets `subringOffsets`, `isStaggered`
+    /// and `wedgeShares`; returns each ring's thickness along the radius.
+    func staggerWideFans(longest: [Double], singleRoot: Bool) -> [Double] {
+        let count = dataController.numberOfItems, sectionCount = numberOfSections
+        let childStarts = dataController.childStarts
+        let padding = configuration.itemPadding
+        subringOffsets = [Double](repeating: 0, count: count)
+        isStaggered = [Bool](repeating: false, count: count)
+        wedgeShares = [Double](repeating: 1, count: count)
+        func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
+        /// Calls `body` with every run of consecutive leaf siblings in a section (its first item and length).
+        func forEachLeafRun(inSection section: Int, _ body: (Int, Int) -> Void) {
+            let range = items(inSection: section)
+            var item = range.lowerBound
+            while item < range.upperBound {
+                guard isLeaf(item) else { item += 1; continue }
+                let parent = dataController.parentOfItem[item]
+                var end = item + 1
+                while end < range.upperBound && isLeaf(end) && dataController.parentOfItem[end] == parent && parent >= 0 { end += 1 }
+                body(item, end - item)
+                item = end
+            }
+        }
+        var thickness = longest
+        let maximumTurns = 4
+        for section in 0..<sectionCount where !(section == 0 && singleRoot) && section > 0 {
+            var total = 0.0
+            for item in items(inSection: section) { total += itemSizes[item].height + padding }
+            var best = (turns: 1, estimate: total / (2 * Double.pi) + longest[section])
+            for turns in 2...maximumTurns {
+                var saved = 0.0
+                forEachLeafRun(inSection: section) { first, length in
+                    guard length >= 2 * turns else { return }
+                    for item in first..<first + length { saved += (itemSizes[item].height + padding) * (1 - 1 / Double(turns)) }
+                }
+                let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
+                if estimate < best.estimate - 1 { best = (turns, estimate) }
+            }
+            guard best.turns > 1 else { continue }
+            forEachLeafRun(inSection: section) { first, length in
+                guard length >= 2 * best.turns else { return }
+                for item in first..<first + length {
+                    isStaggered[item] = true
+                    wedgeShares[item] = 1 / Double(best.turns)
+                }
+            }
+            // In turn along the ring, across fans too; after a box that takes no turns, the next
+            // starts one sub-ring out, so that neighbours never share a sub-ring.
+            let step = longest[section] + padding
+            var phase = 0
+            for item in items(inSection: section) {
+                if isStaggered[item] {
+                    subringOffsets[item] = Double(phase % best.turns) * step
+                    phase += 1
+                } else {
+                    phase = 1
+                }
+            }
+            thickness[section] = Double(best.turns - 1) * step + longest[section]
+        }
+        return thickness
+    }
+
+    /// Where a box meets its radius: its inner end (`outer` false) or outer end, in content
+    /// coordinates; nil for a box that is not turned along a radius (the centre root, upright boxes).
+    func radialEnd(ofItem item: Int, outer: Bool) -> Point? {
+        guard configuration.labelDirection == .radial else { return nil }
+        let section = Int(sectionOfItems[item])
+        if section == 0 && items(inSection: 0).count == 1 { return nil }
+        let distance = ringRadii[section] + subringOffsets[item] + (outer ? itemSizes[item].width : 0)
+        return Point(x: center.x + distance * cos(angles[item]), y: center.y + distance * sin(angles[item]))
+    }
+}
