@@ -140,8 +140,11 @@ enum CompactPlacement {
         let tightHeight = extent(fromTop)
         // Per item, the longest chain into its own centre from the top through its own
         // constraints (not those of the rest of its group), and out of it to the bottom.
-        var into = [Double](repeating: 0, count: count), outOf = [Double](repeating: 0, count: count)
-        for item in 0..<count {
+        // (Only needed when lower targets are tried.)
+        let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
+        let chainCount = steps > 0 ? count : 0
+        var into = [Double](repeating: 0, count: chainCount), outOf = [Double](repeating: 0, count: chainCount)
+        for item in 0..<chainCount {
             var top = padding / 2 + heights[item] / 2, bottom = top
             if !isFirstInSection(item) { top = max(top, fromTop[item - 1] + separation(item - 1, item)) }
             if !isLastInSection(item) { bottom = max(bottom, fromBottom[item + 1] + separation(item, item + 1)) }
@@ -162,12 +165,12 @@ enum CompactPlacement {
         // Along each chain of only children: the most of those over the item and its aligned
         // ancestors (parents come first in global order), and over it and its aligned descendants.
         var intoAbove = into, outOfAbove = outOf, intoBelow = into, outOfBelow = outOf
-        for item in 0..<count where group[item] != Int32(item) {
+        for item in 0..<chainCount where group[item] != Int32(item) {
             let parent = Int(sections.parentOfItem[item])
             intoAbove[item] = max(intoAbove[item], intoAbove[parent])
             outOfAbove[item] = max(outOfAbove[item], outOfAbove[parent])
         }
-        for item in stride(from: count - 1, through: 0, by: -1) where group[item] != Int32(item) {
+        for item in stride(from: chainCount - 1, through: 0, by: -1) where group[item] != Int32(item) {
             let parent = Int(sections.parentOfItem[item])
             intoBelow[parent] = max(intoBelow[parent], intoBelow[item])
             outOfBelow[parent] = max(outOfBelow[parent], outOfBelow[item])
@@ -352,7 +355,7 @@ enum CompactPlacement {
         // The target height: the least, from the stacked height up to the tight one, whose
         // placement keeps almost every parent within its span and parents near their
         // children's middle on average (bisection over a few fractions of the way).
-        guard tightHeight > stackedHeight + 0.5 else { return placed(height: tightHeight, slack: .uniform(0, count: count))?.centers }
+        guard steps > 0 else { return placed(height: tightHeight, slack: .uniform(0, count: count))?.centers }
         var parents = 0
         for item in 0..<count where sections.childStarts[item + 1] > sections.childStarts[item] { parents += 1 }
         var pitch = 0.0
@@ -361,7 +364,7 @@ enum CompactPlacement {
         let limits = readingLimits(parents: parents, pitch: pitch)
         guard var best = placed(height: tightHeight, slack: .uniform(0, count: count))?.centers else { return nil }
         var low = 0.0, high = 1.0
-        for _ in 0..<targetSteps(count: count) {
+        for _ in 0..<steps {
             let middle = (low + high) / 2
             let target = stackedHeight + middle * (tightHeight - stackedHeight)
             guard let candidate = placed(height: target, slack: criticalSlack(height: target).slack) else { return nil }
