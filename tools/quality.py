@@ -12,7 +12,9 @@ Measured on each drawing (margins left out):
   crossings   pairs of connectors (no node in common) whose paths cross or run on top of each
               other, per connector style: straight / elbow / curved (curves sampled, 16 pieces
               per cubic); `boxes`: connector pieces through a node box that is neither end
-  aspect      width:height of ours;  coverage: node boxes' area / drawing area (ours / dot's)
+  aspect      width:height of ours;  coverage: node boxes' area / drawing area (ours / dot's, and
+              dot's with its own default spacing, nodesep 0.25in and ranksep 0.5in)
+  size        ours / dot's, width×height
 
 A row misses (MISS) when, for compact, tidy and the default: area or offset or outside exceed
 dot's, or any crossing or box hit; for the talk's stacked and centered: any elbow crossing.
@@ -78,8 +80,12 @@ def ours(path, options):
     return boxes, connectors
 
 
-def dot(path, options):
+def dot(path, options, own_spacing=False):
+    """dot's drawing with our spacing, or (own_spacing) with dot's defaults: nodesep 0.25in, ranksep 0.5in."""
     source = run([args.binary, "render", path, "--format", "dot", "--dot-mode", "layout", "-o", "-"] + options)
+    if own_spacing:
+        source = re.sub(rb"nodesep=[0-9.]+", b"nodesep=0.25", source)
+        source = re.sub(rb"ranksep=[0-9.]+", b"ranksep=0.5", source)
     key = hashlib.sha256(source).hexdigest()[:24]
     cached = os.path.join(CACHE, key + ".plain")
     if not os.path.exists(cached):
@@ -230,9 +236,10 @@ def aspect(size):
 
 
 print("| tree | nodes | align | orient | area vs dot | offset ours / dot | outside ours / dot (worst px) "
-      "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot | size |")
+      "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot / dot at its defaults | size ours / dot |")
 print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
 failed = False
+rows = misses = 0
 extra = args.extra.split()
 for path in files:
     for orientation in args.orientation.split(","):
@@ -243,6 +250,8 @@ for path in files:
             print(f"| {path} | | | {orientation} | failed: {error} |"); failed = True; continue
         dot_size = extent(dot_boxes, dot_connectors)
         dot_offset, dot_outside, _ = centring(dot_boxes, dot_connectors, vertical)
+        own_boxes, own_connectors = dot(path, ["--orientation", orientation] + extra, own_spacing=True)
+        own_cover = coverage(own_boxes, extent(own_boxes, own_connectors))
         for alignment in args.align.split(","):
             options = ["--orientation", orientation] + extra + ([] if alignment == "default" else ["--align", alignment])
             try:
@@ -263,7 +272,9 @@ for path in files:
             else:
                 ok = area <= 1.0005 and offset <= dot_offset + 0.05 and outside <= dot_outside and sum(counts) == 0 and hits == 0
             failed |= not ok
+            rows += 1; misses += not ok
             print(f"| {path.split('/')[-1]} | {len(boxes)} | {alignment} | {orientation} | {area:.2f} | {offset:.1f} / {dot_offset:.1f} "
                   f"| {outside} / {dot_outside} ({worst:.0f}) | {counts[0]} / {counts[1]} / {counts[2]} ({hits}) | {aspect(size)} "
-                  f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} | {size[0]:.0f}×{size[1]:.0f} |{'' if ok else ' MISS'}", flush=True)
+                  f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} / {own_cover:.1%} | {size[0]:.0f}×{size[1]:.0f} / {dot_size[0]:.0f}×{dot_size[1]:.0f} |{'' if ok else ' MISS'}", flush=True)
+print(f"\n{rows} rows, {misses} missed")
 sys.exit(1 if failed else 0)

@@ -1,17 +1,22 @@
 import Hierarchy
 
-/// Placement along the columns that is as short as possible with every parent inside its
-/// children's span, and then as centred as it can be within that height.
+/// Placement along the columns that is short, with parents inside their children's span and
+/// centred on them as far as that height allows.
 ///
 /// Centres `c` obey difference constraints only: in a column, `c[next] ≥ c[item] + separation`;
 /// a parent lies between its first and last child, `c[first] ≤ c[parent] ≤ c[last]` (an only
 /// child shares its parent's centre); every box lies inside `[0, height]`. So:
 /// 1. The lowest feasible centres are longest paths in the constraint graph (single-child
 ///    chains merged into one node), found in O(n) in topological order (Kahn); they give the
-///    smallest height. The same on the mirrored tree gives the highest centres at that height.
-/// 2. Both are feasible and the feasible set is convex, so their average is a feasible start
-///    (Brandes and Köpf balance extreme layouts the same way).
-/// 3. Sweeps then centre: each column, with its neighbours fixed, is an isotonic regression in
+///    tight height. The same on the mirrored tree gives the highest centres at that height.
+/// 2. A lower target height (down to the stacked columns') is reached by critical-path slack:
+///    only the span constraints, and only-child alignments, on chains of constraints taller
+///    than the target give way, each by its chains' excess. The target is the least (by a
+///    bisection of a few placements) whose placement still reads: at most one parent in fifty
+///    outside its span, mean offset at most half a column's pitch. Otherwise the tight height.
+/// 3. The lowest and highest centres are both feasible and the feasible set is convex, so their
+///    average is a feasible start (Brandes and Köpf balance extreme layouts the same way).
+/// 4. Sweeps then centre: each column, with its neighbours fixed, is an isotonic regression in
 ///    `z = c - cumulative separation`, now with bounds from the neighbouring columns; the
 ///    bounds are made monotone (a running max from the top, min from the bottom), so pooling
 ///    adjacent violators and clamping solves it exactly and keeps every constraint. Left to
@@ -40,25 +45,30 @@ enum CompactPlacement {
         func isFirstInSection(_ item: Int) -> Bool { item == Int(sections.sectionStarts[Int(sectionOfItem[item])]) }
         func isLastInSection(_ item: Int) -> Bool { item + 1 == Int(sections.sectionStarts[Int(sectionOfItem[item]) + 1]) }
 
-        /// The constraint graph from the top (or, mirrored, from the bottom): edges between
-        /// groups in adjacency form by source; `isSpanEdge` marks the parent-within-span ones.
+        /// The constraint graph from the top (or, mirrored, from the bottom: the same graph
+        /// reversed): edges between groups in adjacency form by source. A span edge carries the
+        /// parent it bounds and which side: the parent above its first child, or below its last.
         struct Graph {
-            var start: [Int32], target: [Int32], weight: [Double], isSpanEdge: [Bool], groups: Int
+            var start: [Int32], target: [Int32], weight: [Double], spanParent: [Int32], spanBelow: [Bool], groups: Int
         }
         func graph(mirrored: Bool) -> Graph {
-            var from: [Int32] = [], to: [Int32] = [], weight: [Double] = [], span: [Bool] = []
-            from.reserveCapacity(count * 2); to.reserveCapacity(count * 2); weight.reserveCapacity(count * 2); span.reserveCapacity(count * 2)
+            var from: [Int32] = [], to: [Int32] = [], weight: [Double] = [], owner: [Int32] = [], below: [Bool] = []
+            from.reserveCapacity(count * 2); to.reserveCapacity(count * 2); weight.reserveCapacity(count * 2)
+            owner.reserveCapacity(count * 2); below.reserveCapacity(count * 2)
             for item in 0..<count {
                 if mirrored ? !isLastInSection(item) : !isFirstInSection(item) {
                     let neighbour = mirrored ? item + 1 : item - 1
-                    from.append(group[neighbour]); to.append(group[item]); weight.append(separation(neighbour, item)); span.append(false)
+                    from.append(group[neighbour]); to.append(group[item]); weight.append(separation(neighbour, item))
+                    owner.append(-1); below.append(false)
                 }
                 let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
                 if children.count >= 2 {
                     let near = mirrored ? children.upperBound - 1 : children.lowerBound
                     let far = mirrored ? children.lowerBound : children.upperBound - 1
-                    from.append(group[near]); to.append(group[item]); weight.append(0); span.append(true)
-                    from.append(group[item]); to.append(group[far]); weight.append(0); span.append(true)
+                    // From the top, `first → parent` bounds the parent above its first child and
+                    // `parent → last` below its last; mirrored, the other way round.
+                    from.append(group[near]); to.append(group[item]); weight.append(0); owner.append(Int32(item)); below.append(mirrored)
+                    from.append(group[item]); to.append(group[far]); weight.append(0); owner.append(Int32(item)); below.append(!mirrored)
                 }
             }
             var start = [Int32](repeating: 0, count: count + 1)
@@ -66,19 +76,26 @@ enum CompactPlacement {
             for node in 0..<count { start[node + 1] += start[node] }
             var fill = start
             var target = [Int32](repeating: 0, count: from.count), sorted = [Double](repeating: 0, count: from.count)
-            var sortedSpan = [Bool](repeating: false, count: from.count)
+            var sortedOwner = [Int32](repeating: -1, count: from.count), sortedBelow = [Bool](repeating: false, count: from.count)
             for edge in 0..<from.count {
                 let slot = Int(fill[Int(from[edge])])
-                target[slot] = to[edge]; sorted[slot] = weight[edge]; sortedSpan[slot] = span[edge]
+                target[slot] = to[edge]; sorted[slot] = weight[edge]; sortedOwner[slot] = owner[edge]; sortedBelow[slot] = below[edge]
                 fill[Int(from[edge])] += 1
             }
             var groups = 0
             for node in 0..<count where group[node] == Int32(node) { groups += 1 }
-            return Graph(start: start, target: target, weight: sorted, isSpanEdge: sortedSpan, groups: groups)
+            return Graph(start: start, target: target, weight: sorted, spanParent: sortedOwner, spanBelow: sortedBelow, groups: groups)
         }
-        /// Lowest centres per item when parents may lie `slack` beyond their children's span:
-        /// longest paths in Kahn's topological order; nil if the graph has a cycle.
-        func lowest(_ graph: Graph, slack: Double) -> [Double]? {
+        /// How far each parent may lie beyond its first child (`above`) or its last (`below`).
+        struct Slack {
+            var above: [Double], below: [Double]
+            static func uniform(_ value: Double, count: Int) -> Slack {
+                Slack(above: [Double](repeating: value, count: count), below: [Double](repeating: value, count: count))
+            }
+        }
+        /// Lowest centres per item under the given slack: longest paths in Kahn's topological
+        /// order; nil if the graph has a cycle.
+        func lowest(_ graph: Graph, slack: Slack) -> [Double]? {
             var indegree = [Int32](repeating: 0, count: count)
             for target in graph.target { indegree[Int(target)] += 1 }
             var value = [Double](repeating: 0, count: count)
@@ -92,7 +109,9 @@ enum CompactPlacement {
                 head += 1
                 for slot in Int(graph.start[node])..<Int(graph.start[node + 1]) {
                     let target = Int(graph.target[slot])
-                    value[target] = max(value[target], value[node] + graph.weight[slot] - (graph.isSpanEdge[slot] ? slack : 0))
+                    let owner = Int(graph.spanParent[slot])
+                    let relief = owner < 0 ? 0 : (graph.spanBelow[slot] ? slack.below[owner] : slack.above[owner])
+                    value[target] = max(value[target], value[node] + graph.weight[slot] - relief)
                     indegree[target] -= 1
                     if indegree[target] == 0 { queue.append(Int32(target)) }
                 }
@@ -106,24 +125,103 @@ enum CompactPlacement {
             return height
         }
 
-        // The smallest height any placement with aligned only children has (no span
-        // constraints), then the least slack that reaches it (bisection to a pixel).
-        let forward = graph(mirrored: false)
-        guard let loosest = lowest(forward, slack: .infinity) else { return nil }
-        let height = extent(loosest)
-        var slack = 0.0
-        // Very large trees keep every parent inside its span: the bisection would cost ~25 passes.
-        if count <= 200_000, let tight = lowest(forward, slack: 0), extent(tight) > height + 0.5 {
-            var low = 0.0, high = height
-            while high - low > 0.5 {
-                let middle = (low + high) / 2
-                if let trial = lowest(forward, slack: middle), extent(trial) <= height + 0.5 { high = middle } else { low = middle }
-            }
-            slack = high
+        // Heights: the stacked columns' (the least any placement has) and, with every parent
+        // inside its span and only children aligned, the longest chains of constraints from the
+        // top and from the bottom, to each item.
+        var stackedHeight = 0.0
+        for section in 0..<sectionCount {
+            var stack = 0.0
+            for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) { stack += heights[item] + padding }
+            stackedHeight = max(stackedHeight, stack)
         }
+        var forward = graph(mirrored: false), backward = graph(mirrored: true)
+        guard let fromTop = lowest(forward, slack: .uniform(0, count: count)),
+              let fromBottom = lowest(backward, slack: .uniform(0, count: count)) else { return nil }
+        let tightHeight = extent(fromTop)
+        // Per item, the longest chain into its own centre from the top through its own
+        // constraints (not those of the rest of its group), and out of it to the bottom.
+        // (Only needed when lower targets are tried.)
+        let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
+        let chainCount = steps > 0 ? count : 0
+        var into = [Double](repeating: 0, count: chainCount), outOf = [Double](repeating: 0, count: chainCount)
+        for item in 0..<chainCount {
+            var top = padding / 2 + heights[item] / 2, bottom = top
+            if !isFirstInSection(item) { top = max(top, fromTop[item - 1] + separation(item - 1, item)) }
+            if !isLastInSection(item) { bottom = max(bottom, fromBottom[item + 1] + separation(item, item + 1)) }
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            if children.count >= 2 {
+                top = max(top, fromTop[children.lowerBound])
+                bottom = max(bottom, fromBottom[children.upperBound - 1])
+            }
+            let parent = Int(sections.parentOfItem[item])
+            if parent >= 0 {
+                let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+                if siblings.count >= 2 && item == siblings.upperBound - 1 { top = max(top, fromTop[parent]) }
+                if siblings.count >= 2 && item == siblings.lowerBound { bottom = max(bottom, fromBottom[parent]) }
+            }
+            into[item] = top
+            outOf[item] = bottom
+        }
+        // Along each chain of only children: the most of those over the item and its aligned
+        // ancestors (parents come first in global order), and over it and its aligned descendants.
+        var intoAbove = into, outOfAbove = outOf, intoBelow = into, outOfBelow = outOf
+        for item in 0..<chainCount where group[item] != Int32(item) {
+            let parent = Int(sections.parentOfItem[item])
+            intoAbove[item] = max(intoAbove[item], intoAbove[parent])
+            outOfAbove[item] = max(outOfAbove[item], outOfAbove[parent])
+        }
+        for item in stride(from: chainCount - 1, through: 0, by: -1) where group[item] != Int32(item) {
+            let parent = Int(sections.parentOfItem[item])
+            intoBelow[parent] = max(intoBelow[parent], intoBelow[item])
+            outOfBelow[parent] = max(outOfBelow[parent], outOfBelow[item])
+        }
+
+        /// Critical-path slack for a target height (at least the stacked one): a parent may
+        /// leave its span only by as much as the chains through that constraint exceed the
+        /// target, and an only child leaves its parent's line only when a chain through the two
+        /// does. Every chain taller than the target then fits: it runs through a span constraint
+        /// whose relief is at least its excess, or between two aligned items, now apart.
+        /// Parents on no critical chain stay inside their span. Returns the slack and how many
+        /// parents it lets out.
+        func criticalSlack(height: Double) -> (slack: Slack, released: Int) {
+            var slack = Slack.uniform(0, count: count)
+            var released = 0
+            for item in 0..<count {
+                let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+                if children.count >= 2 {
+                    slack.above[item] = max(0, fromTop[children.lowerBound] + fromBottom[item] - height)
+                    slack.below[item] = max(0, fromTop[item] + fromBottom[children.upperBound - 1] - height)
+                    if slack.above[item] > 0 || slack.below[item] > 0 { released += 1 }
+                } else if children.count == 1 {
+                    let child = children.lowerBound
+                    if max(intoAbove[item] + outOfBelow[child], intoBelow[child] + outOfAbove[item]) > height + 0.5 {
+                        slack.above[item] = .infinity
+                        slack.below[item] = .infinity
+                        released += 1
+                    }
+                }
+            }
+            return (slack, released)
+        }
+
+        let alignedGroup = group, alignedForward = forward, alignedBackward = backward
         /// The placement at one slack: the balanced start, then the centring sweeps.
-        func placed(slack: Double) -> (centers: [Double], height: Double)? {
-            guard let low = lowest(forward, slack: slack), let mirroredLow = lowest(backward, slack: slack) else { return nil }
+        func placed(height: Double, slack: Slack) -> (centers: [Double], height: Double)? {
+            // Released only children leave their parent's group.
+            var regrouped = false
+            group = alignedGroup
+            for item in 0..<count where group[item] != Int32(item) {
+                let parent = Int(sections.parentOfItem[item])
+                if slack.above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
+            }
+            if regrouped {
+                forward = graph(mirrored: false); backward = graph(mirrored: true)
+            } else {
+                forward = alignedForward; backward = alignedBackward
+            }
+            let isTight = !regrouped && slack.above.allSatisfy({ $0 == 0 }) && slack.below.allSatisfy({ $0 == 0 })
+            guard let low = isTight ? fromTop : lowest(forward, slack: slack),
+                  let mirroredLow = isTight ? fromBottom : lowest(backward, slack: slack) else { return nil }
             let budget = max(height, extent(low))
             var centers = [Double](repeating: 0, count: count)
             for item in 0..<count {
@@ -151,17 +249,15 @@ enum CompactPlacement {
                     // Bounds from the box and from the neighbouring columns, which stay put.
                     var lower = padding / 2 + heights[item] / 2, upper = budget - padding / 2 - heights[item] / 2
                     let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
-                    let only = children.count == 1 ? 0 : slack
                     if !children.isEmpty {
-                        lower = max(lower, centers[children.lowerBound] - only)
-                        upper = min(upper, centers[children.upperBound - 1] + only)
+                        lower = max(lower, centers[children.lowerBound] - slack.above[item])
+                        upper = min(upper, centers[children.upperBound - 1] + slack.below[item])
                     }
                     let parent = Int(sections.parentOfItem[item])
                     if parent >= 0 {
                         let siblings = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
-                        let allowance = siblings.count == 1 ? 0 : slack
-                        if item == siblings.lowerBound { upper = min(upper, centers[parent] + allowance) }
-                        if item == siblings.upperBound - 1 { lower = max(lower, centers[parent] - allowance) }
+                        if item == siblings.lowerBound { upper = min(upper, centers[parent] + slack.above[parent]) }
+                        if item == siblings.upperBound - 1 { lower = max(lower, centers[parent] - slack.below[parent]) }
                     }
                     // The current centre is feasible: keep it inside despite rounding.
                     lower = min(lower, centers[item])
@@ -241,30 +337,56 @@ enum CompactPlacement {
             return (centers, budget)
         }
 
-        // Candidates from "every parent inside its span" (taller) to the smallest height; the
-        // best trade of height against centring wins, as in a drawing a reader must scroll:
-        // height² × (mean offset + mean item height + padding), parents outside counted in.
-        let backward = graph(mirrored: true)
-        let meanHeight = heights.reduce(0, +) / Double(count)
-        let fractions: [Double] = slack == 0 ? [0] : [0, 0.125, 0.25, 0.5, 1]
-        var best: (score: Double, centers: [Double])? = nil
-        for fraction in fractions {
-            guard let candidate = placed(slack: slack * fraction) else { continue }
-            var offsets = 0.0, parents = 0, outside = 0
+        /// How a placement reads: parents beyond their children's span, and the mean distance
+        /// of parents from their children's middle.
+        func reading(_ centers: [Double]) -> (outside: Int, meanOffset: Double) {
+            var outside = 0, parents = 0, total = 0.0
             for item in 0..<count {
                 let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
                 guard !children.isEmpty else { continue }
-                let first = candidate.centers[children.lowerBound], last = candidate.centers[children.upperBound - 1]
-                let center = candidate.centers[item]
-                offsets += abs(center - (first + last) / 2)
+                let first = centers[children.lowerBound], last = centers[children.upperBound - 1]
+                total += abs(centers[item] - (first + last) / 2)
                 parents += 1
-                if center < first - 1 || center > last + 1 { outside += 1 }
+                if centers[item] < first - 1 || centers[item] > last + 1 { outside += 1 }
             }
-            let meanOffset = parents == 0 ? 0 : offsets / Double(parents)
-            let outsideShare = parents == 0 ? 0 : Double(outside) / Double(parents)
-            let score = candidate.height * candidate.height * (meanOffset + meanHeight + padding) * (1 + 4 * outsideShare)
-            if best == nil || score < best!.score { best = (score, candidate.centers) }
+            return (outside, parents == 0 ? 0 : total / Double(parents))
         }
-        return best?.centers
+
+        // The target height: the least, from the stacked height up to the tight one, whose
+        // placement keeps almost every parent within its span and parents near their
+        // children's middle on average (bisection over a few fractions of the way).
+        guard steps > 0 else { return placed(height: tightHeight, slack: .uniform(0, count: count))?.centers }
+        var parents = 0
+        for item in 0..<count where sections.childStarts[item + 1] > sections.childStarts[item] { parents += 1 }
+        var pitch = 0.0
+        for item in 0..<count { pitch += heights[item] + padding }
+        pitch /= Double(count)
+        let limits = readingLimits(parents: parents, pitch: pitch)
+        guard var best = placed(height: tightHeight, slack: .uniform(0, count: count))?.centers else { return nil }
+        var low = 0.0, high = 1.0
+        for _ in 0..<steps {
+            let middle = (low + high) / 2
+            let target = stackedHeight + middle * (tightHeight - stackedHeight)
+            guard let candidate = placed(height: target, slack: criticalSlack(height: target).slack) else { return nil }
+            let read = reading(candidate.centers)
+            if read.outside <= limits.outside && read.meanOffset <= limits.meanOffset {
+                best = candidate.centers
+                high = middle
+            } else {
+                low = middle
+            }
+        }
+        return best
+    }
+
+    /// Bisection steps over the target height (each one placement).
+    /// Trees beyond 50,000 items take the tight placement only: one placement, as fast as can be.
+    static func targetSteps(count: Int) -> Int { count <= 50_000 ? 6 : 0 }
+
+    /// The most parents outside their span, and the largest mean offset, a placement may have.
+    /// One parent in fifty (at least one) and half the mean pitch of a column: less than
+    /// Graphviz's dot allows itself on the real trees of `samples/real`.
+    static func readingLimits(parents: Int, pitch: Double) -> (outside: Int, meanOffset: Double) {
+        (max(1, parents / 50), pitch / 2)
     }
 }

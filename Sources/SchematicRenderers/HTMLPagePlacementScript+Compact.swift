@@ -15,27 +15,36 @@ extension HTMLPagePlacementScript {
     function isFirst(item) { return item === ss[sectionOf[item]]; }
     function isLast(item) { return item + 1 === ss[sectionOf[item] + 1]; }
     function graph(mirrored) {
-      var cap = count * 3, from = new Int32Array(cap), to = new Int32Array(cap), weight = new Float64Array(cap), span = new Uint8Array(cap), e = 0;
+      var cap = count * 3, from = new Int32Array(cap), to = new Int32Array(cap), weight = new Float64Array(cap);
+      var owner = new Int32Array(cap), below = new Uint8Array(cap), e = 0;
       for (var item = 0; item < count; item++) {
         if (mirrored ? !isLast(item) : !isFirst(item)) {
           var neighbour = mirrored ? item + 1 : item - 1;
-          from[e] = group[neighbour]; to[e] = group[item]; weight[e] = separation(neighbour, item); span[e] = 0; e++;
+          from[e] = group[neighbour]; to[e] = group[item]; weight[e] = separation(neighbour, item); owner[e] = -1; below[e] = 0; e++;
         }
         var c0 = cs[item], c1 = cs[item + 1];
         if (c1 - c0 >= 2) {
           var near = mirrored ? c1 - 1 : c0, far = mirrored ? c0 : c1 - 1;
-          from[e] = group[near]; to[e] = group[item]; weight[e] = 0; span[e] = 1; e++;
-          from[e] = group[item]; to[e] = group[far]; weight[e] = 0; span[e] = 1; e++;
+          from[e] = group[near]; to[e] = group[item]; weight[e] = 0; owner[e] = item; below[e] = mirrored ? 1 : 0; e++;
+          from[e] = group[item]; to[e] = group[far]; weight[e] = 0; owner[e] = item; below[e] = mirrored ? 0 : 1; e++;
         }
       }
       var start = new Int32Array(count + 1);
       for (var k = 0; k < e; k++) start[from[k] + 1]++;
       for (k = 0; k < count; k++) start[k + 1] += start[k];
-      var fill = start.slice(), target = new Int32Array(e), sorted = new Float64Array(e), sortedSpan = new Uint8Array(e);
-      for (k = 0; k < e; k++) { var slot = fill[from[k]]++; target[slot] = to[k]; sorted[slot] = weight[k]; sortedSpan[slot] = span[k]; }
+      var fill = start.slice(), target = new Int32Array(e), sorted = new Float64Array(e);
+      var sortedOwner = new Int32Array(e), sortedBelow = new Uint8Array(e);
+      for (k = 0; k < e; k++) {
+        var slot = fill[from[k]]++;
+        target[slot] = to[k]; sorted[slot] = weight[k]; sortedOwner[slot] = owner[k]; sortedBelow[slot] = below[k];
+      }
       var groups = 0;
       for (k = 0; k < count; k++) if (group[k] === k) groups++;
-      return {start: start, target: target, weight: sorted, isSpan: sortedSpan, groups: groups};
+      return {start: start, target: target, weight: sorted, spanParent: sortedOwner, spanBelow: sortedBelow, groups: groups};
+    }
+    // Slack: how far each parent may lie beyond its first child (above) or its last (below).
+    function uniformSlack(value) {
+      return {above: new Float64Array(count).fill(value), below: new Float64Array(count).fill(value)};
     }
     function lowest(g, slack) {
       var indegree = new Int32Array(count), k;
@@ -48,8 +57,9 @@ extension HTMLPagePlacementScript {
       while (head < tail) {
         var node = queue[head++];
         for (var s = g.start[node]; s < g.start[node + 1]; s++) {
-          var t = g.target[s];
-          value[t] = Math.max(value[t], value[node] + g.weight[s] - (g.isSpan[s] ? slack : 0));
+          var t = g.target[s], owner = g.spanParent[s];
+          var relief = owner < 0 ? 0 : (g.spanBelow[s] ? slack.below[owner] : slack.above[owner]);
+          value[t] = Math.max(value[t], value[node] + g.weight[s] - relief);
           if (--indegree[t] === 0) { if (tail >= queue.length) return null; queue[tail++] = t; }
         }
       }
@@ -63,30 +73,89 @@ extension HTMLPagePlacementScript {
       for (var k = 0; k < count; k++) height = Math.max(height, low[k] + heights[k] / 2 + padding / 2);
       return height;
     }
-    var forward = graph(false);
-    var loosest = lowest(forward, Infinity);
-    if (!loosest) return null;
-    var height = extent(loosest), slack = 0;
-    if (count <= 200000) {
-      var tight = lowest(forward, 0);
-      if (tight && extent(tight) > height + 0.5) {
-        var lo = 0, hi = height;
-        while (hi - lo > 0.5) {
-          var middle = (lo + hi) / 2, trial = lowest(forward, middle);
-          if (trial && extent(trial) <= height + 0.5) hi = middle; else lo = middle;
-        }
-        slack = hi;
-      }
+    var stackedHeight = 0;
+    for (var sh = 0; sh < sectionCount; sh++) {
+      var stack = 0;
+      for (i = ss[sh]; i < ss[sh + 1]; i++) stack += heights[i] + padding;
+      stackedHeight = Math.max(stackedHeight, stack);
     }
-    var backward = graph(true);
+    var forward = graph(false), backward = graph(true);
+    var fromTop = lowest(forward, uniformSlack(0)), fromBottom = fromTop ? lowest(backward, uniformSlack(0)) : null;
+    if (!fromTop || !fromBottom) return null;
+    var tightHeight = extent(fromTop);
+    // Per item, the longest chain into its own centre from the top and out of it to the bottom
+    // (only needed when lower targets are tried).
+    var steps = tightHeight > stackedHeight + 0.5 ? (count <= 50000 ? 6 : 0) : 0;
+    var chainCount = steps > 0 ? count : 0;
+    var into = new Float64Array(chainCount), outOf = new Float64Array(chainCount);
+    for (i = 0; i < chainCount; i++) {
+      var top = padding / 2 + heights[i] / 2, bottom = top;
+      if (!isFirst(i)) top = Math.max(top, fromTop[i - 1] + separation(i - 1, i));
+      if (!isLast(i)) bottom = Math.max(bottom, fromBottom[i + 1] + separation(i, i + 1));
+      var h0 = cs[i], h1 = cs[i + 1];
+      if (h1 - h0 >= 2) { top = Math.max(top, fromTop[h0]); bottom = Math.max(bottom, fromBottom[h1 - 1]); }
+      var pp = par[i];
+      if (pp >= 0) {
+        var g0 = cs[pp], g1 = cs[pp + 1];
+        if (g1 - g0 >= 2 && i === g1 - 1) top = Math.max(top, fromTop[pp]);
+        if (g1 - g0 >= 2 && i === g0) bottom = Math.max(bottom, fromBottom[pp]);
+      }
+      into[i] = top;
+      outOf[i] = bottom;
+    }
+    // Along each chain of only children: the most over the item and its aligned ancestors,
+    // and over it and its aligned descendants.
+    var intoAbove = into.slice(), outOfAbove = outOf.slice(), intoBelow = into.slice(), outOfBelow = outOf.slice();
+    for (i = 0; i < chainCount; i++) {
+      if (group[i] === i) continue;
+      intoAbove[i] = Math.max(intoAbove[i], intoAbove[par[i]]);
+      outOfAbove[i] = Math.max(outOfAbove[i], outOfAbove[par[i]]);
+    }
+    for (i = chainCount - 1; i >= 0; i--) {
+      if (group[i] === i) continue;
+      intoBelow[par[i]] = Math.max(intoBelow[par[i]], intoBelow[i]);
+      outOfBelow[par[i]] = Math.max(outOfBelow[par[i]], outOfBelow[i]);
+    }
+    // Critical-path slack for a target height: only constraints on chains taller than the
+    // target give way, each by its chains' excess.
+    function criticalSlack(height) {
+      var slack = uniformSlack(0);
+      for (var item = 0; item < count; item++) {
+        var c0 = cs[item], c1 = cs[item + 1];
+        if (c1 - c0 >= 2) {
+          slack.above[item] = Math.max(0, fromTop[c0] + fromBottom[item] - height);
+          slack.below[item] = Math.max(0, fromTop[item] + fromBottom[c1 - 1] - height);
+        } else if (c1 - c0 === 1) {
+          if (Math.max(intoAbove[item] + outOfBelow[c0], intoBelow[c0] + outOfAbove[item]) > height + 0.5) {
+            slack.above[item] = Infinity;
+            slack.below[item] = Infinity;
+          }
+        }
+      }
+      return slack;
+    }
+    var alignedGroup = group.slice(), alignedForward = forward, alignedBackward = backward;
     var widest = 0;
     for (var s0 = 0; s0 < sectionCount; s0++) widest = Math.max(widest, ss[s0 + 1] - ss[s0]);
     var offsets = new Float64Array(widest), lowerBounds = new Float64Array(widest), upperBounds = new Float64Array(widest);
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
-    function placed(slack) {
-      var low = lowest(forward, slack), mirroredLow = lowest(backward, slack);
+    function placed(height, slack) {
+      // Released only children leave their parent's group.
+      var regrouped = false, k;
+      group = alignedGroup.slice();
+      for (k = 0; k < count; k++) {
+        if (group[k] === k) continue;
+        if (slack.above[par[k]] > 0) { group[k] = k; regrouped = true; } else group[k] = group[par[k]];
+      }
+      if (regrouped) { forward = graph(false); backward = graph(true); }
+      else { forward = alignedForward; backward = alignedBackward; }
+      var isTight = !regrouped;
+      for (k = 0; isTight && k < count; k++) if (slack.above[k] !== 0) isTight = false;
+      for (k = 0; isTight && k < count; k++) if (slack.below[k] !== 0) isTight = false;
+      var low = isTight ? fromTop : lowest(forward, slack);
+      var mirroredLow = low ? (isTight ? fromBottom : lowest(backward, slack)) : null;
       if (!low || !mirroredLow) return null;
-      var budget = Math.max(height, extent(low)), centers = new Float64Array(count), k;
+      var budget = Math.max(height, extent(low)), centers = new Float64Array(count);
       for (k = 0; k < count; k++) { var high = Math.max(low[k], budget - mirroredLow[k]); centers[k] = (low[k] + high) / 2; }
       var wishes = new Float64Array(count), weights = new Float64Array(count).fill(1), moved = 0;
       function place(section) {
@@ -98,13 +167,13 @@ extension HTMLPagePlacementScript {
           if (z > 0) offset += separation(item - 1, item);
           offsets[z] = offset;
           var lower = padding / 2 + heights[item] / 2, upper = budget - padding / 2 - heights[item] / 2;
-          var c0 = cs[item], c1 = cs[item + 1], only = c1 - c0 === 1 ? 0 : slack;
-          if (c1 > c0) { lower = Math.max(lower, centers[c0] - only); upper = Math.min(upper, centers[c1 - 1] + only); }
+          var c0 = cs[item], c1 = cs[item + 1];
+          if (c1 > c0) { lower = Math.max(lower, centers[c0] - slack.above[item]); upper = Math.min(upper, centers[c1 - 1] + slack.below[item]); }
           var parent = par[item];
           if (parent >= 0) {
-            var s0 = cs[parent], s1 = cs[parent + 1], allowance = s1 - s0 === 1 ? 0 : slack;
-            if (item === s0) upper = Math.min(upper, centers[parent] + allowance);
-            if (item === s1 - 1) lower = Math.max(lower, centers[parent] - allowance);
+            var s0 = cs[parent], s1 = cs[parent + 1];
+            if (item === s0) upper = Math.min(upper, centers[parent] + slack.above[parent]);
+            if (item === s1 - 1) lower = Math.max(lower, centers[parent] - slack.below[parent]);
           }
           lower = Math.min(lower, centers[item]);
           upper = Math.max(upper, centers[item]);
@@ -164,27 +233,41 @@ extension HTMLPagePlacementScript {
       }
       return {centers: centers, height: budget};
     }
-    var sum = 0;
-    for (i = 0; i < count; i++) sum += heights[i];
-    var meanHeight = sum / count;
-    var fractions = slack === 0 ? [0] : [0, 0.125, 0.25, 0.5, 1], best = null;
-    for (var fi = 0; fi < fractions.length; fi++) {
-      var candidate = placed(slack * fractions[fi]);
-      if (!candidate) continue;
-      var offs = 0, parents = 0, outside = 0;
-      for (i = 0; i < count; i++) {
-        var d0 = cs[i], d1 = cs[i + 1];
+    // How a placement reads: parents beyond their children's span, and their mean offset.
+    function reading(centers) {
+      var outside = 0, parents = 0, total = 0;
+      for (var item = 0; item < count; item++) {
+        var d0 = cs[item], d1 = cs[item + 1];
         if (d0 === d1) continue;
-        var first = candidate.centers[d0], lastC = candidate.centers[d1 - 1], center = candidate.centers[i];
-        offs += Math.abs(center - (first + lastC) / 2);
+        var first = centers[d0], last = centers[d1 - 1];
+        total += Math.abs(centers[item] - (first + last) / 2);
         parents++;
-        if (center < first - 1 || center > lastC + 1) outside++;
+        if (centers[item] < first - 1 || centers[item] > last + 1) outside++;
       }
-      var meanOffset = parents === 0 ? 0 : offs / parents, outsideShare = parents === 0 ? 0 : outside / parents;
-      var score = candidate.height * candidate.height * (meanOffset + meanHeight + padding) * (1 + 4 * outsideShare);
-      if (best === null || score < best.score) best = {score: score, centers: candidate.centers};
+      return {outside: outside, meanOffset: parents === 0 ? 0 : total / parents};
     }
-    return best ? best.centers : null;
+    // The target height: the least, from the stacked height up to the tight one, whose
+    // placement still reads (bisection over fractions of the way).
+    if (!(steps > 0)) { var only = placed(tightHeight, uniformSlack(0)); return only ? only.centers : null; }
+    var parentCount = 0;
+    for (i = 0; i < count; i++) if (cs[i + 1] > cs[i]) parentCount++;
+    var pitch = 0;
+    for (i = 0; i < count; i++) pitch += heights[i] + padding;
+    pitch /= count;
+    var limitOutside = Math.max(1, Math.floor(parentCount / 50)), limitOffset = pitch / 2;
+    var tightPlaced = placed(tightHeight, uniformSlack(0));
+    if (!tightPlaced) return null;
+    var best = tightPlaced.centers, lo = 0, hi = 1;
+    for (var step = 0; step < steps; step++) {
+      var middle = (lo + hi) / 2;
+      var targetHeight = stackedHeight + middle * (tightHeight - stackedHeight);
+      var candidate = placed(targetHeight, criticalSlack(targetHeight));
+      if (!candidate) return null;
+      var read = reading(candidate.centers);
+      if (read.outside <= limitOutside && read.meanOffset <= limitOffset) { best = candidate.centers; hi = middle; }
+      else lo = middle;
+    }
+    return best;
   }
 
 

@@ -1,0 +1,115 @@
+import CollectionLayout
+import Hierarchy
+import SchematicLayout
+import Testing
+import TestSupport
+
+/// The compact alignment (the default): short drawings whose parents stay with their children.
+@Suite struct CompactPlacementTests {
+    func layout(_ tree: Tree, alignment: SchematicAlignment, orientation: SchematicOrientation = .lr,
+                resizeSeed: UInt64? = nil, itemPadding: Double = 20) throws -> (SchematicLayout, SectionedTree) {
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: itemPadding,
+                                                         sectionPadding: 40, sectionMargin: 10)
+        configuration.alignment = alignment
+        configuration.orientation = orientation
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        if let resizeSeed {
+            var generator = SplitMix64(seed: resizeSeed)
+            resizeRandomItems(of: layout, in: sections, widths: 20...300, heights: 10...90, using: &generator)
+        }
+        return (layout, sections)
+    }
+
+    /// Every item's frame, by global item.
+    func frames(_ layout: SchematicLayout, _ sections: SectionedTree) -> [Rect] {
+        (0..<sections.numberOfItems).map { global in
+            let position = sections.position(ofNode: Int(sections.nodeOfItem[global]))
+            return layout.layoutAttributesForItem(at: IndexPath(item: position.item, section: position.section))!.frame
+        }
+    }
+
+    func breadth(_ layout: SchematicLayout) -> Double {
+        let size = layout.collectionViewContentSize
+        return layout.configuration.orientation.isVertical ? size.width : size.height
+    }
+
+    /// Parents whose centre lies beyond their first or last child's, along the column.
+    func parentsOutside(_ frames: [Rect], _ sections: SectionedTree, vertical: Bool) -> (outside: Int, parents: Int) {
+        func middle(_ item: Int) -> Double { vertical ? frames[item].midX : frames[item].midY }
+        var outside = 0, parents = 0
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard !children.isEmpty else { continue }
+            parents += 1
+            let low = min(middle(children.lowerBound), middle(children.upperBound - 1))
+            let high = max(middle(children.lowerBound), middle(children.upperBound - 1))
+            if middle(item) < low - 1 || middle(item) > high + 1 { outside += 1 }
+        }
+        return (outside, parents)
+    }
+
+    /// On random forests with random sizes: boxes of a column never overlap and keep their
+    /// order, at most one parent in fifty (at least one) leaves its children's span, the drawing
+    /// is no taller than the tidy tree's, and the same input gives the same frames.
+    @Test(arguments: [61, 62, 63, 64], [SchematicOrientation.lr, .tb])
+    func randomForestsReadWell(seed: UInt64, orientation: SchematicOrientation) throws {
+        var generator = SplitMix64(seed: seed)
+        let tree = RandomTrees.forest(count: 700, using: &generator)
+        let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation, resizeSeed: seed)
+        let placed = frames(compact, sections)
+        let vertical = orientation.isVertical
+        for section in 0..<sections.numberOfSections {
+            let items = Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1])
+            for item in items.dropFirst() {
+                let gap = vertical ? placed[item].minX - placed[item - 1].maxX : placed[item].minY - placed[item - 1].maxY
+                #expect(gap >= 20 - 1e-6, "items \(item - 1) and \(item) overlap or touch: gap \(gap)")
+            }
+        }
+        let (outside, parents) = parentsOutside(placed, sections, vertical: vertical)
+        #expect(outside <= max(1, parents / 50), "\(outside) of \(parents) parents outside their span")
+        let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation, resizeSeed: seed)
+        #expect(breadth(compact) <= breadth(tidy) + 1e-6)
+        let (again, _) = try layout(tree, alignment: .compact, orientation: orientation, resizeSeed: seed)
+        #expect(frames(again, sections) == placed)
+    }
+
+    /// A parent whose many children would push a long column down may sit at the top of its
+    /// children instead: the drawing is then as short as the stacked columns, where the tidy
+    /// tree (every parent centred) is a third taller, and no other parent leaves its span.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aParentGivesWayWhereItSavesHeight(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "R")
+        let p = tree.addNode(label: "P", parent: root)
+        _ = tree.addNode(label: "a1", parent: p)
+        let a2 = tree.addNode(label: "a2", parent: p)
+        for index in 0..<10 { _ = tree.addNode(label: "c\(index)", parent: a2) }
+        let q = tree.addNode(label: "Q", parent: root)
+        for index in 0..<10 { _ = tree.addNode(label: "x\(index)", parent: q) }
+        let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
+        let (stacked, _) = try layout(tree, alignment: .stacked, orientation: orientation)
+        let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation)
+        #expect(abs(breadth(compact) - breadth(stacked)) < 0.5)
+        #expect(breadth(tidy) > breadth(compact) * 1.2)
+        let (outside, _) = parentsOutside(frames(compact, sections), sections, vertical: orientation.isVertical)
+        #expect(outside <= 1)
+    }
+
+    /// A tall chain of only children beside a long column: the only children stay on their
+    /// parents' line unless that line is what makes the drawing taller than its columns.
+    @Test func onlyChildrenStayInLine() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        var chain = tree.addNode(label: "chain", parent: root)
+        for depth in 0..<6 { chain = tree.addNode(label: "link \(depth)", parent: chain) }
+        for index in 0..<8 { _ = tree.addNode(label: "leaf \(index)", parent: root) }
+        let (compact, sections) = try layout(tree, alignment: .compact)
+        let placed = frames(compact, sections)
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            if children.count == 1 { #expect(abs(placed[item].midY - placed[children.lowerBound].midY) < 1e-6) }
+        }
+    }
+}
