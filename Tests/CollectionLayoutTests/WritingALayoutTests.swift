@@ -3,8 +3,8 @@ import struct Foundation.URL
 import Testing
 
 // The code of the article "Writing a layout" (Sources/CollectionLayout/CollectionLayout.docc/
-// WritingALayout.md), verbatim between the two marker lines, so that the article's code is
-// compiled and tested; `articleCodeIsThisFilesCode` fails when the two drift apart.
+// WritingALayout.md, shown again in README.md), verbatim between the two marker lines, so that
+// the article's code is compiled and tested; `articleCodeIsThisFilesCode` fails when they drift apart.
 // BEGIN ARTICLE CODE
 import CollectionLayout
 
@@ -121,6 +121,11 @@ private func height(ofItem item: Int) -> Double { Double(20 + 10 * (item % 3)) }
         let block = try #require(article.components(separatedBy: "```swift\n").dropFirst().first?
             .components(separatedBy: "```").first)
         #expect(block == code)
+        // The README shows the same code under its marker.
+        let readme = String(decoding: try Data(contentsOf: package.appendingPathComponent("README.md")), as: UTF8.self)
+        let shown = try #require(readme.components(separatedBy: "<!-- write-your-own-layout -->\n```swift\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        #expect(shown == code, "README's layout example differs from the article's code")
     }
 
     @Test func itemsAreStackedAtTheHeightsTheirCellsReport() {
