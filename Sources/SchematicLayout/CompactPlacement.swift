@@ -25,8 +25,11 @@ import Hierarchy
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
     /// The centre of every global item, or nil if the constraints cannot be ordered (not
-    /// expected for a tree; the caller falls back to the tidy tree).
-    static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12) -> [Double]? {
+    /// expected for a tree; the caller falls back to the tidy tree). Items marked in
+    /// `standIns` (an overhanging block's stand-ins, each an only child) always keep their
+    /// parent's centre and are not counted as children when judging how a placement reads.
+    static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
+                        standIns: [Bool] = []) -> [Double]? {
         let count = sections.numberOfItems
         guard count > 0 else { return [] }
         let sectionCount = sections.numberOfSections
@@ -42,6 +45,7 @@ enum CompactPlacement {
             for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) { sectionOfItem[item] = Int32(section) }
         }
         func separation(_ a: Int, _ b: Int) -> Double { (heights[a] + heights[b]) / 2 + padding }
+        func isStandIn(_ item: Int) -> Bool { !standIns.isEmpty && standIns[item] }
         func isFirstInSection(_ item: Int) -> Bool { item == Int(sections.sectionStarts[Int(sectionOfItem[item])]) }
         func isLastInSection(_ item: Int) -> Bool { item + 1 == Int(sections.sectionStarts[Int(sectionOfItem[item]) + 1]) }
 
@@ -192,7 +196,7 @@ enum CompactPlacement {
                     slack.above[item] = max(0, fromTop[children.lowerBound] + fromBottom[item] - height)
                     slack.below[item] = max(0, fromTop[item] + fromBottom[children.upperBound - 1] - height)
                     if slack.above[item] > 0 || slack.below[item] > 0 { released += 1 }
-                } else if children.count == 1 {
+                } else if children.count == 1 && !isStandIn(children.lowerBound) {
                     let child = children.lowerBound
                     if max(intoAbove[item] + outOfBelow[child], intoBelow[child] + outOfAbove[item]) > height + 0.5 {
                         slack.above[item] = .infinity
@@ -343,7 +347,7 @@ enum CompactPlacement {
             var outside = 0, parents = 0, total = 0.0
             for item in 0..<count {
                 let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
-                guard !children.isEmpty else { continue }
+                guard !children.isEmpty, !isStandIn(children.lowerBound) else { continue }
                 let first = centers[children.lowerBound], last = centers[children.upperBound - 1]
                 total += abs(centers[item] - (first + last) / 2)
                 parents += 1
@@ -357,10 +361,11 @@ enum CompactPlacement {
         // children's middle on average (bisection over a few fractions of the way).
         guard steps > 0 else { return placed(height: tightHeight, slack: .uniform(0, count: count))?.centers }
         var parents = 0
-        for item in 0..<count where sections.childStarts[item + 1] > sections.childStarts[item] { parents += 1 }
-        var pitch = 0.0
-        for item in 0..<count { pitch += heights[item] + padding }
-        pitch /= Double(count)
+        for item in 0..<count where sections.childStarts[item + 1] > sections.childStarts[item]
+            && !isStandIn(Int(sections.childStarts[item])) { parents += 1 }
+        var pitch = 0.0, pitched = 0
+        for item in 0..<count where !isStandIn(item) { pitch += heights[item] + padding; pitched += 1 }
+        pitch /= Double(max(1, pitched))
         let limits = readingLimits(parents: parents, pitch: pitch)
         guard var best = placed(height: tightHeight, slack: .uniform(0, count: count))?.centers else { return nil }
         var low = 0.0, high = 1.0

@@ -47,7 +47,10 @@ extension SchematicLayout {
         var rect = canonical
         rect.origin.y -= headerInset
         let orientation = axes
-        let firstSection = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] >= rect.minX }
+        // A section's right: its column's edge, or (wrapped) the furthest any block up to it reaches.
+        let reaches = sectionReaches
+        func reach(_ section: Int) -> Double { reaches.isEmpty ? sectionLefts[section] + sectionWidths[section] : reaches[section] }
+        let firstSection = partitionPoint(0..<sectionLefts.count) { reach($0) >= rect.minX }
         var endSection = firstSection
         while endSection < sectionLefts.count && (endSection > 0 ? sectionLefts[endSection - 1] : sectionLefts[endSection]) <= rect.maxX {
             endSection += 1
@@ -55,7 +58,7 @@ extension SchematicLayout {
         // Parents of the first visited column's connectors sit one column to the left.
         for section in max(0, firstSection - 1)..<endSection { refreshTops(ofSection: section) }
         // Local copies: the loops below then read plain arrays, without exclusivity checks.
-        let lefts = sectionLefts, columnWidths = sectionWidths
+        let lefts = sectionLefts
         let tops = itemTops, heights = itemHeights
         let starts = dataController.sectionStarts, parents = dataController.parentOfItem
         func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
@@ -84,7 +87,7 @@ extension SchematicLayout {
         while section < endSection {
             // The band of a section spans its incoming connectors and its column.
             let left = lefts[section]
-            let right = left + columnWidths[section]
+            let right = reach(section)
             let items = Int(starts[section])..<Int(starts[section + 1])
 
             if cells && left <= rect.maxX && right >= rect.minX {

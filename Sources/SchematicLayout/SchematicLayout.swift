@@ -56,6 +56,12 @@ public final class SchematicLayout: SelfSizingLayout {
     /// Per block, its top (canonical y, without the header room) and where its bus enters it.
     var blockTops: [Double] = []
     var blockEntries: [Double] = []
+    /// Per section, how far right of its left edge its items and blocks reach (wider than the
+    /// column where a block overhangs), while wrapped.
+    var sectionExtents: [Double] = []
+    /// Per section, the furthest right any section up to it reaches (rising, for the rect
+    /// queries' binary search), while wrapped; otherwise empty.
+    var sectionReaches: [Double] = []
 
     /// Instrumentation: the sections whose sizes the last `prepare()` updated.
     public internal(set) var lastResizedSections: [Int] = []
@@ -108,13 +114,11 @@ public final class SchematicLayout: SelfSizingLayout {
             // taller gets fewer rows per sub-column (a bounded number of tries: still O(n)).
             for _ in 0..<3 where configuration.wrap == .auto {
                 guard let plan = wrapPlan, plan.rowLimit > WrapPlan.fewestAutoRows else { break }
-                let depth = sectionWidths.reduce(0, +) + Double(max(0, sectionCount - 1)) * configuration.sectionPadding
-                    + 2 * configuration.sectionMargin
-                let aspect = (sectionHeights.max() ?? 0) / max(depth, 1)
+                let aspect = (sectionHeights.max() ?? 0) / max(wrappedContentWidth(), 1)
                 guard aspect > WrapPlan.targetAspect * 1.1 else { break }
                 let limit = max(WrapPlan.fewestAutoRows, min(plan.rowLimit - 1, Int(Double(plan.rowLimit) * WrapPlan.targetAspect / aspect)))
                 guard let next = WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights,
-                                          configuration: configuration, rowLimit: limit) else { break }
+                                          configuration: configuration, rowLimit: limit, smallestFan: plan.smallestFan) else { break }
                 wrapPlan = next
                 placeWrappedItems()
             }
@@ -126,6 +130,7 @@ public final class SchematicLayout: SelfSizingLayout {
         } else if wasWrapped {
             // Wrapped placement left the stacked bookkeeping behind: start it afresh.
             itemLefts = []
+            sectionExtents = []
             for section in 0..<sectionCount { stackItems(inSection: section) }
         }
         let firstMoved = wrapPlan != nil || wasWrapped ? 0 : first
@@ -134,15 +139,34 @@ public final class SchematicLayout: SelfSizingLayout {
                 ? configuration.sectionMargin
                 : sectionLefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding
         }
+        sectionReaches = []
+        if wrapPlan != nil {
+            var reach = 0.0
+            sectionReaches = (0..<sectionCount).map { section in
+                reach = max(reach, sectionLefts[section] + sectionExtents[section])
+                return reach
+            }
+        }
         if configuration.connectorStyle == .elbow { assignBusLanes() }
         let last = sectionCount - 1
-        contentSize = Size(width: sectionLefts[last] + sectionWidths[last] + configuration.sectionMargin,
+        contentSize = Size(width: max(sectionLefts[last] + sectionWidths[last], sectionReaches.last ?? 0) + configuration.sectionMargin,
                            height: (sectionHeights.max() ?? 0) + headerInset)
         lastResizedSections = sectionsWithNewSizes.sorted()
         lastRepositionedSections = firstMoved..<sectionCount
         sectionsWithNewSizes = []
         sectionsNeedingWidthScan = []
         firstInvalidSection = nil
+    }
+
+    /// The canonical content width of the wrapped placement just made (before `prepare`
+    /// positions the columns): the columns and the blocks reaching past them.
+    func wrappedContentWidth() -> Double {
+        var left = configuration.sectionMargin, right = 0.0
+        for section in 0..<sectionWidths.count {
+            right = max(right, left + max(sectionWidths[section], sectionExtents[section]))
+            left += sectionWidths[section] + configuration.sectionPadding
+        }
+        return right + configuration.sectionMargin
     }
 
     func items(inSection section: Int) -> Range<Int> {

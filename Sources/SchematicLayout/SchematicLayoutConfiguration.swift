@@ -79,13 +79,30 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
 
     /// What Schematic draws unless told otherwise — the one definition that `DiagramOptions`,
     /// the command line (and so Markdown blocks and the plugins, which run it) start from: the
-    /// talk's spacing and node size, `compact` alignment, wide fans wrapped (`auto`).
+    /// talk's node size, `compact` alignment, wide fans wrapped (`auto`), and spacing about as
+    /// dense as Graphviz's (16 between nodes, 48 between columns: boxes cover as much of the
+    /// drawing as in `dot`'s, with room for elbow buses).
     public static let standard: SchematicLayoutConfiguration = {
         var configuration = SchematicLayoutConfiguration()
         configuration.alignment = .compact
         configuration.wrap = .auto
+        configuration.itemPadding = 16
+        configuration.sectionPadding = 48
         return configuration
     }()
+
+    /// `standard` with another alignment: the talk's own alignments (`stacked`, `centered`)
+    /// keep the talk's spacing, so that `stacked` draws slide 11's geometry.
+    public static func standard(alignment: SchematicAlignment) -> SchematicLayoutConfiguration {
+        var configuration = standard
+        configuration.alignment = alignment
+        if alignment == .stacked || alignment == .centered {
+            let talk = SchematicLayoutConfiguration()
+            configuration.itemPadding = talk.itemPadding
+            configuration.sectionPadding = talk.sectionPadding
+        }
+        return configuration
+    }
 
     /// A configuration with every value given.
     public init(estimatedItemSize: Size, itemPadding: Double, sectionPadding: Double, sectionMargin: Double) {

@@ -34,16 +34,25 @@ struct WrapPlan {
 
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
-    /// `auto` wraps leaves of fans of at least this many children…
-    static let smallestAutoFan = 12
+    /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
+    /// the last of these, only while the larger ones cannot bring the drawing to the target…
+    static let autoFanTiers = [12, 6, 4]
     /// …into sub-columns of at least this many rows.
     static let fewestAutoRows = 3
 
+    /// Whether blocks may reach past their column's right edge rather than widen it: in the
+    /// whole-tree alignments (which keep the room free with stand-ins), and without bands or
+    /// depth titles (which mark each column's extent).
+    static func overhangs(_ configuration: SchematicLayoutConfiguration) -> Bool {
+        (configuration.alignment == .tidy || configuration.alignment == .compact)
+            && !configuration.showsBands && configuration.depthLabels.isEmpty
+    }
+
     /// The blocks for `sections` with the given canonical item sizes, or nil if nothing wraps.
-    /// `rowLimit` overrides the limit `auto` estimates (the layout lowers it when the placed
-    /// drawing turns out taller than estimated).
+    /// `rowLimit` and `smallestFan` override what `auto` estimates (the layout lowers the limit
+    /// when the placed drawing turns out taller than estimated).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
-          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil) {
+          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil) {
         gutter = max(16, configuration.sectionPadding / 2)
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
@@ -54,8 +63,8 @@ struct WrapPlan {
         }
         func isLeaf(_ item: Int) -> Bool { sections.childStarts[item] == sections.childStarts[item + 1] }
 
-        // Runs of consecutive leaf siblings that may wrap: `auto` takes those of fans of 12 or
-        // more children (between the fan's children with children of their own).
+        // Runs of consecutive leaf siblings that may wrap (between a fan's children with
+        // children of their own): `auto` takes those of fans of at least `smallestFan` children.
         let shortest: Int
         switch configuration.wrap {
         case .off: return nil
@@ -63,82 +72,48 @@ struct WrapPlan {
         case .limit(let limit): shortest = limit + 1
         }
         var runStart: [Int32] = [], runLength: [Int32] = []
-        for parent in 0..<count {
-            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
-            if configuration.wrap == .auto && children.count < WrapPlan.smallestAutoFan { continue }
-            var child = children.lowerBound
-            while child < children.upperBound {
-                guard isLeaf(child) else { child += 1; continue }
-                var end = child + 1
-                while end < children.upperBound && isLeaf(end) { end += 1 }
-                if end - child >= shortest { runStart.append(Int32(child)); runLength.append(Int32(end - child)) }
-                child = end
+        func collectRuns(smallestFan: Int) {
+            runStart.removeAll(keepingCapacity: true); runLength.removeAll(keepingCapacity: true)
+            for parent in 0..<count {
+                let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+                if children.count < smallestFan { continue }
+                var child = children.lowerBound
+                while child < children.upperBound {
+                    guard isLeaf(child) else { child += 1; continue }
+                    var end = child + 1
+                    while end < children.upperBound && isLeaf(end) { end += 1 }
+                    if end - child >= shortest { runStart.append(Int32(child)); runLength.append(Int32(end - child)) }
+                    child = end
+                }
             }
         }
-        guard !runStart.isEmpty else { return nil }
 
-        // The row limit: given, or the largest that brings the estimated drawing to the target.
-        let rowLimit: Int
+        // The row limit: given, or the one that brings the estimated drawing to the target,
+        // taking smaller fans only while the larger ones cannot.
+        var rowLimit = 0, smallestFan = 0
         switch configuration.wrap {
         case .limit(let limit):
+            collectRuns(smallestFan: 0)
             rowLimit = limit
         case _ where forcedLimit != nil:
+            smallestFan = forcedFan ?? WrapPlan.autoFanTiers[0]
+            collectRuns(smallestFan: smallestFan)
             rowLimit = forcedLimit!
         default:
-            // Per section, the stack and widest item outside the runs; per run, its pitch and slot.
-            var inRun = [Bool](repeating: false, count: count)
-            var runPitch = [Double](), runSlot = [Double](), runStack = [Double](), runWidest = [Double]()
-            for (start, length) in zip(runStart, runLength) {
-                var tallest = 0.0, widest = 0.0, stack = 0.0
-                for item in Int(start)..<Int(start) + Int(length) {
-                    inRun[item] = true
-                    tallest = max(tallest, itemHeights[item]); widest = max(widest, itemWidths[item])
-                    stack += itemHeights[item] + padding
-                }
-                runPitch.append(tallest + padding); runSlot.append(widest + gutter); runStack.append(stack); runWidest.append(widest)
+            for fan in WrapPlan.autoFanTiers {
+                collectRuns(smallestFan: fan)
+                guard !runStart.isEmpty else { continue }
+                let estimate = WrapEstimate(runStart: runStart, runLength: runLength, sectionOfItem: sectionOfItem,
+                                            sectionCount: sectionCount, widths: itemWidths, heights: itemHeights,
+                                            gutter: gutter, configuration: configuration)
+                guard let limit = estimate.autoRowLimit() else { return nil }
+                rowLimit = limit
+                smallestFan = fan
+                if estimate.aspect(rowLimit: limit) <= WrapPlan.targetAspect { break }
             }
-            var baseStack = [Double](repeating: 0, count: sectionCount), baseWidth = [Double](repeating: 0, count: sectionCount)
-            for item in 0..<count where !inRun[item] {
-                let section = Int(sectionOfItem[item])
-                baseStack[section] += itemHeights[item] + padding
-                baseWidth[section] = max(baseWidth[section], itemWidths[item])
-            }
-            var stack = baseStack, width = baseWidth
-            /// Breadth over depth of the drawing when no sub-column has more than `limit` rows.
-            func aspect(_ limit: Int) -> Double {
-                stack = baseStack; width = baseWidth
-                for run in 0..<runStart.count {
-                    let section = Int(sectionOfItem[Int(runStart[run])])
-                    let length = Int(runLength[run])
-                    if length <= limit {
-                        stack[section] += runStack[run]
-                        width[section] = max(width[section], runWidest[run])
-                    } else {
-                        let columns = (length + limit - 1) / limit
-                        let rows = (length + columns - 1) / columns
-                        stack[section] += Double(rows) * runPitch[run]
-                        width[section] = max(width[section], Double(columns) * runSlot[run])
-                    }
-                }
-                let depth = width.reduce(0, +) + Double(max(0, sectionCount - 1)) * configuration.sectionPadding
-                    + 2 * configuration.sectionMargin
-                return (stack.max() ?? 0) / max(depth, 1)
-            }
-            let longest = Int(runLength.max() ?? 0)
-            if aspect(longest) <= WrapPlan.targetAspect { return nil }
-            // The aspect falls as the limit does: the largest limit at the target, by bisection.
-            var low = WrapPlan.fewestAutoRows, high = longest  // aspect(high) > target
-            if aspect(low) > WrapPlan.targetAspect {
-                high = low
-            } else {
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if aspect(middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }
-                }
-                high = low
-            }
-            rowLimit = high
         }
+        guard !runStart.isEmpty, rowLimit > 0 else { return nil }
+        self.smallestFan = smallestFan
 
         // The blocks' exact geometry from the members' sizes.
         blockOfItem = [Int32](repeating: -1, count: count)
@@ -180,6 +155,8 @@ struct WrapPlan {
 
     /// The most rows a sub-column has.
     private(set) var rowLimit = 0
+    /// With `auto`, the fewest children a fan has whose leaves wrap.
+    private(set) var smallestFan = 0
 
     var blockCount: Int { firstItem.count }
 

@@ -2,8 +2,9 @@ extension HTMLPagePlacementScript {
     /// The port of `CompactPlacement.centers`.
     static let compact: StaticString = #"""
   // CompactPlacement.centers
-  function compact(cols, heights, padding, sweeps) {
+  function compact(cols, heights, padding, sweeps, standIns) {
     sweeps = sweeps || 12;
+    function isStandIn(item) { return !!standIns && standIns[item] === 1; }
     var count = cols.par.length;
     if (count === 0) return new Float64Array(0);
     var ss = cols.ss, cs = cols.cs, par = cols.par, sectionCount = ss.length - 1;
@@ -125,7 +126,7 @@ extension HTMLPagePlacementScript {
         if (c1 - c0 >= 2) {
           slack.above[item] = Math.max(0, fromTop[c0] + fromBottom[item] - height);
           slack.below[item] = Math.max(0, fromTop[item] + fromBottom[c1 - 1] - height);
-        } else if (c1 - c0 === 1) {
+        } else if (c1 - c0 === 1 && !isStandIn(c0)) {
           if (Math.max(intoAbove[item] + outOfBelow[c0], intoBelow[c0] + outOfAbove[item]) > height + 0.5) {
             slack.above[item] = Infinity;
             slack.below[item] = Infinity;
@@ -238,7 +239,7 @@ extension HTMLPagePlacementScript {
       var outside = 0, parents = 0, total = 0;
       for (var item = 0; item < count; item++) {
         var d0 = cs[item], d1 = cs[item + 1];
-        if (d0 === d1) continue;
+        if (d0 === d1 || isStandIn(d0)) continue;
         var first = centers[d0], last = centers[d1 - 1];
         total += Math.abs(centers[item] - (first + last) / 2);
         parents++;
@@ -250,10 +251,10 @@ extension HTMLPagePlacementScript {
     // placement still reads (bisection over fractions of the way).
     if (!(steps > 0)) { var only = placed(tightHeight, uniformSlack(0)); return only ? only.centers : null; }
     var parentCount = 0;
-    for (i = 0; i < count; i++) if (cs[i + 1] > cs[i]) parentCount++;
-    var pitch = 0;
-    for (i = 0; i < count; i++) pitch += heights[i] + padding;
-    pitch /= count;
+    for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
+    var pitch = 0, pitched = 0;
+    for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
+    pitch /= Math.max(1, pitched);
     var limitOutside = Math.max(1, Math.floor(parentCount / 50)), limitOffset = pitch / 2;
     var tightPlaced = placed(tightHeight, uniformSlack(0));
     if (!tightPlaced) return null;

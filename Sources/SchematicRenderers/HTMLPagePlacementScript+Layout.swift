@@ -7,7 +7,7 @@ extension HTMLPagePlacementScript {
   function layout(cols, widths, heights, cfg) {
     var ss = cols.ss, cs = cols.cs, par = cols.par, n = par.length, S = ss.length - 1, pad = cfg.itemPadding;
     var tops = new Float64Array(n), secW = new Float64Array(S), secH = new Float64Array(S), secL = new Float64Array(S);
-    var lefts = null, plan = null, blockTops = null, blockEntries = null, s, i;
+    var lefts = null, plan = null, blockTops = null, blockEntries = null, secX = null, s, i;
     function stackItems(section) {
       var top = pad / 2;
       for (var k = ss[section]; k < ss[section + 1]; k++) { tops[k] = top; top += heights[k] + pad; }
@@ -16,13 +16,100 @@ extension HTMLPagePlacementScript {
       for (k = ss[section]; k < ss[section + 1]; k++) width = Math.max(width, widths[k]);
       secW[section] = width;
     }
-    function centersOf(c, h) {
-      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad); if (placedCompact) return placedCompact; }
+    function centersOf(c, h, standIns) {
+      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns); if (placedCompact) return placedCompact; }
       return tidy(c, h, pad);
+    }
+    // OverhangColumns.init
+    function overhangColumns(rc, rh, lastSection) {
+      var sectionCount = rc.ss.length - 1, standIns = 0, sec, k;
+      for (sec = 0; sec < sectionCount; sec++) for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) standIns += Math.max(0, lastSection[k] - sec);
+      var reducedCount = rc.par.length;
+      if (!(standIns > 0 && standIns <= reducedCount)) return null;
+      var count = reducedCount + standIns, ssOut = [0], cs = new Int32Array(count + 1), par = [], hs = [], reducedOf = [], isStandIn = [], origin = [];
+      function append(item, parent, standIn) { par.push(parent); hs.push(rh[item]); reducedOf.push(standIn ? -1 : item); isStandIn.push(standIn ? 1 : 0); origin.push(item); }
+      for (k = 0; k < rc.ss[1]; k++) append(k, -1, false);
+      ssOut.push(par.length);
+      for (sec = 1; sec < Math.max(1, sectionCount); sec++) {
+        for (var parent = ssOut[sec - 1]; parent < ssOut[sec]; parent++) {
+          cs[parent] = par.length;
+          var source = origin[parent];
+          if (!isStandIn[parent]) for (var child = rc.cs[source]; child < rc.cs[source + 1]; child++) append(child, parent, false);
+          if (lastSection[source] >= sec) append(source, parent, true);
+        }
+        ssOut.push(par.length);
+      }
+      for (k = ssOut[sectionCount - 1]; k <= count; k++) cs[k] = count;
+      return {cols: {ss: Int32Array.from(ssOut), cs: cs, par: Int32Array.from(par)}, heights: Float64Array.from(hs),
+              reducedOfItem: reducedOf, isStandIn: Uint8Array.from(isStandIn)};
     }
     // SchematicLayout.placeWrappedItems
     function placeWrappedItems() {
       var red = reduced(plan, cols, heights), rc = red.cols, rh = red.heights, m = rh.length, centers, k, sec;
+      var hangs = overhangs(cfg) && !cfg.extraParents;
+      var unwrappedWidths = new Float64Array(S);
+      secX = new Float64Array(S);
+      for (sec = 0; sec < S; sec++) {
+        var width = 0, extent = 0;
+        for (k = ss[sec]; k < ss[sec + 1]; k++) {
+          var bw = plan.blockOfItem[k];
+          if (bw < 0) width = Math.max(width, widths[k]); else extent = Math.max(extent, plan.widths[bw]);
+        }
+        unwrappedWidths[sec] = width;
+        secW[sec] = hangs ? width : Math.max(width, extent);
+        secX[sec] = Math.max(width, extent);
+      }
+      var standInColumns = null;
+      if (hangs) {
+        var colLefts = new Float64Array(S).fill(cfg.sectionMargin);
+        for (sec = 1; sec < Math.max(1, S); sec++) colLefts[sec] = colLefts[sec - 1] + secW[sec - 1] + cfg.sectionPadding;
+        var lastSection = new Int32Array(m);
+        for (sec = 0; sec < S; sec++) {
+          for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) {
+            var last = sec, blk = plan.blockOfItem[red.itemOfReduced[k]];
+            if (blk >= 0) {
+              var right = colLefts[sec] + plan.widths[blk];
+              while (last + 1 < S && right > colLefts[last] + secW[last] + 0.5) last++;
+            }
+            lastSection[k] = last;
+          }
+        }
+        standInColumns = overhangColumns(rc, rh, lastSection);
+      }
+      centers = placedCenters(standInColumns ? standInColumns.cols : rc, standInColumns ? standInColumns.heights : rh,
+                              standInColumns ? standInColumns.isStandIn : null);
+      if (standInColumns) {
+        var reducedCenters = new Float64Array(m);
+        for (k = 0; k < standInColumns.reducedOfItem.length; k++) if (standInColumns.reducedOfItem[k] >= 0) reducedCenters[standInColumns.reducedOfItem[k]] = centers[k];
+        centers = reducedCenters;
+      }
+      var blockCount = plan.firstItem.length;
+      blockTops = new Float64Array(blockCount); blockEntries = new Float64Array(blockCount); lefts = new Float64Array(n);
+      for (var r = 0; r < m; r++) {
+        var item = red.itemOfReduced[r], block = plan.blockOfItem[item], topR = centers[r] - rh[r] / 2;
+        if (block < 0) { tops[item] = topR; continue; }
+        blockTops[block] = topR;
+        for (var member = item; member < item + plan.memberCount[block]; member++) {
+          tops[member] = topR + memberOffset(plan, member, block, widths[member], heights[member]).y;
+        }
+      }
+      for (sec = 0; sec < S; sec++) {
+        var lastR = rc.ss[sec + 1] - 1;
+        secH[sec] = rc.ss[sec] === rc.ss[sec + 1] ? 0 : centers[lastR] + rh[lastR] / 2 + pad / 2;
+        for (k = ss[sec]; k < ss[sec + 1]; k++) {
+          var bk = plan.blockOfItem[k];
+          lefts[k] = bk < 0 ? (unwrappedWidths[sec] - widths[k]) / 2 : memberOffset(plan, k, bk, widths[k], heights[k]).x;
+        }
+      }
+      for (var bl = 0; bl < blockCount; bl++) {
+        var firstMember = plan.firstItem[bl], parent = par[firstMember], rows = rowMiddles(plan, bl);
+        var parentMiddle = tops[parent] + heights[parent] / 2;
+        blockEntries[bl] = Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
+      }
+    }
+    // SchematicLayout.placedCenters
+    function placedCenters(rc, rh, standIns) {
+      var m = rh.length, centers, k, sec;
       if (cfg.alignment === 'stacked' || cfg.alignment === 'centered') {
         centers = new Float64Array(m);
         var stackHeights = new Float64Array(S);
@@ -39,40 +126,15 @@ extension HTMLPagePlacementScript {
             for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) centers[k] += shift;
           }
         }
-      } else {
-        centers = centersOf(rc, rh);
+        return centers;
       }
-      var blockCount = plan.firstItem.length;
-      blockTops = new Float64Array(blockCount); blockEntries = new Float64Array(blockCount); lefts = new Float64Array(n);
-      for (var r = 0; r < m; r++) {
-        var item = red.itemOfReduced[r], block = plan.blockOfItem[item], topR = centers[r] - rh[r] / 2;
-        if (block < 0) { tops[item] = topR; continue; }
-        blockTops[block] = topR;
-        for (var member = item; member < item + plan.memberCount[block]; member++) {
-          tops[member] = topR + memberOffset(plan, member, block, widths[member], heights[member]).y;
-        }
-      }
-      for (sec = 0; sec < S; sec++) {
-        var width = 0;
-        for (k = ss[sec]; k < ss[sec + 1]; k++) if (plan.blockOfItem[k] < 0) width = Math.max(width, widths[k]);
-        var unwrapped = width;
-        for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) {
-          var b = plan.blockOfItem[red.itemOfReduced[k]];
-          if (b >= 0) width = Math.max(width, plan.widths[b]);
-        }
-        secW[sec] = width;
-        var lastR = rc.ss[sec + 1] - 1;
-        secH[sec] = rc.ss[sec] === rc.ss[sec + 1] ? 0 : centers[lastR] + rh[lastR] / 2 + pad / 2;
-        for (k = ss[sec]; k < ss[sec + 1]; k++) {
-          var bk = plan.blockOfItem[k];
-          lefts[k] = bk < 0 ? (unwrapped - widths[k]) / 2 : memberOffset(plan, k, bk, widths[k], heights[k]).x;
-        }
-      }
-      for (var bl = 0; bl < blockCount; bl++) {
-        var firstMember = plan.firstItem[bl], parent = par[firstMember], rows = rowMiddles(plan, bl);
-        var parentMiddle = tops[parent] + heights[parent] / 2;
-        blockEntries[bl] = Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
-      }
+      return centersOf(rc, rh, standIns);
+    }
+    // SchematicLayout.wrappedContentWidth
+    function wrappedContentWidth() {
+      var left = cfg.sectionMargin, right = 0;
+      for (var sec = 0; sec < S; sec++) { right = Math.max(right, left + Math.max(secW[sec], secX[sec])); left += secW[sec] + cfg.sectionPadding; }
+      return right + cfg.sectionMargin;
     }
     function maxOf(values) { var v = 0; for (var k = 0; k < values.length; k++) v = Math.max(v, values[k]); return values.length ? v : 0; }
 
@@ -82,13 +144,10 @@ extension HTMLPagePlacementScript {
       placeWrappedItems();
       for (var attempt = 0; attempt < 3 && cfg.wrap === 0; attempt++) {
         if (!(plan.rowLimit > FEWEST_AUTO_ROWS)) break;
-        var depth = 0;
-        for (s = 0; s < S; s++) depth += secW[s];
-        depth += Math.max(0, S - 1) * cfg.sectionPadding + 2 * cfg.sectionMargin;
-        var aspect = maxOf(secH) / Math.max(depth, 1);
+        var aspect = maxOf(secH) / Math.max(wrappedContentWidth(), 1);
         if (!(aspect > TARGET_ASPECT * 1.1)) break;
         var limit = Math.max(FEWEST_AUTO_ROWS, Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
-        var next = wrapPlan(cols, widths, heights, cfg, limit);
+        var next = wrapPlan(cols, widths, heights, cfg, limit, plan.smallestFan);
         if (!next) break;
         plan = next;
         placeWrappedItems();
@@ -109,8 +168,10 @@ extension HTMLPagePlacementScript {
       }
     }
     for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
+    var reach = 0;
+    if (plan) for (s = 0; s < S; s++) reach = Math.max(reach, secL[s] + secX[s]);
     var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null,
-                  contentWidth: S ? secL[S - 1] + secW[S - 1] + cfg.sectionMargin : 2 * cfg.sectionMargin, contentHeight: maxOf(secH) + cfg.headerInset};
+                  contentWidth: S ? Math.max(secL[S - 1] + secW[S - 1], reach) + cfg.sectionMargin : 2 * cfg.sectionMargin, contentHeight: maxOf(secH) + cfg.headerInset};
     // Each item's x from its column's left: centred, or its place in a wrapped block.
     result.lefts = lefts || (function () {
       var out = new Float64Array(n);

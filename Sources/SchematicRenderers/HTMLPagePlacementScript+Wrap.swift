@@ -1,8 +1,84 @@
 extension HTMLPagePlacementScript {
     /// The port of `WrapPlan` (the plan, members' positions, `reduced`).
     static let wrap: StaticString = #"""
+  // WrapPlan.overhangs (the page draws no depth titles there when headerInset is 0).
+  function overhangs(cfg) {
+    return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0);
+  }
+  // WrapEstimate
+  function wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg) {
+    var padding = cfg.itemPadding, count = widths.length, run, item, section;
+    var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [];
+    for (run = 0; run < runStart.length; run++) {
+      var tallest = 0, widestRun = 0, stackRun = 0;
+      for (item = runStart[run]; item < runStart[run] + runLength[run]; item++) {
+        inRun[item] = 1;
+        tallest = Math.max(tallest, heights[item]); widestRun = Math.max(widestRun, widths[item]);
+        stackRun += heights[item] + padding;
+      }
+      runSection.push(sectionOf[runStart[run]]);
+      runPitch.push(tallest + padding); runSlot.push(widestRun + gutter); runStack.push(stackRun); runWidest.push(widestRun);
+    }
+    var baseStack = new Float64Array(sectionCount), baseWidth = new Float64Array(sectionCount);
+    for (item = 0; item < count; item++) {
+      if (inRun[item]) continue;
+      section = sectionOf[item];
+      baseStack[section] += heights[item] + padding;
+      baseWidth[section] = Math.max(baseWidth[section], widths[item]);
+    }
+    var hangs = overhangs(cfg);
+    function size(limit) {
+      var stack = baseStack.slice(), width = baseWidth.slice(), blocks = [], r, k;
+      for (r = 0; r < runLength.length; r++) {
+        var sec = runSection[r], length = runLength[r];
+        if (length <= limit) {
+          stack[sec] += runStack[r];
+          width[sec] = Math.max(width[sec], runWidest[r]);
+        } else {
+          var columns = Math.floor((length + limit - 1) / limit), rows = Math.floor((length + columns - 1) / columns);
+          var blockHeight = rows * runPitch[r], blockWidth = columns * runSlot[r];
+          stack[sec] += blockHeight;
+          if (hangs) blocks.push([sec, blockWidth, blockHeight]); else width[sec] = Math.max(width[sec], blockWidth);
+        }
+      }
+      var n = width.length, lefts = new Float64Array(n).fill(cfg.sectionMargin);
+      for (k = 1; k < n; k++) lefts[k] = lefts[k - 1] + width[k - 1] + cfg.sectionPadding;
+      var right = (n ? lefts[n - 1] : 0) + (n ? width[n - 1] : 0);
+      for (var b = 0; b < blocks.length; b++) {
+        var blockRight = lefts[blocks[b][0]] + blocks[b][1];
+        right = Math.max(right, blockRight);
+        var s2 = blocks[b][0];
+        while (s2 + 1 < n && blockRight > lefts[s2] + width[s2] + 0.5) { s2++; stack[s2] += blocks[b][2]; }
+      }
+      var tallestStack = 0;
+      for (k = 0; k < stack.length; k++) tallestStack = Math.max(tallestStack, stack[k]);
+      return {breadth: stack.length ? tallestStack : 0, depth: right + cfg.sectionMargin};
+    }
+    function aspect(limit) { var z = size(limit); return z.breadth / Math.max(z.depth, 1); }
+    function area(limit) { var z = size(limit); return z.breadth * z.depth; }
+    function autoRowLimit() {
+      var longest = 0;
+      for (var r = 0; r < runLength.length; r++) longest = Math.max(longest, runLength[r]);
+      if (aspect(longest) <= TARGET_ASPECT) return null;
+      var low = FEWEST_AUTO_ROWS, high = longest;
+      if (aspect(low) > TARGET_ASPECT) return low;
+      while (high - low > 1) {
+        var middle = Math.floor((low + high) / 2);
+        if (aspect(middle) <= TARGET_ASPECT) low = middle; else high = middle;
+      }
+      var best = low, bestArea = area(low), candidate = Math.floor(low / 2);
+      while (candidate >= FEWEST_AUTO_ROWS) {
+        var z = size(candidate), a = z.breadth * z.depth;
+        if (z.depth > TARGET_ASPECT * z.breadth) break;
+        if (a < bestArea) { best = candidate; bestArea = a; }
+        candidate = Math.floor(candidate / 2);
+      }
+      return best;
+    }
+    return {aspect: aspect, autoRowLimit: autoRowLimit};
+  }
   // WrapPlan.init; null when nothing wraps.
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
     var sectionOf = sectionOfItems(cols);
@@ -11,77 +87,43 @@ extension HTMLPagePlacementScript {
     if (cfg.wrap < 0) return null;
     shortest = cfg.wrap === 0 ? 2 : cfg.wrap + 1;
     var runStart = [], runLength = [];
-    for (var parent = 0; parent < count; parent++) {
-      var c0 = cs[parent], c1 = cs[parent + 1];
-      if (cfg.wrap === 0 && c1 - c0 < SMALLEST_AUTO_FAN) continue;
-      var child = c0;
-      while (child < c1) {
-        if (!isLeaf(child)) { child++; continue; }
-        var end = child + 1;
-        while (end < c1 && isLeaf(end)) end++;
-        if (end - child >= shortest) { runStart.push(child); runLength.push(end - child); }
-        child = end;
+    function collectRuns(smallestFan) {
+      runStart = []; runLength = [];
+      for (var parent = 0; parent < count; parent++) {
+        var c0 = cs[parent], c1 = cs[parent + 1];
+        if (c1 - c0 < smallestFan) continue;
+        var child = c0;
+        while (child < c1) {
+          if (!isLeaf(child)) { child++; continue; }
+          var end = child + 1;
+          while (end < c1 && isLeaf(end)) end++;
+          if (end - child >= shortest) { runStart.push(child); runLength.push(end - child); }
+          child = end;
+        }
       }
     }
-    if (!runStart.length) return null;
-    var rowLimit, run, item, section;
+    var rowLimit = 0, smallestFan = 0, run, item;
     if (cfg.wrap > 0) {
+      collectRuns(0);
       rowLimit = cfg.wrap;
     } else if (forcedLimit != null) {
+      smallestFan = forcedFan != null ? forcedFan : AUTO_FAN_TIERS[0];
+      collectRuns(smallestFan);
       rowLimit = forcedLimit;
     } else {
-      var inRun = new Uint8Array(count), runPitch = [], runSlot = [], runStack = [], runWidest = [];
-      for (run = 0; run < runStart.length; run++) {
-        var tallest = 0, widestRun = 0, stackRun = 0;
-        for (item = runStart[run]; item < runStart[run] + runLength[run]; item++) {
-          inRun[item] = 1;
-          tallest = Math.max(tallest, heights[item]); widestRun = Math.max(widestRun, widths[item]);
-          stackRun += heights[item] + padding;
-        }
-        runPitch.push(tallest + padding); runSlot.push(widestRun + gutter); runStack.push(stackRun); runWidest.push(widestRun);
+      for (var tier = 0; tier < AUTO_FAN_TIERS.length; tier++) {
+        collectRuns(AUTO_FAN_TIERS[tier]);
+        if (!runStart.length) continue;
+        var estimate = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg);
+        var limit = estimate.autoRowLimit();
+        if (limit === null) return null;
+        rowLimit = limit;
+        smallestFan = AUTO_FAN_TIERS[tier];
+        if (estimate.aspect(limit) <= TARGET_ASPECT) break;
       }
-      var baseStack = new Float64Array(sectionCount), baseWidth = new Float64Array(sectionCount);
-      for (item = 0; item < count; item++) {
-        if (inRun[item]) continue;
-        section = sectionOf[item];
-        baseStack[section] += heights[item] + padding;
-        baseWidth[section] = Math.max(baseWidth[section], widths[item]);
-      }
-      var aspect = function (limit) {
-        var stack = baseStack.slice(), width = baseWidth.slice();
-        for (var r = 0; r < runStart.length; r++) {
-          var sec = sectionOf[runStart[r]], length = runLength[r];
-          if (length <= limit) {
-            stack[sec] += runStack[r];
-            width[sec] = Math.max(width[sec], runWidest[r]);
-          } else {
-            var columns = Math.floor((length + limit - 1) / limit), rows = Math.floor((length + columns - 1) / columns);
-            stack[sec] += rows * runPitch[r];
-            width[sec] = Math.max(width[sec], columns * runSlot[r]);
-          }
-        }
-        var depth = 0, tallestStack = 0, k;
-        for (k = 0; k < sectionCount; k++) depth += width[k];
-        depth += Math.max(0, sectionCount - 1) * cfg.sectionPadding + 2 * cfg.sectionMargin;
-        for (k = 0; k < sectionCount; k++) tallestStack = Math.max(tallestStack, stack[k]);
-        return tallestStack / Math.max(depth, 1);
-      };
-      var longest = 0;
-      for (run = 0; run < runLength.length; run++) longest = Math.max(longest, runLength[run]);
-      if (aspect(longest) <= TARGET_ASPECT) return null;
-      var low = FEWEST_AUTO_ROWS, high = longest;
-      if (aspect(low) > TARGET_ASPECT) {
-        high = low;
-      } else {
-        while (high - low > 1) {
-          var middle = Math.floor((low + high) / 2);
-          if (aspect(middle) <= TARGET_ASPECT) low = middle; else high = middle;
-        }
-        high = low;
-      }
-      rowLimit = high;
     }
-    var plan = {gutter: gutter, rowLimit: rowLimit, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
+    if (!runStart.length || !(rowLimit > 0)) return null;
+    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run];

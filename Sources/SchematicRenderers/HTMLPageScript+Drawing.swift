@@ -22,7 +22,7 @@ extension HTMLPageScript {
   function query(rect, body) {
     var r = canonicalRect(rect.x, rect.y, rect.w, rect.h), minX = r.x, maxX = r.x + r.w, minY = r.y, maxY = r.y + r.h;
     var sections = G.ss.length - 1, low = 0, high = sections;
-    while (low < high) { var mid = (low + high) >> 1; if (G.secL[mid] + G.secW[mid] >= minX) high = mid; else low = mid + 1; }
+    while (low < high) { var mid = (low + high) >> 1; if (G.reach[mid] >= minX) high = mid; else low = mid + 1; }
     var wrapped = G.blocks.length > 0, X = G.X, Y = G.Y, Wd = G.W, Hd = G.H;
     for (var s = low; s < sections && G.secL[s] <= maxX; s++) {
       var a = G.ss[s], b = G.ss[s + 1], lo = a, hi = b;

@@ -12,7 +12,8 @@ enum HTMLPageScript {
   'use strict';
   var header = JSON.parse(document.getElementById('schematic-data').textContent);
   var N = header.count, cfg = {alignment: header.alignment, wrap: header.wrap, itemPadding: header.itemPadding, sectionPadding: header.sectionPadding,
-    sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle};
+    sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle,
+    bands: !!header.bands, extraParents: header.extraEdges.length > 0};
   var started = performance.now();
 
   // ---- The arrays: base64 chunks, decoded one by one into one buffer and dropped.
@@ -90,6 +91,14 @@ enum HTMLPageScript {
       b.top = top; b.bottom = bottom;
       g.blockFirst[index] = b.first;
     });
+    // Per column, the furthest right anything up to it reaches (a wrapped block may run on
+    // past its column): rising, for the query's binary search.
+    g.reach = new Float64Array(g.secL.length);
+    for (var s = 0, reach = 0; s < g.secL.length; s++) {
+      reach = Math.max(reach, g.secL[s] + g.secW[s]);
+      for (var k = g.ss[s]; k < g.ss[s + 1]; k++) reach = Math.max(reach, g.X[k] + g.W[k]);
+      g.reach[s] = reach;
+    }
     g.density = null;
     g.overview = null;
     return g;

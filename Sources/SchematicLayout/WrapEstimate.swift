@@ -1,0 +1,115 @@
+/// What `--wrap auto` expects of the drawing for a row limit, from the columns' stacks alone
+/// (before any placement): how tall (the tallest column's stack) and how deep (the columns'
+/// widths and paddings, and blocks reaching past their column) it will be.
+///
+/// Each evaluation is O(runs + sections + stand-ins), so trying O(log n) limits stays linear.
+struct WrapEstimate {
+    /// Per run of wrappable leaves: its section, length, row pitch, sub-column slot, unwrapped
+    /// stack and widest member.
+    private var runSection: [Int32] = [], runLength: [Int32] = []
+    private var runPitch: [Double] = [], runSlot: [Double] = [], runStack: [Double] = [], runWidest: [Double] = []
+    /// Per section, the stack of and widest item outside the runs.
+    private var baseStack: [Double], baseWidth: [Double]
+    private let sectionPadding: Double, sectionMargin: Double
+    private let overhangs: Bool
+
+    init(runStart: [Int32], runLength: [Int32], sectionOfItem: [Int32], sectionCount: Int,
+         widths: [Double], heights: [Double], gutter: Double, configuration: SchematicLayoutConfiguration) {
+        let padding = configuration.itemPadding
+        var inRun = [Bool](repeating: false, count: widths.count)
+        for (start, length) in zip(runStart, runLength) {
+            var tallest = 0.0, widest = 0.0, stack = 0.0
+            for item in Int(start)..<Int(start) + Int(length) {
+                inRun[item] = true
+                tallest = max(tallest, heights[item]); widest = max(widest, widths[item])
+                stack += heights[item] + padding
+            }
+            runSection.append(sectionOfItem[Int(start)]); self.runLength.append(length)
+            runPitch.append(tallest + padding); runSlot.append(widest + gutter); runStack.append(stack); runWidest.append(widest)
+        }
+        baseStack = [Double](repeating: 0, count: sectionCount)
+        baseWidth = [Double](repeating: 0, count: sectionCount)
+        for item in 0..<widths.count where !inRun[item] {
+            let section = Int(sectionOfItem[item])
+            baseStack[section] += heights[item] + padding
+            baseWidth[section] = max(baseWidth[section], widths[item])
+        }
+        sectionPadding = configuration.sectionPadding
+        sectionMargin = configuration.sectionMargin
+        overhangs = WrapPlan.overhangs(configuration)
+    }
+
+    /// The drawing's estimated breadth (along the columns) and depth (across them) when no
+    /// sub-column has more than `limit` rows.
+    func size(rowLimit limit: Int) -> (breadth: Double, depth: Double) {
+        var stack = baseStack, width = baseWidth
+        // Blocks: (section, width, height) of each run that wraps.
+        var blocks: [(section: Int, width: Double, height: Double)] = []
+        for run in 0..<runLength.count {
+            let section = Int(runSection[run]), length = Int(runLength[run])
+            if length <= limit {
+                stack[section] += runStack[run]
+                width[section] = max(width[section], runWidest[run])
+            } else {
+                let columns = (length + limit - 1) / limit
+                let rows = (length + columns - 1) / columns
+                let height = Double(rows) * runPitch[run], blockWidth = Double(columns) * runSlot[run]
+                stack[section] += height
+                if overhangs { blocks.append((section, blockWidth, height)) } else { width[section] = max(width[section], blockWidth) }
+            }
+        }
+        var lefts = [Double](repeating: sectionMargin, count: width.count)
+        for section in 1..<max(1, width.count) { lefts[section] = lefts[section - 1] + width[section - 1] + sectionPadding }
+        var right = (lefts.last ?? 0) + (width.last ?? 0)
+        // An overhanging block also takes its height in each later column it reaches into.
+        for block in blocks {
+            let blockRight = lefts[block.section] + block.width
+            right = max(right, blockRight)
+            var section = block.section
+            while section + 1 < width.count && blockRight > lefts[section] + width[section] + 0.5 {
+                section += 1
+                stack[section] += block.height
+            }
+        }
+        return (stack.max() ?? 0, right + sectionMargin)
+    }
+
+    /// Breadth over depth for a row limit.
+    func aspect(rowLimit limit: Int) -> Double {
+        let size = size(rowLimit: limit)
+        return size.breadth / max(size.depth, 1)
+    }
+
+    /// The row limit for `auto`, or nil if the drawing is no more than `targetAspect` as
+    /// broad as deep unwrapped. The aspect falls as the limit does (blocks get lower and
+    /// wider): the largest limit at the target is found by bisection; then, of it and the
+    /// limits a half, a quarter… of it (down to `fewestAutoRows`), the one of least estimated
+    /// area that is still no more than `targetAspect` as deep as broad.
+    func autoRowLimit() -> Int? {
+        let longest = Int(runLength.max() ?? 0)
+        if aspect(rowLimit: longest) <= WrapPlan.targetAspect { return nil }
+        var low = WrapPlan.fewestAutoRows, high = longest  // aspect(high) > target
+        if aspect(rowLimit: low) > WrapPlan.targetAspect {
+            return low
+        }
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if aspect(rowLimit: middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }
+        }
+        var best = low, bestArea = area(rowLimit: low)
+        var candidate = low / 2
+        while candidate >= WrapPlan.fewestAutoRows {
+            let size = size(rowLimit: candidate)
+            let area = size.breadth * size.depth
+            if size.depth > WrapPlan.targetAspect * size.breadth { break }
+            if area < bestArea { best = candidate; bestArea = area }
+            candidate /= 2
+        }
+        return best
+    }
+
+    private func area(rowLimit limit: Int) -> Double {
+        let size = size(rowLimit: limit)
+        return size.breadth * size.depth
+    }
+}
