@@ -100,7 +100,7 @@ extension Diagram {
     private var paddedSize: Size {
         let size = layout.collectionViewContentSize
         let pad = dotRenderer(mode: .pinned).pad
-        return Size(width: size.width + 2 * pad, height: size.height + 2 * pad)
+        return Size(width: size.width + 2 * pad.width, height: size.height + 2 * pad.height)
     }
 }
 

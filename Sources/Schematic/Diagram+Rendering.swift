@@ -127,7 +127,14 @@ extension Diagram {
         renderer.nodeSeparation = configuration.itemPadding
         renderer.rankSeparation = configuration.sectionPadding
         renderer.rankDirection = configuration.orientation.rawValue.uppercased()
-        renderer.pad = min(configuration.sectionMargin, configuration.itemPadding / 2)
+        // The schematic layout's margins: `sectionMargin` before the first column and after the
+        // last, half the item padding above and below; other layouts keep `sectionMargin` all round.
+        if schematicLayout != nil {
+            let margins = Size(width: configuration.sectionMargin, height: configuration.itemPadding / 2)
+            renderer.pad = configuration.orientation.isVertical ? Size(width: margins.height, height: margins.width) : margins
+        } else {
+            renderer.pad = Size(width: configuration.sectionMargin, height: configuration.sectionMargin)
+        }
         return renderer
     }
 

@@ -24,9 +24,9 @@ public struct DOTRenderer: Sendable {
     public var rankSeparation = 60.0
     /// Graphviz's `rankdir` for `layout` mode: LR, RL, TB or BT.
     public var rankDirection = "LR"
-    /// Space Graphviz's renderers leave around the drawing in `pinned` mode, in points (it
-    /// crops to the nodes' bounding box, so our margins come back this way).
-    public var pad = 20.0
+    /// Space Graphviz's renderers leave around the drawing in `pinned` mode, in points, across
+    /// and down (it crops to the nodes' bounding box, so our margins come back this way).
+    public var pad = Size(width: 20, height: 20)
 
     public init(mode: Mode = .pinned) { self.mode = mode }
 
@@ -44,8 +44,11 @@ public struct DOTRenderer: Sendable {
             output.append(size.width)
             output.append(",")
             output.append(size.height)
-            output.append("\", splines=line, outputorder=edgesfirst, dpi=72, pad=")
-            output.append(inches: pad)
+            output.append("\", splines=line, outputorder=edgesfirst, dpi=72, pad=\"")
+            output.append(inches: pad.width)
+            output.append(",")
+            output.append(inches: pad.height)
+            output.append("\"")
         case .layout:
             output.append(", rankdir=")
             output.append(raw: rankDirection)

@@ -35,7 +35,7 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
     /// The least space between neighbouring items of a ring.
     public var itemPadding = 10.0
     /// The least space between the items of neighbouring rings.
-    public var ringPadding = 40.0
+    public var ringPadding = 24.0
     /// Space around the drawing.
     public var margin = 20.0
     /// Connector lines.

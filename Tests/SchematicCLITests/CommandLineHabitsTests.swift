@@ -136,8 +136,8 @@ import TestSupport
 
     @Test func dpiKeepsWithinCairosBitmapLimit() throws {
         let dir = try makeScratchDirectory("schematic-habits")
-        // 150 columns of 180 points: about 27,000 points wide, 54,000 px at 144 dpi.
-        try writeText((0..<150).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n") + "\n", to: dir + "/chain.txt")
+        // 250 columns of about 110 points: about 27,000 points wide, 54,000 px at 144 dpi.
+        try writeText((0..<250).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n") + "\n", to: dir + "/chain.txt")
         let result = try Executable.run(["chain.txt", "-o", "chain.png", "--dpi", "144"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("larger than cairo's bitmaps allow"))

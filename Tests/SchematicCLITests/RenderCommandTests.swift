@@ -38,12 +38,13 @@ import TestSupport
 
     @Test func nodesFitTheirLabelsWithPaddingAndMinimumSize() throws {
         // "Root" is 31.72 px wide in DejaVu Sans 14 px; one line is 16.30 px high.
-        // Box: 31.72 + 2 * 12 = 55.72 → 56 wide (rounded up), 16.30 + 2 * 8 = 32.30 → 33 high.
+        // Box: 31.72 + 2 * 12 = 55.72 → 56 wide (rounded up), 16.30 + 2 * 8 = 32.30 → 33 high;
+        // at the section margin (20) and half the item padding (8).
         let fitted = try Executable.run(["-", "--format", "json"], stdin: "Root\n")
-        #expect(fitted.stdout.contains(#""frame":{"x":20,"y":20,"width":56,"height":33}"#))
+        #expect(fitted.stdout.contains(#""frame":{"x":20,"y":8,"width":56,"height":33}"#))
         // Padding 0 and a 100x50 minimum: the minimum wins.
         let minimum = try Executable.run(["-", "--format", "json", "--node-padding", "0", "--min-node-size", "100x50"], stdin: "Root\n")
-        #expect(minimum.stdout.contains(#""frame":{"x":20,"y":20,"width":100,"height":50}"#))
+        #expect(minimum.stdout.contains(#""frame":{"x":20,"y":8,"width":100,"height":50}"#))
         let wrapped = try Executable.run(["-", "--format", "json", "--max-label-width", "60"], stdin: "one two three four\n")
         #expect(wrapped.stdout.contains(#""lines":["#))
     }

@@ -116,7 +116,8 @@ import Testing
         // Columns: the first at the margin, each `sectionPadding` after the previous one.
         let lefts = try #require(page.header["sectionLefts"] as? [Double]), widths = try #require(page.header["sectionWidths"] as? [Double])
         #expect(lefts[0] == 20)
-        #expect(abs(lefts[1] - (lefts[0] + widths[0] + 60)) < 1e-9 && abs(lefts[2] - (lefts[1] + widths[1] + 60)) < 1e-9)
+        let gap = SchematicLayoutConfiguration.standard.sectionPadding
+        #expect(abs(lefts[1] - (lefts[0] + widths[0] + gap)) < 1e-9 && abs(lefts[2] - (lefts[1] + widths[1] + gap)) < 1e-9)
         #expect(abs(cells[0].frame.minX - lefts[0]) < 1e-9, "the root is the widest of its column")
         // A label cannot close the page's script: it travels in base64, and the title is escaped.
         #expect(!page.text.contains("</script><b>"))
