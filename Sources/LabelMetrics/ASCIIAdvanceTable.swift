@@ -6,24 +6,27 @@ import CTextShaping
 /// script is shaped. A line of additive characters then costs a table look-up per character
 /// instead of a shaping (see `AdditiveASCII` for why the sums are HarfBuzz's to the unit).
 ///
-/// One table per measurer (it owns a HarfBuzz buffer and fills itself in as it goes).
+/// One table per measurer and script (it owns a HarfBuzz buffer and fills itself in as it
+/// goes); the font is analysed when a line first needs the table.
 final class ASCIIAdvanceTable {
     private static let unknown = Int32.min
     private static let notAdditive = Int32.min + 1
+    /// Slot 0 (a control character, never looked up) holds the table's state.
+    private static let unprepared: Int32 = 0, ready: Int32 = 1, unavailable: Int32 = 2
 
-    private let font: LoadedFont
+    private let fonts: FontSet
     private let script: ASCIIScript
     private let buffer: OpaquePointer
-    /// 128 advances, then 128 × 128 pair adjustments (`first << 7 | second`).
+    /// 128 advances, then 128 × 128 pair adjustments (`128 + (first << 7 | second)`); kept
+    /// behind a pointer so that the hot loop pays no exclusivity checks.
     private let values: UnsafeMutablePointer<Int32>
 
-    init(font: LoadedFont, additivity: AdditiveASCII, script: ASCIIScript) {
-        self.font = font
+    init(fonts: FontSet, script: ASCIIScript) {
+        self.fonts = fonts
         self.script = script
         buffer = hb_buffer_create()
         values = .allocate(capacity: 128 + 128 * 128)
-        for byte in 0..<128 { values[byte] = additivity.isAdditive[byte] ? Self.unknown : Self.notAdditive }
-        for pair in 0..<(128 * 128) { values[128 + pair] = additivity.startsLigature[pair] ? Self.notAdditive : Self.unknown }
+        values[0] = Self.unprepared
     }
 
     deinit {
@@ -31,9 +34,22 @@ final class ASCIIAdvanceTable {
         hb_buffer_destroy(buffer)
     }
 
+    /// Marks what the font's analysis proves additive; false when nothing is.
+    private func prepare() -> Bool {
+        guard let additivity = fonts.additiveASCII(script) else {
+            values[0] = Self.unavailable
+            return false
+        }
+        for byte in 1..<128 { values[byte] = additivity.isAdditive[byte] ? Self.unknown : Self.notAdditive }
+        for pair in 0..<(128 * 128) { values[128 + pair] = additivity.startsLigature[pair] ? Self.notAdditive : Self.unknown }
+        values[0] = Self.ready
+        return true
+    }
+
     /// The advance of a line of printable ASCII (tabs measured as spaces) in font units, or
     /// nil when a character or pair in it is not additive.
     func advance(of line: UnsafeBufferPointer<UInt8>) -> Int64? {
+        if values[0] != Self.ready && (values[0] == Self.unavailable || !prepare()) { return nil }
         var total: Int64 = 0
         var previous = -1
         for byte in line {
@@ -66,7 +82,7 @@ final class ASCIIAdvanceTable {
     /// HarfBuzz's advance of `text`, shaped as a whole line of this table's script is.
     private func shapedAdvance(_ text: [UInt8]) -> Int64 {
         Self.setUp(buffer, text, script: script)
-        hb_shape(font.font, buffer, nil, 0)
+        hb_shape(fonts.primary.font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
         var advance: Int64 = 0

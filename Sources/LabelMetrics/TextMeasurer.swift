@@ -21,8 +21,8 @@ public final class TextMeasurer {
     public let fonts: FontSet
     private let buffer: OpaquePointer
     private let usesAdditiveTables: Bool
-    /// Per `ASCIIScript`: the table, once made; nil inside when the font has nothing additive.
-    private var advanceTables: [ASCIIAdvanceTable??] = [nil, nil]
+    private let latinAdvances: ASCIIAdvanceTable
+    private let commonAdvances: ASCIIAdvanceTable
 
     public convenience init(fonts: FontSet) {
         self.init(fonts: fonts, usesAdditiveTables: true)
@@ -33,6 +33,8 @@ public final class TextMeasurer {
         self.fonts = fonts
         self.usesAdditiveTables = usesAdditiveTables
         buffer = hb_buffer_create()
+        latinAdvances = ASCIIAdvanceTable(fonts: fonts, script: .latin)
+        commonAdvances = ASCIIAdvanceTable(fonts: fonts, script: .common)
     }
 
     deinit { hb_buffer_destroy(buffer) }
@@ -55,17 +57,7 @@ public final class TextMeasurer {
                 return nil
             }
         }
-        let script: ASCIIScript = hasLetter ? .latin : .common
-        let table: ASCIIAdvanceTable
-        if let made = advanceTables[script.rawValue] {
-            guard let made else { return nil }
-            table = made
-        } else {
-            let made = fonts.additiveASCII(script).map { ASCIIAdvanceTable(font: fonts.primary, additivity: $0, script: script) }
-            advanceTables[script.rawValue] = .some(made)
-            guard let made else { return nil }
-            table = made
-        }
+        let table = hasLetter ? latinAdvances : commonAdvances
         guard let advance = table.advance(of: line) else { return nil }
         // The same expression as `shape`'s, so the same bits.
         return Double(advance) * fonts.size / fonts.primary.unitsPerEm
