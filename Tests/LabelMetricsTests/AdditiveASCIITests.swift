@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// Every triple of characters that kern or form ligatures: a pair adjustment that made
+    /// HarfBuzz skip a glyph, or a rule reaching two glyphs on, would show here.
+    @Test func everyTripleOfKerningCharactersMatchesHarfBuzz() {
+        let kerning = Array("AVTWYLPfilotyr.,'-1 ")
+        for fonts in [Self.fonts] + Self.otherFonts {
+            let tables = TextMeasurer(fonts: fonts), harfBuzz = TextMeasurer(fonts: fonts, usesAdditiveTables: false)
+            for first in kerning {
+                for second in kerning {
+                    for third in kerning {
+                        let triple = Substring(String([first, second, third]))
+                        #expect(tables.width(of: triple) == harfBuzz.width(of: triple), "\(fonts.file) \(triple)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func kerningLigaturesAndTabsMatchHarfBuzz() {
         let tables = TextMeasurer(fonts: Self.fonts), harfBuzz = TextMeasurer(fonts: Self.fonts, usesAdditiveTables: false)
         for line in ["AV", "AVA", "AVAVAV", "To", "Toyota", "WAVE", "LT", "L'", "T.", "Y,", "office", "ffi", "ffl", "fl", "fi", "affine",
