@@ -108,6 +108,8 @@ public final class FontSet: @unchecked Sendable {
         var fontForScalar: [UInt32: Int] = [:]
         /// Characters no font has: drawn as the primary font's missing-glyph box.
         var missing: Set<UInt32> = []
+        /// Per `ASCIIScript`: nil until analysed, then the analysis (nil inside: nothing additive).
+        var additiveASCII: [AdditiveASCII??] = [nil, nil]
     }
     private let cache = Mutex(Cache())
 
@@ -259,6 +261,18 @@ public final class FontSet: @unchecked Sendable {
     /// are drawn as the missing-glyph box ("tofu").
     public var missingCharacters: [Unicode.Scalar] {
         cache.withLock { cache in cache.missing.sorted().compactMap(Unicode.Scalar.init) }
+    }
+
+    /// Which printable ASCII characters the primary font shapes additively in lines of
+    /// `script` (analysed once, on first use); nil when none are, or ASCII is not all in it.
+    func additiveASCII(_ script: ASCIIScript) -> AdditiveASCII? {
+        guard primaryCoversASCII else { return nil }
+        return cache.withLock { cache in
+            if let known = cache.additiveASCII[script.rawValue] { return known }
+            let analysed = AdditiveASCII.analyze(primary, script: script)
+            cache.additiveASCII[script.rawValue] = .some(analysed)
+            return analysed
+        }
     }
 
     /// Every font file used so far, the primary first: what an embedded subset must include.

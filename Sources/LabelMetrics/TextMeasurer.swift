@@ -12,21 +12,59 @@ public struct MeasuredLabel: Hashable, Sendable {
 
 /// Measures labels with HarfBuzz: each line is split into runs by the font that draws each
 /// character (primary or fallback), every run is shaped (so kerning and ligatures count), and
-/// the advances are summed. One measurer per thread: it owns a HarfBuzz buffer.
+/// the advances are summed. Lines of printable ASCII that the font provably shapes additively
+/// (see `AdditiveASCII`) are summed from tables of per-character advances and per-pair
+/// adjustments instead: the same integers, without shaping each line. One measurer per
+/// thread: it owns HarfBuzz buffers and those tables.
 public final class TextMeasurer {
     /// The fonts labels are measured in.
     public let fonts: FontSet
     private let buffer: OpaquePointer
+    private let usesAdditiveTables: Bool
+    private let latinAdvances: ASCIIAdvanceTable
+    private let commonAdvances: ASCIIAdvanceTable
 
-    public init(fonts: FontSet) {
+    public convenience init(fonts: FontSet) {
+        self.init(fonts: fonts, usesAdditiveTables: true)
+    }
+
+    /// `usesAdditiveTables: false` shapes every line with HarfBuzz (what the tables must equal).
+    init(fonts: FontSet, usesAdditiveTables: Bool) {
         self.fonts = fonts
+        self.usesAdditiveTables = usesAdditiveTables
         buffer = hb_buffer_create()
+        latinAdvances = ASCIIAdvanceTable(fonts: fonts, script: .latin)
+        commonAdvances = ASCIIAdvanceTable(fonts: fonts, script: .common)
     }
 
     deinit { hb_buffer_destroy(buffer) }
 
     /// The advance width of one line of text, in pixels. Tabs count as spaces, as SVG draws them.
     public func width(of line: Substring) -> Double {
+        if let width = line.utf8.withContiguousStorageIfAvailable({ additiveWidth($0) }) ?? nil { return width }
+        return shapedWidth(of: line)
+    }
+
+    /// The width of a line of additive printable ASCII from the tables; nil for any other line.
+    private func additiveWidth(_ line: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard usesAdditiveTables else { return nil }
+        var hasLetter = false
+        for byte in line {
+            if byte >= 0x20 && byte < 0x7F {
+                let lowercased = byte | 0x20
+                if lowercased >= 0x61 && lowercased <= 0x7A { hasLetter = true }
+            } else if byte != 0x09 {
+                return nil
+            }
+        }
+        let table = hasLetter ? latinAdvances : commonAdvances
+        guard let advance = table.advance(of: line) else { return nil }
+        // The same expression as `shape`'s, so the same bits.
+        return Double(advance) * fonts.size / fonts.primary.unitsPerEm
+    }
+
+    /// The width of one line shaped with HarfBuzz, run by run.
+    func shapedWidth(of line: Substring) -> Double {
         var utf8 = Array(line.utf8)
         if utf8.isEmpty { return 0 }
         var isASCII = true
@@ -97,7 +135,11 @@ public final class TextMeasurer {
     /// The size of a label's text and, only when they are not just the label's explicit line
     /// breaks, its lines: the allocation-free common case of `measure`.
     public func measureSize(_ label: String, maxWidth: Double? = nil) -> (size: (width: Double, height: Double), wrappedLines: [String]?) {
-        if !label.utf8.contains(0x0A) && (maxWidth == nil || label.utf8.count <= LineBreaker.longText) {
+        if let width = label.utf8.withContiguousStorageIfAvailable({ additiveWidth($0) }) ?? nil,
+           maxWidth == nil || label.utf8.count <= LineBreaker.longText {
+            // An additive line has no line break.
+            if maxWidth.map({ width <= $0 }) ?? true { return ((width, fonts.lineHeight), nil) }
+        } else if !label.utf8.contains(0x0A) && (maxWidth == nil || label.utf8.count <= LineBreaker.longText) {
             let width = width(of: label[...])
             if maxWidth.map({ width <= $0 }) ?? true { return ((width, fonts.lineHeight), nil) }
         }

@@ -38,6 +38,8 @@ public final class LabelCellSizing: CellSizing {
     private var sizes: [Size?]
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
+    /// How long the last `prefetchAll` took (measuring every label), for `--timings`.
+    public private(set) var prefetchDuration: Duration?
 
     public init(dataController: SectionedTree, style: LabelStyle) throws(FontError) {
         self.style = style
@@ -53,18 +55,17 @@ public final class LabelCellSizing: CellSizing {
     public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
         let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
         if sizes[item] == nil {
-            let label = dataController.label(ofItem: item)
-            if label.isEmpty {
-                sizes[item] = Size(width: style.junctionSize, height: style.junctionSize)
-            } else {
-                let measured = TextMeasurer(fonts: fonts).measureSize(label, maxWidth: style.maximumLabelWidth)
-                record(item, measured.size, measured.wrappedLines)
-            }
+            let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
+            sizes[item] = measured.size
+            if let lines = measured.lines { wrappedLines[item] = lines }
         }
         var preferred = attributes
         preferred.size = sizes[item]!
         return preferred
     }
+
+    /// The measurer of items measured one at a time (its tables fill in as labels need them).
+    private lazy var measurer = TextMeasurer(fonts: fonts)
 
     /// Replaces an item's label; it is measured again when next asked.
     public func setLabel(_ label: String, ofItem item: Int) {
@@ -73,47 +74,45 @@ public final class LabelCellSizing: CellSizing {
         wrappedLines[item] = nil
     }
 
-    /// Measures every item's label, in parallel.
+    /// Measures every item's label, on all cores: each worker measures a contiguous range of
+    /// items with its own measurer and writes their sizes into its own part of `sizes`, so the
+    /// result does not depend on the number of workers.
     public func prefetchAll() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        defer { prefetchDuration = clock.now - started }
         let count = sizes.count
         let workers = count < 2_000 ? 1 : max(1, min(8, ProcessInfoLite.activeProcessorCount))
         let chunk = (count + workers - 1) / workers
-        typealias Measured = (sizes: [(width: Double, height: Double)], wrapped: [(item: Int, lines: [String])])
-        var results = [Measured](repeating: ([], []), count: workers)
-        let fonts = self.fonts, dataController = self.dataController, maxWidth = style.maximumLabelWidth
-        results.withUnsafeMutableBufferPointer { slots in
-            let slots = UnsafeSendable(slots)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let measurer = TextMeasurer(fonts: fonts)
-                let range = (worker * chunk)..<min(count, (worker + 1) * chunk)
-                var measured: Measured = ([], [])
-                measured.sizes.reserveCapacity(range.count)
-                for item in range {
-                    let label = measurer.measureSize(dataController.label(ofItem: item), maxWidth: maxWidth)
-                    measured.sizes.append(label.size)
-                    if let lines = label.wrappedLines { measured.wrapped.append((item, lines)) }
+        var wrapped = [[(item: Int, lines: [String])]](repeating: [], count: workers)
+        let fonts = self.fonts, dataController = self.dataController, style = self.style
+        sizes.withUnsafeMutableBufferPointer { sizes in
+            wrapped.withUnsafeMutableBufferPointer { wrapped in
+                let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let measurer = TextMeasurer(fonts: fonts)
+                    var lines: [(item: Int, lines: [String])] = []
+                    for item in (worker * chunk)..<min(count, (worker + 1) * chunk) {
+                        let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
+                        sizes.value[item] = measured.size
+                        if let wrappedLines = measured.lines { lines.append((item, wrappedLines)) }
+                    }
+                    wrapped.value[worker] = lines
                 }
-                slots.value[worker] = measured
             }
         }
-        for worker in 0..<workers {
-            for (offset, size) in results[worker].sizes.enumerated() {
-                let item = worker * chunk + offset
-                if dataController.label(ofItem: item).isEmpty {
-                    sizes[item] = Size(width: style.junctionSize, height: style.junctionSize)
-                } else {
-                    record(item, size, nil)
-                }
-            }
-            for (item, lines) in results[worker].wrapped { wrappedLines[item] = lines }
+        for lines in wrapped {
+            for (item, itemLines) in lines { wrappedLines[item] = itemLines }
         }
     }
 
-    private func record(_ item: Int, _ text: (width: Double, height: Double), _ lines: [String]?) {
-        let width = max(style.minimumNodeSize.width, (text.width + 2 * style.horizontalPadding).rounded(.up))
-        let height = max(style.minimumNodeSize.height, (text.height + 2 * style.verticalPadding).rounded(.up))
-        sizes[item] = Size(width: width, height: height)
-        if let lines { wrappedLines[item] = lines }
+    /// A label's node size, and its lines when they are not just its explicit line breaks.
+    private static func measure(_ label: String, with measurer: TextMeasurer, style: LabelStyle) -> (size: Size, lines: [String]?) {
+        if label.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil) }
+        let measured = measurer.measureSize(label, maxWidth: style.maximumLabelWidth)
+        let width = max(style.minimumNodeSize.width, (measured.size.width + 2 * style.horizontalPadding).rounded(.up))
+        let height = max(style.minimumNodeSize.height, (measured.size.height + 2 * style.verticalPadding).rounded(.up))
+        return (Size(width: width, height: height), measured.wrappedLines)
     }
 
     /// The lines a label is drawn in.

@@ -302,8 +302,10 @@ struct RenderCommand: ParsableCommand {
             func microseconds(_ duration: Duration) -> String {
                 String(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000) + "us"
             }
+            // Measuring labels is part of layout; shown apart when all labels were measured at once.
+            let measuring = diagram.labelSizing?.prefetchDuration.map { " measure=\(microseconds($0))" } ?? ""
             FileIO.writeToStandardError("timings: nodes=\(tree.count) read=\(microseconds(parsed - started)) "
-                + "layout=\(microseconds(laidOut - parsed)) render=\(microseconds(written - laidOut))\n")
+                + "layout=\(microseconds(laidOut - parsed))\(measuring) render=\(microseconds(written - laidOut))\n")
         }
         return tree.count
     }

@@ -1,0 +1,132 @@
+@testable import LabelMetrics
+import Testing
+
+/// The ASCII advance tables must give exactly what shaping every line with HarfBuzz gives:
+/// each test measures the same text with the tables (`TextMeasurer(fonts:)`) and without
+/// (`usesAdditiveTables: false`) and compares the bits.
+@Suite struct AdditiveASCIITests {
+    static let fonts = try! FontSet(family: "DejaVu Sans", size: 14)
+
+    /// Every printable ASCII character, with the kerning pairs and ligature candidates of
+    /// Latin text weighted up.
+    static let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+
+    /// Installed fonts of other designs (kerning only in GPOS, a legacy kern table, monospace,
+    /// a collection with CJK), when present.
+    static let otherFonts: [FontSet] = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSerif-Italic.ttf",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    ].compactMap { try? FontSet(file: $0, size: 13) }
+
+    @Test func dejaVuSansMeasuresPlainLatinLinesFromTheTables() throws {
+        let latin = try #require(Self.fonts.additiveASCII(.latin))
+        let common = try #require(Self.fonts.additiveASCII(.common))
+        for character in "Node 0123456789AVToWay" {
+            #expect(latin.isAdditive[Int(character.asciiValue!)], "\(character)")
+        }
+        for character in "0123456789 .-_/" { #expect(common.isAdditive[Int(character.asciiValue!)], "\(character)") }
+        // DejaVu Sans has the fi and fl ligatures: lines with those pairs are shaped.
+        #expect(latin.startsLigature[Int(UInt8(ascii: "f")) << 7 | Int(UInt8(ascii: "i"))])
+        #expect(latin.startsLigature[Int(UInt8(ascii: "f")) << 7 | Int(UInt8(ascii: "l"))])
+        #expect(!latin.startsLigature[Int(UInt8(ascii: "N")) << 7 | Int(UInt8(ascii: "o"))])
+    }
+
+    @Test func everyCharacterAndPairMatchesHarfBuzz() {
+        for fonts in [Self.fonts] + Self.otherFonts {
+            let tables = TextMeasurer(fonts: fonts), harfBuzz = TextMeasurer(fonts: fonts, usesAdditiveTables: false)
+            for first in Self.printable {
+                #expect(tables.width(of: Substring(String(first))) == harfBuzz.width(of: Substring(String(first))), "\(fonts.file) \(first)")
+                for second in Self.printable {
+                    let pair = Substring(String([first, second]))
+                    #expect(tables.width(of: pair) == harfBuzz.width(of: pair), "\(fonts.file) \(pair)")
+                }
+            }
+        }
+    }
+
+    /// Every triple of characters that kern or form ligatures: a pair adjustment that made
+    /// HarfBuzz skip a glyph, or a rule reaching two glyphs on, would show here.
+    @Test func everyTripleOfKerningCharactersMatchesHarfBuzz() {
+        let kerning = Array("AVTWYLPfilotyr.,'-1 ")
+        for fonts in [Self.fonts] + Self.otherFonts {
+            let tables = TextMeasurer(fonts: fonts), harfBuzz = TextMeasurer(fonts: fonts, usesAdditiveTables: false)
+            for first in kerning {
+                for second in kerning {
+                    for third in kerning {
+                        let triple = Substring(String([first, second, third]))
+                        #expect(tables.width(of: triple) == harfBuzz.width(of: triple), "\(fonts.file) \(triple)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func kerningLigaturesAndTabsMatchHarfBuzz() {
+        let tables = TextMeasurer(fonts: Self.fonts), harfBuzz = TextMeasurer(fonts: Self.fonts, usesAdditiveTables: false)
+        for line in ["AV", "AVA", "AVAVAV", "To", "Toyota", "WAVE", "LT", "L'", "T.", "Y,", "office", "ffi", "ffl", "fl", "fi", "affine",
+                     "a\tb", "\tAV\t", " ", "  ", "1/2", "--", "Ta Te To", "P.A.", "11", "f", "i", "j", "ij", "Node 123456"] {
+            #expect(tables.width(of: Substring(line)) == harfBuzz.width(of: Substring(line)), "\(line)")
+        }
+        // The measurement of a line with kerning is not the sum of its characters' advances.
+        #expect(tables.width(of: "AV") < tables.width(of: "A") + tables.width(of: "V"))
+        #expect(tables.width(of: "fi") != tables.width(of: "f") + tables.width(of: "i")
+            || harfBuzz.width(of: "fi") == harfBuzz.width(of: "f") + harfBuzz.width(of: "i"))
+    }
+
+    @Test func randomLabelsMatchHarfBuzzInEveryFont() {
+        var random = SplitMix(seed: 14)
+        let pieces = ["AV", "To", "ffi", "fl", "Wa", "Ye", "T.", "L'", "\t", " ", "\n", "e\u{301}", "\u{308}", "ﬁ", "é", "Ä",
+                      "مرحبا", "日本語", "한국어", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{7F}", "\u{1}", "Node", "_", "-", "/", "camelCase",
+                      "snake_case", "com.example", "1234567890", "\r"]
+        for fonts in [Self.fonts] + Self.otherFonts {
+            let tables = TextMeasurer(fonts: fonts), harfBuzz = TextMeasurer(fonts: fonts, usesAdditiveTables: false)
+            for round in 0..<1_500 {
+                var label = ""
+                let length = Int(random.next() % (round % 10 == 0 ? 400 : 40)) + 1
+                let asciiOnly = round % 2 == 0
+                while label.count < length {
+                    if asciiOnly || random.next() % 3 != 0 {
+                        label.append(Self.printable[Int(random.next() % UInt64(Self.printable.count))])
+                        if random.next() % 8 == 0 { label.append(" ") }
+                    } else {
+                        label += pieces[Int(random.next() % UInt64(pieces.count))]
+                    }
+                }
+                #expect(tables.width(of: Substring(label)) == harfBuzz.width(of: Substring(label)), "\(fonts.file) \(label.debugDescription)")
+                for maxWidth in [nil, 60.0, 240.0] {
+                    let fast = tables.measure(label, maxWidth: maxWidth), slow = harfBuzz.measure(label, maxWidth: maxWidth)
+                    #expect(fast == slow, "\(fonts.file) \(label.debugDescription) \(maxWidth as Any)")
+                    let fastSize = tables.measureSize(label, maxWidth: maxWidth), slowSize = harfBuzz.measureSize(label, maxWidth: maxWidth)
+                    #expect(fastSize.size == slowSize.size && fastSize.wrappedLines == slowSize.wrappedLines, "\(label.debugDescription)")
+                }
+            }
+        }
+    }
+
+    @Test func longWrappedLabelsMatchHarfBuzz() {
+        let tables = TextMeasurer(fonts: Self.fonts), harfBuzz = TextMeasurer(fonts: Self.fonts, usesAdditiveTables: false)
+        let sentence = "The quick brown fox jumps over the lazy dog; AVAVA Toyota office affluent WAVE_Identifier.name/path-to "
+        for label in [String(repeating: sentence, count: 3), String(repeating: sentence, count: 40), String(repeating: "AVfi", count: 600)] {
+            for maxWidth in [nil, 40.0, 240.0] {
+                #expect(tables.measure(label, maxWidth: maxWidth) == harfBuzz.measure(label, maxWidth: maxWidth))
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

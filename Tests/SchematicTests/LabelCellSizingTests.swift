@@ -1,0 +1,50 @@
+import CollectionLayout
+import Hierarchy
+@testable import Schematic
+import Testing
+
+/// Measuring every label at once, on all cores, gives each item the size and lines that
+/// measuring it alone (as self-sizing with a viewport does) gives.
+@Suite struct LabelCellSizingTests {
+    static let labels = ["Node 17", "", "AVATAR To office", "a label long enough to wrap over several lines of the node box",
+                         "first\nsecond line", "日本語のラベル", "Käse, naïve café", "👍🏽 done", "tab\tseparated", "snake_case_identifier_that_is_long",
+                         "مرحبا بالعالم", "e\u{301}le\u{300}ve", "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"]
+
+    /// A tree of 5,000 nodes (enough for several workers), each level a fan of varied labels.
+    static func tree() -> Tree {
+        var tree = Tree()
+        var parent = tree.addNode(label: "Root")
+        for node in 1..<5_000 {
+            let label = labels[node % labels.count] + (node % 3 == 0 ? " \(node)" : "")
+            let added = tree.addNode(label: node % labels.count == 1 ? "" : label, parent: parent)
+            if node % 50 == 0 { parent = added }
+        }
+        return tree
+    }
+
+    @Test func prefetchingMeasuresAsItemsMeasuredOneByOne() throws {
+        let sections = try SectionedTree(Self.tree())
+        let all = try LabelCellSizing(dataController: sections, style: LabelStyle())
+        all.prefetchAll()
+        #expect(all.prefetchDuration != nil)
+        let single = try LabelCellSizing(dataController: sections, style: LabelStyle())
+        var junctions = 0
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let attributes = LayoutAttributes(forCellWith: IndexPath(item: item, section: section))
+                let global = sections.globalItem(section: section, item: item)
+                let alone = single.preferredLayoutAttributesFitting(attributes).size
+                #expect(all.preferredLayoutAttributesFitting(attributes).size == alone, "\(sections.label(ofItem: global))")
+                #expect(all.lines(ofItem: global) == single.lines(ofItem: global))
+                if sections.label(ofItem: global).isEmpty {
+                    junctions += 1
+                    #expect(alone == Size(width: LabelStyle().junctionSize, height: LabelStyle().junctionSize))
+                }
+            }
+        }
+        #expect(junctions > 300)
+        // Wrapped labels keep their lines; a label's explicit lines are not stored.
+        #expect(all.wrappedLines.count > 300)
+        #expect(all.wrappedLines.values.allSatisfy { $0.count > 1 })
+    }
+}
