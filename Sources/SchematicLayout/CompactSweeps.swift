@@ -6,7 +6,18 @@ struct CompactSweeps {
     let constraints: CompactConstraints
     let slack: CompactConstraints.Slack
     let budget: Double
-    private let offsets: PlacementBuffer<Double>
+    /// Per item, constant over the sweeps: its cumulative separation from the top of its
+    /// column; its offset from its parent's centre when its siblings sit as a block centred
+    /// on the parent; the bounds its box sets; the weight of its wish right to left.
+    private let columnOffsets: PlacementBuffer<Double>
+    private let blockOffsets: PlacementBuffer<Double>
+    private let boxLower: PlacementBuffer<Double>
+    private let boxUpper: PlacementBuffer<Double>
+    private let parentWeights: PlacementBuffer<Double>
+    /// Per item: 1 if first among its siblings, 2 if last (an only child: 3), 0 for a root.
+    private let siblingEnds: PlacementBuffer<UInt8>
+    /// Whether any parent may leave its span.
+    private let hasSlack: Bool
     private let lowerBounds: PlacementBuffer<Double>
     private let upperBounds: PlacementBuffer<Double>
     private let wishes: PlacementBuffer<Double>
@@ -23,7 +34,6 @@ struct CompactSweeps {
         for section in 0..<constraints.sectionCount {
             longest = max(longest, Int(constraints.sectionStarts[section + 1] - constraints.sectionStarts[section]))
         }
-        offsets = PlacementBuffer(repeating: 0, count: longest)
         lowerBounds = PlacementBuffer(repeating: 0, count: longest)
         upperBounds = PlacementBuffer(repeating: 0, count: longest)
         wishes = PlacementBuffer(repeating: 0, count: longest)
@@ -31,48 +41,70 @@ struct CompactSweeps {
         means = PlacementBuffer(repeating: 0, count: longest)
         blockWeights = PlacementBuffer(repeating: 0, count: longest)
         lengths = PlacementBuffer(repeating: 0, count: longest)
+        hasSlack = !slack.isZero
+        let count = constraints.count, padding = constraints.padding
+        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
+        let h = constraints.heights.base, before = constraints.separationBefore.base
+        columnOffsets = PlacementBuffer(repeating: 0, count: count)
+        blockOffsets = PlacementBuffer(repeating: 0, count: count)
+        boxLower = PlacementBuffer(repeating: 0, count: count)
+        boxUpper = PlacementBuffer(repeating: 0, count: count)
+        parentWeights = PlacementBuffer(repeating: 0, count: count)
+        siblingEnds = PlacementBuffer(repeating: 0, count: count)
+        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, lower = boxLower.base, upper = boxUpper.base
+        let parentWeight = parentWeights.base, ends = siblingEnds.base
+        for section in 0..<constraints.sectionCount {
+            let begin = Int(starts[section]), end = Int(starts[section + 1])
+            var offset = 0.0
+            for item in begin..<end {
+                if item > begin { offset += before[item] }
+                columnOffset[item] = offset
+            }
+        }
+        for item in 0..<count {
+            lower[item] = padding / 2 + h[item] / 2
+            upper[item] = budget - padding / 2 - h[item] / 2
+            let first = Int(children[item]), last = Int(children[item + 1])
+            parentWeight[item] = first == last ? 0.5 : Double(last - first) + 1
+            guard first < last else { continue }
+            ends[first] |= 1
+            ends[last - 1] |= 2
+            var span = 0.0
+            for sibling in first + 1 ..< last { span += before[sibling] }
+            var offset = -span / 2
+            for sibling in first..<last {
+                if sibling > first { offset += before[sibling] }
+                blockOffset[sibling] = offset
+            }
+        }
     }
 
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
     func run(_ centers: PlacementBuffer<Double>, sweeps: Int) {
         let sectionCount = constraints.sectionCount
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let parents = constraints.parentOfItem.base, before = constraints.separationBefore.base
+        let parents = constraints.parentOfItem.base
         let c = centers.base, wish = wishes.base, weight = weights.base
         for _ in 0..<sweeps {
             var moved = 0.0
             // Left to right: children as a block centred on their parent.
             for section in 1..<max(1, sectionCount) {
                 let begin = Int(starts[section]), end = Int(starts[section + 1])
-                var item = begin
-                while item < end {
-                    let parent = Int(parents[item])
-                    let first = Int(children[parent]), last = Int(children[parent + 1])
-                    var span = 0.0
-                    for sibling in first + 1 ..< max(first + 1, last) { span += before[sibling] }
-                    var offset = -span / 2
-                    let parentCenter = c[parent]
-                    for sibling in first..<last {
-                        if sibling > first { offset += before[sibling] }
-                        wish[sibling - begin] = parentCenter + offset
-                        weight[sibling - begin] = 1
-                    }
-                    item = last
+                let blockOffset = blockOffsets.base
+                for item in begin..<end {
+                    wish[item - begin] = c[Int(parents[item])] + blockOffset[item]
+                    weight[item - begin] = 1
                 }
                 place(begin, end, c, moved: &moved)
             }
             // Right to left: parents at the middle of their children; leaves stay.
             for section in stride(from: sectionCount - 2, through: 0, by: -1) {
                 let begin = Int(starts[section]), end = Int(starts[section + 1])
+                let parentWeight = parentWeights.base
                 for item in begin..<end {
                     let first = Int(children[item]), last = Int(children[item + 1])
-                    if first == last {
-                        wish[item - begin] = c[item]
-                        weight[item - begin] = 0.5
-                    } else {
-                        wish[item - begin] = (c[first] + c[last - 1]) / 2
-                        weight[item - begin] = Double(last - first) + 1
-                    }
+                    wish[item - begin] = first == last ? c[item] : (c[first] + c[last - 1]) / 2
+                    weight[item - begin] = parentWeight[item]
                 }
                 place(begin, end, c, moved: &moved)
             }
@@ -84,30 +116,30 @@ struct CompactSweeps {
     @inline(__always)
     private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, moved: inout Double) {
         guard begin < end else { return }
-        let padding = constraints.padding, budget = budget
+        let hasSlack = hasSlack
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
-        let h = constraints.heights.base, before = constraints.separationBefore.base
         let above = slack.above.base, below = slack.below.base
-        let offsets = offsets.base, lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
+        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
         let wish = wishes.base, weight = weights.base
         let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
         let count = end - begin
-        var offset = 0.0
+        let offsets = columnOffsets.base + begin, boxLower = boxLower.base, boxUpper = boxUpper.base, ends = siblingEnds.base
         for position in 0..<count {
             let item = begin + position
-            if position > 0 { offset += before[item] }
-            offsets[position] = offset
-            // Bounds from the box and from the neighbouring columns, which stay put.
-            var lower = padding / 2 + h[item] / 2, upper = budget - padding / 2 - h[item] / 2
+            let offset = offsets[position]
+            // Bounds from the box and from the neighbouring columns, which stay put. (Centres
+            // are positive, so adding a zero slack would change nothing: it is skipped.)
+            var lower = boxLower[item], upper = boxUpper[item]
             let first = Int(children[item]), last = Int(children[item + 1])
             if first < last {
-                lower = max(lower, c[first] - above[item])
-                upper = min(upper, c[last - 1] + below[item])
+                lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
+                upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
             }
-            let parent = Int(parents[item])
-            if parent >= 0 {
-                if item == Int(children[parent]) { upper = min(upper, c[parent] + above[parent]) }
-                if item == Int(children[parent + 1]) - 1 { lower = max(lower, c[parent] - below[parent]) }
+            let end = ends[item]
+            if end != 0 {
+                let parent = Int(parents[item])
+                if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
+                if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
             }
             // The current centre is feasible: keep it inside despite rounding.
             lower = min(lower, c[item])
