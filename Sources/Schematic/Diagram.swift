@@ -107,7 +107,12 @@ public struct Diagram {
             } catch {
                 throw .font(error)
             }
-            if options.viewport == nil { sizing.prefetchAll() }
+            if options.viewport == nil {
+                sizing.prefetchAll()
+                // Every label is measured: the layout's first pass places every node at its
+                // size, once, instead of at the estimate and again when the cells report.
+                schematicLayout?.estimatedItemSizes = Self.preferredSizes(of: dataController, by: sizing)
+            }
             labelSizing = sizing
             collectionView.cellSizing = sizing
         }
@@ -124,6 +129,20 @@ public struct Diagram {
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
         }
         if let large = Self.largeDrawingMessage(collectionView.contentSize) { warnings.append(large) }
+    }
+
+    /// Per global item, the size its cell reports.
+    private static func preferredSizes(of dataController: SectionedTree, by sizing: any CellSizing) -> [Size] {
+        var sizes: [Size] = []
+        sizes.reserveCapacity(dataController.numberOfItems)
+        var probe = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        for section in 0..<dataController.numberOfSections {
+            for item in 0..<dataController.numberOfItems(inSection: section) {
+                probe.indexPath = IndexPath(item: item, section: section)
+                sizes.append(sizing.preferredLayoutAttributesFitting(probe).size)
+            }
+        }
+        return sizes
     }
 
     /// Drawings longer than this in either direction cannot be followed on a screen or a page.

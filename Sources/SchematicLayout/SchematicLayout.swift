@@ -19,6 +19,12 @@ public final class SchematicLayout: SelfSizingLayout {
     public let dataController: SectionedTree
     /// Spacing and the estimated item size.
     public let configuration: SchematicLayoutConfiguration
+    /// Per global item, the size its cell is expected to report (real axes), taken instead of
+    /// `configuration.estimatedItemSize` by the next preparation from the data, and then
+    /// dropped. When every cell's size is known before the layout (labels measured up front),
+    /// the first pass places every item once, at its final size, and self-sizing finds nothing
+    /// to change. Ignored unless it has one size per item.
+    public var estimatedItemSizes: [Size]?
 
     // Per global item.
     var itemWidths: [Double] = []
@@ -86,6 +92,15 @@ public final class SchematicLayout: SelfSizingLayout {
             let estimate = axes.canonical(configuration.estimatedItemSize)
             itemWidths = [Double](repeating: estimate.width, count: count)
             itemHeights = [Double](repeating: estimate.height, count: count)
+            if let sizes = estimatedItemSizes, sizes.count == count {
+                let axes = axes
+                for item in 0..<count {
+                    let size = axes.canonical(sizes[item])
+                    itemWidths[item] = size.width
+                    itemHeights[item] = size.height
+                }
+            }
+            estimatedItemSizes = nil
             itemTops = [Double](repeating: 0, count: count)
             sectionLefts = [Double](repeating: 0, count: sectionCount)
             sectionWidths = [Double](repeating: 0, count: sectionCount)

@@ -1,0 +1,189 @@
+/// The compact placement's inputs on flat buffers, and its constraint graphs with their
+/// longest paths (steps 1 and 2 of `CompactPlacement`).
+///
+/// Items are global items in section order; `group` merges only children into their parent's
+/// group. Every loop reads the buffers through plain pointers.
+final class CompactConstraints {
+    let count: Int
+    let sectionCount: Int
+    let padding: Double
+    /// Copies of the columns' arrays and the item heights.
+    let sectionStarts: PlacementBuffer<Int32>
+    let childStarts: PlacementBuffer<Int32>
+    let parentOfItem: PlacementBuffer<Int32>
+    let heights: PlacementBuffer<Double>
+    /// Per item, `separation(item - 1, item)` when the item is not first in its column, else 0.
+    let separationBefore: PlacementBuffer<Double>
+    /// Per item: 1 if first in its column, 2 if last (both: 3).
+    let columnEnds: PlacementBuffer<UInt8>
+    /// Per item, its group: itself, or the group of the parent whose only child it is.
+    let group: PlacementBuffer<Int32>
+
+    init(sections: PlacementColumns, heights itemHeights: [Double], padding: Double) {
+        count = sections.numberOfItems
+        sectionCount = sections.numberOfSections
+        self.padding = padding
+        sectionStarts = sections.sectionStarts.withUnsafeBufferPointer { PlacementBuffer($0) }
+        childStarts = sections.childStarts.withUnsafeBufferPointer { PlacementBuffer($0) }
+        parentOfItem = sections.parentOfItem.withUnsafeBufferPointer { PlacementBuffer($0) }
+        heights = itemHeights.withUnsafeBufferPointer { PlacementBuffer($0) }
+        separationBefore = PlacementBuffer(repeating: 0, count: count)
+        columnEnds = PlacementBuffer(repeating: 0, count: count)
+        group = PlacementBuffer(repeating: 0, count: count)
+        let starts = sectionStarts.base, h = heights.base, before = separationBefore.base, ends = columnEnds.base
+        for section in 0..<sectionCount {
+            let first = Int(starts[section]), end = Int(starts[section + 1])
+            guard first < end else { continue }
+            ends[first] |= 1
+            ends[end - 1] |= 2
+            for item in first + 1 ..< end { before[item] = (h[item - 1] + h[item]) / 2 + padding }
+        }
+        resetGroups()
+    }
+
+    /// An only child shares its parent's centre: it joins its parent's group (parents come
+    /// first in global order, so one pass assigns every group).
+    func resetGroups() {
+        let g = group.base, parents = parentOfItem.base, children = childStarts.base
+        for item in 0..<count {
+            g[item] = Int32(item)
+            let parent = Int(parents[item])
+            if parent >= 0 && children[parent + 1] - children[parent] == 1 { g[item] = g[parent] }
+        }
+    }
+
+    @inline(__always) func isFirstInSection(_ item: Int) -> Bool { columnEnds.base[item] & 1 != 0 }
+    @inline(__always) func isLastInSection(_ item: Int) -> Bool { columnEnds.base[item] & 2 != 0 }
+
+    /// The constraint graph from the top (or, mirrored, from the bottom: the same graph
+    /// reversed): edges between groups in adjacency form by source, in the order the items
+    /// give them. A span edge carries the parent it bounds and which side: the parent above its
+    /// first child, or below its last.
+    final class Graph {
+        let start: PlacementBuffer<Int32>
+        let target: PlacementBuffer<Int32>
+        let weight: PlacementBuffer<Double>
+        let spanParent: PlacementBuffer<Int32>
+        let spanBelow: PlacementBuffer<Bool>
+        let groups: Int
+
+        init(_ constraints: CompactConstraints, mirrored: Bool) {
+            let count = constraints.count
+            let g = constraints.group.base, children = constraints.childStarts.base
+            let before = constraints.separationBefore.base, ends = constraints.columnEnds.base
+            let neighbourEnd: UInt8 = mirrored ? 2 : 1
+            // Edges per source, then their slots: the same order as one pass over the items.
+            start = PlacementBuffer(repeating: 0, count: count + 1)
+            let s = start.base
+            for item in 0..<count {
+                if ends[item] & neighbourEnd == 0 { s[Int(g[mirrored ? item + 1 : item - 1]) + 1] += 1 }
+                let first = Int(children[item]), end = Int(children[item + 1])
+                if end - first >= 2 {
+                    s[Int(g[mirrored ? end - 1 : first]) + 1] += 1
+                    s[Int(g[item]) + 1] += 1
+                }
+            }
+            for node in 0..<count { s[node + 1] += s[node] }
+            let edges = Int(s[count])
+            target = PlacementBuffer(repeating: 0, count: edges)
+            weight = PlacementBuffer(repeating: 0, count: edges)
+            spanParent = PlacementBuffer(repeating: -1, count: edges)
+            spanBelow = PlacementBuffer(repeating: false, count: edges)
+            let fill = PlacementBuffer<Int32>(repeating: 0, count: count)
+            let f = fill.base, t = target.base, w = weight.base, owner = spanParent.base, below = spanBelow.base
+            for node in 0..<count { f[node] = s[node] }
+            for item in 0..<count {
+                if ends[item] & neighbourEnd == 0 {
+                    let neighbour = mirrored ? item + 1 : item - 1
+                    let slot = Int(f[Int(g[neighbour])])
+                    t[slot] = g[item]
+                    w[slot] = before[mirrored ? item + 1 : item]
+                    f[Int(g[neighbour])] += 1
+                }
+                let first = Int(children[item]), end = Int(children[item + 1])
+                if end - first >= 2 {
+                    // From the top, `first → parent` bounds the parent above its first child and
+                    // `parent → last` below its last; mirrored, the other way round.
+                    let near = mirrored ? end - 1 : first, far = mirrored ? first : end - 1
+                    var slot = Int(f[Int(g[near])])
+                    t[slot] = g[item]; owner[slot] = Int32(item); below[slot] = mirrored
+                    f[Int(g[near])] += 1
+                    slot = Int(f[Int(g[item])])
+                    t[slot] = g[far]; owner[slot] = Int32(item); below[slot] = !mirrored
+                    f[Int(g[item])] += 1
+                }
+            }
+            var groups = 0
+            for node in 0..<count where g[node] == Int32(node) { groups += 1 }
+            self.groups = groups
+        }
+    }
+
+    /// How far each parent may lie beyond its first child (`above`) or its last (`below`).
+    final class Slack {
+        let above: PlacementBuffer<Double>
+        let below: PlacementBuffer<Double>
+        init(count: Int) {
+            above = PlacementBuffer(repeating: 0, count: count)
+            below = PlacementBuffer(repeating: 0, count: count)
+        }
+        /// Whether no parent may leave its span.
+        var isZero: Bool {
+            for item in 0..<above.count where above.base[item] != 0 || below.base[item] != 0 { return false }
+            return true
+        }
+    }
+
+    /// Lowest centres per item under the given slack: longest paths in Kahn's topological
+    /// order; nil if the graph has a cycle.
+    func lowest(_ graph: Graph, slack: Slack) -> PlacementBuffer<Double>? {
+        let g = group.base, h = heights.base
+        let start = graph.start.base, targets = graph.target.base, weights = graph.weight.base
+        let owners = graph.spanParent.base, belows = graph.spanBelow.base
+        let above = slack.above.base, below = slack.below.base
+        let edges = graph.target.count
+        let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
+        let indegree = indegreeBuffer.base
+        for edge in 0..<edges { indegree[Int(targets[edge])] += 1 }
+        let valueBuffer = PlacementBuffer<Double>(repeating: 0, count: count)
+        let value = valueBuffer.base
+        for item in 0..<count { value[Int(g[item])] = max(value[Int(g[item])], padding / 2 + h[item] / 2) }
+        let queueBuffer = PlacementBuffer<Int32>(repeating: 0, count: max(1, graph.groups))
+        let queue = queueBuffer.base
+        var tail = 0
+        for node in 0..<count where g[node] == Int32(node) && indegree[node] == 0 {
+            queue[tail] = Int32(node)
+            tail += 1
+        }
+        var head = 0
+        while head < tail {
+            let node = Int(queue[head])
+            head += 1
+            let from = value[node]
+            for slot in Int(start[node])..<Int(start[node + 1]) {
+                let target = Int(targets[slot])
+                let owner = Int(owners[slot])
+                let relief = owner < 0 ? 0 : (belows[slot] ? below[owner] : above[owner])
+                value[target] = max(value[target], from + weights[slot] - relief)
+                indegree[target] -= 1
+                if indegree[target] == 0 {
+                    queue[tail] = Int32(target)
+                    tail += 1
+                }
+            }
+        }
+        guard tail == graph.groups else { return nil }
+        let result = PlacementBuffer<Double>(repeating: 0, count: count)
+        let r = result.base
+        for item in 0..<count { r[item] = value[Int(g[item])] }
+        return result
+    }
+
+    /// The height lowest centres take.
+    func extent(_ low: PlacementBuffer<Double>) -> Double {
+        let l = low.base, h = heights.base
+        var height = 0.0
+        for item in 0..<count { height = max(height, l[item] + h[item] / 2 + padding / 2) }
+        return height
+    }
+}

@@ -1,0 +1,182 @@
+/// The compact placement's centring sweeps (step 4 of `CompactPlacement`): each column, with
+/// its neighbours fixed, is an isotonic regression in `z = c - cumulative separation` with
+/// monotone bounds, solved by pooling adjacent violators and clamping. The scratch buffers are
+/// sized for the longest column once and reused by every column of every sweep.
+struct CompactSweeps {
+    let constraints: CompactConstraints
+    let slack: CompactConstraints.Slack
+    let budget: Double
+    /// Per item, constant over the sweeps: its cumulative separation from the top of its
+    /// column; its offset from its parent's centre when its siblings sit as a block centred
+    /// on the parent; the bounds its box sets; the weight of its wish right to left.
+    private let columnOffsets: PlacementBuffer<Double>
+    private let blockOffsets: PlacementBuffer<Double>
+    private let boxLower: PlacementBuffer<Double>
+    private let boxUpper: PlacementBuffer<Double>
+    private let parentWeights: PlacementBuffer<Double>
+    /// Per item: 1 if first among its siblings, 2 if last (an only child: 3), 0 for a root.
+    private let siblingEnds: PlacementBuffer<UInt8>
+    /// Whether any parent may leave its span.
+    private let hasSlack: Bool
+    private let lowerBounds: PlacementBuffer<Double>
+    private let upperBounds: PlacementBuffer<Double>
+    private let wishes: PlacementBuffer<Double>
+    private let weights: PlacementBuffer<Double>
+    private let means: PlacementBuffer<Double>
+    private let blockWeights: PlacementBuffer<Double>
+    private let lengths: PlacementBuffer<Int>
+
+    init(_ constraints: CompactConstraints, slack: CompactConstraints.Slack, budget: Double) {
+        self.constraints = constraints
+        self.slack = slack
+        self.budget = budget
+        var longest = 0
+        for section in 0..<constraints.sectionCount {
+            longest = max(longest, Int(constraints.sectionStarts[section + 1] - constraints.sectionStarts[section]))
+        }
+        lowerBounds = PlacementBuffer(repeating: 0, count: longest)
+        upperBounds = PlacementBuffer(repeating: 0, count: longest)
+        wishes = PlacementBuffer(repeating: 0, count: longest)
+        weights = PlacementBuffer(repeating: 0, count: longest)
+        means = PlacementBuffer(repeating: 0, count: longest)
+        blockWeights = PlacementBuffer(repeating: 0, count: longest)
+        lengths = PlacementBuffer(repeating: 0, count: longest)
+        hasSlack = !slack.isZero
+        let count = constraints.count, padding = constraints.padding
+        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
+        let h = constraints.heights.base, before = constraints.separationBefore.base
+        columnOffsets = PlacementBuffer(repeating: 0, count: count)
+        blockOffsets = PlacementBuffer(repeating: 0, count: count)
+        boxLower = PlacementBuffer(repeating: 0, count: count)
+        boxUpper = PlacementBuffer(repeating: 0, count: count)
+        parentWeights = PlacementBuffer(repeating: 0, count: count)
+        siblingEnds = PlacementBuffer(repeating: 0, count: count)
+        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, lower = boxLower.base, upper = boxUpper.base
+        let parentWeight = parentWeights.base, ends = siblingEnds.base
+        for section in 0..<constraints.sectionCount {
+            let begin = Int(starts[section]), end = Int(starts[section + 1])
+            var offset = 0.0
+            for item in begin..<end {
+                if item > begin { offset += before[item] }
+                columnOffset[item] = offset
+            }
+        }
+        for item in 0..<count {
+            lower[item] = padding / 2 + h[item] / 2
+            upper[item] = budget - padding / 2 - h[item] / 2
+            let first = Int(children[item]), last = Int(children[item + 1])
+            parentWeight[item] = first == last ? 0.5 : Double(last - first) + 1
+            guard first < last else { continue }
+            ends[first] |= 1
+            ends[last - 1] |= 2
+            var span = 0.0
+            for sibling in first + 1 ..< last { span += before[sibling] }
+            var offset = -span / 2
+            for sibling in first..<last {
+                if sibling > first { offset += before[sibling] }
+                blockOffset[sibling] = offset
+            }
+        }
+    }
+
+    /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
+    func run(_ centers: PlacementBuffer<Double>, sweeps: Int) {
+        let sectionCount = constraints.sectionCount
+        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
+        let parents = constraints.parentOfItem.base
+        let c = centers.base, wish = wishes.base, weight = weights.base
+        for _ in 0..<sweeps {
+            var moved = 0.0
+            // Left to right: children as a block centred on their parent.
+            for section in 1..<max(1, sectionCount) {
+                let begin = Int(starts[section]), end = Int(starts[section + 1])
+                let blockOffset = blockOffsets.base
+                for item in begin..<end {
+                    wish[item - begin] = c[Int(parents[item])] + blockOffset[item]
+                    weight[item - begin] = 1
+                }
+                place(begin, end, c, moved: &moved)
+            }
+            // Right to left: parents at the middle of their children; leaves stay.
+            for section in stride(from: sectionCount - 2, through: 0, by: -1) {
+                let begin = Int(starts[section]), end = Int(starts[section + 1])
+                let parentWeight = parentWeights.base
+                for item in begin..<end {
+                    let first = Int(children[item]), last = Int(children[item + 1])
+                    wish[item - begin] = first == last ? c[item] : (c[first] + c[last - 1]) / 2
+                    weight[item - begin] = parentWeight[item]
+                }
+                place(begin, end, c, moved: &moved)
+            }
+            if moved < 0.01 { break }  // settled
+        }
+    }
+
+    /// Places the column `begin..<end` at its wishes (by position), within its bounds.
+    @inline(__always)
+    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, moved: inout Double) {
+        guard begin < end else { return }
+        let hasSlack = hasSlack
+        let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
+        let above = slack.above.base, below = slack.below.base
+        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
+        let wish = wishes.base, weight = weights.base
+        let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
+        let count = end - begin
+        let offsets = columnOffsets.base + begin, boxLower = boxLower.base, boxUpper = boxUpper.base, ends = siblingEnds.base
+        for position in 0..<count {
+            let item = begin + position
+            let offset = offsets[position]
+            // Bounds from the box and from the neighbouring columns, which stay put. (Centres
+            // are positive, so adding a zero slack would change nothing: it is skipped.)
+            var lower = boxLower[item], upper = boxUpper[item]
+            let first = Int(children[item]), last = Int(children[item + 1])
+            if first < last {
+                lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
+                upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
+            }
+            let end = ends[item]
+            if end != 0 {
+                let parent = Int(parents[item])
+                if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
+                if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
+            }
+            // The current centre is feasible: keep it inside despite rounding.
+            lower = min(lower, c[item])
+            upper = max(upper, c[item])
+            lowerBounds[position] = max(lower - offset, position > 0 ? lowerBounds[position - 1] : -.infinity)
+            upperBounds[position] = upper - offset
+        }
+        for z in stride(from: count - 2, through: 0, by: -1) { upperBounds[z] = min(upperBounds[z], upperBounds[z + 1]) }
+        // Pool adjacent violators: a stack of blocks (weighted mean, weight, length).
+        var blocks = 0
+        for position in 0..<count {
+            var mean = wish[position] - offsets[position], blockWeight = weight[position], length = 1
+            while blocks > 0, means[blocks - 1] > mean {
+                let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
+                mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)
+                blockWeight += lastWeight
+                length += lengths[blocks - 1]
+                blocks -= 1
+            }
+            means[blocks] = mean
+            blockWeights[blocks] = blockWeight
+            lengths[blocks] = length
+            blocks += 1
+        }
+        var position = 0
+        var largest = moved
+        for block in 0..<blocks {
+            let mean = means[block]
+            for _ in 0..<lengths[block] {
+                let z = min(max(mean, lowerBounds[position]), upperBounds[position])
+                let index = begin + position
+                let center = z + offsets[position]
+                largest = max(largest, abs(center - c[index]))
+                c[index] = center
+                position += 1
+            }
+        }
+        moved = largest
+    }
+}
