@@ -124,19 +124,7 @@ public final class SchematicLayout: SelfSizingLayout {
         wrapPlan = configuration.wrap == .off ? nil
             : WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
         if wrapPlan != nil {
-            placeWrappedItems()
-            // `auto` estimates the height from the columns' stacks; a placement that came out
-            // taller gets fewer rows per sub-column (a bounded number of tries: still O(n)).
-            for _ in 0..<3 where configuration.wrap == .auto {
-                guard let plan = wrapPlan, plan.rowLimit > WrapPlan.fewestAutoRows else { break }
-                let aspect = (sectionHeights.max() ?? 0) / max(wrappedContentWidth(), 1)
-                guard aspect > WrapPlan.targetAspect * 1.1 else { break }
-                let limit = max(WrapPlan.fewestAutoRows, min(plan.rowLimit - 1, Int(Double(plan.rowLimit) * WrapPlan.targetAspect / aspect)))
-                guard let next = WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights,
-                                          configuration: configuration, rowLimit: limit, smallestFan: plan.smallestFan) else { break }
-                wrapPlan = next
-                placeWrappedItems()
-            }
+            placeWrappedItemsChoosingRows()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
         } else if configuration.alignment != .stacked {
             // Other alignments place every column from the whole tree: one pass over it.
@@ -171,17 +159,6 @@ public final class SchematicLayout: SelfSizingLayout {
         sectionsWithNewSizes = []
         sectionsNeedingWidthScan = []
         firstInvalidSection = nil
-    }
-
-    /// The canonical content width of the wrapped placement just made (before `prepare`
-    /// positions the columns): the columns and the blocks reaching past them.
-    func wrappedContentWidth() -> Double {
-        var left = configuration.sectionMargin, right = 0.0
-        for section in 0..<sectionWidths.count {
-            right = max(right, left + max(sectionWidths[section], sectionExtents[section]))
-            left += sectionWidths[section] + configuration.sectionPadding
-        }
-        return right + configuration.sectionMargin
     }
 
     func items(inSection section: Int) -> Range<Int> {

@@ -34,6 +34,8 @@ struct WrapPlan {
 
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
+    /// `auto` judges row limits on real placements for trees of up to this many items.
+    static let measuredChoiceItems = 50_000
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
     /// the last of these, only while the larger ones cannot bring the drawing to the target…
     static let autoFanTiers = [12, 6, 4]

@@ -130,6 +130,58 @@ extension HTMLPagePlacementScript {
       }
       return centersOf(rc, rh, standIns);
     }
+    // SchematicLayout.placeWrappedItemsChoosingRows
+    function placeWrappedItemsChoosingRows() {
+      placeWrappedItems();
+      if (cfg.wrap !== 0) return;
+      var estimated = plan;
+      function planWith(limit) { return wrapPlan(cols, widths, heights, cfg, limit, estimated.smallestFan); }
+      function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
+      function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
+      function fits(aspect) { return misfit(aspect) <= 1; }
+      if (n > MEASURED_CHOICE_ITEMS) {
+        for (var attempt = 0; attempt < 3; attempt++) {
+          if (!(plan.rowLimit > FEWEST_AUTO_ROWS)) break;
+          var aspect = drawn().aspect;
+          if (!(aspect > TARGET_ASPECT * 1.1)) break;
+          var limit = Math.max(FEWEST_AUTO_ROWS, Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
+          var next = planWith(limit);
+          if (!next) break;
+          plan = next;
+          placeWrappedItems();
+        }
+        return;
+      }
+      var best = {plan: estimated, drawing: drawn()}, tried = new Map();
+      tried.set(estimated.rowLimit, fits(best.drawing.aspect));
+      function judge(limit) {
+        if (tried.has(limit)) return tried.get(limit);
+        var candidate = planWith(limit);
+        if (!candidate) return null;
+        plan = candidate;
+        placeWrappedItems();
+        var drawing = drawn(), fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect);
+        tried.set(limit, fitting);
+        if (fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting && misfit(drawing.aspect) < misfit(best.drawing.aspect)) {
+          best = {plan: candidate, drawing: drawing};
+        }
+        return fitting;
+      }
+      [0.5, 0.75, 1.5, 2, 3].forEach(function (factor) { judge(Math.max(FEWEST_AUTO_ROWS, Math.round(estimated.rowLimit * factor))); });
+      if (fits(best.drawing.aspect)) {
+        var broad = null;
+        tried.forEach(function (fitting, limit) { if (!fitting && limit > best.plan.rowLimit && (broad === null || limit < broad)) broad = limit; });
+        if (broad !== null) {
+          var fitting = best.plan.rowLimit;
+          for (var step = 0; step < 3 && broad - fitting > 1; step++) {
+            var middle = Math.floor((fitting + broad) / 2), ok = judge(middle);
+            if (ok === null) break;
+            if (ok) fitting = middle; else broad = middle;
+          }
+        }
+      }
+      if (plan.rowLimit !== best.plan.rowLimit) { plan = best.plan; placeWrappedItems(); }
+    }
     // SchematicLayout.wrappedContentWidth
     function wrappedContentWidth() {
       var left = cfg.sectionMargin, right = 0;
@@ -141,17 +193,7 @@ extension HTMLPagePlacementScript {
     for (s = 0; s < S; s++) stackItems(s);
     plan = cfg.wrap < 0 ? null : wrapPlan(cols, widths, heights, cfg, null);
     if (plan) {
-      placeWrappedItems();
-      for (var attempt = 0; attempt < 3 && cfg.wrap === 0; attempt++) {
-        if (!(plan.rowLimit > FEWEST_AUTO_ROWS)) break;
-        var aspect = maxOf(secH) / Math.max(wrappedContentWidth(), 1);
-        if (!(aspect > TARGET_ASPECT * 1.1)) break;
-        var limit = Math.max(FEWEST_AUTO_ROWS, Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
-        var next = wrapPlan(cols, widths, heights, cfg, limit, plan.smallestFan);
-        if (!next) break;
-        plan = next;
-        placeWrappedItems();
-      }
+      placeWrappedItemsChoosingRows();
     } else if (cfg.alignment === 'centered') {
       var tallest = maxOf(secH);
       for (s = 0; s < S; s++) {
