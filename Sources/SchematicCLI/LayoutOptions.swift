@@ -24,7 +24,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children). (default: \(standard.alignment.rawValue))", valueName: "alignment"))
     var align: SchematicAlignment?
 
-    @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: \(standard.connectorStyle.rawValue))",
+    @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: \(standard.connectorStyle.rawValue); elbow with --orientation tb or bt)",
                                valueName: "style"))
     var connectors: ConnectorStyle?
 
@@ -56,8 +56,8 @@ struct LayoutOptions: ParsableArguments {
         if let sectionPadding { configuration.sectionPadding = sectionPadding }
         if let sectionMargin { configuration.sectionMargin = sectionMargin }
         if let align { configuration.alignment = align }
-        if let connectors { configuration.connectorStyle = connectors }
         if let orientation { configuration.orientation = orientation }
+        configuration.connectorStyle = connectors ?? SchematicLayoutConfiguration.standardConnectorStyle(for: configuration.orientation)
         configuration.showsBands = bands
         if let wrap { configuration.wrap = wrap }
         configuration.depthLabels = depthLabels.map { labels in

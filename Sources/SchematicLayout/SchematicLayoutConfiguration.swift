@@ -91,6 +91,13 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
         return configuration
     }()
 
+    /// The connectors drawn unless told otherwise: the talk's straight lines between columns,
+    /// and orthogonal lines on a bus between rows (`tb`, `bt`), where a wide fan's straight
+    /// lines would run nearly level across the narrow gap, like an org chart's.
+    public static func standardConnectorStyle(for orientation: SchematicOrientation) -> ConnectorStyle {
+        orientation.isVertical ? .elbow : standard.connectorStyle
+    }
+
     /// `standard` with another alignment: the talk's own alignments (`stacked`, `centered`)
     /// keep the talk's spacing, so that `stacked` draws slide 11's geometry.
     public static func standard(alignment: SchematicAlignment) -> SchematicLayoutConfiguration {
