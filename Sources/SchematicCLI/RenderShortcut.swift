@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// The common run, `schematic [render] tree.json -o tree.svg`, parsed as `render` alone.
+///
+/// Parsing from the root command builds the argument set of `render` (five option groups,
+/// read by reflection) four times — for the root's lenient pass and its pass-through checks —
+/// which costs more than rendering a hundred nodes. Here `render` parses its own arguments
+/// once; anything it does not accept (help, --version, a usage error, another subcommand) is
+/// parsed again from the root, so every message and exit status stays the root's.
+enum RenderShortcut {
+    /// The arguments `render` parses when the command line runs it: without the leading
+    /// `render`, or all of them when the first is no subcommand (the default subcommand);
+    /// nil when the first argument names another subcommand or `help`.
+    static func renderArguments(_ arguments: [String], subcommands: [String]) -> [String]? {
+        guard let first = arguments.first else { return nil }
+        if first == RenderCommand._commandName { return Array(arguments.dropFirst()) }
+        if first == "help" || subcommands.contains(first) { return nil }
+        return arguments
+    }
+
+    /// `render` parsed and validated from `arguments`, or nil when it refuses them or asks for
+    /// help (which `parseAsRoot` answers with a help command): the root then parses them, to
+    /// print its own message.
+    static func parse(_ arguments: [String], subcommands: [String]) -> RenderCommand? {
+        guard let own = renderArguments(arguments, subcommands: subcommands) else { return nil }
+        return (try? RenderCommand.parseAsRoot(own)) as? RenderCommand
+    }
+}
