@@ -22,6 +22,9 @@ import Testing
             #expect(RenderShortcut.renderArguments([other, "a.json"], subcommands: Self.subcommands) == nil)
         }
         #expect(RenderShortcut.renderArguments([], subcommands: Self.subcommands) == nil)
+        for request in ["--help", "-h", "--version", "--generate-completion-script=bash"] {
+            #expect(RenderShortcut.renderArguments(["render", "a.json", request], subcommands: Self.subcommands) == nil)
+        }
     }
 
     @Test(arguments: [
