@@ -4,9 +4,11 @@ import ArgumentParser
 ///
 /// Parsing from the root command builds the argument set of `render` (its option groups, read
 /// by reflection) several times — for the root's lenient pass and its pass-through checks —
-/// which costs more than laying out and drawing a hundred nodes. Here `render` parses its own arguments
-/// once; anything it does not accept (help, --version, a usage error, another subcommand) is
-/// parsed again from the root, so every message and exit status stays the root's.
+/// which costs more than laying out and drawing a hundred nodes. Here `render` parses its own
+/// arguments once, and without the root's completion-script checks (`render` names
+/// `schematic` as its super-command); anything it does not accept (help, --version, a usage
+/// error, another subcommand) is parsed again from the root, so every message and exit status
+/// stays the root's.
 enum RenderShortcut {
     /// The arguments `render` parses when the command line runs it: without the leading
     /// `render`, or all of them when the first is no subcommand (the default subcommand);

@@ -48,6 +48,7 @@ import Testing
         ["render", "a.json", "--help"], ["-h"], ["--version"], ["render", "--version", "a.json"], ["help", "render"],
         ["compare", "a.json"], ["render"], ["render", "a.json", "--no-such-option"], ["a.json", "b.json", "-o", "x.svg"],
         ["render", "a.json", "-o", "a.svg", "--dpi", "1"], ["--experimental-dump-help"], ["render", "a.json", "--theme", "sepia"],
+        ["--generate-completion-script", "bash"], ["render", "a.json", "--generate-completion-script"],
     ])
     func leavesEverythingElseToTheRoot(_ arguments: [String]) {
         #expect(RenderShortcut.parse(arguments, subcommands: Self.subcommands) == nil)
