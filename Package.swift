@@ -30,7 +30,9 @@ let package = Package(
         .systemLibrary(name: "CTextShaping", pkgConfig: "harfbuzz-subset",
                        providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
         .target(name: "LabelMetrics", dependencies: ["CTextShaping"]),
-        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
+        // Graphviz's headers (libgraphviz-dev); its libraries are opened on first use (dlopen),
+        // not linked, so that runs which never need Graphviz do not load it at start-up.
+        .systemLibrary(name: "CGraphviz"),
         .target(name: "Graphviz", dependencies: ["CGraphviz"]),
         .target(name: "CollectionLayout"),
         .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),

@@ -1,12 +1,43 @@
-// Graphviz's C API (Debian's libgraphviz-dev) and small inline helpers for what Swift cannot
-// reach: the ND_* / ED_* / GD_* accessor macros and the Agdirected global.
+// Graphviz's C API (Debian's libgraphviz-dev headers). The libraries (libgvc, libcgraph) are
+// not linked: `GraphvizLibrary` opens them with dlopen on first use and calls them through
+// pointers of the types below, so a run that never needs Graphviz does not load them at
+// start-up. Calling one of Graphviz's functions directly fails at link time.
 #include <stdlib.h>
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
 
-static inline Agdesc_t schematic_gv_directed(void) { return Agdirected; }
-static inline int schematic_gv_is_directed(Agraph_t *g) { return agisdirected(g); }
+// The functions Schematic calls, as pointer types taken from the headers' own declarations.
+typedef __typeof__(agclose) *schematic_gv_agclose;
+typedef __typeof__(agmemread) *schematic_gv_agmemread;
+typedef __typeof__(agreadline) *schematic_gv_agreadline;
+typedef __typeof__(agread) *schematic_gv_agread;
+typedef __typeof__(agattr) *schematic_gv_agattr;
+typedef __typeof__(agfstnode) *schematic_gv_agfstnode;
+typedef __typeof__(agnxtnode) *schematic_gv_agnxtnode;
+typedef __typeof__(agfstout) *schematic_gv_agfstout;
+typedef __typeof__(agnxtout) *schematic_gv_agnxtout;
+typedef __typeof__(agnameof) *schematic_gv_agnameof;
+typedef __typeof__(agget) *schematic_gv_agget;
+typedef __typeof__(agsafeset) *schematic_gv_agsafeset;
+typedef __typeof__(agnnodes) *schematic_gv_agnnodes;
+typedef __typeof__(agseterr) *schematic_gv_agseterr;
+typedef __typeof__(agerrors) *schematic_gv_agerrors;
+typedef __typeof__(agreseterrors) *schematic_gv_agreseterrors;
+typedef __typeof__(agseterrf) *schematic_gv_agseterrf;
+typedef __typeof__(agisdirected) *schematic_gv_agisdirected;
+/// cgraph's DOT scanner (flex, prefix "aag") keeps its buffer and line counter in globals, and a
+/// syntax error leaves unread input behind; destroying the scanner resets it for the next text.
+/// Exported by libcgraph, but in none of its headers.
+typedef int (*schematic_gv_aaglex_destroy)(void);
+typedef __typeof__(gvContext) *schematic_gv_gvContext;
+typedef __typeof__(gvLayout) *schematic_gv_gvLayout;
+typedef __typeof__(gvFreeLayout) *schematic_gv_gvFreeLayout;
+typedef __typeof__(gvRenderData) *schematic_gv_gvRenderData;
+typedef __typeof__(gvFreeRenderData) *schematic_gv_gvFreeRenderData;
+typedef __typeof__(gvPluginList) *schematic_gv_gvPluginList;
 
+// Graphviz's accessor macros (ND_*, ED_*, GD_*, agtail, AGSEQ) read the graph's own records:
+// no calls into the libraries.
 static inline double schematic_gv_node_x(Agnode_t *n) { return ND_coord(n).x; }
 static inline double schematic_gv_node_y(Agnode_t *n) { return ND_coord(n).y; }
 static inline double schematic_gv_node_width(Agnode_t *n) { return ND_width(n); }
@@ -30,25 +61,3 @@ static inline int schematic_gv_edge_point_count(Agedge_t *e) {
 static inline double schematic_gv_edge_point_x(Agedge_t *e, int i) { return ED_spl(e)->list[0].list[i].x; }
 static inline double schematic_gv_edge_point_y(Agedge_t *e, int i) { return ED_spl(e)->list[0].list[i].y; }
 static inline unsigned long schematic_gv_seq(void *object) { return AGSEQ(object); }
-
-// cgraph's DOT scanner (flex, prefix "aag") keeps its buffer and line counter in globals, and a
-// syntax error leaves unread input behind; destroying the scanner resets it for the next text.
-extern int aaglex_destroy(void);
-
-/// Reads the next graph of a text through `afread` (cgraph's `agread` with its default memory
-/// and id disciplines; they are C globals Swift cannot point to safely). The I/O discipline is
-/// static because a graph keeps a pointer to it; only one read runs at a time (callers lock).
-static inline Agraph_t *schematic_gv_read_next(void *chan, int (*afread)(void *, char *, int)) {
-    static Agiodisc_t io;
-    static Agdisc_t disc;
-    io = AgIoDisc;
-    io.afread = afread;
-    disc.mem = &AgMemDisc;
-    disc.id = &AgIdDisc;
-    disc.io = &io;
-    return agread(chan, &disc);
-}
-
-/// Makes `\N` (the node's name) the default node label of every graph read from now on, as
-/// Graphviz's own tools assume, so a node with `label=""` can be told from one with no label.
-static inline void schematic_gv_default_node_label(void) { agattr(NULL, AGNODE, "label", "\\N"); }

@@ -58,9 +58,10 @@ public struct GraphvizGraph: Sendable {
     public var warnings: [String] = []
 }
 
-/// The bridge to Graphviz's libraries (libgvc, libcgraph). Graphviz keeps global state and is not
-/// thread-safe, so every call runs under one process-wide lock. The context (with its loaded
-/// plugins) is made once and kept for the life of the process: Graphviz 2.43's pango plugin
+/// The bridge to Graphviz's libraries (libgvc, libcgraph), opened on the first call (see
+/// `GraphvizLibrary`). Graphviz keeps global state and is not thread-safe, so every call runs
+/// under one process-wide lock. The context (with its loaded plugins) is made once and kept
+/// for the life of the process: Graphviz 2.43's pango plugin
 /// caches a pointer into the context's font table across calls, which a freed and re-made
 /// context would leave dangling, and each new context leaks its configuration text. Graphs and
 /// layouts never outlive the call that made them.
@@ -73,19 +74,23 @@ public enum Graphviz {
     /// Runs `body` holding the lock, with Graphviz's error reporting routed into a buffer.
     private static func withSession<T>(_ body: (OpaquePointer) throws(GraphvizError) -> T) throws(GraphvizError) -> T {
         try lock.withLock { context throws(GraphvizError) -> T in
+            if GraphvizSession.library == nil { GraphvizSession.library = try GraphvizLibrary.open() }
             GraphvizMessages.buffer = []
-            let previous = agseterrf { message in
+            let previous = gv.agseterrf { message in
                 if let message { GraphvizMessages.buffer.append(String(cString: message)) }
                 return 0
             }
-            defer { agseterrf(previous) }
-            agseterr(AGWARN)
-            _ = agreseterrors()
-            if context.pointer == nil { context.pointer = gvContext() }
+            defer { _ = gv.agseterrf(previous) }
+            _ = gv.agseterr(AGWARN)
+            _ = gv.agreseterrors()
+            if context.pointer == nil { context.pointer = gv.gvContext() }
             guard let pointer = context.pointer else { throw GraphvizError("Graphviz could not start (gvContext failed)") }
             return try body(pointer)
         }
     }
+
+    /// Graphviz's functions; opened by `withSession`, so only called inside one.
+    private static var gv: GraphvizLibrary { GraphvizSession.library! }
 
     /// The messages Graphviz reported during the current session, joined.
     private static var reported: String {
@@ -96,10 +101,10 @@ public enum Graphviz {
     private static func read(_ dot: [UInt8]) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
         let text = dot + [0]
         // The scanner's state is global and survives a syntax error: start from a clean one.
-        _ = aaglex_destroy()
-        agreadline(1)
+        _ = gv.aaglexDestroy()
+        gv.agreadline(1)
         let graph = text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { agmemread($0.baseAddress) }
+            buffer.withMemoryRebound(to: CChar.self) { gv.agmemread($0.baseAddress) }
         }
         guard let graph else {
             let message = reported
@@ -132,26 +137,26 @@ public enum Graphviz {
     static func parseGraphs(_ dot: [UInt8], longTokenThreshold: Int) throws(GraphvizError) -> [GraphvizGraph] {
         let tokens = DOTLongTokens(dot, threshold: longTokenThreshold)
         return try withSession { _ throws(GraphvizError) in
-            schematic_gv_default_node_label()
+            gv.defaultNodeLabel()
             let input = MemoryInput(tokens.text)
             // The scanner's state is global and survives a syntax error: start from a clean one.
-            _ = aaglex_destroy()
-            defer { _ = aaglex_destroy() }
-            agreadline(1)
+            _ = gv.aaglexDestroy()
+            defer { _ = gv.aaglexDestroy() }
+            gv.agreadline(1)
             var graphs: [GraphvizGraph] = []
             while true {
                 let reportedBefore = GraphvizMessages.buffer.count
                 let graph = withExtendedLifetime(input) {
-                    schematic_gv_read_next(Unmanaged.passUnretained(input).toOpaque(), MemoryInput.read)
+                    gv.readNext(Unmanaged.passUnretained(input).toOpaque(), MemoryInput.read)
                 }
                 let (errors, warnings) = messages(since: reportedBefore)
-                if agerrors() > 0 {
-                    if let graph { agclose(graph) }
+                if gv.agerrors() > 0 {
+                    if let graph { _ = gv.agclose(graph) }
                     let message = tokens.restoring(errors.joined(separator: "; "), limit: 40)
                     throw GraphvizError(message.isEmpty ? "not a DOT graph" : message, line: lineNumber(in: message))
                 }
                 guard let graph else { break }
-                defer { agclose(graph) }
+                defer { _ = gv.agclose(graph) }
                 var described = describe(graph, laidOut: false, tokens: tokens)
                 described.warnings = warnings.map { tokens.restoring($0, limit: 40) }
                 graphs.append(described)
@@ -161,7 +166,7 @@ public enum Graphviz {
         }
     }
 
-    /// The text cgraph reads through `schematic_gv_read_next`, a chunk at a time.
+    /// The text cgraph reads through `GraphvizLibrary.readNext`, a chunk at a time.
     private final class MemoryInput {
         let bytes: [UInt8]
         var position = 0
@@ -226,8 +231,8 @@ public enum Graphviz {
         try withSession { context throws(GraphvizError) in
             try onLargeStack(size: stackSize) { () throws(GraphvizError) -> T in
                 let graph = try read(dot)
-                defer { agclose(graph) }
-                let count = Int(agnnodes(graph))
+                defer { _ = gv.agclose(graph) }
+                let count = Int(gv.agnnodes(graph))
                 guard count <= maximumNodes else {
                     throw GraphvizError("\(count) nodes are more than Graphviz is given here (at most \(maximumNodes)); write SVG instead")
                 }
@@ -236,16 +241,16 @@ public enum Graphviz {
                     _ = name.withCString { name in
                         value.withCString { value in
                             "".withCString { empty in
-                                agsafeset(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name),
+                                gv.agsafeset(UnsafeMutableRawPointer(graph), UnsafeMutablePointer(mutating: name),
                                           UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
                             }
                         }
                     }
                 }
-                guard gvLayout(context, graph, engine) == 0 else {
+                guard gv.gvLayout(context, graph, engine) == 0 else {
                     throw GraphvizError("Graphviz layout '\(engine)' failed: \(reported)")
                 }
-                defer { gvFreeLayout(context, graph) }
+                defer { _ = gv.gvFreeLayout(context, graph) }
                 return try body(context, graph)
             }
         }
@@ -259,11 +264,11 @@ public enum Graphviz {
         try withLaidOutGraph(dot, engine: engine, graphAttributes: graphAttributes) { context, graph throws(GraphvizError) in
             var data: UnsafeMutablePointer<CChar>? = nil
             var length: UInt32 = 0
-            guard gvRenderData(context, graph, format, &data, &length) == 0, let data else {
+            guard gv.gvRenderData(context, graph, format, &data, &length) == 0, let data else {
                 let known = formats(context).joined(separator: ", ")
                 throw GraphvizError("Graphviz cannot render '\(format)'\(reported.isEmpty ? "" : ": " + reported) (it renders: \(known))")
             }
-            defer { gvFreeRenderData(data) }
+            defer { gv.gvFreeRenderData(data) }
             let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
             let signatures: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "pdf": Array("%PDF-".utf8)]
             let signature = signatures[String(format.prefix { $0 != ":" }).lowercased()] ?? []
@@ -282,7 +287,7 @@ public enum Graphviz {
 
     private static func formats(_ context: OpaquePointer) -> [String] {
         var count: Int32 = 0
-        guard let list = gvPluginList(context, "device", &count, nil) else { return [] }
+        guard let list = gv.gvPluginList(context, "device", &count, nil) else { return [] }
         var names: [String] = []
         for index in 0..<Int(count) {
             if let name = list[index] {
@@ -301,10 +306,10 @@ public enum Graphviz {
     private static func describe(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, tokens: DOTLongTokens? = nil) -> GraphvizGraph {
         var nodes: [GraphvizNode] = []
         var index: [UnsafeMutablePointer<Agnode_t>: Int] = [:]
-        var node = agfstnode(graph)
+        var node = gv.agfstnode(graph)
         func restored(_ text: String) -> String { tokens?.restoring(text) ?? text }
         while let current = node {
-            let name = restored(String(cString: agnameof(UnsafeMutableRawPointer(current))))
+            let name = restored(gv.agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? "")
             var label = name
             if let text = attribute(UnsafeMutableRawPointer(current), "label"), !text.isEmpty || tokens != nil {
                 label = expandLabel(restored(text), name: name)
@@ -324,12 +329,12 @@ public enum Graphviz {
             }
             index[current] = nodes.count
             nodes.append(described)
-            node = agnxtnode(graph, current)
+            node = gv.agnxtnode(graph, current)
         }
         var edges: [GraphvizEdge] = []
-        node = agfstnode(graph)
+        node = gv.agfstnode(graph)
         while let current = node {
-            var edge = agfstout(graph, current)
+            var edge = gv.agfstout(graph, current)
             while let out = edge {
                 var described = GraphvizEdge(tail: index[schematic_gv_tail(out)]!, head: index[schematic_gv_head(out)]!,
                                              sequence: Int(schematic_gv_seq(UnsafeMutableRawPointer(out))))
@@ -338,12 +343,12 @@ public enum Graphviz {
                     described.points = (0..<count).map { (schematic_gv_edge_point_x(out, $0), schematic_gv_edge_point_y(out, $0)) }
                 }
                 edges.append(described)
-                edge = agnxtout(graph, out)
+                edge = gv.agnxtout(graph, out)
             }
-            node = agnxtnode(graph, current)
+            node = gv.agnxtnode(graph, current)
         }
         edges.sort { $0.sequence < $1.sequence }
-        var result = GraphvizGraph(isDirected: schematic_gv_is_directed(graph) != 0, nodes: nodes, edges: edges)
+        var result = GraphvizGraph(isDirected: gv.agisdirected(graph) != 0, nodes: nodes, edges: edges)
         if laidOut {
             result.boundingBox = (schematic_gv_bb_llx(graph), schematic_gv_bb_lly(graph), schematic_gv_bb_urx(graph), schematic_gv_bb_ury(graph))
         }
@@ -353,7 +358,7 @@ public enum Graphviz {
     /// An attribute's value, or nil when the graph does not declare it.
     private static func attribute(_ object: UnsafeMutableRawPointer, _ key: String) -> String? {
         var name = Array(key.utf8CString)
-        return name.withUnsafeMutableBufferPointer { agget(object, $0.baseAddress) }.map { String(cString: $0) }
+        return name.withUnsafeMutableBufferPointer { gv.agget(object, $0.baseAddress) }.map { String(cString: $0) }
     }
 
     /// Expands the escapes of a label: `\N` (node name), `\n` `\l` `\r` (line breaks), `\\`.
@@ -376,6 +381,11 @@ public enum Graphviz {
         while result.hasSuffix("\n") { result.removeLast() }
         return result
     }
+}
+
+/// The opened libraries, kept for the life of the process; only touched under `Graphviz.lock`.
+private enum GraphvizSession {
+    nonisolated(unsafe) static var library: GraphvizLibrary?
 }
 
 /// Graphviz's reported messages during one locked session; only touched under `Graphviz.lock`.

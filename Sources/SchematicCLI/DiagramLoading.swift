@@ -13,9 +13,11 @@ struct DiagramLoading {
     var drawnByGraphviz = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
-    /// reader's warnings unless quiet.
+    /// reader's warnings unless quiet. The tree is trimmed: it lives through the layout, where
+    /// memory peaks.
     func readTree(_ path: String) throws -> Tree {
-        let tree = try parseTree(path)
+        var tree = try parseTree(path)
+        tree.trimCapacity()
         if !quiet {
             for warning in tree.warnings { FileIO.writeMessage("schematic: warning: \(warning)") }
         }

@@ -9,6 +9,10 @@ import Glibc
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        // Only read where `render` is parsed as the root (`RenderShortcut`): it names the tool
+        // as usage does, and skips the completion-script checks, which the shortcut leaves to
+        // the root. Under `schematic` (every other run) the root's configuration is read instead.
+        _superCommandName: "schematic",
         abstract: "Lay out hierarchy files and write them as SVG, DOT, JSON, PNG or PDF.",
         discussion: """
             Formats are inferred from file extensions (.txt/.outline/.tree, .json, .yaml, .csv, .tsv, \

@@ -15,13 +15,22 @@ struct SchematicCommand: ParsableCommand {
         subcommands: [RenderCommand.self, CompareCommand.self, DiffCommand.self, MarkdownCommand.self, ServeCommand.self],
         defaultSubcommand: RenderCommand.self)
 
-    /// Refuses a misspelt subcommand by name before parsing; otherwise runs as usual.
+    /// Refuses a misspelt subcommand by name before parsing; runs a plain `render` parsed on
+    /// its own (see `RenderShortcut`); otherwise parses and runs as usual.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         if let first = arguments.first, let meant = SubcommandSuggestion.suggestion(for: first, among: names) {
             FileIO.writeMessage("schematic: unknown subcommand '\(first)'; did you mean '\(meant)'?")
             exit(withError: ExitStatus.usage)
+        }
+        if let render = RenderShortcut.parse(arguments, subcommands: names) {
+            do {
+                try render.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
         }
         main(arguments)
     }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `schematic` starts fast because it links neither Foundation nor ICU: the dynamic libraries
-/// the built executables need, as `ldd` lists them, are checked here.
+/// `schematic` starts fast because it links neither Foundation nor ICU, and opens Graphviz only
+/// when a run needs it: the dynamic libraries the built executables need, as `ldd` lists them,
+/// are checked here.
 @Suite struct LinkedLibrariesTests {
     /// The libraries `ldd` lists for an executable, by file name.
     static func linkedLibraries(of path: String) throws -> [String] {
@@ -29,5 +30,17 @@ import TestSupport
     @Test func schematicLinksNeitherFoundationNorICU() throws {
         let foundation = try Self.linkedLibraries(of: Executable.path).filter(Self.isFoundation)
         #expect(foundation.allSatisfy { $0 == "libFoundationEssentials.so" }, "schematic links \(foundation)")
+    }
+
+    /// Graphviz (libgvc, libcgraph, libcdt and what they pull in: ltdl, pathplan) is opened
+    /// with dlopen on first use, so neither the tool nor the library links it; the tool still
+    /// draws PNG through it (see `RenderCommandTests`).
+    @Test func graphvizIsNotLinked() throws {
+        for executable in [Executable.path, Executable.built("SchematicBenchmarks")] {
+            let graphviz = try Self.linkedLibraries(of: executable).filter {
+                ["libgvc", "libcgraph", "libcdt", "libltdl", "libpathplan"].contains(where: $0.hasPrefix)
+            }
+            #expect(graphviz.isEmpty, "\(executable) links \(graphviz)")
+        }
     }
 }
