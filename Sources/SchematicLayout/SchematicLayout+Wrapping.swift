@@ -6,7 +6,8 @@ extension SchematicLayout {
     /// estimate's (from the columns' stacks alone); the placement can come out quite
     /// differently, so trees of up to `WrapPlan.measuredChoiceItems` items also try limits
     /// around it (from half to three times it), each placed, and keep the drawing of least
-    /// area that is within `targetAspect` of square either way (else the nearest to it). Bigger
+    /// area that is within `targetAspect` of square either way (else the least area times how
+    /// far it is beyond that: a drawing that cannot be squared is not blown up trying). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
     /// three more placements). Either way O(n) per placement and a bounded number of them.
     func placeWrappedItemsChoosingRows() {
@@ -47,7 +48,8 @@ extension SchematicLayout {
             let drawing = drawn()
             let fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect)
             tried[limit] = fitting
-            if fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting && misfit(drawing.aspect) < misfit(best.drawing.aspect) {
+            if fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting
+                && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) {
                 best = (candidate, drawing)
             }
             return fitting

@@ -162,7 +162,7 @@ extension HTMLPagePlacementScript {
         placeWrappedItems();
         var drawing = drawn(), fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect);
         tried.set(limit, fitting);
-        if (fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting && misfit(drawing.aspect) < misfit(best.drawing.aspect)) {
+        if (fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect)) {
           best = {plan: candidate, drawing: drawing};
         }
         return fitting;
