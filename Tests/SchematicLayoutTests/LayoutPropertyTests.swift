@@ -97,12 +97,7 @@ import TestSupport
         for attributes in everything where attributes.representedElementCategory == .cell {
             #expect(Rect(origin: .zero, size: size).contains(attributes.frame))
         }
-        var generator = SplitMix64(seed: 5)
-        for _ in 0..<60 {
-            let rect = Rect(x: Double.random(in: -20...size.width, using: &generator), y: Double.random(in: -20...size.height, using: &generator),
-                            width: Double.random(in: 0...size.width / 3, using: &generator), height: Double.random(in: 0...size.height / 3, using: &generator))
-            #expect(Set(layout.layoutAttributesForElements(in: rect)) == Set(everything.filter { $0.frame.intersects(rect) }))
-        }
+        #expect(rectQueryMismatches(layout, everything: everything, seed: 5, queries: 60, fraction: 1.0 / 3).isEmpty)
     }
 
     @Test(arguments: [7, 8])

@@ -280,12 +280,7 @@ import TestSupport
         for attributes in everything where attributes.representedElementCategory == .cell {
             #expect(Rect(origin: .zero, size: size).contains(attributes.frame))
         }
-        var generator = SplitMix64(seed: 3)
-        for _ in 0..<80 {
-            let rect = Rect(x: Double.random(in: -20...size.width, using: &generator), y: Double.random(in: -20...size.height, using: &generator),
-                            width: Double.random(in: 0...size.width / 4, using: &generator), height: Double.random(in: 0...size.height / 4, using: &generator))
-            #expect(Set(layout.layoutAttributesForElements(in: rect)) == Set(everything.filter { $0.frame.intersects(rect) }))
-        }
+        #expect(rectQueryMismatches(layout, everything: everything, seed: 3, queries: 80, fraction: 1.0 / 4).isEmpty)
     }
 
     /// With bands (which mark each column's extent), with the talk's alignments, and with
