@@ -53,6 +53,15 @@ public final class CollectionView {
         needsPrepare = true
     }
 
+    /// Records that every cell has already reported: the caller asked each cell for its
+    /// preferred attributes and gave the layout those sizes as its estimates, so layout passes
+    /// ask no cell again (until the data's counts change). Saves a pass over every cell.
+    public func markEveryCellSized() {
+        let sections = dataSource.numberOfSections()
+        sized = (0..<sections).map { [Bool](repeating: true, count: dataSource.numberOfItems(inSection: $0)) }
+        unsizedCount = 0
+    }
+
     /// Prepares the layout and self-sizes the visible cells until nothing changes.
     public func layoutIfNeeded() {
         prepareIfNeeded()
