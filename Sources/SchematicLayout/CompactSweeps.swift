@@ -82,55 +82,52 @@ struct CompactSweeps {
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
     func run(_ centers: PlacementBuffer<Double>, sweeps: Int) {
         let sectionCount = constraints.sectionCount
-        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let parents = constraints.parentOfItem.base
-        let c = centers.base, wish = wishes.base, weight = weights.base
+        let starts = constraints.sectionStarts.base
+        let c = centers.base
         for _ in 0..<sweeps {
             var moved = 0.0
             // Left to right: children as a block centred on their parent.
             for section in 1..<max(1, sectionCount) {
-                let begin = Int(starts[section]), end = Int(starts[section + 1])
-                let blockOffset = blockOffsets.base
-                for item in begin..<end {
-                    wish[item - begin] = c[Int(parents[item])] + blockOffset[item]
-                    weight[item - begin] = 1
-                }
-                place(begin, end, c, moved: &moved)
+                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: true, moved: &moved)
             }
             // Right to left: parents at the middle of their children; leaves stay.
             for section in stride(from: sectionCount - 2, through: 0, by: -1) {
-                let begin = Int(starts[section]), end = Int(starts[section + 1])
-                let parentWeight = parentWeights.base
-                for item in begin..<end {
-                    let first = Int(children[item]), last = Int(children[item + 1])
-                    wish[item - begin] = first == last ? c[item] : (c[first] + c[last - 1]) / 2
-                    weight[item - begin] = parentWeight[item]
-                }
-                place(begin, end, c, moved: &moved)
+                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: false, moved: &moved)
             }
             if moved < 0.01 { break }  // settled
         }
     }
 
-    /// Places the column `begin..<end` at its wishes (by position), within its bounds.
+    /// Places the column `begin..<end` at its wishes, within its bounds: toward their parents,
+    /// children as a block centred on their parent (weight 1); else parents at the middle of
+    /// their children (weighted by their count), leaves where they are.
     @inline(__always)
-    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, moved: inout Double) {
+    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         guard begin < end else { return }
         let hasSlack = hasSlack
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let above = slack.above.base, below = slack.below.base
         let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
         let wish = wishes.base, weight = weights.base
+        let blockOffset = blockOffsets.base, parentWeight = parentWeights.base
         let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
         let count = end - begin
         let offsets = columnOffsets.base + begin, boxLower = boxLower.base, boxUpper = boxUpper.base, ends = siblingEnds.base
         for position in 0..<count {
             let item = begin + position
             let offset = offsets[position]
+            let first = Int(children[item]), last = Int(children[item + 1])
+            // The wish, in z (no centre of this column moves before the pooling below).
+            if towardParents {
+                wish[position] = c[Int(parents[item])] + blockOffset[item] - offset
+                weight[position] = 1
+            } else {
+                wish[position] = (first == last ? c[item] : (c[first] + c[last - 1]) / 2) - offset
+                weight[position] = parentWeight[item]
+            }
             // Bounds from the box and from the neighbouring columns, which stay put. (Centres
             // are positive, so adding a zero slack would change nothing: it is skipped.)
             var lower = boxLower[item], upper = boxUpper[item]
-            let first = Int(children[item]), last = Int(children[item + 1])
             if first < last {
                 lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
                 upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
@@ -151,7 +148,7 @@ struct CompactSweeps {
         // Pool adjacent violators: a stack of blocks (weighted mean, weight, length).
         var blocks = 0
         for position in 0..<count {
-            var mean = wish[position] - offsets[position], blockWeight = weight[position], length = 1
+            var mean = wish[position], blockWeight = weight[position], length = 1
             while blocks > 0, means[blocks - 1] > mean {
                 let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
                 mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)
