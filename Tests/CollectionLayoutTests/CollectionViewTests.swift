@@ -91,6 +91,23 @@ private final class TallCells: CellSizing {
         #expect(scrolledView.contentSize.height == 3000)
     }
 
+    @Test func cellsMarkedSizedAreNotAskedUntilTheDataChanges() {
+        let layout = ListLayout(count: 100)
+        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
+        view.cellSizing = TallCells()
+        view.markEveryCellSized()
+        view.layoutIfNeeded()
+        #expect(layout.enumerations == 0)
+        #expect(view.cellsSized == 0)
+        #expect(view.contentSize.height == 1000)
+        let context = LayoutInvalidationContext()
+        context.invalidateEverything = true
+        view.invalidateLayout(with: context)
+        view.layoutIfNeeded()
+        #expect(view.cellsSized == 100)
+        #expect(view.contentSize.height == 3000)
+    }
+
     @Test func viewportSelfSizingSizesOnlyWhatBecomesVisible() {
         let layout = ListLayout(count: 100)
         let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
