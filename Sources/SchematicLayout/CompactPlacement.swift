@@ -50,17 +50,21 @@ enum CompactPlacement {
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
         }
-        let alignedForward = CompactConstraints.Graph(constraints, mirrored: false)
-        let alignedBackward = CompactConstraints.Graph(constraints, mirrored: true)
+        // A variable, so that the graphs can be freed (a constant lives to the end of the scope).
+        var aligned: (forward: CompactConstraints.Graph, backward: CompactConstraints.Graph)? =
+            (CompactConstraints.Graph(constraints, mirrored: false), CompactConstraints.Graph(constraints, mirrored: true))
         let noSlack = CompactConstraints.Slack(count: count)
-        guard let fromTop = constraints.lowest(alignedForward, slack: noSlack),
-              let fromBottom = constraints.lowest(alignedBackward, slack: noSlack) else { return nil }
+        guard let fromTop = aligned.flatMap({ constraints.lowest($0.forward, slack: noSlack) }),
+              let fromBottom = aligned.flatMap({ constraints.lowest($0.backward, slack: noSlack) }) else { return nil }
         let top = fromTop.base, bottom = fromBottom.base
         let tightHeight = constraints.extent(fromTop)
         // Per item, the longest chain into its own centre from the top through its own
         // constraints (not those of the rest of its group), and out of it to the bottom.
         // (Only needed when lower targets are tried.)
         let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
+        // Only lower targets place with the graphs again: without them, they are freed before
+        // the sweeps (a big tree's peak memory).
+        if steps == 0 { aligned = nil }
         let chainCount = steps > 0 ? count : 0
         var into = [Double](repeating: 0, count: chainCount), outOf = [Double](repeating: 0, count: chainCount)
         for item in 0..<chainCount {
@@ -135,10 +139,10 @@ enum CompactPlacement {
                 low = fromTop
                 mirroredLow = fromBottom
             } else {
-                let forward = regrouped ? CompactConstraints.Graph(constraints, mirrored: false) : alignedForward
-                let backward = regrouped ? CompactConstraints.Graph(constraints, mirrored: true) : alignedBackward
-                guard let lowest = constraints.lowest(forward, slack: slack),
-                      let mirroredLowest = constraints.lowest(backward, slack: slack) else { return nil }
+                let forward = regrouped ? nil : aligned?.forward, backward = regrouped ? nil : aligned?.backward
+                guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints, mirrored: false), slack: slack),
+                      let mirroredLowest = constraints.lowest(backward ?? CompactConstraints.Graph(constraints, mirrored: true), slack: slack)
+                else { return nil }
                 low = lowest
                 mirroredLow = mirroredLowest
             }

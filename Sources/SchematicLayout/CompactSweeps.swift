@@ -8,12 +8,10 @@ struct CompactSweeps {
     let budget: Double
     /// Per item, constant over the sweeps: its cumulative separation from the top of its
     /// column; its offset from its parent's centre when its siblings sit as a block centred
-    /// on the parent; the bounds its box sets; the weight of its wish right to left.
+    /// on the parent. (The bounds its box sets and the weight of its wish right to left are
+    /// computed where used: fewer buffers, less memory for a big tree.)
     private let columnOffsets: PlacementBuffer<Double>
     private let blockOffsets: PlacementBuffer<Double>
-    private let boxLower: PlacementBuffer<Double>
-    private let boxUpper: PlacementBuffer<Double>
-    private let parentWeights: PlacementBuffer<Double>
     /// Per item: 1 if first among its siblings, 2 if last (an only child: 3), 0 for a root.
     private let siblingEnds: PlacementBuffer<UInt8>
     /// Whether any parent may leave its span.
@@ -42,17 +40,13 @@ struct CompactSweeps {
         blockWeights = PlacementBuffer(repeating: 0, count: longest)
         lengths = PlacementBuffer(repeating: 0, count: longest)
         hasSlack = !slack.isZero
-        let count = constraints.count, padding = constraints.padding
+        let count = constraints.count
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let h = constraints.heights.base, before = constraints.separationBefore.base
+        let before = constraints.separationBefore.base
         columnOffsets = PlacementBuffer(repeating: 0, count: count)
         blockOffsets = PlacementBuffer(repeating: 0, count: count)
-        boxLower = PlacementBuffer(repeating: 0, count: count)
-        boxUpper = PlacementBuffer(repeating: 0, count: count)
-        parentWeights = PlacementBuffer(repeating: 0, count: count)
         siblingEnds = PlacementBuffer(repeating: 0, count: count)
-        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, lower = boxLower.base, upper = boxUpper.base
-        let parentWeight = parentWeights.base, ends = siblingEnds.base
+        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, ends = siblingEnds.base
         for section in 0..<constraints.sectionCount {
             let begin = Int(starts[section]), end = Int(starts[section + 1])
             var offset = 0.0
@@ -62,10 +56,7 @@ struct CompactSweeps {
             }
         }
         for item in 0..<count {
-            lower[item] = padding / 2 + h[item] / 2
-            upper[item] = budget - padding / 2 - h[item] / 2
             let first = Int(children[item]), last = Int(children[item + 1])
-            parentWeight[item] = first == last ? 0.5 : Double(last - first) + 1
             guard first < last else { continue }
             ends[first] |= 1
             ends[last - 1] |= 2
@@ -109,10 +100,10 @@ struct CompactSweeps {
         let above = slack.above.base, below = slack.below.base
         let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
         let wish = wishes.base, weight = weights.base
-        let blockOffset = blockOffsets.base, parentWeight = parentWeights.base
+        let blockOffset = blockOffsets.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
         let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
         let count = end - begin
-        let offsets = columnOffsets.base + begin, boxLower = boxLower.base, boxUpper = boxUpper.base, ends = siblingEnds.base
+        let offsets = columnOffsets.base + begin, ends = siblingEnds.base
         for position in 0..<count {
             let item = begin + position
             let offset = offsets[position]
@@ -123,11 +114,11 @@ struct CompactSweeps {
                 weight[position] = 1
             } else {
                 wish[position] = (first == last ? c[item] : (c[first] + c[last - 1]) / 2) - offset
-                weight[position] = parentWeight[item]
+                weight[position] = first == last ? 0.5 : Double(last - first) + 1
             }
             // Bounds from the box and from the neighbouring columns, which stay put. (Centres
             // are positive, so adding a zero slack would change nothing: it is skipped.)
-            var lower = boxLower[item], upper = boxUpper[item]
+            var lower = padding / 2 + h[item] / 2, upper = budget - padding / 2 - h[item] / 2
             if first < last {
                 lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
                 upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
