@@ -34,6 +34,8 @@ public final class CollectionView {
 
     private var needsPrepare = true
     private var sized: [[Bool]] = []
+    /// Cells in `sized` not yet sized: once none is left, a pass has nothing to ask.
+    private var unsizedCount = 0
 
     /// Creates a collection view for a layout and its data.
     public init(layout: any CollectionViewLayout, dataSource: any CollectionViewDataSource) {
@@ -51,11 +53,20 @@ public final class CollectionView {
         needsPrepare = true
     }
 
+    /// Records that every cell has already reported: the caller asked each cell for its
+    /// preferred attributes and gave the layout those sizes as its estimates, so layout passes
+    /// ask no cell again (until the data's counts change). Saves a pass over every cell.
+    public func markEveryCellSized() {
+        let sections = dataSource.numberOfSections()
+        sized = (0..<sections).map { [Bool](repeating: true, count: dataSource.numberOfItems(inSection: $0)) }
+        unsizedCount = 0
+    }
+
     /// Prepares the layout and self-sizes the visible cells until nothing changes.
     public func layoutIfNeeded() {
         prepareIfNeeded()
         guard let cellSizing else { return }
-        while true {
+        while unsizedCount > 0 {
             let visible = viewport ?? Rect(origin: .zero, size: collectionViewLayout.collectionViewContentSize)
             var context: LayoutInvalidationContext? = nil
             let reported = reportSizes(in: visible, with: cellSizing, into: &context)
@@ -69,6 +80,7 @@ public final class CollectionView {
         if sized.isEmpty {
             let sections = dataSource.numberOfSections()
             sized = (0..<sections).map { [Bool](repeating: false, count: dataSource.numberOfItems(inSection: $0)) }
+            unsizedCount = sized.reduce(0) { $0 + $1.count }
         }
         if needsPrepare {
             collectionViewLayout.prepare()
@@ -94,6 +106,7 @@ public final class CollectionView {
         let path = original.indexPath
         guard !sized[path.section][path.item] else { return 0 }
         sized[path.section][path.item] = true
+        unsizedCount -= 1
         let layout = collectionViewLayout
         let preferred = cellSizing.preferredLayoutAttributesFitting(original)
         guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return 1 }
@@ -136,7 +149,7 @@ public final class CollectionView {
             scrollViewportByViewport(size)
             return
         }
-        while true {
+        while unsizedCount > 0 {
             let content = contentSize  // as the sweep starts: all its viewports see this layout
             let columns = max(1, Int((content.width / size.width).rounded(.up)))
             let rows = max(1, Int((content.height / size.height).rounded(.up)))

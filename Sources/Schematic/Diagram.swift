@@ -111,7 +111,9 @@ public struct Diagram {
                 sizing.prefetchAll()
                 // Every label is measured: the layout's first pass places every node at its
                 // size, once, instead of at the estimate and again when the cells report.
-                schematicLayout?.estimatedItemSizes = Self.preferredSizes(of: dataController, by: sizing)
+                schematicLayout?.estimatedItemSizes = sizing.measuredSizes ?? Self.preferredSizes(of: dataController, by: sizing)
+                // Every cell has reported (above): the collection view need not ask them again.
+                if schematicLayout != nil && options.effects.isEmpty { collectionView.markEveryCellSized() }
             }
             labelSizing = sizing
             collectionView.cellSizing = sizing

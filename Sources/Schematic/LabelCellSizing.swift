@@ -117,6 +117,18 @@ public final class LabelCellSizing: CellSizing {
 
     /// The lines a label is drawn in.
     func lines(ofItem item: Int) -> [String]? { wrappedLines[item] }
+
+    /// Every item's size by global item (what its cell reports), or nil while some item is
+    /// not measured yet: after `prefetchAll`, the layout's estimates without asking each cell.
+    var measuredSizes: [Size]? {
+        var all: [Size] = []
+        all.reserveCapacity(sizes.count)
+        for size in sizes {
+            guard let size else { return nil }
+            all.append(size)
+        }
+        return all
+    }
 }
 
 /// Cells of fixed size (a base sizing's, or the layout's own), except junctions — nodes with

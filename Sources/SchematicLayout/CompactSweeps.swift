@@ -8,12 +8,10 @@ struct CompactSweeps {
     let budget: Double
     /// Per item, constant over the sweeps: its cumulative separation from the top of its
     /// column; its offset from its parent's centre when its siblings sit as a block centred
-    /// on the parent; the bounds its box sets; the weight of its wish right to left.
+    /// on the parent. (The bounds its box sets and the weight of its wish right to left are
+    /// computed where used: fewer buffers, less memory for a big tree.)
     private let columnOffsets: PlacementBuffer<Double>
     private let blockOffsets: PlacementBuffer<Double>
-    private let boxLower: PlacementBuffer<Double>
-    private let boxUpper: PlacementBuffer<Double>
-    private let parentWeights: PlacementBuffer<Double>
     /// Per item: 1 if first among its siblings, 2 if last (an only child: 3), 0 for a root.
     private let siblingEnds: PlacementBuffer<UInt8>
     /// Whether any parent may leave its span.
@@ -42,17 +40,13 @@ struct CompactSweeps {
         blockWeights = PlacementBuffer(repeating: 0, count: longest)
         lengths = PlacementBuffer(repeating: 0, count: longest)
         hasSlack = !slack.isZero
-        let count = constraints.count, padding = constraints.padding
+        let count = constraints.count
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let h = constraints.heights.base, before = constraints.separationBefore.base
+        let before = constraints.separationBefore.base
         columnOffsets = PlacementBuffer(repeating: 0, count: count)
         blockOffsets = PlacementBuffer(repeating: 0, count: count)
-        boxLower = PlacementBuffer(repeating: 0, count: count)
-        boxUpper = PlacementBuffer(repeating: 0, count: count)
-        parentWeights = PlacementBuffer(repeating: 0, count: count)
         siblingEnds = PlacementBuffer(repeating: 0, count: count)
-        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, lower = boxLower.base, upper = boxUpper.base
-        let parentWeight = parentWeights.base, ends = siblingEnds.base
+        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, ends = siblingEnds.base
         for section in 0..<constraints.sectionCount {
             let begin = Int(starts[section]), end = Int(starts[section + 1])
             var offset = 0.0
@@ -62,10 +56,7 @@ struct CompactSweeps {
             }
         }
         for item in 0..<count {
-            lower[item] = padding / 2 + h[item] / 2
-            upper[item] = budget - padding / 2 - h[item] / 2
             let first = Int(children[item]), last = Int(children[item + 1])
-            parentWeight[item] = first == last ? 0.5 : Double(last - first) + 1
             guard first < last else { continue }
             ends[first] |= 1
             ends[last - 1] |= 2
@@ -82,55 +73,52 @@ struct CompactSweeps {
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
     func run(_ centers: PlacementBuffer<Double>, sweeps: Int) {
         let sectionCount = constraints.sectionCount
-        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let parents = constraints.parentOfItem.base
-        let c = centers.base, wish = wishes.base, weight = weights.base
+        let starts = constraints.sectionStarts.base
+        let c = centers.base
         for _ in 0..<sweeps {
             var moved = 0.0
             // Left to right: children as a block centred on their parent.
             for section in 1..<max(1, sectionCount) {
-                let begin = Int(starts[section]), end = Int(starts[section + 1])
-                let blockOffset = blockOffsets.base
-                for item in begin..<end {
-                    wish[item - begin] = c[Int(parents[item])] + blockOffset[item]
-                    weight[item - begin] = 1
-                }
-                place(begin, end, c, moved: &moved)
+                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: true, moved: &moved)
             }
             // Right to left: parents at the middle of their children; leaves stay.
             for section in stride(from: sectionCount - 2, through: 0, by: -1) {
-                let begin = Int(starts[section]), end = Int(starts[section + 1])
-                let parentWeight = parentWeights.base
-                for item in begin..<end {
-                    let first = Int(children[item]), last = Int(children[item + 1])
-                    wish[item - begin] = first == last ? c[item] : (c[first] + c[last - 1]) / 2
-                    weight[item - begin] = parentWeight[item]
-                }
-                place(begin, end, c, moved: &moved)
+                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: false, moved: &moved)
             }
             if moved < 0.01 { break }  // settled
         }
     }
 
-    /// Places the column `begin..<end` at its wishes (by position), within its bounds.
+    /// Places the column `begin..<end` at its wishes, within its bounds: toward their parents,
+    /// children as a block centred on their parent (weight 1); else parents at the middle of
+    /// their children (weighted by their count), leaves where they are.
     @inline(__always)
-    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, moved: inout Double) {
+    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         guard begin < end else { return }
         let hasSlack = hasSlack
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let above = slack.above.base, below = slack.below.base
         let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
         let wish = wishes.base, weight = weights.base
+        let blockOffset = blockOffsets.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
         let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
         let count = end - begin
-        let offsets = columnOffsets.base + begin, boxLower = boxLower.base, boxUpper = boxUpper.base, ends = siblingEnds.base
+        let offsets = columnOffsets.base + begin, ends = siblingEnds.base
         for position in 0..<count {
             let item = begin + position
             let offset = offsets[position]
+            let first = Int(children[item]), last = Int(children[item + 1])
+            // The wish, in z (no centre of this column moves before the pooling below).
+            if towardParents {
+                wish[position] = c[Int(parents[item])] + blockOffset[item] - offset
+                weight[position] = 1
+            } else {
+                wish[position] = (first == last ? c[item] : (c[first] + c[last - 1]) / 2) - offset
+                weight[position] = first == last ? 0.5 : Double(last - first) + 1
+            }
             // Bounds from the box and from the neighbouring columns, which stay put. (Centres
             // are positive, so adding a zero slack would change nothing: it is skipped.)
-            var lower = boxLower[item], upper = boxUpper[item]
-            let first = Int(children[item]), last = Int(children[item + 1])
+            var lower = padding / 2 + h[item] / 2, upper = budget - padding / 2 - h[item] / 2
             if first < last {
                 lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
                 upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
@@ -151,7 +139,7 @@ struct CompactSweeps {
         // Pool adjacent violators: a stack of blocks (weighted mean, weight, length).
         var blocks = 0
         for position in 0..<count {
-            var mean = wish[position] - offsets[position], blockWeight = weight[position], length = 1
+            var mean = wish[position], blockWeight = weight[position], length = 1
             while blocks > 0, means[blocks - 1] > mean {
                 let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
                 mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)

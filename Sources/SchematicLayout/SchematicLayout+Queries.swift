@@ -95,8 +95,9 @@ extension SchematicLayout {
                 while item < items.upperBound && cellTop(item) <= rect.maxY {
                     let frame = frame(ofItem: item, inSection: section)
                     if frame.intersects(canonical) {
+                        // Branches, not a conditional expression: that would copy the attributes.
                         let attributes = LayoutAttributes(forCellWith: indexPath(ofItem: item, inSection: section), frame: frame)
-                        body(orientation.isIdentity ? attributes : orientation.oriented(attributes))
+                        if orientation.isIdentity { body(attributes) } else { body(orientation.oriented(attributes)) }
                     }
                     item += 1
                 }
@@ -108,7 +109,9 @@ extension SchematicLayout {
                     let parent = Int(parents[child])
                     if min(middle(parent), arrivalLow(child)) > rect.maxY { break }
                     let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
-                    if attributes.frame.intersects(canonical) { body(orientation.isIdentity ? attributes : orientation.oriented(attributes)) }
+                    if attributes.frame.intersects(canonical) {
+                        if orientation.isIdentity { body(attributes) } else { body(orientation.oriented(attributes)) }
+                    }
                     child += 1
                 }
                 for extra in additionalConnectors[section] {

@@ -7,6 +7,7 @@ extension HTMLPagePlacementScript {
     function isStandIn(item) { return !!standIns && standIns[item] === 1; }
     var count = cols.par.length;
     if (count === 0) return new Float64Array(0);
+    if (count > 50000) sweeps = Math.min(sweeps, 3);  // CompactPlacement.sweepCount
     var ss = cols.ss, cs = cols.cs, par = cols.par, sectionCount = ss.length - 1;
     var group = new Int32Array(count), i;
     for (i = 0; i < count; i++) group[i] = i;

@@ -7,6 +7,7 @@ private final class ListLayout: CollectionViewLayout {
     var tops: [Double] = []
     var invalidations = 0
     var prepares = 0
+    var enumerations = 0
     init(count: Int) { heights = Array(repeating: 10, count: count) }
 
     func prepare() {
@@ -17,6 +18,7 @@ private final class ListLayout: CollectionViewLayout {
     }
     var collectionViewContentSize: Size { Size(width: 100, height: (tops.last ?? 0) + (heights.last ?? 0)) }
     func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        enumerations += 1
         for item in heights.indices {
             let attributes = layoutAttributesForItem(at: IndexPath(item: item, section: 0))!
             if attributes.frame.intersects(rect) { body(attributes) }
@@ -67,6 +69,41 @@ private final class TallCells: CellSizing {
         view.layoutIfNeeded()
         #expect(layout.invalidations == 1)
         #expect(view.selfSizingPasses == 1)
+        #expect(view.cellsSized == 100)
+        #expect(view.contentSize.height == 3000)
+    }
+
+    @Test func cellsAllSizedAreNotAskedAgain() {
+        // Every cell reports in the first pass: no second pass over the content to find none left.
+        let layout = ListLayout(count: 100)
+        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
+        view.cellSizing = TallCells()
+        view.layoutIfNeeded()
+        #expect(layout.enumerations == 1)
+        view.layoutIfNeeded()
+        #expect(layout.enumerations == 1)
+        let scrolled = ListLayout(count: 100)
+        let scrolledView = CollectionView(layout: scrolled, dataSource: DataSource(count: 100))
+        scrolledView.cellSizing = TallCells()
+        scrolledView.selfSizeByScrolling(viewport: Size(width: 100, height: 100))
+        #expect(scrolled.enumerations == 1)
+        #expect(scrolledView.cellsSized == 100)
+        #expect(scrolledView.contentSize.height == 3000)
+    }
+
+    @Test func cellsMarkedSizedAreNotAskedUntilTheDataChanges() {
+        let layout = ListLayout(count: 100)
+        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
+        view.cellSizing = TallCells()
+        view.markEveryCellSized()
+        view.layoutIfNeeded()
+        #expect(layout.enumerations == 0)
+        #expect(view.cellsSized == 0)
+        #expect(view.contentSize.height == 1000)
+        let context = LayoutInvalidationContext()
+        context.invalidateEverything = true
+        view.invalidateLayout(with: context)
+        view.layoutIfNeeded()
         #expect(view.cellsSized == 100)
         #expect(view.contentSize.height == 3000)
     }

@@ -47,4 +47,23 @@ import Testing
         #expect(all.wrappedLines.count > 300)
         #expect(all.wrappedLines.values.allSatisfy { $0.count > 1 })
     }
+
+    /// The sizes read at once after prefetching are, item by item, what each cell reports;
+    /// before every label is measured there are none.
+    @Test func measuredSizesAreWhatCellsReport() throws {
+        let sections = try SectionedTree(Self.tree())
+        let sizing = try LabelCellSizing(dataController: sections, style: LabelStyle())
+        #expect(sizing.measuredSizes == nil)
+        sizing.prefetchAll()
+        let measured = try #require(sizing.measuredSizes)
+        #expect(measured.count == sections.numberOfItems)
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let reported = sizing.preferredLayoutAttributesFitting(LayoutAttributes(forCellWith: IndexPath(item: item, section: section))).size
+                #expect(measured[sections.globalItem(section: section, item: item)] == reported)
+            }
+        }
+        sizing.setLabel("changed", ofItem: 3)
+        #expect(sizing.measuredSizes == nil)
+    }
 }
