@@ -124,7 +124,7 @@ enum CompactPlacement {
         }
 
         /// The placement at one slack: the balanced start, then the centring sweeps.
-        func placed(height: Double, slack: CompactConstraints.Slack) -> PlacementBuffer<Double>? {
+        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> PlacementBuffer<Double>? {
             // Released only children leave their parent's group.
             var regrouped = false
             constraints.resetGroups()
@@ -153,7 +153,7 @@ enum CompactPlacement {
                 let high = max(l[item], budget - m[item])
                 c[item] = (l[item] + high) / 2
             }
-            CompactSweeps(constraints, slack: slack, budget: budget).run(centers, sweeps: sweeps)
+            CompactSweeps(constraints, slack: slack, budget: budget).run(centers, sweeps: sweepsHere)
             return centers
         }
 
@@ -183,21 +183,24 @@ enum CompactPlacement {
         for item in 0..<count where !isStandIn(item) { pitch += h[item] + padding; pitched += 1 }
         pitch /= Double(max(1, pitched))
         let limits = readingLimits(parents: parentCount, pitch: pitch)
-        guard var best = placed(height: tightHeight, slack: noSlack) else { return nil }
+        // Candidates are judged after `trialSweeps` sweeps (how a placement reads is settled by
+        // then); only the chosen one gets them all.
+        var chosen = (height: tightHeight, slack: noSlack)
         var low = 0.0, high = 1.0
         for _ in 0..<steps {
             let middle = (low + high) / 2
             let target = stackedHeight + middle * (tightHeight - stackedHeight)
-            guard let candidate = placed(height: target, slack: criticalSlack(height: target)) else { return nil }
+            let slack = criticalSlack(height: target)
+            guard let candidate = placed(height: target, slack: slack, sweeps: min(sweeps, trialSweeps)) else { return nil }
             let read = reading(candidate)
             if read.outside <= limits.outside && read.meanOffset <= limits.meanOffset {
-                best = candidate
+                chosen = (target, slack)
                 high = middle
             } else {
                 low = middle
             }
         }
-        return best.array
+        return placed(height: chosen.height, slack: chosen.slack)?.array
     }
 
     /// Centring sweeps: as requested, but at most three beyond 50,000 items (as for
@@ -205,6 +208,9 @@ enum CompactPlacement {
     /// parent offset 24.05 px against 23.83 at 1,000,000 nodes; 20.48 against 20.26 at 100,000),
     /// and each sweep costs as much as the rest of the placement.
     static func sweepCount(count: Int, requested: Int) -> Int { count <= 50_000 ? requested : min(requested, 3) }
+
+    /// Centring sweeps of the placements the bisection only judges.
+    static let trialSweeps = 3
 
     /// Bisection steps over the target height (each one placement).
     /// Trees beyond 50,000 items take the tight placement only: one placement, as fast as can be.

@@ -141,7 +141,8 @@ extension HTMLPagePlacementScript {
     for (var s0 = 0; s0 < sectionCount; s0++) widest = Math.max(widest, ss[s0 + 1] - ss[s0]);
     var offsets = new Float64Array(widest), lowerBounds = new Float64Array(widest), upperBounds = new Float64Array(widest);
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
-    function placed(height, slack) {
+    function placed(height, slack, sweepsHere) {
+      if (sweepsHere === undefined) sweepsHere = sweeps;
       // Released only children leave their parent's group.
       var regrouped = false, k;
       group = alignedGroup.slice();
@@ -206,7 +207,7 @@ extension HTMLPagePlacementScript {
           }
         }
       }
-      for (var sweep = 0; sweep < sweeps; sweep++) {
+      for (var sweep = 0; sweep < sweepsHere; sweep++) {
         moved = 0;
         for (var section = 1; section < Math.max(1, sectionCount); section++) {
           var item = ss[section];
@@ -257,19 +258,20 @@ extension HTMLPagePlacementScript {
     for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
     pitch /= Math.max(1, pitched);
     var limitOutside = Math.max(1, Math.floor(parentCount / 50)), limitOffset = pitch / 2;
-    var tightPlaced = placed(tightHeight, uniformSlack(0));
-    if (!tightPlaced) return null;
-    var best = tightPlaced.centers, lo = 0, hi = 1;
+    // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
+    var chosenHeight = tightHeight, chosenSlack = uniformSlack(0), lo = 0, hi = 1;
     for (var step = 0; step < steps; step++) {
       var middle = (lo + hi) / 2;
       var targetHeight = stackedHeight + middle * (tightHeight - stackedHeight);
-      var candidate = placed(targetHeight, criticalSlack(targetHeight));
+      var targetSlack = criticalSlack(targetHeight);
+      var candidate = placed(targetHeight, targetSlack, Math.min(sweeps, TRIAL_SWEEPS));
       if (!candidate) return null;
       var read = reading(candidate.centers);
-      if (read.outside <= limitOutside && read.meanOffset <= limitOffset) { best = candidate.centers; hi = middle; }
+      if (read.outside <= limitOutside && read.meanOffset <= limitOffset) { chosenHeight = targetHeight; chosenSlack = targetSlack; hi = middle; }
       else lo = middle;
     }
-    return best;
+    var final = placed(chosenHeight, chosenSlack);
+    return final ? final.centers : null;
   }
 
 
