@@ -1,22 +1,11 @@
 import CollectionLayout
 import Testing
-
-/// SplitMix64, so the random rectangles are the same on every run.
-private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite struct SpatialIndexTests {
     /// A mix of rectangles: ordinary boxes, points, horizontal and vertical lines, boxes on a
     /// whole-number grid (so that edges meet exactly), and huge ones spanning many buckets.
-    private func randomBoxes(_ count: Int, world: Double, using generator: inout Generator) -> [Rect] {
+    private func randomBoxes(_ count: Int, world: Double, using generator: inout SplitMix64) -> [Rect] {
         (0..<count).map { _ in
             let x = Double.random(in: -world / 10...world, using: &generator)
             let y = Double.random(in: -world / 10...world, using: &generator)
@@ -36,7 +25,7 @@ private struct Generator: RandomNumberGenerator {
 
     /// Queries of every kind: points, lines, exactly an element's box, whole-number edges,
     /// huge ones, ones outside everything.
-    private func randomQuery(_ boxes: [Rect], world: Double, using generator: inout Generator) -> Rect {
+    private func randomQuery(_ boxes: [Rect], world: Double, using generator: inout SplitMix64) -> Rect {
         let x = Double.random(in: -world / 5...world * 1.1, using: &generator)
         let y = Double.random(in: -world / 5...world * 1.1, using: &generator)
         switch Int.random(in: 0..<8, using: &generator) {
@@ -52,7 +41,7 @@ private struct Generator: RandomNumberGenerator {
         }
     }
 
-    private func check(_ boxes: [Rect], queries: Int, world: Double, using generator: inout Generator) {
+    private func check(_ boxes: [Rect], queries: Int, world: Double, using generator: inout SplitMix64) {
         let index = SpatialIndex(boxes: boxes)
         if let first = boxes.first {
             #expect(index.bounds == boxes.dropFirst().reduce(first) { $0.union($1) })
@@ -71,7 +60,7 @@ private struct Generator: RandomNumberGenerator {
 
     @Test(arguments: [0, 1, 2, 7, 100, 1_500], [UInt64(1), 2, 3])
     func queriesEqualBruteForce(count: Int, seed: UInt64) {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let world = [10.0, 1_000, 100_000][Int(seed) % 3]
         let boxes = randomBoxes(count, world: world, using: &generator)
         check(boxes, queries: 300, world: world, using: &generator)
@@ -80,7 +69,7 @@ private struct Generator: RandomNumberGenerator {
     /// Degenerate sets: every box the same point, all on one vertical or horizontal line,
     /// tiny boxes very far apart (more buckets than the 2048 a side allowed), touching tiles.
     @Test func degenerateSetsEqualBruteForce() {
-        var generator = Generator(state: 99)
+        var generator = SplitMix64(seed: 99)
         let samePoint = [Rect](repeating: Rect(x: 5, y: 5, width: 0, height: 0), count: 50)
         check(samePoint, queries: 100, world: 10, using: &generator)
         #expect(SpatialIndex(boxes: samePoint).elements(intersecting: Rect(x: 5, y: 5, width: 0, height: 0)) == Array(0..<50))

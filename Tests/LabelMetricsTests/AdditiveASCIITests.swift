@@ -1,5 +1,6 @@
 @testable import LabelMetrics
 import Testing
+import TestSupport
 
 /// The ASCII advance tables must give exactly what shaping every line with HarfBuzz gives:
 /// each test measures the same text with the tables (`TextMeasurer(fonts:)`) and without
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func randomLabelsMatchHarfBuzzInEveryFont() {
-        var random = SplitMix(seed: 14)
+        var random = SplitMix64(seed: 14)
         let pieces = ["AV", "To", "ffi", "fl", "Wa", "Ye", "T.", "L'", "\t", " ", "\n", "e\u{301}", "\u{308}", "ﬁ", "é", "Ä",
                       "مرحبا", "日本語", "한국어", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{7F}", "\u{1}", "Node", "_", "-", "/", "camelCase",
                       "snake_case", "com.example", "1234567890", "\r"]
@@ -118,15 +119,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
