@@ -42,8 +42,8 @@ public enum ConnectorStyle: String, CaseIterable, Hashable, Sendable {
 public enum SchematicWrap: Hashable, Sendable {
     /// Never (the talk's drawing).
     case off
-    /// Runs of 12 or more leaves, into as many sub-columns as bring the drawing's aspect ratio
-    /// towards 2:1 at most.
+    /// Leaves of fans of 12 or more children (of 6, then 4, only while that is not enough),
+    /// into as many sub-columns as bring the drawing within about 2:1 of square.
     case auto
     /// Runs of more than this many leaves, this many to a sub-column.
     case limit(Int)
