@@ -98,7 +98,7 @@ extension SchematicLayout {
 
     /// The centres of the columns' items by the configured alignment (stacked and centered
     /// from the columns alone, tidy and compact from the whole tree).
-    private func placedCenters(of columns: PlacementColumns, heights: [Double], standIns: [Bool]) -> [Double] {
+    func placedCenters(of columns: PlacementColumns, heights: [Double], standIns: [Bool]) -> [Double] {
         let sectionCount = columns.numberOfSections
         let padding = configuration.itemPadding
         switch configuration.alignment {
@@ -146,13 +146,7 @@ extension SchematicLayout {
                 sectionHeights[section] = tallest
             }
         case .tidy, .compact:
-            var centers: [Double]
-            if configuration.alignment == .compact,
-               let compact = CompactPlacement.centers(of: PlacementColumns(dataController), heights: itemHeights, padding: padding) {
-                centers = compact
-            } else {
-                centers = TidyPlacement.centers(of: PlacementColumns(dataController), heights: itemHeights, padding: padding)
-            }
+            let centers = placedCenters(of: PlacementColumns(dataController), heights: itemHeights, standIns: [])
             for item in 0..<centers.count { itemTops[item] = centers[item] - itemHeights[item] / 2 }
             for section in 0..<sectionCount {
                 let range = items(inSection: section)
