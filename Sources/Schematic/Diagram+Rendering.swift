@@ -30,7 +30,7 @@ extension Diagram {
     /// What the renderers draw in the cells: labels, types, and the measured lines.
     private var content: any DiagramContent {
         guard let labelSizing else { return dataController }
-        return MeasuredContent(dataController: dataController, sizing: labelSizing)
+        return MeasuredContent(dataController: dataController, wrappedLines: labelSizing.wrappedLines)
     }
 
     /// Renders the drawing, handing the bytes to `sink` in chunks.
@@ -149,7 +149,8 @@ extension Diagram {
 /// Labels with the lines measurement wrapped them into.
 private struct MeasuredContent: DiagramContent {
     let dataController: SectionedTree
-    let sizing: LabelCellSizing
+    /// The labels whose lines differ from their explicit line breaks, by global item.
+    let wrappedLines: [Int: [String]]
 
     var title: String { dataController.title }
     var summary: String { dataController.summary }
@@ -159,7 +160,7 @@ private struct MeasuredContent: DiagramContent {
     func attributes(at indexPath: IndexPath) -> NodeAttributes? { dataController.attributes(at: indexPath) }
     var hasJunctions: Bool { dataController.hasJunctions }
     func wrappedLines(at indexPath: IndexPath) -> [String]? {
-        sizing.lines(ofItem: dataController.globalItem(section: indexPath.section, item: indexPath.item))
+        wrappedLines[dataController.globalItem(section: indexPath.section, item: indexPath.item)]
     }
 }
 

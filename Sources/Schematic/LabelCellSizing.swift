@@ -115,9 +115,6 @@ public final class LabelCellSizing: CellSizing {
         return (Size(width: width, height: height), measured.wrappedLines)
     }
 
-    /// The lines a label is drawn in.
-    func lines(ofItem item: Int) -> [String]? { wrappedLines[item] }
-
     /// Every item's size by global item (what its cell reports), or nil while some item is
     /// not measured yet: after `prefetchAll`, the layout's estimates without asking each cell.
     var measuredSizes: [Size]? {

@@ -6,6 +6,8 @@ import Hierarchy
 public struct AttributesJSONRenderer: Sendable {
     /// The font that measured the labels, recorded as `font`; nil for fixed-size nodes.
     public var font: FontDescription?
+    /// How the elements are handed to threads (tests write with one thread to compare).
+    var elementWriter = ParallelElementWriter()
 
     public init(font: FontDescription? = nil) { self.font = font }
 
@@ -28,10 +30,8 @@ public struct AttributesJSONRenderer: Sendable {
             output.append("},\n")
         }
         output.append("\"elements\":[")
-        var first = true
-        layout.enumerateAllElementsInDrawingOrder { attributes in
-            output.append(first ? "\n" : ",\n")
-            first = false
+        elementWriter.write(layout.enumerateAllElementsInDrawingOrder, into: &output) { attributes, index, output in
+            output.append(index == 0 ? "\n" : ",\n")
             let cell = attributes.representedElementCategory == .cell
                 ? CellText(label: content.label(at: attributes.indexPath), type: content.type(at: attributes.indexPath),
                            id: content.id(at: attributes.indexPath), wrappedLines: content.wrappedLines(at: attributes.indexPath),

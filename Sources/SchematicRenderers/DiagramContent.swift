@@ -1,8 +1,9 @@
 import CollectionLayout
 import Hierarchy
 
-/// What renderers draw inside cells: the node behind each item index path.
-public protocol DiagramContent {
+/// What renderers draw inside cells: the node behind each item index path. Sendable: long
+/// drawings are written on several threads at once.
+public protocol DiagramContent: Sendable {
     /// A title for the whole drawing.
     var title: String { get }
     /// A sentence describing the drawing, for assistive technology (SVG `<desc>`).

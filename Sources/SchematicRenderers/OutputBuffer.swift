@@ -25,6 +25,16 @@ public struct OutputBuffer: ~Copyable {
         if count > 0 { sink(Array(UnsafeBufferPointer(start: storage, count: count))) }
     }
 
+    /// Hands what the buffer holds, then `chunks`, to the sink: bytes written elsewhere (by
+    /// another thread), in order, without copying them again.
+    public mutating func append(chunks: [[UInt8]]) {
+        if count > 0 {
+            sink(Array(UnsafeBufferPointer(start: storage, count: count)))
+            count = 0
+        }
+        for chunk in chunks where !chunk.isEmpty { sink(chunk) }
+    }
+
     @inline(__always)
     private mutating func flushIfFull() {
         if count >= chunkSize {

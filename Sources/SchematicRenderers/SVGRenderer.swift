@@ -20,6 +20,8 @@ public struct SVGRenderer: Sendable {
     /// Marks elements for the interactive HTML page: each node gets `data-section`/`data-item`
     /// and `tabindex`, each connector the index paths it joins.
     public var interactive = false
+    /// How the elements are handed to threads (tests write with one thread to compare).
+    var elementWriter = ParallelElementWriter()
 
     public init() {}
 
@@ -86,23 +88,35 @@ public struct SVGRenderer: Sendable {
         // Bars lie behind connectors; their titles are written last, over the lines, each with
         // a halo of the bar's colour so that a line passing behind it does not strike it through.
         var barTitles: [LayoutAttributes] = []
-        layout.enumerateAllElementsInDrawingOrder { attributes in
-            guard !attributes.isHidden else { return }
-            switch attributes.representedElementCategory {
-            case .cell:
-                writeCell(attributes, content: content, into: &output)
-            case .supplementaryView:
-                if let connector = attributes.connector {
-                    writeConnector(attributes, connector, into: &output)
-                } else if attributes.representedElementKind == .header || attributes.representedElementKind == .footer {
-                    writeSectionBar(attributes, into: &output)
-                    if attributes.text != nil { barTitles.append(attributes) }
-                }
-            case .decorationView:
-                writeDecoration(attributes, into: &output)
+        let renderer = self
+        elementWriter.write(layout.enumerateAllElementsInDrawingOrder, keep: { attributes in
+            guard !attributes.isHidden else { return false }
+            if attributes.representedElementCategory == .supplementaryView, attributes.connector == nil,
+               attributes.representedElementKind == .header || attributes.representedElementKind == .footer,
+               attributes.text != nil {
+                barTitles.append(attributes)
             }
+            return true
+        }, into: &output) { attributes, _, output in
+            renderer.writeElement(attributes, content: content, into: &output)
         }
         for attributes in barTitles { writeSectionTitle(attributes, into: &output) }
         output.append("</svg>\n")
+    }
+
+    /// One element of the drawing (a section bar's title is written later, over the lines).
+    func writeElement(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
+        switch attributes.representedElementCategory {
+        case .cell:
+            writeCell(attributes, content: content, into: &output)
+        case .supplementaryView:
+            if let connector = attributes.connector {
+                writeConnector(attributes, connector, into: &output)
+            } else if attributes.representedElementKind == .header || attributes.representedElementKind == .footer {
+                writeSectionBar(attributes, into: &output)
+            }
+        case .decorationView:
+            writeDecoration(attributes, into: &output)
+        }
     }
 }

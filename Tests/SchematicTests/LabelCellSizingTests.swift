@@ -35,7 +35,7 @@ import Testing
                 let global = sections.globalItem(section: section, item: item)
                 let alone = single.preferredLayoutAttributesFitting(attributes).size
                 #expect(all.preferredLayoutAttributesFitting(attributes).size == alone, "\(sections.label(ofItem: global))")
-                #expect(all.lines(ofItem: global) == single.lines(ofItem: global))
+                #expect(all.wrappedLines[global] == single.wrappedLines[global])
                 if sections.label(ofItem: global).isEmpty {
                     junctions += 1
                     #expect(alone == Size(width: LabelStyle().junctionSize, height: LabelStyle().junctionSize))
