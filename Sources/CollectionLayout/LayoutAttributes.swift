@@ -56,6 +56,10 @@ public struct ConnectorAttributes: Hashable, Sendable {
     /// Further corners of a polyline between `turnIn` and `end` (a bus into a wrapped block of
     /// children); empty for most connectors, and unused when `isCurved`.
     public var via: [Point] = []
+    /// Whether the piece from `start` to `turnOut` is also drawn by an earlier connector of the
+    /// same parent: a renderer that strokes each connector apart may leave it out, so that it is
+    /// not stroked once per child (anti-aliased edges darken with every stroke).
+    public var sharesLeadOut = false
 
     public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point,
                 turnOut: Point? = nil, turnIn: Point? = nil, curveOut: Point? = nil, curveIn: Point? = nil,
@@ -78,6 +82,7 @@ public struct ConnectorAttributes: Hashable, Sendable {
                                          turnOut: transform(turnOut), turnIn: transform(turnIn),
                                          curveOut: transform(curveOut), curveIn: transform(curveIn), isCurved: isCurved)
         if !via.isEmpty { result.via = via.map(transform) }
+        result.sharesLeadOut = sharesLeadOut
         return result
     }
 

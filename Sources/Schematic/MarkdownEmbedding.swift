@@ -303,6 +303,12 @@ public struct MarkdownEmbedding {
             guard understood else { throw SettingError("unknown setting '\(setting.text)'") }
             if (setting.key == "align" || setting.key == "orientation") && schematicOnly == nil { schematicOnly = setting.text }
         }
+        // As on the command line: connectors not given follow the alignment and orientation given.
+        if schematicOnly != nil && !settings.contains(where: { $0.key == "connectors" }) {
+            let configuration = options.diagram.configuration
+            options.diagram.configuration.connectorStyle = SchematicLayoutConfiguration.standardConnectorStyle(
+                for: configuration.orientation, alignment: configuration.alignment)
+        }
         if let setting = schematicOnly, options.diagram.layout != .schematic {
             throw SettingError("'\(setting)' applies to layout=schematic")
         }

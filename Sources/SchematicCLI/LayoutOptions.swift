@@ -24,7 +24,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children). (default: \(standard.alignment.rawValue))", valueName: "alignment"))
     var align: SchematicAlignment?
 
-    @Option(help: ArgumentHelp("Connector lines: straight (the talk's), elbow (orthogonal, on a bus between columns) or curved. (default: \(standard.connectorStyle.rawValue); elbow with --orientation tb or bt)",
+    @Option(help: ArgumentHelp("Connector lines: elbow (orthogonal, on a bus between columns), straight (the talk's) or curved. (default: \(standard.connectorStyle.rawValue); straight with --align stacked or centered left to right or right to left)",
                                valueName: "style"))
     var connectors: ConnectorStyle?
 
@@ -57,7 +57,7 @@ struct LayoutOptions: ParsableArguments {
         if let sectionMargin { configuration.sectionMargin = sectionMargin }
         if let align { configuration.alignment = align }
         if let orientation { configuration.orientation = orientation }
-        configuration.connectorStyle = connectors ?? SchematicLayoutConfiguration.standardConnectorStyle(for: configuration.orientation)
+        configuration.connectorStyle = connectors ?? SchematicLayoutConfiguration.standardConnectorStyle(for: configuration.orientation, alignment: configuration.alignment)
         configuration.showsBands = bands
         if let wrap { configuration.wrap = wrap }
         configuration.depthLabels = depthLabels.map { labels in
@@ -98,9 +98,13 @@ struct LayoutOptions: ParsableArguments {
     /// The chosen layout with its settings.
     var diagramLayout: DiagramLayout {
         otherLayoutOptions.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
-                                         connectors: noConnectors ? nil : configuration.connectorStyle,
+                                         connectors: otherLayoutConnectors,
                                          spacing: (itemPadding, sectionPadding, sectionMargin))
     }
+
+    /// Connectors of the other layouts: straight unless told otherwise (elbow, the schematic
+    /// default, is for a parent's children on one bus between columns).
+    private var otherLayoutConnectors: ConnectorStyle? { noConnectors ? nil : connectors ?? .straight }
 
     /// Every layout by name, with the command line's settings where they apply and the CLI's
     /// defaults elsewhere (for `layout=NAME` in Markdown blocks).
@@ -110,7 +114,7 @@ struct LayoutOptions: ParsableArguments {
             var options = otherLayoutOptions
             options.layout = name
             layouts[name.rawValue] = options.diagramLayout(nodeSize: nodeSize.size, sectionTitles: configuration.depthLabels,
-                                                           connectors: noConnectors ? nil : configuration.connectorStyle,
+                                                           connectors: otherLayoutConnectors,
                                                            spacing: (itemPadding, sectionPadding, sectionMargin))
         }
         return layouts

@@ -97,7 +97,7 @@ struct OtherLayoutOptions: ParsableArguments {
         if focusScale != nil && focus == nil { throw ValidationError("--focus-scale needs --focus") }
         if let focusScale, !(focusScale >= 0.01 && focusScale <= 100) { throw ValidationError("--focus-scale must be from 0.01 to 100") }
         if let problem = problem(diagramLayout(nodeSize: SchematicLayoutConfiguration.standard.estimatedItemSize, sectionTitles: [],
-                                              connectors: SchematicLayoutConfiguration.standard.connectorStyle)) {
+                                              connectors: .straight)) {
             throw ValidationError(problem)
         }
     }

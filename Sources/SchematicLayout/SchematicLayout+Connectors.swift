@@ -61,6 +61,9 @@ extension SchematicLayout {
         }
     }
 
+    /// How far from its parent's line a child's elbow stub must be to be drawn apart from it.
+    static let levelStubDistance = 4.0
+
     func buildAdditionalConnectors() {
         additionalConnectors = Array(repeating: [], count: dataController.numberOfSections)
         for child in dataController.additionalParentsOfItem.keys.sorted() {
@@ -93,16 +96,23 @@ extension SchematicLayout {
             leadIn = bus
         }
         let middle = (parentEdge + childEdge) / 2
+        let sharesLeadOut = subitem == 0 && child != Int(dataController.childStarts[parent])
         if subitem == 0, let plan = wrapPlan, plan.blockOfItem[child] >= 0 {
-            return wrappedConnector(attributes, plan: plan, block: Int(plan.blockOfItem[child]), child: childFrame, parent: parent,
-                                    start: start, leadOut: leadOut, leadIn: leadIn, middle: middle)
+            var wrapped = wrappedConnector(attributes, plan: plan, block: Int(plan.blockOfItem[child]), child: childFrame, parent: parent,
+                                           start: start, leadOut: leadOut, leadIn: leadIn, middle: middle)
+            wrapped.connector?.sharesLeadOut = sharesLeadOut
+            return wrapped
         }
+        // A child nearly level with its parent is reached straight from the bus: two stubs a
+        // pixel or two apart would draw as one doubled line.
+        let arrival = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
         attributes.connector = ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
             lineStartTop: start.y > end.y, start: start, end: end,
-            turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: end.y),
+            turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: arrival),
             curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
             isCurved: configuration.connectorStyle == .curved)
+        attributes.connector?.sharesLeadOut = sharesLeadOut
         return attributes
     }
 

@@ -79,23 +79,25 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
 
     /// What Schematic draws unless told otherwise — the one definition that `DiagramOptions`,
     /// the command line (and so Markdown blocks and the plugins, which run it) start from: the
-    /// talk's node size, `compact` alignment, wide fans wrapped (`auto`), and spacing about as
-    /// dense as Graphviz's (16 between nodes, 48 between columns: boxes cover as much of the
-    /// drawing as in `dot`'s, with room for elbow buses).
+    /// talk's node size, `compact` alignment, elbow connectors, wide fans wrapped (`auto`), and
+    /// spacing about as dense as Graphviz's (16 between nodes, 48 between columns: boxes cover
+    /// as much of the drawing as in `dot`'s, with room for elbow buses).
     public static let standard: SchematicLayoutConfiguration = {
         var configuration = SchematicLayoutConfiguration()
         configuration.alignment = .compact
+        configuration.connectorStyle = standardConnectorStyle(for: configuration.orientation, alignment: .compact)
         configuration.wrap = .auto
         configuration.itemPadding = 16
         configuration.sectionPadding = 48
         return configuration
     }()
 
-    /// The connectors drawn unless told otherwise: the talk's straight lines between columns,
-    /// and orthogonal lines on a bus between rows (`tb`, `bt`), where a wide fan's straight
-    /// lines would run nearly level across the narrow gap, like an org chart's.
-    public static func standardConnectorStyle(for orientation: SchematicOrientation) -> ConnectorStyle {
-        orientation.isVertical ? .elbow : standard.connectorStyle
+    /// The connectors drawn unless told otherwise: orthogonal lines on a bus (a parent's
+    /// children hang off one line, as in a directory listing, an org chart or a cladogram),
+    /// so that a wide fan of children that do not wrap is not a broom of converging lines;
+    /// the talk's straight lines for its own alignments (`stacked`, `centered`) left to right.
+    public static func standardConnectorStyle(for orientation: SchematicOrientation, alignment: SchematicAlignment) -> ConnectorStyle {
+        !orientation.isVertical && (alignment == .stacked || alignment == .centered) ? .straight : .elbow
     }
 
     /// `standard` with another alignment: the talk's own alignments (`stacked`, `centered`)

@@ -10,7 +10,7 @@ public struct SchematicPageOptions: Hashable, Sendable {
     /// Wrapping of wide fans of leaves: -1 off, 0 auto, or the most rows per sub-column.
     public var wrap = 0
     /// `straight`, `elbow` or `curved`.
-    public var connectorStyle = "straight"
+    public var connectorStyle = "elbow"
     public var itemPadding = 40.0
     public var sectionPadding = 60.0
     public var sectionMargin = 20.0

@@ -98,7 +98,7 @@ extension HTMLPageScript {
     var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
-    else { context.lineTo(out, sy); context.lineTo(into, entryY); }
+    else { context.lineTo(out, sy); context.lineTo(into, G.busX && block < 0 && Math.abs(entryY - sy) < 4 ? sy : entryY); }
     if (block >= 0) {
       var b = G.blocks[block], column = Math.floor((child - b.first) / b.rows), bus = b.buses[Math.min(column, b.buses.length - 1)];
       context.lineTo(b.buses[0], entryY);

@@ -53,8 +53,10 @@ extension SVGRenderer {
             output.append("\"")
         } else {
             output.append(attributes.indexPath.subitem == 0 ? "<path class=\"connector\" d=\"" : "<path class=\"connector extra\" d=\"")
-            var first = true
+            // A lead-out an earlier sibling drew is left out (see `sharesLeadOut`).
+            var first = true, skipped = !connector.sharesLeadOut || connector.turnOut == connector.start
             connector.forEachPolylinePoint { point in
+                if !skipped { skipped = true; return }
                 output.append(first ? "M" : " L")
                 first = false
                 output.append(point.x)

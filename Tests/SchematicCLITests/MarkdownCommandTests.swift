@@ -72,8 +72,8 @@ import TestSupport
         }
         #expect(width(try svg("layout=masonry width=500")) == 500)
         #expect(width(try svg("layout=masonry width=300")) == 300)
-        #expect(!(try svg("connectors=elbow")).contains("<line class=\"connector\""), "elbows are paths")
-        #expect(try svg("").contains("<line class=\"connector\""))
+        #expect(!(try svg("")).contains("<line class=\"connector\""), "elbows, the default, are paths")
+        #expect(try svg("connectors=straight").contains("<line class=\"connector\""))
         #expect(try svg("bands").contains("class=\"band even\""), "a flag as its bare name")
         #expect(try svg("sizing=fixed node-size=200x50").contains("width=\"200\" height=\"50\""))
         #expect(try svg("font-size=20").contains("font-size:20px"))
