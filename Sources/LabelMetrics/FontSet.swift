@@ -108,8 +108,8 @@ public final class FontSet: @unchecked Sendable {
         var fontForScalar: [UInt32: Int] = [:]
         /// Characters no font has: drawn as the primary font's missing-glyph box.
         var missing: Set<UInt32> = []
-        /// Per `ASCIIScript`: nil until analysed, then the analysis (nil inside: nothing additive).
-        var additiveASCII: [AdditiveASCII??] = [nil, nil]
+        /// Per `LineScript`: nil until analysed, then the analysis (nil inside: nothing additive).
+        var additiveCharacters: [AdditiveCharacters??] = [nil, nil]
     }
     private let cache = Mutex(Cache())
 
@@ -263,14 +263,15 @@ public final class FontSet: @unchecked Sendable {
         cache.withLock { cache in cache.missing.sorted().compactMap(Unicode.Scalar.init) }
     }
 
-    /// Which printable ASCII characters the primary font shapes additively in lines of
-    /// `script` (analysed once, on first use); nil when none are, or ASCII is not all in it.
-    func additiveASCII(_ script: ASCIIScript) -> AdditiveASCII? {
+    /// Which characters (printable ASCII, Latin-1, Latin Extended-A and B) the primary font
+    /// shapes additively in lines of `script` (analysed once, on first use); nil when none
+    /// are, or ASCII is not all in it.
+    func additiveCharacters(_ script: LineScript) -> AdditiveCharacters? {
         guard primaryCoversASCII else { return nil }
         return cache.withLock { cache in
-            if let known = cache.additiveASCII[script.rawValue] { return known }
-            let analysed = AdditiveASCII.analyze(primary, script: script)
-            cache.additiveASCII[script.rawValue] = .some(analysed)
+            if let known = cache.additiveCharacters[script.rawValue] { return known }
+            let analysed = AdditiveCharacters.analyze(primary, script: script)
+            cache.additiveCharacters[script.rawValue] = .some(analysed)
             return analysed
         }
     }

@@ -12,17 +12,17 @@ public struct MeasuredLabel: Hashable, Sendable {
 
 /// Measures labels with HarfBuzz: each line is split into runs by the font that draws each
 /// character (primary or fallback), every run is shaped (so kerning and ligatures count), and
-/// the advances are summed. Lines of printable ASCII that the font provably shapes additively
-/// (see `AdditiveASCII`) are summed from tables of per-character advances and per-pair
-/// adjustments instead: the same integers, without shaping each line. One measurer per
-/// thread: it owns HarfBuzz buffers and those tables.
+/// the advances are summed. Lines of printable ASCII and Latin letters and signs (below U+0250)
+/// that the font provably shapes additively (see `AdditiveCharacters`) are summed from tables
+/// of per-character advances and per-pair adjustments instead: the same integers, without
+/// shaping each line. One measurer per thread: it owns HarfBuzz buffers and those tables.
 public final class TextMeasurer {
     /// The fonts labels are measured in.
     public let fonts: FontSet
     private let buffer: OpaquePointer
     private let usesAdditiveTables: Bool
-    private let latinAdvances: ASCIIAdvanceTable
-    private let commonAdvances: ASCIIAdvanceTable
+    private let latinAdvances: AdvanceTable
+    private let commonAdvances: AdvanceTable
 
     public convenience init(fonts: FontSet) {
         self.init(fonts: fonts, usesAdditiveTables: true)
@@ -33,8 +33,8 @@ public final class TextMeasurer {
         self.fonts = fonts
         self.usesAdditiveTables = usesAdditiveTables
         buffer = hb_buffer_create()
-        latinAdvances = ASCIIAdvanceTable(fonts: fonts, script: .latin)
-        commonAdvances = ASCIIAdvanceTable(fonts: fonts, script: .common)
+        latinAdvances = AdvanceTable(fonts: fonts, script: .latin)
+        commonAdvances = AdvanceTable(fonts: fonts, script: .common)
     }
 
     deinit { hb_buffer_destroy(buffer) }
@@ -45,15 +45,27 @@ public final class TextMeasurer {
         return shapedWidth(of: line)
     }
 
-    /// The width of a line of additive printable ASCII from the tables; nil for any other line.
+    /// The width of a line of additive characters from the tables; nil for any other line.
     private func additiveWidth(_ line: UnsafeBufferPointer<UInt8>) -> Double? {
         guard usesAdditiveTables else { return nil }
+        // The script HarfBuzz would give the line: Latin if it has a letter. Only printable
+        // ASCII, tabs and two-byte characters below U+0250 can be additive; the table checks
+        // each character, this only finds the script.
         var hasLetter = false
-        for byte in line {
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
             if byte >= 0x20 && byte < 0x7F {
                 let lowercased = byte | 0x20
                 if lowercased >= 0x61 && lowercased <= 0x7A { hasLetter = true }
-            } else if byte != 0x09 {
+                index += 1
+            } else if byte == 0x09 {
+                index += 1
+            } else if byte >= 0xC2 && byte <= 0xC9 && index + 1 < line.count {
+                let scalar = Int(byte & 0x1F) << 6 | Int(line[index + 1] & 0x3F)
+                if scalar < AdditiveCharacters.alphabetSize && AdditiveCharacters.isLatin[scalar] { hasLetter = true }
+                index += 2
+            } else {
                 return nil
             }
         }

@@ -2,10 +2,10 @@
 import Testing
 import TestSupport
 
-/// The ASCII advance tables must give exactly what shaping every line with HarfBuzz gives:
+/// The advance tables must give exactly what shaping every line with HarfBuzz gives:
 /// each test measures the same text with the tables (`TextMeasurer(fonts:)`) and without
 /// (`usesAdditiveTables: false`) and compares the bits.
-@Suite struct AdditiveASCIITests {
+@Suite struct AdditiveCharactersTests {
     static let fonts = try! FontSet(family: "DejaVu Sans", size: 14)
 
     /// Every printable ASCII character, with the kerning pairs and ligature candidates of
@@ -24,16 +24,25 @@ import TestSupport
     ].compactMap { try? FontSet(file: $0, size: 13) }
 
     @Test func dejaVuSansMeasuresPlainLatinLinesFromTheTables() throws {
-        let latin = try #require(Self.fonts.additiveASCII(.latin))
-        let common = try #require(Self.fonts.additiveASCII(.common))
+        let latin = try #require(Self.fonts.additiveCharacters(.latin))
+        let common = try #require(Self.fonts.additiveCharacters(.common))
+        func pair(_ first: Character, _ second: Character) -> Int {
+            Int(first.unicodeScalars.first!.value) * AdditiveCharacters.alphabetSize + Int(second.unicodeScalars.first!.value)
+        }
         for character in "Node 0123456789AVToWay" {
             #expect(latin.isAdditive[Int(character.asciiValue!)], "\(character)")
         }
         for character in "0123456789 .-_/" { #expect(common.isAdditive[Int(character.asciiValue!)], "\(character)") }
         // DejaVu Sans has the fi and fl ligatures: lines with those pairs are shaped.
-        #expect(latin.startsLigature[Int(UInt8(ascii: "f")) << 7 | Int(UInt8(ascii: "i"))])
-        #expect(latin.startsLigature[Int(UInt8(ascii: "f")) << 7 | Int(UInt8(ascii: "l"))])
-        #expect(!latin.startsLigature[Int(UInt8(ascii: "N")) << 7 | Int(UInt8(ascii: "o"))])
+        #expect(latin.startsLigature[pair("f", "i")])
+        #expect(latin.startsLigature[pair("f", "l")])
+        #expect(!latin.startsLigature[pair("N", "o")])
+        // Accented letters of Western and Central European languages are measured from the tables too.
+        for character in "éèêëàâäåçñöøüßÉÅÆŁłŚśŽžŐőĞğİıșțĂă" {
+            #expect(latin.isAdditive[Int(character.unicodeScalars.first!.value)], "\(character)")
+        }
+        // Not the soft hyphen (HarfBuzz hides it and kerns across it), nor controls.
+        #expect(!latin.isAdditive[0xAD] && !latin.isAdditive[0x85] && !common.isAdditive[0x7F])
     }
 
     @Test func everyCharacterAndPairMatchesHarfBuzz() {
@@ -46,6 +55,32 @@ import TestSupport
                     #expect(tables.width(of: pair) == harfBuzz.width(of: pair), "\(fonts.file) \(pair)")
                 }
             }
+        }
+    }
+
+    /// Every character below U+0250, and every pair of a Latin-1 or Latin Extended character
+    /// with a sample of the others (all of them for the Latin-1 letters), in DejaVu Sans.
+    @Test func latinCharactersAndPairsMatchHarfBuzz() {
+        let tables = TextMeasurer(fonts: Self.fonts), harfBuzz = TextMeasurer(fonts: Self.fonts, usesAdditiveTables: false)
+        let all = (0x20..<AdditiveCharacters.alphabetSize).compactMap(Unicode.Scalar.init).map(Character.init)
+        let extended = all.filter { $0.unicodeScalars.first!.value >= 0xA0 }
+        for character in all {
+            #expect(tables.width(of: Substring(String(character))) == harfBuzz.width(of: Substring(String(character))), "\(character)")
+        }
+        var random = SplitMix64(seed: 1250)
+        for first in extended {
+            let latin1Letter = (0xC0...0xFF).contains(first.unicodeScalars.first!.value)
+            let seconds = latin1Letter ? all : (0..<40).map { _ in all[Int(random.next() % UInt64(all.count))] }
+            for second in seconds {
+                for pair in [String([first, second]), String([second, first])] {
+                    #expect(tables.width(of: Substring(pair)) == harfBuzz.width(of: Substring(pair)), "\(pair.debugDescription)")
+                }
+            }
+        }
+        // Words as in place names, with kerning pairs and f-ligatures beside accented letters.
+        for line in ["Île-de-France", "Baden-Württemberg", "Åland", "Curaçao", "Côte d’Ivoire", "São Tomé", "Łódź", "Šibenik",
+                     "Ærøskøbing", "Straße", "Nœud", "AÉ", "TÖ", "Vâ", "Ŧŧ", "ﬁé", "fé", "fï", "¿Qué?", "«Tête»", "12 × 3 ± 4", "© 2024"] {
+            #expect(tables.width(of: Substring(line)) == harfBuzz.width(of: Substring(line)), "\(line)")
         }
     }
 
@@ -81,6 +116,7 @@ import TestSupport
     @Test func randomLabelsMatchHarfBuzzInEveryFont() {
         var random = SplitMix64(seed: 14)
         let pieces = ["AV", "To", "ffi", "fl", "Wa", "Ye", "T.", "L'", "\t", " ", "\n", "e\u{301}", "\u{308}", "ﬁ", "é", "Ä",
+                      "Å", "ø", "ł", "ș", "ŀ", "Ŋ", "ǅ", "\u{AD}", "\u{A0}", "×", "ÿ", "Ÿ", "ɏ", "ɐ",
                       "مرحبا", "日本語", "한국어", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{7F}", "\u{1}", "Node", "_", "-", "/", "camelCase",
                       "snake_case", "com.example", "1234567890", "\r"]
         for fonts in [Self.fonts] + Self.otherFonts {

@@ -1,16 +1,18 @@
 import CTextShaping
 
-/// How HarfBuzz segments a line of printable ASCII (`hb_buffer_guess_segment_properties`):
-/// a line with a letter is Latin; one without (digits, punctuation, spaces) has no script.
-enum ASCIIScript: Int, CaseIterable, Sendable {
+/// The script HarfBuzz gives a line of additive characters (`hb_buffer_guess_segment_properties`):
+/// a line with a letter is Latin (every letter below U+0250 is); one without (digits,
+/// punctuation, symbols, spaces) has no script.
+enum LineScript: Int, CaseIterable, Sendable {
     case latin, common
 }
 
-/// The printable ASCII characters that a font shapes *additively* in a line of such
-/// characters: HarfBuzz substitutes none of their glyphs, and its positioning only adds, to
-/// each glyph's advance, a value of the glyph itself and of the glyph after it. The width of
-/// such a line is then exactly the sum of each character's advance when shaped alone plus, for
-/// each adjacent pair, what shaping the pair adds — the same integers HarfBuzz sums.
+/// The characters, among printable ASCII and the Latin-1, Latin Extended-A and B blocks, that a
+/// font shapes *additively* in a line of such characters: HarfBuzz substitutes none of their
+/// glyphs, and its positioning only adds, to each glyph's advance, a value of the glyph itself
+/// and of the glyph after it. The width of such a line is then exactly the sum of each
+/// character's advance when shaped alone plus, for each adjacent pair, what shaping the pair
+/// adds — the same integers HarfBuzz sums.
 ///
 /// Proved from the font, for the lookups of the shape plan HarfBuzz would use:
 /// - the shaper is HarfBuzz's OpenType one, and the font has no AAT or Graphite tables;
@@ -23,15 +25,34 @@ enum ASCIIScript: Int, CaseIterable, Sendable {
 ///   adjacent pair is seen) or attaches marks (types 4–6: offsets, never advances);
 /// - a legacy `kern` table, which HarfBuzz may apply instead of GPOS kerning, has only pair
 ///   subtables (formats 0 and 2), applied to each adjacent pair.
-/// Anything this does not recognise leaves the characters it touches to HarfBuzz.
-struct AdditiveASCII: Sendable {
-    /// Per byte below 128: whether that character is additive.
+/// A precomposed letter (é) is shaped as its own glyph only when the font has it (`AdvanceTable`
+/// checks the glyph HarfBuzz puts out); control and format characters (the soft hyphen, which
+/// HarfBuzz hides and skips when pairing) are never candidates. Anything this does not
+/// recognise leaves the characters it touches to HarfBuzz.
+struct AdditiveCharacters: Sendable {
+    /// Characters are indexed by their scalar value, below this.
+    static let alphabetSize = 0x250
+    /// Per character: whether it is additive.
     var isAdditive: [Bool]
-    /// Per pair of bytes (`first << 7 | second`): whether a ligature may start there.
+    /// Per character: the glyph the font maps it to (0 when not additive).
+    var glyph: [UInt32]
+    /// Per pair (`first * alphabetSize + second`): whether a ligature may start there.
     var startsLigature: [Bool]
 
+    /// Whether a scalar may be additive at all: printable, not a control, format or combining character.
+    static func isCandidate(_ scalar: Int) -> Bool {
+        (0x20...0x7E).contains(scalar) || ((0xA0..<alphabetSize).contains(scalar) && scalar != 0xAD)
+    }
+
+    /// Per character below `alphabetSize`: whether HarfBuzz counts it as a Latin letter (its
+    /// script is Latin, so a line holding it is shaped as Latin).
+    static let isLatin: [Bool] = {
+        let functions = hb_unicode_funcs_get_default()
+        return (0..<alphabetSize).map { hb_unicode_script(functions, hb_codepoint_t($0)) == HB_SCRIPT_LATIN }
+    }()
+
     /// Analyses `font` for lines of `script`; nil when no character can be proved additive.
-    static func analyze(_ font: LoadedFont, script: ASCIIScript) -> AdditiveASCII? {
+    static func analyze(_ font: LoadedFont, script: LineScript) -> AdditiveCharacters? {
         let face = font.face
         for tag in ["morx", "mort", "kerx", "trak", "Silf"] where !OpenTypeTable(face: face, tag: tag).isEmpty { return nil }
         let kern = OpenTypeTable(face: face, tag: "kern")
@@ -39,7 +60,7 @@ struct AdditiveASCII: Sendable {
 
         guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
-        ASCIIAdvanceTable.setUp(buffer, [script == .latin ? 0x61 : 0x31], script: script)
+        AdvanceTable.setUp(buffer, [script == .latin ? 0x61 : 0x31], script: script)
         var properties = hb_segment_properties_t()
         hb_buffer_get_segment_properties(buffer, &properties)
         guard let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil) else { return nil }
@@ -54,8 +75,12 @@ struct AdditiveASCII: Sendable {
         } catch {
             return nil
         }
-        var result = AdditiveASCII(isAdditive: Array(repeating: false, count: 128), startsLigature: analysis.startsLigature)
-        for (byte, _) in analysis.glyphs { result.isAdditive[byte] = true }
+        var result = AdditiveCharacters(isAdditive: Array(repeating: false, count: alphabetSize),
+                                        glyph: Array(repeating: 0, count: alphabetSize), startsLigature: analysis.startsLigature)
+        for (character, glyph) in analysis.glyphs {
+            result.isAdditive[character] = true
+            result.glyph[character] = glyph
+        }
         return result.isAdditive.contains(true) ? result : nil
     }
 
@@ -77,19 +102,19 @@ struct AdditiveASCII: Sendable {
 
 /// The proof's working state: the characters still believed additive, by glyph.
 private struct Analysis {
-    /// (byte, glyph) of each character still additive.
-    var glyphs: [(byte: Int, glyph: UInt32)] = []
-    var startsLigature = Array(repeating: false, count: 128 * 128)
+    /// (character, glyph) of each character still additive.
+    var glyphs: [(character: Int, glyph: UInt32)] = []
+    var startsLigature = Array(repeating: false, count: AdditiveCharacters.alphabetSize * AdditiveCharacters.alphabetSize)
     let face: OpaquePointer
 
     init(font: LoadedFont) {
         face = font.face
-        for byte in 0x20...0x7E {
+        for character in 0..<AdditiveCharacters.alphabetSize where AdditiveCharacters.isCandidate(character) {
             var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font.font, hb_codepoint_t(byte), &glyph) != 0 else { continue }
+            guard hb_font_get_nominal_glyph(font.font, hb_codepoint_t(character), &glyph) != 0 else { continue }
             let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
             guard glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else { continue }
-            glyphs.append((byte, glyph))
+            glyphs.append((character, glyph))
         }
     }
 
@@ -166,6 +191,7 @@ private struct Analysis {
 
     private mutating func remove(_ excluded: [UInt32]) {
         if excluded.isEmpty { return }
+        let excluded = Set(excluded)
         glyphs.removeAll { excluded.contains($0.glyph) }
     }
 
@@ -175,7 +201,7 @@ private struct Analysis {
         let coverage = try subtable + table.u16(subtable + 2)
         let setCount = try table.u16(subtable + 4)
         var nonAdditive: [UInt32] = []
-        for (byte, glyph) in glyphs {
+        for (character, glyph) in glyphs {
             guard let index = try table.coverageIndex(coverage, of: glyph), index < setCount,
                   let set = try table.offset(from: subtable, at: subtable + 6 + 2 * index) else { continue }
             for ligature in 0..<(try table.u16(set)) {
@@ -185,8 +211,8 @@ private struct Analysis {
                     continue
                 }
                 let second = UInt32(try table.u16(start + 4))
-                for (secondByte, secondGlyph) in glyphs where secondGlyph == second {
-                    startsLigature[byte << 7 | secondByte] = true
+                for (secondCharacter, secondGlyph) in glyphs where secondGlyph == second {
+                    startsLigature[character * AdditiveCharacters.alphabetSize + secondCharacter] = true
                 }
             }
         }
@@ -196,7 +222,7 @@ private struct Analysis {
     /// The additive glyphs at which a (chained) contextual rule may match a line of additive
     /// glyphs: a rule whose every position accepts some additive glyph.
     private func contextStarts(_ table: OpenTypeTable, _ subtable: Int, chained: Bool) throws(MalformedTable) -> [UInt32] {
-        let additive = glyphs.map(\.glyph)
+        let additive = glyphs.map(\.glyph), additiveSet = Set(additive)
         switch try table.u16(subtable) {
         case 1:
             let coverage = try subtable + table.u16(subtable + 2)
@@ -208,7 +234,7 @@ private struct Analysis {
                 for rule in 0..<(try table.u16(set)) {
                     let start = try set + table.u16(set + 2 + 2 * rule)
                     let sequences = try ruleSequences(table, start, chained: chained)
-                    if sequences.allSatisfy({ $0.allSatisfy { additive.contains(UInt32($0)) } }) {
+                    if sequences.allSatisfy({ $0.allSatisfy { additiveSet.contains(UInt32($0)) } }) {
                         starts.append(glyph)
                         break
                     }
