@@ -1,12 +1,28 @@
 import Hierarchy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One pass over the bytes with an explicit stack of open containers.
+///
+/// The bytes are read through a buffer the caller keeps alive for the parse (no per-byte
+/// bounds checks in release builds), and the usual members, `"name": "plain text"` and
+/// `"children": [`, take a fast path that makes no key string and no copy of the open node.
 struct JSONTreeParser {
     let source: SourceText
-    let bytes: [UInt8]
+    /// `source.bytes`, borrowed for the duration of the parse.
+    let bytes: UnsafeBufferPointer<UInt8>
     let nameKey: String
     let childrenKey: String
     let typeKey: String
+    /// The name and children keys' UTF-8, compared with a key's bytes before any string is made.
+    private let nameKeyBytes: [UInt8]
+    private let childrenKeyBytes: [UInt8]
+    /// Off in the odd case of keys that differ in bytes but are equal as strings (canonically
+    /// equivalent): the name key, tried first, must then win as it does in the general path.
+    private let childrenKeyIsDistinct: Bool
     var position = 0
     var tree = Tree()
     /// The byte offset of each id's first node.
@@ -17,12 +33,16 @@ struct JSONTreeParser {
     /// The node objects being read, outermost first (one per node frame of the stack).
     private var openNodes: [OpenNode] = []
 
-    init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
+    /// A parser of `source`, whose bytes `bytes` must point to while it parses.
+    init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, nameKey: String, childrenKey: String, typeKey: String) {
         self.source = source
-        self.bytes = source.bytes
+        self.bytes = bytes
         self.nameKey = nameKey
         self.childrenKey = childrenKey
         self.typeKey = typeKey
+        nameKeyBytes = Array(nameKey.utf8)
+        childrenKeyBytes = Array(childrenKey.utf8)
+        childrenKeyIsDistinct = nameKey != childrenKey
         tree.reserveCapacity(bytes.count / 32)
     }
 
@@ -46,7 +66,13 @@ struct JSONTreeParser {
         var earlyContents: Int?
         /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
         var treeError: String?
-        var attributes = NodeAttributes()
+        /// Its attributes; most nodes have none, and then none are made (or copied with it).
+        var attributes: NodeAttributes {
+            get { setAttributes ?? NodeAttributes() }
+            set { setAttributes = newValue }
+        }
+        /// The attributes, once one is set.
+        var setAttributes: NodeAttributes?
 
         /// Whether `contents` holds this node's children, as in `tree -J`.
         var hasContents: Bool { typeText == "directory" || typeText == "link" }
@@ -92,10 +118,11 @@ struct JSONTreeParser {
                 openNode(parent: parent < 0 ? nil : parent, into: &stack)
 
             case .node:
-                // Moved out (no copy) while its members are read; put back unless it closes.
-                var open = openNodes.removeLast()
                 skipWhitespace()
                 try expectMore()
+                if try readCommonMember(into: &stack) { continue }
+                // Moved out (no copy) while its members are read; put back unless it closes.
+                var open = openNodes.removeLast()
                 if bytes[position] == UInt8(ascii: "}") {
                     if open.label == nil && open.node < 0, let problem = open.treeError {
                         // Not a node: the directory above could not be listed; it says so.
@@ -192,6 +219,69 @@ struct JSONTreeParser {
         return tree
     }
 
+    /// Reads a member of the innermost open node in place when it is a plain-text name or a
+    /// children array, the members of nearly every node; returns false, having read nothing,
+    /// for any other member (or anything unusual), which the general path then reads.
+    mutating func readCommonMember(into stack: inout [Frame]) throws(ReadError) -> Bool {
+        let keyStart = position
+        guard bytes[keyStart] == UInt8(ascii: "\"") else { return false }
+        let keyEnd = plainStringEnd(from: keyStart + 1)
+        guard keyEnd < bytes.count, bytes[keyEnd] == UInt8(ascii: "\"") else { return false }
+        // Equal bytes are an equal key; any other key is compared as a string by the general path.
+        let isName = bytesEqual(nameKeyBytes, keyStart + 1..<keyEnd)
+        guard isName || childrenKeyIsDistinct && bytesEqual(childrenKeyBytes, keyStart + 1..<keyEnd) else { return false }
+        position = keyEnd + 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { position = keyStart; return false }
+        position += 1
+        skipWhitespace()
+        guard position < bytes.count else { position = keyStart; return false }
+        let last = openNodes.count - 1
+        if isName {
+            guard let label = plainLabel() else { position = keyStart; return false }
+            openNodes[last].label = label
+            try afterMember(in: &stack)
+            return true
+        }
+        guard bytes[position] == UInt8(ascii: "[") else { position = keyStart; return false }
+        position += 1
+        if openNodes[last].node < 0 {
+            openNodes[last].node = tree.addNode(label: openNodes[last].label ?? "", parent: openNodes[last].parent)
+        }
+        stack.append(.children(parent: openNodes[last].node))
+        return true
+    }
+
+    /// A label string at `position` that needs nothing but its bytes: no escapes, nothing to
+    /// trim (it starts and ends with printable ASCII) and no DEL (a control character that
+    /// lexing does not stop at). Reads it, or returns nil having read nothing.
+    mutating func plainLabel() -> String? {
+        guard bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let start = position + 1
+        let end = plainStringEnd(from: start)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        if end > start {
+            func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+            guard isPrintableASCII(bytes[start]) && isPrintableASCII(bytes[end - 1]) else { return nil }
+            var index = start + 1
+            while index < end - 1 {
+                if bytes[index] == 0x7F { return nil }
+                index += 1
+            }
+        }
+        position = end + 1
+        return string(start..<end)
+    }
+
+    /// Whether the input's bytes in `range` are `expected`.
+    func bytesEqual(_ expected: [UInt8], _ range: Range<Int>) -> Bool {
+        guard expected.count == range.count else { return false }
+        guard !range.isEmpty else { return true }
+        return expected.withUnsafeBufferPointer { expected in
+            memcmp(expected.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0
+        }
+    }
+
     mutating func openNode(parent: Int?, into stack: inout [Frame]) {
         stack.append(.node)
         openNodes.append(OpenNode(parent: parent, start: position))
@@ -230,7 +320,7 @@ struct JSONTreeParser {
         addNode(&open)
         tree.setLabel(label, of: open.node)
         if let id = open.id { tree.setID(id, of: open.node) }
-        if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
+        if let attributes = open.setAttributes, !attributes.isEmpty { tree.setAttributes(attributes, of: open.node) }
     }
 
     /// The keys of a (valid) object, for a message: `its keys: "type", "size"; …`.
@@ -296,7 +386,8 @@ struct JSONTreeParser {
     /// A label: a string or a number, without surrounding whitespace; empty for an unnamed node.
     mutating func parseLabel() throws(ReadError) -> String {
         let start = position
-        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"\(nameKey)\""))
+        let nameKey = self.nameKey
+        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"" + nameKey + "\""))
         if let bad = NodeFields.undrawableCharacter(in: label) {
             throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"\(nameKey)\"")
         }
@@ -304,13 +395,13 @@ struct JSONTreeParser {
     }
 
     /// A string, or a number kept as written.
-    mutating func parseScalarText(what: String) throws(ReadError) -> String {
+    mutating func parseScalarText(what: @autoclosure () -> String) throws(ReadError) -> String {
         if bytes[position] == UInt8(ascii: "\"") { return try parseString() }
         let start = position
         if bytes[position] == UInt8(ascii: "-") || isDigit(bytes[position]) {
             try skipNumber()
-            return source.string(start..<position)
+            return string(start..<position)
         }
-        throw error("\(what) must be a string or a number")
+        throw error("\(what()) must be a string or a number")
     }
 }

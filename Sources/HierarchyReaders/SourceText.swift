@@ -12,7 +12,7 @@ struct SourceText {
         } else {
             self.bytes = bytes
         }
-        if String(validating: self.bytes, as: UTF8.self) == nil {
+        if !self.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) {
             let offset = SourceText.firstInvalidUTF8Offset(self.bytes)
             throw error(at: offset, "invalid UTF-8 (byte 0x\(String(self.bytes[offset], radix: 16, uppercase: true)))")
         }
