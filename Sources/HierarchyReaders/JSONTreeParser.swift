@@ -49,30 +49,89 @@ struct JSONTreeParser {
     /// An open node object. Its node is added to the tree when its children start or the object
     /// closes (whichever comes first), which keeps nodes numbered in preorder and lets an object
     /// that is no node (`tree -J`'s report) leave no trace.
+    ///
+    /// It is small (what nearly every node has), as one is made, moved and destroyed per node;
+    /// the rest of what a node may say is kept in `details`, made only for a node that says it.
     struct OpenNode {
         /// The node's number, or -1 until it is added.
         var node = -1
         var parent: Int?
         /// Where the object starts, for "no name" errors.
         var start: Int
-        var label: String?
-        var type: NodeFields.TypeValue?
-        var typeText: String?
-        var typeOffset = 0
-        var id: String?
-        /// A `tree -J` link's target.
-        var target: String?
-        /// Where a `contents` array came before the type said it holds children.
-        var earlyContents: Int?
-        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
-        var treeError: String?
-        /// Its attributes; most nodes have none, and then none are made (or copied with it).
-        var attributes: NodeAttributes {
-            get { setAttributes ?? NodeAttributes() }
-            set { setAttributes = newValue }
+        var label: String? { didSet { labelIsInTree = false } }
+        /// Whether the tree already holds `label` for `node` (it was added with it).
+        var labelIsInTree = false
+        /// Boxed, so that moving an open node copies one reference. An open node is moved, never
+        /// duplicated, so its box is never shared.
+        var details: DetailsBox?
+
+        final class DetailsBox {
+            var value = Details()
         }
-        /// The attributes, once one is set.
-        var setAttributes: NodeAttributes?
+
+        /// What few nodes have.
+        struct Details {
+            var type: NodeFields.TypeValue?
+            var typeText: String?
+            var typeOffset = 0
+            var id: String?
+            var target: String?
+            var earlyContents: Int?
+            var treeError: String?
+            var attributes: NodeAttributes?
+        }
+
+        init(parent: Int?, start: Int) {
+            self.parent = parent
+            self.start = start
+        }
+
+        var type: NodeFields.TypeValue? {
+            get { details?.value.type }
+            set { editableDetails.value.type = newValue }
+        }
+        var typeText: String? {
+            get { details?.value.typeText }
+            set { editableDetails.value.typeText = newValue }
+        }
+        var typeOffset: Int {
+            get { details?.value.typeOffset ?? 0 }
+            set { editableDetails.value.typeOffset = newValue }
+        }
+        var id: String? {
+            get { details?.value.id }
+            set { editableDetails.value.id = newValue }
+        }
+        /// A `tree -J` link's target.
+        var target: String? {
+            get { details?.value.target }
+            set { editableDetails.value.target = newValue }
+        }
+        /// Where a `contents` array came before the type said it holds children.
+        var earlyContents: Int? {
+            get { details?.value.earlyContents }
+            set { editableDetails.value.earlyContents = newValue }
+        }
+        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
+        var treeError: String? {
+            get { details?.value.treeError }
+            set { editableDetails.value.treeError = newValue }
+        }
+        /// Its attributes (empty until one is set).
+        var attributes: NodeAttributes {
+            get { details?.value.attributes ?? NodeAttributes() }
+            set { editableDetails.value.attributes = newValue }
+        }
+
+        /// The details, made if there are none yet.
+        private var editableDetails: DetailsBox {
+            mutating get {
+                if let details { return details }
+                let made = DetailsBox()
+                details = made
+                return made
+            }
+        }
 
         /// Whether `contents` holds this node's children, as in `tree -J`.
         var hasContents: Bool { typeText == "directory" || typeText == "link" }
@@ -247,6 +306,7 @@ struct JSONTreeParser {
         position += 1
         if openNodes[last].node < 0 {
             openNodes[last].node = tree.addNode(label: openNodes[last].label ?? "", parent: openNodes[last].parent)
+            openNodes[last].labelIsInTree = openNodes[last].label != nil
         }
         stack.append(.children(parent: openNodes[last].node))
         return true
@@ -290,7 +350,10 @@ struct JSONTreeParser {
 
     /// Adds an open node to the tree, if it is not there yet.
     mutating func addNode(_ open: inout OpenNode) {
-        if open.node < 0 { open.node = tree.addNode(label: open.label ?? "", parent: open.parent) }
+        if open.node < 0 {
+            open.node = tree.addNode(label: open.label ?? "", parent: open.parent)
+            open.labelIsInTree = open.label != nil
+        }
     }
 
     /// Finishes a node object at its closing brace: its label, type, id and attributes.
@@ -304,23 +367,31 @@ struct JSONTreeParser {
             throw source.error(at: early, "\"contents\" comes before \"\(typeKey)\": \"\(open.typeText!)\", so it was not read as children; "
                                + "put \"\(typeKey)\" first (as tree -J does) or say --children-key contents")
         }
+        var type = NodeType.normal
+        var labelIsInTree = open.labelIsInTree
         switch open.type {
-        case .type(let type)?:
-            addNode(&open)
-            tree.setType(type, of: open.node)
+        case .type(let given)?:
+            type = given
         case .knownClass(let name)?:
             NodeFields.addTypeClass(name, to: &open.attributes)
-            if name == "symlink", let target = open.target { label += " → " + target }
+            if name == "symlink", let target = open.target { label += " → " + target; labelIsInTree = false }
         case .unknownClass(let name)?:
             NodeFields.addTypeClass(name, to: &open.attributes)
             unknownTypes.note(name, at: open.typeOffset)
         case nil:
             break
         }
-        addNode(&open)
-        tree.setLabel(label, of: open.node)
-        if let id = open.id { tree.setID(id, of: open.node) }
-        if let attributes = open.setAttributes, !attributes.isEmpty { tree.setAttributes(attributes, of: open.node) }
+        // A leaf is added here, once, with all it has; a parent (added when its children
+        // started) gets what came after its children's start.
+        if open.node < 0 {
+            open.node = tree.addNode(label: label, type: type, parent: open.parent)
+        } else {
+            if !labelIsInTree { tree.setLabel(label, of: open.node) }
+            if type != .normal { tree.setType(type, of: open.node) }
+        }
+        guard let details = open.details?.value else { return }
+        if let id = details.id { tree.setID(id, of: open.node) }
+        if let attributes = details.attributes, !attributes.isEmpty { tree.setAttributes(attributes, of: open.node) }
     }
 
     /// The keys of a (valid) object, for a message: `its keys: "type", "size"; …`.
