@@ -4,7 +4,14 @@ import Hierarchy
 extension JSONTreeParser {
     // MARK: Lexing
 
+    @inline(__always)
     mutating func skipWhitespace() {
+        // Most calls find none: tested first, inline.
+        if position < bytes.count && bytes[position] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    mutating func skipWhitespaceRun() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -36,6 +43,18 @@ extension JSONTreeParser {
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        return end
+    }
+
+    /// Where the run of bytes from `start` that a plain key or label may hold ends: as
+    /// `plainStringEnd`, and at a DEL (which a label must not have).
+    func plainTextEnd(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { break }
             end += 1
         }
         return end

@@ -43,7 +43,9 @@ struct JSONTreeParser {
         nameKeyBytes = Array(nameKey.utf8)
         childrenKeyBytes = Array(childrenKey.utf8)
         childrenKeyIsDistinct = nameKey != childrenKey
-        tree.reserveCapacity(bytes.count / 32)
+        // Every node is an object: with nothing else in objects, the count is exact, and the
+        // finished tree then has no spare room to give back (a copy of every array).
+        tree.reserveCapacity(source.occurrences(of: UInt8(ascii: "{")))
     }
 
     /// An open node object. Its node is added to the tree when its children start or the object
@@ -284,7 +286,7 @@ struct JSONTreeParser {
     mutating func readCommonMember(into stack: inout [Frame]) throws(ReadError) -> Bool {
         let keyStart = position
         guard bytes[keyStart] == UInt8(ascii: "\"") else { return false }
-        let keyEnd = plainStringEnd(from: keyStart + 1)
+        let keyEnd = plainTextEnd(from: keyStart + 1)
         guard keyEnd < bytes.count, bytes[keyEnd] == UInt8(ascii: "\"") else { return false }
         // Equal bytes are an equal key; any other key is compared as a string by the general path.
         let isName = bytesEqual(nameKeyBytes, keyStart + 1..<keyEnd)
@@ -318,16 +320,11 @@ struct JSONTreeParser {
     mutating func plainLabel() -> String? {
         guard bytes[position] == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
-        let end = plainStringEnd(from: start)
+        let end = plainTextEnd(from: start)
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         if end > start {
             func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
             guard isPrintableASCII(bytes[start]) && isPrintableASCII(bytes[end - 1]) else { return nil }
-            var index = start + 1
-            while index < end - 1 {
-                if bytes[index] == 0x7F { return nil }
-                index += 1
-            }
         }
         position = end + 1
         return string(start..<end)
