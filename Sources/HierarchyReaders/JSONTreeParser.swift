@@ -1,9 +1,4 @@
 import Hierarchy
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One pass over the bytes with an explicit stack of open containers.
 ///
@@ -18,11 +13,11 @@ struct JSONTreeParser {
     let childrenKey: String
     let typeKey: String
     /// The name and children keys' UTF-8, compared with a key's bytes before any string is made.
-    private let nameKeyBytes: [UInt8]
-    private let childrenKeyBytes: [UInt8]
+    let nameKeyBytes: [UInt8]
+    let childrenKeyBytes: [UInt8]
     /// Off in the odd case of keys that differ in bytes but are equal as strings (canonically
     /// equivalent): the name key, tried first, must then win as it does in the general path.
-    private let childrenKeyIsDistinct: Bool
+    let childrenKeyIsDistinct: Bool
     var position = 0
     var tree = Tree()
     /// The byte offset of each id's first node.
@@ -31,7 +26,7 @@ struct JSONTreeParser {
     /// Where `tree -J` said it could not list a directory, and what it said.
     var treeErrors: [(offset: Int, message: String)] = []
     /// The node objects being read, outermost first (one per node frame of the stack).
-    private var openNodes: [OpenNode] = []
+    var openNodes: [OpenNode] = []
 
     /// A parser of `source`, whose bytes `bytes` must point to while it parses.
     init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, nameKey: String, childrenKey: String, typeKey: String) {
@@ -46,97 +41,6 @@ struct JSONTreeParser {
         // Every node is an object: with nothing else in objects, the count is exact, and the
         // finished tree then has no spare room to give back (a copy of every array).
         tree.reserveCapacity(source.occurrences(of: UInt8(ascii: "{")))
-    }
-
-    /// An open node object. Its node is added to the tree when its children start or the object
-    /// closes (whichever comes first), which keeps nodes numbered in preorder and lets an object
-    /// that is no node (`tree -J`'s report) leave no trace.
-    ///
-    /// It is small (what nearly every node has), as one is made, moved and destroyed per node;
-    /// the rest of what a node may say is kept in `details`, made only for a node that says it.
-    struct OpenNode {
-        /// The node's number, or -1 until it is added.
-        var node = -1
-        var parent: Int?
-        /// Where the object starts, for "no name" errors.
-        var start: Int
-        var label: String? { didSet { labelIsInTree = false } }
-        /// Whether the tree already holds `label` for `node` (it was added with it).
-        var labelIsInTree = false
-        /// Boxed, so that moving an open node copies one reference. An open node is moved, never
-        /// duplicated, so its box is never shared.
-        var details: DetailsBox?
-
-        final class DetailsBox {
-            var value = Details()
-        }
-
-        /// What few nodes have.
-        struct Details {
-            var type: NodeFields.TypeValue?
-            var typeText: String?
-            var typeOffset = 0
-            var id: String?
-            var target: String?
-            var earlyContents: Int?
-            var treeError: String?
-            var attributes: NodeAttributes?
-        }
-
-        init(parent: Int?, start: Int) {
-            self.parent = parent
-            self.start = start
-        }
-
-        var type: NodeFields.TypeValue? {
-            get { details?.value.type }
-            set { editableDetails.value.type = newValue }
-        }
-        var typeText: String? {
-            get { details?.value.typeText }
-            set { editableDetails.value.typeText = newValue }
-        }
-        var typeOffset: Int {
-            get { details?.value.typeOffset ?? 0 }
-            set { editableDetails.value.typeOffset = newValue }
-        }
-        var id: String? {
-            get { details?.value.id }
-            set { editableDetails.value.id = newValue }
-        }
-        /// A `tree -J` link's target.
-        var target: String? {
-            get { details?.value.target }
-            set { editableDetails.value.target = newValue }
-        }
-        /// Where a `contents` array came before the type said it holds children.
-        var earlyContents: Int? {
-            get { details?.value.earlyContents }
-            set { editableDetails.value.earlyContents = newValue }
-        }
-        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
-        var treeError: String? {
-            get { details?.value.treeError }
-            set { editableDetails.value.treeError = newValue }
-        }
-        /// Its attributes (empty until one is set).
-        var attributes: NodeAttributes {
-            get { details?.value.attributes ?? NodeAttributes() }
-            set { editableDetails.value.attributes = newValue }
-        }
-
-        /// The details, made if there are none yet.
-        private var editableDetails: DetailsBox {
-            mutating get {
-                if let details { return details }
-                let made = DetailsBox()
-                details = made
-                return made
-            }
-        }
-
-        /// Whether `contents` holds this node's children, as in `tree -J`.
-        var hasContents: Bool { typeText == "directory" || typeText == "link" }
     }
 
     /// A frame of the container stack. Node frames keep their object in `openNodes`, in the
@@ -278,65 +182,6 @@ struct JSONTreeParser {
             "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
         }
         return tree
-    }
-
-    /// Reads a member of the innermost open node in place when it is a plain-text name or a
-    /// children array, the members of nearly every node; returns false, having read nothing,
-    /// for any other member (or anything unusual), which the general path then reads.
-    mutating func readCommonMember(into stack: inout [Frame]) throws(ReadError) -> Bool {
-        let keyStart = position
-        guard bytes[keyStart] == UInt8(ascii: "\"") else { return false }
-        let keyEnd = plainTextEnd(from: keyStart + 1)
-        guard keyEnd < bytes.count, bytes[keyEnd] == UInt8(ascii: "\"") else { return false }
-        // Equal bytes are an equal key; any other key is compared as a string by the general path.
-        let isName = bytesEqual(nameKeyBytes, keyStart + 1..<keyEnd)
-        guard isName || childrenKeyIsDistinct && bytesEqual(childrenKeyBytes, keyStart + 1..<keyEnd) else { return false }
-        position = keyEnd + 1
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { position = keyStart; return false }
-        position += 1
-        skipWhitespace()
-        guard position < bytes.count else { position = keyStart; return false }
-        let last = openNodes.count - 1
-        if isName {
-            guard let label = plainLabel() else { position = keyStart; return false }
-            openNodes[last].label = label
-            try afterMember(in: &stack)
-            return true
-        }
-        guard bytes[position] == UInt8(ascii: "[") else { position = keyStart; return false }
-        position += 1
-        if openNodes[last].node < 0 {
-            openNodes[last].node = tree.addNode(label: openNodes[last].label ?? "", parent: openNodes[last].parent)
-            openNodes[last].labelIsInTree = openNodes[last].label != nil
-        }
-        stack.append(.children(parent: openNodes[last].node))
-        return true
-    }
-
-    /// A label string at `position` that needs nothing but its bytes: no escapes, nothing to
-    /// trim (it starts and ends with printable ASCII) and no DEL (a control character that
-    /// lexing does not stop at). Reads it, or returns nil having read nothing.
-    mutating func plainLabel() -> String? {
-        guard bytes[position] == UInt8(ascii: "\"") else { return nil }
-        let start = position + 1
-        let end = plainTextEnd(from: start)
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-        if end > start {
-            func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
-            guard isPrintableASCII(bytes[start]) && isPrintableASCII(bytes[end - 1]) else { return nil }
-        }
-        position = end + 1
-        return string(start..<end)
-    }
-
-    /// Whether the input's bytes in `range` are `expected`.
-    func bytesEqual(_ expected: [UInt8], _ range: Range<Int>) -> Bool {
-        guard expected.count == range.count else { return false }
-        guard !range.isEmpty else { return true }
-        return expected.withUnsafeBufferPointer { expected in
-            memcmp(expected.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) == 0
-        }
     }
 
     mutating func openNode(parent: Int?, into stack: inout [Frame]) {
