@@ -4,7 +4,14 @@ import Hierarchy
 extension JSONTreeParser {
     // MARK: Lexing
 
+    @inline(__always)
     mutating func skipWhitespace() {
+        // Most calls find none: tested first, inline.
+        if position < bytes.count && bytes[position] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    mutating func skipWhitespaceRun() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -24,23 +31,48 @@ extension JSONTreeParser {
     mutating func matchLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard position + count <= bytes.count else { return false }
-        let matches = literal.withUTF8Buffer { Array($0) == Array(bytes[position..<position + count]) }
+        let matches = literal.withUTF8Buffer { $0.elementsEqual(bytes[position..<position + count]) }
         if matches { position += count }
         return matches
+    }
+
+    /// Where the run of string bytes from `start` that need no decoding ends: at a quote, a
+    /// backslash, a control character or the end of the input.
+    func plainStringEnd(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        return end
+    }
+
+    /// Where the run of bytes from `start` that a plain key or label may hold ends: as
+    /// `plainStringEnd`, and at a DEL (which a label must not have).
+    func plainTextEnd(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { break }
+            end += 1
+        }
+        return end
+    }
+
+    /// The text of a byte range of the (validated) input.
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// Parses a string at `position` (which is a quote), decoding escapes.
     mutating func parseString() throws(ReadError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes, over a buffer (a string may be megabytes long).
-        position = bytes.withUnsafeBufferPointer { buffer in
-            var end = start
-            while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20 { end += 1 }
-            return end
-        }
+        // Fast path: no escapes (a string may be megabytes long).
+        position = plainStringEnd(from: start)
         if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
-            let text = source.string(start..<position)
+            let text = string(start..<position)
             position += 1
             return text
         }
@@ -54,11 +86,7 @@ extension JSONTreeParser {
             }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                let end = bytes.withUnsafeBufferPointer { buffer in
-                    var end = position
-                    while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20 { end += 1 }
-                    return end
-                }
+                let end = plainStringEnd(from: position)
                 scalars += bytes[position..<end]
                 position = end
                 continue

@@ -1,12 +1,23 @@
 import Hierarchy
 
 /// One pass over the bytes with an explicit stack of open containers.
+///
+/// The bytes are read through a buffer the caller keeps alive for the parse (no per-byte
+/// bounds checks in release builds), and the usual members, `"name": "plain text"` and
+/// `"children": [`, take a fast path that makes no key string and no copy of the open node.
 struct JSONTreeParser {
     let source: SourceText
-    let bytes: [UInt8]
+    /// `source.bytes`, borrowed for the duration of the parse.
+    let bytes: UnsafeBufferPointer<UInt8>
     let nameKey: String
     let childrenKey: String
     let typeKey: String
+    /// The name and children keys' UTF-8, compared with a key's bytes before any string is made.
+    let nameKeyBytes: [UInt8]
+    let childrenKeyBytes: [UInt8]
+    /// Off in the odd case of keys that differ in bytes but are equal as strings (canonically
+    /// equivalent): the name key, tried first, must then win as it does in the general path.
+    let childrenKeyIsDistinct: Bool
     var position = 0
     var tree = Tree()
     /// The byte offset of each id's first node.
@@ -15,41 +26,21 @@ struct JSONTreeParser {
     /// Where `tree -J` said it could not list a directory, and what it said.
     var treeErrors: [(offset: Int, message: String)] = []
     /// The node objects being read, outermost first (one per node frame of the stack).
-    private var openNodes: [OpenNode] = []
+    var openNodes: [OpenNode] = []
 
-    init(source: SourceText, nameKey: String, childrenKey: String, typeKey: String) {
+    /// A parser of `source`, whose bytes `bytes` must point to while it parses.
+    init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, nameKey: String, childrenKey: String, typeKey: String) {
         self.source = source
-        self.bytes = source.bytes
+        self.bytes = bytes
         self.nameKey = nameKey
         self.childrenKey = childrenKey
         self.typeKey = typeKey
-        tree.reserveCapacity(bytes.count / 32)
-    }
-
-    /// An open node object. Its node is added to the tree when its children start or the object
-    /// closes (whichever comes first), which keeps nodes numbered in preorder and lets an object
-    /// that is no node (`tree -J`'s report) leave no trace.
-    struct OpenNode {
-        /// The node's number, or -1 until it is added.
-        var node = -1
-        var parent: Int?
-        /// Where the object starts, for "no name" errors.
-        var start: Int
-        var label: String?
-        var type: NodeFields.TypeValue?
-        var typeText: String?
-        var typeOffset = 0
-        var id: String?
-        /// A `tree -J` link's target.
-        var target: String?
-        /// Where a `contents` array came before the type said it holds children.
-        var earlyContents: Int?
-        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
-        var treeError: String?
-        var attributes = NodeAttributes()
-
-        /// Whether `contents` holds this node's children, as in `tree -J`.
-        var hasContents: Bool { typeText == "directory" || typeText == "link" }
+        nameKeyBytes = Array(nameKey.utf8)
+        childrenKeyBytes = Array(childrenKey.utf8)
+        childrenKeyIsDistinct = nameKey != childrenKey
+        // Every node is an object: with nothing else in objects, the count is exact, and the
+        // finished tree then has no spare room to give back (a copy of every array).
+        tree.reserveCapacity(source.occurrences(of: UInt8(ascii: "{")))
     }
 
     /// A frame of the container stack. Node frames keep their object in `openNodes`, in the
@@ -92,10 +83,11 @@ struct JSONTreeParser {
                 openNode(parent: parent < 0 ? nil : parent, into: &stack)
 
             case .node:
-                // Moved out (no copy) while its members are read; put back unless it closes.
-                var open = openNodes.removeLast()
                 skipWhitespace()
                 try expectMore()
+                if try readCommonMember(into: &stack) { continue }
+                // Moved out (no copy) while its members are read; put back unless it closes.
+                var open = openNodes.removeLast()
                 if bytes[position] == UInt8(ascii: "}") {
                     if open.label == nil && open.node < 0, let problem = open.treeError {
                         // Not a node: the directory above could not be listed; it says so.
@@ -200,7 +192,10 @@ struct JSONTreeParser {
 
     /// Adds an open node to the tree, if it is not there yet.
     mutating func addNode(_ open: inout OpenNode) {
-        if open.node < 0 { open.node = tree.addNode(label: open.label ?? "", parent: open.parent) }
+        if open.node < 0 {
+            open.node = tree.addNode(label: open.label ?? "", parent: open.parent)
+            open.labelIsInTree = open.label != nil
+        }
     }
 
     /// Finishes a node object at its closing brace: its label, type, id and attributes.
@@ -214,23 +209,31 @@ struct JSONTreeParser {
             throw source.error(at: early, "\"contents\" comes before \"\(typeKey)\": \"\(open.typeText!)\", so it was not read as children; "
                                + "put \"\(typeKey)\" first (as tree -J does) or say --children-key contents")
         }
+        var type = NodeType.normal
+        var labelIsInTree = open.labelIsInTree
         switch open.type {
-        case .type(let type)?:
-            addNode(&open)
-            tree.setType(type, of: open.node)
+        case .type(let given)?:
+            type = given
         case .knownClass(let name)?:
             NodeFields.addTypeClass(name, to: &open.attributes)
-            if name == "symlink", let target = open.target { label += " → " + target }
+            if name == "symlink", let target = open.target { label += " → " + target; labelIsInTree = false }
         case .unknownClass(let name)?:
             NodeFields.addTypeClass(name, to: &open.attributes)
             unknownTypes.note(name, at: open.typeOffset)
         case nil:
             break
         }
-        addNode(&open)
-        tree.setLabel(label, of: open.node)
-        if let id = open.id { tree.setID(id, of: open.node) }
-        if !open.attributes.isEmpty { tree.setAttributes(open.attributes, of: open.node) }
+        // A leaf is added here, once, with all it has; a parent (added when its children
+        // started) gets what came after its children's start.
+        if open.node < 0 {
+            open.node = tree.addNode(label: label, type: type, parent: open.parent)
+        } else {
+            if !labelIsInTree { tree.setLabel(label, of: open.node) }
+            if type != .normal { tree.setType(type, of: open.node) }
+        }
+        guard let details = open.details?.value else { return }
+        if let id = details.id { tree.setID(id, of: open.node) }
+        if let attributes = details.attributes, !attributes.isEmpty { tree.setAttributes(attributes, of: open.node) }
     }
 
     /// The keys of a (valid) object, for a message: `its keys: "type", "size"; …`.
@@ -296,7 +299,8 @@ struct JSONTreeParser {
     /// A label: a string or a number, without surrounding whitespace; empty for an unnamed node.
     mutating func parseLabel() throws(ReadError) -> String {
         let start = position
-        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"\(nameKey)\""))
+        let nameKey = self.nameKey
+        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"" + nameKey + "\""))
         if let bad = NodeFields.undrawableCharacter(in: label) {
             throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"\(nameKey)\"")
         }
@@ -304,13 +308,13 @@ struct JSONTreeParser {
     }
 
     /// A string, or a number kept as written.
-    mutating func parseScalarText(what: String) throws(ReadError) -> String {
+    mutating func parseScalarText(what: @autoclosure () -> String) throws(ReadError) -> String {
         if bytes[position] == UInt8(ascii: "\"") { return try parseString() }
         let start = position
         if bytes[position] == UInt8(ascii: "-") || isDigit(bytes[position]) {
             try skipNumber()
-            return source.string(start..<position)
+            return string(start..<position)
         }
-        throw error("\(what) must be a string or a number")
+        throw error("\(what()) must be a string or a number")
     }
 }

@@ -32,7 +32,9 @@ public struct JSONTreeReader: HierarchyReader {
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
-        var parser = JSONTreeParser(source: source, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
-        return try parser.parse()
+        return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
+            var parser = JSONTreeParser(source: source, bytes: bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
+            return try parser.parse()
+        }
     }
 }

@@ -1,4 +1,9 @@
 import Hierarchy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads an indented outline: one node per line, children indented deeper than their parent.
 ///
@@ -18,9 +23,15 @@ public struct OutlineReader: HierarchyReader {
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
-        let bytes = source.bytes
+        return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in try read(source, bytes) }
+    }
+
+    /// Reads the lines of `source`, whose bytes `bytes` points to.
+    private func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
+        let file = source.file
         var tree = Tree()
-        tree.reserveCapacity(bytes.count / 16)
+        // A node per line (blank lines aside): exact for most files, which then need no trimming.
+        tree.reserveCapacity(source.occurrences(of: 0x0A) + (bytes.last == 0x0A ? 0 : 1))
 
         // Open ancestors of the next line: indentation width and node number.
         var stack: [(width: Int, node: Int)] = []
@@ -33,8 +44,7 @@ public struct OutlineReader: HierarchyReader {
         let end = bytes.count
 
         while lineStart < end {
-            var lineEnd = lineStart
-            while lineEnd < end && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = endOfLine(bytes, from: lineStart)
             let next = lineEnd + 1
             var contentEnd = lineEnd
             while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
@@ -51,6 +61,12 @@ public struct OutlineReader: HierarchyReader {
             var sawSpace = false
             var sawTab = false
             var drawing: DrawingUnit? = nil
+            // Runs of spaces, the usual indentation, eight at a time.
+            if let base = bytes.baseAddress {
+                while position + 8 <= contentEnd && UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    sawSpace = true; width += 8; position += 8
+                }
+            }
             while position < contentEnd {
                 let byte = bytes[position]
                 if byte == 0x20 { sawSpace = true; width += 1; position += 1 }
@@ -83,13 +99,16 @@ public struct OutlineReader: HierarchyReader {
                 continue
             }
 
-            let label: Label
-            if position == contentEnd {
-                label = Label(text: "", type: .normal, id: nil)  // a `tree` branch with no name after it
-            } else {
-                label = try parseLabel(source, from: position, to: contentEnd)
+            // Most lines are a plain label; the rest are parsed in full (and may fail) here,
+            // before the indentation is checked, as messages have always been ordered.
+            let plainText = plainLabel(bytes, from: position, to: contentEnd)
+            var parsed: Label? = nil
+            if plainText == nil {
+                parsed = position < contentEnd
+                    ? try parseLabel(source, bytes, from: position, to: contentEnd)
+                    : Label(text: "", type: .normal, id: nil)  // a `tree` branch with no name after it
             }
-            if let id = label.id {
+            if let label = parsed, let id = label.id {
                 if let first = idPlaces[id] {
                     let place = source.location(of: first)
                     throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(file):\(place.line):\(place.column))")
@@ -114,8 +133,13 @@ public struct OutlineReader: HierarchyReader {
             } else {
                 parent = stack.last?.node
             }
-            let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
-            if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
+            let node: Int
+            if let label = parsed {
+                node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
+                if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
+            } else {
+                node = tree.addNode(label: plainText ?? "", parent: parent)  // not parsed: plain
+            }
             stack.append((width, node))
             lineStart = next
         }
@@ -127,6 +151,34 @@ public struct OutlineReader: HierarchyReader {
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
+    /// The offset of the line feed that ends the line starting at `start`, or the end of the input.
+    private func endOfLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The label of a line's content when it is its own text: it starts and ends with printable
+    /// ASCII (nothing to trim), ends in no marker (`]`, `}`, `!`) and no quote (`""` is
+    /// special), and holds no control character. Nil for any other (non-empty) content, which
+    /// `parseLabel` then reads, and for empty content.
+    private func plainLabel(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
+        guard start < end else { return nil }
+        let first = bytes[start], last = bytes[end - 1]
+        guard first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F else { return nil }
+        switch last {
+        case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "!"), UInt8(ascii: "\""): return nil
+        default: break
+        }
+        var index = start + 1
+        while index < end - 1 {
+            let byte = bytes[index]
+            if byte < 0x20 && byte != 0x09 || byte == 0x7F { return nil }
+            index += 1
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
     private struct DrawingUnit {
         var end: Int
         /// `├──`, `└──` and their ASCII forms (an entry), not `│` (a line passing by).
@@ -134,7 +186,7 @@ public struct OutlineReader: HierarchyReader {
     }
 
     /// The `tree` drawing unit that starts at `position`, if any.
-    private func treeDrawingUnit(_ bytes: [UInt8], at position: Int, end: Int) -> DrawingUnit? {
+    private func treeDrawingUnit(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int) -> DrawingUnit? {
         // Unicode: │ (E2 94 82), ├ (E2 94 9C), └ (E2 94 94), then ── (E2 94 80 twice) or padding.
         if position + 2 < end && bytes[position] == 0xE2 && bytes[position + 1] == 0x94 {
             let mark = bytes[position + 2]
@@ -160,7 +212,7 @@ public struct OutlineReader: HierarchyReader {
     }
 
     /// Whether a line reads "N directories" or "N directories, M files" (as `tree` ends).
-    private func isTreeSummary(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+    private func isTreeSummary(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         let parts = text.split(separator: ",").map { $0.trimmingPrefix(" ") }
         guard (1...2).contains(parts.count) else { return false }
@@ -175,7 +227,7 @@ public struct OutlineReader: HierarchyReader {
         return true
     }
 
-    private func isLastContent(_ bytes: [UInt8], after offset: Int) -> Bool {
+    private func isLastContent(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Bool {
         var index = offset
         while index < bytes.count {
             if !isBlank(bytes[index]) && bytes[index] != 0x0A { return false }
@@ -194,8 +246,8 @@ public struct OutlineReader: HierarchyReader {
     }
 
     /// Splits trailing markers off a label.
-    private func parseLabel(_ source: SourceText, from start: Int, to end: Int) throws(ReadError) -> Label {
-        let bytes = source.bytes
+    private func parseLabel(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+        throws(ReadError) -> Label {
         if let control = source.firstControlCharacter(in: start..<end) {
             throw source.error(at: control, "control character U+\(hex(bytes[control])) in a label")
         }
@@ -269,7 +321,7 @@ public struct OutlineReader: HierarchyReader {
         }
     }
 
-    private func lastIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+    private func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
         var index = end - 1
         while index >= start {
             if bytes[index] == byte { return index }
@@ -278,7 +330,7 @@ public struct OutlineReader: HierarchyReader {
         return nil
     }
 
-    private func trimEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+    private func trimEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var index = end
         while index > start && isBlank(bytes[index - 1]) { index -= 1 }
         return index

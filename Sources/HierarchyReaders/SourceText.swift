@@ -12,7 +12,7 @@ struct SourceText {
         } else {
             self.bytes = bytes
         }
-        if String(validating: self.bytes, as: UTF8.self) == nil {
+        if !self.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) {
             let offset = SourceText.firstInvalidUTF8Offset(self.bytes)
             throw error(at: offset, "invalid UTF-8 (byte 0x\(String(self.bytes[offset], radix: 16, uppercase: true)))")
         }
@@ -44,6 +44,35 @@ struct SourceText {
     func string(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+    }
+
+    /// How many times a byte occurs: a cheap count (one vectorised pass) to size a tree's
+    /// arrays from, such as the lines of an outline or the objects of a JSON file.
+    func occurrences(of byte: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
+            var index = 0
+            let wanted = SIMD16<UInt8>(repeating: byte)
+            while index + 16 <= buffer.count {
+                // Up to 255 blocks of 16 bytes, counted in byte lanes that cannot overflow: a
+                // mask's true lane is all ones (-1), so subtracting it adds one.
+                var lanes = SIMD16<UInt8>()
+                var blocks = 0
+                while blocks < 255 && index + 16 <= buffer.count {
+                    let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                    lanes &-= unsafeBitCast(block .== wanted, to: SIMD16<UInt8>.self)
+                    index += 16
+                    blocks += 1
+                }
+                count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            }
+            while index < buffer.count {
+                if base[index] == byte { count += 1 }
+                index += 1
+            }
+            return count
         }
     }
 

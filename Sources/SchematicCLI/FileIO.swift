@@ -25,10 +25,27 @@ enum FileIO {
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(message: "\(path): is a directory", isMissingInput: true)
         }
-        var bytes: [UInt8] = []
         let fileSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-        bytes.reserveCapacity(fileSize + 1)
-        var chunk = [UInt8](repeating: 0, count: max(1 << 16, min(fileSize + 1, 1 << 26)))
+        // A regular file is read straight into its array (no zeroed buffer, no copy); one more
+        // byte than its size shows whether it ended there. What is left (a file that grew,
+        // standard input, a pipe) is read in chunks.
+        var failure: Int32? = nil
+        var reachedEnd = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: fileSize + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count == 0 { reachedEnd = true; return }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                initialized += count
+            }
+        }
+        if let failure { throw Failure(message: "\(path): read failed: \(String(cString: strerror(failure)))") }
+        if reachedEnd { return bytes }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { break }

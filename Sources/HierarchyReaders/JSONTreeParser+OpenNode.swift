@@ -1,0 +1,94 @@
+import Hierarchy
+
+extension JSONTreeParser {
+    /// An open node object. Its node is added to the tree when its children start or the object
+    /// closes (whichever comes first), which keeps nodes numbered in preorder and lets an object
+    /// that is no node (`tree -J`'s report) leave no trace.
+    ///
+    /// It is small (what nearly every node has), as one is made, moved and destroyed per node;
+    /// the rest of what a node may say is kept in `details`, made only for a node that says it.
+    struct OpenNode {
+        /// The node's number, or -1 until it is added.
+        var node = -1
+        var parent: Int?
+        /// Where the object starts, for "no name" errors.
+        var start: Int
+        var label: String? { didSet { labelIsInTree = false } }
+        /// Whether the tree already holds `label` for `node` (it was added with it).
+        var labelIsInTree = false
+        /// Boxed, so that moving an open node copies one reference. An open node is moved, never
+        /// duplicated, so its box is never shared.
+        var details: DetailsBox?
+
+        final class DetailsBox {
+            var value = Details()
+        }
+
+        /// What few nodes have.
+        struct Details {
+            var type: NodeFields.TypeValue?
+            var typeText: String?
+            var typeOffset = 0
+            var id: String?
+            var target: String?
+            var earlyContents: Int?
+            var treeError: String?
+            var attributes: NodeAttributes?
+        }
+
+        init(parent: Int?, start: Int) {
+            self.parent = parent
+            self.start = start
+        }
+
+        var type: NodeFields.TypeValue? {
+            get { details?.value.type }
+            set { editableDetails.value.type = newValue }
+        }
+        var typeText: String? {
+            get { details?.value.typeText }
+            set { editableDetails.value.typeText = newValue }
+        }
+        var typeOffset: Int {
+            get { details?.value.typeOffset ?? 0 }
+            set { editableDetails.value.typeOffset = newValue }
+        }
+        var id: String? {
+            get { details?.value.id }
+            set { editableDetails.value.id = newValue }
+        }
+        /// A `tree -J` link's target.
+        var target: String? {
+            get { details?.value.target }
+            set { editableDetails.value.target = newValue }
+        }
+        /// Where a `contents` array came before the type said it holds children.
+        var earlyContents: Int? {
+            get { details?.value.earlyContents }
+            set { editableDetails.value.earlyContents = newValue }
+        }
+        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
+        var treeError: String? {
+            get { details?.value.treeError }
+            set { editableDetails.value.treeError = newValue }
+        }
+        /// Its attributes (empty until one is set).
+        var attributes: NodeAttributes {
+            get { details?.value.attributes ?? NodeAttributes() }
+            set { editableDetails.value.attributes = newValue }
+        }
+
+        /// The details, made if there are none yet.
+        private var editableDetails: DetailsBox {
+            mutating get {
+                if let details { return details }
+                let made = DetailsBox()
+                details = made
+                return made
+            }
+        }
+
+        /// Whether `contents` holds this node's children, as in `tree -J`.
+        var hasContents: Bool { typeText == "directory" || typeText == "link" }
+    }
+}
