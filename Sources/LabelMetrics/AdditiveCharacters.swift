@@ -7,6 +7,14 @@ enum LineScript: Int, CaseIterable, Sendable {
     case latin, common
 }
 
+/// The characters a table may hold. Lines of printable ASCII (most labels) are proved on
+/// their own, so that the cheap ASCII analysis is all most drawings pay for at start-up; a
+/// proof over the larger alphabet may find fewer of the ASCII characters additive (a rule that
+/// needs an accented letter can fire only in lines that have one).
+enum Alphabet: Int, CaseIterable, Sendable {
+    case ascii, latin
+}
+
 /// The characters, among printable ASCII and the Latin-1, Latin Extended-A and B blocks, that a
 /// font shapes *additively* in a line of such characters: HarfBuzz substitutes none of their
 /// glyphs, and its positioning only adds, to each glyph's advance, a value of the glyph itself
@@ -40,8 +48,8 @@ struct AdditiveCharacters: Sendable {
     var startsLigature: [Bool]
 
     /// Whether a scalar may be additive at all: printable, not a control, format or combining character.
-    static func isCandidate(_ scalar: Int) -> Bool {
-        (0x20...0x7E).contains(scalar) || ((0xA0..<alphabetSize).contains(scalar) && scalar != 0xAD)
+    static func isCandidate(_ scalar: Int, in alphabet: Alphabet) -> Bool {
+        (0x20...0x7E).contains(scalar) || (alphabet == .latin && (0xA0..<alphabetSize).contains(scalar) && scalar != 0xAD)
     }
 
     /// Per character below `alphabetSize`: whether HarfBuzz counts it as a Latin letter (its
@@ -52,7 +60,7 @@ struct AdditiveCharacters: Sendable {
     }()
 
     /// Analyses `font` for lines of `script`; nil when no character can be proved additive.
-    static func analyze(_ font: LoadedFont, script: LineScript) -> AdditiveCharacters? {
+    static func analyze(_ font: LoadedFont, script: LineScript, alphabet: Alphabet) -> AdditiveCharacters? {
         let face = font.face
         for tag in ["morx", "mort", "kerx", "trak", "Silf"] where !OpenTypeTable(face: face, tag: tag).isEmpty { return nil }
         let kern = OpenTypeTable(face: face, tag: "kern")
@@ -67,7 +75,7 @@ struct AdditiveCharacters: Sendable {
         defer { hb_shape_plan_destroy(plan) }
         guard let shaper = hb_shape_plan_get_shaper(plan), String(cString: shaper) == "ot" else { return nil }
 
-        var analysis = Analysis(font: font)
+        var analysis = Analysis(font: font, alphabet: alphabet)
         if analysis.glyphs.isEmpty { return nil }
         do {
             try analysis.substitutions(plan)
@@ -107,9 +115,9 @@ private struct Analysis {
     var startsLigature = Array(repeating: false, count: AdditiveCharacters.alphabetSize * AdditiveCharacters.alphabetSize)
     let face: OpaquePointer
 
-    init(font: LoadedFont) {
+    init(font: LoadedFont, alphabet: Alphabet) {
         face = font.face
-        for character in 0..<AdditiveCharacters.alphabetSize where AdditiveCharacters.isCandidate(character) {
+        for character in 0..<AdditiveCharacters.alphabetSize where AdditiveCharacters.isCandidate(character, in: alphabet) {
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font.font, hb_codepoint_t(character), &glyph) != 0 else { continue }
             let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)

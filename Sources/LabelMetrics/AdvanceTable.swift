@@ -7,7 +7,7 @@ import CTextShaping
 /// characters then costs a table look-up per character instead of a shaping (see
 /// `AdditiveCharacters` for why the sums are HarfBuzz's to the unit).
 ///
-/// One table per measurer and script (it owns a HarfBuzz buffer and fills itself in as it
+/// One table per measurer, script and alphabet (it owns a HarfBuzz buffer and fills itself in as it
 /// goes); the font is analysed when a line first needs the table, and a row of pair
 /// adjustments is made when a line first has a pair starting with that character.
 final class AdvanceTable {
@@ -18,6 +18,7 @@ final class AdvanceTable {
 
     private let fonts: FontSet
     private let script: LineScript
+    private let alphabet: Alphabet
     private let buffer: OpaquePointer
     private var state = State.unprepared
     private var additivity: AdditiveCharacters?
@@ -27,9 +28,10 @@ final class AdvanceTable {
     /// Per first character, nil or its row of pair adjustments.
     private let pairRows: UnsafeMutablePointer<UnsafeMutablePointer<Int32>?>
 
-    init(fonts: FontSet, script: LineScript) {
+    init(fonts: FontSet, script: LineScript, alphabet: Alphabet) {
         self.fonts = fonts
         self.script = script
+        self.alphabet = alphabet
         buffer = hb_buffer_create()
         advances = .allocate(capacity: Self.size)
         pairRows = .allocate(capacity: Self.size)
@@ -45,7 +47,7 @@ final class AdvanceTable {
 
     /// Marks what the font's analysis proves additive; false when nothing is.
     private func prepare() -> Bool {
-        guard let additivity = fonts.additiveCharacters(script) else {
+        guard let additivity = fonts.additiveCharacters(script, alphabet) else {
             state = .unavailable
             return false
         }

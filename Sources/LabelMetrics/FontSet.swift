@@ -108,8 +108,9 @@ public final class FontSet: @unchecked Sendable {
         var fontForScalar: [UInt32: Int] = [:]
         /// Characters no font has: drawn as the primary font's missing-glyph box.
         var missing: Set<UInt32> = []
-        /// Per `LineScript`: nil until analysed, then the analysis (nil inside: nothing additive).
-        var additiveCharacters: [AdditiveCharacters??] = [nil, nil]
+        /// Per `LineScript` and `Alphabet`: nil until analysed, then the analysis (nil inside:
+        /// nothing additive).
+        var additiveCharacters: [AdditiveCharacters??] = [nil, nil, nil, nil]
     }
     private let cache = Mutex(Cache())
 
@@ -263,15 +264,16 @@ public final class FontSet: @unchecked Sendable {
         cache.withLock { cache in cache.missing.sorted().compactMap(Unicode.Scalar.init) }
     }
 
-    /// Which characters (printable ASCII, Latin-1, Latin Extended-A and B) the primary font
-    /// shapes additively in lines of `script` (analysed once, on first use); nil when none
-    /// are, or ASCII is not all in it.
-    func additiveCharacters(_ script: LineScript) -> AdditiveCharacters? {
+    /// Which characters of `alphabet` (printable ASCII; or with Latin-1, Latin Extended-A and B)
+    /// the primary font shapes additively in lines of `script` (analysed once, on first use);
+    /// nil when none are, or ASCII is not all in it.
+    func additiveCharacters(_ script: LineScript, _ alphabet: Alphabet) -> AdditiveCharacters? {
         guard primaryCoversASCII else { return nil }
+        let slot = script.rawValue * Alphabet.allCases.count + alphabet.rawValue
         return cache.withLock { cache in
-            if let known = cache.additiveCharacters[script.rawValue] { return known }
-            let analysed = AdditiveCharacters.analyze(primary, script: script)
-            cache.additiveCharacters[script.rawValue] = .some(analysed)
+            if let known = cache.additiveCharacters[slot] { return known }
+            let analysed = AdditiveCharacters.analyze(primary, script: script, alphabet: alphabet)
+            cache.additiveCharacters[slot] = .some(analysed)
             return analysed
         }
     }

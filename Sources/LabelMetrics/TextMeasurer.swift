@@ -21,8 +21,9 @@ public final class TextMeasurer {
     public let fonts: FontSet
     private let buffer: OpaquePointer
     private let usesAdditiveTables: Bool
-    private let latinAdvances: AdvanceTable
-    private let commonAdvances: AdvanceTable
+    /// Tables by script, for lines of printable ASCII and for lines with other Latin characters.
+    private let latinAdvances: AdvanceTable, commonAdvances: AdvanceTable
+    private let extendedLatinAdvances: AdvanceTable, extendedCommonAdvances: AdvanceTable
 
     public convenience init(fonts: FontSet) {
         self.init(fonts: fonts, usesAdditiveTables: true)
@@ -33,8 +34,10 @@ public final class TextMeasurer {
         self.fonts = fonts
         self.usesAdditiveTables = usesAdditiveTables
         buffer = hb_buffer_create()
-        latinAdvances = AdvanceTable(fonts: fonts, script: .latin)
-        commonAdvances = AdvanceTable(fonts: fonts, script: .common)
+        latinAdvances = AdvanceTable(fonts: fonts, script: .latin, alphabet: .ascii)
+        commonAdvances = AdvanceTable(fonts: fonts, script: .common, alphabet: .ascii)
+        extendedLatinAdvances = AdvanceTable(fonts: fonts, script: .latin, alphabet: .latin)
+        extendedCommonAdvances = AdvanceTable(fonts: fonts, script: .common, alphabet: .latin)
     }
 
     deinit { hb_buffer_destroy(buffer) }
@@ -51,7 +54,7 @@ public final class TextMeasurer {
         // The script HarfBuzz would give the line: Latin if it has a letter. Only printable
         // ASCII, tabs and two-byte characters below U+0250 can be additive; the table checks
         // each character, this only finds the script.
-        var hasLetter = false
+        var hasLetter = false, isASCII = true
         var index = 0
         while index < line.count {
             let byte = line[index]
@@ -64,12 +67,13 @@ public final class TextMeasurer {
             } else if byte >= 0xC2 && byte <= 0xC9 && index + 1 < line.count {
                 let scalar = Int(byte & 0x1F) << 6 | Int(line[index + 1] & 0x3F)
                 if scalar < AdditiveCharacters.alphabetSize && AdditiveCharacters.isLatin[scalar] { hasLetter = true }
+                isASCII = false
                 index += 2
             } else {
                 return nil
             }
         }
-        let table = hasLetter ? latinAdvances : commonAdvances
+        let table = isASCII ? (hasLetter ? latinAdvances : commonAdvances) : (hasLetter ? extendedLatinAdvances : extendedCommonAdvances)
         guard let advance = table.advance(of: line) else { return nil }
         // The same expression as `shape`'s, so the same bits.
         return Double(advance) * fonts.size / fonts.primary.unitsPerEm

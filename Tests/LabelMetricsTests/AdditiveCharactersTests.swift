@@ -24,8 +24,11 @@ import TestSupport
     ].compactMap { try? FontSet(file: $0, size: 13) }
 
     @Test func dejaVuSansMeasuresPlainLatinLinesFromTheTables() throws {
-        let latin = try #require(Self.fonts.additiveCharacters(.latin))
-        let common = try #require(Self.fonts.additiveCharacters(.common))
+        let latin = try #require(Self.fonts.additiveCharacters(.latin, .latin))
+        let common = try #require(Self.fonts.additiveCharacters(.common, .latin))
+        // The ASCII alphabet's analysis (what ASCII lines use) holds no other character.
+        let asciiLatin = try #require(Self.fonts.additiveCharacters(.latin, .ascii))
+        #expect(asciiLatin.isAdditive[Int(UInt8(ascii: "A"))] && !asciiLatin.isAdditive[0xE9])
         func pair(_ first: Character, _ second: Character) -> Int {
             Int(first.unicodeScalars.first!.value) * AdditiveCharacters.alphabetSize + Int(second.unicodeScalars.first!.value)
         }
