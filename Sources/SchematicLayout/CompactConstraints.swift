@@ -123,10 +123,20 @@ final class CompactConstraints {
     final class Slack {
         let above: PlacementBuffer<Double>
         let below: PlacementBuffer<Double>
+        /// Whether this is `none`, which has no buffers to read.
+        let isNone: Bool
         init(count: Int) {
             above = PlacementBuffer(repeating: 0, count: count)
             below = PlacementBuffer(repeating: 0, count: count)
+            isNone = false
         }
+        /// No slack for any parent, without a value per item (a big tree's memory).
+        private init() {
+            above = PlacementBuffer(repeating: 0, count: 0)
+            below = PlacementBuffer(repeating: 0, count: 0)
+            isNone = true
+        }
+        static func none() -> Slack { Slack() }
         /// Whether no parent may leave its span.
         var isZero: Bool {
             for item in 0..<above.count where above.base[item] != 0 || below.base[item] != 0 { return false }
@@ -140,7 +150,7 @@ final class CompactConstraints {
         let g = group.base, h = heights.base
         let start = graph.start.base, targets = graph.target.base, weights = graph.weight.base
         let owners = graph.spanParent.base, belows = graph.spanBelow.base
-        let above = slack.above.base, below = slack.below.base
+        let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
         let edges = graph.target.count
         let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
         let indegree = indegreeBuffer.base
@@ -163,7 +173,7 @@ final class CompactConstraints {
             for slot in Int(start[node])..<Int(start[node + 1]) {
                 let target = Int(targets[slot])
                 let owner = Int(owners[slot])
-                let relief = owner < 0 ? 0 : (belows[slot] ? below[owner] : above[owner])
+                let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[owner] : above[owner])
                 value[target] = max(value[target], from + weights[slot] - relief)
                 indegree[target] -= 1
                 if indegree[target] == 0 {

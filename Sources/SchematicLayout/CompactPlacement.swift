@@ -50,21 +50,22 @@ enum CompactPlacement {
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
         }
-        // A variable, so that the graphs can be freed (a constant lives to the end of the scope).
-        var aligned: (forward: CompactConstraints.Graph, backward: CompactConstraints.Graph)? =
-            (CompactConstraints.Graph(constraints, mirrored: false), CompactConstraints.Graph(constraints, mirrored: true))
-        let noSlack = CompactConstraints.Slack(count: count)
-        guard let fromTop = aligned.flatMap({ constraints.lowest($0.forward, slack: noSlack) }),
-              let fromBottom = aligned.flatMap({ constraints.lowest($0.backward, slack: noSlack) }) else { return nil }
-        let top = fromTop.base, bottom = fromBottom.base
+        // Variables, so that the graphs can be freed (a constant lives to the end of the scope).
+        // Only lower targets place with the graphs again: without them, each is freed once its
+        // longest paths are found, before the next is built (a big tree's peak memory).
+        var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: false)
+        let noSlack = CompactConstraints.Slack.none()
+        guard let fromTop = constraints.lowest(forward!, slack: noSlack) else { return nil }
         let tightHeight = constraints.extent(fromTop)
+        let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
+        if steps == 0 { forward = nil }
+        var backward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: true)
+        guard let fromBottom = constraints.lowest(backward!, slack: noSlack) else { return nil }
+        if steps == 0 { backward = nil }
+        let top = fromTop.base, bottom = fromBottom.base
         // Per item, the longest chain into its own centre from the top through its own
         // constraints (not those of the rest of its group), and out of it to the bottom.
         // (Only needed when lower targets are tried.)
-        let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
-        // Only lower targets place with the graphs again: without them, they are freed before
-        // the sweeps (a big tree's peak memory).
-        if steps == 0 { aligned = nil }
         let chainCount = steps > 0 ? count : 0
         var into = [Double](repeating: 0, count: chainCount), outOf = [Double](repeating: 0, count: chainCount)
         for item in 0..<chainCount {
@@ -128,10 +129,10 @@ enum CompactPlacement {
             // Released only children leave their parent's group.
             var regrouped = false
             constraints.resetGroups()
-            let above = slack.above.base
+            let above = slack.above.base, hasSlack = !slack.isNone
             for item in 0..<count where group[item] != Int32(item) {
                 let parent = Int(parents[item])
-                if above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
+                if hasSlack && above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
             }
             let isTight = !regrouped && slack.isZero
             let low: PlacementBuffer<Double>, mirroredLow: PlacementBuffer<Double>
@@ -139,7 +140,7 @@ enum CompactPlacement {
                 low = fromTop
                 mirroredLow = fromBottom
             } else {
-                let forward = regrouped ? nil : aligned?.forward, backward = regrouped ? nil : aligned?.backward
+                let forward = regrouped ? nil : forward, backward = regrouped ? nil : backward
                 guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints, mirrored: false), slack: slack),
                       let mirroredLowest = constraints.lowest(backward ?? CompactConstraints.Graph(constraints, mirrored: true), slack: slack)
                 else { return nil }

@@ -58,19 +58,23 @@ extension SchematicLayout {
             for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
             centers = reducedCenters
         }
-        blockTops = [Double](repeating: 0, count: plan.blockCount)
-        blockEntries = [Double](repeating: 0, count: plan.blockCount)
-        itemLefts = [Double](repeating: 0, count: itemWidths.count)
+        // The per-item arrays are filled as locals: loops writing the stored properties would
+        // check exclusive access at every item.
+        let itemWidths = itemWidths, itemHeights = itemHeights
+        var tops: [Double] = [], lefts: [Double] = [], topsOfBlocks = [Double](repeating: 0, count: plan.blockCount)
+        swap(&tops, &itemTops)
+        swap(&lefts, &itemLefts)
+        if lefts.count != itemWidths.count { lefts = [Double](repeating: 0, count: itemWidths.count) }
         for (reduced, item) in itemOfReduced.enumerated() {
             let item = Int(item), block = Int(plan.blockOfItem[item])
             let top = centers[reduced] - heights[reduced] / 2
             if block < 0 {
-                itemTops[item] = top
+                tops[item] = top
                 continue
             }
-            blockTops[block] = top
+            topsOfBlocks[block] = top
             for member in item..<item + Int(plan.memberCount[block]) {
-                itemTops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
+                tops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
             }
         }
         itemTopsComputed += itemWidths.count
@@ -82,10 +86,14 @@ extension SchematicLayout {
             staleTopsFrom[section] = .max
             for item in items(inSection: section) {
                 let block = Int(plan.blockOfItem[item])
-                itemLefts[item] = block < 0 ? (unwrappedWidths[section] - itemWidths[item]) / 2
+                lefts[item] = block < 0 ? (unwrappedWidths[section] - itemWidths[item]) / 2
                     : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
             }
         }
+        itemTops = tops
+        itemLefts = lefts
+        blockTops = topsOfBlocks
+        blockEntries = [Double](repeating: 0, count: plan.blockCount)
         // A block's bus enters level with its parent where it can, within its first sub-column.
         for block in 0..<plan.blockCount {
             let first = Int(plan.firstItem[block])
