@@ -58,19 +58,21 @@ final class CompactConstraints {
     /// The constraint graph from the top (or, mirrored, from the bottom: the same graph
     /// reversed): edges between groups in adjacency form by source, in the order the items
     /// give them. A span edge carries the parent it bounds and which side: the parent above its
-    /// first child, or below its last.
+    /// first child, or below its last; a neighbour edge, the item whose `separationBefore` is
+    /// its weight (so no weight is stored: a big tree's memory).
     final class Graph {
         let start: PlacementBuffer<Int32>
         let target: PlacementBuffer<Int32>
-        let weight: PlacementBuffer<Double>
-        let spanParent: PlacementBuffer<Int32>
+        /// Per edge: for a span edge, the parent it bounds (≥ 0); for a neighbour edge, `~item`
+        /// of the item whose separation before it is the edge's weight.
+        let owner: PlacementBuffer<Int32>
         let spanBelow: PlacementBuffer<Bool>
         let groups: Int
 
         init(_ constraints: CompactConstraints, mirrored: Bool) {
             let count = constraints.count
             let g = constraints.group.base, children = constraints.childStarts.base
-            let before = constraints.separationBefore.base, ends = constraints.columnEnds.base
+            let ends = constraints.columnEnds.base
             let neighbourEnd: UInt8 = mirrored ? 2 : 1
             // Edges per source, then their slots: the same order as one pass over the items.
             start = PlacementBuffer(repeating: 0, count: count + 1)
@@ -86,18 +88,16 @@ final class CompactConstraints {
             for node in 0..<count { s[node + 1] += s[node] }
             let edges = Int(s[count])
             target = PlacementBuffer(repeating: 0, count: edges)
-            weight = PlacementBuffer(repeating: 0, count: edges)
-            spanParent = PlacementBuffer(repeating: -1, count: edges)
+            owner = PlacementBuffer(repeating: 0, count: edges)
             spanBelow = PlacementBuffer(repeating: false, count: edges)
-            let fill = PlacementBuffer<Int32>(repeating: 0, count: count)
-            let f = fill.base, t = target.base, w = weight.base, owner = spanParent.base, below = spanBelow.base
-            for node in 0..<count { f[node] = s[node] }
+            let fill = PlacementBuffer<Int32>(s, count: count)
+            let f = fill.base, t = target.base, owners = owner.base, below = spanBelow.base
             for item in 0..<count {
                 if ends[item] & neighbourEnd == 0 {
                     let neighbour = mirrored ? item + 1 : item - 1
                     let slot = Int(f[Int(g[neighbour])])
                     t[slot] = g[item]
-                    w[slot] = before[mirrored ? item + 1 : item]
+                    owners[slot] = ~Int32(mirrored ? item + 1 : item)
                     f[Int(g[neighbour])] += 1
                 }
                 let first = Int(children[item]), end = Int(children[item + 1])
@@ -106,10 +106,10 @@ final class CompactConstraints {
                     // `parent → last` below its last; mirrored, the other way round.
                     let near = mirrored ? end - 1 : first, far = mirrored ? first : end - 1
                     var slot = Int(f[Int(g[near])])
-                    t[slot] = g[item]; owner[slot] = Int32(item); below[slot] = mirrored
+                    t[slot] = g[item]; owners[slot] = Int32(item); below[slot] = mirrored
                     f[Int(g[near])] += 1
                     slot = Int(f[Int(g[item])])
-                    t[slot] = g[far]; owner[slot] = Int32(item); below[slot] = !mirrored
+                    t[slot] = g[far]; owners[slot] = Int32(item); below[slot] = !mirrored
                     f[Int(g[item])] += 1
                 }
             }
@@ -147,16 +147,17 @@ final class CompactConstraints {
     /// Lowest centres per item under the given slack: longest paths in Kahn's topological
     /// order; nil if the graph has a cycle.
     func lowest(_ graph: Graph, slack: Slack) -> PlacementBuffer<Double>? {
-        let g = group.base, h = heights.base
-        let start = graph.start.base, targets = graph.target.base, weights = graph.weight.base
-        let owners = graph.spanParent.base, belows = graph.spanBelow.base
+        let g = group.base, h = heights.base, before = separationBefore.base
+        let start = graph.start.base, targets = graph.target.base
+        let owners = graph.owner.base, belows = graph.spanBelow.base
         let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
         let edges = graph.target.count
         let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
         let indegree = indegreeBuffer.base
         for edge in 0..<edges { indegree[Int(targets[edge])] += 1 }
-        let valueBuffer = PlacementBuffer<Double>(repeating: 0, count: count)
-        let value = valueBuffer.base
+        // Per group (indexed by its first item), then per item: the result.
+        let result = PlacementBuffer<Double>(repeating: 0, count: count)
+        let value = result.base
         for item in 0..<count { value[Int(g[item])] = max(value[Int(g[item])], padding / 2 + h[item] / 2) }
         let queueBuffer = PlacementBuffer<Int32>(repeating: 0, count: max(1, graph.groups))
         let queue = queueBuffer.base
@@ -172,9 +173,11 @@ final class CompactConstraints {
             let from = value[node]
             for slot in Int(start[node])..<Int(start[node + 1]) {
                 let target = Int(targets[slot])
-                let owner = Int(owners[slot])
-                let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[owner] : above[owner])
-                value[target] = max(value[target], from + weights[slot] - relief)
+                let owner = owners[slot]
+                // A neighbour edge weighs its separation; a span edge nothing, less its relief.
+                let weight = owner < 0 ? before[Int(~owner)] : 0
+                let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[Int(owner)] : above[Int(owner)])
+                value[target] = max(value[target], from + weight - relief)
                 indegree[target] -= 1
                 if indegree[target] == 0 {
                     queue[tail] = Int32(target)
@@ -183,9 +186,8 @@ final class CompactConstraints {
             }
         }
         guard tail == graph.groups else { return nil }
-        let result = PlacementBuffer<Double>(repeating: 0, count: count)
-        let r = result.base
-        for item in 0..<count { r[item] = value[Int(g[item])] }
+        // In place: a group's first item comes before its other items and keeps its value.
+        for item in 0..<count { value[item] = value[Int(g[item])] }
         return result
     }
 

@@ -18,6 +18,13 @@ final class PlacementBuffer<Element: BitwiseCopyable> {
         if let source = values.baseAddress { base.initialize(from: source, count: count) }
     }
 
+    /// A copy of the first `count` values at `source`.
+    init(_ source: UnsafePointer<Element>, count: Int) {
+        self.count = count
+        base = .allocate(capacity: max(1, count))
+        base.initialize(from: source, count: count)
+    }
+
     deinit { base.deallocate() }
 
     @inline(__always)
