@@ -11,13 +11,15 @@ enum TidyPlacement {
         let count = sections.numberOfItems
         let root = count  // a virtual root above section 0 makes a forest one tree
         let nodes = count + 1
-        var prelim = [Double](repeating: 0, count: nodes)
-        var mod = [Double](repeating: 0, count: nodes)
-        var shift = [Double](repeating: 0, count: nodes)
-        var change = [Double](repeating: 0, count: nodes)
-        var thread = [Int32](repeating: -1, count: nodes)
-        var ancestor = [Int32](0..<Int32(nodes))
-        var subtreeAncestor = [Int32](repeating: -1, count: nodes)  // d3's `A`, per parent
+        // Buffers, not arrays: the walks' nested functions write them without copy-on-write checks.
+        let prelim = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let mod = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let shift = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let change = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let thread = PlacementBuffer<Int32>(repeating: -1, count: nodes)
+        let ancestor = PlacementBuffer<Int32>(repeating: 0, count: nodes)
+        for node in 0..<nodes { ancestor[node] = Int32(node) }
+        let subtreeAncestor = PlacementBuffer<Int32>(repeating: -1, count: nodes)  // d3's `A`, per parent
 
         let rootChildren = Int32(0)..<Int32(sections.numberOfItems(inSection: 0))
         func children(_ v: Int) -> Range<Int32> {
@@ -44,7 +46,8 @@ enum TidyPlacement {
         }
         func executeShifts(_ v: Int) {
             var total = 0.0, changes = 0.0
-            for w in children(v).reversed().map(Int.init) {
+            for child in children(v).reversed() {
+                let w = Int(child)
                 prelim[w] += total
                 mod[w] += total
                 changes += change[w]
