@@ -206,31 +206,38 @@ struct WrapPlan {
     func reduced(_ sections: PlacementColumns, heights: [Double])
         -> (columns: PlacementColumns, heights: [Double], itemOfReduced: [Int32]) {
         let count = sections.numberOfItems
-        var keptBefore = [Int32](repeating: 0, count: count + 1)
-        var itemOfReduced: [Int32] = []
-        itemOfReduced.reserveCapacity(count)
-        var reducedHeights: [Double] = []
-        reducedHeights.reserveCapacity(count)
-        for item in 0..<count {
-            let block = Int(blockOfItem[item])
-            let kept = block < 0 || Int(firstItem[block]) == item
-            keptBefore[item + 1] = keptBefore[item] + (kept ? 1 : 0)
-            if kept {
-                itemOfReduced.append(Int32(item))
-                reducedHeights.append(block < 0 ? heights[item] : self.heights[block])
+        // Filled by index in buffers (no append's checks), then copied out.
+        let keptBefore = PlacementBuffer<Int32>(repeating: 0, count: count + 1)
+        let kept = keptBefore.base
+        blockOfItem.withUnsafeBufferPointer { blockOfItem in
+            for item in 0..<count {
+                let block = Int(blockOfItem[item])
+                kept[item + 1] = kept[item] + (block < 0 || Int(firstItem[block]) == item ? 1 : 0)
             }
         }
-        let sectionStarts = sections.sectionStarts.map { keptBefore[Int($0)] }
-        var childStarts = [Int32](), parents = [Int32]()
-        childStarts.reserveCapacity(itemOfReduced.count + 1)
-        parents.reserveCapacity(itemOfReduced.count)
-        for item in itemOfReduced {
-            childStarts.append(keptBefore[Int(sections.childStarts[Int(item)])])
-            let parent = sections.parentOfItem[Int(item)]
-            parents.append(parent < 0 ? -1 : keptBefore[Int(parent)])
+        let reducedCount = Int(kept[count])
+        let items = PlacementBuffer<Int32>(repeating: 0, count: reducedCount)
+        let reducedHeights = PlacementBuffer<Double>(repeating: 0, count: reducedCount)
+        let childStartsBuffer = PlacementBuffer<Int32>(repeating: 0, count: reducedCount + 1)
+        let parentsBuffer = PlacementBuffer<Int32>(repeating: 0, count: reducedCount)
+        blockOfItem.withUnsafeBufferPointer { blockOfItem in
+            sections.childStarts.withUnsafeBufferPointer { childStarts in
+                sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                    for item in 0..<count where kept[item + 1] != kept[item] {
+                        let reduced = Int(kept[item]), block = Int(blockOfItem[item])
+                        items[reduced] = Int32(item)
+                        reducedHeights[reduced] = block < 0 ? heights[item] : self.heights[block]
+                        childStartsBuffer[reduced] = kept[Int(childStarts[item])]
+                        let parent = parentOfItem[item]
+                        parentsBuffer[reduced] = parent < 0 ? -1 : kept[Int(parent)]
+                    }
+                    childStartsBuffer[reducedCount] = kept[Int(childStarts[count])]
+                }
+            }
         }
-        childStarts.append(keptBefore[Int(sections.childStarts[count])])
+        let sectionStarts = sections.sectionStarts.map { kept[Int($0)] }
+        let childStarts = childStartsBuffer.array, parents = parentsBuffer.array, itemOfReduced = items.array
         return (PlacementColumns(sectionStarts: sectionStarts, childStarts: childStarts, parentOfItem: parents),
-                reducedHeights, itemOfReduced)
+                reducedHeights.array, itemOfReduced)
     }
 }
