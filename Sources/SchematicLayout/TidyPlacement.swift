@@ -8,7 +8,21 @@ import Hierarchy
 enum TidyPlacement {
     /// The centre of every global item along the column axis, the smallest top at `padding / 2`.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double) -> [Double] {
+        // The walks read the columns through plain pointers (no bounds checks at every step).
+        sections.childStarts.withUnsafeBufferPointer { childStarts in
+            sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                heights.withUnsafeBufferPointer { heights in
+                    centers(of: sections, childStarts: childStarts.baseAddress!, parentOfItem: parentOfItem.baseAddress,
+                            heights: heights.baseAddress, padding: padding)
+                }
+            }
+        }
+    }
+
+    private static func centers(of sections: PlacementColumns, childStarts: UnsafePointer<Int32>, parentOfItem: UnsafePointer<Int32>?,
+                                heights: UnsafePointer<Double>?, padding: Double) -> [Double] {
         let count = sections.numberOfItems
+        guard count > 0, let parentOfItem, let heights else { return [] }
         let root = count  // a virtual root above section 0 makes a forest one tree
         let nodes = count + 1
         // Buffers, not arrays: the walks' nested functions write them without copy-on-write checks.
@@ -23,9 +37,9 @@ enum TidyPlacement {
 
         let rootChildren = Int32(0)..<Int32(sections.numberOfItems(inSection: 0))
         func children(_ v: Int) -> Range<Int32> {
-            v == root ? rootChildren : sections.childStarts[v]..<sections.childStarts[v + 1]
+            v == root ? rootChildren : childStarts[v]..<childStarts[v + 1]
         }
-        func parent(_ v: Int) -> Int { v == root ? -1 : (sections.parentOfItem[v] < 0 ? root : Int(sections.parentOfItem[v])) }
+        func parent(_ v: Int) -> Int { v == root ? -1 : (parentOfItem[v] < 0 ? root : Int(parentOfItem[v])) }
         func siblingIndex(_ v: Int) -> Int { v - Int(children(parent(v)).lowerBound) }
         func nextLeft(_ v: Int) -> Int {
             let range = children(v)
