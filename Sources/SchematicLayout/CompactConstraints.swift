@@ -7,11 +7,13 @@ final class CompactConstraints {
     let count: Int
     let sectionCount: Int
     let padding: Double
-    /// Copies of the columns' arrays and the item heights.
+    /// A copy of the columns' section starts.
     let sectionStarts: PlacementBuffer<Int32>
-    let childStarts: PlacementBuffer<Int32>
-    let parentOfItem: PlacementBuffer<Int32>
-    let heights: PlacementBuffer<Double>
+    /// The columns' arrays and the item heights, borrowed (see `with`), not copied: a big
+    /// tree's memory.
+    let childStarts: BorrowedValues<Int32>
+    let parentOfItem: BorrowedValues<Int32>
+    let heights: BorrowedValues<Double>
     /// Per item, `separation(item - 1, item)` when the item is not first in its column, else 0.
     let separationBefore: PlacementBuffer<Double>
     /// Per item: 1 if first in its column, 2 if last (both: 3).
@@ -19,14 +21,30 @@ final class CompactConstraints {
     /// Per item, its group: itself, or the group of the parent whose only child it is.
     let group: PlacementBuffer<Int32>
 
-    init(sections: PlacementColumns, heights itemHeights: [Double], padding: Double) {
+    /// Runs `body` with the constraints of `sections` (at least one item) and `itemHeights`.
+    /// The constraints borrow those arrays, so they must not outlive `body`.
+    static func with<Result>(sections: PlacementColumns, heights itemHeights: [Double], padding: Double,
+                             _ body: (CompactConstraints) throws -> Result) rethrows -> Result {
+        precondition(sections.numberOfItems > 0 && itemHeights.count == sections.numberOfItems)
+        return try sections.childStarts.withUnsafeBufferPointer { childStarts in
+            try sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                try itemHeights.withUnsafeBufferPointer { heights in
+                    try body(CompactConstraints(sections: sections, childStarts: BorrowedValues(childStarts),
+                                            parentOfItem: BorrowedValues(parentOfItem), heights: BorrowedValues(heights), padding: padding))
+                }
+            }
+        }
+    }
+
+    private init(sections: PlacementColumns, childStarts: BorrowedValues<Int32>, parentOfItem: BorrowedValues<Int32>,
+                 heights: BorrowedValues<Double>, padding: Double) {
         count = sections.numberOfItems
         sectionCount = sections.numberOfSections
         self.padding = padding
         sectionStarts = sections.sectionStarts.withUnsafeBufferPointer { PlacementBuffer($0) }
-        childStarts = sections.childStarts.withUnsafeBufferPointer { PlacementBuffer($0) }
-        parentOfItem = sections.parentOfItem.withUnsafeBufferPointer { PlacementBuffer($0) }
-        heights = itemHeights.withUnsafeBufferPointer { PlacementBuffer($0) }
+        self.childStarts = childStarts
+        self.parentOfItem = parentOfItem
+        self.heights = heights
         separationBefore = PlacementBuffer(repeating: 0, count: count)
         columnEnds = PlacementBuffer(repeating: 0, count: count)
         group = PlacementBuffer(repeating: 0, count: count)

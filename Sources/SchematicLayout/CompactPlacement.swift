@@ -31,10 +31,16 @@ enum CompactPlacement {
     /// parent's centre and are not counted as children when judging how a placement reads.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
                         standIns: [Bool] = []) -> [Double]? {
-        let count = sections.numberOfItems
-        guard count > 0 else { return [] }
+        guard sections.numberOfItems > 0 else { return [] }
+        return CompactConstraints.with(sections: sections, heights: heights, padding: padding) { constraints in
+            centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns)
+        }
+    }
+
+    /// `centers(of:…)` with the constraints made (they borrow the caller's arrays).
+    private static func centers(_ constraints: CompactConstraints, padding: Double, sweeps: Int, standIns: [Bool]) -> [Double]? {
+        let count = constraints.count
         func isStandIn(_ item: Int) -> Bool { !standIns.isEmpty && standIns[item] }
-        let constraints = CompactConstraints(sections: sections, heights: heights, padding: padding)
         let sectionCount = constraints.sectionCount
         let sweeps = sweepCount(count: count, requested: sweeps)
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base

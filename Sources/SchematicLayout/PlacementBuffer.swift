@@ -42,3 +42,16 @@ final class PlacementBuffer<Element: BitwiseCopyable> {
     /// Copies another buffer of the same count.
     func copy(from other: PlacementBuffer<Element>) { base.update(from: other.base, count: count) }
 }
+
+/// Values of an array, read in place while the array's `withUnsafeBufferPointer` runs (the
+/// placements' hot loops read a big tree's arrays without copying them). Never empty.
+struct BorrowedValues<Element> {
+    /// The first value; valid only while the array lends it.
+    let base: UnsafePointer<Element>
+    let count: Int
+
+    init(_ values: UnsafeBufferPointer<Element>) {
+        base = values.baseAddress!
+        count = values.count
+    }
+}

@@ -67,7 +67,14 @@ import TestSupport
         let count = columns.numberOfItems
         let heights = (0..<count).map { _ in Double(Int.random(in: 10...90, using: &generator)) }
         let padding = 16.0
-        let constraints = CompactConstraints(sections: columns, heights: heights, padding: padding)
+        try CompactConstraints.with(sections: columns, heights: heights, padding: padding) { constraints in
+            try check(constraints, columns: columns, heights: heights, padding: padding, using: &generator)
+        }
+    }
+
+    func check(_ constraints: CompactConstraints, columns: PlacementColumns, heights: [Double], padding: Double,
+               using generator: inout SplitMix64) throws {
+        let count = columns.numberOfItems
         let zero = [Double](repeating: 0, count: count)
         let slack = CompactConstraints.Slack(count: count)
         for item in 0..<count where Int.random(in: 0..<4, using: &generator) == 0 {
