@@ -61,14 +61,18 @@ enum CompactPlacement {
         // longest paths are found, before the next is built (a big tree's peak memory).
         var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: false)
         let noSlack = CompactConstraints.Slack.none()
-        guard let fromTop = constraints.lowest(forward!, slack: noSlack) else { return nil }
-        let tightHeight = constraints.extent(fromTop)
+        // Optional, so that a tree placed at the tight height frees them before the sweeps.
+        var fromTop: PlacementBuffer<Double>? = constraints.lowest(forward!, slack: noSlack)
+        guard let tightLowest = fromTop else { return nil }
+        let tightHeight = constraints.extent(tightLowest)
         let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
         if steps == 0 { forward = nil }
         var backward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: true)
-        guard let fromBottom = constraints.lowest(backward!, slack: noSlack) else { return nil }
+        var fromBottom: PlacementBuffer<Double>? = constraints.lowest(backward!, slack: noSlack)
+        guard let tightHighest = fromBottom else { return nil }
         if steps == 0 { backward = nil }
-        let top = fromTop.base, bottom = fromBottom.base
+        // Read only when lower targets are tried, which keep both buffers to the end.
+        let top = tightLowest.base, bottom = tightHighest.base
         // Per item, the longest chain into its own centre from the top through its own
         // constraints (not those of the rest of its group), and out of it to the bottom.
         // (Only needed when lower targets are tried.)
@@ -130,8 +134,9 @@ enum CompactPlacement {
             return slack
         }
 
-        /// The placement at one slack: the balanced start, then the centring sweeps.
-        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> PlacementBuffer<Double>? {
+        /// The balanced start at one slack (the average of the lowest and highest centres), and
+        /// its height budget.
+        func start(height: Double, slack: CompactConstraints.Slack) -> (centers: [Double], budget: Double)? {
             // Released only children leave their parent's group.
             var regrouped = false
             constraints.resetGroups()
@@ -143,8 +148,8 @@ enum CompactPlacement {
             let isTight = !regrouped && slack.isZero
             let low: PlacementBuffer<Double>, mirroredLow: PlacementBuffer<Double>
             if isTight {
-                low = fromTop
-                mirroredLow = fromBottom
+                low = fromTop!
+                mirroredLow = fromBottom!
             } else {
                 let forward = regrouped ? nil : forward, backward = regrouped ? nil : backward
                 guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints, mirrored: false), slack: slack),
@@ -154,20 +159,33 @@ enum CompactPlacement {
                 mirroredLow = mirroredLowest
             }
             let budget = max(height, constraints.extent(low))
-            let centers = PlacementBuffer<Double>(repeating: 0, count: count)
-            let c = centers.base, l = low.base, m = mirroredLow.base
-            for item in 0..<count {
-                let high = max(l[item], budget - m[item])
-                c[item] = (l[item] + high) / 2
+            var centers = [Double](repeating: 0, count: count)
+            centers.withUnsafeMutableBufferPointer { centers in
+                let c = centers.baseAddress!, l = low.base, m = mirroredLow.base
+                for item in 0..<count {
+                    let high = max(l[item], budget - m[item])
+                    c[item] = (l[item] + high) / 2
+                }
             }
-            CompactSweeps(constraints, slack: slack, budget: budget).run(centers, sweeps: sweepsHere)
+            return (centers, budget)
+        }
+
+        /// The placement at one slack: the balanced start, then the centring sweeps.
+        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> [Double]? {
+            guard case (var centers, let budget)? = start(height: height, slack: slack) else { return nil }
+            // Without lower targets, the tight lowest and highest centres are not read again:
+            // freed before the sweeps (a big tree's peak memory).
+            if steps == 0 { fromTop = nil; fromBottom = nil }
+            centers.withUnsafeMutableBufferPointer { centers in
+                CompactSweeps(constraints, slack: slack, budget: budget).run(centers.baseAddress!, sweeps: sweepsHere)
+            }
             return centers
         }
 
         /// How a placement reads: parents beyond their children's span, and the mean distance
         /// of parents from their children's middle.
-        func reading(_ centers: PlacementBuffer<Double>) -> (outside: Int, meanOffset: Double) {
-            let c = centers.base
+        func reading(_ centers: [Double]) -> (outside: Int, meanOffset: Double) {
+            let c = centers
             var outside = 0, parentCount = 0, total = 0.0
             for item in 0..<count {
                 let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
@@ -183,7 +201,7 @@ enum CompactPlacement {
         // The target height: the least, from the stacked height up to the tight one, whose
         // placement keeps almost every parent within its span and parents near their
         // children's middle on average (bisection over a few fractions of the way).
-        guard steps > 0 else { return placed(height: tightHeight, slack: noSlack)?.array }
+        guard steps > 0 else { return placed(height: tightHeight, slack: noSlack) }
         var parentCount = 0
         for item in 0..<count where children[item + 1] > children[item] && !isStandIn(Int(children[item])) { parentCount += 1 }
         var pitch = 0.0, pitched = 0
@@ -207,7 +225,7 @@ enum CompactPlacement {
                 low = middle
             }
         }
-        return placed(height: chosen.height, slack: chosen.slack)?.array
+        return placed(height: chosen.height, slack: chosen.slack)
     }
 
     /// Centring sweeps: as requested, but at most three beyond 50,000 items (as for
