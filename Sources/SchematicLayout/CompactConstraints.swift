@@ -59,9 +59,13 @@ final class CompactConstraints {
         resetGroups()
     }
 
+    /// Whether `group` is as `resetGroups` leaves it (no only child released).
+    var groupsAreReset = false
+
     /// An only child shares its parent's centre: it joins its parent's group (parents come
     /// first in global order, so one pass assigns every group).
     func resetGroups() {
+        groupsAreReset = true
         let g = group.base, parents = parentOfItem.base, children = childStarts.base
         for item in 0..<count {
             g[item] = Int32(item)

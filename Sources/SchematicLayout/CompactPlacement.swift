@@ -139,11 +139,15 @@ enum CompactPlacement {
         func start(height: Double, slack: CompactConstraints.Slack) -> (centers: [Double], budget: Double)? {
             // Released only children leave their parent's group.
             var regrouped = false
-            constraints.resetGroups()
-            let above = slack.above.base, hasSlack = !slack.isNone
-            for item in 0..<count where group[item] != Int32(item) {
-                let parent = Int(parents[item])
-                if hasSlack && above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
+            // Without slack the groups are the reset ones: nothing to redo if they still are.
+            if !slack.isNone || !constraints.groupsAreReset {
+                constraints.resetGroups()
+                let above = slack.above.base, hasSlack = !slack.isNone
+                for item in 0..<count where group[item] != Int32(item) {
+                    let parent = Int(parents[item])
+                    if hasSlack && above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
+                }
+                constraints.groupsAreReset = !regrouped
             }
             let isTight = !regrouped && slack.isZero
             let low: PlacementBuffer<Double>, mirroredLow: PlacementBuffer<Double>
