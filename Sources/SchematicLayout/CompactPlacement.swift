@@ -63,16 +63,17 @@ enum CompactPlacement {
         let noSlack = CompactConstraints.Slack.none()
         // Optional, so that a tree placed at the tight height frees them before the sweeps.
         var fromTop: PlacementBuffer<Double>? = constraints.lowest(forward!, slack: noSlack)
-        guard let tightLowest = fromTop else { return nil }
-        let tightHeight = constraints.extent(tightLowest)
+        guard fromTop != nil else { return nil }
+        let tightHeight = constraints.extent(fromTop!)
         let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
         if steps == 0 { forward = nil }
         var backward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: true)
         var fromBottom: PlacementBuffer<Double>? = constraints.lowest(backward!, slack: noSlack)
-        guard let tightHighest = fromBottom else { return nil }
+        guard fromBottom != nil else { return nil }
         if steps == 0 { backward = nil }
         // Read only when lower targets are tried, which keep both buffers to the end.
-        let top = tightLowest.base, bottom = tightHighest.base
+        // (No strong reference here, which would keep them.)
+        let top = fromTop!.base, bottom = fromBottom!.base
         // Per item, the longest chain into its own centre from the top through its own
         // constraints (not those of the rest of its group), and out of it to the bottom.
         // (Only needed when lower targets are tried.)
