@@ -206,7 +206,7 @@ struct WrapPlan {
     func reduced(_ sections: PlacementColumns, heights: [Double])
         -> (columns: PlacementColumns, heights: [Double], itemOfReduced: [Int32]) {
         let count = sections.numberOfItems
-        // Filled by index in buffers (no append's checks), then copied out.
+        // Per item, how many items before it are kept.
         let keptBefore = PlacementBuffer<Int32>(repeating: 0, count: count + 1)
         let kept = keptBefore.base
         blockOfItem.withUnsafeBufferPointer { blockOfItem in
@@ -216,28 +216,36 @@ struct WrapPlan {
             }
         }
         let reducedCount = Int(kept[count])
-        let items = PlacementBuffer<Int32>(repeating: 0, count: reducedCount)
-        let reducedHeights = PlacementBuffer<Double>(repeating: 0, count: reducedCount)
-        let childStartsBuffer = PlacementBuffer<Int32>(repeating: 0, count: reducedCount + 1)
-        let parentsBuffer = PlacementBuffer<Int32>(repeating: 0, count: reducedCount)
-        blockOfItem.withUnsafeBufferPointer { blockOfItem in
-            sections.childStarts.withUnsafeBufferPointer { childStarts in
-                sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
-                    for item in 0..<count where kept[item + 1] != kept[item] {
-                        let reduced = Int(kept[item]), block = Int(blockOfItem[item])
-                        items[reduced] = Int32(item)
-                        reducedHeights[reduced] = block < 0 ? heights[item] : self.heights[block]
-                        childStartsBuffer[reduced] = kept[Int(childStarts[item])]
-                        let parent = parentOfItem[item]
-                        parentsBuffer[reduced] = parent < 0 ? -1 : kept[Int(parent)]
+        // Written in place, not copied out of buffers: a big tree's peak memory.
+        var itemOfReduced = [Int32](repeating: 0, count: reducedCount)
+        var reducedHeights = [Double](repeating: 0, count: reducedCount)
+        var childStarts = [Int32](repeating: 0, count: reducedCount + 1)
+        var parents = [Int32](repeating: 0, count: reducedCount)
+        itemOfReduced.withUnsafeMutableBufferPointer { items in
+            reducedHeights.withUnsafeMutableBufferPointer { reducedHeights in
+                childStarts.withUnsafeMutableBufferPointer { reducedChildStarts in
+                    parents.withUnsafeMutableBufferPointer { parents in
+                        blockOfItem.withUnsafeBufferPointer { blockOfItem in
+                            sections.childStarts.withUnsafeBufferPointer { childStarts in
+                                sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                                    for item in 0..<count where kept[item + 1] != kept[item] {
+                                        let reduced = Int(kept[item]), block = Int(blockOfItem[item])
+                                        items[reduced] = Int32(item)
+                                        reducedHeights[reduced] = block < 0 ? heights[item] : self.heights[block]
+                                        reducedChildStarts[reduced] = kept[Int(childStarts[item])]
+                                        let parent = parentOfItem[item]
+                                        parents[reduced] = parent < 0 ? -1 : kept[Int(parent)]
+                                    }
+                                    reducedChildStarts[reducedCount] = kept[Int(childStarts[count])]
+                                }
+                            }
+                        }
                     }
-                    childStartsBuffer[reducedCount] = kept[Int(childStarts[count])]
                 }
             }
         }
         let sectionStarts = sections.sectionStarts.map { kept[Int($0)] }
-        let childStarts = childStartsBuffer.array, parents = parentsBuffer.array, itemOfReduced = items.array
         return (PlacementColumns(sectionStarts: sectionStarts, childStarts: childStarts, parentOfItem: parents),
-                reducedHeights.array, itemOfReduced)
+                reducedHeights, itemOfReduced)
     }
 }
