@@ -7,11 +7,13 @@ final class CompactConstraints {
     let count: Int
     let sectionCount: Int
     let padding: Double
-    /// Copies of the columns' arrays and the item heights.
+    /// A copy of the columns' section starts.
     let sectionStarts: PlacementBuffer<Int32>
-    let childStarts: PlacementBuffer<Int32>
-    let parentOfItem: PlacementBuffer<Int32>
-    let heights: PlacementBuffer<Double>
+    /// The columns' arrays and the item heights, borrowed (see `with`), not copied: a big
+    /// tree's memory.
+    let childStarts: BorrowedValues<Int32>
+    let parentOfItem: BorrowedValues<Int32>
+    let heights: BorrowedValues<Double>
     /// Per item, `separation(item - 1, item)` when the item is not first in its column, else 0.
     let separationBefore: PlacementBuffer<Double>
     /// Per item: 1 if first in its column, 2 if last (both: 3).
@@ -19,14 +21,30 @@ final class CompactConstraints {
     /// Per item, its group: itself, or the group of the parent whose only child it is.
     let group: PlacementBuffer<Int32>
 
-    init(sections: PlacementColumns, heights itemHeights: [Double], padding: Double) {
+    /// Runs `body` with the constraints of `sections` (at least one item) and `itemHeights`.
+    /// The constraints borrow those arrays, so they must not outlive `body`.
+    static func with<Result>(sections: PlacementColumns, heights itemHeights: [Double], padding: Double,
+                             _ body: (CompactConstraints) throws -> Result) rethrows -> Result {
+        precondition(sections.numberOfItems > 0 && itemHeights.count == sections.numberOfItems)
+        return try sections.childStarts.withUnsafeBufferPointer { childStarts in
+            try sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                try itemHeights.withUnsafeBufferPointer { heights in
+                    try body(CompactConstraints(sections: sections, childStarts: BorrowedValues(childStarts),
+                                            parentOfItem: BorrowedValues(parentOfItem), heights: BorrowedValues(heights), padding: padding))
+                }
+            }
+        }
+    }
+
+    private init(sections: PlacementColumns, childStarts: BorrowedValues<Int32>, parentOfItem: BorrowedValues<Int32>,
+                 heights: BorrowedValues<Double>, padding: Double) {
         count = sections.numberOfItems
         sectionCount = sections.numberOfSections
         self.padding = padding
         sectionStarts = sections.sectionStarts.withUnsafeBufferPointer { PlacementBuffer($0) }
-        childStarts = sections.childStarts.withUnsafeBufferPointer { PlacementBuffer($0) }
-        parentOfItem = sections.parentOfItem.withUnsafeBufferPointer { PlacementBuffer($0) }
-        heights = itemHeights.withUnsafeBufferPointer { PlacementBuffer($0) }
+        self.childStarts = childStarts
+        self.parentOfItem = parentOfItem
+        self.heights = heights
         separationBefore = PlacementBuffer(repeating: 0, count: count)
         columnEnds = PlacementBuffer(repeating: 0, count: count)
         group = PlacementBuffer(repeating: 0, count: count)
@@ -41,9 +59,13 @@ final class CompactConstraints {
         resetGroups()
     }
 
+    /// Whether `group` is as `resetGroups` leaves it (no only child released).
+    var groupsAreReset = false
+
     /// An only child shares its parent's centre: it joins its parent's group (parents come
     /// first in global order, so one pass assigns every group).
     func resetGroups() {
+        groupsAreReset = true
         let g = group.base, parents = parentOfItem.base, children = childStarts.base
         for item in 0..<count {
             g[item] = Int32(item)
@@ -58,19 +80,21 @@ final class CompactConstraints {
     /// The constraint graph from the top (or, mirrored, from the bottom: the same graph
     /// reversed): edges between groups in adjacency form by source, in the order the items
     /// give them. A span edge carries the parent it bounds and which side: the parent above its
-    /// first child, or below its last.
+    /// first child, or below its last; a neighbour edge, the item whose `separationBefore` is
+    /// its weight (so no weight is stored: a big tree's memory).
     final class Graph {
         let start: PlacementBuffer<Int32>
         let target: PlacementBuffer<Int32>
-        let weight: PlacementBuffer<Double>
-        let spanParent: PlacementBuffer<Int32>
+        /// Per edge: for a span edge, the parent it bounds (≥ 0); for a neighbour edge, `~item`
+        /// of the item whose separation before it is the edge's weight.
+        let owner: PlacementBuffer<Int32>
         let spanBelow: PlacementBuffer<Bool>
         let groups: Int
 
         init(_ constraints: CompactConstraints, mirrored: Bool) {
             let count = constraints.count
             let g = constraints.group.base, children = constraints.childStarts.base
-            let before = constraints.separationBefore.base, ends = constraints.columnEnds.base
+            let ends = constraints.columnEnds.base
             let neighbourEnd: UInt8 = mirrored ? 2 : 1
             // Edges per source, then their slots: the same order as one pass over the items.
             start = PlacementBuffer(repeating: 0, count: count + 1)
@@ -86,18 +110,16 @@ final class CompactConstraints {
             for node in 0..<count { s[node + 1] += s[node] }
             let edges = Int(s[count])
             target = PlacementBuffer(repeating: 0, count: edges)
-            weight = PlacementBuffer(repeating: 0, count: edges)
-            spanParent = PlacementBuffer(repeating: -1, count: edges)
+            owner = PlacementBuffer(repeating: 0, count: edges)
             spanBelow = PlacementBuffer(repeating: false, count: edges)
-            let fill = PlacementBuffer<Int32>(repeating: 0, count: count)
-            let f = fill.base, t = target.base, w = weight.base, owner = spanParent.base, below = spanBelow.base
-            for node in 0..<count { f[node] = s[node] }
+            let fill = PlacementBuffer<Int32>(s, count: count)
+            let f = fill.base, t = target.base, owners = owner.base, below = spanBelow.base
             for item in 0..<count {
                 if ends[item] & neighbourEnd == 0 {
                     let neighbour = mirrored ? item + 1 : item - 1
                     let slot = Int(f[Int(g[neighbour])])
                     t[slot] = g[item]
-                    w[slot] = before[mirrored ? item + 1 : item]
+                    owners[slot] = ~Int32(mirrored ? item + 1 : item)
                     f[Int(g[neighbour])] += 1
                 }
                 let first = Int(children[item]), end = Int(children[item + 1])
@@ -106,10 +128,10 @@ final class CompactConstraints {
                     // `parent → last` below its last; mirrored, the other way round.
                     let near = mirrored ? end - 1 : first, far = mirrored ? first : end - 1
                     var slot = Int(f[Int(g[near])])
-                    t[slot] = g[item]; owner[slot] = Int32(item); below[slot] = mirrored
+                    t[slot] = g[item]; owners[slot] = Int32(item); below[slot] = mirrored
                     f[Int(g[near])] += 1
                     slot = Int(f[Int(g[item])])
-                    t[slot] = g[far]; owner[slot] = Int32(item); below[slot] = !mirrored
+                    t[slot] = g[far]; owners[slot] = Int32(item); below[slot] = !mirrored
                     f[Int(g[item])] += 1
                 }
             }
@@ -123,10 +145,20 @@ final class CompactConstraints {
     final class Slack {
         let above: PlacementBuffer<Double>
         let below: PlacementBuffer<Double>
+        /// Whether this is `none`, which has no buffers to read.
+        let isNone: Bool
         init(count: Int) {
             above = PlacementBuffer(repeating: 0, count: count)
             below = PlacementBuffer(repeating: 0, count: count)
+            isNone = false
         }
+        /// No slack for any parent, without a value per item (a big tree's memory).
+        private init() {
+            above = PlacementBuffer(repeating: 0, count: 0)
+            below = PlacementBuffer(repeating: 0, count: 0)
+            isNone = true
+        }
+        static func none() -> Slack { Slack() }
         /// Whether no parent may leave its span.
         var isZero: Bool {
             for item in 0..<above.count where above.base[item] != 0 || below.base[item] != 0 { return false }
@@ -137,16 +169,17 @@ final class CompactConstraints {
     /// Lowest centres per item under the given slack: longest paths in Kahn's topological
     /// order; nil if the graph has a cycle.
     func lowest(_ graph: Graph, slack: Slack) -> PlacementBuffer<Double>? {
-        let g = group.base, h = heights.base
-        let start = graph.start.base, targets = graph.target.base, weights = graph.weight.base
-        let owners = graph.spanParent.base, belows = graph.spanBelow.base
-        let above = slack.above.base, below = slack.below.base
+        let g = group.base, h = heights.base, before = separationBefore.base
+        let start = graph.start.base, targets = graph.target.base
+        let owners = graph.owner.base, belows = graph.spanBelow.base
+        let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
         let edges = graph.target.count
         let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
         let indegree = indegreeBuffer.base
         for edge in 0..<edges { indegree[Int(targets[edge])] += 1 }
-        let valueBuffer = PlacementBuffer<Double>(repeating: 0, count: count)
-        let value = valueBuffer.base
+        // Per group (indexed by its first item), then per item: the result.
+        let result = PlacementBuffer<Double>(repeating: 0, count: count)
+        let value = result.base
         for item in 0..<count { value[Int(g[item])] = max(value[Int(g[item])], padding / 2 + h[item] / 2) }
         let queueBuffer = PlacementBuffer<Int32>(repeating: 0, count: max(1, graph.groups))
         let queue = queueBuffer.base
@@ -162,9 +195,11 @@ final class CompactConstraints {
             let from = value[node]
             for slot in Int(start[node])..<Int(start[node + 1]) {
                 let target = Int(targets[slot])
-                let owner = Int(owners[slot])
-                let relief = owner < 0 ? 0 : (belows[slot] ? below[owner] : above[owner])
-                value[target] = max(value[target], from + weights[slot] - relief)
+                let owner = owners[slot]
+                // A neighbour edge weighs its separation; a span edge nothing, less its relief.
+                let weight = owner < 0 ? before[Int(~owner)] : 0
+                let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[Int(owner)] : above[Int(owner)])
+                value[target] = max(value[target], from + weight - relief)
                 indegree[target] -= 1
                 if indegree[target] == 0 {
                     queue[tail] = Int32(target)
@@ -173,9 +208,8 @@ final class CompactConstraints {
             }
         }
         guard tail == graph.groups else { return nil }
-        let result = PlacementBuffer<Double>(repeating: 0, count: count)
-        let r = result.base
-        for item in 0..<count { r[item] = value[Int(g[item])] }
+        // In place: a group's first item comes before its other items and keeps its value.
+        for item in 0..<count { value[item] = value[Int(g[item])] }
         return result
     }
 

@@ -31,10 +31,16 @@ enum CompactPlacement {
     /// parent's centre and are not counted as children when judging how a placement reads.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
                         standIns: [Bool] = []) -> [Double]? {
-        let count = sections.numberOfItems
-        guard count > 0 else { return [] }
+        guard sections.numberOfItems > 0 else { return [] }
+        return CompactConstraints.with(sections: sections, heights: heights, padding: padding) { constraints in
+            centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns)
+        }
+    }
+
+    /// `centers(of:…)` with the constraints made (they borrow the caller's arrays).
+    private static func centers(_ constraints: CompactConstraints, padding: Double, sweeps: Int, standIns: [Bool]) -> [Double]? {
+        let count = constraints.count
         func isStandIn(_ item: Int) -> Bool { !standIns.isEmpty && standIns[item] }
-        let constraints = CompactConstraints(sections: sections, heights: heights, padding: padding)
         let sectionCount = constraints.sectionCount
         let sweeps = sweepCount(count: count, requested: sweeps)
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
@@ -50,21 +56,27 @@ enum CompactPlacement {
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
         }
-        // A variable, so that the graphs can be freed (a constant lives to the end of the scope).
-        var aligned: (forward: CompactConstraints.Graph, backward: CompactConstraints.Graph)? =
-            (CompactConstraints.Graph(constraints, mirrored: false), CompactConstraints.Graph(constraints, mirrored: true))
-        let noSlack = CompactConstraints.Slack(count: count)
-        guard let fromTop = aligned.flatMap({ constraints.lowest($0.forward, slack: noSlack) }),
-              let fromBottom = aligned.flatMap({ constraints.lowest($0.backward, slack: noSlack) }) else { return nil }
-        let top = fromTop.base, bottom = fromBottom.base
-        let tightHeight = constraints.extent(fromTop)
+        // Variables, so that the graphs can be freed (a constant lives to the end of the scope).
+        // Only lower targets place with the graphs again: without them, each is freed once its
+        // longest paths are found, before the next is built (a big tree's peak memory).
+        var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: false)
+        let noSlack = CompactConstraints.Slack.none()
+        // Optional, so that a tree placed at the tight height frees them before the sweeps.
+        var fromTop: PlacementBuffer<Double>? = constraints.lowest(forward!, slack: noSlack)
+        guard fromTop != nil else { return nil }
+        let tightHeight = constraints.extent(fromTop!)
+        let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
+        if steps == 0 { forward = nil }
+        var backward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: true)
+        var fromBottom: PlacementBuffer<Double>? = constraints.lowest(backward!, slack: noSlack)
+        guard fromBottom != nil else { return nil }
+        if steps == 0 { backward = nil }
+        // Read only when lower targets are tried, which keep both buffers to the end.
+        // (No strong reference here, which would keep them.)
+        let top = fromTop!.base, bottom = fromBottom!.base
         // Per item, the longest chain into its own centre from the top through its own
         // constraints (not those of the rest of its group), and out of it to the bottom.
         // (Only needed when lower targets are tried.)
-        let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
-        // Only lower targets place with the graphs again: without them, they are freed before
-        // the sweeps (a big tree's peak memory).
-        if steps == 0 { aligned = nil }
         let chainCount = steps > 0 ? count : 0
         var into = [Double](repeating: 0, count: chainCount), outOf = [Double](repeating: 0, count: chainCount)
         for item in 0..<chainCount {
@@ -123,23 +135,28 @@ enum CompactPlacement {
             return slack
         }
 
-        /// The placement at one slack: the balanced start, then the centring sweeps.
-        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> PlacementBuffer<Double>? {
+        /// The balanced start at one slack (the average of the lowest and highest centres), and
+        /// its height budget.
+        func start(height: Double, slack: CompactConstraints.Slack) -> (centers: [Double], budget: Double)? {
             // Released only children leave their parent's group.
             var regrouped = false
-            constraints.resetGroups()
-            let above = slack.above.base
-            for item in 0..<count where group[item] != Int32(item) {
-                let parent = Int(parents[item])
-                if above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
+            // Without slack the groups are the reset ones: nothing to redo if they still are.
+            if !slack.isNone || !constraints.groupsAreReset {
+                constraints.resetGroups()
+                let above = slack.above.base, hasSlack = !slack.isNone
+                for item in 0..<count where group[item] != Int32(item) {
+                    let parent = Int(parents[item])
+                    if hasSlack && above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
+                }
+                constraints.groupsAreReset = !regrouped
             }
             let isTight = !regrouped && slack.isZero
             let low: PlacementBuffer<Double>, mirroredLow: PlacementBuffer<Double>
             if isTight {
-                low = fromTop
-                mirroredLow = fromBottom
+                low = fromTop!
+                mirroredLow = fromBottom!
             } else {
-                let forward = regrouped ? nil : aligned?.forward, backward = regrouped ? nil : aligned?.backward
+                let forward = regrouped ? nil : forward, backward = regrouped ? nil : backward
                 guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints, mirrored: false), slack: slack),
                       let mirroredLowest = constraints.lowest(backward ?? CompactConstraints.Graph(constraints, mirrored: true), slack: slack)
                 else { return nil }
@@ -147,20 +164,33 @@ enum CompactPlacement {
                 mirroredLow = mirroredLowest
             }
             let budget = max(height, constraints.extent(low))
-            let centers = PlacementBuffer<Double>(repeating: 0, count: count)
-            let c = centers.base, l = low.base, m = mirroredLow.base
-            for item in 0..<count {
-                let high = max(l[item], budget - m[item])
-                c[item] = (l[item] + high) / 2
+            var centers = [Double](repeating: 0, count: count)
+            centers.withUnsafeMutableBufferPointer { centers in
+                let c = centers.baseAddress!, l = low.base, m = mirroredLow.base
+                for item in 0..<count {
+                    let high = max(l[item], budget - m[item])
+                    c[item] = (l[item] + high) / 2
+                }
             }
-            CompactSweeps(constraints, slack: slack, budget: budget).run(centers, sweeps: sweepsHere)
+            return (centers, budget)
+        }
+
+        /// The placement at one slack: the balanced start, then the centring sweeps.
+        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> [Double]? {
+            guard case (var centers, let budget)? = start(height: height, slack: slack) else { return nil }
+            // Without lower targets, the tight lowest and highest centres are not read again:
+            // freed before the sweeps (a big tree's peak memory).
+            if steps == 0 { fromTop = nil; fromBottom = nil }
+            centers.withUnsafeMutableBufferPointer { centers in
+                CompactSweeps(constraints, slack: slack, budget: budget).run(centers.baseAddress!, sweeps: sweepsHere)
+            }
             return centers
         }
 
         /// How a placement reads: parents beyond their children's span, and the mean distance
         /// of parents from their children's middle.
-        func reading(_ centers: PlacementBuffer<Double>) -> (outside: Int, meanOffset: Double) {
-            let c = centers.base
+        func reading(_ centers: [Double]) -> (outside: Int, meanOffset: Double) {
+            let c = centers
             var outside = 0, parentCount = 0, total = 0.0
             for item in 0..<count {
                 let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
@@ -176,7 +206,7 @@ enum CompactPlacement {
         // The target height: the least, from the stacked height up to the tight one, whose
         // placement keeps almost every parent within its span and parents near their
         // children's middle on average (bisection over a few fractions of the way).
-        guard steps > 0 else { return placed(height: tightHeight, slack: noSlack)?.array }
+        guard steps > 0 else { return placed(height: tightHeight, slack: noSlack) }
         var parentCount = 0
         for item in 0..<count where children[item + 1] > children[item] && !isStandIn(Int(children[item])) { parentCount += 1 }
         var pitch = 0.0, pitched = 0
@@ -200,7 +230,7 @@ enum CompactPlacement {
                 low = middle
             }
         }
-        return placed(height: chosen.height, slack: chosen.slack)?.array
+        return placed(height: chosen.height, slack: chosen.slack)
     }
 
     /// Centring sweeps: as requested, but at most three beyond 50,000 items (as for

@@ -71,10 +71,9 @@ struct CompactSweeps {
     }
 
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
-    func run(_ centers: PlacementBuffer<Double>, sweeps: Int) {
+    func run(_ c: UnsafeMutablePointer<Double>, sweeps: Int) {
         let sectionCount = constraints.sectionCount
         let starts = constraints.sectionStarts.base
-        let c = centers.base
         for _ in 0..<sweeps {
             var moved = 0.0
             // Left to right: children as a block centred on their parent.

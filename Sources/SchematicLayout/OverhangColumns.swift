@@ -32,37 +32,55 @@ struct OverhangColumns {
         guard standIns > 0, standIns <= reduced.numberOfItems else { return nil }
         let count = reduced.numberOfItems + standIns
         var sectionStarts: [Int32] = [0]
+        // Filled by index (no append's capacity and uniqueness checks), in place (no copies: a
+        // big tree's peak memory).
         var childStarts = [Int32](repeating: 0, count: count + 1)
-        var parentOfItem: [Int32] = [], heights: [Double] = [], reducedOfItem: [Int32] = [], isStandIn: [Bool] = []
+        var parentOfItem = [Int32](repeating: 0, count: count)
+        var heights = [Double](repeating: 0, count: count)
+        var reducedOfItem = [Int32](repeating: 0, count: count)
+        var isStandIn = [Bool](repeating: false, count: count)
         /// Per item, the reduced item whose block it stands in for or is (for chains).
-        var origin: [Int32] = []
-        parentOfItem.reserveCapacity(count); heights.reserveCapacity(count)
-        reducedOfItem.reserveCapacity(count); isStandIn.reserveCapacity(count); origin.reserveCapacity(count)
-        func append(reduced item: Int32, parent: Int32, standIn: Bool) {
-            parentOfItem.append(parent)
-            heights.append(reducedHeights[Int(item)])
-            reducedOfItem.append(standIn ? -1 : item)
-            isStandIn.append(standIn)
-            origin.append(item)
-        }
-        for item in 0..<Int(reduced.sectionStarts[1]) { append(reduced: Int32(item), parent: -1, standIn: false) }
-        sectionStarts.append(Int32(parentOfItem.count))
-        // Each section lists the children of the previous one's items in order: a real item's
-        // real children, or the next stand-in of its block's chain (a block is a leaf, so never both).
-        for section in 1..<max(1, sectionCount) {
-            for parent in Int(sectionStarts[section - 1])..<Int(sectionStarts[section]) {
-                childStarts[parent] = Int32(parentOfItem.count)
-                let source = origin[parent]
-                if !isStandIn[parent] {
-                    for child in reduced.childStarts[Int(source)]..<reduced.childStarts[Int(source) + 1] {
-                        append(reduced: child, parent: Int32(parent), standIn: false)
+        let origin = PlacementBuffer<Int32>(repeating: 0, count: count)
+        childStarts.withUnsafeMutableBufferPointer { childStarts in
+            parentOfItem.withUnsafeMutableBufferPointer { parentOfItem in
+                heights.withUnsafeMutableBufferPointer { heights in
+                    reducedOfItem.withUnsafeMutableBufferPointer { reducedOfItem in
+                        isStandIn.withUnsafeMutableBufferPointer { isStandIn in
+                            reduced.childStarts.withUnsafeBufferPointer { reducedChildStarts in
+                                var next = 0
+                                func append(reduced item: Int32, parent: Int32, standIn: Bool) {
+                                    parentOfItem[next] = parent
+                                    heights[next] = reducedHeights[Int(item)]
+                                    reducedOfItem[next] = standIn ? -1 : item
+                                    isStandIn[next] = standIn
+                                    origin[next] = item
+                                    next += 1
+                                }
+                                for item in 0..<Int(reduced.sectionStarts[1]) { append(reduced: Int32(item), parent: -1, standIn: false) }
+                                sectionStarts.append(Int32(next))
+                                // Each section lists the children of the previous one's items in order: a
+                                // real item's real children, or the next stand-in of its block's chain (a
+                                // block is a leaf, so never both).
+                                for section in 1..<max(1, sectionCount) {
+                                    for parent in Int(sectionStarts[section - 1])..<Int(sectionStarts[section]) {
+                                        childStarts[parent] = Int32(next)
+                                        let source = Int(origin[parent])
+                                        if !isStandIn[parent] {
+                                            for child in reducedChildStarts[source]..<reducedChildStarts[source + 1] {
+                                                append(reduced: child, parent: Int32(parent), standIn: false)
+                                            }
+                                        }
+                                        if Int(lastSection[source]) >= section { append(reduced: Int32(source), parent: Int32(parent), standIn: true) }
+                                    }
+                                    sectionStarts.append(Int32(next))
+                                }
+                                for item in Int(sectionStarts[sectionCount - 1])...count { childStarts[item] = Int32(count) }
+                            }
+                        }
                     }
                 }
-                if Int(lastSection[Int(source)]) >= section { append(reduced: source, parent: Int32(parent), standIn: true) }
             }
-            sectionStarts.append(Int32(parentOfItem.count))
         }
-        for item in Int(sectionStarts[sectionCount - 1])...count { childStarts[item] = Int32(count) }
         columns = PlacementColumns(sectionStarts: sectionStarts, childStarts: childStarts, parentOfItem: parentOfItem)
         self.heights = heights
         self.reducedOfItem = reducedOfItem

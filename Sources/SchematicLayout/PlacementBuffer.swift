@@ -18,6 +18,13 @@ final class PlacementBuffer<Element: BitwiseCopyable> {
         if let source = values.baseAddress { base.initialize(from: source, count: count) }
     }
 
+    /// A copy of the first `count` values at `source`.
+    init(_ source: UnsafePointer<Element>, count: Int) {
+        self.count = count
+        base = .allocate(capacity: max(1, count))
+        base.initialize(from: source, count: count)
+    }
+
     deinit { base.deallocate() }
 
     @inline(__always)
@@ -34,4 +41,17 @@ final class PlacementBuffer<Element: BitwiseCopyable> {
 
     /// Copies another buffer of the same count.
     func copy(from other: PlacementBuffer<Element>) { base.update(from: other.base, count: count) }
+}
+
+/// Values of an array, read in place while the array's `withUnsafeBufferPointer` runs (the
+/// placements' hot loops read a big tree's arrays without copying them). Never empty.
+struct BorrowedValues<Element> {
+    /// The first value; valid only while the array lends it.
+    let base: UnsafePointer<Element>
+    let count: Int
+
+    init(_ values: UnsafeBufferPointer<Element>) {
+        base = values.baseAddress!
+        count = values.count
+    }
 }

@@ -58,34 +58,48 @@ extension SchematicLayout {
             for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
             centers = reducedCenters
         }
-        blockTops = [Double](repeating: 0, count: plan.blockCount)
-        blockEntries = [Double](repeating: 0, count: plan.blockCount)
-        itemLefts = [Double](repeating: 0, count: itemWidths.count)
-        for (reduced, item) in itemOfReduced.enumerated() {
-            let item = Int(item), block = Int(plan.blockOfItem[item])
-            let top = centers[reduced] - heights[reduced] / 2
-            if block < 0 {
-                itemTops[item] = top
-                continue
-            }
-            blockTops[block] = top
-            for member in item..<item + Int(plan.memberCount[block]) {
-                itemTops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
+        // The per-item arrays are filled as locals: loops writing the stored properties would
+        // check exclusive access at every item.
+        let itemWidths = itemWidths, itemHeights = itemHeights
+        var tops: [Double] = [], lefts: [Double] = [], topsOfBlocks = [Double](repeating: 0, count: plan.blockCount)
+        swap(&tops, &itemTops)
+        swap(&lefts, &itemLefts)
+        if lefts.count != itemWidths.count { lefts = [Double](repeating: 0, count: itemWidths.count) }
+        tops.withUnsafeMutableBufferPointer { tops in
+            for (reduced, item) in itemOfReduced.enumerated() {
+                let item = Int(item), block = Int(plan.blockOfItem[item])
+                let top = centers[reduced] - heights[reduced] / 2
+                if block < 0 {
+                    tops[item] = top
+                    continue
+                }
+                topsOfBlocks[block] = top
+                for member in item..<item + Int(plan.memberCount[block]) {
+                    tops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
+                }
             }
         }
         itemTopsComputed += itemWidths.count
         // Heights: the last item's bottom; lefts: centred in the column as it would be unwrapped.
-        for section in 0..<sectionCount {
-            let reducedItems = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
-            sectionHeights[section] = reducedItems.isEmpty ? 0
-                : centers[reducedItems.upperBound - 1] + heights[reducedItems.upperBound - 1] / 2 + padding / 2
-            staleTopsFrom[section] = .max
-            for item in items(inSection: section) {
-                let block = Int(plan.blockOfItem[item])
-                itemLefts[item] = block < 0 ? (unwrappedWidths[section] - itemWidths[item]) / 2
-                    : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+        let itemStarts = dataController.sectionStarts
+        lefts.withUnsafeMutableBufferPointer { lefts in
+            for section in 0..<sectionCount {
+                let reducedItems = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
+                sectionHeights[section] = reducedItems.isEmpty ? 0
+                    : centers[reducedItems.upperBound - 1] + heights[reducedItems.upperBound - 1] / 2 + padding / 2
+                staleTopsFrom[section] = .max
+                let unwrappedWidth = unwrappedWidths[section]
+                for item in Int(itemStarts[section])..<Int(itemStarts[section + 1]) {
+                    let block = Int(plan.blockOfItem[item])
+                    lefts[item] = block < 0 ? (unwrappedWidth - itemWidths[item]) / 2
+                        : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+                }
             }
         }
+        itemTops = tops
+        itemLefts = lefts
+        blockTops = topsOfBlocks
+        blockEntries = [Double](repeating: 0, count: plan.blockCount)
         // A block's bus enters level with its parent where it can, within its first sub-column.
         for block in 0..<plan.blockCount {
             let first = Int(plan.firstItem[block])
@@ -161,9 +175,12 @@ extension SchematicLayout {
     func stackItems(inSection section: Int) {
         let padding = configuration.itemPadding
         var top = padding / 2
-        for item in items(inSection: section) {
-            itemTops[item] = top
-            top += itemHeights[item] + padding
+        let heights = itemHeights
+        itemTops.withUnsafeMutableBufferPointer { tops in
+            for item in items(inSection: section) {
+                tops[item] = top
+                top += heights[item] + padding
+            }
         }
         itemTopsComputed += items(inSection: section).count
         staleTopsFrom[section] = .max

@@ -90,17 +90,21 @@ public final class SchematicLayout: SelfSizingLayout {
         if !isPrepared {
             let count = dataController.numberOfItems
             let estimate = axes.canonical(configuration.estimatedItemSize)
-            itemWidths = [Double](repeating: estimate.width, count: count)
-            itemHeights = [Double](repeating: estimate.height, count: count)
+            // Filled as locals: a loop writing the stored properties would check exclusive
+            // access at every item.
+            var widths = [Double](repeating: estimate.width, count: count)
+            var heights = [Double](repeating: estimate.height, count: count)
             if let sizes = estimatedItemSizes, sizes.count == count {
                 let axes = axes
                 for item in 0..<count {
                     let size = axes.canonical(sizes[item])
-                    itemWidths[item] = size.width
-                    itemHeights[item] = size.height
+                    widths[item] = size.width
+                    heights[item] = size.height
                 }
             }
             estimatedItemSizes = nil
+            itemWidths = widths
+            itemHeights = heights
             itemTops = [Double](repeating: 0, count: count)
             sectionLefts = [Double](repeating: 0, count: sectionCount)
             sectionWidths = [Double](repeating: 0, count: sectionCount)

@@ -8,22 +8,38 @@ import Hierarchy
 enum TidyPlacement {
     /// The centre of every global item along the column axis, the smallest top at `padding / 2`.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double) -> [Double] {
+        // The walks read the columns through plain pointers (no bounds checks at every step).
+        sections.childStarts.withUnsafeBufferPointer { childStarts in
+            sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                heights.withUnsafeBufferPointer { heights in
+                    centers(of: sections, childStarts: childStarts.baseAddress!, parentOfItem: parentOfItem.baseAddress,
+                            heights: heights.baseAddress, padding: padding)
+                }
+            }
+        }
+    }
+
+    private static func centers(of sections: PlacementColumns, childStarts: UnsafePointer<Int32>, parentOfItem: UnsafePointer<Int32>?,
+                                heights: UnsafePointer<Double>?, padding: Double) -> [Double] {
         let count = sections.numberOfItems
+        guard count > 0, let parentOfItem, let heights else { return [] }
         let root = count  // a virtual root above section 0 makes a forest one tree
         let nodes = count + 1
-        var prelim = [Double](repeating: 0, count: nodes)
-        var mod = [Double](repeating: 0, count: nodes)
-        var shift = [Double](repeating: 0, count: nodes)
-        var change = [Double](repeating: 0, count: nodes)
-        var thread = [Int32](repeating: -1, count: nodes)
-        var ancestor = [Int32](0..<Int32(nodes))
-        var subtreeAncestor = [Int32](repeating: -1, count: nodes)  // d3's `A`, per parent
+        // Buffers, not arrays: the walks' nested functions write them without copy-on-write checks.
+        let prelim = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let mod = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let shift = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let change = PlacementBuffer<Double>(repeating: 0, count: nodes)
+        let thread = PlacementBuffer<Int32>(repeating: -1, count: nodes)
+        let ancestor = PlacementBuffer<Int32>(repeating: 0, count: nodes)
+        for node in 0..<nodes { ancestor[node] = Int32(node) }
+        let subtreeAncestor = PlacementBuffer<Int32>(repeating: -1, count: nodes)  // d3's `A`, per parent
 
         let rootChildren = Int32(0)..<Int32(sections.numberOfItems(inSection: 0))
         func children(_ v: Int) -> Range<Int32> {
-            v == root ? rootChildren : sections.childStarts[v]..<sections.childStarts[v + 1]
+            v == root ? rootChildren : childStarts[v]..<childStarts[v + 1]
         }
-        func parent(_ v: Int) -> Int { v == root ? -1 : (sections.parentOfItem[v] < 0 ? root : Int(sections.parentOfItem[v])) }
+        func parent(_ v: Int) -> Int { v == root ? -1 : (parentOfItem[v] < 0 ? root : Int(parentOfItem[v])) }
         func siblingIndex(_ v: Int) -> Int { v - Int(children(parent(v)).lowerBound) }
         func nextLeft(_ v: Int) -> Int {
             let range = children(v)
@@ -44,7 +60,8 @@ enum TidyPlacement {
         }
         func executeShifts(_ v: Int) {
             var total = 0.0, changes = 0.0
-            for w in children(v).reversed().map(Int.init) {
+            for child in children(v).reversed() {
+                let w = Int(child)
                 prelim[w] += total
                 mod[w] += total
                 changes += change[w]

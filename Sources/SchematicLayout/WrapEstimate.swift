@@ -13,26 +13,42 @@ struct WrapEstimate {
     private let sectionPadding: Double, sectionMargin: Double
     private let overhangs: Bool
 
-    init(runStart: [Int32], runLength: [Int32], sectionOfItem: [Int32], sectionCount: Int,
+    /// `runStart`, `runLength` and `runSection`: the runs, in item order.
+    init(runStart: [Int32], runLength: [Int32], runSection: [Int32], sectionStarts: [Int32],
          widths: [Double], heights: [Double], gutter: Double, configuration: SchematicLayoutConfiguration) {
         let padding = configuration.itemPadding
-        var inRun = [Bool](repeating: false, count: widths.count)
+        let sectionCount = sectionStarts.count - 1
         for (start, length) in zip(runStart, runLength) {
             var tallest = 0.0, widest = 0.0, stack = 0.0
             for item in Int(start)..<Int(start) + Int(length) {
-                inRun[item] = true
                 tallest = max(tallest, heights[item]); widest = max(widest, widths[item])
                 stack += heights[item] + padding
             }
-            runSection.append(sectionOfItem[Int(start)]); self.runLength.append(length)
+            self.runLength.append(length)
             runPitch.append(tallest + padding); runSlot.append(widest + gutter); runStack.append(stack); runWidest.append(widest)
         }
+        self.runSection = runSection
         baseStack = [Double](repeating: 0, count: sectionCount)
         baseWidth = [Double](repeating: 0, count: sectionCount)
-        for item in 0..<widths.count where !inRun[item] {
-            let section = Int(sectionOfItem[item])
-            baseStack[section] += heights[item] + padding
-            baseWidth[section] = max(baseWidth[section], widths[item])
+        // The items outside the runs, section by section in item order, skipping each run
+        // (a run lies in one section).
+        var run = 0
+        for section in 0..<sectionCount {
+            var item = Int(sectionStarts[section])
+            let end = Int(sectionStarts[section + 1])
+            var stack = 0.0, width = 0.0
+            while item < end {
+                if run < runStart.count && Int(runStart[run]) == item {
+                    item += Int(runLength[run])
+                    run += 1
+                    continue
+                }
+                stack += heights[item] + padding
+                width = max(width, widths[item])
+                item += 1
+            }
+            baseStack[section] = stack
+            baseWidth[section] = width
         }
         sectionPadding = configuration.sectionPadding
         sectionMargin = configuration.sectionMargin

@@ -58,12 +58,6 @@ struct WrapPlan {
         gutter = max(16, configuration.sectionPadding / 2)
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
-        let sectionCount = sections.numberOfSections
-        var sectionOfItem = [Int32](repeating: 0, count: count)
-        for section in 0..<sectionCount {
-            for item in Int(sections.sectionStarts[section])..<Int(sections.sectionStarts[section + 1]) { sectionOfItem[item] = Int32(section) }
-        }
-        func isLeaf(_ item: Int) -> Bool { sections.childStarts[item] == sections.childStarts[item + 1] }
 
         // Runs of consecutive leaf siblings that may wrap (between a fan's children with
         // children of their own): `auto` takes those of fans of at least `smallestFan` children.
@@ -73,20 +67,35 @@ struct WrapPlan {
         case .auto: shortest = 2
         case .limit(let limit): shortest = limit + 1
         }
-        var runStart: [Int32] = [], runLength: [Int32] = []
-        func collectRuns(smallestFan: Int) {
-            runStart.removeAll(keepingCapacity: true); runLength.removeAll(keepingCapacity: true)
+        // Every run once, in item order, with its fan's size and section; each tier then only
+        // filters them (O(runs), not O(n), per tier).
+        var allStarts: [Int32] = [], allLengths: [Int32] = [], allFans: [Int32] = [], allSections: [Int32] = []
+        sections.childStarts.withUnsafeBufferPointer { childStarts in
+            func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
+            var section = 0
             for parent in 0..<count {
-                let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
-                if children.count < smallestFan { continue }
+                let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
+                if children.count < shortest { continue }
                 var child = children.lowerBound
                 while child < children.upperBound {
                     guard isLeaf(child) else { child += 1; continue }
                     var end = child + 1
                     while end < children.upperBound && isLeaf(end) { end += 1 }
-                    if end - child >= shortest { runStart.append(Int32(child)); runLength.append(Int32(end - child)) }
+                    if end - child >= shortest {
+                        while Int(sections.sectionStarts[section + 1]) <= child { section += 1 }
+                        allStarts.append(Int32(child)); allLengths.append(Int32(end - child))
+                        allFans.append(Int32(children.count)); allSections.append(Int32(section))
+                    }
                     child = end
                 }
+            }
+        }
+        var runStart: [Int32] = [], runLength: [Int32] = [], runSection: [Int32] = []
+        func collectRuns(smallestFan: Int) {
+            runStart.removeAll(keepingCapacity: true); runLength.removeAll(keepingCapacity: true)
+            runSection.removeAll(keepingCapacity: true)
+            for run in 0..<allStarts.count where Int(allFans[run]) >= smallestFan {
+                runStart.append(allStarts[run]); runLength.append(allLengths[run]); runSection.append(allSections[run])
             }
         }
 
@@ -105,8 +114,8 @@ struct WrapPlan {
             for fan in WrapPlan.autoFanTiers {
                 collectRuns(smallestFan: fan)
                 guard !runStart.isEmpty else { continue }
-                let estimate = WrapEstimate(runStart: runStart, runLength: runLength, sectionOfItem: sectionOfItem,
-                                            sectionCount: sectionCount, widths: itemWidths, heights: itemHeights,
+                let estimate = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
+                                            sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
                                             gutter: gutter, configuration: configuration)
                 guard let limit = estimate.autoRowLimit() else { return nil }
                 rowLimit = limit
@@ -197,30 +206,45 @@ struct WrapPlan {
     func reduced(_ sections: PlacementColumns, heights: [Double])
         -> (columns: PlacementColumns, heights: [Double], itemOfReduced: [Int32]) {
         let count = sections.numberOfItems
-        var keptBefore = [Int32](repeating: 0, count: count + 1)
-        var itemOfReduced: [Int32] = []
-        itemOfReduced.reserveCapacity(count)
-        var reducedHeights: [Double] = []
-        reducedHeights.reserveCapacity(count)
-        for item in 0..<count {
-            let block = Int(blockOfItem[item])
-            let kept = block < 0 || Int(firstItem[block]) == item
-            keptBefore[item + 1] = keptBefore[item] + (kept ? 1 : 0)
-            if kept {
-                itemOfReduced.append(Int32(item))
-                reducedHeights.append(block < 0 ? heights[item] : self.heights[block])
+        // Per item, how many items before it are kept.
+        let keptBefore = PlacementBuffer<Int32>(repeating: 0, count: count + 1)
+        let kept = keptBefore.base
+        blockOfItem.withUnsafeBufferPointer { blockOfItem in
+            for item in 0..<count {
+                let block = Int(blockOfItem[item])
+                kept[item + 1] = kept[item] + (block < 0 || Int(firstItem[block]) == item ? 1 : 0)
             }
         }
-        let sectionStarts = sections.sectionStarts.map { keptBefore[Int($0)] }
-        var childStarts = [Int32](), parents = [Int32]()
-        childStarts.reserveCapacity(itemOfReduced.count + 1)
-        parents.reserveCapacity(itemOfReduced.count)
-        for item in itemOfReduced {
-            childStarts.append(keptBefore[Int(sections.childStarts[Int(item)])])
-            let parent = sections.parentOfItem[Int(item)]
-            parents.append(parent < 0 ? -1 : keptBefore[Int(parent)])
+        let reducedCount = Int(kept[count])
+        // Written in place, not copied out of buffers: a big tree's peak memory.
+        var itemOfReduced = [Int32](repeating: 0, count: reducedCount)
+        var reducedHeights = [Double](repeating: 0, count: reducedCount)
+        var childStarts = [Int32](repeating: 0, count: reducedCount + 1)
+        var parents = [Int32](repeating: 0, count: reducedCount)
+        itemOfReduced.withUnsafeMutableBufferPointer { items in
+            reducedHeights.withUnsafeMutableBufferPointer { reducedHeights in
+                childStarts.withUnsafeMutableBufferPointer { reducedChildStarts in
+                    parents.withUnsafeMutableBufferPointer { parents in
+                        blockOfItem.withUnsafeBufferPointer { blockOfItem in
+                            sections.childStarts.withUnsafeBufferPointer { childStarts in
+                                sections.parentOfItem.withUnsafeBufferPointer { parentOfItem in
+                                    for item in 0..<count where kept[item + 1] != kept[item] {
+                                        let reduced = Int(kept[item]), block = Int(blockOfItem[item])
+                                        items[reduced] = Int32(item)
+                                        reducedHeights[reduced] = block < 0 ? heights[item] : self.heights[block]
+                                        reducedChildStarts[reduced] = kept[Int(childStarts[item])]
+                                        let parent = parentOfItem[item]
+                                        parents[reduced] = parent < 0 ? -1 : kept[Int(parent)]
+                                    }
+                                    reducedChildStarts[reducedCount] = kept[Int(childStarts[count])]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        childStarts.append(keptBefore[Int(sections.childStarts[count])])
+        let sectionStarts = sections.sectionStarts.map { kept[Int($0)] }
         return (PlacementColumns(sectionStarts: sectionStarts, childStarts: childStarts, parentOfItem: parents),
                 reducedHeights, itemOfReduced)
     }

@@ -1,0 +1,94 @@
+import Hierarchy
+@testable import SchematicLayout
+import Testing
+import TestSupport
+
+/// The compact placement's longest paths (its lowest centres from the top and, mirrored, from
+/// the bottom) are those of the constraints themselves: the same values, to the bit, as
+/// relaxing every constraint until nothing changes, with and without slack.
+@Suite struct CompactConstraintsTests {
+    /// The lowest centres by plain relaxation over the tree's constraints (Bellman–Ford for
+    /// longest paths): in a column `c[next] ≥ c[item] + separation`, a parent of several
+    /// children at most `above` over its first and `below` under its last; an only child shares
+    /// its parent's centre. Mirrored, the same from the bottom.
+    func relaxed(_ columns: PlacementColumns, heights: [Double], padding: Double,
+                 above: [Double], below: [Double], mirrored: Bool) -> [Double] {
+        let count = columns.numberOfItems
+        var group = [Int](0..<count)
+        for item in 0..<count {
+            let parent = Int(columns.parentOfItem[item])
+            if parent >= 0 && columns.childStarts[parent + 1] - columns.childStarts[parent] == 1 { group[item] = group[parent] }
+        }
+        var separationBefore = [Double](repeating: 0, count: count)
+        var firstInColumn = [Bool](repeating: false, count: count), lastInColumn = firstInColumn
+        for section in 0..<columns.numberOfSections {
+            let range = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
+            guard !range.isEmpty else { continue }
+            firstInColumn[range.lowerBound] = true
+            lastInColumn[range.upperBound - 1] = true
+            for item in range.dropFirst() { separationBefore[item] = (heights[item - 1] + heights[item]) / 2 + padding }
+        }
+        var value = [Double](repeating: 0, count: count)
+        for item in 0..<count { value[group[item]] = max(value[group[item]], padding / 2 + heights[item] / 2) }
+        func raise(_ target: Int, from source: Int, by weight: Double, relief: Double) -> Bool {
+            let candidate = value[group[source]] + weight - relief
+            guard candidate > value[group[target]] else { return false }
+            value[group[target]] = candidate
+            return true
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for item in 0..<count {
+                if mirrored {
+                    if !lastInColumn[item] { changed = raise(item, from: item + 1, by: separationBefore[item + 1], relief: 0) || changed }
+                } else if !firstInColumn[item] {
+                    changed = raise(item, from: item - 1, by: separationBefore[item], relief: 0) || changed
+                }
+                let first = Int(columns.childStarts[item]), last = Int(columns.childStarts[item + 1]) - 1
+                guard last > first else { continue }
+                if mirrored {
+                    changed = raise(item, from: last, by: 0, relief: below[item]) || changed
+                    changed = raise(first, from: item, by: 0, relief: above[item]) || changed
+                } else {
+                    changed = raise(item, from: first, by: 0, relief: above[item]) || changed
+                    changed = raise(last, from: item, by: 0, relief: below[item]) || changed
+                }
+            }
+        }
+        return (0..<count).map { value[group[$0]] }
+    }
+
+    @Test(arguments: [71, 72, 73])
+    func lowestCentresAreTheConstraintsLongestPaths(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let sections = try SectionedTree(RandomTrees.forest(count: 600, using: &generator))
+        let columns = PlacementColumns(sections)
+        let count = columns.numberOfItems
+        let heights = (0..<count).map { _ in Double(Int.random(in: 10...90, using: &generator)) }
+        let padding = 16.0
+        try CompactConstraints.with(sections: columns, heights: heights, padding: padding) { constraints in
+            try check(constraints, columns: columns, heights: heights, padding: padding, using: &generator)
+        }
+    }
+
+    func check(_ constraints: CompactConstraints, columns: PlacementColumns, heights: [Double], padding: Double,
+               using generator: inout SplitMix64) throws {
+        let count = columns.numberOfItems
+        let zero = [Double](repeating: 0, count: count)
+        let slack = CompactConstraints.Slack(count: count)
+        for item in 0..<count where Int.random(in: 0..<4, using: &generator) == 0 {
+            slack.above[item] = Double(Int.random(in: 0...40, using: &generator))
+            slack.below[item] = Double(Int.random(in: 0...40, using: &generator))
+        }
+        for mirrored in [false, true] {
+            let graph = CompactConstraints.Graph(constraints, mirrored: mirrored)
+            let expected = relaxed(columns, heights: heights, padding: padding, above: zero, below: zero, mirrored: mirrored)
+            #expect(try #require(constraints.lowest(graph, slack: .none())).array == expected)
+            #expect(try #require(constraints.lowest(graph, slack: CompactConstraints.Slack(count: count))).array == expected)
+            let withSlack = relaxed(columns, heights: heights, padding: padding,
+                                    above: slack.above.array, below: slack.below.array, mirrored: mirrored)
+            #expect(try #require(constraints.lowest(graph, slack: slack)).array == withSlack)
+        }
+    }
+}
