@@ -35,7 +35,11 @@ public final class LabelCellSizing: CellSizing {
     /// The fonts labels are measured in.
     public let fonts: FontSet
     private var dataController: SectionedTree
-    private var sizes: [Size?]
+    /// Each item's size, or `unmeasured`: a plain array (not of optionals, a third smaller)
+    /// that `measuredSizes` hands out without copying.
+    private var sizes: [Size]
+    private var unmeasuredCount: Int
+    private static let unmeasured = Size(width: -1, height: -1)
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
     /// How long the last `prefetchAll` took (measuring every label), for `--timings`.
@@ -49,18 +53,20 @@ public final class LabelCellSizing: CellSizing {
         } else {
             fonts = try FontSet(family: style.fontFamily, size: style.fontSize)
         }
-        sizes = Array(repeating: nil, count: dataController.numberOfItems)
+        sizes = Array(repeating: Self.unmeasured, count: dataController.numberOfItems)
+        unmeasuredCount = sizes.count
     }
 
     public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
         let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
-        if sizes[item] == nil {
+        if sizes[item] == Self.unmeasured {
             let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
             sizes[item] = measured.size
+            unmeasuredCount -= 1
             if let lines = measured.lines { wrappedLines[item] = lines }
         }
         var preferred = attributes
-        preferred.size = sizes[item]!
+        preferred.size = sizes[item]
         return preferred
     }
 
@@ -70,7 +76,10 @@ public final class LabelCellSizing: CellSizing {
     /// Replaces an item's label; it is measured again when next asked.
     public func setLabel(_ label: String, ofItem item: Int) {
         dataController.setLabel(label, ofNode: Int(dataController.nodeOfItem[item]))
-        sizes[item] = nil
+        if sizes[item] != Self.unmeasured {
+            sizes[item] = Self.unmeasured
+            unmeasuredCount += 1
+        }
         wrappedLines[item] = nil
     }
 
@@ -101,6 +110,7 @@ public final class LabelCellSizing: CellSizing {
                 }
             }
         }
+        unmeasuredCount = 0
         for lines in wrapped {
             for (item, itemLines) in lines { wrappedLines[item] = itemLines }
         }
@@ -117,15 +127,7 @@ public final class LabelCellSizing: CellSizing {
 
     /// Every item's size by global item (what its cell reports), or nil while some item is
     /// not measured yet: after `prefetchAll`, the layout's estimates without asking each cell.
-    var measuredSizes: [Size]? {
-        var all: [Size] = []
-        all.reserveCapacity(sizes.count)
-        for size in sizes {
-            guard let size else { return nil }
-            all.append(size)
-        }
-        return all
-    }
+    var measuredSizes: [Size]? { unmeasuredCount == 0 ? sizes : nil }
 }
 
 /// Cells of fixed size (a base sizing's, or the layout's own), except junctions — nodes with

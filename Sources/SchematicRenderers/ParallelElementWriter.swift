@@ -1,34 +1,48 @@
 import CollectionLayout
 import Dispatch
+import Synchronization
 
-/// Writes a long stream of elements on every core, in stream order.
+/// Writes a long stream of elements on two threads, in stream order.
 ///
 /// The caller's thread walks the layout (layouts are not thread-safe: queries refresh lazy
-/// state) and hands batches of attributes to worker threads, each of which writes its batch
-/// into chunks of its own; the chunks reach the output in stream order, so the bytes are
-/// exactly those one thread would write. Drawings of one batch or less never leave the
+/// state) and cuts the elements into batches. Each batch is written either by a worker thread,
+/// while the worker has fewer than `workerBacklog` batches to do, or else by the caller's
+/// thread itself, so the two share the writing whatever walking the layout costs. Each batch is
+/// written into chunks of its own; the chunks reach the output in stream order, so the bytes
+/// are exactly those one thread would write. Drawings of one batch or less never leave the
 /// caller's thread.
 struct ParallelElementWriter: Sendable {
     /// Elements per batch: large enough that a batch costs far more than its hand-over.
     var batchSize = 8192
-    /// Batches written or being written that the output has not taken yet: bounds memory.
-    var batchesInFlight = 4
+    /// The most batches written (or being written) that the output has not taken yet: bounds memory.
+    var batchesInFlight = 6
+    /// How many batches the worker may have queued before the caller's thread writes one itself.
+    var workerBacklog = 2
 
-    init(batchSize: Int = 8192, batchesInFlight: Int = 4) {
-        precondition(batchSize > 0 && batchesInFlight > 0)
+    init(batchSize: Int = 8192, batchesInFlight: Int = 6, workerBacklog: Int = 2) {
+        precondition(batchSize > 0 && batchesInFlight > 0 && workerBacklog >= 0)
         self.batchSize = batchSize
         self.batchesInFlight = batchesInFlight
+        self.workerBacklog = workerBacklog
     }
 
     /// Writes everything on the caller's thread.
     static let oneThread = ParallelElementWriter(batchSize: .max)
 
-    /// A batch's chunks, filled by its worker; the semaphore says they are complete.
+    /// A batch's chunks. One the worker writes is complete once `done` is signalled; one the
+    /// caller's thread wrote is complete from the start.
     private final class WrittenBatch: @unchecked Sendable {
         // Safe without a lock: the worker writes `chunks` before signalling `done`, and the
         // caller's thread reads them only after waiting on it.
-        let done = DispatchSemaphore(value: 0)
+        let done: DispatchSemaphore?
         var chunks: [[UInt8]] = []
+        init(byWorker: Bool) { done = byWorker ? DispatchSemaphore(value: 0) : nil }
+    }
+
+    /// The worker thread and how many batches it has still to write.
+    private final class Worker: Sendable {
+        let queue = DispatchQueue(label: "schematic.element-writer")
+        let backlog = Mutex(0)
     }
 
     /// Calls `enumerate` (which walks the elements in order on this thread), passes each element
@@ -45,11 +59,23 @@ struct ParallelElementWriter: Sendable {
         var batchStart = 0
         // Oldest first; at most `batchesInFlight`, so removing the first is cheap.
         var pending: [WrittenBatch] = []
+        let worker = Worker()
 
-        func takeOldest(into output: inout OutputBuffer) {
-            let written = pending.removeFirst()
-            written.done.wait()
-            output.append(chunks: written.chunks)
+        @Sendable func writeBatch(_ elements: [LayoutAttributes], from first: Int, into written: WrittenBatch) {
+            var buffer = OutputBuffer(chunkSize: 1 << 18) { written.chunks.append($0) }
+            for (offset, element) in elements.enumerated() { write(element, first + offset, &buffer) }
+            buffer.finish()
+        }
+        /// Hands the oldest batches to the output while they are complete; waits for the oldest
+        /// when `waiting`.
+        func takeCompleted(into output: inout OutputBuffer, waiting: Bool) {
+            while let oldest = pending.first {
+                if let done = oldest.done {
+                    if waiting { done.wait() } else if done.wait(timeout: .now()) != .success { return }
+                }
+                output.append(chunks: oldest.chunks)
+                pending.removeFirst()
+            }
         }
 
         // `keep` is only called during `enumerate`; the exclusivity rule for two non-escaping
@@ -58,20 +84,33 @@ struct ParallelElementWriter: Sendable {
             guard keep(attributes) else { return }
             batch.append(attributes)
             guard batch.count == batchSize else { return }
-            let written = WrittenBatch()
             let elements = batch, first = batchStart
-            DispatchQueue.global().async {
-                var buffer = OutputBuffer(chunkSize: 1 << 18) { written.chunks.append($0) }
-                for (offset, element) in elements.enumerated() { write(element, first + offset, &buffer) }
-                buffer.finish()
-                written.done.signal()
-            }
-            pending.append(written)
             batchStart += batch.count
             batch.removeAll(keepingCapacity: true)
-            while pending.count >= batchesInFlight { takeOldest(into: &output) }
+            let toWorker = worker.backlog.withLock { queued in
+                guard queued < workerBacklog else { return false }
+                queued += 1
+                return true
+            }
+            let written = WrittenBatch(byWorker: toWorker)
+            pending.append(written)
+            if toWorker {
+                worker.queue.async {
+                    writeBatch(elements, from: first, into: written)
+                    worker.backlog.withLock { $0 -= 1 }
+                    written.done!.signal()
+                }
+            } else {
+                writeBatch(elements, from: first, into: written)
+            }
+            takeCompleted(into: &output, waiting: false)
+            while pending.count >= batchesInFlight, let oldest = pending.first {
+                oldest.done?.wait()
+                output.append(chunks: oldest.chunks)
+                pending.removeFirst()
+            }
         } }
-        while !pending.isEmpty { takeOldest(into: &output) }
+        takeCompleted(into: &output, waiting: true)
         for (offset, element) in batch.enumerated() { write(element, batchStart + offset, &output) }
     }
 }

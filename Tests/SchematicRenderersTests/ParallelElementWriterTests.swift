@@ -24,8 +24,8 @@ import Testing
         let expected = elements.filter { $0.indexPath.item % 3 != 0 }.enumerated()
             .map { "\($0.offset)=\($0.element.indexPath.item)" + String(repeating: "+", count: $0.element.indexPath.item % 7) + ";" }.joined()
         for batchSize in [1, 2, 7, 64, 999, 1000, 5000] {
-            for inFlight in [1, 2, 4] {
-                let writer = ParallelElementWriter(batchSize: batchSize, batchesInFlight: inFlight)
+            for (inFlight, backlog) in [(1, 1), (2, 2), (4, 0), (6, 2), (3, 5)] {
+                let writer = ParallelElementWriter(batchSize: batchSize, batchesInFlight: inFlight, workerBacklog: backlog)
                 let text = written { output in
                     writer.write({ body in elements.forEach(body) }, keep: { $0.indexPath.item % 3 != 0 }, into: &output) { element, index, output in
                         output.append(index)
@@ -35,7 +35,7 @@ import Testing
                         output.append(";")
                     }
                 }
-                #expect(text == expected, "batches of \(batchSize), \(inFlight) in flight")
+                #expect(text == expected, "batches of \(batchSize), \(inFlight) in flight, worker backlog \(backlog)")
             }
         }
     }
@@ -62,7 +62,7 @@ import Testing
         let svgOneThread = svg(.oneThread), jsonOneThread = json(.oneThread)
         #expect(svgOneThread.components(separatedBy: "<g class=\"node").count == 12_001)
         #expect(svg(ParallelElementWriter()) == svgOneThread)
-        #expect(svg(ParallelElementWriter(batchSize: 100, batchesInFlight: 2)) == svgOneThread)
+        #expect(svg(ParallelElementWriter(batchSize: 100, batchesInFlight: 2, workerBacklog: 1)) == svgOneThread)
         #expect(json(ParallelElementWriter()) == jsonOneThread)
         #expect(json(ParallelElementWriter(batchSize: 33, batchesInFlight: 3)) == jsonOneThread)
     }
