@@ -8,6 +8,8 @@ struct WrapEstimate {
     /// stack and widest member.
     private var runSection: [Int32] = [], runLength: [Int32] = []
     private var runPitch: [Double] = [], runSlot: [Double] = [], runStack: [Double] = [], runWidest: [Double] = []
+    /// Per run, the rows that shape its block (`WrapPlan.shapedRows`).
+    private var runShaped: [Int] = []
     /// Per section, the stack of and widest item outside the runs.
     private var baseStack: [Double], baseWidth: [Double]
     private let sectionPadding: Double, sectionMargin: Double
@@ -26,6 +28,7 @@ struct WrapEstimate {
             }
             runSection.append(sectionOfItem[Int(start)]); self.runLength.append(length)
             runPitch.append(tallest + padding); runSlot.append(widest + gutter); runStack.append(stack); runWidest.append(widest)
+            runShaped.append(WrapPlan.shapedRows(length: Int(length), pitch: tallest + padding, slot: widest + gutter))
         }
         baseStack = [Double](repeating: 0, count: sectionCount)
         baseWidth = [Double](repeating: 0, count: sectionCount)
@@ -40,22 +43,20 @@ struct WrapEstimate {
     }
 
     /// The drawing's estimated breadth (along the columns) and depth (across them) when no
-    /// sub-column has more than `limit` rows.
-    func size(rowLimit limit: Int) -> (breadth: Double, depth: Double) {
+    /// sub-column has more than `limit` rows (nor, if `shaped`, more than its block's shape's).
+    func size(rowLimit limit: Int, shaped: Bool = true) -> (breadth: Double, depth: Double) {
         var stack = baseStack, width = baseWidth
         // Blocks: (section, width, height) of each run that wraps.
         var blocks: [(section: Int, width: Double, height: Double)] = []
         for run in 0..<runLength.count {
             let section = Int(runSection[run]), length = Int(runLength[run])
-            if length <= limit {
-                stack[section] += runStack[run]
-                width[section] = max(width[section], runWidest[run])
-            } else {
-                let columns = (length + limit - 1) / limit
-                let rows = (length + columns - 1) / columns
+            if let (rows, columns) = WrapPlan.grid(length: length, limit: limit, shaped: shaped ? runShaped[run] : nil) {
                 let height = Double(rows) * runPitch[run], blockWidth = Double(columns) * runSlot[run]
                 stack[section] += height
                 if overhangs { blocks.append((section, blockWidth, height)) } else { width[section] = max(width[section], blockWidth) }
+            } else {
+                stack[section] += runStack[run]
+                width[section] = max(width[section], runWidest[run])
             }
         }
         var lefts = [Double](repeating: sectionMargin, count: width.count)
@@ -82,16 +83,19 @@ struct WrapEstimate {
 
     /// The row limit for `auto`, or nil if the drawing is no more than `targetAspect` as
     /// broad as deep unwrapped. The aspect falls as the limit does (blocks get lower and
-    /// wider): the largest limit at the target is found by bisection; then, of it and the
-    /// limits a half, a quarter… of it (down to `fewestAutoRows`), the one of least estimated
-    /// area that is still no more than `targetAspect` as deep as broad.
+    /// wider): the largest limit at the target is found by bisection (the longest run's
+    /// length if the blocks' own shapes already reach it); then, of it and the limits a
+    /// half, a quarter… of it (down to `fewestAutoRows`), the one of least estimated area
+    /// that is still no more than `targetAspect` as deep as broad.
     func autoRowLimit() -> Int? {
         let longest = Int(runLength.max() ?? 0)
-        if aspect(rowLimit: longest) <= WrapPlan.targetAspect { return nil }
+        let unwrapped = size(rowLimit: longest, shaped: false)
+        if unwrapped.breadth <= WrapPlan.targetAspect * max(unwrapped.depth, 1) { return nil }
         var low = WrapPlan.fewestAutoRows, high = longest  // aspect(high) > target
         if aspect(rowLimit: low) > WrapPlan.targetAspect {
             return low
         }
+        if aspect(rowLimit: high) <= WrapPlan.targetAspect { low = high }
         while high - low > 1 {
             let middle = (low + high) / 2
             if aspect(rowLimit: middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }

@@ -5,10 +5,22 @@ extension HTMLPagePlacementScript {
   function overhangs(cfg) {
     return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0);
   }
+  // WrapPlan.shapedRows
+  function shapedRows(length, pitch, slot) {
+    var rows = Math.round(Math.sqrt(BLOCK_ASPECT * length * slot / Math.max(pitch, 1)));
+    return Math.max(1, Math.min(length, rows));
+  }
+  // WrapPlan.grid: [rows, columns], or null if the run stays one column.
+  function wrapGrid(length, limit, shaped) {
+    var most = shaped === null ? limit : Math.min(limit, shaped);
+    if (!(most > 0) || length <= most) return null;
+    var columns = Math.floor((length + most - 1) / most);
+    return [Math.floor((length + columns - 1) / columns), columns];
+  }
   // WrapEstimate
   function wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg) {
     var padding = cfg.itemPadding, count = widths.length, run, item, section;
-    var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [];
+    var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [], runShaped = [];
     for (run = 0; run < runStart.length; run++) {
       var tallest = 0, widestRun = 0, stackRun = 0;
       for (item = runStart[run]; item < runStart[run] + runLength[run]; item++) {
@@ -18,6 +30,7 @@ extension HTMLPagePlacementScript {
       }
       runSection.push(sectionOf[runStart[run]]);
       runPitch.push(tallest + padding); runSlot.push(widestRun + gutter); runStack.push(stackRun); runWidest.push(widestRun);
+      runShaped.push(shapedRows(runLength[run], tallest + padding, widestRun + gutter));
     }
     var baseStack = new Float64Array(sectionCount), baseWidth = new Float64Array(sectionCount);
     for (item = 0; item < count; item++) {
@@ -27,18 +40,17 @@ extension HTMLPagePlacementScript {
       baseWidth[section] = Math.max(baseWidth[section], widths[item]);
     }
     var hangs = overhangs(cfg);
-    function size(limit) {
+    function size(limit, unshaped) {
       var stack = baseStack.slice(), width = baseWidth.slice(), blocks = [], r, k;
       for (r = 0; r < runLength.length; r++) {
-        var sec = runSection[r], length = runLength[r];
-        if (length <= limit) {
-          stack[sec] += runStack[r];
-          width[sec] = Math.max(width[sec], runWidest[r]);
-        } else {
-          var columns = Math.floor((length + limit - 1) / limit), rows = Math.floor((length + columns - 1) / columns);
-          var blockHeight = rows * runPitch[r], blockWidth = columns * runSlot[r];
+        var sec = runSection[r], length = runLength[r], grid = wrapGrid(length, limit, unshaped ? null : runShaped[r]);
+        if (grid) {
+          var blockHeight = grid[0] * runPitch[r], blockWidth = grid[1] * runSlot[r];
           stack[sec] += blockHeight;
           if (hangs) blocks.push([sec, blockWidth, blockHeight]); else width[sec] = Math.max(width[sec], blockWidth);
+        } else {
+          stack[sec] += runStack[r];
+          width[sec] = Math.max(width[sec], runWidest[r]);
         }
       }
       var n = width.length, lefts = new Float64Array(n).fill(cfg.sectionMargin);
@@ -59,9 +71,11 @@ extension HTMLPagePlacementScript {
     function autoRowLimit() {
       var longest = 0;
       for (var r = 0; r < runLength.length; r++) longest = Math.max(longest, runLength[r]);
-      if (aspect(longest) <= TARGET_ASPECT) return null;
+      var unwrapped = size(longest, true);
+      if (unwrapped.breadth <= TARGET_ASPECT * Math.max(unwrapped.depth, 1)) return null;
       var low = FEWEST_AUTO_ROWS, high = longest;
       if (aspect(low) > TARGET_ASPECT) return low;
+      if (aspect(high) <= TARGET_ASPECT) low = high;
       while (high - low > 1) {
         var middle = Math.floor((low + high) / 2);
         if (aspect(middle) <= TARGET_ASPECT) low = middle; else high = middle;
@@ -125,10 +139,17 @@ extension HTMLPagePlacementScript {
     if (!runStart.length || !(rowLimit > 0)) return null;
     var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
+    var shapes = cfg.wrap === 0;
     for (run = 0; run < runStart.length; run++) {
-      var length = runLength[run], first = runStart[run];
-      if (length <= rowLimit) continue;
-      var columnCount = Math.floor((length + rowLimit - 1) / rowLimit), rowCount = Math.floor((length + columnCount - 1) / columnCount);
+      var length = runLength[run], first = runStart[run], shaped = null;
+      if (shapes) {
+        var tallestRun = 0, widestRun = 0;
+        for (item = first; item < first + length; item++) { tallestRun = Math.max(tallestRun, heights[item]); widestRun = Math.max(widestRun, widths[item]); }
+        shaped = shapedRows(length, tallestRun + padding, widestRun + gutter);
+      }
+      var grid = wrapGrid(length, rowLimit, shaped);
+      if (!grid) continue;
+      var rowCount = grid[0], columnCount = grid[1];
       var block = plan.firstItem.length;
       plan.firstItem.push(first); plan.memberCount.push(length); plan.rows.push(rowCount); plan.columns.push(columnCount);
       var rowBase = plan.rowOffsets.length, columnBase = plan.columnLefts.length, k;
