@@ -45,12 +45,41 @@ struct WrapEstimate {
     /// The drawing's estimated breadth (along the columns) and depth (across them) when no
     /// sub-column has more than `limit` rows (nor, if `shaped`, more than its block's shape's).
     func size(rowLimit limit: Int, shaped: Bool = true) -> (breadth: Double, depth: Double) {
+        let measured = measure { run in
+            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: shaped ? runShaped[run] : nil)
+        }
+        return (measured.breadth, measured.right + sectionMargin)
+    }
+
+    /// Per run, its rows when its block fills the room beside it: as many sub-columns as fit
+    /// between its column's left and the drawing's right edge with `limit` (its own column's
+    /// width where blocks cannot overhang), never more rows than with `limit`. The drawing
+    /// gets no deeper, and the columns' stacks only lower.
+    func filledRows(rowLimit limit: Int) -> [Int] {
+        let grids = (0..<runLength.count).map { run in
+            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: runShaped[run])
+        }
+        let measured = measure { grids[$0] }
+        return (0..<runLength.count).map { run in
+            let length = Int(runLength[run]), section = Int(runSection[run])
+            let rows = grids[run]?.rows ?? length
+            let room = overhangs ? measured.right - measured.lefts[section] : measured.widths[section]
+            let fit = Int(room / runSlot[run])
+            guard fit > 1 else { return rows }
+            return min(rows, (length + fit - 1) / fit)
+        }
+    }
+
+    /// The columns' stacks and widths with each run's grid (nil: unwrapped), blocks reaching
+    /// past their column taking their height in each later column they reach into.
+    private func measure(_ gridOfRun: (Int) -> (rows: Int, columns: Int)?)
+        -> (breadth: Double, right: Double, lefts: [Double], widths: [Double]) {
         var stack = baseStack, width = baseWidth
         // Blocks: (section, width, height) of each run that wraps.
         var blocks: [(section: Int, width: Double, height: Double)] = []
         for run in 0..<runLength.count {
-            let section = Int(runSection[run]), length = Int(runLength[run])
-            if let (rows, columns) = WrapPlan.grid(length: length, limit: limit, shaped: shaped ? runShaped[run] : nil) {
+            let section = Int(runSection[run])
+            if let (rows, columns) = gridOfRun(run) {
                 let height = Double(rows) * runPitch[run], blockWidth = Double(columns) * runSlot[run]
                 stack[section] += height
                 if overhangs { blocks.append((section, blockWidth, height)) } else { width[section] = max(width[section], blockWidth) }
@@ -62,7 +91,6 @@ struct WrapEstimate {
         var lefts = [Double](repeating: sectionMargin, count: width.count)
         for section in 1..<max(1, width.count) { lefts[section] = lefts[section - 1] + width[section - 1] + sectionPadding }
         var right = (lefts.last ?? 0) + (width.last ?? 0)
-        // An overhanging block also takes its height in each later column it reaches into.
         for block in blocks {
             let blockRight = lefts[block.section] + block.width
             right = max(right, blockRight)
@@ -72,7 +100,7 @@ struct WrapEstimate {
                 stack[section] += block.height
             }
         }
-        return (stack.max() ?? 0, right + sectionMargin)
+        return (stack.max() ?? 0, right, lefts, width)
     }
 
     /// Breadth over depth for a row limit.

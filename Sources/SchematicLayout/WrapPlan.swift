@@ -72,9 +72,11 @@ struct WrapPlan {
 
     /// The blocks for `sections` with the given canonical item sizes, or nil if nothing wraps.
     /// `rowLimit` and `smallestFan` override what `auto` estimates (the layout lowers the limit
-    /// when the placed drawing turns out taller than estimated).
+    /// when the placed drawing turns out taller than estimated); with them, `fills` widens each
+    /// block into the room beside it (`WrapEstimate.filledRows`).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
-          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil) {
+          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
+          fills: Bool = false) {
         gutter = max(16, configuration.sectionPadding / 2)
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
@@ -136,14 +138,23 @@ struct WrapPlan {
         }
         guard !runStart.isEmpty, rowLimit > 0 else { return nil }
         self.smallestFan = smallestFan
+        var filledRows: [Int]? = nil
+        if fills && configuration.wrap == .auto {
+            filledRows = WrapEstimate(runStart: runStart, runLength: runLength, sectionOfItem: sectionOfItem,
+                                      sectionCount: sectionCount, widths: itemWidths, heights: itemHeights,
+                                      gutter: gutter, configuration: configuration).filledRows(rowLimit: rowLimit)
+        }
+        self.fills = filledRows != nil
 
         // The blocks' exact geometry from the members' sizes.
         blockOfItem = [Int32](repeating: -1, count: count)
         let shapes = configuration.wrap == .auto
-        for (start, length) in zip(runStart, runLength) {
+        for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
             var shaped: Int? = nil
-            if shapes {
+            if let filledRows {
+                shaped = filledRows[run]
+            } else if shapes {
                 var tallest = 0.0, widest = 0.0
                 for item in first..<first + length { tallest = max(tallest, itemHeights[item]); widest = max(widest, itemWidths[item]) }
                 shaped = WrapPlan.shapedRows(length: length, pitch: tallest + padding, slot: widest + gutter)
@@ -185,6 +196,8 @@ struct WrapPlan {
     private(set) var rowLimit = 0
     /// With `auto`, the fewest children a fan has whose leaves wrap.
     private(set) var smallestFan = 0
+    /// Whether blocks fill the room beside them.
+    private(set) var fills = false
 
     var blockCount: Int { firstItem.count }
 

@@ -41,9 +41,27 @@ extension HTMLPagePlacementScript {
     }
     var hangs = overhangs(cfg);
     function size(limit, unshaped) {
+      var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r]); });
+      return {breadth: m.breadth, depth: m.right + cfg.sectionMargin};
+    }
+    // WrapEstimate.filledRows
+    function filledRows(limit) {
+      var grids = [], r;
+      for (r = 0; r < runLength.length; r++) grids.push(wrapGrid(runLength[r], limit, runShaped[r]));
+      var m = measure(function (run) { return grids[run]; }), out = [];
+      for (r = 0; r < runLength.length; r++) {
+        var length = runLength[r], rows = grids[r] ? grids[r][0] : length;
+        var room = hangs ? m.right - m.lefts[runSection[r]] : m.widths[runSection[r]];
+        var fit = Math.trunc(room / runSlot[r]);
+        out.push(fit > 1 ? Math.min(rows, Math.floor((length + fit - 1) / fit)) : rows);
+      }
+      return out;
+    }
+    // WrapEstimate.measure
+    function measure(gridOfRun) {
       var stack = baseStack.slice(), width = baseWidth.slice(), blocks = [], r, k;
       for (r = 0; r < runLength.length; r++) {
-        var sec = runSection[r], length = runLength[r], grid = wrapGrid(length, limit, unshaped ? null : runShaped[r]);
+        var sec = runSection[r], grid = gridOfRun(r);
         if (grid) {
           var blockHeight = grid[0] * runPitch[r], blockWidth = grid[1] * runSlot[r];
           stack[sec] += blockHeight;
@@ -64,7 +82,7 @@ extension HTMLPagePlacementScript {
       }
       var tallestStack = 0;
       for (k = 0; k < stack.length; k++) tallestStack = Math.max(tallestStack, stack[k]);
-      return {breadth: stack.length ? tallestStack : 0, depth: right + cfg.sectionMargin};
+      return {breadth: stack.length ? tallestStack : 0, right: right, lefts: lefts, widths: width};
     }
     function aspect(limit) { var z = size(limit); return z.breadth / Math.max(z.depth, 1); }
     function area(limit) { var z = size(limit); return z.breadth * z.depth; }
@@ -89,10 +107,10 @@ extension HTMLPagePlacementScript {
       }
       return best;
     }
-    return {aspect: aspect, autoRowLimit: autoRowLimit};
+    return {aspect: aspect, autoRowLimit: autoRowLimit, filledRows: filledRows};
   }
   // WrapPlan.init; null when nothing wraps.
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
     var sectionOf = sectionOfItems(cols);
@@ -137,12 +155,16 @@ extension HTMLPagePlacementScript {
       }
     }
     if (!runStart.length || !(rowLimit > 0)) return null;
-    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
+    var filled = null;
+    if (fills && cfg.wrap === 0) filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
+    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
     var shapes = cfg.wrap === 0;
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run], shaped = null;
-      if (shapes) {
+      if (filled) {
+        shaped = filled[run];
+      } else if (shapes) {
         var tallestRun = 0, widestRun = 0;
         for (item = first; item < first + length; item++) { tallestRun = Math.max(tallestRun, heights[item]); widestRun = Math.max(widestRun, widths[item]); }
         shaped = shapedRows(length, tallestRun + padding, widestRun + gutter);
