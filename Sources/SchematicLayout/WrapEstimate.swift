@@ -123,7 +123,8 @@ struct WrapEstimate {
         if aspect(rowLimit: low) > WrapPlan.targetAspect {
             return low
         }
-        if aspect(rowLimit: high) <= WrapPlan.targetAspect { low = high }
+        // Limits above the blocks' own shapes change nothing: start from the tallest shape.
+        if aspect(rowLimit: high) <= WrapPlan.targetAspect { low = max(low, runShaped.max() ?? low); high = low }
         while high - low > 1 {
             let middle = (low + high) / 2
             if aspect(rowLimit: middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }

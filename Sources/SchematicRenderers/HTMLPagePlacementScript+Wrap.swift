@@ -93,7 +93,7 @@ extension HTMLPagePlacementScript {
       if (unwrapped.breadth <= TARGET_ASPECT * Math.max(unwrapped.depth, 1)) return null;
       var low = FEWEST_AUTO_ROWS, high = longest;
       if (aspect(low) > TARGET_ASPECT) return low;
-      if (aspect(high) <= TARGET_ASPECT) low = high;
+      if (aspect(high) <= TARGET_ASPECT) { for (var r2 = 0; r2 < runShaped.length; r2++) low = Math.max(low, runShaped[r2]); high = low; }
       while (high - low > 1) {
         var middle = Math.floor((low + high) / 2);
         if (aspect(middle) <= TARGET_ASPECT) low = middle; else high = middle;
