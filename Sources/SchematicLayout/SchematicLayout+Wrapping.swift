@@ -5,7 +5,8 @@ extension SchematicLayout {
     /// Places every item with the wrap plan just made. With `auto`, the plan's row limit is the
     /// estimate's (from the columns' stacks alone); the placement can come out quite
     /// differently, so trees of up to `WrapPlan.measuredChoiceItems` items also try limits
-    /// around it (from half to three times it), each placed, and keep the drawing of least
+    /// around it (from half to three times it), then blocks filling the room beside them
+    /// (`WrapPlan.fills`) at one to three times the best, each placed, and keep the drawing of least
     /// area that is within `targetAspect` of square either way (else the least area times how
     /// far it is beyond that: a drawing that cannot be squared is not blown up trying). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
@@ -14,9 +15,9 @@ extension SchematicLayout {
         placeWrappedItems()
         guard configuration.wrap == .auto, let estimated = wrapPlan else { return }
         let columns = PlacementColumns(dataController)
-        func plan(rowLimit: Int) -> WrapPlan? {
+        func plan(rowLimit: Int, fills: Bool = false) -> WrapPlan? {
             WrapPlan(sections: columns, widths: itemWidths, heights: itemHeights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: estimated.smallestFan)
+                     rowLimit: rowLimit, smallestFan: estimated.smallestFan, fills: fills)
         }
         func drawn() -> (aspect: Double, area: Double) {
             let breadth = sectionHeights.max() ?? 0, depth = wrappedContentWidth()
@@ -38,16 +39,16 @@ extension SchematicLayout {
             return
         }
         var best = (plan: estimated, drawing: drawn())
-        var tried: [Int: Bool] = [estimated.rowLimit: fits(best.drawing.aspect)]
+        var tried: [Int: Bool] = [estimated.rowLimit: fits(best.drawing.aspect)], triedFilling: [Int: Bool] = [:]
         /// Places with `limit` (once) and keeps it if it is better; whether it fits the target.
-        @discardableResult func judge(_ limit: Int) -> Bool? {
-            if let fits = tried[limit] { return fits }
-            guard let candidate = plan(rowLimit: limit) else { return nil }
+        @discardableResult func judge(_ limit: Int, fills: Bool = false) -> Bool? {
+            if let fits = fills ? triedFilling[limit] : tried[limit] { return fits }
+            guard let candidate = plan(rowLimit: limit, fills: fills) else { return nil }
             wrapPlan = candidate
             placeWrappedItems()
             let drawing = drawn()
             let fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect)
-            tried[limit] = fitting
+            if fills { triedFilling[limit] = fitting } else { tried[limit] = fitting }
             if fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting
                 && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) {
                 best = (candidate, drawing)
@@ -68,7 +69,11 @@ extension SchematicLayout {
                 if fits { fitting = middle } else { broad = middle }
             }
         }
-        if wrapPlan?.rowLimit != best.plan.rowLimit {
+        // Blocks filling the room beside them (`WrapPlan.fills`) lower the columns without
+        // deepening the drawing: tried at the best limit and at larger ones, which they let fit.
+        let chosen = best.plan.rowLimit
+        for factor in [1.0, 1.5, 2, 3] { judge(Int((Double(chosen) * factor).rounded()), fills: true) }
+        if wrapPlan?.rowLimit != best.plan.rowLimit || wrapPlan?.fills != best.plan.fills {
             wrapPlan = best.plan
             placeWrappedItems()
         }

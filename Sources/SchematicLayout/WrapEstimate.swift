@@ -8,6 +8,8 @@ struct WrapEstimate {
     /// stack and widest member.
     private var runSection: [Int32] = [], runLength: [Int32] = []
     private var runPitch: [Double] = [], runSlot: [Double] = [], runStack: [Double] = [], runWidest: [Double] = []
+    /// Per run, the rows that shape its block (`WrapPlan.shapedRows`).
+    private var runShaped: [Int] = []
     /// Per section, the stack of and widest item outside the runs.
     private var baseStack: [Double], baseWidth: [Double]
     private let sectionPadding: Double, sectionMargin: Double
@@ -26,6 +28,7 @@ struct WrapEstimate {
             }
             self.runLength.append(length)
             runPitch.append(tallest + padding); runSlot.append(widest + gutter); runStack.append(stack); runWidest.append(widest)
+            runShaped.append(WrapPlan.shapedRows(length: Int(length), pitch: tallest + padding, slot: widest + gutter))
         }
         self.runSection = runSection
         baseStack = [Double](repeating: 0, count: sectionCount)
@@ -56,28 +59,54 @@ struct WrapEstimate {
     }
 
     /// The drawing's estimated breadth (along the columns) and depth (across them) when no
-    /// sub-column has more than `limit` rows.
-    func size(rowLimit limit: Int) -> (breadth: Double, depth: Double) {
+    /// sub-column has more than `limit` rows (nor, if `shaped`, more than its block's shape's).
+    func size(rowLimit limit: Int, shaped: Bool = true) -> (breadth: Double, depth: Double) {
+        let measured = measure { run in
+            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: shaped ? runShaped[run] : nil)
+        }
+        return (measured.breadth, measured.right + sectionMargin)
+    }
+
+    /// Per run, its rows when its block fills the room beside it: as many sub-columns as fit
+    /// between its column's left and the drawing's right edge with `limit` (its own column's
+    /// width where blocks cannot overhang), never more rows than with `limit`. The drawing
+    /// gets no deeper, and the columns' stacks only lower.
+    func filledRows(rowLimit limit: Int) -> [Int] {
+        let grids = (0..<runLength.count).map { run in
+            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: runShaped[run])
+        }
+        let measured = measure { grids[$0] }
+        return (0..<runLength.count).map { run in
+            let length = Int(runLength[run]), section = Int(runSection[run])
+            let rows = grids[run]?.rows ?? length
+            let room = overhangs ? measured.right - measured.lefts[section] : measured.widths[section]
+            let fit = Int(room / runSlot[run])
+            guard fit > 1 else { return rows }
+            return min(rows, (length + fit - 1) / fit)
+        }
+    }
+
+    /// The columns' stacks and widths with each run's grid (nil: unwrapped), blocks reaching
+    /// past their column taking their height in each later column they reach into.
+    private func measure(_ gridOfRun: (Int) -> (rows: Int, columns: Int)?)
+        -> (breadth: Double, right: Double, lefts: [Double], widths: [Double]) {
         var stack = baseStack, width = baseWidth
         // Blocks: (section, width, height) of each run that wraps.
         var blocks: [(section: Int, width: Double, height: Double)] = []
         for run in 0..<runLength.count {
-            let section = Int(runSection[run]), length = Int(runLength[run])
-            if length <= limit {
-                stack[section] += runStack[run]
-                width[section] = max(width[section], runWidest[run])
-            } else {
-                let columns = (length + limit - 1) / limit
-                let rows = (length + columns - 1) / columns
+            let section = Int(runSection[run])
+            if let (rows, columns) = gridOfRun(run) {
                 let height = Double(rows) * runPitch[run], blockWidth = Double(columns) * runSlot[run]
                 stack[section] += height
                 if overhangs { blocks.append((section, blockWidth, height)) } else { width[section] = max(width[section], blockWidth) }
+            } else {
+                stack[section] += runStack[run]
+                width[section] = max(width[section], runWidest[run])
             }
         }
         var lefts = [Double](repeating: sectionMargin, count: width.count)
         for section in 1..<max(1, width.count) { lefts[section] = lefts[section - 1] + width[section - 1] + sectionPadding }
         var right = (lefts.last ?? 0) + (width.last ?? 0)
-        // An overhanging block also takes its height in each later column it reaches into.
         for block in blocks {
             let blockRight = lefts[block.section] + block.width
             right = max(right, blockRight)
@@ -87,7 +116,7 @@ struct WrapEstimate {
                 stack[section] += block.height
             }
         }
-        return (stack.max() ?? 0, right + sectionMargin)
+        return (stack.max() ?? 0, right, lefts, width)
     }
 
     /// Breadth over depth for a row limit.
@@ -98,16 +127,20 @@ struct WrapEstimate {
 
     /// The row limit for `auto`, or nil if the drawing is no more than `targetAspect` as
     /// broad as deep unwrapped. The aspect falls as the limit does (blocks get lower and
-    /// wider): the largest limit at the target is found by bisection; then, of it and the
-    /// limits a half, a quarter… of it (down to `fewestAutoRows`), the one of least estimated
-    /// area that is still no more than `targetAspect` as deep as broad.
+    /// wider): the largest limit at the target is found by bisection (the longest run's
+    /// length if the blocks' own shapes already reach it); then, of it and the limits a
+    /// half, a quarter… of it (down to `fewestAutoRows`), the one of least estimated area
+    /// that is still no more than `targetAspect` as deep as broad.
     func autoRowLimit() -> Int? {
         let longest = Int(runLength.max() ?? 0)
-        if aspect(rowLimit: longest) <= WrapPlan.targetAspect { return nil }
+        let unwrapped = size(rowLimit: longest, shaped: false)
+        if unwrapped.breadth <= WrapPlan.targetAspect * max(unwrapped.depth, 1) { return nil }
         var low = WrapPlan.fewestAutoRows, high = longest  // aspect(high) > target
         if aspect(rowLimit: low) > WrapPlan.targetAspect {
             return low
         }
+        // Limits above the blocks' own shapes change nothing: start from the tallest shape.
+        if aspect(rowLimit: high) <= WrapPlan.targetAspect { low = max(low, runShaped.max() ?? low); high = low }
         while high - low > 1 {
             let middle = (low + high) / 2
             if aspect(rowLimit: middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }

@@ -38,9 +38,29 @@ struct WrapPlan {
     static let measuredChoiceItems = 50_000
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
     /// the last of these, only while the larger ones cannot bring the drawing to the target…
-    static let autoFanTiers = [12, 6, 4]
-    /// …into sub-columns of at least this many rows.
+    static let autoFanTiers = [12, 6, 4, 2]
+    /// …with a row limit of at least this many rows (a block shaped by its own size may have fewer).
     static let fewestAutoRows = 3
+    /// With `auto`, a block has no more rows than make it this much taller than wide (canonical):
+    /// a small fan is not drawn as tall as the biggest one. Top to bottom, where a row costs a
+    /// label's width and a sub-column a label's height, small fans become short lists.
+    static let blockAspect = 1.0
+
+    /// The rows that shape a run of `length` leaves of row pitch `pitch` and sub-column slot
+    /// `slot` (gutter included) to `blockAspect`: `rows × pitch ≈ blockAspect × columns × slot`.
+    static func shapedRows(length: Int, pitch: Double, slot: Double) -> Int {
+        let rows = (blockAspect * Double(length) * slot / max(pitch, 1)).squareRoot().rounded()
+        return max(1, min(length, Int(rows)))
+    }
+
+    /// The rows and sub-columns of a run of `length` leaves with at most `limit` rows (and, with
+    /// `auto`, at most `shaped`), as balanced as they go; nil if the run stays one column.
+    static func grid(length: Int, limit: Int, shaped: Int?) -> (rows: Int, columns: Int)? {
+        let most = min(limit, shaped ?? limit)
+        guard most > 0, length > most else { return nil }
+        let columns = (length + most - 1) / most
+        return ((length + columns - 1) / columns, columns)
+    }
 
     /// Whether blocks may reach past their column's right edge rather than widen it: in the
     /// whole-tree alignments (which keep the room free with stand-ins), and without bands or
@@ -52,9 +72,11 @@ struct WrapPlan {
 
     /// The blocks for `sections` with the given canonical item sizes, or nil if nothing wraps.
     /// `rowLimit` and `smallestFan` override what `auto` estimates (the layout lowers the limit
-    /// when the placed drawing turns out taller than estimated).
+    /// when the placed drawing turns out taller than estimated); with them, `fills` widens each
+    /// block into the room beside it (`WrapEstimate.filledRows`).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
-          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil) {
+          configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
+          fills: Bool = false) {
         gutter = max(16, configuration.sectionPadding / 2)
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
@@ -125,13 +147,28 @@ struct WrapPlan {
         }
         guard !runStart.isEmpty, rowLimit > 0 else { return nil }
         self.smallestFan = smallestFan
+        var filledRows: [Int]? = nil
+        if fills && configuration.wrap == .auto {
+            filledRows = WrapEstimate(runStart: runStart, runLength: runLength, sectionOfItem: sectionOfItem,
+                                      sectionCount: sectionCount, widths: itemWidths, heights: itemHeights,
+                                      gutter: gutter, configuration: configuration).filledRows(rowLimit: rowLimit)
+        }
+        self.fills = filledRows != nil
 
         // The blocks' exact geometry from the members' sizes.
         blockOfItem = [Int32](repeating: -1, count: count)
-        for (start, length) in zip(runStart, runLength) where Int(length) > rowLimit {
+        let shapes = configuration.wrap == .auto
+        for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
-            let columnCount = (length + rowLimit - 1) / rowLimit
-            let rowCount = (length + columnCount - 1) / columnCount
+            var shaped: Int? = nil
+            if let filledRows {
+                shaped = filledRows[run]
+            } else if shapes {
+                var tallest = 0.0, widest = 0.0
+                for item in first..<first + length { tallest = max(tallest, itemHeights[item]); widest = max(widest, itemWidths[item]) }
+                shaped = WrapPlan.shapedRows(length: length, pitch: tallest + padding, slot: widest + gutter)
+            }
+            guard let (rowCount, columnCount) = WrapPlan.grid(length: length, limit: rowLimit, shaped: shaped) else { continue }
             let block = Int32(firstItem.count)
             firstItem.append(start); memberCount.append(Int32(length))
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))
@@ -168,6 +205,8 @@ struct WrapPlan {
     private(set) var rowLimit = 0
     /// With `auto`, the fewest children a fan has whose leaves wrap.
     private(set) var smallestFan = 0
+    /// Whether blocks fill the room beside them.
+    private(set) var fills = false
 
     var blockCount: Int { firstItem.count }
 

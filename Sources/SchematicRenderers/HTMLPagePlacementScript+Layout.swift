@@ -135,7 +135,7 @@ extension HTMLPagePlacementScript {
       placeWrappedItems();
       if (cfg.wrap !== 0) return;
       var estimated = plan;
-      function planWith(limit) { return wrapPlan(cols, widths, heights, cfg, limit, estimated.smallestFan); }
+      function planWith(limit, fills) { return wrapPlan(cols, widths, heights, cfg, limit, estimated.smallestFan, fills); }
       function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
       function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
       function fits(aspect) { return misfit(aspect) <= 1; }
@@ -152,16 +152,17 @@ extension HTMLPagePlacementScript {
         }
         return;
       }
-      var best = {plan: estimated, drawing: drawn()}, tried = new Map();
+      var best = {plan: estimated, drawing: drawn()}, tried = new Map(), triedFilling = new Map();
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
-      function judge(limit) {
-        if (tried.has(limit)) return tried.get(limit);
-        var candidate = planWith(limit);
+      function judge(limit, fills) {
+        var trials = fills ? triedFilling : tried;
+        if (trials.has(limit)) return trials.get(limit);
+        var candidate = planWith(limit, !!fills);
         if (!candidate) return null;
         plan = candidate;
         placeWrappedItems();
         var drawing = drawn(), fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect);
-        tried.set(limit, fitting);
+        trials.set(limit, fitting);
         if (fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect)) {
           best = {plan: candidate, drawing: drawing};
         }
@@ -180,7 +181,9 @@ extension HTMLPagePlacementScript {
           }
         }
       }
-      if (plan.rowLimit !== best.plan.rowLimit) { plan = best.plan; placeWrappedItems(); }
+      var chosen = best.plan.rowLimit;
+      [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(chosen * factor), true); });
+      if (plan.rowLimit !== best.plan.rowLimit || plan.fills !== best.plan.fills) { plan = best.plan; placeWrappedItems(); }
     }
     // SchematicLayout.wrappedContentWidth
     function wrappedContentWidth() {

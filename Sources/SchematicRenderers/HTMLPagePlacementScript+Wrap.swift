@@ -5,10 +5,22 @@ extension HTMLPagePlacementScript {
   function overhangs(cfg) {
     return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0);
   }
+  // WrapPlan.shapedRows
+  function shapedRows(length, pitch, slot) {
+    var rows = Math.round(Math.sqrt(BLOCK_ASPECT * length * slot / Math.max(pitch, 1)));
+    return Math.max(1, Math.min(length, rows));
+  }
+  // WrapPlan.grid: [rows, columns], or null if the run stays one column.
+  function wrapGrid(length, limit, shaped) {
+    var most = shaped === null ? limit : Math.min(limit, shaped);
+    if (!(most > 0) || length <= most) return null;
+    var columns = Math.floor((length + most - 1) / most);
+    return [Math.floor((length + columns - 1) / columns), columns];
+  }
   // WrapEstimate
   function wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg) {
     var padding = cfg.itemPadding, count = widths.length, run, item, section;
-    var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [];
+    var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [], runShaped = [];
     for (run = 0; run < runStart.length; run++) {
       var tallest = 0, widestRun = 0, stackRun = 0;
       for (item = runStart[run]; item < runStart[run] + runLength[run]; item++) {
@@ -18,6 +30,7 @@ extension HTMLPagePlacementScript {
       }
       runSection.push(sectionOf[runStart[run]]);
       runPitch.push(tallest + padding); runSlot.push(widestRun + gutter); runStack.push(stackRun); runWidest.push(widestRun);
+      runShaped.push(shapedRows(runLength[run], tallest + padding, widestRun + gutter));
     }
     var baseStack = new Float64Array(sectionCount), baseWidth = new Float64Array(sectionCount);
     for (item = 0; item < count; item++) {
@@ -27,18 +40,35 @@ extension HTMLPagePlacementScript {
       baseWidth[section] = Math.max(baseWidth[section], widths[item]);
     }
     var hangs = overhangs(cfg);
-    function size(limit) {
+    function size(limit, unshaped) {
+      var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r]); });
+      return {breadth: m.breadth, depth: m.right + cfg.sectionMargin};
+    }
+    // WrapEstimate.filledRows
+    function filledRows(limit) {
+      var grids = [], r;
+      for (r = 0; r < runLength.length; r++) grids.push(wrapGrid(runLength[r], limit, runShaped[r]));
+      var m = measure(function (run) { return grids[run]; }), out = [];
+      for (r = 0; r < runLength.length; r++) {
+        var length = runLength[r], rows = grids[r] ? grids[r][0] : length;
+        var room = hangs ? m.right - m.lefts[runSection[r]] : m.widths[runSection[r]];
+        var fit = Math.trunc(room / runSlot[r]);
+        out.push(fit > 1 ? Math.min(rows, Math.floor((length + fit - 1) / fit)) : rows);
+      }
+      return out;
+    }
+    // WrapEstimate.measure
+    function measure(gridOfRun) {
       var stack = baseStack.slice(), width = baseWidth.slice(), blocks = [], r, k;
       for (r = 0; r < runLength.length; r++) {
-        var sec = runSection[r], length = runLength[r];
-        if (length <= limit) {
-          stack[sec] += runStack[r];
-          width[sec] = Math.max(width[sec], runWidest[r]);
-        } else {
-          var columns = Math.floor((length + limit - 1) / limit), rows = Math.floor((length + columns - 1) / columns);
-          var blockHeight = rows * runPitch[r], blockWidth = columns * runSlot[r];
+        var sec = runSection[r], grid = gridOfRun(r);
+        if (grid) {
+          var blockHeight = grid[0] * runPitch[r], blockWidth = grid[1] * runSlot[r];
           stack[sec] += blockHeight;
           if (hangs) blocks.push([sec, blockWidth, blockHeight]); else width[sec] = Math.max(width[sec], blockWidth);
+        } else {
+          stack[sec] += runStack[r];
+          width[sec] = Math.max(width[sec], runWidest[r]);
         }
       }
       var n = width.length, lefts = new Float64Array(n).fill(cfg.sectionMargin);
@@ -52,16 +82,18 @@ extension HTMLPagePlacementScript {
       }
       var tallestStack = 0;
       for (k = 0; k < stack.length; k++) tallestStack = Math.max(tallestStack, stack[k]);
-      return {breadth: stack.length ? tallestStack : 0, depth: right + cfg.sectionMargin};
+      return {breadth: stack.length ? tallestStack : 0, right: right, lefts: lefts, widths: width};
     }
     function aspect(limit) { var z = size(limit); return z.breadth / Math.max(z.depth, 1); }
     function area(limit) { var z = size(limit); return z.breadth * z.depth; }
     function autoRowLimit() {
       var longest = 0;
       for (var r = 0; r < runLength.length; r++) longest = Math.max(longest, runLength[r]);
-      if (aspect(longest) <= TARGET_ASPECT) return null;
+      var unwrapped = size(longest, true);
+      if (unwrapped.breadth <= TARGET_ASPECT * Math.max(unwrapped.depth, 1)) return null;
       var low = FEWEST_AUTO_ROWS, high = longest;
       if (aspect(low) > TARGET_ASPECT) return low;
+      if (aspect(high) <= TARGET_ASPECT) { for (var r2 = 0; r2 < runShaped.length; r2++) low = Math.max(low, runShaped[r2]); high = low; }
       while (high - low > 1) {
         var middle = Math.floor((low + high) / 2);
         if (aspect(middle) <= TARGET_ASPECT) low = middle; else high = middle;
@@ -75,10 +107,10 @@ extension HTMLPagePlacementScript {
       }
       return best;
     }
-    return {aspect: aspect, autoRowLimit: autoRowLimit};
+    return {aspect: aspect, autoRowLimit: autoRowLimit, filledRows: filledRows};
   }
   // WrapPlan.init; null when nothing wraps.
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
     var sectionOf = sectionOfItems(cols);
@@ -123,12 +155,23 @@ extension HTMLPagePlacementScript {
       }
     }
     if (!runStart.length || !(rowLimit > 0)) return null;
-    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
+    var filled = null;
+    if (fills && cfg.wrap === 0) filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
+    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
+    var shapes = cfg.wrap === 0;
     for (run = 0; run < runStart.length; run++) {
-      var length = runLength[run], first = runStart[run];
-      if (length <= rowLimit) continue;
-      var columnCount = Math.floor((length + rowLimit - 1) / rowLimit), rowCount = Math.floor((length + columnCount - 1) / columnCount);
+      var length = runLength[run], first = runStart[run], shaped = null;
+      if (filled) {
+        shaped = filled[run];
+      } else if (shapes) {
+        var tallestRun = 0, widestRun = 0;
+        for (item = first; item < first + length; item++) { tallestRun = Math.max(tallestRun, heights[item]); widestRun = Math.max(widestRun, widths[item]); }
+        shaped = shapedRows(length, tallestRun + padding, widestRun + gutter);
+      }
+      var grid = wrapGrid(length, rowLimit, shaped);
+      if (!grid) continue;
+      var rowCount = grid[0], columnCount = grid[1];
       var block = plan.firstItem.length;
       plan.firstItem.push(first); plan.memberCount.push(length); plan.rows.push(rowCount); plan.columns.push(columnCount);
       var rowBase = plan.rowOffsets.length, columnBase = plan.columnLefts.length, k;

@@ -234,13 +234,80 @@ import TestSupport
         } else {
             #expect(aspect(smallAuto) <= 3 && aspect(smallAuto) >= 1.0 / 3, "aspect \(aspect(smallAuto))")
         }
-        // Fans of fewer than 4 children never wrap.
+        // A fan of 3 children with long labels: left to right its column is narrow enough and
+        // nothing wraps; top to bottom, where it is broader than 2:1, it becomes a short list
+        // (one row of sub-columns: one label wide).
         var tiny = Tree()
         let tinyRoot = tiny.addNode(label: "root")
         for index in 0..<3 { _ = tiny.addNode(label: "a child with a longer label \(index)", parent: tinyRoot) }
         let (tinyAuto, _) = try layout(tiny, orientation: orientation, randomSizes: false)
         let (tinyOff, _) = try layout(tiny, orientation: orientation, wrap: .off, randomSizes: false)
-        #expect(tinyAuto.collectionViewContentSize == tinyOff.collectionViewContentSize)
+        if orientation.isVertical {
+            #expect(aspect(tinyOff) > 2)
+            #expect(aspect(tinyAuto) <= 2, "aspect \(aspect(tinyAuto))")
+            let rows = Set((0..<3).map {
+                canonicalFrame(tinyAuto.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))!.frame, orientation).midY
+            })
+            #expect(rows.count == 1, "not a list: \(rows)")
+        } else {
+            #expect(tinyAuto.collectionViewContentSize == tinyOff.collectionViewContentSize)
+        }
+    }
+
+    /// Top to bottom, small fans of leaves become short lists one label wide (a row costs a
+    /// label's width there), while a big fan keeps several rows, and the drawing gets no
+    /// broader than 3:1 where unwrapped it was far broader.
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func smallFansBecomeListsTopToBottom(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for group in 0..<14 {
+            let parent = tree.addNode(label: "group \(group)", parent: root)
+            for leaf in 0..<3 { _ = tree.addNode(label: "a leaf with a long label \(group).\(leaf)", parent: parent) }
+        }
+        let big = tree.addNode(label: "big", parent: root)
+        for leaf in 0..<60 { _ = tree.addNode(label: "member \(leaf)", parent: big) }
+        let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        let (off, _) = try layout(tree, orientation: orientation, wrap: .off, randomSizes: false)
+        #expect(aspect(off) > 5)
+        #expect(aspect(auto) <= 3, "aspect \(aspect(auto))")
+        func canonicalRows(ofChildrenOf parent: Int) -> Set<Double> {
+            Set((Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])).map {
+                canonicalFrame(auto.layoutAttributesForItem(at: indexPath(ofGlobal: $0, in: sections))!.frame, orientation).midY
+            })
+        }
+        for parent in sections.sectionStarts[1]..<sections.sectionStarts[2] - 1 {
+            #expect(canonicalRows(ofChildrenOf: Int(parent)).count == 1, "group \(parent) is not a list")
+        }
+        #expect(canonicalRows(ofChildrenOf: Int(sections.sectionStarts[2]) - 1).count >= 3, "the big fan became a list")
+        _ = checkInvariants(auto, sections, orientation: orientation)
+    }
+
+    /// The index path of a global item.
+    func indexPath(ofGlobal item: Int, in sections: SectionedTree) -> CollectionLayout.IndexPath {
+        let section = sections.sectionStarts.lastIndex { Int($0) <= item }!
+        return IndexPath(item: item - Int(sections.sectionStarts[section]), section: section)
+    }
+
+    /// Each block is shaped by its own size and the room beside it: a 14-leaf fan next to a
+    /// 150-leaf one is a low block, not a column of 14 (left to right).
+    @Test func smallFanIsShapedByItsOwnSize() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let big = tree.addNode(label: "big", parent: root)
+        let small = tree.addNode(label: "small", parent: root)
+        for leaf in 0..<150 { _ = tree.addNode(label: "big member \(leaf)", parent: big) }
+        for leaf in 0..<14 { _ = tree.addNode(label: "small member \(leaf)", parent: small) }
+        let (auto, sections) = try layout(tree, randomSizes: false)
+        var frames: [Rect] = []
+        for global in Int(sections.childStarts[2])..<Int(sections.childStarts[3]) {
+            frames.append(auto.layoutAttributesForItem(at: indexPath(ofGlobal: global, in: sections))!.frame)
+        }
+        let height = frames.map(\.maxY).max()! - frames.map(\.minY).min()!
+        let width = frames.map(\.maxX).max()! - frames.map(\.minX).min()!
+        #expect(Set(frames.map(\.midX)).count > 1, "the small fan did not wrap")
+        #expect(height <= 2 * width, "block \(width)×\(height)")
+        _ = checkInvariants(auto, sections, orientation: .lr)
     }
 
     /// A frame in canonical axes (columns along x), whatever the orientation.

@@ -1,0 +1,41 @@
+import CollectionLayout
+import Testing
+@testable import SchematicLayout
+
+/// `WrapPlan.shapedRows` and `WrapEstimate.filledRows`: blocks shaped by their own size, and
+/// widened into the room beside them without deepening the drawing.
+@Suite struct WrapFillTests {
+    @Test func shapedRowsFollowTheBlocksOwnSize() {
+        // rows × pitch ≈ columns × slot: √(n · slot / pitch) rows.
+        #expect(WrapPlan.shapedRows(length: 100, pitch: 50, slot: 200) == 20)
+        #expect(WrapPlan.shapedRows(length: 16, pitch: 50, slot: 200) == 8)
+        // Top to bottom a row costs a label's width: a small fan is one row (a list).
+        #expect(WrapPlan.shapedRows(length: 3, pitch: 220, slot: 60) == 1)
+        #expect(WrapPlan.shapedRows(length: 121, pitch: 220, slot: 60) == 6)
+        #expect(WrapPlan.shapedRows(length: 2, pitch: 10, slot: 500) == 2)  // never more rows than members
+        let limited = WrapPlan.grid(length: 10, limit: 4, shaped: nil), shaped = WrapPlan.grid(length: 10, limit: 12, shaped: 5)
+        #expect(limited?.rows == 4 && limited?.columns == 3)  // balanced: 4, 4, 2
+        #expect(shaped?.rows == 5 && shaped?.columns == 2)
+        #expect(WrapPlan.grid(length: 10, limit: 12, shaped: nil) == nil)
+    }
+
+    @Test func filledBlocksUseTheRoomBesideThemWithoutDeepening() {
+        // A root, then a 150-leaf run and a 14-leaf run in the next column, all 100 × 30.
+        let count = 1 + 150 + 14
+        let sectionOfItem = [Int32](repeating: 1, count: count).enumerated().map { $0.offset == 0 ? 0 : $0.element }
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.wrap = SchematicWrap.auto
+        let estimate = WrapEstimate(runStart: [1, 151], runLength: [150, 14], sectionOfItem: sectionOfItem, sectionCount: 2,
+                                    widths: [Double](repeating: 100, count: count), heights: [Double](repeating: 30, count: count),
+                                    gutter: 30, configuration: configuration)
+        let limit = 10
+        let filled = estimate.filledRows(rowLimit: limit)
+        #expect(filled[0] == 10)  // the big block sets the drawing's depth: 15 sub-columns of 10
+        #expect(filled[1] == 1)   // the small one fits in one row beside it (14 ≤ 15 sub-columns)
+        let unfilled = WrapPlan.grid(length: 14, limit: limit, shaped: WrapPlan.shapedRows(length: 14, pitch: 50, slot: 130))!
+        #expect(unfilled.rows > 1)
+        let blockRight: Double = 10 + 100 + 60 + 15 * 130
+        #expect(abs(estimate.size(rowLimit: limit).depth - (blockRight + 10)) < 1e-9)
+    }
+}
