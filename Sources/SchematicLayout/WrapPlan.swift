@@ -149,8 +149,8 @@ struct WrapPlan {
         self.smallestFan = smallestFan
         var filledRows: [Int]? = nil
         if fills && configuration.wrap == .auto {
-            filledRows = WrapEstimate(runStart: runStart, runLength: runLength, sectionOfItem: sectionOfItem,
-                                      sectionCount: sectionCount, widths: itemWidths, heights: itemHeights,
+            filledRows = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
+                                      sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
                                       gutter: gutter, configuration: configuration).filledRows(rowLimit: rowLimit)
         }
         self.fills = filledRows != nil
