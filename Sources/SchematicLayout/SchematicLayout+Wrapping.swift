@@ -10,10 +10,12 @@ extension SchematicLayout {
     /// area that is within `targetAspect` of square either way (else the least area times how
     /// far it is beyond that: a drawing that cannot be squared is not blown up trying). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
-    /// three more placements). Either way O(n) per placement and a bounded number of them.
+    /// three more placements). Trees beyond `alwaysMeasuredItems` that the estimate says cannot
+    /// be squared keep the estimate's blocks. Either way O(n) per placement and a bounded number.
     func placeWrappedItemsChoosingRows() {
         placeWrappedItems()
-        guard configuration.wrap == .auto, let estimated = wrapPlan else { return }
+        guard configuration.wrap == .auto, let estimated = wrapPlan,
+              estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else { return }
         let columns = PlacementColumns(dataController)
         func plan(rowLimit: Int, fills: Bool = false) -> WrapPlan? {
             WrapPlan(sections: columns, widths: itemWidths, heights: itemHeights, configuration: configuration,

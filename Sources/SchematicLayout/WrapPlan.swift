@@ -34,8 +34,14 @@ struct WrapPlan {
 
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
-    /// `auto` judges row limits on real placements for trees of up to this many items.
+    /// `auto` judges row limits on real placements for trees of up to this many items…
     static let measuredChoiceItems = 50_000
+    /// …beyond this many only when the estimate says some limit brings the drawing within
+    /// `targetAspect` (a tree whose height comes from its subtrees, not its fans, cannot be
+    /// squared by wrapping: more placements would only cost time).
+    static let alwaysMeasuredItems = 2_000
+    /// Whether `auto`'s estimate brings the drawing within `targetAspect` (true for given limits).
+    private(set) var estimateFits = true
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
     /// the last of these, only while the larger ones cannot bring the drawing to the target…
     static let autoFanTiers = [12, 6, 4, 2]
@@ -142,7 +148,8 @@ struct WrapPlan {
                 guard let limit = estimate.autoRowLimit() else { return nil }
                 rowLimit = limit
                 smallestFan = fan
-                if estimate.aspect(rowLimit: limit) <= WrapPlan.targetAspect { break }
+                estimateFits = estimate.aspect(rowLimit: limit) <= WrapPlan.targetAspect
+                if estimateFits { break }
             }
         }
         guard !runStart.isEmpty, rowLimit > 0 else { return nil }

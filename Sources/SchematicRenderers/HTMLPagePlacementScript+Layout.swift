@@ -135,6 +135,7 @@ extension HTMLPagePlacementScript {
       placeWrappedItems();
       if (cfg.wrap !== 0) return;
       var estimated = plan;
+      if (!estimated.estimateFits && n > ALWAYS_MEASURED_ITEMS) return;
       function planWith(limit, fills) { return wrapPlan(cols, widths, heights, cfg, limit, estimated.smallestFan, fills); }
       function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
       function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }

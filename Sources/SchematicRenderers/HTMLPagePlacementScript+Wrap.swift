@@ -134,7 +134,7 @@ extension HTMLPagePlacementScript {
         }
       }
     }
-    var rowLimit = 0, smallestFan = 0, run, item;
+    var rowLimit = 0, smallestFan = 0, estimateFits = true, run, item;
     if (cfg.wrap > 0) {
       collectRuns(0);
       rowLimit = cfg.wrap;
@@ -151,13 +151,14 @@ extension HTMLPagePlacementScript {
         if (limit === null) return null;
         rowLimit = limit;
         smallestFan = AUTO_FAN_TIERS[tier];
-        if (estimate.aspect(limit) <= TARGET_ASPECT) break;
+        estimateFits = estimate.aspect(limit) <= TARGET_ASPECT;
+        if (estimateFits) break;
       }
     }
     if (!runStart.length || !(rowLimit > 0)) return null;
     var filled = null;
     if (fills && cfg.wrap === 0) filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
-    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
+    var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, estimateFits: estimateFits, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
     var shapes = cfg.wrap === 0;
     for (run = 0; run < runStart.length; run++) {
