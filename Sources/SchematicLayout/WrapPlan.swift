@@ -39,7 +39,7 @@ struct WrapPlan {
     /// …beyond this many only when the estimate says some limit brings the drawing within
     /// `targetAspect` (a tree whose height comes from its subtrees, not its fans, cannot be
     /// squared by wrapping: more placements would only cost time).
-    static let alwaysMeasuredItems = 2_000
+    static let alwaysMeasuredItems = 8_000
     /// Whether `auto`'s estimate brings the drawing within `targetAspect` (true for given limits).
     private(set) var estimateFits = true
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to

@@ -22,11 +22,10 @@ import Testing
     @Test func filledBlocksUseTheRoomBesideThemWithoutDeepening() {
         // A root, then a 150-leaf run and a 14-leaf run in the next column, all 100 × 30.
         let count = 1 + 150 + 14
-        let sectionOfItem = [Int32](repeating: 1, count: count).enumerated().map { $0.offset == 0 ? 0 : $0.element }
         var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
                                                          sectionPadding: 60, sectionMargin: 10)
         configuration.wrap = SchematicWrap.auto
-        let estimate = WrapEstimate(runStart: [1, 151], runLength: [150, 14], sectionOfItem: sectionOfItem, sectionCount: 2,
+        let estimate = WrapEstimate(runStart: [1, 151], runLength: [150, 14], runSection: [1, 1], sectionStarts: [0, 1, Int32(count)],
                                     widths: [Double](repeating: 100, count: count), heights: [Double](repeating: 30, count: count),
                                     gutter: 30, configuration: configuration)
         let limit = 10
