@@ -7,6 +7,7 @@ extension JSONTreeParser {
     ///
     /// It is small (what nearly every node has), as one is made, moved and destroyed per node;
     /// the rest of what a node may say is kept in `details`, made only for a node that says it.
+    @dynamicMemberLookup
     struct OpenNode {
         /// The node's number, or -1 until it is added.
         var node = -1
@@ -41,36 +42,17 @@ extension JSONTreeParser {
             self.start = start
         }
 
-        var type: NodeFields.TypeValue? {
-            get { details?.value.type }
-            set { editableDetails.value.type = newValue }
-        }
-        var typeText: String? {
-            get { details?.value.typeText }
-            set { editableDetails.value.typeText = newValue }
+        /// The optional details (`type`, `typeText`, `id`, a `tree -J` link's `target`, where a
+        /// `contents` array came before the type said it holds children (`earlyContents`), and
+        /// `tree -J`'s `{"error": …}` for a directory it could not list, `treeError`), read
+        /// through the box and written into it, made on the first write.
+        subscript<Value>(dynamicMember field: WritableKeyPath<Details, Value?>) -> Value? {
+            get { details?.value[keyPath: field] }
+            set { editableDetails.value[keyPath: field] = newValue }
         }
         var typeOffset: Int {
             get { details?.value.typeOffset ?? 0 }
             set { editableDetails.value.typeOffset = newValue }
-        }
-        var id: String? {
-            get { details?.value.id }
-            set { editableDetails.value.id = newValue }
-        }
-        /// A `tree -J` link's target.
-        var target: String? {
-            get { details?.value.target }
-            set { editableDetails.value.target = newValue }
-        }
-        /// Where a `contents` array came before the type said it holds children.
-        var earlyContents: Int? {
-            get { details?.value.earlyContents }
-            set { editableDetails.value.earlyContents = newValue }
-        }
-        /// `tree -J`'s `{"error": "error opening dir"}`, standing for a directory it could not list.
-        var treeError: String? {
-            get { details?.value.treeError }
-            set { editableDetails.value.treeError = newValue }
         }
         /// Its attributes (empty until one is set).
         var attributes: NodeAttributes {
@@ -89,6 +71,6 @@ extension JSONTreeParser {
         }
 
         /// Whether `contents` holds this node's children, as in `tree -J`.
-        var hasContents: Bool { typeText == "directory" || typeText == "link" }
+        var hasContents: Bool { self.typeText == "directory" || self.typeText == "link" }
     }
 }
