@@ -87,6 +87,8 @@ extension HTMLPageScript {
   // ---- Drawing.
   var drawer = 'canvas', frameRequested = false, matchSet = null, currentMatch = -1, lastDrawn = 0, lastMode = '';
   var meanPitch = 0;
+  // SchematicLayout.levelStubDistance: a child this near its parent's line is reached straight from the bus.
+  var LEVEL_STUB_DISTANCE = 4;
   function requestDraw() { if (!frameRequested) { frameRequested = true; requestAnimationFrame(function () { frameRequested = false; draw(); }); } }
   function connectorPath(context, child, s) {
     var parent = G.par[child];
@@ -98,7 +100,7 @@ extension HTMLPageScript {
     var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
-    else { context.lineTo(out, sy); context.lineTo(into, G.busX && block < 0 && Math.abs(entryY - sy) < 4 ? sy : entryY); }
+    else { context.lineTo(out, sy); context.lineTo(into, G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE ? sy : entryY); }
     if (block >= 0) {
       var b = G.blocks[block], column = Math.floor((child - b.first) / b.rows), bus = b.buses[Math.min(column, b.buses.length - 1)];
       context.lineTo(b.buses[0], entryY);

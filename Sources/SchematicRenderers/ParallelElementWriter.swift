@@ -66,12 +66,12 @@ struct ParallelElementWriter: Sendable {
             for (offset, element) in elements.enumerated() { write(element, first + offset, &buffer) }
             buffer.finish()
         }
-        /// Hands the oldest batches to the output while they are complete; waits for the oldest
-        /// when `waiting`.
-        func takeCompleted(into output: inout OutputBuffer, waiting: Bool) {
+        /// Hands the oldest batches to the output while they are complete, and waits for each
+        /// while more than `keeping` are left (all: 0).
+        func takeCompleted(into output: inout OutputBuffer, keeping: Int) {
             while let oldest = pending.first {
                 if let done = oldest.done {
-                    if waiting { done.wait() } else if done.wait(timeout: .now()) != .success { return }
+                    if pending.count > keeping { done.wait() } else if done.wait(timeout: .now()) != .success { return }
                 }
                 output.append(chunks: oldest.chunks)
                 pending.removeFirst()
@@ -103,14 +103,9 @@ struct ParallelElementWriter: Sendable {
             } else {
                 writeBatch(elements, from: first, into: written)
             }
-            takeCompleted(into: &output, waiting: false)
-            while pending.count >= batchesInFlight, let oldest = pending.first {
-                oldest.done?.wait()
-                output.append(chunks: oldest.chunks)
-                pending.removeFirst()
-            }
+            takeCompleted(into: &output, keeping: batchesInFlight - 1)
         } }
-        takeCompleted(into: &output, waiting: true)
+        takeCompleted(into: &output, keeping: 0)
         for (offset, element) in batch.enumerated() { write(element, batchStart + offset, &output) }
     }
 }

@@ -62,10 +62,16 @@ private final class TallCells: CellSizing {
 }
 
 @Suite struct CollectionViewTests {
-    @Test func wholeDocumentSelfSizingIsOneBatchedInvalidation() {
+    /// A list of 100 items whose cells report being taller than estimated.
+    private func tallList() -> (ListLayout, CollectionView) {
         let layout = ListLayout(count: 100)
         let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
         view.cellSizing = TallCells()
+        return (layout, view)
+    }
+
+    @Test func wholeDocumentSelfSizingIsOneBatchedInvalidation() {
+        let (layout, view) = tallList()
         view.layoutIfNeeded()
         #expect(layout.invalidations == 1)
         #expect(view.selfSizingPasses == 1)
@@ -75,16 +81,12 @@ private final class TallCells: CellSizing {
 
     @Test func cellsAllSizedAreNotAskedAgain() {
         // Every cell reports in the first pass: no second pass over the content to find none left.
-        let layout = ListLayout(count: 100)
-        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
-        view.cellSizing = TallCells()
+        let (layout, view) = tallList()
         view.layoutIfNeeded()
         #expect(layout.enumerations == 1)
         view.layoutIfNeeded()
         #expect(layout.enumerations == 1)
-        let scrolled = ListLayout(count: 100)
-        let scrolledView = CollectionView(layout: scrolled, dataSource: DataSource(count: 100))
-        scrolledView.cellSizing = TallCells()
+        let (scrolled, scrolledView) = tallList()
         scrolledView.selfSizeByScrolling(viewport: Size(width: 100, height: 100))
         #expect(scrolled.enumerations == 1)
         #expect(scrolledView.cellsSized == 100)
@@ -92,9 +94,7 @@ private final class TallCells: CellSizing {
     }
 
     @Test func cellsMarkedSizedAreNotAskedUntilTheDataChanges() {
-        let layout = ListLayout(count: 100)
-        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
-        view.cellSizing = TallCells()
+        let (layout, view) = tallList()
         view.markEveryCellSized()
         view.layoutIfNeeded()
         #expect(layout.enumerations == 0)
@@ -109,9 +109,7 @@ private final class TallCells: CellSizing {
     }
 
     @Test func viewportSelfSizingSizesOnlyWhatBecomesVisible() {
-        let layout = ListLayout(count: 100)
-        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
-        view.cellSizing = TallCells()
+        let (_, view) = tallList()
         view.viewport = Rect(x: 0, y: 0, width: 100, height: 100)
         view.layoutIfNeeded()
         // Visible at 10 points each: 11 cells (edges count); after growing to 30, 4 are visible.
@@ -122,9 +120,7 @@ private final class TallCells: CellSizing {
     }
 
     @Test func scrollingOverTheContentIsOneLayoutPassPerSweep() {
-        let layout = ListLayout(count: 100)
-        let view = CollectionView(layout: layout, dataSource: DataSource(count: 100))
-        view.cellSizing = TallCells()
+        let (layout, view) = tallList()
         view.selfSizeByScrolling(viewport: Size(width: 100, height: 100))
         // Ten viewports over the estimated 1,000 points size every cell in one context; the
         // second sweep, over the grown 3,000 points, finds nothing new.

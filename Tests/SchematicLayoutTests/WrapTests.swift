@@ -207,6 +207,20 @@ import TestSupport
         }
     }
 
+    /// A root with `count` leaf children, labelled by `label`.
+    func fan(_ count: Int, label: (Int) -> String = { "child \($0)" }) -> Tree {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<count { _ = tree.addNode(label: label(index), parent: root) }
+        return tree
+    }
+
+    /// The tree laid out with the default wrapping and with none, fixed sizes.
+    func autoAndOff(_ tree: Tree, orientation: SchematicOrientation) throws -> (auto: SchematicLayout, off: SchematicLayout) {
+        (try layout(tree, orientation: orientation, randomSizes: false).0,
+         try layout(tree, orientation: orientation, wrap: .off, randomSizes: false).0)
+    }
+
     /// Breadth over depth of a layout's content, whatever its orientation.
     func aspect(_ layout: SchematicLayout) -> Double {
         let size = layout.collectionViewContentSize
@@ -215,20 +229,12 @@ import TestSupport
 
     @Test(arguments: SchematicOrientation.allCases)
     func thirtyChildFanIsNoLongerABroom(orientation: SchematicOrientation) throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "root")
-        for index in 0..<30 { _ = tree.addNode(label: "child \(index)", parent: root) }
-        let (off, _) = try layout(tree, orientation: orientation, wrap: .off, randomSizes: false)
-        let (auto, _) = try layout(tree, orientation: orientation, randomSizes: false)
+        let (auto, off) = try autoAndOff(fan(30), orientation: orientation)
         #expect(aspect(off) > 3)
         #expect(aspect(auto) <= 3 && aspect(auto) >= 1.0 / 3, "aspect \(aspect(auto))")
         // A smaller fan wraps only where the drawing would otherwise be more than 2:1 broad
         // (an 11-leaf fan is, drawn top to bottom), and then into 1:3–3:1.
-        var small = Tree()
-        let top = small.addNode(label: "root")
-        for index in 0..<11 { _ = small.addNode(label: "child \(index)", parent: top) }
-        let (smallAuto, _) = try layout(small, orientation: orientation, randomSizes: false)
-        let (smallOff, _) = try layout(small, orientation: orientation, wrap: .off, randomSizes: false)
+        let (smallAuto, smallOff) = try autoAndOff(fan(11), orientation: orientation)
         if aspect(smallOff) <= 2 {
             #expect(smallAuto.collectionViewContentSize == smallOff.collectionViewContentSize)
         } else {
@@ -237,11 +243,7 @@ import TestSupport
         // A fan of 3 children with long labels: left to right its column is narrow enough and
         // nothing wraps; top to bottom, where it is broader than 2:1, it becomes a short list
         // (one row of sub-columns: one label wide).
-        var tiny = Tree()
-        let tinyRoot = tiny.addNode(label: "root")
-        for index in 0..<3 { _ = tiny.addNode(label: "a child with a longer label \(index)", parent: tinyRoot) }
-        let (tinyAuto, _) = try layout(tiny, orientation: orientation, randomSizes: false)
-        let (tinyOff, _) = try layout(tiny, orientation: orientation, wrap: .off, randomSizes: false)
+        let (tinyAuto, tinyOff) = try autoAndOff(fan(3) { "a child with a longer label \($0)" }, orientation: orientation)
         if orientation.isVertical {
             #expect(aspect(tinyOff) > 2)
             #expect(aspect(tinyAuto) <= 2, "aspect \(aspect(tinyAuto))")
@@ -388,10 +390,7 @@ import TestSupport
 
     /// A label change inside a block reaches the block: its sub-column widens and nothing overlaps.
     @Test func invalidatingAMemberRelaysTheBlock() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "root")
-        for index in 0..<40 { _ = tree.addNode(label: "child \(index)", parent: root) }
-        let (layout, sections) = try layout(tree, wrap: .limit(10), randomSizes: false)
+        let (layout, sections) = try layout(fan(40), wrap: .limit(10), randomSizes: false)
         let before = layout.layoutAttributesForItem(at: IndexPath(item: 15, section: 1))!.frame
         let widthBefore = layout.collectionViewContentSize.width
         let original = layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 1))!
