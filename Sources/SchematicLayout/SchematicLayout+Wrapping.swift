@@ -1,4 +1,6 @@
+import Dispatch
 import Hierarchy
+import Synchronization
 
 /// Wrapping: which row limit `auto` draws with, judged on real placements where that is cheap.
 extension SchematicLayout {
@@ -12,26 +14,33 @@ extension SchematicLayout {
     /// trees only lower the limit while the placement comes out broader than that (at most
     /// three more placements). Trees beyond `alwaysMeasuredItems` that the estimate says cannot
     /// be squared keep the estimate's blocks. Either way O(n) per placement and a bounded number.
+    ///
+    /// Limits that do not depend on each other's outcome are placed at once, one per core
+    /// (`WrappedPlacement` is a value), and judged in the order listed: the same choice as one
+    /// at a time.
     func placeWrappedItemsChoosingRows() {
-        placeWrappedItems()
         guard configuration.wrap == .auto, let estimated = wrapPlan,
-              estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else { return }
-        let columns = PlacementColumns(dataController)
-        func plan(rowLimit: Int, fills: Bool = false) -> WrapPlan? {
-            WrapPlan(sections: columns, widths: itemWidths, heights: itemHeights, configuration: configuration,
+              estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else {
+            placeWrappedItems()
+            return
+        }
+        let tree = wrappedPlacementTree, configuration = configuration
+        @Sendable func plan(rowLimit: Int, fills: Bool = false) -> WrapPlan? {
+            WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
                      rowLimit: rowLimit, smallestFan: estimated.smallestFan, fills: fills)
         }
-        func drawn() -> (aspect: Double, area: Double) {
-            let breadth = sectionHeights.max() ?? 0, depth = wrappedContentWidth()
+        func drawn(_ placement: WrappedPlacement) -> (aspect: Double, area: Double) {
+            let breadth = placement.breadth, depth = placement.depth(configuration)
             return (breadth / max(depth, 1), breadth * depth)
         }
         /// How far beyond `targetAspect` of square, either way (at most 1 when it fits).
         func misfit(_ aspect: Double) -> Double { max(aspect / WrapPlan.targetAspect, 1 / max(aspect * WrapPlan.targetAspect, 1e-9)) }
         func fits(_ aspect: Double) -> Bool { misfit(aspect) <= 1 }
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
+            placeWrappedItems()
             for _ in 0..<3 {
                 guard let current = wrapPlan, current.rowLimit > WrapPlan.fewestAutoRows else { break }
-                let aspect = drawn().aspect
+                let aspect = (sectionHeights.max() ?? 0) / max(wrappedContentWidth(), 1)
                 guard aspect > WrapPlan.targetAspect * 1.1 else { break }
                 let limit = max(WrapPlan.fewestAutoRows, min(current.rowLimit - 1, Int(Double(current.rowLimit) * WrapPlan.targetAspect / aspect)))
                 guard let next = plan(rowLimit: limit) else { break }
@@ -40,31 +49,41 @@ extension SchematicLayout {
             }
             return
         }
-        var best = (plan: estimated, drawing: drawn())
+        // The estimate's placement and the first limits around it, at once.
+        var around: [Int] = []
+        for factor in [0.5, 0.75, 1.5, 2, 3] {
+            let limit = max(WrapPlan.fewestAutoRows, Int((Double(estimated.rowLimit) * factor).rounded()))
+            if limit != estimated.rowLimit && !around.contains(limit) { around.append(limit) }
+        }
+        let first = WrappedPlacement.placements(
+            of: [{ @Sendable in estimated }] + around.map { limit in { @Sendable in plan(rowLimit: limit) } }, tree: tree)
+        var best = (placement: first[0]!, drawing: drawn(first[0]!))
         var tried: [Int: Bool] = [estimated.rowLimit: fits(best.drawing.aspect)], triedFilling: [Int: Bool] = [:]
-        /// Places with `limit` (once) and keeps it if it is better; whether it fits the target.
-        @discardableResult func judge(_ limit: Int, fills: Bool = false) -> Bool? {
+        /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
+        @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
+            guard let placement else { return nil }
+            let limit = placement.plan.rowLimit, fills = placement.plan.fills
             if let fits = fills ? triedFilling[limit] : tried[limit] { return fits }
-            guard let candidate = plan(rowLimit: limit, fills: fills) else { return nil }
-            wrapPlan = candidate
-            placeWrappedItems()
-            let drawing = drawn()
+            let drawing = drawn(placement)
             let fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect)
             if fills { triedFilling[limit] = fitting } else { tried[limit] = fitting }
             if fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting
                 && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) {
-                best = (candidate, drawing)
+                best = (placement, drawing)
             }
             return fitting
         }
-        for factor in [0.5, 0.75, 1.5, 2, 3] {
-            judge(max(WrapPlan.fewestAutoRows, Int((Double(estimated.rowLimit) * factor).rounded())))
+        /// Places `limit` unless it was tried, and judges it.
+        func judge(_ limit: Int, fills: Bool = false) -> Bool? {
+            if let fits = fills ? triedFilling[limit] : tried[limit] { return fits }
+            return judgePlaced(plan(rowLimit: limit, fills: fills).map { WrappedPlacement(tree, plan: $0) })
         }
+        for placement in first.dropFirst() { judgePlaced(placement) }
         // Area falls and breadth grows with the limit: between the best fitting limit and the
         // next one tried that does not fit, a few bisection steps find a larger one that fits.
         if fits(best.drawing.aspect),
-           var broad = tried.filter({ !$0.value && $0.key > best.plan.rowLimit }).keys.min() {
-            var fitting = best.plan.rowLimit
+           var broad = tried.filter({ !$0.value && $0.key > best.placement.plan.rowLimit }).keys.min() {
+            var fitting = best.placement.plan.rowLimit
             for _ in 0..<3 where broad - fitting > 1 {
                 let middle = (fitting + broad) / 2
                 guard let fits = judge(middle) else { break }
@@ -73,12 +92,16 @@ extension SchematicLayout {
         }
         // Blocks filling the room beside them (`WrapPlan.fills`) lower the columns without
         // deepening the drawing: tried at the best limit and at larger ones, which they let fit.
-        let chosen = best.plan.rowLimit
-        for factor in [1.0, 1.5, 2, 3] { judge(Int((Double(chosen) * factor).rounded()), fills: true) }
-        if wrapPlan?.rowLimit != best.plan.rowLimit || wrapPlan?.fills != best.plan.fills {
-            wrapPlan = best.plan
-            placeWrappedItems()
+        let chosen = best.placement.plan.rowLimit
+        var filling: [Int] = []
+        for factor in [1.0, 1.5, 2, 3] {
+            let limit = Int((Double(chosen) * factor).rounded())
+            if triedFilling[limit] == nil && !filling.contains(limit) { filling.append(limit) }
         }
+        for placement in WrappedPlacement.placements(of: filling.map { limit in { @Sendable in plan(rowLimit: limit, fills: true) } }, tree: tree) {
+            judgePlaced(placement)
+        }
+        apply(best.placement)
     }
 
     /// The canonical content width of the wrapped placement just made (before `prepare`
@@ -90,5 +113,19 @@ extension SchematicLayout {
             left += sectionWidths[section] + configuration.sectionPadding
         }
         return right + configuration.sectionMargin
+    }
+}
+
+extension WrappedPlacement {
+    /// The placements of the plans `plans` make (nil where one makes none), in their order,
+    /// computed on as many cores as there are (each plan made and placed on its own).
+    static func placements(of plans: [@Sendable () -> WrapPlan?], tree: Tree) -> [WrappedPlacement?] {
+        let results = Mutex([WrappedPlacement?](repeating: nil, count: plans.count))
+        DispatchQueue.concurrentPerform(iterations: plans.count) { index in
+            guard let plan = plans[index]() else { return }
+            let placement = WrappedPlacement(tree, plan: plan)
+            results.withLock { $0[index] = placement }
+        }
+        return results.withLock { $0 }
     }
 }

@@ -1,0 +1,189 @@
+import Hierarchy
+
+/// One placement of a tree with wrapped blocks, computed from values alone: the configured
+/// alignment on the columns with each block as one item as tall as it, then the blocks'
+/// members inside them. Where blocks may overhang (`WrapPlan.overhangs`), a column is as wide as
+/// its widest item outside blocks and a wider block runs on to the right, its room in later
+/// columns kept by stand-ins (`OverhangColumns`); otherwise columns widen to their widest
+/// block. Other items stay centred in their column.
+///
+/// A value, not a layout's state, so that `auto` wrapping can judge several row limits at once
+/// (`SchematicLayout.placeWrappedItemsChoosingRows`) and keep the best without placing it again.
+struct WrappedPlacement: Sendable {
+    /// The plan placed.
+    let plan: WrapPlan
+    /// Per section (canonical): width (widest item outside blocks where blocks overhang), reach
+    /// of its widest item or block, and height.
+    var sectionWidths: [Double]
+    var sectionExtents: [Double]
+    var sectionHeights: [Double]
+    /// Per item: top along its column, left within it.
+    var itemTops: [Double]
+    var itemLefts: [Double]
+    /// Per block: its top, and where its bus enters (level with the parent where it can).
+    var blockTops: [Double]
+    var blockEntries: [Double]
+
+    /// What a placement reads of its tree: the columns, and whether blocks may overhang (not
+    /// where items have additional parents, whose connectors cross columns).
+    struct Tree: Sendable {
+        let columns: PlacementColumns
+        let configuration: SchematicLayoutConfiguration
+        let widths: [Double]
+        let heights: [Double]
+        let allowsOverhang: Bool
+    }
+
+    /// Places `tree` with `plan`. `tops` and `lefts` are reused as storage where they have the
+    /// right size (a big tree's peak memory).
+    init(_ tree: Tree, plan: WrapPlan, reusing tops: [Double] = [], _ lefts: [Double] = []) {
+        self.plan = plan
+        let configuration = tree.configuration, itemWidths = tree.widths, itemHeights = tree.heights
+        let itemStarts = tree.columns.sectionStarts
+        let sectionCount = tree.columns.numberOfSections
+        let padding = configuration.itemPadding
+        let (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
+        let overhangs = WrapPlan.overhangs(configuration) && tree.allowsOverhang
+
+        // Widths first (they do not depend on the placement): the widest item outside blocks,
+        // or block where blocks cannot overhang.
+        var unwrappedWidths = [Double](repeating: 0, count: sectionCount)
+        var sectionWidths = [Double](repeating: 0, count: sectionCount)
+        var sectionExtents = [Double](repeating: 0, count: sectionCount)
+        for section in 0..<sectionCount {
+            var width = 0.0, extent = 0.0
+            for item in Int(itemStarts[section])..<Int(itemStarts[section + 1]) {
+                let block = Int(plan.blockOfItem[item])
+                if block < 0 { width = max(width, itemWidths[item]) } else { extent = max(extent, plan.widths[block]) }
+            }
+            unwrappedWidths[section] = width
+            sectionWidths[section] = overhangs ? width : max(width, extent)
+            sectionExtents[section] = max(width, extent)
+        }
+        // Overhanging blocks: the last section each one's block reaches into (or into whose gap).
+        var standInColumns: OverhangColumns? = nil
+        if overhangs {
+            var lefts = [Double](repeating: configuration.sectionMargin, count: sectionCount)
+            for section in 1..<max(1, sectionCount) { lefts[section] = lefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding }
+            var lastSection = [Int32](repeating: 0, count: columns.numberOfItems)
+            for section in 0..<sectionCount {
+                for reduced in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) {
+                    var last = section
+                    let block = Int(plan.blockOfItem[Int(itemOfReduced[reduced])])
+                    if block >= 0 {
+                        let right = lefts[section] + plan.widths[block]
+                        while last + 1 < sectionCount && right > lefts[last] + sectionWidths[last] + 0.5 { last += 1 }
+                    }
+                    lastSection[reduced] = Int32(last)
+                }
+            }
+            standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection)
+        }
+
+        var centers = WrappedPlacement.centers(of: standInColumns?.columns ?? columns, heights: standInColumns?.heights ?? heights,
+                                               standIns: standInColumns?.isStandIn ?? [], configuration: configuration)
+        if let standInColumns {
+            var reducedCenters = [Double](repeating: 0, count: columns.numberOfItems)
+            for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
+            centers = reducedCenters
+        }
+        // Filled as locals through buffers: no exclusivity or bounds checks per item.
+        var tops = tops, lefts = lefts, topsOfBlocks = [Double](repeating: 0, count: plan.blockCount)
+        if tops.count != itemWidths.count { tops = [Double](repeating: 0, count: itemWidths.count) }
+        if lefts.count != itemWidths.count { lefts = [Double](repeating: 0, count: itemWidths.count) }
+        tops.withUnsafeMutableBufferPointer { tops in
+            for (reduced, item) in itemOfReduced.enumerated() {
+                let item = Int(item), block = Int(plan.blockOfItem[item])
+                let top = centers[reduced] - heights[reduced] / 2
+                if block < 0 {
+                    tops[item] = top
+                    continue
+                }
+                topsOfBlocks[block] = top
+                for member in item..<item + Int(plan.memberCount[block]) {
+                    tops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
+                }
+            }
+        }
+        // Heights: the last item's bottom; lefts: centred in the column as it would be unwrapped.
+        var sectionHeights = [Double](repeating: 0, count: sectionCount)
+        lefts.withUnsafeMutableBufferPointer { lefts in
+            for section in 0..<sectionCount {
+                let reducedItems = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
+                sectionHeights[section] = reducedItems.isEmpty ? 0
+                    : centers[reducedItems.upperBound - 1] + heights[reducedItems.upperBound - 1] / 2 + padding / 2
+                let unwrappedWidth = unwrappedWidths[section]
+                for item in Int(itemStarts[section])..<Int(itemStarts[section + 1]) {
+                    let block = Int(plan.blockOfItem[item])
+                    lefts[item] = block < 0 ? (unwrappedWidth - itemWidths[item]) / 2
+                        : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+                }
+            }
+        }
+        // A block's bus enters level with its parent where it can, within its first sub-column.
+        var entries = [Double](repeating: 0, count: plan.blockCount)
+        for block in 0..<plan.blockCount {
+            let first = Int(plan.firstItem[block])
+            let parent = Int(tree.columns.parentOfItem[first])
+            let (firstRow, lastRow) = plan.rowMiddles(ofBlock: block)
+            let parentMiddle = tops[parent] + itemHeights[parent] / 2
+            entries[block] = min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
+        }
+        self.sectionWidths = sectionWidths
+        self.sectionExtents = sectionExtents
+        self.sectionHeights = sectionHeights
+        itemTops = tops
+        itemLefts = lefts
+        blockTops = topsOfBlocks
+        blockEntries = entries
+    }
+
+    /// The breadth of the drawing (its tallest column, canonical).
+    var breadth: Double { sectionHeights.max() ?? 0 }
+
+    /// The canonical content width (before `prepare` positions the columns): the columns and
+    /// the blocks reaching past them.
+    func depth(_ configuration: SchematicLayoutConfiguration) -> Double {
+        var left = configuration.sectionMargin, right = 0.0
+        for section in 0..<sectionWidths.count {
+            right = max(right, left + max(sectionWidths[section], sectionExtents[section]))
+            left += sectionWidths[section] + configuration.sectionPadding
+        }
+        return right + configuration.sectionMargin
+    }
+
+    /// The centres of the columns' items by the configured alignment (stacked and centered
+    /// from the columns alone, tidy and compact from the whole tree).
+    static func centers(of columns: PlacementColumns, heights: [Double], standIns: [Bool],
+                        configuration: SchematicLayoutConfiguration) -> [Double] {
+        let sectionCount = columns.numberOfSections
+        let padding = configuration.itemPadding
+        switch configuration.alignment {
+        case .stacked, .centered:
+            var centers = [Double](repeating: 0, count: heights.count)
+            var stackHeights = [Double](repeating: 0, count: sectionCount)
+            for section in 0..<sectionCount {
+                var top = padding / 2
+                for item in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) {
+                    centers[item] = top + heights[item] / 2
+                    top += heights[item] + padding
+                }
+                stackHeights[section] = top - padding / 2
+            }
+            if configuration.alignment == .centered {
+                let tallest = stackHeights.max() ?? 0
+                for section in 0..<sectionCount {
+                    let offset = (tallest - stackHeights[section]) / 2
+                    for item in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) { centers[item] += offset }
+                }
+            }
+            return centers
+        case .tidy, .compact:
+            if configuration.alignment == .compact,
+               let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding, standIns: standIns) {
+                return compact
+            }
+            return TidyPlacement.centers(of: columns, heights: heights, padding: padding)
+        }
+    }
+}
