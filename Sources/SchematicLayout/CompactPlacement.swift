@@ -25,20 +25,34 @@ import Hierarchy
 ///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
+    /// Per item, where its members begin and end along the column, from its own centre: 0 for
+    /// an item, the middles of a wrapped block's first and last rows, so that a parent is
+    /// centred on what the reader sees of its children (from the first box to the last), not
+    /// on a block's middle.
+    struct MemberEnds {
+        var first: [Double]
+        var last: [Double]
+        init(count: Int) {
+            first = [Double](repeating: 0, count: count)
+            last = first
+        }
+    }
+
     /// The centre of every global item, or nil if the constraints cannot be ordered (not
     /// expected for a tree; the caller falls back to the tidy tree). Items marked in
     /// `standIns` (an overhanging block's stand-ins, each an only child) always keep their
     /// parent's centre and are not counted as children when judging how a placement reads.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
-                        standIns: [Bool] = []) -> [Double]? {
+                        standIns: [Bool] = [], memberEnds: MemberEnds? = nil) -> [Double]? {
         guard sections.numberOfItems > 0 else { return [] }
         return CompactConstraints.with(sections: sections, heights: heights, padding: padding) { constraints in
-            centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns)
+            centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds)
         }
     }
 
     /// `centers(of:…)` with the constraints made (they borrow the caller's arrays).
-    private static func centers(_ constraints: CompactConstraints, padding: Double, sweeps: Int, standIns: [Bool]) -> [Double]? {
+    private static func centers(_ constraints: CompactConstraints, padding: Double, sweeps: Int, standIns: [Bool],
+                                memberEnds: MemberEnds?) -> [Double]? {
         let count = constraints.count
         func isStandIn(_ item: Int) -> Bool { !standIns.isEmpty && standIns[item] }
         let sectionCount = constraints.sectionCount
@@ -182,7 +196,7 @@ enum CompactPlacement {
             // freed before the sweeps (a big tree's peak memory).
             if steps == 0 { fromTop = nil; fromBottom = nil }
             centers.withUnsafeMutableBufferPointer { centers in
-                CompactSweeps(constraints, slack: slack, budget: budget).run(centers.baseAddress!, sweeps: sweepsHere)
+                CompactSweeps(constraints, slack: slack, budget: budget, memberEnds: memberEnds).run(centers.baseAddress!, sweeps: sweepsHere)
             }
             return centers
         }
@@ -195,7 +209,11 @@ enum CompactPlacement {
             for item in 0..<count {
                 let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
                 guard firstChild < lastChild, !isStandIn(firstChild) else { continue }
-                let first = c[firstChild], last = c[lastChild - 1]
+                var first = c[firstChild], last = c[lastChild - 1]
+                if let memberEnds {
+                    first += memberEnds.first[firstChild]
+                    last += memberEnds.last[lastChild - 1]
+                }
                 total += abs(c[item] - (first + last) / 2)
                 parentCount += 1
                 if c[item] < first - 1 || c[item] > last + 1 { outside += 1 }

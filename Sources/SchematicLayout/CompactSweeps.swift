@@ -24,7 +24,14 @@ struct CompactSweeps {
     private let blockWeights: PlacementBuffer<Double>
     private let lengths: PlacementBuffer<Int>
 
-    init(_ constraints: CompactConstraints, slack: CompactConstraints.Slack, budget: Double) {
+    /// Per item, its first and last members' centres from its own (`CompactPlacement.MemberEnds`).
+    private let firstEnds: [Double]
+    private let lastEnds: [Double]
+
+    init(_ constraints: CompactConstraints, slack: CompactConstraints.Slack, budget: Double,
+         memberEnds: CompactPlacement.MemberEnds? = nil) {
+        firstEnds = memberEnds?.first ?? []
+        lastEnds = memberEnds?.last ?? []
         self.constraints = constraints
         self.slack = slack
         self.budget = budget
@@ -62,6 +69,7 @@ struct CompactSweeps {
             ends[last - 1] |= 2
             var span = 0.0
             for sibling in first + 1 ..< last { span += before[sibling] }
+            if !firstEnds.isEmpty { span += firstEnds[first] + lastEnds[last - 1] }
             var offset = -span / 2
             for sibling in first..<last {
                 if sibling > first { offset += before[sibling] }
@@ -112,7 +120,9 @@ struct CompactSweeps {
                 wish[position] = c[Int(parents[item])] + blockOffset[item] - offset
                 weight[position] = 1
             } else {
-                wish[position] = (first == last ? c[item] : (c[first] + c[last - 1]) / 2) - offset
+                wish[position] = (first == last ? c[item]
+                    : firstEnds.isEmpty ? (c[first] + c[last - 1]) / 2
+                    : (c[first] + firstEnds[first] + c[last - 1] + lastEnds[last - 1]) / 2) - offset
                 weight[position] = first == last ? 0.5 : Double(last - first) + 1
             }
             // Bounds from the box and from the neighbouring columns, which stay put. (Centres

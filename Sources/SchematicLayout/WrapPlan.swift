@@ -247,6 +247,13 @@ struct WrapPlan {
         return (rowOffsets[first] + rowHeights[first] / 2, rowOffsets[last] + rowHeights[last] / 2)
     }
 
+    /// Where a block's members begin and end along the column, from the block's centre: the
+    /// middles of its first and last rows.
+    func memberEnds(ofBlock block: Int) -> (first: Double, last: Double) {
+        let (first, last) = rowMiddles(ofBlock: block), middle = heights[block] / 2
+        return (first - middle, last - middle)
+    }
+
     /// The placement's columns with each block reduced to its first member, as tall as the
     /// block; `itemOfReduced` maps back.
     func reduced(_ sections: PlacementColumns, heights: [Double])

@@ -80,8 +80,23 @@ struct WrappedPlacement: Sendable {
             standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection)
         }
 
+        // Parents are centred on their children's first and last members, not on a block's middle.
+        var ends = CompactPlacement.MemberEnds(count: columns.numberOfItems)
+        for (reduced, item) in itemOfReduced.enumerated() {
+            let block = Int(plan.blockOfItem[Int(item)])
+            if block >= 0 { (ends.first[reduced], ends.last[reduced]) = plan.memberEnds(ofBlock: block) }
+        }
+        if let standInColumns {
+            var placedEnds = CompactPlacement.MemberEnds(count: standInColumns.columns.numberOfItems)
+            for (placed, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 {
+                placedEnds.first[placed] = ends.first[Int(reduced)]
+                placedEnds.last[placed] = ends.last[Int(reduced)]
+            }
+            ends = placedEnds
+        }
         var centers = WrappedPlacement.centers(of: standInColumns?.columns ?? columns, heights: standInColumns?.heights ?? heights,
-                                               standIns: standInColumns?.isStandIn ?? [], configuration: configuration)
+                                               standIns: standInColumns?.isStandIn ?? [], memberEnds: ends,
+                                               configuration: configuration)
         if let standInColumns {
             var reducedCenters = [Double](repeating: 0, count: columns.numberOfItems)
             for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
@@ -155,7 +170,7 @@ struct WrappedPlacement: Sendable {
     /// The centres of the columns' items by the configured alignment (stacked and centered
     /// from the columns alone, tidy and compact from the whole tree).
     static func centers(of columns: PlacementColumns, heights: [Double], standIns: [Bool],
-                        configuration: SchematicLayoutConfiguration) -> [Double] {
+                        memberEnds: CompactPlacement.MemberEnds? = nil, configuration: SchematicLayoutConfiguration) -> [Double] {
         let sectionCount = columns.numberOfSections
         let padding = configuration.itemPadding
         switch configuration.alignment {
@@ -180,7 +195,8 @@ struct WrappedPlacement: Sendable {
             return centers
         case .tidy, .compact:
             if configuration.alignment == .compact,
-               let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding, standIns: standIns) {
+               let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding, standIns: standIns,
+                                                     memberEnds: memberEnds) {
                 return compact
             }
             return TidyPlacement.centers(of: columns, heights: heights, padding: padding)

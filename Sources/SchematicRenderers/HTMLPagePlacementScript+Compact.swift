@@ -2,7 +2,7 @@ extension HTMLPagePlacementScript {
     /// The port of `CompactPlacement.centers`.
     static let compact: StaticString = #"""
   // CompactPlacement.centers
-  function compact(cols, heights, padding, sweeps, standIns) {
+  function compact(cols, heights, padding, sweeps, standIns, ends) {
     sweeps = sweeps || 12;
     function isStandIn(item) { return !!standIns && standIns[item] === 1; }
     var count = cols.par.length;
@@ -214,6 +214,7 @@ extension HTMLPagePlacementScript {
           while (item < ss[section + 1]) {
             var parent = par[item], f = cs[parent], l = cs[parent + 1], span = 0, sib;
             for (sib = f + 1; sib < l; sib++) span += separation(sib - 1, sib);
+            if (ends) span += ends.first[f] + ends.last[l - 1];
             var offset = -span / 2;
             for (sib = f; sib < l; sib++) {
               if (sib > f) offset += separation(sib - 1, sib);
@@ -228,7 +229,10 @@ extension HTMLPagePlacementScript {
           for (item = ss[section]; item < ss[section + 1]; item++) {
             var c0 = cs[item], c1 = cs[item + 1];
             if (c0 === c1) { wishes[item] = centers[item]; weights[item] = 0.5; }
-            else { wishes[item] = (centers[c0] + centers[c1 - 1]) / 2; weights[item] = (c1 - c0) + 1; }
+            else {
+              wishes[item] = ends ? (centers[c0] + ends.first[c0] + centers[c1 - 1] + ends.last[c1 - 1]) / 2 : (centers[c0] + centers[c1 - 1]) / 2;
+              weights[item] = (c1 - c0) + 1;
+            }
           }
           place(section);
         }
@@ -243,6 +247,7 @@ extension HTMLPagePlacementScript {
         var d0 = cs[item], d1 = cs[item + 1];
         if (d0 === d1 || isStandIn(d0)) continue;
         var first = centers[d0], last = centers[d1 - 1];
+        if (ends) { first += ends.first[d0]; last += ends.last[d1 - 1]; }
         total += Math.abs(centers[item] - (first + last) / 2);
         parents++;
         if (centers[item] < first - 1 || centers[item] > last + 1) outside++;

@@ -16,8 +16,8 @@ extension HTMLPagePlacementScript {
       for (k = ss[section]; k < ss[section + 1]; k++) width = Math.max(width, widths[k]);
       secW[section] = width;
     }
-    function centersOf(c, h, standIns) {
-      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns); if (placedCompact) return placedCompact; }
+    function centersOf(c, h, standIns, ends) {
+      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends); if (placedCompact) return placedCompact; }
       return tidy(c, h, pad);
     }
     // OverhangColumns.init
@@ -76,8 +76,22 @@ extension HTMLPagePlacementScript {
         }
         standInColumns = overhangColumns(rc, rh, lastSection);
       }
+      // CompactPlacement.MemberEnds: parents centred on their children's first and last members.
+      var ends = {first: new Float64Array(m), last: new Float64Array(m)};
+      for (k = 0; k < m; k++) {
+        var endBlock = plan.blockOfItem[red.itemOfReduced[k]];
+        if (endBlock >= 0) { var e = memberEnds(plan, endBlock); ends.first[k] = e.first; ends.last[k] = e.last; }
+      }
+      if (standInColumns) {
+        var placedCount = standInColumns.reducedOfItem.length, placedEnds = {first: new Float64Array(placedCount), last: new Float64Array(placedCount)};
+        for (k = 0; k < placedCount; k++) {
+          var of = standInColumns.reducedOfItem[k];
+          if (of >= 0) { placedEnds.first[k] = ends.first[of]; placedEnds.last[k] = ends.last[of]; }
+        }
+        ends = placedEnds;
+      }
       centers = placedCenters(standInColumns ? standInColumns.cols : rc, standInColumns ? standInColumns.heights : rh,
-                              standInColumns ? standInColumns.isStandIn : null);
+                              standInColumns ? standInColumns.isStandIn : null, ends);
       if (standInColumns) {
         var reducedCenters = new Float64Array(m);
         for (k = 0; k < standInColumns.reducedOfItem.length; k++) if (standInColumns.reducedOfItem[k] >= 0) reducedCenters[standInColumns.reducedOfItem[k]] = centers[k];
@@ -108,7 +122,7 @@ extension HTMLPagePlacementScript {
       }
     }
     // SchematicLayout.placedCenters
-    function placedCenters(rc, rh, standIns) {
+    function placedCenters(rc, rh, standIns, ends) {
       var m = rh.length, centers, k, sec;
       if (cfg.alignment === 'stacked' || cfg.alignment === 'centered') {
         centers = new Float64Array(m);
@@ -128,7 +142,7 @@ extension HTMLPagePlacementScript {
         }
         return centers;
       }
-      return centersOf(rc, rh, standIns);
+      return centersOf(rc, rh, standIns, ends);
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
     function placeWrappedItemsChoosingRows() {

@@ -203,6 +203,11 @@ extension HTMLPagePlacementScript {
     var p = memberPosition(plan, item, block), ri = plan.rowStart[block] + p.row, ci = plan.columnStart[block] + p.column;
     return {x: plan.columnLefts[ci] + (plan.columnWidths[ci] - width) / 2, y: plan.rowOffsets[ri] + (plan.rowHeights[ri] - height) / 2};
   }
+  // WrapPlan.memberEnds
+  function memberEnds(plan, block) {
+    var rows = rowMiddles(plan, block), middle = plan.heights[block] / 2;
+    return {first: rows.first - middle, last: rows.last - middle};
+  }
   function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 2; }
   function rowMiddles(plan, block) {
     var first = plan.rowStart[block], last = plan.rowStart[block + 1] - 1;
