@@ -25,9 +25,9 @@ extension SchematicLayout {
             return
         }
         let tree = wrappedPlacementTree, configuration = configuration
-        @Sendable func plan(rowLimit: Int, fills: Bool = false) -> WrapPlan? {
+        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: estimated.smallestFan, fills: fills)
+                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills)
         }
         func drawn(_ placement: WrappedPlacement) -> (aspect: Double, area: Double) {
             let breadth = placement.breadth, depth = placement.depth(configuration)
@@ -58,31 +58,35 @@ extension SchematicLayout {
         let first = WrappedPlacement.placements(
             of: [{ @Sendable in estimated }] + around.map { limit in { @Sendable in plan(rowLimit: limit) } }, tree: tree)
         var best = (placement: first[0]!, drawing: drawn(first[0]!))
-        var tried: [Int: Bool] = [estimated.rowLimit: fits(best.drawing.aspect)], triedFilling: [Int: Bool] = [:]
+        /// What was placed: whether it fits the target, by limit, filling and smallest fan.
+        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int }
+        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
         @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
             guard let placement else { return nil }
-            let limit = placement.plan.rowLimit, fills = placement.plan.fills
-            if let fits = fills ? triedFilling[limit] : tried[limit] { return fits }
+            let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan)
+            if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect)
-            if fills { triedFilling[limit] = fitting } else { tried[limit] = fitting }
-            if fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting
-                && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) {
+            tried[candidate] = fitting
+            // Wrapping smaller fans than the estimate needs costs some reading: only for a real gain.
+            let gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
+            if fitting && (!bestFits || drawing.area < best.drawing.area * gain) || !bestFits && !fitting
+                && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) * gain {
                 best = (placement, drawing)
             }
             return fitting
         }
         /// Places `limit` unless it was tried, and judges it.
-        func judge(_ limit: Int, fills: Bool = false) -> Bool? {
-            if let fits = fills ? triedFilling[limit] : tried[limit] { return fits }
-            return judgePlaced(plan(rowLimit: limit, fills: fills).map { WrappedPlacement(tree, plan: $0) })
+        func judge(_ limit: Int) -> Bool? {
+            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan)] { return fits }
+            return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement(tree, plan: $0) })
         }
         for placement in first.dropFirst() { judgePlaced(placement) }
         // Area falls and breadth grows with the limit: between the best fitting limit and the
         // next one tried that does not fit, a few bisection steps find a larger one that fits.
         if fits(best.drawing.aspect),
-           var broad = tried.filter({ !$0.value && $0.key > best.placement.plan.rowLimit }).keys.min() {
+           var broad = tried.filter({ !$0.value && $0.key.limit > best.placement.plan.rowLimit }).keys.map(\.limit).min() {
             var fitting = best.placement.plan.rowLimit
             for _ in 0..<3 where broad - fitting > 1 {
                 let middle = (fitting + broad) / 2
@@ -92,15 +96,19 @@ extension SchematicLayout {
         }
         // Blocks filling the room beside them (`WrapPlan.fills`) lower the columns without
         // deepening the drawing: tried at the best limit and at larger ones, which they let fit.
+        // With them, smaller fans may wrap too where that makes the drawing smaller still (a
+        // list of lists whose short lists would otherwise stay long columns).
         let chosen = best.placement.plan.rowLimit
-        var filling: [Int] = []
-        for factor in [1.0, 1.5, 2, 3] {
-            let limit = Int((Double(chosen) * factor).rounded())
-            if triedFilling[limit] == nil && !filling.contains(limit) { filling.append(limit) }
+        var filling: [Candidate] = []
+        for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
+            for factor in [1.0, 1.5, 2, 3] {
+                let candidate = Candidate(limit: Int((Double(chosen) * factor).rounded()), fills: true, fan: fan)
+                if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
+            }
         }
-        for placement in WrappedPlacement.placements(of: filling.map { limit in { @Sendable in plan(rowLimit: limit, fills: true) } }, tree: tree) {
-            judgePlaced(placement)
-        }
+        let filled = WrappedPlacement.placements(
+            of: filling.map { candidate in { @Sendable in plan(rowLimit: candidate.limit, fills: true, smallestFan: candidate.fan) } }, tree: tree)
+        for placement in filled { judgePlaced(placement) }
         apply(best.placement)
     }
 

@@ -45,6 +45,9 @@ struct WrapPlan {
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
     /// the last of these, only while the larger ones cannot bring the drawing to the target…
     static let autoFanTiers = [12, 6, 4, 2]
+    /// Where the estimate's fans already bring the drawing to the target, smaller ones (down to
+    /// the last tier) wrap too only when that leaves at most this share of the area.
+    static let smallerFansGain = 0.9
     /// …with a row limit of at least this many rows (a block shaped by its own size may have fewer).
     static let fewestAutoRows = 3
     /// With `auto`, a block has no more rows than make it this much taller than wide (canonical):

@@ -150,7 +150,7 @@ extension HTMLPagePlacementScript {
       if (cfg.wrap !== 0) return;
       var estimated = plan;
       if (!estimated.estimateFits && n > ALWAYS_MEASURED_ITEMS) return;
-      function planWith(limit, fills) { return wrapPlan(cols, widths, heights, cfg, limit, estimated.smallestFan, fills); }
+      function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
       function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
       function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
       function fits(aspect) { return misfit(aspect) <= 1; }
@@ -169,16 +169,18 @@ extension HTMLPagePlacementScript {
       }
       var best = {plan: estimated, drawing: drawn()}, tried = new Map(), triedFilling = new Map();
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
-      function judge(limit, fills) {
-        var trials = fills ? triedFilling : tried;
-        if (trials.has(limit)) return trials.get(limit);
-        var candidate = planWith(limit, !!fills);
+      // Filling candidates are keyed by smallest fan and limit.
+      function judge(limit, fills, fan) {
+        var trials = fills ? triedFilling : tried, key = fills ? (fan || estimated.smallestFan) + ':' + limit : limit;
+        if (trials.has(key)) return trials.get(key);
+        var candidate = planWith(limit, !!fills, fan);
         if (!candidate) return null;
         plan = candidate;
         placeWrappedItems();
         var drawing = drawn(), fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect);
-        trials.set(limit, fitting);
-        if (fitting && (!bestFits || drawing.area < best.drawing.area) || !bestFits && !fitting && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect)) {
+        trials.set(key, fitting);
+        var gain = fills && fan && fan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
+        if (fitting && (!bestFits || drawing.area < best.drawing.area * gain) || !bestFits && !fitting && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) * gain) {
           best = {plan: candidate, drawing: drawing};
         }
         return fitting;
@@ -197,8 +199,11 @@ extension HTMLPagePlacementScript {
         }
       }
       var chosen = best.plan.rowLimit;
-      [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(chosen * factor), true); });
-      if (plan.rowLimit !== best.plan.rowLimit || plan.fills !== best.plan.fills) { plan = best.plan; placeWrappedItems(); }
+      // Then with smaller fans wrapping too (the smallest tier), where that draws smaller still.
+      var smallest = AUTO_FAN_TIERS[AUTO_FAN_TIERS.length - 1];
+      var fans = estimated.smallestFan === smallest ? [smallest] : [Math.max(estimated.smallestFan, smallest), Math.min(estimated.smallestFan, smallest)];
+      fans.forEach(function (fan) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(chosen * factor), true, fan); }); });
+      if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
     }
     // SchematicLayout.wrappedContentWidth
     function wrappedContentWidth() {

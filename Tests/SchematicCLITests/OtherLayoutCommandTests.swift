@@ -147,8 +147,10 @@ import TestSupport
 
 /// The circle's labels along the radii, from the command line.
 @Suite struct CircleLabelDirectionCommandTests {
-    /// A circle of a real tree draws its labels along the radii and stays within three times
-    /// the area of the left-to-right drawing (upright labels took 6 to 24 times on these).
+    /// A circle of a real tree draws its labels along the radii and stays within four and a
+    /// half times the area of the left-to-right drawing (upright labels took 6 to 24 times on
+    /// these; radial ones took at most 3 times until smaller fans wrapped in the left-to-right
+    /// drawing, which made it 1.6–2.6 times smaller on two of them: the circle did not change).
     @Test(arguments: ["python-exceptions.txt", "python-stdlib-modules.txt", "primates.txt", "zoneinfo.tree", "marsupials.txt", "i18n.tree", "graphviz-doc.tree"])
     func aCircleOfARealTreeIsAtMostThreeTimesTheColumns(file: String) throws {
         let path = RepositoryPaths.samples + "/real/" + file
@@ -161,7 +163,7 @@ import TestSupport
             return (size["width"]! * size["height"]!, elements.filter { (($0["transform"] as? [Double])?[1] ?? 0) != 0 }.count)
         }
         let columns = try area([]), circle = try area(["--layout", "circle"])
-        #expect(circle.area <= 3 * columns.area, "circle \(circle.area) vs columns \(columns.area)")
+        #expect(circle.area <= 4.5 * columns.area, "circle \(circle.area) vs columns \(columns.area)")
         #expect(circle.turned > 0, "labels along the radii")
         #expect(try area(["--layout", "circle", "--label-direction", "horizontal"]).turned == 0)
     }
