@@ -21,13 +21,27 @@ extension SelfSizingLayout {
     public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                     withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
         let context = makeInvalidationContext() as? SelfSizingInvalidationContext ?? SelfSizingInvalidationContext()
+        invalidate(context, forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        return context
+    }
+
+    /// Adds the new size to `context` and, the first time the context sees the item's section,
+    /// the section and what a size in it moves: a pass's cells cost an append each, not a
+    /// context each.
+    public func invalidate(_ context: LayoutInvalidationContext,
+                           forPreferredLayoutAttributes preferred: LayoutAttributes,
+                           withOriginalAttributes original: LayoutAttributes) {
+        guard let context = context as? SelfSizingInvalidationContext else {
+            context.merge(invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+            return
+        }
         let section = preferred.indexPath.section
         context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
+        guard context.sectionsWithMarkedMoves.insert(section) else { return }
         context.invalidateItems(inSection: section)
         for (kind, moved) in supplementaryElementsMoved(bySizeIn: section) {
             context.invalidateSupplementaryElements(ofKind: kind, inSection: moved)
         }
-        return context
     }
 
     /// A data change, or everything, discards the preparation; new sizes are applied in the
