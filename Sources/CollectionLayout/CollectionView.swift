@@ -25,6 +25,8 @@ public final class CollectionView {
     public let dataSource: any CollectionViewDataSource
     /// The cells' self-sizing; nil keeps the layout's estimated attributes.
     public var cellSizing: (any CellSizing)?
+    /// Told ahead of a batch of cells reporting (by `selfSizeByScrolling`), to prepare their data at once.
+    public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
     /// The visible rectangle; nil means the whole content is visible at once.
     public var viewport: Rect?
 
@@ -195,6 +197,9 @@ public final class CollectionView {
                 cells.append(original)
             }
             order.sort { ($0.viewport, $0.index) < ($1.viewport, $1.index) }
+            if let prefetchDataSource, !order.isEmpty {
+                prefetchDataSource.prefetchItems(at: order.map { cells[$0.index].indexPath })
+            }
             var lastViewport = -1
             for (bandViewport, index) in order {
                 if bandViewport != lastViewport {

@@ -29,7 +29,7 @@ public struct LabelStyle: Hashable, Sendable {
 /// Cells that size themselves to their labels (`preferredLayoutAttributesFitting`), measured
 /// with HarfBuzz. Measurements are cached per item; `prefetch` measures many items on all
 /// cores at once, as a collection view's prefetching data source would.
-public final class LabelCellSizing: CellSizing {
+public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetching {
     /// The label style.
     public let style: LabelStyle
     /// The fonts labels are measured in.
@@ -83,34 +83,72 @@ public final class LabelCellSizing: CellSizing {
         wrappedLines[item] = nil
     }
 
-    /// Measures every item's label, on all cores: each worker measures a contiguous range of
-    /// items with its own measurer and writes their sizes into its own part of `sizes`, so the
-    /// result does not depend on the number of workers.
+    /// Measures every item's label, on all cores (`measure(count:item:)`).
     public func prefetchAll() {
         let clock = ContinuousClock()
         let started = clock.now
         defer { prefetchDuration = clock.now - started }
-        let count = sizes.count
-        let workers = count < 2_000 ? 1 : max(1, min(8, ProcessInfoLite.activeProcessorCount))
+        measure(count: sizes.count) { $0 }
+    }
+
+    /// Measures the labels of the items at `indexPaths` not measured yet, on all cores, before
+    /// their cells are asked (a collection view sizing a batch of cells calls it).
+    public func prefetchItems(at indexPaths: [IndexPath]) {
+        var items: [Int] = []
+        items.reserveCapacity(indexPaths.count)
+        for path in indexPaths {
+            let item = dataController.globalItem(section: path.section, item: path.item)
+            if sizes[item] == Self.unmeasured { items.append(item) }
+        }
+        guard !items.isEmpty else { return }
+        // The list may repeat an item; measuring it twice in parallel would race on its slot.
+        if Set(items).count != items.count { items = Array(Set(items)).sorted() }
+        let list = items
+        measure(count: list.count) { list[$0] }
+    }
+
+    /// One measurer per worker of `measure(count:item:)`.
+    private var workerMeasurers: [TextMeasurer] = []
+
+    /// Fewer labels than this are measured on one thread: starting a worker costs more.
+    private static let labelsPerWorker = 1_000
+
+    /// Measures `count` distinct items (`item(index)` for each index): each worker measures a
+    /// contiguous range of them with its own measurer and writes their sizes into their own
+    /// slots of `sizes`, so the result does not depend on the number of workers.
+    private func measure(count: Int, item: @escaping @Sendable (Int) -> Int) {
+        let workers = max(1, min(8, ProcessInfoLite.activeProcessorCount, count / Self.labelsPerWorker))
         let chunk = (count + workers - 1) / workers
         var wrapped = [[(item: Int, lines: [String])]](repeating: [], count: workers)
-        let fonts = self.fonts, dataController = self.dataController, style = self.style
+        var measuredCount = [Int](repeating: 0, count: workers)
+        // Kept from call to call: a measurer's tables fill in as labels need them, and a
+        // collection view prefetches batch after batch.
+        while workerMeasurers.count < workers { workerMeasurers.append(TextMeasurer(fonts: fonts)) }
+        let measurers = UnsafeSendable(workerMeasurers)
+        let dataController = self.dataController, style = self.style
         sizes.withUnsafeMutableBufferPointer { sizes in
             wrapped.withUnsafeMutableBufferPointer { wrapped in
-                let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let measurer = TextMeasurer(fonts: fonts)
-                    var lines: [(item: Int, lines: [String])] = []
-                    for item in (worker * chunk)..<min(count, (worker + 1) * chunk) {
-                        let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
-                        sizes.value[item] = measured.size
-                        if let wrappedLines = measured.lines { lines.append((item, wrappedLines)) }
+                measuredCount.withUnsafeMutableBufferPointer { measuredCount in
+                    let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
+                    let measuredCount = UnsafeSendable(measuredCount)
+                    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                        let measurer = measurers.value[worker]
+                        var lines: [(item: Int, lines: [String])] = []
+                        var measured = 0
+                        for index in (worker * chunk)..<min(count, (worker + 1) * chunk) {
+                            let item = item(index)
+                            let size = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
+                            if sizes.value[item] == Self.unmeasured { measured += 1 }
+                            sizes.value[item] = size.size
+                            if let wrappedLines = size.lines { lines.append((item, wrappedLines)) }
+                        }
+                        wrapped.value[worker] = lines
+                        measuredCount.value[worker] = measured
                     }
-                    wrapped.value[worker] = lines
                 }
             }
         }
-        unmeasuredCount = 0
+        unmeasuredCount -= measuredCount.reduce(0, +)
         for lines in wrapped {
             for (item, itemLines) in lines { wrappedLines[item] = itemLines }
         }
