@@ -10,6 +10,10 @@ public protocol SelfSizingLayout: CollectionViewLayout {
     /// Takes a cell's new size (real axes), if `indexPath` is one of its items; of several sizes
     /// for one item, the last applied stands.
     func applySize(_ size: Size, toItemAt indexPath: IndexPath)
+    /// Takes many cells' new sizes in the order given (of several for one item, the last
+    /// stands). The default applies them one by one; a layout can take a pass's sizes in one
+    /// loop over its storage.
+    func applySizes(_ changes: [(indexPath: IndexPath, size: Size)])
     /// The supplementary elements, by kind and section, that a new size in `section` moves,
     /// besides the section's cells.
     func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)]
@@ -52,6 +56,10 @@ extension SelfSizingLayout {
             return
         }
         guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
-        for (indexPath, size) in context.sizeChanges { applySize(size, toItemAt: indexPath) }
+        applySizes(context.sizeChanges)
+    }
+
+    public func applySizes(_ changes: [(indexPath: IndexPath, size: Size)]) {
+        for (indexPath, size) in changes { applySize(size, toItemAt: indexPath) }
     }
 }
