@@ -40,6 +40,8 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
     private var sizes: [Size]
     private var unmeasuredCount: Int
     private static let unmeasured = Size(width: -1, height: -1)
+    /// An item listed for measuring by `prefetchItems`, until a worker writes its size.
+    private static let listed = Size(width: -2, height: -2)
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
     /// How long the last `prefetchAll` took (measuring every label), for `--timings`.
@@ -89,6 +91,7 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         let started = clock.now
         defer { prefetchDuration = clock.now - started }
         measure(count: sizes.count) { $0 }
+        unmeasuredCount = 0
     }
 
     /// Measures the labels of the items at `indexPaths` not measured yet, on all cores, before
@@ -98,13 +101,17 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         items.reserveCapacity(indexPaths.count)
         for path in indexPaths {
             let item = dataController.globalItem(section: path.section, item: path.item)
-            if sizes[item] == Self.unmeasured { items.append(item) }
+            // Marked as listed, so that a repeated path is listed once: two workers measuring
+            // one item would race on its slot.
+            if sizes[item] == Self.unmeasured {
+                sizes[item] = Self.listed
+                items.append(item)
+            }
         }
         guard !items.isEmpty else { return }
-        // The list may repeat an item; measuring it twice in parallel would race on its slot.
-        if Set(items).count != items.count { items = Array(Set(items)).sorted() }
         let list = items
         measure(count: list.count) { list[$0] }
+        unmeasuredCount -= list.count
     }
 
     /// One measurer per worker of `measure(count:item:)`.
@@ -120,7 +127,6 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         let workers = max(1, min(8, ProcessInfoLite.activeProcessorCount, count / Self.labelsPerWorker))
         let chunk = (count + workers - 1) / workers
         var wrapped = [[(item: Int, lines: [String])]](repeating: [], count: workers)
-        var measuredCount = [Int](repeating: 0, count: workers)
         // Kept from call to call: a measurer's tables fill in as labels need them, and a
         // collection view prefetches batch after batch.
         while workerMeasurers.count < workers { workerMeasurers.append(TextMeasurer(fonts: fonts)) }
@@ -128,27 +134,20 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         let dataController = self.dataController, style = self.style
         sizes.withUnsafeMutableBufferPointer { sizes in
             wrapped.withUnsafeMutableBufferPointer { wrapped in
-                measuredCount.withUnsafeMutableBufferPointer { measuredCount in
-                    let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
-                    let measuredCount = UnsafeSendable(measuredCount)
-                    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                        let measurer = measurers.value[worker]
-                        var lines: [(item: Int, lines: [String])] = []
-                        var measured = 0
-                        for index in (worker * chunk)..<min(count, (worker + 1) * chunk) {
-                            let item = item(index)
-                            let size = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
-                            if sizes.value[item] == Self.unmeasured { measured += 1 }
-                            sizes.value[item] = size.size
-                            if let wrappedLines = size.lines { lines.append((item, wrappedLines)) }
-                        }
-                        wrapped.value[worker] = lines
-                        measuredCount.value[worker] = measured
+                let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let measurer = measurers.value[worker]
+                    var lines: [(item: Int, lines: [String])] = []
+                    for index in (worker * chunk)..<min(count, (worker + 1) * chunk) {
+                        let item = item(index)
+                        let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
+                        sizes.value[item] = measured.size
+                        if let wrappedLines = measured.lines { lines.append((item, wrappedLines)) }
                     }
+                    wrapped.value[worker] = lines
                 }
             }
         }
-        unmeasuredCount -= measuredCount.reduce(0, +)
         for lines in wrapped {
             for (item, itemLines) in lines { wrappedLines[item] = itemLines }
         }
