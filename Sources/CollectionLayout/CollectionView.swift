@@ -164,7 +164,7 @@ public final class CollectionView {
 
     /// About how many cells a band of viewport rows should hold: enough that a query's fixed
     /// cost is spread over many cells, few enough that their attributes stay small in memory.
-    private static let cellsPerBand = 2048
+    private static let cellsPerBand = 8192
 
     /// One sweep of `selfSizeByScrolling`: lets every unsized cell of the content, as the layout
     /// now places it, report in the first viewport that shows it; returns how many reported.
@@ -179,7 +179,9 @@ public final class CollectionView {
         // (then as found) through `order`, so the attributes themselves are not moved.
         var cells: [LayoutAttributes] = []
         var order: [(viewport: Int, index: Int)] = []
-        var firstRow = 0, bandRows = 1
+        // The first band as tall as `cellsPerBand` cells would be if the unsized cells were
+        // spread evenly over the rows; later bands adapt to the cells they find.
+        var firstRow = 0, bandRows = max(1, min(rows, Self.cellsPerBand * rows / max(1, unsizedCount)))
         while firstRow < rows {
             let endRow = min(rows, firstRow + bandRows)
             let band = Rect(x: 0, y: Double(firstRow) * size.height, width: width, height: Double(endRow - firstRow) * size.height)
