@@ -35,7 +35,7 @@ open class LayoutInvalidationContext {
         invalidatedItemIndexPaths.append(contentsOf: indexPaths)
     }
 
-    /// Marks every item of a section invalid.
+    /// Marks every item of a section (a valid, so non-negative, index) invalid.
     public func invalidateItems(inSection section: Int) {
         itemSectionMarks.insert(section)
     }
@@ -45,7 +45,7 @@ open class LayoutInvalidationContext {
         invalidatedSupplementaryIndexPaths[kind, default: []].append(contentsOf: indexPaths)
     }
 
-    /// Marks every supplementary element of a kind in a section invalid.
+    /// Marks every supplementary element of a kind in a section (non-negative) invalid.
     public func invalidateSupplementaryElements(ofKind kind: ElementKind, inSection section: Int) {
         supplementarySectionMarks[markIndex(ofKind: kind)].sections.insert(section)
     }

@@ -2,8 +2,8 @@
 /// `preferredLayoutAttributesFitting` (the talk's slide 23, for any layout).
 open class SelfSizingInvalidationContext: LayoutInvalidationContext {
     /// New sizes in the order they were recorded; applied in that order, so a later size
-    /// for the same item wins. A list, not a dictionary: merging thousands of one-cell
-    /// contexts in a self-sizing pass then costs no hashing.
+    /// for the same item wins. A list, not a dictionary: adding thousands of cells in a
+    /// self-sizing pass then costs no hashing.
     public private(set) var sizeChanges: [(indexPath: IndexPath, size: Size)] = []
     /// Sections whose new sizes' consequences (`SelfSizingLayout.supplementaryElementsMoved`)
     /// are already marked: a pass that sizes thousands of cells of one section marks them once.
