@@ -11,7 +11,10 @@ result to a file as we write ours: `dot -Tdot` (up to 10k nodes), d3.tree()
 under node (writes the positions), igraph's Reingold-Tilford (writes the
 positions). Ratios are peer time / our time, on minimums. The other layouts
 (flow, grid, circle, masonry) and the fixed-size talk layout are timed too
-unless --quick. It prints one table per size with the targets of issue 14, and
+unless --quick. `--viewport 1000x800` (self-sizing viewport by viewport) is timed
+against the same render without it, the two interleaved run by run, and must give
+the same SVG; --layout circle too unless --quick. It prints one table per size
+with the targets of issue 14, and
 writes work/results.json. Exit status is 0 even when a target is missed, 1 if a
 command failed.
 
@@ -51,6 +54,8 @@ REFLOW_FROM = 100_000        # sizes that also get the in-process reflow benchma
 REFLOW_RATIO_TARGET = 1000   # one label change must be this much cheaper than a full prepare
 COMPARE_MAX_NODES = 10_000   # in-process comparison with dot through the library, up to here
 BYTES_PER_NODE_TARGET = 250
+VIEWPORT = "1000x800"        # --viewport runs: self-sizing one viewport of this size at a time
+VIEWPORT_RATIO_TARGET = 1.5  # ... at most this many times the same render without --viewport
 MEMORY_CHECKED_FROM = 100_000  # below this the process's fixed ~15 MB dominates
 DOT_MAX_NODES = 10_000
 RUN_BUDGET_S = 30
@@ -124,6 +129,40 @@ def measure(cmd, runs, timeout=300, check=None):
     return result
 
 
+def measure_interleaved(cmds, runs, timeout=300):
+    """measure() for several commands, run in turn within each round, so that a slow spell of a
+    busy machine hits all of them alike: their ratios are then fair. One result per command."""
+    warm = [run_once(cmd, timeout) for cmd in cmds]  # dropped, as measure() drops its first run
+    if any(result is None for result in warm):
+        return [{"status": "timeout", "timeout_s": timeout} for _ in cmds]
+    runs = min(runs, max(1, int(RUN_BUDGET_S / sum(result[0] for result in warm))))
+    walls, peaks = [[] for _ in cmds], [[] for _ in cmds]
+    for _ in range(runs):
+        for index, cmd in enumerate(cmds):
+            result = run_once(cmd, timeout)
+            if result is None:
+                return [{"status": "timeout", "timeout_s": timeout} for _ in cmds]
+            walls[index].append(result[0] * 1000)
+            peaks[index].append(result[1])
+    return [{"status": "ok", "min_ms": min(w), "median_ms": statistics.median(w), "runs": len(w),
+             "peak_kib": max(p), "walls_ms": [round(x, 2) for x in w]} for w, p in zip(walls, peaks)]
+
+
+def bench_viewport(n, schematic, tree, out, runs, layout_args):
+    """The same render with and without --viewport, interleaved; their SVGs must be equal."""
+    name = "-".join(arg.lstrip("-") for arg in layout_args) or "default"
+    plain_svg, viewport_svg = out(f"{name}.plain.svg"), out(f"{name}.viewport.svg")
+    plain, viewport = measure_interleaved(
+        [schematic + [tree, "-o", plain_svg] + layout_args,
+         schematic + [tree, "-o", viewport_svg, "--viewport", VIEWPORT] + layout_args], runs)
+    if plain["status"] != "ok" or viewport["status"] != "ok":
+        raise Failed(f"schematic --viewport {VIEWPORT} {' '.join(layout_args)} timed out")
+    with open(plain_svg, "rb") as a, open(viewport_svg, "rb") as b:
+        if a.read() != b.read():
+            raise Failed(f"--viewport {VIEWPORT} {' '.join(layout_args)} drew another SVG than the same render without it")
+    return {"args": layout_args, "plain": plain, "viewport": viewport, "ratio": viewport["min_ms"] / plain["min_ms"]}
+
+
 def count_check(n):
     def check(stdout, _):
         if stdout.strip() != str(n):
@@ -174,6 +213,10 @@ def bench_size(n, schematic, work, installed, reflow_binary=None, quick=False):
             raise Failed(f"schematic --align {alignment} timed out")
         run["layout_ms"] = min(run.pop("figures"))
         ours["alignments"][alignment] = run
+    # Self-sizing viewport by viewport against sizing every cell at once (defaults; and circle).
+    ours["viewport"] = [bench_viewport(n, schematic, tree("txt"), out, runs, [])]
+    if not quick:
+        ours["viewport"].append(bench_viewport(n, schematic, tree("txt"), out, runs, ["--layout", "circle"]))
     if not quick:
         # The talk's layout: stacked columns, fixed 120x40 nodes, no font measurement.
         fixed = measure(schematic + [tree("txt"), "-o", out("fixed.svg"), "--timings", "--sizing", "fixed",
@@ -254,6 +297,12 @@ def report(result, baseline_kib):
     for layout, other in ours.get("layouts", {}).items():
         row(f"{layout} SVG e2e", timing(other),
             f"layout {other['layout_ms']:.1f} ms, peak {other['peak_kib'] / 1024:.1f} MB   --layout {layout} --sizing fixed")
+    for run in ours.get("viewport", []):
+        what = " ".join(run["args"]) or "defaults"
+        row(f"viewport {what.replace('--layout ', '')}", timing(run["viewport"]),
+            f"--viewport {VIEWPORT}: {run['ratio']:.2f}x the same render without it ({run['plain']['min_ms']:.1f} ms; "
+            f"{what}; interleaved, same SVG)   target <= {VIEWPORT_RATIO_TARGET}x   "
+            f"{verdict(run['ratio'] <= VIEWPORT_RATIO_TARGET)}")
     peak_kib = svg["peak_kib"]
     bpn = peak_kib * 1024 / n
     above = (peak_kib - baseline_kib) * 1024 / n

@@ -25,6 +25,8 @@ public final class CollectionView {
     public let dataSource: any CollectionViewDataSource
     /// The cells' self-sizing; nil keeps the layout's estimated attributes.
     public var cellSizing: (any CellSizing)?
+    /// Told ahead of a batch of cells reporting (by `selfSizeByScrolling`), to prepare their data at once.
+    public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
     /// The visible rectangle; nil means the whole content is visible at once.
     public var viewport: Rect?
 
@@ -110,8 +112,11 @@ public final class CollectionView {
         let layout = collectionViewLayout
         let preferred = cellSizing.preferredLayoutAttributesFitting(original)
         guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return 1 }
-        let cellContext = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
-        if let context { context.merge(cellContext) } else { context = cellContext }
+        if let context {
+            layout.invalidate(context, forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        } else {
+            context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        }
         return 1
     }
 
@@ -131,54 +136,91 @@ public final class CollectionView {
     ///
     /// Within one sweep every viewport sees the layout as the sweep found it, and the sizes its
     /// cells report go into one invalidation context applied when the sweep ends: one layout
-    /// pass per sweep, not one per viewport. The sweep's cells are found with one query over the
-    /// area its viewports tile, each reported in the first viewport that shows it; viewports
-    /// with no cell to size are skipped, so a sparse drawing (a large circle) costs its cells,
-    /// not its area. Sweeps again while a sweep sized cells: sizes can grow the content or move
-    /// cells into places already visited (a flow's lines re-wrap). Where the layout invalidates
-    /// on a bounds change, each viewport is laid out on its own, as `scroll(to:)` does.
-    /// Leaves the viewport nil.
+    /// pass per sweep, not one per viewport. Each cell reports in the first viewport that shows
+    /// it. The sweep queries bands of whole viewport rows, each band's cells reported viewport
+    /// by viewport; a band grows while it holds few cells, so empty stretches of a sparse
+    /// drawing (a large circle) cost a query, not a query per viewport, and a dense one is
+    /// never held in memory at once. Sweeps again while a sweep sized cells: sizes can grow the
+    /// content or move cells into places already visited (a flow's lines re-wrap). Where the
+    /// layout invalidates on a bounds change, each viewport is laid out on its own, as
+    /// `scroll(to:)` does. Leaves the viewport nil.
     public func selfSizeByScrolling(viewport size: Size) {
         precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
                      "a viewport has a finite, positive size")
         defer { viewport = nil }
         prepareIfNeeded()
         guard let cellSizing else { return }
-        let layout = collectionViewLayout
-        if layout.shouldInvalidateLayout(forBoundsChange: Rect(origin: .zero, size: size)) {
+        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: Rect(origin: .zero, size: size)) {
             scrollViewportByViewport(size)
             return
         }
         while unsizedCount > 0 {
-            let content = contentSize  // as the sweep starts: all its viewports see this layout
-            let columns = max(1, Int((content.width / size.width).rounded(.up)))
-            let rows = max(1, Int((content.height / size.height).rounded(.up)))
-            let tiled = Rect(x: 0, y: 0, width: Double(columns) * size.width, height: Double(rows) * size.height)
-            // Each cell to size, with the first viewport (row by row) that shows it; edges count.
-            var pending: [(viewport: Int, order: Int, path: IndexPath)] = []
-            layout.enumerateCellAttributes(in: tiled) { original in
+            var context: LayoutInvalidationContext? = nil
+            let reported = sweep(viewport: size, with: cellSizing, into: &context)
+            if reported == 0 { return }
+            apply(context, reported: reported)
+        }
+    }
+
+    /// About how many cells a band of viewport rows should hold: enough that a query's fixed
+    /// cost is spread over many cells, few enough that their attributes stay small in memory.
+    private static let cellsPerBand = 8192
+
+    /// One sweep of `selfSizeByScrolling`: lets every unsized cell of the content, as the layout
+    /// now places it, report in the first viewport that shows it; returns how many reported.
+    private func sweep(viewport size: Size, with cellSizing: any CellSizing, into context: inout LayoutInvalidationContext?) -> Int {
+        let layout = collectionViewLayout
+        let content = contentSize  // as the sweep starts: all its viewports see this layout
+        let columns = max(1, Int((content.width / size.width).rounded(.up)))
+        let rows = max(1, Int((content.height / size.height).rounded(.up)))
+        let width = Double(columns) * size.width
+        var reported = 0
+        // A band's unsized cells, each with its viewport within the band; sorted by viewport
+        // (then as found) through `order`, so the attributes themselves are not moved.
+        var cells: [LayoutAttributes] = []
+        var order: [(viewport: Int, index: Int)] = []
+        // The first band as tall as `cellsPerBand` cells would be if the unsized cells were
+        // spread evenly over the rows; later bands adapt to the cells they find.
+        var firstRow = 0, bandRows = max(1, min(rows, Self.cellsPerBand * rows / max(1, unsizedCount)))
+        while firstRow < rows {
+            let endRow = min(rows, firstRow + bandRows)
+            let band = Rect(x: 0, y: Double(firstRow) * size.height, width: width, height: Double(endRow - firstRow) * size.height)
+            cells.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            layout.enumerateCellAttributes(in: band) { original in
                 let path = original.indexPath
                 guard !sized[path.section][path.item] else { return }
+                // Not shown in an earlier band (it would have reported there), so its first
+                // viewport row is in this one; edges count. Clamped for frames a transform moved.
                 let frame = original.frame
-                let row = min(rows - 1, max(0, Int((frame.minY / size.height).rounded(.up)) - 1))
+                let row = min(endRow - 1, max(firstRow, Int((frame.minY / size.height).rounded(.up)) - 1))
                 let column = min(columns - 1, max(0, Int((frame.minX / size.width).rounded(.up)) - 1))
-                pending.append((row * columns + column, pending.count, path))
+                order.append(((row - firstRow) * columns + column, cells.count))
+                cells.append(original)
             }
-            if pending.isEmpty { return }
-            pending.sort { ($0.viewport, $0.order) < ($1.viewport, $1.order) }
-            var context: LayoutInvalidationContext? = nil
-            var reported = 0
-            for (index, cell) in pending.enumerated() {
-                if index == 0 || pending[index - 1].viewport != cell.viewport {
-                    let row = cell.viewport / columns, column = cell.viewport % columns
+            order.sort { ($0.viewport, $0.index) < ($1.viewport, $1.index) }
+            if let prefetchDataSource, !order.isEmpty {
+                prefetchDataSource.prefetchItems(at: order.map { cells[$0.index].indexPath })
+            }
+            var lastViewport = -1
+            for (bandViewport, index) in order {
+                if bandViewport != lastViewport {
+                    lastViewport = bandViewport
+                    let row = firstRow + bandViewport / columns, column = bandViewport % columns
                     viewport = Rect(x: Double(column) * size.width, y: Double(row) * size.height,
                                     width: size.width, height: size.height)
                 }
-                guard let original = layout.layoutAttributesForItem(at: cell.path) else { continue }
-                reported += report(original, with: cellSizing, into: &context)
+                reported += report(cells[index], with: cellSizing, into: &context)
             }
-            apply(context, reported: reported)
+            // Few cells: the next band may be taller; many: shorter.
+            if cells.count < Self.cellsPerBand / 2 {
+                bandRows = min(rows, bandRows * 2)
+            } else if cells.count > Self.cellsPerBand * 2 && bandRows > 1 {
+                bandRows /= 2
+            }
+            firstRow = endRow
         }
+        return reported
     }
 
     /// `selfSizeByScrolling` for layouts that change with the bounds: each viewport in turn.

@@ -43,6 +43,15 @@ public protocol CollectionViewLayout: AnyObject {
     func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                              withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext
 
+    /// Adds what a cell's preferred attributes invalidate to a context a pass already holds:
+    /// `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)` merged into
+    /// `context`, which is what the default does. A driver that collects every cell of a pass
+    /// into one context calls it, so that a layout can record each cell without making a
+    /// context for it.
+    func invalidate(_ context: LayoutInvalidationContext,
+                    forPreferredLayoutAttributes preferred: LayoutAttributes,
+                    withOriginalAttributes original: LayoutAttributes)
+
     /// Marks what a context describes as out of date; the next `prepare()` recomputes it.
     func invalidateLayout(with context: LayoutInvalidationContext)
 
@@ -104,6 +113,12 @@ extension CollectionViewLayout {
     public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                     withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
         makeInvalidationContext()
+    }
+
+    public func invalidate(_ context: LayoutInvalidationContext,
+                           forPreferredLayoutAttributes preferred: LayoutAttributes,
+                           withOriginalAttributes original: LayoutAttributes) {
+        context.merge(invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
     }
 
     public func makeInvalidationContext() -> LayoutInvalidationContext { LayoutInvalidationContext() }

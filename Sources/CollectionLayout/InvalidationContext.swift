@@ -11,11 +11,18 @@ open class LayoutInvalidationContext {
     /// Items marked one by one, in the order they were marked.
     public private(set) var invalidatedItemIndexPaths: [IndexPath] = []
     /// Sections all of whose items are invalid.
-    public private(set) var invalidatedItemSections: Set<Int> = []
+    public var invalidatedItemSections: Set<Int> { Set(itemSectionMarks) }
+    /// The same sections as a bit set: marking one costs no hashing, however often a pass marks it.
+    public private(set) var itemSectionMarks = IndexBitSet()
     /// Supplementary elements marked one by one, by kind.
     public private(set) var invalidatedSupplementaryIndexPaths: [ElementKind: [IndexPath]] = [:]
     /// Sections all of whose supplementary elements of a kind are invalid.
-    public private(set) var invalidatedSupplementarySections: [ElementKind: Set<Int>] = [:]
+    public var invalidatedSupplementarySections: [ElementKind: Set<Int>] {
+        Dictionary(uniqueKeysWithValues: supplementarySectionMarks.map { ($0.kind, Set($0.sections)) })
+    }
+    /// The same sections as bit sets, one per kind in the order the kinds were first marked: a
+    /// layout has a few kinds, so a short list is searched without hashing the kind's string.
+    public private(set) var supplementarySectionMarks: [(kind: ElementKind, sections: IndexBitSet)] = []
     /// Decoration elements marked one by one, by kind.
     public private(set) var invalidatedDecorationIndexPaths: [ElementKind: [IndexPath]] = [:]
     /// A change to the content size the layout should apply.
@@ -28,9 +35,9 @@ open class LayoutInvalidationContext {
         invalidatedItemIndexPaths.append(contentsOf: indexPaths)
     }
 
-    /// Marks every item of a section invalid.
+    /// Marks every item of a section (a valid, so non-negative, index) invalid.
     public func invalidateItems(inSection section: Int) {
-        invalidatedItemSections.insert(section)
+        itemSectionMarks.insert(section)
     }
 
     /// Marks supplementary elements invalid.
@@ -38,9 +45,16 @@ open class LayoutInvalidationContext {
         invalidatedSupplementaryIndexPaths[kind, default: []].append(contentsOf: indexPaths)
     }
 
-    /// Marks every supplementary element of a kind in a section invalid.
+    /// Marks every supplementary element of a kind in a section (non-negative) invalid.
     public func invalidateSupplementaryElements(ofKind kind: ElementKind, inSection section: Int) {
-        invalidatedSupplementarySections[kind, default: []].insert(section)
+        supplementarySectionMarks[markIndex(ofKind: kind)].sections.insert(section)
+    }
+
+    /// The position of `kind`'s sections in `supplementarySectionMarks`, added if new.
+    private func markIndex(ofKind kind: ElementKind) -> Int {
+        if let index = supplementarySectionMarks.firstIndex(where: { $0.kind == kind }) { return index }
+        supplementarySectionMarks.append((kind, IndexBitSet()))
+        return supplementarySectionMarks.count - 1
     }
 
     /// Marks decoration elements invalid.
@@ -50,11 +64,11 @@ open class LayoutInvalidationContext {
 
     /// The sections touched by any item or supplementary invalidation, smallest first.
     public var invalidatedSections: [Int] {
-        var sections = invalidatedItemSections
+        var sections = itemSectionMarks
         for path in invalidatedItemIndexPaths { sections.insert(path.section) }
         for paths in invalidatedSupplementaryIndexPaths.values { for path in paths { sections.insert(path.section) } }
-        for more in invalidatedSupplementarySections.values { sections.formUnion(more) }
-        return sections.sorted()
+        for marks in supplementarySectionMarks { sections.formUnion(marks.sections) }
+        return Array(sections)
     }
 
     /// Adds another context's marks to this one, so a driver can apply many changes in one pass.
@@ -63,12 +77,12 @@ open class LayoutInvalidationContext {
         invalidateEverything = invalidateEverything || other.invalidateEverything
         invalidateDataSourceCounts = invalidateDataSourceCounts || other.invalidateDataSourceCounts
         invalidatedItemIndexPaths.append(contentsOf: other.invalidatedItemIndexPaths)
-        invalidatedItemSections.formUnion(other.invalidatedItemSections)
+        itemSectionMarks.formUnion(other.itemSectionMarks)
         for (kind, paths) in other.invalidatedSupplementaryIndexPaths {
             invalidatedSupplementaryIndexPaths[kind, default: []].append(contentsOf: paths)
         }
-        for (kind, sections) in other.invalidatedSupplementarySections {
-            invalidatedSupplementarySections[kind, default: []].formUnion(sections)
+        for (kind, sections) in other.supplementarySectionMarks {
+            supplementarySectionMarks[markIndex(ofKind: kind)].sections.formUnion(sections)
         }
         for (kind, paths) in other.invalidatedDecorationIndexPaths {
             invalidatedDecorationIndexPaths[kind, default: []].append(contentsOf: paths)

@@ -2,9 +2,12 @@
 /// `preferredLayoutAttributesFitting` (the talk's slide 23, for any layout).
 open class SelfSizingInvalidationContext: LayoutInvalidationContext {
     /// New sizes in the order they were recorded; applied in that order, so a later size
-    /// for the same item wins. A list, not a dictionary: merging thousands of one-cell
-    /// contexts in a self-sizing pass then costs no hashing.
+    /// for the same item wins. A list, not a dictionary: adding thousands of cells in a
+    /// self-sizing pass then costs no hashing.
     public private(set) var sizeChanges: [(indexPath: IndexPath, size: Size)] = []
+    /// Sections whose new sizes' consequences (`SelfSizingLayout.supplementaryElementsMoved`)
+    /// are already marked: a pass that sizes thousands of cells of one section marks them once.
+    var sectionsWithMarkedMoves = IndexBitSet()
 
     public required init() {}
 
@@ -24,6 +27,7 @@ open class SelfSizingInvalidationContext: LayoutInvalidationContext {
         super.merge(other)
         if let other = other as? SelfSizingInvalidationContext {
             sizeChanges.append(contentsOf: other.sizeChanges)
+            sectionsWithMarkedMoves.formUnion(other.sectionsWithMarkedMoves)
         }
     }
 }

@@ -10,6 +10,10 @@ public protocol SelfSizingLayout: CollectionViewLayout {
     /// Takes a cell's new size (real axes), if `indexPath` is one of its items; of several sizes
     /// for one item, the last applied stands.
     func applySize(_ size: Size, toItemAt indexPath: IndexPath)
+    /// Takes many cells' new sizes in the order given (of several for one item, the last
+    /// stands). The default applies them one by one; a layout can take a pass's sizes in one
+    /// loop over its storage.
+    func applySizes(_ changes: [(indexPath: IndexPath, size: Size)])
     /// The supplementary elements, by kind and section, that a new size in `section` moves,
     /// besides the section's cells.
     func supplementaryElementsMoved(bySizeIn section: Int) -> [(kind: ElementKind, section: Int)]
@@ -21,13 +25,27 @@ extension SelfSizingLayout {
     public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                     withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
         let context = makeInvalidationContext() as? SelfSizingInvalidationContext ?? SelfSizingInvalidationContext()
+        invalidate(context, forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        return context
+    }
+
+    /// Adds the new size to `context` and, the first time the context sees the item's section,
+    /// the section and what a size in it moves: a pass's cells cost an append each, not a
+    /// context each.
+    public func invalidate(_ context: LayoutInvalidationContext,
+                           forPreferredLayoutAttributes preferred: LayoutAttributes,
+                           withOriginalAttributes original: LayoutAttributes) {
+        guard let context = context as? SelfSizingInvalidationContext else {
+            context.merge(invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+            return
+        }
         let section = preferred.indexPath.section
         context.invalidateSize(preferred.size, forItemAt: preferred.indexPath)
+        guard context.sectionsWithMarkedMoves.insert(section) else { return }
         context.invalidateItems(inSection: section)
         for (kind, moved) in supplementaryElementsMoved(bySizeIn: section) {
             context.invalidateSupplementaryElements(ofKind: kind, inSection: moved)
         }
-        return context
     }
 
     /// A data change, or everything, discards the preparation; new sizes are applied in the
@@ -38,6 +56,10 @@ extension SelfSizingLayout {
             return
         }
         guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
-        for (indexPath, size) in context.sizeChanges { applySize(size, toItemAt: indexPath) }
+        applySizes(context.sizeChanges)
+    }
+
+    public func applySizes(_ changes: [(indexPath: IndexPath, size: Size)]) {
+        for (indexPath, size) in changes { applySize(size, toItemAt: indexPath) }
     }
 }

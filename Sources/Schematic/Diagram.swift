@@ -117,6 +117,7 @@ public struct Diagram {
             }
             labelSizing = sizing
             collectionView.cellSizing = sizing
+            collectionView.prefetchDataSource = sizing
         }
         layoutDuration = .zero
         if let viewport = options.viewport {

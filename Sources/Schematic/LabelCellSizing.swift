@@ -29,7 +29,7 @@ public struct LabelStyle: Hashable, Sendable {
 /// Cells that size themselves to their labels (`preferredLayoutAttributesFitting`), measured
 /// with HarfBuzz. Measurements are cached per item; `prefetch` measures many items on all
 /// cores at once, as a collection view's prefetching data source would.
-public final class LabelCellSizing: CellSizing {
+public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetching {
     /// The label style.
     public let style: LabelStyle
     /// The fonts labels are measured in.
@@ -40,6 +40,8 @@ public final class LabelCellSizing: CellSizing {
     private var sizes: [Size]
     private var unmeasuredCount: Int
     private static let unmeasured = Size(width: -1, height: -1)
+    /// An item listed for measuring by `prefetchItems`, until a worker writes its size.
+    private static let listed = Size(width: -2, height: -2)
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
     /// How long the last `prefetchAll` took (measuring every label), for `--timings`.
@@ -83,25 +85,61 @@ public final class LabelCellSizing: CellSizing {
         wrappedLines[item] = nil
     }
 
-    /// Measures every item's label, on all cores: each worker measures a contiguous range of
-    /// items with its own measurer and writes their sizes into its own part of `sizes`, so the
-    /// result does not depend on the number of workers.
+    /// Measures every item's label, on all cores (`measure(count:item:)`).
     public func prefetchAll() {
         let clock = ContinuousClock()
         let started = clock.now
         defer { prefetchDuration = clock.now - started }
-        let count = sizes.count
-        let workers = count < 2_000 ? 1 : max(1, min(8, ProcessInfoLite.activeProcessorCount))
+        measure(count: sizes.count) { $0 }
+        unmeasuredCount = 0
+    }
+
+    /// Measures the labels of the items at `indexPaths` not measured yet, on all cores, before
+    /// their cells are asked (a collection view sizing a batch of cells calls it).
+    public func prefetchItems(at indexPaths: [IndexPath]) {
+        var items: [Int] = []
+        items.reserveCapacity(indexPaths.count)
+        for path in indexPaths {
+            let item = dataController.globalItem(section: path.section, item: path.item)
+            // Marked as listed, so that a repeated path is listed once: two workers measuring
+            // one item would race on its slot.
+            if sizes[item] == Self.unmeasured {
+                sizes[item] = Self.listed
+                items.append(item)
+            }
+        }
+        guard !items.isEmpty else { return }
+        let list = items
+        measure(count: list.count) { list[$0] }
+        unmeasuredCount -= list.count
+    }
+
+    /// One measurer per worker of `measure(count:item:)`.
+    private var workerMeasurers: [TextMeasurer] = []
+
+    /// Fewer labels than this are measured on one thread: starting a worker costs more.
+    private static let labelsPerWorker = 1_000
+
+    /// Measures `count` distinct items (`item(index)` for each index): each worker measures a
+    /// contiguous range of them with its own measurer and writes their sizes into their own
+    /// slots of `sizes`, so the result does not depend on the number of workers.
+    private func measure(count: Int, item: @escaping @Sendable (Int) -> Int) {
+        let workers = max(1, min(8, ProcessInfoLite.activeProcessorCount, count / Self.labelsPerWorker))
         let chunk = (count + workers - 1) / workers
         var wrapped = [[(item: Int, lines: [String])]](repeating: [], count: workers)
-        let fonts = self.fonts, dataController = self.dataController, style = self.style
+        // Kept from call to call: a measurer's tables fill in as labels need them, and a
+        // collection view prefetches batch after batch.
+        while workerMeasurers.count < workers { workerMeasurers.append(TextMeasurer(fonts: fonts)) }
+        let measurers = UnsafeSendable(workerMeasurers)
+        let dataController = self.dataController, style = self.style
         sizes.withUnsafeMutableBufferPointer { sizes in
             wrapped.withUnsafeMutableBufferPointer { wrapped in
                 let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let measurer = TextMeasurer(fonts: fonts)
+                    let measurer = measurers.value[worker]
                     var lines: [(item: Int, lines: [String])] = []
-                    for item in (worker * chunk)..<min(count, (worker + 1) * chunk) {
+                    for index in (worker * chunk)..<min(count, (worker + 1) * chunk) {
+                        let item = item(index)
                         let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
                         sizes.value[item] = measured.size
                         if let wrappedLines = measured.lines { lines.append((item, wrappedLines)) }
@@ -110,7 +148,6 @@ public final class LabelCellSizing: CellSizing {
                 }
             }
         }
-        unmeasuredCount = 0
         for lines in wrapped {
             for (item, itemLines) in lines { wrappedLines[item] = itemLines }
         }

@@ -31,6 +31,20 @@ extension SchematicLayout {
         applySize(axes.canonical(size), toItem: item, inSection: indexPath.section)
     }
 
+    /// Applies a pass's sizes in one loop over the layout's storage, taken out of it.
+    public func applySizes(_ changes: [(indexPath: IndexPath, size: Size)]) {
+        guard isPrepared, !changes.isEmpty else { return }
+        let axes = axes, tree = dataController
+        var book = takeItemSizeBook()
+        for (indexPath, size) in changes {
+            let section = indexPath.section
+            guard section >= 0, section < tree.numberOfSections,
+                  indexPath.item >= 0, indexPath.item < tree.numberOfItems(inSection: section) else { continue }
+            book.apply(axes.canonical(size), toItem: tree.globalItem(section: section, item: indexPath.item), inSection: section)
+        }
+        returnItemSizeBook(book)
+    }
+
     // MARK: Appearing and disappearing (recipe 10-6)
 
     /// An inserted item starts at its parent's centre, transparent.

@@ -111,31 +111,10 @@ extension SchematicLayout {
         staleTopsFrom[section] = .max
     }
 
-    /// Applies one item's new size in O(1): the column's height and widest-item count change
-    /// now, the tops below it when next read.
+    /// Applies one item's new size in O(1) (`ItemSizeBook.apply`).
     func applySize(_ size: Size, toItem item: Int, inSection section: Int) {
-        let oldWidth = itemWidths[item]
-        let oldHeight = itemHeights[item]
-        itemWidths[item] = size.width
-        itemHeights[item] = size.height
-        if size.height != oldHeight {
-            sectionHeights[section] += size.height - oldHeight
-            staleTopsFrom[section] = min(staleTopsFrom[section], Int32(item + 1))
-        }
-        if size.width != oldWidth {
-            let widest = sectionWidths[section]
-            if size.width > widest {
-                sectionWidths[section] = size.width
-                widestItemCount[section] = 1
-            } else {
-                if size.width == widest { widestItemCount[section] += 1 }
-                if oldWidth == widest {
-                    widestItemCount[section] -= 1
-                    if widestItemCount[section] == 0 { sectionsNeedingWidthScan.insert(section) }
-                }
-            }
-        }
-        sectionsWithNewSizes.insert(section)
-        firstInvalidSection = min(firstInvalidSection ?? section, section)
+        var book = takeItemSizeBook()
+        book.apply(size, toItem: item, inSection: section)
+        returnItemSizeBook(book)
     }
 }

@@ -208,6 +208,12 @@ public final class EffectLayout: CollectionViewLayout {
         base.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
     }
 
+    public func invalidate(_ context: LayoutInvalidationContext,
+                           forPreferredLayoutAttributes preferred: LayoutAttributes,
+                           withOriginalAttributes original: LayoutAttributes) {
+        base.invalidate(context, forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    }
+
     public func invalidateLayout(with context: LayoutInvalidationContext) { base.invalidateLayout(with: context) }
 
     public func makeInvalidationContext() -> LayoutInvalidationContext { base.makeInvalidationContext() }

@@ -61,6 +61,12 @@ private final class TallCells: CellSizing {
     }
 }
 
+/// Records the batches a collection view announces.
+private final class PrefetchLog: CollectionViewDataSourcePrefetching {
+    var batches: [[IndexPath]] = []
+    func prefetchItems(at indexPaths: [IndexPath]) { batches.append(indexPaths) }
+}
+
 @Suite struct CollectionViewTests {
     /// A list of 100 items whose cells report being taller than estimated.
     private func tallList() -> (ListLayout, CollectionView) {
@@ -130,5 +136,22 @@ private final class TallCells: CellSizing {
         #expect(view.cellsSized == 100)
         #expect(view.contentSize.height == 3000)
         #expect(view.viewport == nil)
+    }
+
+    @Test func scrollingLongContentSweepsBandByBandPrefetchingEachBand() {
+        // 20,000 cells over 2,000 viewport rows: more than one band of about 8,192 cells.
+        let layout = ListLayout(count: 20_000)
+        let view = CollectionView(layout: layout, dataSource: DataSource(count: 20_000))
+        view.cellSizing = TallCells()
+        let log = PrefetchLog()
+        view.prefetchDataSource = log
+        view.selfSizeByScrolling(viewport: Size(width: 100, height: 100))
+        #expect(layout.invalidations == 1)
+        #expect(view.selfSizingPasses == 1)
+        #expect(view.cellsSized == 20_000)
+        #expect(view.contentSize.height == 600_000)
+        #expect(log.batches.count > 1 && log.batches.count == layout.enumerations)
+        // Every cell announced once, in the order the viewports show them.
+        #expect(log.batches.joined().map(\.item) == Array(0..<20_000))
     }
 }

@@ -9,6 +9,46 @@ import TestSupport
         layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
     }
 
+    @Test func cellsAddedToOneContextMarkWhatMergedCellContextsMark() throws {
+        var generator = SplitMix64(seed: 9)
+        let sections = try SectionedTree(RandomTrees.forest(count: 300, rootChance: 0, using: &generator))
+        let layout = SchematicLayout(dataController: sections)
+        layout.prepare()
+        let cells = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+            .filter { $0.representedElementCategory == .cell }
+        func grown(_ original: LayoutAttributes) -> LayoutAttributes {
+            var preferred = original
+            preferred.size = Size(width: original.size.width + 10, height: original.size.height + Double(original.indexPath.item % 3))
+            return preferred
+        }
+        let merged = layout.invalidationContext(forPreferredLayoutAttributes: grown(cells[0]), withOriginalAttributes: cells[0])
+        let filled = layout.invalidationContext(forPreferredLayoutAttributes: grown(cells[0]), withOriginalAttributes: cells[0])
+        for original in cells.dropFirst() {
+            merged.merge(layout.invalidationContext(forPreferredLayoutAttributes: grown(original), withOriginalAttributes: original))
+            layout.invalidate(filled, forPreferredLayoutAttributes: grown(original), withOriginalAttributes: original)
+        }
+        #expect(filled is SchematicInvalidationContext)
+        #expect(filled.invalidatedItemSections == merged.invalidatedItemSections)
+        #expect(filled.invalidatedItemSections == Set(0..<sections.numberOfSections))
+        #expect(filled.invalidatedSupplementarySections == merged.invalidatedSupplementarySections)
+        #expect(filled.invalidatedSections == merged.invalidatedSections)
+        let filledSizes = (filled as! SelfSizingInvalidationContext).sizeChanges
+        let mergedSizes = (merged as! SelfSizingInvalidationContext).sizeChanges
+        #expect(filledSizes.map(\.indexPath) == mergedSizes.map(\.indexPath))
+        #expect(filledSizes.map(\.size) == mergedSizes.map(\.size))
+        #expect(filledSizes.count == cells.count)
+
+        // Applied in one batch or one by one, the sizes give one layout.
+        let oneByOne = SchematicLayout(dataController: sections)
+        oneByOne.prepare()
+        for (indexPath, size) in filledSizes { oneByOne.applySize(size, toItemAt: indexPath) }
+        oneByOne.prepare()
+        layout.invalidateLayout(with: filled)
+        layout.prepare()
+        #expect(snapshot(layout) == snapshot(oneByOne))
+        #expect(layout.lastResizedSections == oneByOne.lastResizedSections)
+    }
+
     @Test func aNewSizeReflowsOnlyFromItsColumnOnward() throws {
         var generator = SplitMix64(seed: 5)
         let sections = try SectionedTree(RandomTrees.forest(count: 500, rootChance: 0, using: &generator))
