@@ -18,8 +18,6 @@ struct CompactSweeps {
     private let hasSlack: Bool
     private let lowerBounds: PlacementBuffer<Double>
     private let upperBounds: PlacementBuffer<Double>
-    private let wishes: PlacementBuffer<Double>
-    private let weights: PlacementBuffer<Double>
     private let means: PlacementBuffer<Double>
     private let blockWeights: PlacementBuffer<Double>
     private let lengths: PlacementBuffer<Int>
@@ -34,8 +32,6 @@ struct CompactSweeps {
         }
         lowerBounds = PlacementBuffer(repeating: 0, count: longest)
         upperBounds = PlacementBuffer(repeating: 0, count: longest)
-        wishes = PlacementBuffer(repeating: 0, count: longest)
-        weights = PlacementBuffer(repeating: 0, count: longest)
         means = PlacementBuffer(repeating: 0, count: longest)
         blockWeights = PlacementBuffer(repeating: 0, count: longest)
         lengths = PlacementBuffer(repeating: 0, count: longest)
@@ -91,6 +87,10 @@ struct CompactSweeps {
     /// Places the column `begin..<end` at its wishes, within its bounds: toward their parents,
     /// children as a block centred on their parent (weight 1); else parents at the middle of
     /// their children (weighted by their count), leaves where they are.
+    ///
+    /// Two passes: down the column, each wish joins the pooling as it is made and the lower
+    /// bounds are made monotone on the way; up it, the upper bounds are, and each centre is
+    /// clamped and written.
     @inline(__always)
     private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         guard begin < end else { return }
@@ -98,22 +98,25 @@ struct CompactSweeps {
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let above = slack.above.base, below = slack.below.base
         let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
-        let wish = wishes.base, weight = weights.base
         let blockOffset = blockOffsets.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
         let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
         let count = end - begin
         let offsets = columnOffsets.base + begin, ends = siblingEnds.base
+        // Pool adjacent violators: a stack of blocks (weighted mean, weight, length).
+        var blocks = 0
+        var lowest = -Double.infinity
         for position in 0..<count {
             let item = begin + position
             let offset = offsets[position]
             let first = Int(children[item]), last = Int(children[item + 1])
-            // The wish, in z (no centre of this column moves before the pooling below).
+            // The wish, in z (no centre of this column moves before the second pass).
+            var mean: Double, blockWeight: Double
             if towardParents {
-                wish[position] = c[Int(parents[item])] + blockOffset[item] - offset
-                weight[position] = 1
+                mean = c[Int(parents[item])] + blockOffset[item] - offset
+                blockWeight = 1
             } else {
-                wish[position] = (first == last ? c[item] : (c[first] + c[last - 1]) / 2) - offset
-                weight[position] = first == last ? 0.5 : Double(last - first) + 1
+                mean = (first == last ? c[item] : (c[first] + c[last - 1]) / 2) - offset
+                blockWeight = first == last ? 0.5 : Double(last - first) + 1
             }
             // Bounds from the box and from the neighbouring columns, which stay put. (Centres
             // are positive, so adding a zero slack would change nothing: it is skipped.)
@@ -131,14 +134,10 @@ struct CompactSweeps {
             // The current centre is feasible: keep it inside despite rounding.
             lower = min(lower, c[item])
             upper = max(upper, c[item])
-            lowerBounds[position] = max(lower - offset, position > 0 ? lowerBounds[position - 1] : -.infinity)
+            lowest = max(lower - offset, lowest)
+            lowerBounds[position] = lowest
             upperBounds[position] = upper - offset
-        }
-        for z in stride(from: count - 2, through: 0, by: -1) { upperBounds[z] = min(upperBounds[z], upperBounds[z + 1]) }
-        // Pool adjacent violators: a stack of blocks (weighted mean, weight, length).
-        var blocks = 0
-        for position in 0..<count {
-            var mean = wish[position], blockWeight = weight[position], length = 1
+            var length = 1
             while blocks > 0, means[blocks - 1] > mean {
                 let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
                 mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)
@@ -151,17 +150,19 @@ struct CompactSweeps {
             lengths[blocks] = length
             blocks += 1
         }
-        var position = 0
+        var position = count
+        var highest = Double.infinity
         var largest = moved
-        for block in 0..<blocks {
+        for block in stride(from: blocks - 1, through: 0, by: -1) {
             let mean = means[block]
             for _ in 0..<lengths[block] {
-                let z = min(max(mean, lowerBounds[position]), upperBounds[position])
+                position -= 1
+                highest = min(upperBounds[position], highest)
+                let z = min(max(mean, lowerBounds[position]), highest)
                 let index = begin + position
                 let center = z + offsets[position]
                 largest = max(largest, abs(center - c[index]))
                 c[index] = center
-                position += 1
             }
         }
         moved = largest
