@@ -77,9 +77,9 @@ final class CompactConstraints {
     @inline(__always) func isFirstInSection(_ item: Int) -> Bool { columnEnds.base[item] & 1 != 0 }
     @inline(__always) func isLastInSection(_ item: Int) -> Bool { columnEnds.base[item] & 2 != 0 }
 
-    /// The constraint graph from the top (or, mirrored, from the bottom: the same graph
-    /// reversed): edges between groups in adjacency form by source, in the order the items
-    /// give them. A span edge carries the parent it bounds and which side: the parent above its
+    /// The constraint graph from the top: edges between groups in adjacency form by source,
+    /// in the order the items give them. (From the bottom it is the same graph reversed: its
+    /// longest paths are pulled along these edges, see `lowest`.) A span edge carries the parent it bounds and which side: the parent above its
     /// first child, or below its last; a neighbour edge, the item whose `separationBefore` is
     /// its weight (so no weight is stored: a big tree's memory).
     final class Graph {
@@ -91,19 +91,18 @@ final class CompactConstraints {
         let spanBelow: PlacementBuffer<Bool>
         let groups: Int
 
-        init(_ constraints: CompactConstraints, mirrored: Bool) {
+        init(_ constraints: CompactConstraints) {
             let count = constraints.count
             let g = constraints.group.base, children = constraints.childStarts.base
             let ends = constraints.columnEnds.base
-            let neighbourEnd: UInt8 = mirrored ? 2 : 1
             // Edges per source, then their slots: the same order as one pass over the items.
             start = PlacementBuffer(repeating: 0, count: count + 1)
             let s = start.base
             for item in 0..<count {
-                if ends[item] & neighbourEnd == 0 { s[Int(g[mirrored ? item + 1 : item - 1]) + 1] += 1 }
+                if ends[item] & 1 == 0 { s[Int(g[item - 1]) + 1] += 1 }
                 let first = Int(children[item]), end = Int(children[item + 1])
                 if end - first >= 2 {
-                    s[Int(g[mirrored ? end - 1 : first]) + 1] += 1
+                    s[Int(g[first]) + 1] += 1
                     s[Int(g[item]) + 1] += 1
                 }
             }
@@ -115,23 +114,21 @@ final class CompactConstraints {
             let fill = PlacementBuffer<Int32>(s, count: count)
             let f = fill.base, t = target.base, owners = owner.base, below = spanBelow.base
             for item in 0..<count {
-                if ends[item] & neighbourEnd == 0 {
-                    let neighbour = mirrored ? item + 1 : item - 1
-                    let slot = Int(f[Int(g[neighbour])])
+                if ends[item] & 1 == 0 {
+                    let slot = Int(f[Int(g[item - 1])])
                     t[slot] = g[item]
-                    owners[slot] = ~Int32(mirrored ? item + 1 : item)
-                    f[Int(g[neighbour])] += 1
+                    owners[slot] = ~Int32(item)
+                    f[Int(g[item - 1])] += 1
                 }
                 let first = Int(children[item]), end = Int(children[item + 1])
                 if end - first >= 2 {
-                    // From the top, `first → parent` bounds the parent above its first child and
-                    // `parent → last` below its last; mirrored, the other way round.
-                    let near = mirrored ? end - 1 : first, far = mirrored ? first : end - 1
-                    var slot = Int(f[Int(g[near])])
-                    t[slot] = g[item]; owners[slot] = Int32(item); below[slot] = mirrored
-                    f[Int(g[near])] += 1
+                    // `first → parent` bounds the parent above its first child and
+                    // `parent → last` below its last.
+                    var slot = Int(f[Int(g[first])])
+                    t[slot] = g[item]; owners[slot] = Int32(item); below[slot] = false
+                    f[Int(g[first])] += 1
                     slot = Int(f[Int(g[item])])
-                    t[slot] = g[far]; owners[slot] = Int32(item); below[slot] = !mirrored
+                    t[slot] = g[end - 1]; owners[slot] = Int32(item); below[slot] = true
                     f[Int(g[item])] += 1
                 }
             }
@@ -166,9 +163,12 @@ final class CompactConstraints {
         }
     }
 
-    /// Lowest centres per item under the given slack: longest paths in Kahn's topological
-    /// order; nil if the graph has a cycle.
-    func lowest(_ graph: Graph, slack: Slack) -> PlacementBuffer<Double>? {
+    /// Lowest centres per item under the given slack, from the top (`fromTop`) and on the
+    /// mirrored tree (`fromBottom`): longest paths in Kahn's topological order; nil if the
+    /// graph has a cycle. The mirrored graph is this one reversed, with each edge's weight and
+    /// relief, so its longest paths follow the same order backwards, each group pulling from
+    /// its out-edges here: no second graph, no second sort.
+    func lowest(_ graph: Graph, slack: Slack) -> (fromTop: PlacementBuffer<Double>, fromBottom: PlacementBuffer<Double>)? {
         let g = group.base, h = heights.base, before = separationBefore.base
         let start = graph.start.base, targets = graph.target.base
         let owners = graph.owner.base, belows = graph.spanBelow.base
@@ -177,10 +177,19 @@ final class CompactConstraints {
         let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
         let indegree = indegreeBuffer.base
         for edge in 0..<edges { indegree[Int(targets[edge])] += 1 }
-        // Per group (indexed by its first item), then per item: the result.
-        let result = PlacementBuffer<Double>(repeating: 0, count: count)
-        let value = result.base
+        /// An edge's length: a neighbour edge weighs its separation; a span edge nothing, less
+        /// its relief.
+        @inline(__always) func length(from: Double, _ slot: Int) -> Double {
+            let owner = owners[slot]
+            let weight = owner < 0 ? before[Int(~owner)] : 0
+            let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[Int(owner)] : above[Int(owner)])
+            return from + weight - relief
+        }
+        // Per group (indexed by its first item), then per item: the results.
+        let fromTop = PlacementBuffer<Double>(repeating: 0, count: count)
+        let value = fromTop.base
         for item in 0..<count { value[Int(g[item])] = max(value[Int(g[item])], padding / 2 + h[item] / 2) }
+        let fromBottom = PlacementBuffer<Double>(fromTop.base, count: count)
         let queueBuffer = PlacementBuffer<Int32>(repeating: 0, count: max(1, graph.groups))
         let queue = queueBuffer.base
         var tail = 0
@@ -195,11 +204,7 @@ final class CompactConstraints {
             let from = value[node]
             for slot in Int(start[node])..<Int(start[node + 1]) {
                 let target = Int(targets[slot])
-                let owner = owners[slot]
-                // A neighbour edge weighs its separation; a span edge nothing, less its relief.
-                let weight = owner < 0 ? before[Int(~owner)] : 0
-                let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[Int(owner)] : above[Int(owner)])
-                value[target] = max(value[target], from + weight - relief)
+                value[target] = max(value[target], length(from: from, slot))
                 indegree[target] -= 1
                 if indegree[target] == 0 {
                     queue[tail] = Int32(target)
@@ -208,9 +213,20 @@ final class CompactConstraints {
             }
         }
         guard tail == graph.groups else { return nil }
+        // From the bottom: a group's out-edges lead to groups later in the order, already done.
+        let mirrored = fromBottom.base
+        for position in stride(from: tail - 1, through: 0, by: -1) {
+            let node = Int(queue[position])
+            var longest = mirrored[node]
+            for slot in Int(start[node])..<Int(start[node + 1]) { longest = max(longest, length(from: mirrored[Int(targets[slot])], slot)) }
+            mirrored[node] = longest
+        }
         // In place: a group's first item comes before its other items and keeps its value.
-        for item in 0..<count { value[item] = value[Int(g[item])] }
-        return result
+        for item in 0..<count {
+            value[item] = value[Int(g[item])]
+            mirrored[item] = mirrored[Int(g[item])]
+        }
+        return (fromTop, fromBottom)
     }
 
     /// The height lowest centres take.

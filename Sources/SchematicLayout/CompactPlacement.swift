@@ -56,21 +56,17 @@ enum CompactPlacement {
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
         }
-        // Variables, so that the graphs can be freed (a constant lives to the end of the scope).
-        // Only lower targets place with the graphs again: without them, each is freed once its
-        // longest paths are found, before the next is built (a big tree's peak memory).
-        var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: false)
+        // A variable, so that the graph can be freed (a constant lives to the end of the scope).
+        // Only lower targets place with the graph again: without them, it is freed once its
+        // longest paths are found (a big tree's peak memory).
+        var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints)
         let noSlack = CompactConstraints.Slack.none()
+        guard let tight = constraints.lowest(forward!, slack: noSlack) else { return nil }
         // Optional, so that a tree placed at the tight height frees them before the sweeps.
-        var fromTop: PlacementBuffer<Double>? = constraints.lowest(forward!, slack: noSlack)
-        guard fromTop != nil else { return nil }
+        var fromTop: PlacementBuffer<Double>? = tight.fromTop, fromBottom: PlacementBuffer<Double>? = tight.fromBottom
         let tightHeight = constraints.extent(fromTop!)
         let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
         if steps == 0 { forward = nil }
-        var backward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: true)
-        var fromBottom: PlacementBuffer<Double>? = constraints.lowest(backward!, slack: noSlack)
-        guard fromBottom != nil else { return nil }
-        if steps == 0 { backward = nil }
         // Read only when lower targets are tried, which keep both buffers to the end.
         // (No strong reference here, which would keep them.)
         let top = fromTop!.base, bottom = fromBottom!.base
@@ -156,12 +152,10 @@ enum CompactPlacement {
                 low = fromTop!
                 mirroredLow = fromBottom!
             } else {
-                let forward = regrouped ? nil : forward, backward = regrouped ? nil : backward
-                guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints, mirrored: false), slack: slack),
-                      let mirroredLowest = constraints.lowest(backward ?? CompactConstraints.Graph(constraints, mirrored: true), slack: slack)
-                else { return nil }
-                low = lowest
-                mirroredLow = mirroredLowest
+                let forward = regrouped ? nil : forward
+                guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints), slack: slack) else { return nil }
+                low = lowest.fromTop
+                mirroredLow = lowest.fromBottom
             }
             let budget = max(height, constraints.extent(low))
             var centers = [Double](repeating: 0, count: count)
