@@ -1,5 +1,5 @@
-/// The compact placement's inputs on flat buffers, and its constraint graphs with their
-/// longest paths (steps 1 and 2 of `CompactPlacement`).
+/// The compact placement's inputs on flat buffers, and the longest paths of its constraint
+/// graph (steps 1 and 2 of `CompactPlacement`).
 ///
 /// Items are global items in section order; `group` merges only children into their parent's
 /// group. Every loop reads the buffers through plain pointers.
@@ -77,66 +77,48 @@ final class CompactConstraints {
     @inline(__always) func isFirstInSection(_ item: Int) -> Bool { columnEnds.base[item] & 1 != 0 }
     @inline(__always) func isLastInSection(_ item: Int) -> Bool { columnEnds.base[item] & 2 != 0 }
 
-    /// The constraint graph from the top: edges between groups in adjacency form by source,
-    /// in the order the items give them. (From the bottom it is the same graph reversed: its
-    /// longest paths are pulled along these edges, see `lowest`.) A span edge carries the parent it bounds and which side: the parent above its
-    /// first child, or below its last; a neighbour edge, the item whose `separationBefore` is
-    /// its weight (so no weight is stored: a big tree's memory).
-    final class Graph {
-        let start: PlacementBuffer<Int32>
-        let target: PlacementBuffer<Int32>
-        /// Per edge: for a span edge, the parent it bounds (≥ 0); for a neighbour edge, `~item`
-        /// of the item whose separation before it is the edge's weight.
-        let owner: PlacementBuffer<Int32>
-        let spanBelow: PlacementBuffer<Bool>
-        let groups: Int
-
-        init(_ constraints: CompactConstraints) {
-            let count = constraints.count
-            let g = constraints.group.base, children = constraints.childStarts.base
-            let ends = constraints.columnEnds.base
-            // Edges per source, then their slots: the same order as one pass over the items.
-            start = PlacementBuffer(repeating: 0, count: count + 1)
-            let s = start.base
-            for item in 0..<count {
-                if ends[item] & 1 == 0 { s[Int(g[item - 1]) + 1] += 1 }
-                let first = Int(children[item]), end = Int(children[item + 1])
-                if end - first >= 2 {
-                    s[Int(g[first]) + 1] += 1
-                    s[Int(g[item]) + 1] += 1
+    /// The items in an order that every constraint follows, so that longest paths need no
+    /// graph: in-order, each item after its first child's subtree and before its other
+    /// children's (roots in order). A column's items keep their order in it, a parent comes
+    /// after its first child and before its last, and an only-child chain comes where its
+    /// deepest item does (every constraint into the chain starts before that, every one out of
+    /// it ends after). Read backwards, it is an order of the mirrored constraints. Made once.
+    private(set) lazy var topologicalOrder: PlacementBuffer<Int32> = {
+        let order = PlacementBuffer<Int32>(repeating: 0, count: count)
+        let children = childStarts.base, starts = sectionStarts.base
+        // Depth-first with an explicit stack (a path from a root: at most one item a column).
+        let nodes = PlacementBuffer<Int32>(repeating: 0, count: sectionCount + 1)
+        let nexts = PlacementBuffer<Int32>(repeating: 0, count: sectionCount + 1)
+        let node = nodes.base, next = nexts.base
+        var emitted = 0
+        for root in 0..<Int(starts[1]) {
+            node[0] = Int32(root)
+            next[0] = children[root]
+            var depth = 1
+            while depth > 0 {
+                let top = depth - 1, item = Int(node[top]), child = next[top]
+                if child < children[item + 1] {
+                    next[top] = child + 1
+                    node[depth] = child
+                    next[depth] = children[Int(child)]
+                    depth += 1
+                    continue
+                }
+                // The item's subtree is done: a leaf comes now, a parent once its first child's
+                // subtree is done.
+                if children[item] == children[item + 1] {
+                    order[emitted] = Int32(item)
+                    emitted += 1
+                }
+                depth -= 1
+                if depth > 0, children[Int(node[depth - 1])] == Int32(item) {
+                    order[emitted] = node[depth - 1]
+                    emitted += 1
                 }
             }
-            for node in 0..<count { s[node + 1] += s[node] }
-            let edges = Int(s[count])
-            target = PlacementBuffer(repeating: 0, count: edges)
-            owner = PlacementBuffer(repeating: 0, count: edges)
-            spanBelow = PlacementBuffer(repeating: false, count: edges)
-            let fill = PlacementBuffer<Int32>(s, count: count)
-            let f = fill.base, t = target.base, owners = owner.base, below = spanBelow.base
-            for item in 0..<count {
-                if ends[item] & 1 == 0 {
-                    let slot = Int(f[Int(g[item - 1])])
-                    t[slot] = g[item]
-                    owners[slot] = ~Int32(item)
-                    f[Int(g[item - 1])] += 1
-                }
-                let first = Int(children[item]), end = Int(children[item + 1])
-                if end - first >= 2 {
-                    // `first → parent` bounds the parent above its first child and
-                    // `parent → last` below its last.
-                    var slot = Int(f[Int(g[first])])
-                    t[slot] = g[item]; owners[slot] = Int32(item); below[slot] = false
-                    f[Int(g[first])] += 1
-                    slot = Int(f[Int(g[item])])
-                    t[slot] = g[end - 1]; owners[slot] = Int32(item); below[slot] = true
-                    f[Int(g[item])] += 1
-                }
-            }
-            var groups = 0
-            for node in 0..<count where g[node] == Int32(node) { groups += 1 }
-            self.groups = groups
         }
-    }
+        return order
+    }()
 
     /// How far each parent may lie beyond its first child (`above`) or its last (`below`).
     final class Slack {
@@ -164,67 +146,68 @@ final class CompactConstraints {
     }
 
     /// Lowest centres per item under the given slack, from the top (`fromTop`) and on the
-    /// mirrored tree (`fromBottom`): longest paths in Kahn's topological order; nil if the
-    /// graph has a cycle. The mirrored graph is this one reversed, with each edge's weight and
-    /// relief, so its longest paths follow the same order backwards, each group pulling from
-    /// its out-edges here: no second graph, no second sort.
-    func lowest(_ graph: Graph, slack: Slack) -> (fromTop: PlacementBuffer<Double>, fromBottom: PlacementBuffer<Double>)? {
-        let g = group.base, h = heights.base, before = separationBefore.base
-        let start = graph.start.base, targets = graph.target.base
-        let owners = graph.owner.base, belows = graph.spanBelow.base
+    /// mirrored tree (`fromBottom`): longest paths along the constraints, each group taking
+    /// the longest of its incoming constraints in `topologicalOrder` (from the bottom, in it
+    /// backwards). A neighbour constraint weighs its separation; a span constraint nothing,
+    /// less its relief.
+    func lowest(slack: Slack) -> (fromTop: PlacementBuffer<Double>, fromBottom: PlacementBuffer<Double>) {
+        let g = group.base, h = heights.base, before = separationBefore.base, ends = columnEnds.base
+        let children = childStarts.base, parents = parentOfItem.base
         let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
-        let edges = graph.target.count
-        let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
-        let indegree = indegreeBuffer.base
-        for edge in 0..<edges { indegree[Int(targets[edge])] += 1 }
-        /// An edge's length: a neighbour edge weighs its separation; a span edge nothing, less
-        /// its relief.
-        @inline(__always) func length(from: Double, _ slot: Int) -> Double {
-            let owner = owners[slot]
-            let weight = owner < 0 ? before[Int(~owner)] : 0
-            let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[Int(owner)] : above[Int(owner)])
-            return from + weight - relief
-        }
+        let order = topologicalOrder.base
         // Per group (indexed by its first item), then per item: the results.
         let fromTop = PlacementBuffer<Double>(repeating: 0, count: count)
-        let value = fromTop.base
-        for item in 0..<count { value[Int(g[item])] = max(value[Int(g[item])], padding / 2 + h[item] / 2) }
-        let fromBottom = PlacementBuffer<Double>(fromTop.base, count: count)
-        let queueBuffer = PlacementBuffer<Int32>(repeating: 0, count: max(1, graph.groups))
-        let queue = queueBuffer.base
-        var tail = 0
-        for node in 0..<count where g[node] == Int32(node) && indegree[node] == 0 {
-            queue[tail] = Int32(node)
-            tail += 1
+        let fromBottom = PlacementBuffer<Double>(repeating: 0, count: count)
+        let top = fromTop.base, bottom = fromBottom.base
+        /// Whether the item's group goes on to its only child (so the group comes later in the order).
+        @inline(__always) func continues(_ item: Int) -> Bool {
+            let first = Int(children[item])
+            return children[item + 1] - children[item] == 1 && g[first] == g[item]
         }
-        var head = 0
-        while head < tail {
-            let node = Int(queue[head])
-            head += 1
-            let from = value[node]
-            for slot in Int(start[node])..<Int(start[node + 1]) {
-                let target = Int(targets[slot])
-                value[target] = max(value[target], length(from: from, slot))
-                indegree[target] -= 1
-                if indegree[target] == 0 {
-                    queue[tail] = Int32(target)
-                    tail += 1
+        for position in 0..<count {
+            let last = Int(order[position])
+            guard !continues(last) else { continue }
+            let node = Int(g[last])
+            var value = 0.0
+            var item = node
+            while true {
+                value = max(value, padding / 2 + h[item] / 2)
+                if ends[item] & 1 == 0 { value = max(value, top[Int(g[item - 1])] + before[item] - 0) }
+                let first = Int(children[item]), end = Int(children[item + 1])
+                if end - first >= 2 { value = max(value, top[Int(g[first])] + 0 - (hasSlack ? above[item] : 0)) }
+                let parent = Int(parents[item])
+                if parent >= 0 && children[parent + 1] - children[parent] >= 2 && Int(children[parent + 1]) - 1 == item {
+                    value = max(value, top[Int(g[parent])] + 0 - (hasSlack ? below[parent] : 0))
                 }
+                if item == last { break }
+                item = first
             }
+            top[node] = value
         }
-        guard tail == graph.groups else { return nil }
-        // From the bottom: a group's out-edges lead to groups later in the order, already done.
-        let mirrored = fromBottom.base
-        for position in stride(from: tail - 1, through: 0, by: -1) {
-            let node = Int(queue[position])
-            var longest = mirrored[node]
-            for slot in Int(start[node])..<Int(start[node + 1]) { longest = max(longest, length(from: mirrored[Int(targets[slot])], slot)) }
-            mirrored[node] = longest
+        for position in stride(from: count - 1, through: 0, by: -1) {
+            let last = Int(order[position])
+            guard !continues(last) else { continue }
+            let node = Int(g[last])
+            var value = 0.0
+            var item = node
+            while true {
+                value = max(value, padding / 2 + h[item] / 2)
+                if ends[item] & 2 == 0 { value = max(value, bottom[Int(g[item + 1])] + before[item + 1] - 0) }
+                let first = Int(children[item]), end = Int(children[item + 1])
+                if end - first >= 2 { value = max(value, bottom[Int(g[end - 1])] + 0 - (hasSlack ? below[item] : 0)) }
+                let parent = Int(parents[item])
+                if parent >= 0 && children[parent + 1] - children[parent] >= 2 && children[parent] == Int32(item) {
+                    value = max(value, bottom[Int(g[parent])] + 0 - (hasSlack ? above[parent] : 0))
+                }
+                if item == last { break }
+                item = first
+            }
+            bottom[node] = value
         }
         // In place: a group's first item comes before its other items and keeps its value.
         for item in 0..<count {
-            value[item] = value[Int(g[item])]
-            mirrored[item] = mirrored[Int(g[item])]
+            top[item] = top[Int(g[item])]
+            bottom[item] = bottom[Int(g[item])]
         }
         return (fromTop, fromBottom)
     }

@@ -7,7 +7,8 @@ import Hierarchy
 /// a parent lies between its first and last child, `c[first] ≤ c[parent] ≤ c[last]` (an only
 /// child shares its parent's centre); every box lies inside `[0, height]`. So:
 /// 1. The lowest feasible centres are longest paths in the constraint graph (single-child
-///    chains merged into one node), found in O(n) in topological order (Kahn); they give the
+///    chains merged into one node), found in O(n) in a topological order read off the tree
+///    (`CompactConstraints.topologicalOrder`), without building the graph; they give the
 ///    tight height. The same on the mirrored tree gives the highest centres at that height.
 /// 2. A lower target height (down to the stacked columns') is reached by critical-path slack:
 ///    only the span constraints, and only-child alignments, on chains of constraints taller
@@ -56,17 +57,12 @@ enum CompactPlacement {
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
         }
-        // A variable, so that the graph can be freed (a constant lives to the end of the scope).
-        // Only lower targets place with the graph again: without them, it is freed once its
-        // longest paths are found (a big tree's peak memory).
-        var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints)
         let noSlack = CompactConstraints.Slack.none()
-        guard let tight = constraints.lowest(forward!, slack: noSlack) else { return nil }
         // Optional, so that a tree placed at the tight height frees them before the sweeps.
-        var fromTop: PlacementBuffer<Double>? = tight.fromTop, fromBottom: PlacementBuffer<Double>? = tight.fromBottom
+        var fromTop: PlacementBuffer<Double>?, fromBottom: PlacementBuffer<Double>?
+        (fromTop, fromBottom) = constraints.lowest(slack: noSlack)
         let tightHeight = constraints.extent(fromTop!)
         let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
-        if steps == 0 { forward = nil }
         // Read only when lower targets are tried, which keep both buffers to the end.
         // (No strong reference here, which would keep them.)
         let top = fromTop!.base, bottom = fromBottom!.base
@@ -152,10 +148,7 @@ enum CompactPlacement {
                 low = fromTop!
                 mirroredLow = fromBottom!
             } else {
-                let forward = regrouped ? nil : forward
-                guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints), slack: slack) else { return nil }
-                low = lowest.fromTop
-                mirroredLow = lowest.fromBottom
+                (low, mirroredLow) = constraints.lowest(slack: slack)
             }
             let budget = max(height, constraints.extent(low))
             var centers = [Double](repeating: 0, count: count)
