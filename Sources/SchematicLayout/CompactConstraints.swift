@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The compact placement's inputs on flat buffers, and the longest paths of its constraint
 /// graph (steps 1 and 2 of `CompactPlacement`).
 ///
@@ -148,68 +150,79 @@ final class CompactConstraints {
     /// Lowest centres per item under the given slack, from the top (`fromTop`) and on the
     /// mirrored tree (`fromBottom`): longest paths along the constraints, each group taking
     /// the longest of its incoming constraints in `topologicalOrder` (from the bottom, in it
-    /// backwards). A neighbour constraint weighs its separation; a span constraint nothing,
-    /// less its relief.
+    /// backwards). The two are independent: a big tree's are found on two cores at once.
     func lowest(slack: Slack) -> (fromTop: PlacementBuffer<Double>, fromBottom: PlacementBuffer<Double>) {
+        let fromTop = PlacementBuffer<Double>(repeating: 0, count: count)
+        let fromBottom = PlacementBuffer<Double>(repeating: 0, count: count)
+        _ = topologicalOrder  // made before the threads share it
+        if count < Self.parallelItems {
+            longestPaths(into: fromTop.base, slack: slack, mirrored: false)
+            longestPaths(into: fromBottom.base, slack: slack, mirrored: true)
+        } else {
+            // Each direction reads only what both share and writes only its own buffer.
+            nonisolated(unsafe) let constraints = self, slack = slack, fromTop = fromTop, fromBottom = fromBottom
+            DispatchQueue.concurrentPerform(iterations: 2) { direction in
+                if direction == 0 {
+                    constraints.longestPaths(into: fromTop.base, slack: slack, mirrored: false)
+                } else {
+                    constraints.longestPaths(into: fromBottom.base, slack: slack, mirrored: true)
+                }
+            }
+        }
+        return (fromTop, fromBottom)
+    }
+
+    /// From this many items `lowest` uses two threads (below, starting them costs more than it saves).
+    static let parallelItems = 20_000
+
+    /// One direction of `lowest`. A neighbour constraint weighs its separation; a span
+    /// constraint nothing, less its relief.
+    private func longestPaths(into value: UnsafeMutablePointer<Double>, slack: Slack, mirrored: Bool) {
+        if mirrored { longestPaths(value, slack, mirrored: true) } else { longestPaths(value, slack, mirrored: false) }
+    }
+
+    @inline(__always)
+    private func longestPaths(_ value: UnsafeMutablePointer<Double>, _ slack: Slack, mirrored: Bool) {
         let g = group.base, h = heights.base, before = separationBefore.base, ends = columnEnds.base
         let children = childStarts.base, parents = parentOfItem.base
         let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
         let order = topologicalOrder.base
-        // Per group (indexed by its first item), then per item: the results.
-        let fromTop = PlacementBuffer<Double>(repeating: 0, count: count)
-        let fromBottom = PlacementBuffer<Double>(repeating: 0, count: count)
-        let top = fromTop.base, bottom = fromBottom.base
-        /// Whether the item's group goes on to its only child (so the group comes later in the order).
-        @inline(__always) func continues(_ item: Int) -> Bool {
-            let first = Int(children[item])
-            return children[item + 1] - children[item] == 1 && g[first] == g[item]
-        }
-        for position in 0..<count {
-            let last = Int(order[position])
-            guard !continues(last) else { continue }
+        // From the top: after the item above in the column, under the first child (a parent of
+        // several), and after the parent (the last of several children). Mirrored: before the
+        // item below, over the last child, before the parent (the first of several children).
+        let neighbourEnd: UInt8 = mirrored ? 2 : 1, step = mirrored ? 1 : -1
+        for index in 0..<count {
+            let last = Int(order[mirrored ? count - 1 - index : index])
+            // A group comes where its deepest item does: skip the items it goes on below.
+            let onlyChild = Int(children[last])
+            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
             let node = Int(g[last])
-            var value = 0.0
+            var longest = 0.0
             var item = node
             while true {
-                value = max(value, padding / 2 + h[item] / 2)
-                if ends[item] & 1 == 0 { value = max(value, top[Int(g[item - 1])] + before[item] - 0) }
+                longest = max(longest, padding / 2 + h[item] / 2)
+                if ends[item] & neighbourEnd == 0 {
+                    let neighbour = item + step
+                    longest = max(longest, value[Int(g[neighbour])] + before[mirrored ? neighbour : item] - 0)
+                }
                 let first = Int(children[item]), end = Int(children[item + 1])
-                if end - first >= 2 { value = max(value, top[Int(g[first])] + 0 - (hasSlack ? above[item] : 0)) }
+                if end - first >= 2 {
+                    let relief = hasSlack ? (mirrored ? below[item] : above[item]) : 0
+                    longest = max(longest, value[Int(g[mirrored ? end - 1 : first])] + 0 - relief)
+                }
                 let parent = Int(parents[item])
-                if parent >= 0 && children[parent + 1] - children[parent] >= 2 && Int(children[parent + 1]) - 1 == item {
-                    value = max(value, top[Int(g[parent])] + 0 - (hasSlack ? below[parent] : 0))
+                if parent >= 0 && children[parent + 1] - children[parent] >= 2
+                    && item == (mirrored ? Int(children[parent]) : Int(children[parent + 1]) - 1) {
+                    let relief = hasSlack ? (mirrored ? above[parent] : below[parent]) : 0
+                    longest = max(longest, value[Int(g[parent])] + 0 - relief)
                 }
                 if item == last { break }
                 item = first
             }
-            top[node] = value
-        }
-        for position in stride(from: count - 1, through: 0, by: -1) {
-            let last = Int(order[position])
-            guard !continues(last) else { continue }
-            let node = Int(g[last])
-            var value = 0.0
-            var item = node
-            while true {
-                value = max(value, padding / 2 + h[item] / 2)
-                if ends[item] & 2 == 0 { value = max(value, bottom[Int(g[item + 1])] + before[item + 1] - 0) }
-                let first = Int(children[item]), end = Int(children[item + 1])
-                if end - first >= 2 { value = max(value, bottom[Int(g[end - 1])] + 0 - (hasSlack ? below[item] : 0)) }
-                let parent = Int(parents[item])
-                if parent >= 0 && children[parent + 1] - children[parent] >= 2 && children[parent] == Int32(item) {
-                    value = max(value, bottom[Int(g[parent])] + 0 - (hasSlack ? above[parent] : 0))
-                }
-                if item == last { break }
-                item = first
-            }
-            bottom[node] = value
+            value[node] = longest
         }
         // In place: a group's first item comes before its other items and keeps its value.
-        for item in 0..<count {
-            top[item] = top[Int(g[item])]
-            bottom[item] = bottom[Int(g[item])]
-        }
-        return (fromTop, fromBottom)
+        for item in 0..<count { value[item] = value[Int(g[item])] }
     }
 
     /// The height lowest centres take.
