@@ -1,3 +1,4 @@
+import Dispatch
 import Hierarchy
 
 /// Placement along the columns that is short, with parents inside their children's span and
@@ -56,6 +57,19 @@ enum CompactPlacement {
             var stack = 0.0
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
+        }
+        // What every placement shares: the constraints' order and the sweeps' offsets, made
+        // once (a big tree's on two cores at once: they are independent).
+        let offsets: CompactSweeps.Offsets
+        if count < CompactConstraints.parallelItems {
+            offsets = CompactSweeps.Offsets(constraints)
+        } else {
+            nonisolated(unsafe) let shared = constraints
+            nonisolated(unsafe) var made: CompactSweeps.Offsets?
+            DispatchQueue.concurrentPerform(iterations: 2) { task in
+                if task == 0 { _ = shared.topologicalOrder } else { made = CompactSweeps.Offsets(shared) }
+            }
+            offsets = made!
         }
         let noSlack = CompactConstraints.Slack.none()
         // Optional, so that a tree placed at the tight height frees them before the sweeps.
@@ -169,7 +183,7 @@ enum CompactPlacement {
             // freed before the sweeps (a big tree's peak memory).
             if steps == 0 { fromTop = nil; fromBottom = nil }
             centers.withUnsafeMutableBufferPointer { centers in
-                CompactSweeps(constraints, slack: slack, budget: budget).run(centers.baseAddress!, sweeps: sweepsHere)
+                CompactSweeps(constraints, offsets: offsets, slack: slack, budget: budget).run(centers.baseAddress!, sweeps: sweepsHere)
             }
             return centers
         }

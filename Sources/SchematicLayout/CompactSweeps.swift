@@ -8,14 +8,7 @@ struct CompactSweeps {
     let constraints: CompactConstraints
     let slack: CompactConstraints.Slack
     let budget: Double
-    /// Per item, constant over the sweeps: its cumulative separation from the top of its
-    /// column; its offset from its parent's centre when its siblings sit as a block centred
-    /// on the parent. (The bounds its box sets and the weight of its wish right to left are
-    /// computed where used: fewer buffers, less memory for a big tree.)
-    private let columnOffsets: PlacementBuffer<Double>
-    private let blockOffsets: PlacementBuffer<Double>
-    /// Per item: 1 if first among its siblings, 2 if last (an only child: 3), 0 for a root.
-    private let siblingEnds: PlacementBuffer<UInt8>
+    private let offsets: Offsets
     /// Whether any parent may leave its span.
     private let hasSlack: Bool
     private let lowerBounds: PlacementBuffer<Double>
@@ -28,8 +21,51 @@ struct CompactSweeps {
     private let wishes: PlacementBuffer<Double>
     private let weights: PlacementBuffer<Double>
 
-    init(_ constraints: CompactConstraints, slack: CompactConstraints.Slack, budget: Double) {
+    /// Per item, constant over every placement of one tree: its cumulative separation from the
+    /// top of its column; its offset from its parent's centre when its siblings sit as a block
+    /// centred on the parent; and whether it is first (1) or last (2) among its siblings (an
+    /// only child: 3; a root: 0). (The bounds its box sets and the weight of its wish right to
+    /// left are computed where used: fewer buffers, less memory for a big tree.)
+    final class Offsets {
+        let column: PlacementBuffer<Double>
+        let block: PlacementBuffer<Double>
+        let siblingEnds: PlacementBuffer<UInt8>
+
+        init(_ constraints: CompactConstraints) {
+            let count = constraints.count
+            let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
+            let before = constraints.separationBefore.base
+            column = PlacementBuffer(repeating: 0, count: count)
+            block = PlacementBuffer(repeating: 0, count: count)
+            siblingEnds = PlacementBuffer(repeating: 0, count: count)
+            let columnOffset = column.base, blockOffset = block.base, ends = siblingEnds.base
+            for section in 0..<constraints.sectionCount {
+                let begin = Int(starts[section]), end = Int(starts[section + 1])
+                var offset = 0.0
+                for item in begin..<end {
+                    if item > begin { offset += before[item] }
+                    columnOffset[item] = offset
+                }
+            }
+            for item in 0..<count {
+                let first = Int(children[item]), last = Int(children[item + 1])
+                guard first < last else { continue }
+                ends[first] |= 1
+                ends[last - 1] |= 2
+                var span = 0.0
+                for sibling in first + 1 ..< last { span += before[sibling] }
+                var offset = -span / 2
+                for sibling in first..<last {
+                    if sibling > first { offset += before[sibling] }
+                    blockOffset[sibling] = offset
+                }
+            }
+        }
+    }
+
+    init(_ constraints: CompactConstraints, offsets: Offsets, slack: CompactConstraints.Slack, budget: Double) {
         self.constraints = constraints
+        self.offsets = offsets
         self.slack = slack
         self.budget = budget
         var longest = 0
@@ -45,34 +81,6 @@ struct CompactSweeps {
         wishes = PlacementBuffer(repeating: 0, count: split)
         weights = PlacementBuffer(repeating: 0, count: split)
         hasSlack = !slack.isZero
-        let count = constraints.count
-        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let before = constraints.separationBefore.base
-        columnOffsets = PlacementBuffer(repeating: 0, count: count)
-        blockOffsets = PlacementBuffer(repeating: 0, count: count)
-        siblingEnds = PlacementBuffer(repeating: 0, count: count)
-        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, ends = siblingEnds.base
-        for section in 0..<constraints.sectionCount {
-            let begin = Int(starts[section]), end = Int(starts[section + 1])
-            var offset = 0.0
-            for item in begin..<end {
-                if item > begin { offset += before[item] }
-                columnOffset[item] = offset
-            }
-        }
-        for item in 0..<count {
-            let first = Int(children[item]), last = Int(children[item + 1])
-            guard first < last else { continue }
-            ends[first] |= 1
-            ends[last - 1] |= 2
-            var span = 0.0
-            for sibling in first + 1 ..< last { span += before[sibling] }
-            var offset = -span / 2
-            for sibling in first..<last {
-                if sibling > first { offset += before[sibling] }
-                blockOffset[sibling] = offset
-            }
-        }
     }
 
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
@@ -114,10 +122,10 @@ struct CompactSweeps {
         let hasSlack = hasSlack
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let above = slack.above.base, below = slack.below.base
-        let blockOffset = blockOffsets.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
-        let ends = siblingEnds.base
+        let blockOffset = offsets.block.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
+        let ends = offsets.siblingEnds.base
         let item = begin + position
-        let offset = columnOffsets.base[item]
+        let offset = offsets.column.base[item]
         let first = Int(children[item]), last = Int(children[item + 1])
         // The wish, in z (no centre of this column moves before the pooling is done).
         let mean: Double, weight: Double
@@ -176,7 +184,7 @@ struct CompactSweeps {
     private func write(_ begin: Int, _ low: Int, _ high: Int, block: Int, blockStart: Int, highest: Double, lowestAbove: Double,
                        _ c: UnsafeMutablePointer<Double>) -> Double {
         let means = means.base, lengths = lengths.base
-        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base, offsets = columnOffsets.base + begin
+        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base, columnOffsets = offsets.column.base + begin
         var block = block, blockStart = blockStart, highest = highest, largest = 0.0
         var position = high
         while position > low {
@@ -188,7 +196,7 @@ struct CompactSweeps {
             highest = min(upperBounds[position], highest)
             let z = min(max(means[block], max(lowerBounds[position], lowestAbove)), highest)
             let index = begin + position
-            let center = z + offsets[position]
+            let center = z + columnOffsets[position]
             largest = max(largest, abs(center - c[index]))
             c[index] = center
         }
