@@ -27,8 +27,8 @@ import Hierarchy
 ///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
-    /// The centre of every global item, or nil if the constraints cannot be ordered (not
-    /// expected for a tree; the caller falls back to the tidy tree). Items marked in
+    /// The centre of every global item (nil is kept for callers that fall back to the tidy
+    /// tree, but a tree's constraints always have an order, so it is not returned). Items marked in
     /// `standIns` (an overhanging block's stand-ins, each an only child) always keep their
     /// parent's centre and are not counted as children when judging how a placement reads.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
