@@ -1,5 +1,7 @@
-/// The compact placement's inputs on flat buffers, and its constraint graphs with their
-/// longest paths (steps 1 and 2 of `CompactPlacement`).
+import Dispatch
+
+/// The compact placement's inputs on flat buffers, and the longest paths of its constraint
+/// graph (steps 1 and 2 of `CompactPlacement`).
 ///
 /// Items are global items in section order; `group` merges only children into their parent's
 /// group. Every loop reads the buffers through plain pointers.
@@ -77,69 +79,48 @@ final class CompactConstraints {
     @inline(__always) func isFirstInSection(_ item: Int) -> Bool { columnEnds.base[item] & 1 != 0 }
     @inline(__always) func isLastInSection(_ item: Int) -> Bool { columnEnds.base[item] & 2 != 0 }
 
-    /// The constraint graph from the top (or, mirrored, from the bottom: the same graph
-    /// reversed): edges between groups in adjacency form by source, in the order the items
-    /// give them. A span edge carries the parent it bounds and which side: the parent above its
-    /// first child, or below its last; a neighbour edge, the item whose `separationBefore` is
-    /// its weight (so no weight is stored: a big tree's memory).
-    final class Graph {
-        let start: PlacementBuffer<Int32>
-        let target: PlacementBuffer<Int32>
-        /// Per edge: for a span edge, the parent it bounds (≥ 0); for a neighbour edge, `~item`
-        /// of the item whose separation before it is the edge's weight.
-        let owner: PlacementBuffer<Int32>
-        let spanBelow: PlacementBuffer<Bool>
-        let groups: Int
-
-        init(_ constraints: CompactConstraints, mirrored: Bool) {
-            let count = constraints.count
-            let g = constraints.group.base, children = constraints.childStarts.base
-            let ends = constraints.columnEnds.base
-            let neighbourEnd: UInt8 = mirrored ? 2 : 1
-            // Edges per source, then their slots: the same order as one pass over the items.
-            start = PlacementBuffer(repeating: 0, count: count + 1)
-            let s = start.base
-            for item in 0..<count {
-                if ends[item] & neighbourEnd == 0 { s[Int(g[mirrored ? item + 1 : item - 1]) + 1] += 1 }
-                let first = Int(children[item]), end = Int(children[item + 1])
-                if end - first >= 2 {
-                    s[Int(g[mirrored ? end - 1 : first]) + 1] += 1
-                    s[Int(g[item]) + 1] += 1
+    /// The items in an order that every constraint follows, so that longest paths need no
+    /// graph: in-order, each item after its first child's subtree and before its other
+    /// children's (roots in order). A column's items keep their order in it, a parent comes
+    /// after its first child and before its last, and an only-child chain comes where its
+    /// deepest item does (every constraint into the chain starts before that, every one out of
+    /// it ends after). Read backwards, it is an order of the mirrored constraints. Made once.
+    private(set) lazy var topologicalOrder: PlacementBuffer<Int32> = {
+        let order = PlacementBuffer<Int32>(repeating: 0, count: count)
+        let children = childStarts.base, starts = sectionStarts.base
+        // Depth-first with an explicit stack (a path from a root: at most one item a column).
+        let nodes = PlacementBuffer<Int32>(repeating: 0, count: sectionCount + 1)
+        let nexts = PlacementBuffer<Int32>(repeating: 0, count: sectionCount + 1)
+        let node = nodes.base, next = nexts.base
+        var emitted = 0
+        for root in 0..<Int(starts[1]) {
+            node[0] = Int32(root)
+            next[0] = children[root]
+            var depth = 1
+            while depth > 0 {
+                let top = depth - 1, item = Int(node[top]), child = next[top]
+                if child < children[item + 1] {
+                    next[top] = child + 1
+                    node[depth] = child
+                    next[depth] = children[Int(child)]
+                    depth += 1
+                    continue
+                }
+                // The item's subtree is done: a leaf comes now, a parent once its first child's
+                // subtree is done.
+                if children[item] == children[item + 1] {
+                    order[emitted] = Int32(item)
+                    emitted += 1
+                }
+                depth -= 1
+                if depth > 0, children[Int(node[depth - 1])] == Int32(item) {
+                    order[emitted] = node[depth - 1]
+                    emitted += 1
                 }
             }
-            for node in 0..<count { s[node + 1] += s[node] }
-            let edges = Int(s[count])
-            target = PlacementBuffer(repeating: 0, count: edges)
-            owner = PlacementBuffer(repeating: 0, count: edges)
-            spanBelow = PlacementBuffer(repeating: false, count: edges)
-            let fill = PlacementBuffer<Int32>(s, count: count)
-            let f = fill.base, t = target.base, owners = owner.base, below = spanBelow.base
-            for item in 0..<count {
-                if ends[item] & neighbourEnd == 0 {
-                    let neighbour = mirrored ? item + 1 : item - 1
-                    let slot = Int(f[Int(g[neighbour])])
-                    t[slot] = g[item]
-                    owners[slot] = ~Int32(mirrored ? item + 1 : item)
-                    f[Int(g[neighbour])] += 1
-                }
-                let first = Int(children[item]), end = Int(children[item + 1])
-                if end - first >= 2 {
-                    // From the top, `first → parent` bounds the parent above its first child and
-                    // `parent → last` below its last; mirrored, the other way round.
-                    let near = mirrored ? end - 1 : first, far = mirrored ? first : end - 1
-                    var slot = Int(f[Int(g[near])])
-                    t[slot] = g[item]; owners[slot] = Int32(item); below[slot] = mirrored
-                    f[Int(g[near])] += 1
-                    slot = Int(f[Int(g[item])])
-                    t[slot] = g[far]; owners[slot] = Int32(item); below[slot] = !mirrored
-                    f[Int(g[item])] += 1
-                }
-            }
-            var groups = 0
-            for node in 0..<count where g[node] == Int32(node) { groups += 1 }
-            self.groups = groups
         }
-    }
+        return order
+    }()
 
     /// How far each parent may lie beyond its first child (`above`) or its last (`below`).
     final class Slack {
@@ -166,51 +147,82 @@ final class CompactConstraints {
         }
     }
 
-    /// Lowest centres per item under the given slack: longest paths in Kahn's topological
-    /// order; nil if the graph has a cycle.
-    func lowest(_ graph: Graph, slack: Slack) -> PlacementBuffer<Double>? {
-        let g = group.base, h = heights.base, before = separationBefore.base
-        let start = graph.start.base, targets = graph.target.base
-        let owners = graph.owner.base, belows = graph.spanBelow.base
-        let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
-        let edges = graph.target.count
-        let indegreeBuffer = PlacementBuffer<Int32>(repeating: 0, count: count)
-        let indegree = indegreeBuffer.base
-        for edge in 0..<edges { indegree[Int(targets[edge])] += 1 }
-        // Per group (indexed by its first item), then per item: the result.
-        let result = PlacementBuffer<Double>(repeating: 0, count: count)
-        let value = result.base
-        for item in 0..<count { value[Int(g[item])] = max(value[Int(g[item])], padding / 2 + h[item] / 2) }
-        let queueBuffer = PlacementBuffer<Int32>(repeating: 0, count: max(1, graph.groups))
-        let queue = queueBuffer.base
-        var tail = 0
-        for node in 0..<count where g[node] == Int32(node) && indegree[node] == 0 {
-            queue[tail] = Int32(node)
-            tail += 1
-        }
-        var head = 0
-        while head < tail {
-            let node = Int(queue[head])
-            head += 1
-            let from = value[node]
-            for slot in Int(start[node])..<Int(start[node + 1]) {
-                let target = Int(targets[slot])
-                let owner = owners[slot]
-                // A neighbour edge weighs its separation; a span edge nothing, less its relief.
-                let weight = owner < 0 ? before[Int(~owner)] : 0
-                let relief = owner < 0 || !hasSlack ? 0 : (belows[slot] ? below[Int(owner)] : above[Int(owner)])
-                value[target] = max(value[target], from + weight - relief)
-                indegree[target] -= 1
-                if indegree[target] == 0 {
-                    queue[tail] = Int32(target)
-                    tail += 1
+    /// Lowest centres per item under the given slack, from the top (`fromTop`) and on the
+    /// mirrored tree (`fromBottom`): longest paths along the constraints, each group taking
+    /// the longest of its incoming constraints in `topologicalOrder` (from the bottom, in it
+    /// backwards). The two are independent: a big tree's are found on two cores at once.
+    func lowest(slack: Slack) -> (fromTop: PlacementBuffer<Double>, fromBottom: PlacementBuffer<Double>) {
+        let fromTop = PlacementBuffer<Double>(repeating: 0, count: count)
+        let fromBottom = PlacementBuffer<Double>(repeating: 0, count: count)
+        _ = topologicalOrder  // made before the threads share it
+        if count < Self.parallelItems {
+            longestPaths(into: fromTop.base, slack: slack, mirrored: false)
+            longestPaths(into: fromBottom.base, slack: slack, mirrored: true)
+        } else {
+            // Each direction reads only what both share and writes only its own buffer.
+            nonisolated(unsafe) let constraints = self, slack = slack, fromTop = fromTop, fromBottom = fromBottom
+            DispatchQueue.concurrentPerform(iterations: 2) { direction in
+                if direction == 0 {
+                    constraints.longestPaths(into: fromTop.base, slack: slack, mirrored: false)
+                } else {
+                    constraints.longestPaths(into: fromBottom.base, slack: slack, mirrored: true)
                 }
             }
         }
-        guard tail == graph.groups else { return nil }
+        return (fromTop, fromBottom)
+    }
+
+    /// From this many items `lowest` uses two threads (below, starting them costs more than it saves).
+    static let parallelItems = 20_000
+
+    /// One direction of `lowest`. A neighbour constraint weighs its separation; a span
+    /// constraint nothing, less its relief.
+    private func longestPaths(into value: UnsafeMutablePointer<Double>, slack: Slack, mirrored: Bool) {
+        if mirrored { longestPaths(value, slack, mirrored: true) } else { longestPaths(value, slack, mirrored: false) }
+    }
+
+    @inline(__always)
+    private func longestPaths(_ value: UnsafeMutablePointer<Double>, _ slack: Slack, mirrored: Bool) {
+        let g = group.base, h = heights.base, before = separationBefore.base, ends = columnEnds.base
+        let children = childStarts.base, parents = parentOfItem.base
+        let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
+        let order = topologicalOrder.base
+        // From the top: after the item above in the column, under the first child (a parent of
+        // several), and after the parent (the last of several children). Mirrored: before the
+        // item below, over the last child, before the parent (the first of several children).
+        let neighbourEnd: UInt8 = mirrored ? 2 : 1, step = mirrored ? 1 : -1
+        for index in 0..<count {
+            let last = Int(order[mirrored ? count - 1 - index : index])
+            // A group comes where its deepest item does: skip the items it goes on below.
+            let onlyChild = Int(children[last])
+            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
+            let node = Int(g[last])
+            var longest = 0.0
+            var item = node
+            while true {
+                longest = max(longest, padding / 2 + h[item] / 2)
+                if ends[item] & neighbourEnd == 0 {
+                    let neighbour = item + step
+                    longest = max(longest, value[Int(g[neighbour])] + before[mirrored ? neighbour : item] - 0)
+                }
+                let first = Int(children[item]), end = Int(children[item + 1])
+                if end - first >= 2 {
+                    let relief = hasSlack ? (mirrored ? below[item] : above[item]) : 0
+                    longest = max(longest, value[Int(g[mirrored ? end - 1 : first])] + 0 - relief)
+                }
+                let parent = Int(parents[item])
+                if parent >= 0 && children[parent + 1] - children[parent] >= 2
+                    && item == (mirrored ? Int(children[parent]) : Int(children[parent + 1]) - 1) {
+                    let relief = hasSlack ? (mirrored ? above[parent] : below[parent]) : 0
+                    longest = max(longest, value[Int(g[parent])] + 0 - relief)
+                }
+                if item == last { break }
+                item = first
+            }
+            value[node] = longest
+        }
         // In place: a group's first item comes before its other items and keeps its value.
         for item in 0..<count { value[item] = value[Int(g[item])] }
-        return result
     }
 
     /// The height lowest centres take.

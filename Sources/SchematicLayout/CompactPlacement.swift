@@ -1,3 +1,4 @@
+import Dispatch
 import Hierarchy
 
 /// Placement along the columns that is short, with parents inside their children's span and
@@ -7,7 +8,8 @@ import Hierarchy
 /// a parent lies between its first and last child, `c[first] ≤ c[parent] ≤ c[last]` (an only
 /// child shares its parent's centre); every box lies inside `[0, height]`. So:
 /// 1. The lowest feasible centres are longest paths in the constraint graph (single-child
-///    chains merged into one node), found in O(n) in topological order (Kahn); they give the
+///    chains merged into one node), found in O(n) in a topological order read off the tree
+///    (`CompactConstraints.topologicalOrder`), without building the graph; they give the
 ///    tight height. The same on the mirrored tree gives the highest centres at that height.
 /// 2. A lower target height (down to the stacked columns') is reached by critical-path slack:
 ///    only the span constraints, and only-child alignments, on chains of constraints taller
@@ -38,8 +40,8 @@ enum CompactPlacement {
         }
     }
 
-    /// The centre of every global item, or nil if the constraints cannot be ordered (not
-    /// expected for a tree; the caller falls back to the tidy tree). Items marked in
+    /// The centre of every global item (nil is kept for callers that fall back to the tidy
+    /// tree, but a tree's constraints always have an order, so it is not returned). Items marked in
     /// `standIns` (an overhanging block's stand-ins, each an only child) always keep their
     /// parent's centre and are not counted as children when judging how a placement reads.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
@@ -70,21 +72,25 @@ enum CompactPlacement {
             for item in Int(starts[section])..<Int(starts[section + 1]) { stack += h[item] + padding }
             stackedHeight = max(stackedHeight, stack)
         }
-        // Variables, so that the graphs can be freed (a constant lives to the end of the scope).
-        // Only lower targets place with the graphs again: without them, each is freed once its
-        // longest paths are found, before the next is built (a big tree's peak memory).
-        var forward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: false)
+        // What every placement shares: the constraints' order and the sweeps' offsets, made
+        // once (a big tree's on two cores at once: they are independent).
+        let offsets: CompactSweeps.Offsets
+        if count < CompactConstraints.parallelItems {
+            offsets = CompactSweeps.Offsets(constraints, memberEnds: memberEnds)
+        } else {
+            nonisolated(unsafe) let shared = constraints
+            nonisolated(unsafe) var made: CompactSweeps.Offsets?
+            DispatchQueue.concurrentPerform(iterations: 2) { task in
+                if task == 0 { _ = shared.topologicalOrder } else { made = CompactSweeps.Offsets(shared, memberEnds: memberEnds) }
+            }
+            offsets = made!
+        }
         let noSlack = CompactConstraints.Slack.none()
         // Optional, so that a tree placed at the tight height frees them before the sweeps.
-        var fromTop: PlacementBuffer<Double>? = constraints.lowest(forward!, slack: noSlack)
-        guard fromTop != nil else { return nil }
+        var fromTop: PlacementBuffer<Double>?, fromBottom: PlacementBuffer<Double>?
+        (fromTop, fromBottom) = constraints.lowest(slack: noSlack)
         let tightHeight = constraints.extent(fromTop!)
         let steps = tightHeight > stackedHeight + 0.5 ? targetSteps(count: count) : 0
-        if steps == 0 { forward = nil }
-        var backward: CompactConstraints.Graph? = CompactConstraints.Graph(constraints, mirrored: true)
-        var fromBottom: PlacementBuffer<Double>? = constraints.lowest(backward!, slack: noSlack)
-        guard fromBottom != nil else { return nil }
-        if steps == 0 { backward = nil }
         // Read only when lower targets are tried, which keep both buffers to the end.
         // (No strong reference here, which would keep them.)
         let top = fromTop!.base, bottom = fromBottom!.base
@@ -170,12 +176,7 @@ enum CompactPlacement {
                 low = fromTop!
                 mirroredLow = fromBottom!
             } else {
-                let forward = regrouped ? nil : forward, backward = regrouped ? nil : backward
-                guard let lowest = constraints.lowest(forward ?? CompactConstraints.Graph(constraints, mirrored: false), slack: slack),
-                      let mirroredLowest = constraints.lowest(backward ?? CompactConstraints.Graph(constraints, mirrored: true), slack: slack)
-                else { return nil }
-                low = lowest
-                mirroredLow = mirroredLowest
+                (low, mirroredLow) = constraints.lowest(slack: slack)
             }
             let budget = max(height, constraints.extent(low))
             var centers = [Double](repeating: 0, count: count)
@@ -196,7 +197,7 @@ enum CompactPlacement {
             // freed before the sweeps (a big tree's peak memory).
             if steps == 0 { fromTop = nil; fromBottom = nil }
             centers.withUnsafeMutableBufferPointer { centers in
-                CompactSweeps(constraints, slack: slack, budget: budget, memberEnds: memberEnds).run(centers.baseAddress!, sweeps: sweepsHere)
+                CompactSweeps(constraints, offsets: offsets, slack: slack, budget: budget).run(centers.baseAddress!, sweeps: sweepsHere)
             }
             return centers
         }

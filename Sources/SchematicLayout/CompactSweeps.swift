@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The compact placement's centring sweeps (step 4 of `CompactPlacement`): each column, with
 /// its neighbours fixed, is an isotonic regression in `z = c - cumulative separation` with
 /// monotone bounds, solved by pooling adjacent violators and clamping. The scratch buffers are
@@ -6,33 +8,71 @@ struct CompactSweeps {
     let constraints: CompactConstraints
     let slack: CompactConstraints.Slack
     let budget: Double
-    /// Per item, constant over the sweeps: its cumulative separation from the top of its
-    /// column; its offset from its parent's centre when its siblings sit as a block centred
-    /// on the parent. (The bounds its box sets and the weight of its wish right to left are
-    /// computed where used: fewer buffers, less memory for a big tree.)
-    private let columnOffsets: PlacementBuffer<Double>
-    private let blockOffsets: PlacementBuffer<Double>
-    /// Per item: 1 if first among its siblings, 2 if last (an only child: 3), 0 for a root.
-    private let siblingEnds: PlacementBuffer<UInt8>
+    private let offsets: Offsets
     /// Whether any parent may leave its span.
     private let hasSlack: Bool
     private let lowerBounds: PlacementBuffer<Double>
     private let upperBounds: PlacementBuffer<Double>
-    private let wishes: PlacementBuffer<Double>
-    private let weights: PlacementBuffer<Double>
     private let means: PlacementBuffer<Double>
     private let blockWeights: PlacementBuffer<Double>
     private let lengths: PlacementBuffer<Int>
+    /// A long column's wishes and their weights, in the half pooled after it is scanned
+    /// (`placeOnTwoCores`); empty otherwise.
+    private let wishes: PlacementBuffer<Double>
+    private let weights: PlacementBuffer<Double>
 
-    /// Per item, its first and last members' centres from its own (`CompactPlacement.MemberEnds`).
-    private let firstEnds: [Double]
-    private let lastEnds: [Double]
+    /// Per item, constant over every placement of one tree: its cumulative separation from the
+    /// top of its column; its offset from its parent's centre when its siblings sit as a block
+    /// centred on the parent; and whether it is first (1) or last (2) among its siblings (an
+    /// only child: 3; a root: 0). (The bounds its box sets and the weight of its wish right to
+    /// left are computed where used: fewer buffers, less memory for a big tree.)
+    final class Offsets {
+        let column: PlacementBuffer<Double>
+        let block: PlacementBuffer<Double>
+        let siblingEnds: PlacementBuffer<UInt8>
+        /// Per item, its first and last members' ends from its own centre
+        /// (`CompactPlacement.MemberEnds`); empty when no item has members.
+        let firstEnds: [Double]
+        let lastEnds: [Double]
 
-    init(_ constraints: CompactConstraints, slack: CompactConstraints.Slack, budget: Double,
-         memberEnds: CompactPlacement.MemberEnds? = nil) {
-        firstEnds = memberEnds?.first ?? []
-        lastEnds = memberEnds?.last ?? []
+        init(_ constraints: CompactConstraints, memberEnds: CompactPlacement.MemberEnds? = nil) {
+            firstEnds = memberEnds?.first ?? []
+            lastEnds = memberEnds?.last ?? []
+            let count = constraints.count
+            let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
+            let before = constraints.separationBefore.base
+            column = PlacementBuffer(repeating: 0, count: count)
+            block = PlacementBuffer(repeating: 0, count: count)
+            siblingEnds = PlacementBuffer(repeating: 0, count: count)
+            let columnOffset = column.base, blockOffset = block.base, ends = siblingEnds.base
+            for section in 0..<constraints.sectionCount {
+                let begin = Int(starts[section]), end = Int(starts[section + 1])
+                var offset = 0.0
+                for item in begin..<end {
+                    if item > begin { offset += before[item] }
+                    columnOffset[item] = offset
+                }
+            }
+            for item in 0..<count {
+                let first = Int(children[item]), last = Int(children[item + 1])
+                guard first < last else { continue }
+                ends[first] |= 1
+                ends[last - 1] |= 2
+                var span = 0.0
+                for sibling in first + 1 ..< last { span += before[sibling] }
+                if !firstEnds.isEmpty { span += firstEnds[first] + lastEnds[last - 1] }
+                var offset = -span / 2
+                for sibling in first..<last {
+                    if sibling > first { offset += before[sibling] }
+                    blockOffset[sibling] = offset
+                }
+            }
+        }
+    }
+
+    init(_ constraints: CompactConstraints, offsets: Offsets, slack: CompactConstraints.Slack, budget: Double) {
         self.constraints = constraints
+        self.offsets = offsets
         self.slack = slack
         self.budget = budget
         var longest = 0
@@ -41,41 +81,13 @@ struct CompactSweeps {
         }
         lowerBounds = PlacementBuffer(repeating: 0, count: longest)
         upperBounds = PlacementBuffer(repeating: 0, count: longest)
-        wishes = PlacementBuffer(repeating: 0, count: longest)
-        weights = PlacementBuffer(repeating: 0, count: longest)
         means = PlacementBuffer(repeating: 0, count: longest)
         blockWeights = PlacementBuffer(repeating: 0, count: longest)
         lengths = PlacementBuffer(repeating: 0, count: longest)
+        let split = longest >= Self.twoCoreItems ? longest : 0
+        wishes = PlacementBuffer(repeating: 0, count: split)
+        weights = PlacementBuffer(repeating: 0, count: split)
         hasSlack = !slack.isZero
-        let count = constraints.count
-        let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let before = constraints.separationBefore.base
-        columnOffsets = PlacementBuffer(repeating: 0, count: count)
-        blockOffsets = PlacementBuffer(repeating: 0, count: count)
-        siblingEnds = PlacementBuffer(repeating: 0, count: count)
-        let columnOffset = columnOffsets.base, blockOffset = blockOffsets.base, ends = siblingEnds.base
-        for section in 0..<constraints.sectionCount {
-            let begin = Int(starts[section]), end = Int(starts[section + 1])
-            var offset = 0.0
-            for item in begin..<end {
-                if item > begin { offset += before[item] }
-                columnOffset[item] = offset
-            }
-        }
-        for item in 0..<count {
-            let first = Int(children[item]), last = Int(children[item + 1])
-            guard first < last else { continue }
-            ends[first] |= 1
-            ends[last - 1] |= 2
-            var span = 0.0
-            for sibling in first + 1 ..< last { span += before[sibling] }
-            if !firstEnds.isEmpty { span += firstEnds[first] + lastEnds[last - 1] }
-            var offset = -span / 2
-            for sibling in first..<last {
-                if sibling > first { offset += before[sibling] }
-                blockOffset[sibling] = offset
-            }
-        }
     }
 
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
@@ -96,84 +108,195 @@ struct CompactSweeps {
         }
     }
 
-    /// Places the column `begin..<end` at its wishes, within its bounds: toward their parents,
-    /// children as a block centred on their parent (weight 1); else parents at the middle of
-    /// their children (weighted by their count), leaves where they are.
+    /// Columns of at least this many items are placed on two cores (`placeOnTwoCores`).
+    static let twoCoreItems = 32_768
+
+    /// A column's item as the pooling sees it: its wish (in z) and weight, and its bounds in z
+    /// before they are made monotone.
+    private struct Wish {
+        var mean: Double
+        var weight: Double
+        var lower: Double
+        var upper: Double
+    }
+
+    /// The wish of the item at `position` of the column starting at `begin`: toward their
+    /// parents, children as a block centred on their parent (weight 1); else parents at the
+    /// middle of their children (weighted by their count), leaves where they are. Reads only
+    /// other columns' centres and the item's own.
     @inline(__always)
-    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
-        guard begin < end else { return }
+    private func wish(_ begin: Int, _ position: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool) -> Wish {
         let hasSlack = hasSlack
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let above = slack.above.base, below = slack.below.base
-        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
-        let wish = wishes.base, weight = weights.base
-        let blockOffset = blockOffsets.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
+        let blockOffset = offsets.block.base, h = constraints.heights.base, padding = constraints.padding, budget = budget
+        let ends = offsets.siblingEnds.base
+        let item = begin + position
+        let offset = offsets.column.base[item]
+        let first = Int(children[item]), last = Int(children[item + 1])
+        // The wish, in z (no centre of this column moves before the pooling is done).
+        let mean: Double, weight: Double
+        if towardParents {
+            mean = c[Int(parents[item])] + blockOffset[item] - offset
+            weight = 1
+        } else {
+            mean = (first == last ? c[item]
+                : offsets.firstEnds.isEmpty ? (c[first] + c[last - 1]) / 2
+                : (c[first] + offsets.firstEnds[first] + c[last - 1] + offsets.lastEnds[last - 1]) / 2) - offset
+            weight = first == last ? 0.5 : Double(last - first) + 1
+        }
+        // Bounds from the box and from the neighbouring columns, which stay put. (Centres
+        // are positive, so adding a zero slack would change nothing: it is skipped.)
+        var lower = padding / 2 + h[item] / 2, upper = budget - padding / 2 - h[item] / 2
+        if first < last {
+            lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
+            upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
+        }
+        let end = ends[item]
+        if end != 0 {
+            let parent = Int(parents[item])
+            if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
+            if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
+        }
+        // The current centre is feasible: keep it inside despite rounding.
+        lower = min(lower, c[item])
+        upper = max(upper, c[item])
+        return Wish(mean: mean, weight: weight, lower: lower - offset, upper: upper - offset)
+    }
+
+    /// Pools one more wish into the stack of `blocks` blocks (weighted mean, weight, length):
+    /// adjacent violators merge.
+    @inline(__always)
+    private func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int) {
         let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
+        var mean = wishMean, blockWeight = wishWeight, length = 1
+        while blocks > 0, means[blocks - 1] > mean {
+            let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
+            mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)
+            blockWeight += lastWeight
+            length += lengths[blocks - 1]
+            blocks -= 1
+        }
+        means[blocks] = mean
+        blockWeights[blocks] = blockWeight
+        lengths[blocks] = length
+        blocks += 1
+    }
+
+    /// Writes the centres of positions `low..<high` of the column starting at `begin`, from the
+    /// last up: each its block's mean clamped to its bounds, the upper ones made monotone on
+    /// the way (`highest`: the least upper bound below `high`), the lower ones at least
+    /// `lowestAbove` (the greatest lower bound above the positions a split column scanned
+    /// apart). `block` is the block holding position `high - 1`, starting at `blockStart`.
+    /// Returns the most a centre moved.
+    @inline(__always)
+    private func write(_ begin: Int, _ low: Int, _ high: Int, block: Int, blockStart: Int, highest: Double, lowestAbove: Double,
+                       _ c: UnsafeMutablePointer<Double>) -> Double {
+        let means = means.base, lengths = lengths.base
+        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base, columnOffsets = offsets.column.base + begin
+        var block = block, blockStart = blockStart, highest = highest, largest = 0.0
+        var position = high
+        while position > low {
+            position -= 1
+            while position < blockStart {
+                block -= 1
+                blockStart -= lengths[block]
+            }
+            highest = min(upperBounds[position], highest)
+            let z = min(max(means[block], max(lowerBounds[position], lowestAbove)), highest)
+            let index = begin + position
+            let center = z + columnOffsets[position]
+            largest = max(largest, abs(center - c[index]))
+            c[index] = center
+        }
+        return largest
+    }
+
+    /// Places the column `begin..<end` at its wishes, within its bounds (see `wish`): down the
+    /// column, each wish joins the pooling as it is made and the lower bounds are made
+    /// monotone on the way; up it, the upper bounds are, and each centre is clamped and
+    /// written. Long columns take two cores (`placeOnTwoCores`), to the same values.
+    @inline(__always)
+    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
+        guard begin < end else { return }
         let count = end - begin
-        let offsets = columnOffsets.base + begin, ends = siblingEnds.base
-        for position in 0..<count {
-            let item = begin + position
-            let offset = offsets[position]
-            let first = Int(children[item]), last = Int(children[item + 1])
-            // The wish, in z (no centre of this column moves before the pooling below).
-            if towardParents {
-                wish[position] = c[Int(parents[item])] + blockOffset[item] - offset
-                weight[position] = 1
-            } else {
-                wish[position] = (first == last ? c[item]
-                    : firstEnds.isEmpty ? (c[first] + c[last - 1]) / 2
-                    : (c[first] + firstEnds[first] + c[last - 1] + lastEnds[last - 1]) / 2) - offset
-                weight[position] = first == last ? 0.5 : Double(last - first) + 1
-            }
-            // Bounds from the box and from the neighbouring columns, which stay put. (Centres
-            // are positive, so adding a zero slack would change nothing: it is skipped.)
-            var lower = padding / 2 + h[item] / 2, upper = budget - padding / 2 - h[item] / 2
-            if first < last {
-                lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
-                upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
-            }
-            let end = ends[item]
-            if end != 0 {
-                let parent = Int(parents[item])
-                if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
-                if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
-            }
-            // The current centre is feasible: keep it inside despite rounding.
-            lower = min(lower, c[item])
-            upper = max(upper, c[item])
-            lowerBounds[position] = max(lower - offset, position > 0 ? lowerBounds[position - 1] : -.infinity)
-            upperBounds[position] = upper - offset
+        guard count < Self.twoCoreItems || wishes.count == 0 else {
+            placeOnTwoCores(begin, count, c, towardParents: towardParents, moved: &moved)
+            return
         }
-        for z in stride(from: count - 2, through: 0, by: -1) { upperBounds[z] = min(upperBounds[z], upperBounds[z + 1]) }
-        // Pool adjacent violators: a stack of blocks (weighted mean, weight, length).
+        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
         var blocks = 0
+        var lowest = -Double.infinity
         for position in 0..<count {
-            var mean = wish[position], blockWeight = weight[position], length = 1
-            while blocks > 0, means[blocks - 1] > mean {
-                let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
-                mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)
-                blockWeight += lastWeight
-                length += lengths[blocks - 1]
-                blocks -= 1
-            }
-            means[blocks] = mean
-            blockWeights[blocks] = blockWeight
-            lengths[blocks] = length
-            blocks += 1
+            let wish = wish(begin, position, c, towardParents: towardParents)
+            lowest = max(wish.lower, lowest)
+            lowerBounds[position] = lowest
+            upperBounds[position] = wish.upper
+            pool(wish.mean, wish.weight, blocks: &blocks)
         }
-        var position = 0
-        var largest = moved
-        for block in 0..<blocks {
-            let mean = means[block]
-            for _ in 0..<lengths[block] {
-                let z = min(max(mean, lowerBounds[position]), upperBounds[position])
-                let index = begin + position
-                let center = z + offsets[position]
-                largest = max(largest, abs(center - c[index]))
-                c[index] = center
-                position += 1
+        let largest = write(begin, 0, count, block: blocks - 1, blockStart: count - lengths.base[blocks - 1], highest: .infinity,
+                            lowestAbove: -.infinity, c)
+        moved = max(moved, largest)
+    }
+
+    /// `place` for a long column, to the same values: while one core scans and pools the
+    /// upper half, the other scans the lower half (wishes and bounds, each half's bounds made
+    /// monotone on its own); the lower half is then pooled in order; and the two halves are
+    /// written at once, the lower half's lower bounds raised to the upper half's greatest and
+    /// its upper bounds starting from the lower half's least. (Max and min are exact, so the
+    /// bounds are those one pass gives; the pooling runs in the same order.)
+    @inline(never)
+    private func placeOnTwoCores(_ begin: Int, _ count: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
+        let middle = count / 2
+        nonisolated(unsafe) let sweeps = self, c = c
+        nonisolated(unsafe) var blocks = 0, lowestAbove = -Double.infinity, highestBelow = Double.infinity
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let lowerBounds = sweeps.lowerBounds.base, upperBounds = sweeps.upperBounds.base
+            if half == 0 {
+                var pooled = 0, lowest = -Double.infinity
+                for position in 0..<middle {
+                    let wish = sweeps.wish(begin, position, c, towardParents: towardParents)
+                    lowest = max(wish.lower, lowest)
+                    lowerBounds[position] = lowest
+                    upperBounds[position] = wish.upper
+                    sweeps.pool(wish.mean, wish.weight, blocks: &pooled)
+                }
+                blocks = pooled
+                lowestAbove = lowest
+            } else {
+                let wishes = sweeps.wishes.base, weights = sweeps.weights.base
+                var lowest = -Double.infinity, highest = Double.infinity
+                for position in middle..<count {
+                    let wish = sweeps.wish(begin, position, c, towardParents: towardParents)
+                    lowest = max(wish.lower, lowest)
+                    lowerBounds[position] = lowest
+                    upperBounds[position] = wish.upper
+                    highest = min(wish.upper, highest)
+                    wishes[position] = wish.mean
+                    weights[position] = wish.weight
+                }
+                highestBelow = highest
             }
         }
-        moved = largest
+        let wishes = wishes.base, weights = weights.base, lengths = lengths.base
+        for position in middle..<count { pool(wishes[position], weights[position], blocks: &blocks) }
+        // The block holding the last position of the upper half.
+        var block = 0, blockStart = 0
+        while blockStart + lengths[block] < middle {
+            blockStart += lengths[block]
+            block += 1
+        }
+        let lastBlock = blocks - 1, lastStart = count - lengths[lastBlock], splitBlock = block, splitStart = blockStart
+        nonisolated(unsafe) var upperMoved = 0.0, lowerMoved = 0.0
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 {
+                upperMoved = sweeps.write(begin, 0, middle, block: splitBlock, blockStart: splitStart, highest: highestBelow,
+                                         lowestAbove: -.infinity, c)
+            } else {
+                lowerMoved = sweeps.write(begin, middle, count, block: lastBlock, blockStart: lastStart, highest: .infinity,
+                                         lowestAbove: lowestAbove, c)
+            }
+        }
+        moved = max(moved, max(upperMoved, lowerMoved))
     }
 }

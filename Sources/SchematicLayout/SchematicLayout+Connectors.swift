@@ -15,50 +15,65 @@ extension SchematicLayout {
     func assignBusLanes() {
         let sectionCount = dataController.numberOfSections
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
-        busXOfParent = [Double](repeating: 0, count: dataController.numberOfItems)
-        func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
-        /// Where a child's connector arrives in its column: a wrapped block's bus entry.
-        func entry(_ item: Int) -> Double {
-            if let plan = wrapPlan, plan.blockOfItem[item] >= 0 { return blockEntries[Int(plan.blockOfItem[item])] }
-            return middle(item)
-        }
-        var laneOfParent = [Int32](repeating: -1, count: dataController.numberOfItems)
-        for section in 1..<max(1, sectionCount) {
-            let parents = items(inSection: section - 1)
-            func span(_ parent: Int) -> (first: Double, last: Double)? {
-                let children = Int(dataController.childStarts[parent])..<Int(dataController.childStarts[parent + 1])
-                return children.isEmpty ? nil : (entry(children.lowerBound), entry(children.upperBound - 1))
+        let count = dataController.numberOfItems
+        var busX = [Double](repeating: 0, count: count)
+        // The loops read local arrays through plain pointers: the stored properties (and the
+        // wrap plan, a struct of arrays) would be checked for exclusive access, or copied, at
+        // every item.
+        let tops = itemTops, heights = itemHeights, entries = blockEntries
+        let blockOfItem = wrapPlan?.blockOfItem ?? []
+        let childStarts = dataController.childStarts, sectionStarts = dataController.sectionStarts
+        let lefts = sectionLefts, widths = sectionWidths
+        let laneBuffer = PlacementBuffer<Int32>(repeating: -1, count: count)
+        tops.withUnsafeBufferPointer { tops in heights.withUnsafeBufferPointer { heights in
+        entries.withUnsafeBufferPointer { entries in blockOfItem.withUnsafeBufferPointer { blockOfItem in
+        childStarts.withUnsafeBufferPointer { childStarts in busX.withUnsafeMutableBufferPointer { busX in
+            let laneOfParent = laneBuffer.base
+            let wrapped = !blockOfItem.isEmpty
+            @inline(__always) func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
+            /// Where a child's connector arrives in its column: a wrapped block's bus entry.
+            @inline(__always) func entry(_ item: Int) -> Double {
+                if wrapped, blockOfItem[item] >= 0 { return entries[Int(blockOfItem[item])] }
+                return middle(item)
             }
-            var lanes = 0, hasMiddle = false
-            // Up buses in order; each overlapping the previous one goes one lane further right.
-            var previous: (lane: Int32, parentY: Double)? = nil
-            for parent in parents {
-                guard let (first, last) = span(parent), middle(parent) > last else { continue }
-                let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
-                laneOfParent[parent] = lane
-                previous = (lane, middle(parent))
-                lanes = max(lanes, Int(lane) + 1)
-            }
-            // Down buses in reverse order, the same way.
-            previous = nil
-            for parent in parents.reversed() {
-                guard let (first, last) = span(parent), middle(parent) < first else {
-                    if let (first, last) = span(parent), middle(parent) >= first, middle(parent) <= last { hasMiddle = true }
-                    continue
+            for section in 1..<max(1, sectionCount) {
+                let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
+                @inline(__always) func span(_ parent: Int) -> (first: Double, last: Double)? {
+                    let first = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
+                    return first == end ? nil : (entry(first), entry(end - 1))
                 }
-                let lane: Int32 = previous.map { $0.parentY <= last + 0.5 ? $0.lane + 1 : 0 } ?? 0
-                laneOfParent[parent] = lane
-                previous = (lane, middle(parent))
-                lanes = max(lanes, Int(lane) + 1)
+                var lanes = 0, hasMiddle = false
+                // Up buses in order; each overlapping the previous one goes one lane further right.
+                var previous: (lane: Int32, parentY: Double)? = nil
+                for parent in parents {
+                    guard let (first, last) = span(parent), middle(parent) > last else { continue }
+                    let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
+                    laneOfParent[parent] = lane
+                    previous = (lane, middle(parent))
+                    lanes = max(lanes, Int(lane) + 1)
+                }
+                // Down buses in reverse order, the same way.
+                previous = nil
+                for parent in parents.reversed() {
+                    guard let (first, last) = span(parent), middle(parent) < first else {
+                        if let (first, last) = span(parent), middle(parent) >= first, middle(parent) <= last { hasMiddle = true }
+                        continue
+                    }
+                    let lane: Int32 = previous.map { $0.parentY <= last + 0.5 ? $0.lane + 1 : 0 } ?? 0
+                    laneOfParent[parent] = lane
+                    previous = (lane, middle(parent))
+                    lanes = max(lanes, Int(lane) + 1)
+                }
+                let gapLeft = lefts[section - 1] + widths[section - 1]
+                let gapWidth = lefts[section] - gapLeft
+                let total = Double(lanes + (hasMiddle ? 1 : 0))
+                for parent in parents where childStarts[parent] != childStarts[parent + 1] {
+                    let lane = laneOfParent[parent] >= 0 ? Double(laneOfParent[parent]) : Double(lanes)
+                    busX[parent] = gapLeft + gapWidth * (lane + 1) / (total + 1)
+                }
             }
-            let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
-            let gapWidth = sectionLefts[section] - gapLeft
-            let total = Double(lanes + (hasMiddle ? 1 : 0))
-            for parent in parents where span(parent) != nil {
-                let lane = laneOfParent[parent] >= 0 ? Double(laneOfParent[parent]) : Double(lanes)
-                busXOfParent[parent] = gapLeft + gapWidth * (lane + 1) / (total + 1)
-            }
-        }
+        } } } } } }
+        busXOfParent = busX
     }
 
     /// How far from its parent's line a child's elbow stub must be to be drawn apart from it.
