@@ -18,7 +18,7 @@ extension SchematicLayout {
         var tops: [Double] = [], lefts: [Double] = []
         swap(&tops, &itemTops)
         swap(&lefts, &itemLefts)
-        apply(WrappedPlacement(wrappedPlacementTree, plan: plan, reusing: tops, lefts))
+        apply(WrappedPlacement(wrappedPlacementTree, plan: plan, reusing: consume tops, consume lefts))
     }
 
     /// Takes a wrapped placement as this layout's.

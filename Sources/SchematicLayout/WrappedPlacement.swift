@@ -36,7 +36,7 @@ struct WrappedPlacement: Sendable {
 
     /// Places `tree` with `plan`. `tops` and `lefts` are reused as storage where they have the
     /// right size (a big tree's peak memory).
-    init(_ tree: Tree, plan: WrapPlan, reusing tops: [Double] = [], _ lefts: [Double] = []) {
+    init(_ tree: Tree, plan: WrapPlan, reusing tops: consuming [Double] = [], _ lefts: consuming [Double] = []) {
         self.plan = plan
         let configuration = tree.configuration, itemWidths = tree.widths, itemHeights = tree.heights
         let itemStarts = tree.columns.sectionStarts
@@ -103,7 +103,7 @@ struct WrappedPlacement: Sendable {
             centers = reducedCenters
         }
         // Filled as locals through buffers: no exclusivity or bounds checks per item.
-        var tops = tops, lefts = lefts, topsOfBlocks = [Double](repeating: 0, count: plan.blockCount)
+        var tops = consume tops, lefts = consume lefts, topsOfBlocks = [Double](repeating: 0, count: plan.blockCount)
         if tops.count != itemWidths.count { tops = [Double](repeating: 0, count: itemWidths.count) }
         if lefts.count != itemWidths.count { lefts = [Double](repeating: 0, count: itemWidths.count) }
         tops.withUnsafeMutableBufferPointer { tops in

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Builds test trees from this machine that the layout is not tuned on (unlike samples/real),
+into a directory, for tools/quality.py and for looking at drawings:
+
+  ast-classes.txt     Python's `ast` node classes (a class tree with fans of 20-40)
+  iso-3166-1.txt      ISO 3166-1 countries under their initial (Debian's iso-codes)
+  iso-4217.txt        ISO 4217 currencies: one flat list of ~180
+  iso639-2.txt        ISO 639-2 languages under their initial (a list of lists)
+  pypkgs.txt          Python's standard-library modules and packages, as a package tree
+  widgets.txt         a class tree with a 30-child fan
+  yule-400.nwk        a random Yule phylogeny of 400 species, unnamed internal nodes
+  phylo180.nwk        the same, 180 species
+  mime.tree           `tree /usr/share/mime` (a directory of ~880 entries)
+  perl.tree           `tree /usr/share/perl` (deep, with wide folders)
+  linux-include.tree  `tree /usr/include/linux`
+
+Usage: python3 tools/make-test-trees.py DIRECTORY   (needs iso-codes and tree)"""
+import ast
+import json
+import os
+import pkgutil
+import random
+import subprocess
+import sys
+import sysconfig
+
+OUT = sys.argv[1] if len(sys.argv) > 1 else "test-trees"
+os.makedirs(OUT, exist_ok=True)
+os.chdir(OUT)
+import json, random, ast, pkgutil
+
+
+def write(name, lines):
+    with open(name, "w") as out:
+        out.write("\n".join(lines) + "\n")
+    print(name, len(lines), "nodes")
+
+
+def class_tree(root, module):
+    """The subclasses of `root` defined in `module`, sorted, as outline lines (iteratively)."""
+    lines, stack = [], [(root, 0)]
+    while stack:
+        cls, depth = stack.pop()
+        lines.append("    " * depth + cls.__name__)
+        children = sorted((c for c in cls.__subclasses__() if c.__module__ == module), key=lambda c: c.__name__)
+        stack.extend((child, depth + 1) for child in reversed(children))
+    return lines
+
+
+def grouped(title, entries, key):
+    """A root, one node per initial, the entries under their initial."""
+    groups = {}
+    for entry in entries:
+        groups.setdefault(key(entry), []).append(entry)
+    lines = [title]
+    for initial in sorted(groups):
+        lines.append("    " + initial)
+        lines += ["        " + entry for entry in groups[initial]]
+    return lines
+
+
+def iso(standard):
+    with open(f"/usr/share/iso-codes/json/iso_{standard}.json") as f:
+        return json.load(f)[standard]
+
+
+def yule(species, rng):
+    """A random Yule tree as Newick, internal nodes unnamed, written iteratively."""
+    children, leaves = [[]], [0]
+    while len(leaves) < species:
+        split = leaves.pop(rng.randrange(len(leaves)))
+        children[split] = [len(children), len(children) + 1]
+        children += [[], []]
+        leaves += children[split]
+    names, number = {}, 0
+    for node, kids in enumerate(children):
+        if not kids:
+            number += 1
+            names[node] = f"Sp_{number}"
+    text, stack = {}, [(0, False)]
+    while stack:
+        node, done = stack.pop()
+        length = f":{rng.random():.2f}"
+        if not children[node]:
+            text[node] = names[node] + length
+        elif done:
+            text[node] = "(" + ",".join(text[c] for c in children[node]) + ")" + length
+        else:
+            stack.append((node, True))
+            stack += [(c, False) for c in children[node]]
+    return text[0] + ";\n"
+
+
+write("ast-classes.txt", class_tree(ast.AST, "ast"))
+write("iso-3166-1.txt", grouped("ISO 3166-1", [f"{c['alpha_2']} {c['name']}" for c in iso("3166-1")], lambda e: e[3]))
+write("iso-4217.txt", ["ISO 4217"] + [f"    {c['alpha_3']} {c['name']}" for c in iso("4217")])
+write("iso639-2.txt", grouped("ISO 639-2", [f"{c['alpha_3']} {c['name']}" for c in iso("639-2")], lambda e: e[0].upper()))
+library = sysconfig.get_paths()["stdlib"]
+modules = sorted(m.name for m in pkgutil.walk_packages([library], onerror=lambda name: None)
+                 if "test" not in m.name and not m.name.startswith("_"))
+write("pypkgs.txt", ["stdlib"] + ["    " * (m.count(".") + 1) + m.split(".")[-1] for m in modules])
+widgets = [f"    {name}Widget" for name in (
+    "Button Label Entry Text Canvas Frame Scale Scrollbar Listbox Menu Menubutton Message Radiobutton "
+    "Checkbutton Spinbox PanedWindow LabelFrame Toplevel Combobox Notebook Progressbar Separator Sizegrip "
+    "Treeview Tooltip Calendar ColorPicker FileDialog FontChooser Slider").split()]
+widgets[2:2] = ["        PasswordEntry", "        SearchEntry", "        NumericEntry"]
+write("widgets.txt", ["Widget"] + widgets)
+rng = random.Random(7)
+for name, species in [("yule-400.nwk", 400), ("phylo180.nwk", 180)]:
+    with open(name, "w") as out:
+        out.write(yule(species, rng))
+    print(name, species, "species")
+for name, folder in [("mime.tree", "/usr/share/mime"), ("perl.tree", "/usr/share/perl"), ("linux-include.tree", "/usr/include/linux")]:
+    with open(name, "w") as out:
+        subprocess.run(["tree", "-n", folder], stdout=out, check=True)
+    print(name)
