@@ -79,6 +79,11 @@ extension SchematicLayout {
     /// How far from its parent's line a child's elbow stub must be to be drawn apart from it.
     static let levelStubDistance = 4.0
 
+    /// The share of the item padding by which the line over a wrapped block runs above it:
+    /// within the gap, nearer the block it serves, and inside the drawing for a block at the
+    /// top of its column (at half the padding it lay on the drawing's edge, half its stroke cut).
+    static let blockBusRise = 0.25
+
     func buildAdditionalConnectors() {
         additionalConnectors = Array(repeating: [], count: dataController.numberOfSections)
         for child in dataController.additionalParentsOfItem.keys.sorted() {
@@ -146,7 +151,7 @@ extension SchematicLayout {
         let firstBus = left + plan.busX(ofColumn: 0, inBlock: block)
         var via = [Point(x: firstBus, y: entry.y)]
         if column > 0 {
-            let above = blockTops[block] + headerInset - configuration.itemPadding / 2
+            let above = blockTops[block] + headerInset - configuration.itemPadding * Self.blockBusRise
             let bus = left + plan.busX(ofColumn: column, inBlock: block)
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]
         } else {

@@ -155,7 +155,7 @@ enum HTMLPageScript {
         var buses = [];
         for (var c = 0; c < r.plan.columns[b]; c++) buses.push(r.sectionLefts[section] + SchematicPlacement.busXOfColumn(r.plan, c, b));
         blocks.push({first: first, count: r.plan.memberCount[b], rows: r.plan.rows[b], entry: r.blockEntries[b] + cfg.headerInset,
-          above: r.blockTops[b] + cfg.headerInset - cfg.itemPadding / 2, buses: buses});
+          above: r.blockTops[b] + cfg.headerInset - cfg.itemPadding * 0.25, buses: buses});  // SchematicLayout.blockBusRise
       }
     }
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
