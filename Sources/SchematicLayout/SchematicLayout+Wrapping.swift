@@ -86,7 +86,7 @@ extension SchematicLayout {
         // Area falls and breadth grows with the limit: between the best fitting limit and the
         // next one tried that does not fit, a few bisection steps find a larger one that fits.
         if fits(best.drawing.aspect),
-           var broad = tried.filter({ !$0.value && $0.key.limit > best.placement.plan.rowLimit }).keys.map(\.limit).min() {
+           var broad = tried.filter({ !$0.value && !$0.key.fills && $0.key.limit > best.placement.plan.rowLimit }).keys.map(\.limit).min() {
             var fitting = best.placement.plan.rowLimit
             for _ in 0..<3 where broad - fitting > 1 {
                 let middle = (fitting + broad) / 2
@@ -115,12 +115,7 @@ extension SchematicLayout {
     /// The canonical content width of the wrapped placement just made (before `prepare`
     /// positions the columns): the columns and the blocks reaching past them.
     func wrappedContentWidth() -> Double {
-        var left = configuration.sectionMargin, right = 0.0
-        for section in 0..<sectionWidths.count {
-            right = max(right, left + max(sectionWidths[section], sectionExtents[section]))
-            left += sectionWidths[section] + configuration.sectionPadding
-        }
-        return right + configuration.sectionMargin
+        WrappedPlacement.depth(sectionWidths: sectionWidths, sectionExtents: sectionExtents, configuration: configuration)
     }
 }
 

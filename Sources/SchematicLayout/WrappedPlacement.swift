@@ -159,6 +159,11 @@ struct WrappedPlacement: Sendable {
     /// The canonical content width (before `prepare` positions the columns): the columns and
     /// the blocks reaching past them.
     func depth(_ configuration: SchematicLayoutConfiguration) -> Double {
+        WrappedPlacement.depth(sectionWidths: sectionWidths, sectionExtents: sectionExtents, configuration: configuration)
+    }
+
+    /// The canonical content width of columns of these widths with blocks reaching this far.
+    static func depth(sectionWidths: [Double], sectionExtents: [Double], configuration: SchematicLayoutConfiguration) -> Double {
         var left = configuration.sectionMargin, right = 0.0
         for section in 0..<sectionWidths.count {
             right = max(right, left + max(sectionWidths[section], sectionExtents[section]))
