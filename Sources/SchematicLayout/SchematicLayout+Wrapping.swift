@@ -8,9 +8,10 @@ extension SchematicLayout {
     /// estimate's (from the columns' stacks alone); the placement can come out quite
     /// differently, so trees of up to `WrapPlan.measuredChoiceItems` items also try limits
     /// around it (from half to three times it), then blocks filling the room beside them
-    /// (`WrapPlan.fills`) at one to three times the best, each placed, and keep the drawing of least
-    /// area that is within `targetAspect` of square either way (else the least area times how
-    /// far it is beyond that: a drawing that cannot be squared is not blown up trying). Bigger
+    /// (`WrapPlan.fills`) at one to three times the best, each placed, and keep the drawing that
+    /// fits on the least page within `targetAspect` of square either way (its area where it is
+    /// within that, else its area times how far it is beyond: a drawing that cannot be squared
+    /// is not blown up trying, nor squared by growing its short side). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
     /// three more placements). Trees beyond `alwaysMeasuredItems` that the estimate says cannot
     /// be squared keep the estimate's blocks. Either way O(n) per placement and a bounded number.
@@ -36,13 +37,20 @@ extension SchematicLayout {
         /// How far beyond `targetAspect` of square, either way (at most 1 when it fits).
         func misfit(_ aspect: Double) -> Double { max(aspect / WrapPlan.targetAspect, 1 / max(aspect * WrapPlan.targetAspect, 1e-9)) }
         func fits(_ aspect: Double) -> Bool { misfit(aspect) <= 1 }
+        /// The least page within `targetAspect` of square either way that holds the drawing:
+        /// its area where it fits, else its area times how far it is beyond (the square of its
+        /// long side over the target). The smaller the page, the larger the drawing reads when
+        /// fitted to a screen; a drawing squared by growing its short side (lists hanging deeper
+        /// than the tree needs) gains nothing by it.
+        func page(_ drawing: (aspect: Double, area: Double)) -> Double { drawing.area * max(1, misfit(drawing.aspect)) }
+        let fewestRows = WrapPlan.fewestAutoRows(configuration)
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
             placeWrappedItems()
             for _ in 0..<3 {
-                guard let current = wrapPlan, current.rowLimit > WrapPlan.fewestAutoRows else { break }
+                guard let current = wrapPlan, current.rowLimit > fewestRows else { break }
                 let aspect = (sectionHeights.max() ?? 0) / max(wrappedContentWidth(), 1)
                 guard aspect > WrapPlan.targetAspect * 1.1 else { break }
-                let limit = max(WrapPlan.fewestAutoRows, min(current.rowLimit - 1, Int(Double(current.rowLimit) * WrapPlan.targetAspect / aspect)))
+                let limit = max(fewestRows, min(current.rowLimit - 1, Int(Double(current.rowLimit) * WrapPlan.targetAspect / aspect)))
                 guard let next = plan(rowLimit: limit) else { break }
                 wrapPlan = next
                 placeWrappedItems()
@@ -52,7 +60,7 @@ extension SchematicLayout {
         // The estimate's placement and the first limits around it, at once.
         var around: [Int] = []
         for factor in [0.5, 0.75, 1.5, 2, 3] {
-            let limit = max(WrapPlan.fewestAutoRows, Int((Double(estimated.rowLimit) * factor).rounded()))
+            let limit = max(fewestRows, Int((Double(estimated.rowLimit) * factor).rounded()))
             if limit != estimated.rowLimit && !around.contains(limit) { around.append(limit) }
         }
         let first = WrappedPlacement.placements(
@@ -67,14 +75,11 @@ extension SchematicLayout {
             let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
-            let fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect)
+            let fitting = fits(drawing.aspect)
             tried[candidate] = fitting
             // Wrapping smaller fans than the estimate needs costs some reading: only for a real gain.
             let gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
-            if fitting && (!bestFits || drawing.area < best.drawing.area * gain) || !bestFits && !fitting
-                && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) * gain {
-                best = (placement, drawing)
-            }
+            if page(drawing) < page(best.drawing) * gain { best = (placement, drawing) }
             return fitting
         }
         /// Places `limit` unless it was tried, and judges it.

@@ -14,6 +14,10 @@ struct WrapEstimate {
     private var baseStack: [Double], baseWidth: [Double]
     private let sectionPadding: Double, sectionMargin: Double
     private let overhangs: Bool
+    /// The fewest rows `auto` tries (`WrapPlan.fewestAutoRows`), and the longest run where the
+    /// limit caps lists (`WrapPlan.grid`).
+    private let fewestRows: Int
+    private let longestList: Int?
 
     /// `runStart`, `runLength` and `runSection`: the runs, in item order.
     init(runStart: [Int32], runLength: [Int32], runSection: [Int32], sectionStarts: [Int32],
@@ -56,13 +60,16 @@ struct WrapEstimate {
         sectionPadding = configuration.sectionPadding
         sectionMargin = configuration.sectionMargin
         overhangs = WrapPlan.overhangs(configuration)
+        fewestRows = WrapPlan.fewestAutoRows(configuration)
+        longestList = WrapPlan.listLimit(configuration) ? runLength.max().map(Int.init) : nil
     }
 
     /// The drawing's estimated breadth (along the columns) and depth (across them) when no
     /// sub-column has more than `limit` rows (nor, if `shaped`, more than its block's shape's).
     func size(rowLimit limit: Int, shaped: Bool = true) -> (breadth: Double, depth: Double) {
         let measured = measure { run in
-            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: shaped ? runShaped[run] : nil)
+            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: shaped ? runShaped[run] : nil,
+                          longestList: shaped ? longestList : nil)
         }
         return (measured.breadth, measured.right + sectionMargin)
     }
@@ -73,7 +80,7 @@ struct WrapEstimate {
     /// gets no deeper, and the columns' stacks only lower.
     func filledRows(rowLimit limit: Int) -> [Int] {
         let grids = (0..<runLength.count).map { run in
-            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: runShaped[run])
+            WrapPlan.grid(length: Int(runLength[run]), limit: limit, shaped: runShaped[run], longestList: longestList)
         }
         let measured = measure { grids[$0] }
         return (0..<runLength.count).map { run in
@@ -135,19 +142,20 @@ struct WrapEstimate {
         let longest = Int(runLength.max() ?? 0)
         let unwrapped = size(rowLimit: longest, shaped: false)
         if unwrapped.breadth <= WrapPlan.targetAspect * max(unwrapped.depth, 1) { return nil }
-        var low = WrapPlan.fewestAutoRows, high = longest  // aspect(high) > target
+        var low = fewestRows, high = longest  // aspect(high) > target
         if aspect(rowLimit: low) > WrapPlan.targetAspect {
             return low
         }
         // Limits above the blocks' own shapes change nothing: start from the tallest shape.
-        if aspect(rowLimit: high) <= WrapPlan.targetAspect { low = max(low, runShaped.max() ?? low); high = low }
+        // (Capping lists, only the longest run's length gives every block its shape.)
+        if aspect(rowLimit: high) <= WrapPlan.targetAspect { low = longestList != nil ? high : max(low, runShaped.max() ?? low); high = low }
         while high - low > 1 {
             let middle = (low + high) / 2
             if aspect(rowLimit: middle) <= WrapPlan.targetAspect { low = middle } else { high = middle }
         }
         var best = low, bestArea = area(rowLimit: low)
         var candidate = low / 2
-        while candidate >= WrapPlan.fewestAutoRows {
+        while candidate >= fewestRows {
             let size = size(rowLimit: candidate)
             let area = size.breadth * size.depth
             if size.depth > WrapPlan.targetAspect * size.breadth { break }

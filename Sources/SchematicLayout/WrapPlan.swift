@@ -48,8 +48,19 @@ struct WrapPlan {
     /// Where the estimate's fans already bring the drawing to the target, smaller ones (down to
     /// the last tier) wrap too only when that leaves at most this share of the area.
     static let smallerFansGain = 0.9
-    /// …with a row limit of at least this many rows (a block shaped by its own size may have fewer).
-    static let fewestAutoRows = 3
+    /// …with a row limit of at least this many rows (a block shaped by its own size may have
+    /// fewer): three left to right, where one row would put siblings side by side where the next
+    /// depth's column is; one top to bottom, where one row is a list hanging under its parent
+    /// and a row costs a label's width (lists of lists are otherwise many times broader than deep).
+    static func fewestAutoRows(_ configuration: SchematicLayoutConfiguration) -> Int {
+        configuration.orientation.isVertical ? 1 : 3
+    }
+
+    /// Whether `auto`'s limit caps lists rather than rows (`grid`'s `longestList`): top to
+    /// bottom, where a block's sub-columns hang down as lists.
+    static func listLimit(_ configuration: SchematicLayoutConfiguration) -> Bool {
+        configuration.wrap == .auto && configuration.orientation.isVertical
+    }
     /// With `auto`, a block has no more rows than make it this much taller than wide (canonical):
     /// a small fan is not drawn as tall as the biggest one. Top to bottom, where a row costs a
     /// label's width and a sub-column a label's height, small fans become short lists.
@@ -64,8 +75,18 @@ struct WrapPlan {
 
     /// The rows and sub-columns of a run of `length` leaves with at most `limit` rows (and, with
     /// `auto`, at most `shaped`), as balanced as they go; nil if the run stays one column.
-    static func grid(length: Int, limit: Int, shaped: Int?) -> (rows: Int, columns: Int)? {
-        let most = min(limit, shaped ?? limit)
+    ///
+    /// With `longestList` (`auto` top to bottom, `listLimit`), the limit caps lists instead:
+    /// every block's sub-columns are at most `longestList / limit` long, so that a run has rows
+    /// in proportion to its length (`⌈length × limit / longestList⌉`, at most `shaped`). Limit 1
+    /// hangs every run as one list; the longest run's length gives every block its own shape.
+    /// A row limit there would give a long fan as few rows as a short one: one list thirty
+    /// times as long as the others sets the drawing's depth.
+    static func grid(length: Int, limit: Int, shaped: Int?, longestList: Int? = nil) -> (rows: Int, columns: Int)? {
+        var most = min(limit, shaped ?? limit)
+        if let longestList, longestList > 0 {
+            most = min(shaped ?? length, (length * limit + longestList - 1) / longestList)
+        }
         guard most > 0, length > most else { return nil }
         let columns = (length + most - 1) / most
         return ((length + columns - 1) / columns, columns)
@@ -168,6 +189,7 @@ struct WrapPlan {
         // The blocks' exact geometry from the members' sizes.
         blockOfItem = [Int32](repeating: -1, count: count)
         let shapes = configuration.wrap == .auto
+        let longestList = WrapPlan.listLimit(configuration) ? runLength.max().map(Int.init) : nil
         for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
             var shaped: Int? = nil
@@ -178,7 +200,8 @@ struct WrapPlan {
                 for item in first..<first + length { tallest = max(tallest, itemHeights[item]); widest = max(widest, itemWidths[item]) }
                 shaped = WrapPlan.shapedRows(length: length, pitch: tallest + padding, slot: widest + gutter)
             }
-            guard let (rowCount, columnCount) = WrapPlan.grid(length: length, limit: rowLimit, shaped: shaped) else { continue }
+            guard let (rowCount, columnCount) = WrapPlan.grid(length: length, limit: rowLimit, shaped: shaped,
+                                                              longestList: longestList) else { continue }
             let block = Int32(firstItem.count)
             firstItem.append(start); memberCount.append(Int32(length))
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))

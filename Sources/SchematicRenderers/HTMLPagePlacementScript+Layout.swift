@@ -3,7 +3,7 @@ extension HTMLPagePlacementScript {
     static let layout: StaticString = #"""
   // SchematicLayout.prepare from scratch: canonical frames, columns, wrapped blocks and buses.
   // cfg: alignment, wrap (-1 off, 0 auto, n), itemPadding, sectionPadding, sectionMargin,
-  // headerInset, connectorStyle.
+  // headerInset, connectorStyle, bands, extraParents, vertical (tb or bt).
   function layout(cols, widths, heights, cfg) {
     var ss = cols.ss, cs = cols.cs, par = cols.par, n = par.length, S = ss.length - 1, pad = cfg.itemPadding;
     var tops = new Float64Array(n), secW = new Float64Array(S), secH = new Float64Array(S), secL = new Float64Array(S);
@@ -154,12 +154,14 @@ extension HTMLPagePlacementScript {
       function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
       function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
       function fits(aspect) { return misfit(aspect) <= 1; }
+      // The least page within TARGET_ASPECT of square that holds the drawing.
+      function page(drawing) { return drawing.area * Math.max(1, misfit(drawing.aspect)); }
       if (n > MEASURED_CHOICE_ITEMS) {
         for (var attempt = 0; attempt < 3; attempt++) {
-          if (!(plan.rowLimit > FEWEST_AUTO_ROWS)) break;
+          if (!(plan.rowLimit > fewestAutoRows(cfg))) break;
           var aspect = drawn().aspect;
           if (!(aspect > TARGET_ASPECT * 1.1)) break;
-          var limit = Math.max(FEWEST_AUTO_ROWS, Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
+          var limit = Math.max(fewestAutoRows(cfg), Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
           var next = planWith(limit);
           if (!next) break;
           plan = next;
@@ -177,15 +179,13 @@ extension HTMLPagePlacementScript {
         if (!candidate) return null;
         plan = candidate;
         placeWrappedItems();
-        var drawing = drawn(), fitting = fits(drawing.aspect), bestFits = fits(best.drawing.aspect);
+        var drawing = drawn(), fitting = fits(drawing.aspect);
         trials.set(key, fitting);
         var gain = fills && fan && fan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
-        if (fitting && (!bestFits || drawing.area < best.drawing.area * gain) || !bestFits && !fitting && drawing.area * misfit(drawing.aspect) < best.drawing.area * misfit(best.drawing.aspect) * gain) {
-          best = {plan: candidate, drawing: drawing};
-        }
+        if (page(drawing) < page(best.drawing) * gain) best = {plan: candidate, drawing: drawing};
         return fitting;
       }
-      [0.5, 0.75, 1.5, 2, 3].forEach(function (factor) { judge(Math.max(FEWEST_AUTO_ROWS, Math.round(estimated.rowLimit * factor))); });
+      [0.5, 0.75, 1.5, 2, 3].forEach(function (factor) { judge(Math.max(fewestAutoRows(cfg), Math.round(estimated.rowLimit * factor))); });
       if (fits(best.drawing.aspect)) {
         var broad = null;
         tried.forEach(function (fitting, limit) { if (!fitting && limit > best.plan.rowLimit && (broad === null || limit < broad)) broad = limit; });

@@ -10,14 +10,21 @@ extension HTMLPagePlacementScript {
     var rows = Math.round(Math.sqrt(BLOCK_ASPECT * length * slot / Math.max(pitch, 1)));
     return Math.max(1, Math.min(length, rows));
   }
-  // WrapPlan.grid: [rows, columns], or null if the run stays one column.
-  function wrapGrid(length, limit, shaped) {
+  // WrapPlan.grid: [rows, columns], or null if the run stays one column. With longestList
+  // (auto top to bottom) the limit caps lists: rows in proportion to the run's length.
+  function wrapGrid(length, limit, shaped, longestList) {
     var most = shaped === null ? limit : Math.min(limit, shaped);
+    if (longestList > 0) most = Math.min(shaped === null ? length : shaped, Math.floor((length * limit + longestList - 1) / longestList));
     if (!(most > 0) || length <= most) return null;
     var columns = Math.floor((length + most - 1) / most);
     return [Math.floor((length + columns - 1) / columns), columns];
   }
   // WrapEstimate
+  // WrapPlan.fewestAutoRows: one row top to bottom (a list under its parent), three left to right.
+  function fewestAutoRows(cfg) { return cfg.vertical ? 1 : 3; }
+  // WrapPlan.listLimit
+  function listLimit(cfg) { return cfg.wrap === 0 && !!cfg.vertical; }
+  function longestOf(runLength) { var most = 0; for (var r = 0; r < runLength.length; r++) most = Math.max(most, runLength[r]); return most; }
   function wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg) {
     var padding = cfg.itemPadding, count = widths.length, run, item, section;
     var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [], runShaped = [];
@@ -39,15 +46,15 @@ extension HTMLPagePlacementScript {
       baseStack[section] += heights[item] + padding;
       baseWidth[section] = Math.max(baseWidth[section], widths[item]);
     }
-    var hangs = overhangs(cfg);
+    var hangs = overhangs(cfg), longestList = listLimit(cfg) ? longestOf(runLength) : 0;
     function size(limit, unshaped) {
-      var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r]); });
+      var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r], unshaped ? 0 : longestList); });
       return {breadth: m.breadth, depth: m.right + cfg.sectionMargin};
     }
     // WrapEstimate.filledRows
     function filledRows(limit) {
       var grids = [], r;
-      for (r = 0; r < runLength.length; r++) grids.push(wrapGrid(runLength[r], limit, runShaped[r]));
+      for (r = 0; r < runLength.length; r++) grids.push(wrapGrid(runLength[r], limit, runShaped[r], longestList));
       var m = measure(function (run) { return grids[run]; }), out = [];
       for (r = 0; r < runLength.length; r++) {
         var length = runLength[r], rows = grids[r] ? grids[r][0] : length;
@@ -91,15 +98,18 @@ extension HTMLPagePlacementScript {
       for (var r = 0; r < runLength.length; r++) longest = Math.max(longest, runLength[r]);
       var unwrapped = size(longest, true);
       if (unwrapped.breadth <= TARGET_ASPECT * Math.max(unwrapped.depth, 1)) return null;
-      var low = FEWEST_AUTO_ROWS, high = longest;
+      var low = fewestAutoRows(cfg), high = longest;
       if (aspect(low) > TARGET_ASPECT) return low;
-      if (aspect(high) <= TARGET_ASPECT) { for (var r2 = 0; r2 < runShaped.length; r2++) low = Math.max(low, runShaped[r2]); high = low; }
+      if (aspect(high) <= TARGET_ASPECT) {
+        if (longestList > 0) low = high; else for (var r2 = 0; r2 < runShaped.length; r2++) low = Math.max(low, runShaped[r2]);
+        high = low;
+      }
       while (high - low > 1) {
         var middle = Math.floor((low + high) / 2);
         if (aspect(middle) <= TARGET_ASPECT) low = middle; else high = middle;
       }
       var best = low, bestArea = area(low), candidate = Math.floor(low / 2);
-      while (candidate >= FEWEST_AUTO_ROWS) {
+      while (candidate >= fewestAutoRows(cfg)) {
         var z = size(candidate), a = z.breadth * z.depth;
         if (z.depth > TARGET_ASPECT * z.breadth) break;
         if (a < bestArea) { best = candidate; bestArea = a; }
@@ -160,7 +170,7 @@ extension HTMLPagePlacementScript {
     if (fills && cfg.wrap === 0) filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
     var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, estimateFits: estimateFits, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
-    var shapes = cfg.wrap === 0;
+    var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run], shaped = null;
       if (filled) {
@@ -170,7 +180,7 @@ extension HTMLPagePlacementScript {
         for (item = first; item < first + length; item++) { tallestRun = Math.max(tallestRun, heights[item]); widestRun = Math.max(widestRun, widths[item]); }
         shaped = shapedRows(length, tallestRun + padding, widestRun + gutter);
       }
-      var grid = wrapGrid(length, rowLimit, shaped);
+      var grid = wrapGrid(length, rowLimit, shaped, longestRun);
       if (!grid) continue;
       var rowCount = grid[0], columnCount = grid[1];
       var block = plan.firstItem.length;

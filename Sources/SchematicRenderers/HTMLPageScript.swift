@@ -13,7 +13,7 @@ enum HTMLPageScript {
   var header = JSON.parse(document.getElementById('schematic-data').textContent);
   var N = header.count, cfg = {alignment: header.alignment, wrap: header.wrap, itemPadding: header.itemPadding, sectionPadding: header.sectionPadding,
     sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle,
-    bands: !!header.bands, extraParents: header.extraEdges.length > 0};
+    bands: !!header.bands, extraParents: header.extraEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt'};
   var started = performance.now();
 
   // ---- The arrays: base64 chunks, decoded one by one into one buffer and dropped.

@@ -285,6 +285,33 @@ import TestSupport
         _ = checkInvariants(auto, sections, orientation: orientation)
     }
 
+    /// Top to bottom, a list of lists (an ISO code list: letters, then codes) has the row limit
+    /// go down to one: its lists hang under their parents one label wide, and the drawing is
+    /// no broader than 3:1 (with blocks of their own shape, 2–3 labels wide, it was 12:1).
+    /// Left to right the limit stays at three rows or more.
+    @Test(arguments: [SchematicOrientation.tb, .bt, .lr])
+    func listsOfListsHangAsListsTopToBottom(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for group in 0..<20 {
+            let parent = tree.addNode(label: "group \(group)", parent: root)
+            for leaf in 0..<16 { _ = tree.addNode(label: "code \(group).\(leaf)", parent: parent) }
+        }
+        let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        let rows = (sections.sectionStarts[1]..<sections.sectionStarts[2]).map { parent in
+            Set((Int(sections.childStarts[Int(parent)])..<Int(sections.childStarts[Int(parent) + 1])).map {
+                canonicalFrame(auto.layoutAttributesForItem(at: indexPath(ofGlobal: $0, in: sections))!.frame, orientation).midY
+            }).count
+        }
+        if orientation.isVertical {
+            #expect(aspect(auto) <= 3, "aspect \(aspect(auto))")
+            #expect(rows.allSatisfy { $0 == 1 }, "rows per list \(rows)")
+        } else {
+            #expect(rows.allSatisfy { $0 >= 3 }, "rows per list \(rows)")
+        }
+        _ = checkInvariants(auto, sections, orientation: orientation)
+    }
+
     /// The index path of a global item.
     func indexPath(ofGlobal item: Int, in sections: SectionedTree) -> CollectionLayout.IndexPath {
         let section = sections.sectionStarts.lastIndex { Int($0) <= item }!
