@@ -79,14 +79,18 @@ public final class CollectionView {
 
     /// Prepares the layout if it was invalidated, and tracks which cells have sized themselves.
     private func prepareIfNeeded() {
+        markCellsUnsizedIfNeeded()
+        if needsPrepare {
+            collectionViewLayout.prepare()
+            needsPrepare = false
+        }
+    }
+
+    private func markCellsUnsizedIfNeeded() {
         if sized.isEmpty {
             let sections = dataSource.numberOfSections()
             sized = (0..<sections).map { [Bool](repeating: false, count: dataSource.numberOfItems(inSection: $0)) }
             unsizedCount = sized.reduce(0) { $0 + $1.count }
-        }
-        if needsPrepare {
-            collectionViewLayout.prepare()
-            needsPrepare = false
         }
     }
 
@@ -148,17 +152,32 @@ public final class CollectionView {
         precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
                      "a viewport has a finite, positive size")
         defer { viewport = nil }
+        let bounds = Rect(origin: .zero, size: size)
+        // The first placement only decides which viewport shows each cell first: a layout may
+        // make it roughly (`prepareEstimatedLayout`), and is prepared in full once cells report.
+        var rough = false
+        markCellsUnsizedIfNeeded()
+        if needsPrepare && cellSizing != nil && unsizedCount > 0
+            && !collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+            rough = collectionViewLayout.prepareEstimatedLayout()
+            needsPrepare = false
+        }
         prepareIfNeeded()
         guard let cellSizing else { return }
-        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: Rect(origin: .zero, size: size)) {
+        if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
             scrollViewportByViewport(size)
             return
         }
         while unsizedCount > 0 {
             var context: LayoutInvalidationContext? = nil
             let reported = sweep(viewport: size, with: cellSizing, into: &context)
-            if reported == 0 { return }
+            if reported == 0 { break }
+            if context != nil { rough = false }  // `apply` prepares in full
             apply(context, reported: reported)
+        }
+        if rough {
+            collectionViewLayout.invalidateLayout()
+            collectionViewLayout.prepare()
         }
     }
 

@@ -6,6 +6,14 @@ public protocol CollectionViewLayout: AnyObject {
     /// Computes whatever the queries need; cheap when nothing was invalidated.
     func prepare()
 
+    /// Prepares the first layout of a collection whose cells are about to report their sizes
+    /// while it is scrolled over (`CollectionView.selfSizeByScrolling`): every item is still at
+    /// its estimated size, and the placement only decides which viewport first shows each cell.
+    /// A layout whose full placement is costly may place roughly here and return true; the
+    /// collection view then has it `prepare` in full after the cells report (or at the end, if
+    /// none changed size). The default prepares in full and returns false.
+    func prepareEstimatedLayout() -> Bool
+
     /// The size of the whole drawing.
     var collectionViewContentSize: Size { get }
 
@@ -71,6 +79,11 @@ public protocol CollectionViewLayout: AnyObject {
 }
 
 extension CollectionViewLayout {
+    public func prepareEstimatedLayout() -> Bool {
+        prepare()
+        return false
+    }
+
     /// The attributes of every element whose frame intersects `rect`, edges included.
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []

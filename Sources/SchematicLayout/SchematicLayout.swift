@@ -40,6 +40,8 @@ public final class SchematicLayout: SelfSizingLayout {
 
     /// Whether `prepare()` has run since the data was last invalidated.
     public internal(set) var isPrepared = false
+    /// Set while `prepareEstimatedLayout` places the columns stacked, unwrapped.
+    private var placesRoughly = false
     /// Sections whose item sizes changed since the last `prepare()`.
     var sectionsWithNewSizes: Set<Int> = []
     var firstInvalidSection: Int?
@@ -125,12 +127,12 @@ public final class SchematicLayout: SelfSizingLayout {
         }
         for section in sectionsNeedingWidthScan { scanWidth(ofSection: section) }
         let wasWrapped = wrapPlan != nil
-        wrapPlan = configuration.wrap == .off ? nil
+        wrapPlan = configuration.wrap == .off || placesRoughly ? nil
             : WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
         if wrapPlan != nil {
             placeWrappedItemsChoosingRows()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
-        } else if configuration.alignment != .stacked {
+        } else if configuration.alignment != .stacked && !placesRoughly {
             // Other alignments place every column from the whole tree: one pass over it.
             placeAllItems()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
@@ -163,6 +165,18 @@ public final class SchematicLayout: SelfSizingLayout {
         sectionsWithNewSizes = []
         sectionsNeedingWidthScan = []
         firstInvalidSection = nil
+    }
+
+    /// Before any cell has reported, the columns are stacked and nothing wraps (one O(n) pass,
+    /// no alignment, no wrap search): enough to tell which viewport shows each cell first. The
+    /// real placement comes with the first `prepare` after cells report. (Where sizes were
+    /// given up front, or the alignment is `stacked` without wrapping, this is `prepare`.)
+    public func prepareEstimatedLayout() -> Bool {
+        let rough = !isPrepared && estimatedItemSizes == nil && (configuration.alignment != .stacked || configuration.wrap != .off)
+        placesRoughly = rough
+        defer { placesRoughly = false }
+        prepare()
+        return rough
     }
 
     func items(inSection section: Int) -> Range<Int> {

@@ -176,4 +176,49 @@ import TestSupport
         #expect(scrolledView.cellsSized == 800)
         #expect(snapshot(scrolled) == snapshot(whole))
     }
+
+    /// Scrolling to self-size, the first placement is rough (stacked columns, nothing wrapped:
+    /// it only tells which viewport shows each cell first), and the layout ends as a full
+    /// `prepare` makes it: when cells report new sizes, and when none does (fixed sizes).
+    @Test func scrollingPlacesRoughlyFirstAndEndsWithTheFullPlacement() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<40 { _ = tree.addNode(label: "leaf \(index)", parent: root) }
+        let sections = try SectionedTree(tree)
+        let standard = SchematicLayoutConfiguration.standard  // compact, wrapping
+        let rough = SchematicLayout(dataController: sections, configuration: standard)
+        #expect(rough.prepareEstimatedLayout())
+        let full = SchematicLayout(dataController: sections, configuration: standard)
+        full.prepare()
+        // The 40-leaf fan is one stacked column at first, a block in full.
+        #expect(rough.collectionViewContentSize.height > 2 * full.collectionViewContentSize.height)
+
+        final class Sized: CellSizing {
+            let size: Size
+            init(_ size: Size) { self.size = size }
+            func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
+                var preferred = attributes
+                preferred.size = size
+                return preferred
+            }
+        }
+        for size in [Size(width: 133, height: 27), standard.estimatedItemSize] {
+            let scrolled = SchematicLayout(dataController: sections, configuration: standard)
+            let view = CollectionView(layout: scrolled, dataSource: SchematicDataSource(sections))
+            view.cellSizing = Sized(size)
+            view.selfSizeByScrolling(viewport: Size(width: 300, height: 200))
+            let whole = SchematicLayout(dataController: sections, configuration: standard)
+            whole.estimatedItemSizes = [Size](repeating: size, count: sections.numberOfItems)
+            whole.prepare()
+            #expect(snapshot(scrolled) == snapshot(whole), "cells of \(size)")
+        }
+        // Where the full placement is the stacked one, the first is it.
+        let stacked = SchematicLayout(dataController: sections, configuration: {
+            var configuration = SchematicLayoutConfiguration()
+            configuration.alignment = .stacked
+            configuration.wrap = .off
+            return configuration
+        }())
+        #expect(!stacked.prepareEstimatedLayout())
+    }
 }
