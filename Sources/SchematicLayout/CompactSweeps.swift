@@ -108,6 +108,11 @@ struct CompactSweeps {
         }
     }
 
+    /// The weight of a leaf's wish to stay where it is, right to left (a parent's is its
+    /// children's count plus one): leaves give way, so that a parent can reach its children's
+    /// middle past a leaf sibling (with 0.5 a leaf held its neighbour a few px off, and the
+    /// line to that neighbour's middle child slanted by as much).
+    static let leafWeight = 0.05
     /// Columns of at least this many items are placed on two cores (`placeOnTwoCores`).
     static let twoCoreItems = 32_768
 
@@ -122,7 +127,8 @@ struct CompactSweeps {
 
     /// The wish of the item at `position` of the column starting at `begin`: toward their
     /// parents, children as a block centred on their parent (weight 1); else parents at the
-    /// middle of their children (weighted by their count), leaves where they are. Reads only
+    /// middle of their children (weighted by their count), leaves where they are (weakly:
+    /// `leafWeight`). Reads only
     /// other columns' centres and the item's own.
     @inline(__always)
     private func wish(_ begin: Int, _ position: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool) -> Wish {
@@ -143,7 +149,7 @@ struct CompactSweeps {
             mean = (first == last ? c[item]
                 : offsets.firstEnds.isEmpty ? (c[first] + c[last - 1]) / 2
                 : (c[first] + offsets.firstEnds[first] + c[last - 1] + offsets.lastEnds[last - 1]) / 2) - offset
-            weight = first == last ? 0.5 : Double(last - first) + 1
+            weight = first == last ? CompactSweeps.leafWeight : Double(last - first) + 1
         }
         // Bounds from the box and from the neighbouring columns, which stay put. (Centres
         // are positive, so adding a zero slack would change nothing: it is skipped.)

@@ -77,8 +77,11 @@ extension SchematicLayout {
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
             tried[candidate] = fitting
-            // Wrapping smaller fans than the estimate needs costs some reading: only for a real gain.
-            let gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
+            // Wrapping smaller fans than the estimate needs costs some reading: only for a real
+            // gain. Within the target is worth a little: a drawing there replaces one beyond it
+            // on a slightly larger page, and one beyond it needs a clearly smaller page.
+            var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
+            if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
             if page(drawing) < page(best.drawing) * gain { best = (placement, drawing) }
             return fitting
         }

@@ -48,6 +48,10 @@ struct WrapPlan {
     /// Where the estimate's fans already bring the drawing to the target, smaller ones (down to
     /// the last tier) wrap too only when that leaves at most this share of the area.
     static let smallerFansGain = 0.9
+    /// A drawing beyond `targetAspect` replaces one within it only if its page
+    /// (`SchematicLayout.placeWrappedItemsChoosingRows`) is at most this share of the other's;
+    /// one within it replaces one beyond it on a page up to the inverse of this larger.
+    static let misfitGain = 0.9
     /// …with a row limit of at least this many rows (a block shaped by its own size may have
     /// fewer): three left to right, where one row would put siblings side by side where the next
     /// depth's column is; one top to bottom, where one row is a list hanging under its parent

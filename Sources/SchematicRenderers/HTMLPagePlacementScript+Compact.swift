@@ -228,7 +228,7 @@ extension HTMLPagePlacementScript {
         for (section = sectionCount - 2; section >= 0; section--) {
           for (item = ss[section]; item < ss[section + 1]; item++) {
             var c0 = cs[item], c1 = cs[item + 1];
-            if (c0 === c1) { wishes[item] = centers[item]; weights[item] = 0.5; }
+            if (c0 === c1) { wishes[item] = centers[item]; weights[item] = LEAF_WEIGHT; }
             else {
               wishes[item] = ends ? (centers[c0] + ends.first[c0] + centers[c1 - 1] + ends.last[c1 - 1]) / 2 : (centers[c0] + centers[c1 - 1]) / 2;
               weights[item] = (c1 - c0) + 1;

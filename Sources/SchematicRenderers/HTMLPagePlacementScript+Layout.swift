@@ -182,6 +182,7 @@ extension HTMLPagePlacementScript {
         var drawing = drawn(), fitting = fits(drawing.aspect);
         trials.set(key, fitting);
         var gain = fills && fan && fan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
+        if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
         if (page(drawing) < page(best.drawing) * gain) best = {plan: candidate, drawing: drawing};
         return fitting;
       }
