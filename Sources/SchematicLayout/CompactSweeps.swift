@@ -20,6 +20,14 @@ struct CompactSweeps {
     /// (`placeOnTwoCores`); empty otherwise.
     private let wishes: PlacementBuffer<Double>
     private let weights: PlacementBuffer<Double>
+    /// A long column's lower half pooled on its own (`placeOnTwoCores`): its blocks, and per
+    /// position of that half, the block it lies in right after it is pooled and the lowest such
+    /// block of any later position. Empty for short columns.
+    private let sideMeans: PlacementBuffer<Double>
+    private let sideWeights: PlacementBuffer<Double>
+    private let sideLengths: PlacementBuffer<Int>
+    private let landed: PlacementBuffer<Int32>
+    private let lowestLater: PlacementBuffer<Int32>
 
     /// Per item, constant over every placement of one tree: its cumulative separation from the
     /// top of its column; its offset from its parent's centre when its siblings sit as a block
@@ -87,6 +95,12 @@ struct CompactSweeps {
         let split = longest >= Self.twoCoreItems ? longest : 0
         wishes = PlacementBuffer(repeating: 0, count: split)
         weights = PlacementBuffer(repeating: 0, count: split)
+        let lowerHalf = split - split / 2
+        sideMeans = PlacementBuffer(repeating: 0, count: lowerHalf)
+        sideWeights = PlacementBuffer(repeating: 0, count: lowerHalf)
+        sideLengths = PlacementBuffer(repeating: 0, count: lowerHalf)
+        landed = PlacementBuffer(repeating: 0, count: lowerHalf)
+        lowestLater = PlacementBuffer(repeating: 0, count: lowerHalf)
         hasSlack = !slack.isZero
     }
 
@@ -105,6 +119,30 @@ struct CompactSweeps {
                 place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: false, moved: &moved)
             }
             if moved < 0.01 { break }  // settled
+        }
+    }
+
+    /// Pools the lower half of a long column (from `middle`) on top of the upper half's
+    /// `blocks`, in order, as one pass would, until the stacks agree: after a position whose
+    /// block in the lower half's own pooling no later position merges into, and whose mean is
+    /// the top block's here, every later step compares and merges the same blocks in both (the
+    /// blocks below are never reached), so the rest of the own pooling's blocks are copied.
+    /// Big random trees agree within a few positions.
+    @inline(__always)
+    private func joinLowerHalf(_ middle: Int, _ count: Int, blocks: inout Int, sideBlocks: Int) {
+        let wishes = wishes.base, weights = weights.base, means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
+        let sideMeans = sideMeans.base, sideWeights = sideWeights.base, sideLengths = sideLengths.base
+        let landed = landed.base, lowestLater = lowestLater.base
+        for position in middle..<count {
+            pool(wishes[position], weights[position], blocks: &blocks)
+            let index = position - middle, top = landed[index]
+            guard lowestLater[index] > top, means[blocks - 1] == sideMeans[Int(top)] else { continue }
+            let first = Int(top) + 1, rest = sideBlocks - first
+            (means + blocks).update(from: sideMeans + first, count: rest)
+            (blockWeights + blocks).update(from: sideWeights + first, count: rest)
+            (lengths + blocks).update(from: sideLengths + first, count: rest)
+            blocks += rest
+            return
         }
     }
 
@@ -168,7 +206,13 @@ struct CompactSweeps {
     /// adjacent violators merge.
     @inline(__always)
     private func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int) {
-        let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
+        Self.pool(wishMean, wishWeight, blocks: &blocks, means: means.base, weights: blockWeights.base, lengths: lengths.base)
+    }
+
+    /// `pool` into the given stack.
+    @inline(__always)
+    private static func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int, means: UnsafeMutablePointer<Double>,
+                             weights blockWeights: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Int>) {
         var mean = wishMean, blockWeight = wishWeight, length = 1
         while blocks > 0, means[blocks - 1] > mean {
             let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
@@ -241,15 +285,16 @@ struct CompactSweeps {
 
     /// `place` for a long column, to the same values: while one core scans and pools the
     /// upper half, the other scans the lower half (wishes and bounds, each half's bounds made
-    /// monotone on its own); the lower half is then pooled in order; and the two halves are
-    /// written at once, the lower half's lower bounds raised to the upper half's greatest and
-    /// its upper bounds starting from the lower half's least. (Max and min are exact, so the
-    /// bounds are those one pass gives; the pooling runs in the same order.)
+    /// monotone on its own) and pools it on its own; the lower half is then pooled in order on
+    /// top of the upper half's blocks only until the two poolings agree (`joinLowerHalf`); and
+    /// the two halves are written at once, the lower half's lower bounds raised to the upper
+    /// half's greatest and its upper bounds starting from the lower half's least. (Max and min
+    /// are exact, so the bounds are those one pass gives; the pooling runs in the same order.)
     @inline(never)
     private func placeOnTwoCores(_ begin: Int, _ count: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         let middle = count / 2
         nonisolated(unsafe) let sweeps = self, c = c
-        nonisolated(unsafe) var blocks = 0, lowestAbove = -Double.infinity, highestBelow = Double.infinity
+        nonisolated(unsafe) var blocks = 0, sideBlocks = 0, lowestAbove = -Double.infinity, highestBelow = Double.infinity
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             let lowerBounds = sweeps.lowerBounds.base, upperBounds = sweeps.upperBounds.base
             if half == 0 {
@@ -265,7 +310,9 @@ struct CompactSweeps {
                 lowestAbove = lowest
             } else {
                 let wishes = sweeps.wishes.base, weights = sweeps.weights.base
-                var lowest = -Double.infinity, highest = Double.infinity
+                let sideMeans = sweeps.sideMeans.base, sideWeights = sweeps.sideWeights.base, sideLengths = sweeps.sideLengths.base
+                let landed = sweeps.landed.base, lowestLater = sweeps.lowestLater.base
+                var lowest = -Double.infinity, highest = Double.infinity, pooled = 0
                 for position in middle..<count {
                     let wish = sweeps.wish(begin, position, c, towardParents: towardParents)
                     lowest = max(wish.lower, lowest)
@@ -274,12 +321,20 @@ struct CompactSweeps {
                     highest = min(wish.upper, highest)
                     wishes[position] = wish.mean
                     weights[position] = wish.weight
+                    Self.pool(wish.mean, wish.weight, blocks: &pooled, means: sideMeans, weights: sideWeights, lengths: sideLengths)
+                    landed[position - middle] = Int32(pooled - 1)
+                }
+                var later = Int32.max
+                for index in stride(from: count - middle - 1, through: 0, by: -1) {
+                    lowestLater[index] = later
+                    later = min(later, landed[index])
                 }
                 highestBelow = highest
+                sideBlocks = pooled
             }
         }
-        let wishes = wishes.base, weights = weights.base, lengths = lengths.base
-        for position in middle..<count { pool(wishes[position], weights[position], blocks: &blocks) }
+        joinLowerHalf(middle, count, blocks: &blocks, sideBlocks: sideBlocks)
+        let lengths = lengths.base
         // The block holding the last position of the upper half.
         var block = 0, blockStart = 0
         while blockStart + lengths[block] < middle {

@@ -80,19 +80,32 @@ struct WrappedPlacement: Sendable {
             standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection)
         }
 
-        // Parents are centred on their children's first and last members, not on a block's middle.
-        var ends = CompactPlacement.MemberEnds(count: columns.numberOfItems)
-        for (reduced, item) in itemOfReduced.enumerated() {
-            let block = Int(plan.blockOfItem[Int(item)])
-            if block >= 0 { (ends.first[reduced], ends.last[reduced]) = plan.memberEnds(ofBlock: block) }
-        }
-        if let standInColumns {
-            var placedEnds = CompactPlacement.MemberEnds(count: standInColumns.columns.numberOfItems)
-            for (placed, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 {
-                placedEnds.first[placed] = ends.first[Int(reduced)]
-                placedEnds.last[placed] = ends.last[Int(reduced)]
+        // Parents are centred on their children's first and last members, not on a block's middle
+        // (only the compact alignment reads them). Made at once per placed item (a stand-in has
+        // none), through pointers: a big tree's time and peak memory.
+        var ends: CompactPlacement.MemberEnds? = nil
+        if configuration.alignment == .compact {
+            let placedCount = standInColumns?.columns.numberOfItems ?? columns.numberOfItems
+            var made = CompactPlacement.MemberEnds(count: placedCount)
+            let reducedOfPlaced = standInColumns?.reducedOfItem ?? []
+            made.first.withUnsafeMutableBufferPointer { first in
+                made.last.withUnsafeMutableBufferPointer { last in
+                    itemOfReduced.withUnsafeBufferPointer { itemOfReduced in
+                        plan.blockOfItem.withUnsafeBufferPointer { blockOfItem in
+                            reducedOfPlaced.withUnsafeBufferPointer { reducedOfPlaced in
+                                let mapped = !reducedOfPlaced.isEmpty
+                                for placed in 0..<placedCount {
+                                    let reduced = mapped ? Int(reducedOfPlaced[placed]) : placed
+                                    guard reduced >= 0 else { continue }
+                                    let block = Int(blockOfItem[Int(itemOfReduced[reduced])])
+                                    if block >= 0 { (first[placed], last[placed]) = plan.memberEnds(ofBlock: block) }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            ends = placedEnds
+            ends = made
         }
         var centers = WrappedPlacement.centers(of: standInColumns?.columns ?? columns, heights: standInColumns?.heights ?? heights,
                                                standIns: standInColumns?.isStandIn ?? [], memberEnds: ends,
