@@ -32,27 +32,37 @@ struct CompactSweeps {
     /// Per item, constant over every placement of one tree: its cumulative separation from the
     /// top of its column; its offset from its parent's centre when its siblings sit as a block
     /// centred on the parent; and whether it is first (1) or last (2) among its siblings (an
-    /// only child: 3; a root: 0). (The bounds its box sets and the weight of its wish right to
-    /// left are computed where used: fewer buffers, less memory for a big tree.)
+    /// only child: 3; a root: 0), and whether its first or last child has members (4). (The
+    /// bounds its box sets and the weight of its wish right to left are computed where used:
+    /// fewer buffers, less memory for a big tree.)
     final class Offsets {
         let column: PlacementBuffer<Double>
         let block: PlacementBuffer<Double>
         let siblingEnds: PlacementBuffer<UInt8>
-        /// Per item, its first and last members' ends from its own centre
-        /// (`CompactPlacement.MemberEnds`); empty when no item has members.
-        let firstEnds: [Double]
-        let lastEnds: [Double]
+        /// The items' members' ends from their centres (`CompactPlacement.MemberEnds`).
+        let memberEnds: CompactPlacement.MemberEnds
+        /// The children of every other item have no members: their ends are 0, which adding
+        /// would not change (centres are positive), so only marked parents read them.
+        static let childrenWithMembers: UInt8 = 4
+        /// The constraints' child starts (borrowed: the offsets live no longer than they).
+        private let childStarts: UnsafePointer<Int32>
 
         init(_ constraints: CompactConstraints, memberEnds: CompactPlacement.MemberEnds? = nil) {
-            firstEnds = memberEnds?.first ?? []
-            lastEnds = memberEnds?.last ?? []
+            self.memberEnds = memberEnds ?? CompactPlacement.MemberEnds()
+            childStarts = constraints.childStarts.base
             let count = constraints.count
             let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-            let before = constraints.separationBefore.base
+            let before = constraints.separationBefore.base, parents = constraints.parentOfItem.base
             column = PlacementBuffer(repeating: 0, count: count)
             block = PlacementBuffer(repeating: 0, count: count)
             siblingEnds = PlacementBuffer(repeating: 0, count: count)
             let columnOffset = column.base, blockOffset = block.base, ends = siblingEnds.base
+            for item in self.memberEnds.items {
+                let parent = Int(parents[Int(item)])
+                if parent >= 0 && (Int(item) == Int(children[parent]) || Int(item) == Int(children[parent + 1]) - 1) {
+                    ends[parent] |= Self.childrenWithMembers
+                }
+            }
             for section in 0..<constraints.sectionCount {
                 let begin = Int(starts[section]), end = Int(starts[section + 1])
                 var offset = 0.0
@@ -68,13 +78,26 @@ struct CompactSweeps {
                 ends[last - 1] |= 2
                 var span = 0.0
                 for sibling in first + 1 ..< last { span += before[sibling] }
-                if !firstEnds.isEmpty { span += firstEnds[first] + lastEnds[last - 1] }
+                if let childEnds = childEnds(ofParent: item) { span += childEnds.first + childEnds.last }
                 var offset = -span / 2
                 for sibling in first..<last {
                     if sibling > first { offset += before[sibling] }
                     blockOffset[sibling] = offset
                 }
             }
+        }
+
+        /// The ends of a parent's first child's first member and last child's last member, or
+        /// nil where both are 0.
+        @inline(__always)
+        func childEnds(ofParent item: Int) -> (first: Double, last: Double)? {
+            guard siblingEnds.base[item] & Self.childrenWithMembers != 0 else { return nil }
+            return memberEndsOfChildren(item)
+        }
+
+        @inline(never)
+        private func memberEndsOfChildren(_ item: Int) -> (first: Double, last: Double) {
+            return (memberEnds.ends(of: Int(childStarts[item])).first, memberEnds.ends(of: Int(childStarts[item + 1]) - 1).last)
         }
     }
 
@@ -179,8 +202,8 @@ struct CompactSweeps {
             weight = 1
         } else {
             mean = (first == last ? c[item]
-                : offsets.firstEnds.isEmpty ? (c[first] + c[last - 1]) / 2
-                : (c[first] + offsets.firstEnds[first] + c[last - 1] + offsets.lastEnds[last - 1]) / 2) - offset
+                : ends[item] & Offsets.childrenWithMembers == 0 ? (c[first] + c[last - 1]) / 2
+                : Self.middle(c, first, last - 1, offsets.childEnds(ofParent: item)!)) - offset
             weight = first == last ? 0.5 : Double(last - first) + 1
         }
         // Bounds from the box and from the neighbouring columns, which stay put. (Centres
@@ -191,7 +214,7 @@ struct CompactSweeps {
             upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
         }
         let end = ends[item]
-        if end != 0 {
+        if end & 3 != 0 {
             let parent = Int(parents[item])
             if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
             if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
@@ -200,6 +223,13 @@ struct CompactSweeps {
         lower = min(lower, c[item])
         upper = max(upper, c[item])
         return Wish(mean: mean, weight: weight, lower: lower - offset, upper: upper - offset)
+    }
+
+    /// The middle of a parent's children from the first child's first member to the last
+    /// child's last member.
+    @inline(never)
+    private static func middle(_ c: UnsafeMutablePointer<Double>, _ first: Int, _ last: Int, _ ends: (first: Double, last: Double)) -> Double {
+        (c[first] + ends.first + c[last] + ends.last) / 2
     }
 
     /// Pools one more wish into the stack of `blocks` blocks (weighted mean, weight, length):

@@ -81,26 +81,24 @@ struct WrappedPlacement: Sendable {
         }
 
         // Parents are centred on their children's first and last members, not on a block's middle
-        // (only the compact alignment reads them). Made at once per placed item (a stand-in has
-        // none), through pointers: a big tree's time and peak memory.
+        // (only the compact alignment reads them): the ends of every placed block (a stand-in
+        // has none), in placed order.
         var ends: CompactPlacement.MemberEnds? = nil
         if configuration.alignment == .compact {
             let placedCount = standInColumns?.columns.numberOfItems ?? columns.numberOfItems
-            var made = CompactPlacement.MemberEnds(count: placedCount)
+            var made = CompactPlacement.MemberEnds()
             let reducedOfPlaced = standInColumns?.reducedOfItem ?? []
-            made.first.withUnsafeMutableBufferPointer { first in
-                made.last.withUnsafeMutableBufferPointer { last in
-                    itemOfReduced.withUnsafeBufferPointer { itemOfReduced in
-                        plan.blockOfItem.withUnsafeBufferPointer { blockOfItem in
-                            reducedOfPlaced.withUnsafeBufferPointer { reducedOfPlaced in
-                                let mapped = !reducedOfPlaced.isEmpty
-                                for placed in 0..<placedCount {
-                                    let reduced = mapped ? Int(reducedOfPlaced[placed]) : placed
-                                    guard reduced >= 0 else { continue }
-                                    let block = Int(blockOfItem[Int(itemOfReduced[reduced])])
-                                    if block >= 0 { (first[placed], last[placed]) = plan.memberEnds(ofBlock: block) }
-                                }
-                            }
+            itemOfReduced.withUnsafeBufferPointer { itemOfReduced in
+                plan.blockOfItem.withUnsafeBufferPointer { blockOfItem in
+                    reducedOfPlaced.withUnsafeBufferPointer { reducedOfPlaced in
+                        let mapped = !reducedOfPlaced.isEmpty
+                        for placed in 0..<placedCount {
+                            let reduced = mapped ? Int(reducedOfPlaced[placed]) : placed
+                            guard reduced >= 0 else { continue }
+                            let block = Int(blockOfItem[Int(itemOfReduced[reduced])])
+                            guard block >= 0 else { continue }
+                            let (first, last) = plan.memberEnds(ofBlock: block)
+                            made.append(item: placed, first: first, last: last)
                         }
                     }
                 }
