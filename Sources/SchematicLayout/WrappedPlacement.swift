@@ -42,7 +42,10 @@ struct WrappedPlacement: Sendable {
         let itemStarts = tree.columns.sectionStarts
         let sectionCount = tree.columns.numberOfSections
         let padding = configuration.itemPadding
-        let (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
+        var columns: PlacementColumns
+        let heights: [Double], itemOfReduced: [Int32]
+        (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
+        let reducedCount = columns.numberOfItems
         let overhangs = WrapPlan.overhangs(configuration) && tree.allowsOverhang
 
         // Widths first (they do not depend on the placement): the widest item outside blocks,
@@ -65,7 +68,7 @@ struct WrappedPlacement: Sendable {
         if overhangs {
             var lefts = [Double](repeating: configuration.sectionMargin, count: sectionCount)
             for section in 1..<max(1, sectionCount) { lefts[section] = lefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding }
-            var lastSection = [Int32](repeating: 0, count: columns.numberOfItems)
+            var lastSection = [Int32](repeating: 0, count: reducedCount)
             for section in 0..<sectionCount {
                 for reduced in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) {
                     var last = section
@@ -78,6 +81,12 @@ struct WrappedPlacement: Sendable {
                 }
             }
             standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection)
+            if standInColumns != nil {
+                // Placed from here on are the stand-in columns: the reduced tree's links are
+                // freed (a big tree's peak memory).
+                columns.childStarts = []
+                columns.parentOfItem = []
+            }
         }
 
         // Parents are centred on their children's first and last members, not on a block's middle
@@ -85,7 +94,7 @@ struct WrappedPlacement: Sendable {
         // has none), in placed order.
         var ends: CompactPlacement.MemberEnds? = nil
         if configuration.alignment == .compact {
-            let placedCount = standInColumns?.columns.numberOfItems ?? columns.numberOfItems
+            let placedCount = standInColumns?.columns.numberOfItems ?? reducedCount
             var made = CompactPlacement.MemberEnds()
             let reducedOfPlaced = standInColumns?.reducedOfItem ?? []
             itemOfReduced.withUnsafeBufferPointer { itemOfReduced in
@@ -109,7 +118,7 @@ struct WrappedPlacement: Sendable {
                                                standIns: standInColumns?.isStandIn ?? [], memberEnds: ends,
                                                configuration: configuration)
         if let standInColumns {
-            var reducedCenters = [Double](repeating: 0, count: columns.numberOfItems)
+            var reducedCenters = [Double](repeating: 0, count: reducedCount)
             for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
             centers = reducedCenters
         }
