@@ -170,7 +170,7 @@ struct CompactSweeps {
     }
 
     /// Columns of at least this many items are placed on two cores (`placeOnTwoCores`).
-    static let twoCoreItems = 32_768
+    static let twoCoreItems = 8_192
 
     /// A column's item as the pooling sees it: its wish (in z) and weight, and its bounds in z
     /// before they are made monotone.
