@@ -44,66 +44,83 @@ public struct SectionedTree: Sendable {
         guard count > 0 else { throw .empty }
         self.tree = tree
 
-        // Children in file order: a stable counting sort of nodes by primary parent.
-        var childOffsets = [Int32](repeating: 0, count: count + 1)
-        var rootCount = 0
-        for parent in tree.parents {
-            if parent < 0 { rootCount += 1 } else { childOffsets[Int(parent) + 1] += 1 }
-        }
-        for index in 0..<count { childOffsets[index + 1] += childOffsets[index] }
+        // Children in file order: a stable counting sort of nodes by primary parent. The
+        // counts' prefix sums serve as each parent's cursor while the nodes are placed, after
+        // which `childEnds[parent]` is where its children end (and the previous one's, where
+        // they start). Every loop below reads and writes through pointers (a big tree's time).
+        var childEnds = [Int32](repeating: 0, count: count + 1)
         var childList = [Int32](repeating: 0, count: count)
-        var fill = childOffsets
         var roots = [Int32]()
-        roots.reserveCapacity(rootCount)
-        for node in 0..<count {
-            let parent = Int(tree.parents[node])
-            if parent < 0 {
-                roots.append(Int32(node))
-            } else {
-                childList[Int(fill[parent])] = Int32(node)
-                fill[parent] += 1
+        tree.parents.withUnsafeBufferPointer { parents in
+            childEnds.withUnsafeMutableBufferPointer { ends in
+                childList.withUnsafeMutableBufferPointer { childList in
+                    var rootCount = 0
+                    for parent in parents {
+                        if parent < 0 { rootCount += 1 } else { ends[Int(parent) + 1] += 1 }
+                    }
+                    for index in 0..<count { ends[index + 1] += ends[index] }
+                    roots.reserveCapacity(rootCount)
+                    for node in 0..<count {
+                        let parent = Int(parents[node])
+                        if parent < 0 {
+                            roots.append(Int32(node))
+                        } else {
+                            childList[Int(ends[parent])] = Int32(node)
+                            ends[parent] += 1
+                        }
+                    }
+                }
             }
         }
-        fill = []
 
-        // Breadth-first numbering; nodeOfItem doubles as the queue.
-        var nodeOfItem = [Int32]()
-        nodeOfItem.reserveCapacity(count)
+        // Breadth-first numbering; nodeOfItem doubles as the queue (`queued` items so far).
+        var nodeOfItem = [Int32](repeating: 0, count: count)
         var itemOfNode = [Int32](repeating: -1, count: count)
         var sectionOfNode = [Int32](repeating: 0, count: count)
-        var parentOfItem = [Int32]()
-        parentOfItem.reserveCapacity(count)
-        var childStarts = [Int32]()
-        childStarts.reserveCapacity(count + 1)
+        var parentOfItem = [Int32](repeating: 0, count: count)
+        var childStarts = [Int32](repeating: 0, count: count + 1)
         var sectionStarts: [Int32] = [0]
-        for root in roots {
-            itemOfNode[Int(root)] = Int32(nodeOfItem.count)
-            nodeOfItem.append(root)
-            parentOfItem.append(-1)
-        }
-        var head = 0
-        var currentSection: Int32 = 0
-        while head < nodeOfItem.count {
-            let node = Int(nodeOfItem[head])
-            let section = sectionOfNode[node]
-            if section != currentSection {
-                sectionStarts.append(Int32(head))
-                currentSection = section
+        var queued = 0
+        nodeOfItem.withUnsafeMutableBufferPointer { nodeOfItem in
+        itemOfNode.withUnsafeMutableBufferPointer { itemOfNode in
+        sectionOfNode.withUnsafeMutableBufferPointer { sectionOfNode in
+        parentOfItem.withUnsafeMutableBufferPointer { parentOfItem in
+        childStarts.withUnsafeMutableBufferPointer { childStarts in
+        childEnds.withUnsafeBufferPointer { childEnds in
+        childList.withUnsafeBufferPointer { childList in
+            for root in roots {
+                itemOfNode[Int(root)] = Int32(queued)
+                nodeOfItem[queued] = root
+                parentOfItem[queued] = -1
+                queued += 1
             }
-            childStarts.append(Int32(nodeOfItem.count))
-            for offset in Int(childOffsets[node])..<Int(childOffsets[node + 1]) {
-                let child = childList[offset]
-                itemOfNode[Int(child)] = Int32(nodeOfItem.count)
-                sectionOfNode[Int(child)] = section + 1
-                nodeOfItem.append(child)
-                parentOfItem.append(Int32(head))
+            var head = 0
+            var currentSection: Int32 = 0
+            while head < queued {
+                let node = Int(nodeOfItem[head])
+                let section = sectionOfNode[node]
+                if section != currentSection {
+                    sectionStarts.append(Int32(head))
+                    currentSection = section
+                }
+                childStarts[head] = Int32(queued)
+                for offset in Int(node == 0 ? 0 : childEnds[node - 1])..<Int(childEnds[node]) {
+                    let child = Int(childList[offset])
+                    itemOfNode[child] = Int32(queued)
+                    sectionOfNode[child] = section + 1
+                    nodeOfItem[queued] = Int32(child)
+                    parentOfItem[queued] = Int32(head)
+                    queued += 1
+                }
+                head += 1
             }
-            head += 1
-        }
-        childStarts.append(Int32(nodeOfItem.count))
-        sectionStarts.append(Int32(nodeOfItem.count))
+            childStarts[head] = Int32(queued)
+        } } } } } } }
+        childEnds = []
+        childList = []
+        sectionStarts.append(Int32(queued))
 
-        if nodeOfItem.count < count {
+        if queued < count {
             // Some node never hangs from a root: its parent chain loops.
             let stranded = itemOfNode.firstIndex(of: -1)!
             throw .cycle(node: stranded, label: tree.labels[stranded])

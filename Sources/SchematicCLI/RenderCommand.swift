@@ -211,6 +211,7 @@ struct RenderCommand: ParsableCommand {
             return
         }
         if watch { return try renderWatching() }
+        HeapReuse.keepFreedMemory()
         try renderAll()
         if let depsFile { try reportingFailures { try writeDependencies(to: depsFile) } }
     }

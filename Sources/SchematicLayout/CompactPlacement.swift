@@ -30,13 +30,32 @@ enum CompactPlacement {
     /// Per item, where its members begin and end along the column, from its own centre: 0 for
     /// an item, the middles of a wrapped block's first and last rows, so that a parent is
     /// centred on what the reader sees of its children (from the first box to the last), not
-    /// on a block's middle.
+    /// on a block's middle. Kept only for the items with members (a big tree has few blocks:
+    /// no two values for every item).
     struct MemberEnds {
-        var first: [Double]
-        var last: [Double]
-        init(count: Int) {
-            first = [Double](repeating: 0, count: count)
-            last = first
+        /// The items with members, ascending, and their members' ends.
+        private(set) var items: [Int32] = []
+        private(set) var first: [Double] = []
+        private(set) var last: [Double] = []
+
+        init() {}
+
+        /// Adds an item after those added so far.
+        mutating func append(item: Int, first: Double, last: Double) {
+            precondition(items.last.map { Int($0) < item } ?? true, "member ends in item order")
+            items.append(Int32(item))
+            self.first.append(first)
+            self.last.append(last)
+        }
+
+        /// An item's ends (both 0 for an item without members), by binary search.
+        func ends(of item: Int) -> (first: Double, last: Double) {
+            var low = 0, high = items.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(items[middle]) < item { low = middle + 1 } else { high = middle }
+            }
+            return low < items.count && Int(items[low]) == item ? (first[low], last[low]) : (0, 0)
         }
     }
 
@@ -178,7 +197,8 @@ enum CompactPlacement {
             } else {
                 (low, mirroredLow) = constraints.lowest(slack: slack)
             }
-            let budget = max(height, constraints.extent(low))
+            // (The tight lowest centres' extent is the tight height, found once.)
+            let budget = max(height, isTight ? tightHeight : constraints.extent(low))
             var centers = [Double](repeating: 0, count: count)
             centers.withUnsafeMutableBufferPointer { centers in
                 let c = centers.baseAddress!, l = low.base, m = mirroredLow.base
@@ -211,9 +231,10 @@ enum CompactPlacement {
                 let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
                 guard firstChild < lastChild, !isStandIn(firstChild) else { continue }
                 var first = c[firstChild], last = c[lastChild - 1]
-                if let memberEnds {
-                    first += memberEnds.first[firstChild]
-                    last += memberEnds.last[lastChild - 1]
+                // (Adding the zero ends of children without members would change nothing.)
+                if let ends = offsets.childEnds(ofParent: item) {
+                    first += ends.first
+                    last += ends.last
                 }
                 total += abs(c[item] - (first + last) / 2)
                 parentCount += 1

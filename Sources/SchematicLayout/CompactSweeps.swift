@@ -20,31 +20,49 @@ struct CompactSweeps {
     /// (`placeOnTwoCores`); empty otherwise.
     private let wishes: PlacementBuffer<Double>
     private let weights: PlacementBuffer<Double>
+    /// A long column's lower half pooled on its own (`placeOnTwoCores`): its blocks, and per
+    /// position of that half, the block it lies in right after it is pooled and the lowest such
+    /// block of any later position. Empty for short columns.
+    private let sideMeans: PlacementBuffer<Double>
+    private let sideWeights: PlacementBuffer<Double>
+    private let sideLengths: PlacementBuffer<Int>
+    private let landed: PlacementBuffer<Int32>
+    private let lowestLater: PlacementBuffer<Int32>
 
     /// Per item, constant over every placement of one tree: its cumulative separation from the
     /// top of its column; its offset from its parent's centre when its siblings sit as a block
     /// centred on the parent; and whether it is first (1) or last (2) among its siblings (an
-    /// only child: 3; a root: 0). (The bounds its box sets and the weight of its wish right to
-    /// left are computed where used: fewer buffers, less memory for a big tree.)
+    /// only child: 3; a root: 0), and whether its first or last child has members (4). (The
+    /// bounds its box sets and the weight of its wish right to left are computed where used:
+    /// fewer buffers, less memory for a big tree.)
     final class Offsets {
         let column: PlacementBuffer<Double>
         let block: PlacementBuffer<Double>
         let siblingEnds: PlacementBuffer<UInt8>
-        /// Per item, its first and last members' ends from its own centre
-        /// (`CompactPlacement.MemberEnds`); empty when no item has members.
-        let firstEnds: [Double]
-        let lastEnds: [Double]
+        /// The items' members' ends from their centres (`CompactPlacement.MemberEnds`).
+        let memberEnds: CompactPlacement.MemberEnds
+        /// The children of every other item have no members: their ends are 0, which adding
+        /// would not change (centres are positive), so only marked parents read them.
+        static let childrenWithMembers: UInt8 = 4
+        /// The constraints' child starts (borrowed: the offsets live no longer than they).
+        private let childStarts: UnsafePointer<Int32>
 
         init(_ constraints: CompactConstraints, memberEnds: CompactPlacement.MemberEnds? = nil) {
-            firstEnds = memberEnds?.first ?? []
-            lastEnds = memberEnds?.last ?? []
+            self.memberEnds = memberEnds ?? CompactPlacement.MemberEnds()
+            childStarts = constraints.childStarts.base
             let count = constraints.count
             let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-            let before = constraints.separationBefore.base
+            let before = constraints.separationBefore.base, parents = constraints.parentOfItem.base
             column = PlacementBuffer(repeating: 0, count: count)
             block = PlacementBuffer(repeating: 0, count: count)
             siblingEnds = PlacementBuffer(repeating: 0, count: count)
             let columnOffset = column.base, blockOffset = block.base, ends = siblingEnds.base
+            for item in self.memberEnds.items {
+                let parent = Int(parents[Int(item)])
+                if parent >= 0 && (Int(item) == Int(children[parent]) || Int(item) == Int(children[parent + 1]) - 1) {
+                    ends[parent] |= Self.childrenWithMembers
+                }
+            }
             for section in 0..<constraints.sectionCount {
                 let begin = Int(starts[section]), end = Int(starts[section + 1])
                 var offset = 0.0
@@ -60,13 +78,26 @@ struct CompactSweeps {
                 ends[last - 1] |= 2
                 var span = 0.0
                 for sibling in first + 1 ..< last { span += before[sibling] }
-                if !firstEnds.isEmpty { span += firstEnds[first] + lastEnds[last - 1] }
+                if let childEnds = childEnds(ofParent: item) { span += childEnds.first + childEnds.last }
                 var offset = -span / 2
                 for sibling in first..<last {
                     if sibling > first { offset += before[sibling] }
                     blockOffset[sibling] = offset
                 }
             }
+        }
+
+        /// The ends of a parent's first child's first member and last child's last member, or
+        /// nil where both are 0.
+        @inline(__always)
+        func childEnds(ofParent item: Int) -> (first: Double, last: Double)? {
+            guard siblingEnds.base[item] & Self.childrenWithMembers != 0 else { return nil }
+            return memberEndsOfChildren(item)
+        }
+
+        @inline(never)
+        private func memberEndsOfChildren(_ item: Int) -> (first: Double, last: Double) {
+            return (memberEnds.ends(of: Int(childStarts[item])).first, memberEnds.ends(of: Int(childStarts[item + 1]) - 1).last)
         }
     }
 
@@ -87,6 +118,12 @@ struct CompactSweeps {
         let split = longest >= Self.twoCoreItems ? longest : 0
         wishes = PlacementBuffer(repeating: 0, count: split)
         weights = PlacementBuffer(repeating: 0, count: split)
+        let lowerHalf = split - split / 2
+        sideMeans = PlacementBuffer(repeating: 0, count: lowerHalf)
+        sideWeights = PlacementBuffer(repeating: 0, count: lowerHalf)
+        sideLengths = PlacementBuffer(repeating: 0, count: lowerHalf)
+        landed = PlacementBuffer(repeating: 0, count: lowerHalf)
+        lowestLater = PlacementBuffer(repeating: 0, count: lowerHalf)
         hasSlack = !slack.isZero
     }
 
@@ -113,8 +150,33 @@ struct CompactSweeps {
     /// middle past a leaf sibling (with 0.5 a leaf held its neighbour a few px off, and the
     /// line to that neighbour's middle child slanted by as much).
     static let leafWeight = 0.05
+
+    /// Pools the lower half of a long column (from `middle`) on top of the upper half's
+    /// `blocks`, in order, as one pass would, until the stacks agree: after a position whose
+    /// block in the lower half's own pooling no later position merges into, and whose mean is
+    /// the top block's here, every later step compares and merges the same blocks in both (the
+    /// blocks below are never reached), so the rest of the own pooling's blocks are copied.
+    /// Big random trees agree within a few positions.
+    @inline(__always)
+    private func joinLowerHalf(_ middle: Int, _ count: Int, blocks: inout Int, sideBlocks: Int) {
+        let wishes = wishes.base, weights = weights.base, means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
+        let sideMeans = sideMeans.base, sideWeights = sideWeights.base, sideLengths = sideLengths.base
+        let landed = landed.base, lowestLater = lowestLater.base
+        for position in middle..<count {
+            pool(wishes[position], weights[position], blocks: &blocks)
+            let index = position - middle, top = landed[index]
+            guard lowestLater[index] > top, means[blocks - 1] == sideMeans[Int(top)] else { continue }
+            let first = Int(top) + 1, rest = sideBlocks - first
+            (means + blocks).update(from: sideMeans + first, count: rest)
+            (blockWeights + blocks).update(from: sideWeights + first, count: rest)
+            (lengths + blocks).update(from: sideLengths + first, count: rest)
+            blocks += rest
+            return
+        }
+    }
+
     /// Columns of at least this many items are placed on two cores (`placeOnTwoCores`).
-    static let twoCoreItems = 32_768
+    static let twoCoreItems = 8_192
 
     /// A column's item as the pooling sees it: its wish (in z) and weight, and its bounds in z
     /// before they are made monotone.
@@ -147,8 +209,8 @@ struct CompactSweeps {
             weight = 1
         } else {
             mean = (first == last ? c[item]
-                : offsets.firstEnds.isEmpty ? (c[first] + c[last - 1]) / 2
-                : (c[first] + offsets.firstEnds[first] + c[last - 1] + offsets.lastEnds[last - 1]) / 2) - offset
+                : ends[item] & Offsets.childrenWithMembers == 0 ? (c[first] + c[last - 1]) / 2
+                : Self.middle(c, first, last - 1, offsets.childEnds(ofParent: item)!)) - offset
             weight = first == last ? CompactSweeps.leafWeight : Double(last - first) + 1
         }
         // Bounds from the box and from the neighbouring columns, which stay put. (Centres
@@ -159,7 +221,7 @@ struct CompactSweeps {
             upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
         }
         let end = ends[item]
-        if end != 0 {
+        if end & 3 != 0 {
             let parent = Int(parents[item])
             if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
             if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
@@ -170,11 +232,24 @@ struct CompactSweeps {
         return Wish(mean: mean, weight: weight, lower: lower - offset, upper: upper - offset)
     }
 
+    /// The middle of a parent's children from the first child's first member to the last
+    /// child's last member.
+    @inline(never)
+    private static func middle(_ c: UnsafeMutablePointer<Double>, _ first: Int, _ last: Int, _ ends: (first: Double, last: Double)) -> Double {
+        (c[first] + ends.first + c[last] + ends.last) / 2
+    }
+
     /// Pools one more wish into the stack of `blocks` blocks (weighted mean, weight, length):
     /// adjacent violators merge.
     @inline(__always)
     private func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int) {
-        let means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
+        Self.pool(wishMean, wishWeight, blocks: &blocks, means: means.base, weights: blockWeights.base, lengths: lengths.base)
+    }
+
+    /// `pool` into the given stack.
+    @inline(__always)
+    private static func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int, means: UnsafeMutablePointer<Double>,
+                             weights blockWeights: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Int>) {
         var mean = wishMean, blockWeight = wishWeight, length = 1
         while blocks > 0, means[blocks - 1] > mean {
             let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
@@ -247,15 +322,16 @@ struct CompactSweeps {
 
     /// `place` for a long column, to the same values: while one core scans and pools the
     /// upper half, the other scans the lower half (wishes and bounds, each half's bounds made
-    /// monotone on its own); the lower half is then pooled in order; and the two halves are
-    /// written at once, the lower half's lower bounds raised to the upper half's greatest and
-    /// its upper bounds starting from the lower half's least. (Max and min are exact, so the
-    /// bounds are those one pass gives; the pooling runs in the same order.)
+    /// monotone on its own) and pools it on its own; the lower half is then pooled in order on
+    /// top of the upper half's blocks only until the two poolings agree (`joinLowerHalf`); and
+    /// the two halves are written at once, the lower half's lower bounds raised to the upper
+    /// half's greatest and its upper bounds starting from the lower half's least. (Max and min
+    /// are exact, so the bounds are those one pass gives; the pooling runs in the same order.)
     @inline(never)
     private func placeOnTwoCores(_ begin: Int, _ count: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         let middle = count / 2
         nonisolated(unsafe) let sweeps = self, c = c
-        nonisolated(unsafe) var blocks = 0, lowestAbove = -Double.infinity, highestBelow = Double.infinity
+        nonisolated(unsafe) var blocks = 0, sideBlocks = 0, lowestAbove = -Double.infinity, highestBelow = Double.infinity
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             let lowerBounds = sweeps.lowerBounds.base, upperBounds = sweeps.upperBounds.base
             if half == 0 {
@@ -271,7 +347,9 @@ struct CompactSweeps {
                 lowestAbove = lowest
             } else {
                 let wishes = sweeps.wishes.base, weights = sweeps.weights.base
-                var lowest = -Double.infinity, highest = Double.infinity
+                let sideMeans = sweeps.sideMeans.base, sideWeights = sweeps.sideWeights.base, sideLengths = sweeps.sideLengths.base
+                let landed = sweeps.landed.base, lowestLater = sweeps.lowestLater.base
+                var lowest = -Double.infinity, highest = Double.infinity, pooled = 0
                 for position in middle..<count {
                     let wish = sweeps.wish(begin, position, c, towardParents: towardParents)
                     lowest = max(wish.lower, lowest)
@@ -280,12 +358,20 @@ struct CompactSweeps {
                     highest = min(wish.upper, highest)
                     wishes[position] = wish.mean
                     weights[position] = wish.weight
+                    Self.pool(wish.mean, wish.weight, blocks: &pooled, means: sideMeans, weights: sideWeights, lengths: sideLengths)
+                    landed[position - middle] = Int32(pooled - 1)
+                }
+                var later = Int32.max
+                for index in stride(from: count - middle - 1, through: 0, by: -1) {
+                    lowestLater[index] = later
+                    later = min(later, landed[index])
                 }
                 highestBelow = highest
+                sideBlocks = pooled
             }
         }
-        let wishes = wishes.base, weights = weights.base, lengths = lengths.base
-        for position in middle..<count { pool(wishes[position], weights[position], blocks: &blocks) }
+        joinLowerHalf(middle, count, blocks: &blocks, sideBlocks: sideBlocks)
+        let lengths = lengths.base
         // The block holding the last position of the upper half.
         var block = 0, blockStart = 0
         while blockStart + lengths[block] < middle {

@@ -25,10 +25,14 @@ extension SchematicLayout {
         let childStarts = dataController.childStarts, sectionStarts = dataController.sectionStarts
         let lefts = sectionLefts, widths = sectionWidths
         let laneBuffer = PlacementBuffer<Int32>(repeating: -1, count: count)
+        // The down buses of one gap, in order (for the pass that assigns them in reverse).
+        var longest = 0
+        for section in 0..<sectionCount { longest = max(longest, Int(sectionStarts[section + 1] - sectionStarts[section])) }
+        let downBuffer = PlacementBuffer<Int32>(repeating: 0, count: longest)
         tops.withUnsafeBufferPointer { tops in heights.withUnsafeBufferPointer { heights in
         entries.withUnsafeBufferPointer { entries in blockOfItem.withUnsafeBufferPointer { blockOfItem in
         childStarts.withUnsafeBufferPointer { childStarts in busX.withUnsafeMutableBufferPointer { busX in
-            let laneOfParent = laneBuffer.base
+            let laneOfParent = laneBuffer.base, downParents = downBuffer.base
             let wrapped = !blockOfItem.isEmpty
             @inline(__always) func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
             /// Where a child's connector arrives in its column: a wrapped block's bus entry.
@@ -38,30 +42,35 @@ extension SchematicLayout {
             }
             for section in 1..<max(1, sectionCount) {
                 let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
-                @inline(__always) func span(_ parent: Int) -> (first: Double, last: Double)? {
-                    let first = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
-                    return first == end ? nil : (entry(first), entry(end - 1))
-                }
-                var lanes = 0, hasMiddle = false
-                // Up buses in order; each overlapping the previous one goes one lane further right.
+                var lanes = 0, hasMiddle = false, downCount = 0
+                // Up buses in order; each overlapping the previous one goes one lane further
+                // right. The same pass lists the down buses and notes a bus between its children.
                 var previous: (lane: Int32, parentY: Double)? = nil
                 for parent in parents {
-                    guard let (first, last) = span(parent), middle(parent) > last else { continue }
-                    let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
-                    laneOfParent[parent] = lane
-                    previous = (lane, middle(parent))
-                    lanes = max(lanes, Int(lane) + 1)
+                    let firstChild = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
+                    guard firstChild != end else { continue }
+                    let first = entry(firstChild), last = entry(end - 1), parentY = middle(parent)
+                    if parentY > last {
+                        let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
+                        laneOfParent[parent] = lane
+                        previous = (lane, parentY)
+                        lanes = max(lanes, Int(lane) + 1)
+                    }
+                    if parentY < first {
+                        downParents[downCount] = Int32(parent)
+                        downCount += 1
+                    } else if parentY <= last {
+                        hasMiddle = true
+                    }
                 }
                 // Down buses in reverse order, the same way.
                 previous = nil
-                for parent in parents.reversed() {
-                    guard let (first, last) = span(parent), middle(parent) < first else {
-                        if let (first, last) = span(parent), middle(parent) >= first, middle(parent) <= last { hasMiddle = true }
-                        continue
-                    }
+                for index in stride(from: downCount - 1, through: 0, by: -1) {
+                    let parent = Int(downParents[index])
+                    let last = entry(Int(childStarts[parent + 1]) - 1), parentY = middle(parent)
                     let lane: Int32 = previous.map { $0.parentY <= last + 0.5 ? $0.lane + 1 : 0 } ?? 0
                     laneOfParent[parent] = lane
-                    previous = (lane, middle(parent))
+                    previous = (lane, parentY)
                     lanes = max(lanes, Int(lane) + 1)
                 }
                 let gapLeft = lefts[section - 1] + widths[section - 1]

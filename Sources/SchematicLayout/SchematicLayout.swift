@@ -1,4 +1,5 @@
 import CollectionLayout
+import Dispatch
 import Hierarchy
 
 /// The schematic layout of the talk *Beyond the Grid*: every depth of the tree is a section
@@ -59,6 +60,9 @@ public final class SchematicLayout: SelfSizingLayout {
 
     // Wrapped fans (`configuration.wrap`), when a block exists; otherwise empty.
     var wrapPlan: WrapPlan?
+    /// The first preparation's wrap plan (nil inside when nothing wraps), made while the
+    /// columns are stacked; taken by that preparation.
+    private var firstWrapPlan: WrapPlan??
     /// Per global item, its left from its section's left.
     var itemLefts: [Double] = []
     /// Per block, its top (canonical y, without the header room) and where its bus enters it.
@@ -107,14 +111,22 @@ public final class SchematicLayout: SelfSizingLayout {
             estimatedItemSizes = nil
             itemWidths = widths
             itemHeights = heights
-            itemTops = [Double](repeating: 0, count: count)
-            sectionLefts = [Double](repeating: 0, count: sectionCount)
-            sectionWidths = [Double](repeating: 0, count: sectionCount)
-            sectionHeights = [Double](repeating: 0, count: sectionCount)
-            staleTopsFrom = [Int32](repeating: .max, count: sectionCount)
-            widestItemCount = [Int32](repeating: 0, count: sectionCount)
-            buildAdditionalConnectors()
-            for section in 0..<sectionCount { stackItems(inSection: section) }
+            if configuration.wrap != .off && !placesRoughly && count >= Self.concurrentPlanItems {
+                // A big tree's wrap plan reads only the sizes: made on the other core meanwhile.
+                nonisolated(unsafe) let layout = self
+                let columns = PlacementColumns(dataController), configuration = configuration, widths = widths, heights = heights
+                nonisolated(unsafe) var plan: WrapPlan?
+                DispatchQueue.concurrentPerform(iterations: 2) { task in
+                    if task == 0 {
+                        plan = WrapPlan(sections: columns, widths: widths, heights: heights, configuration: configuration)
+                    } else {
+                        layout.stackEveryItem()
+                    }
+                }
+                firstWrapPlan = .some(plan)
+            } else {
+                stackEveryItem()
+            }
             sectionsWithNewSizes = Set(0..<sectionCount)
             sectionsNeedingWidthScan = []
             firstInvalidSection = 0
@@ -128,7 +140,8 @@ public final class SchematicLayout: SelfSizingLayout {
         for section in sectionsNeedingWidthScan { scanWidth(ofSection: section) }
         let wasWrapped = wrapPlan != nil
         wrapPlan = configuration.wrap == .off || placesRoughly ? nil
-            : WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
+            : firstWrapPlan ?? WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
+        firstWrapPlan = nil
         if wrapPlan != nil {
             placeWrappedItemsChoosingRows()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
@@ -178,6 +191,23 @@ public final class SchematicLayout: SelfSizingLayout {
         prepare()
         return rough
     }
+
+    /// The first preparation's stacking, before any placement: every column from the top.
+    private func stackEveryItem() {
+        let count = dataController.numberOfItems, sectionCount = dataController.numberOfSections
+        itemTops = [Double](repeating: 0, count: count)
+        sectionLefts = [Double](repeating: 0, count: sectionCount)
+        sectionWidths = [Double](repeating: 0, count: sectionCount)
+        sectionHeights = [Double](repeating: 0, count: sectionCount)
+        staleTopsFrom = [Int32](repeating: .max, count: sectionCount)
+        widestItemCount = [Int32](repeating: 0, count: sectionCount)
+        buildAdditionalConnectors()
+        for section in 0..<sectionCount { stackItems(inSection: section) }
+    }
+
+    /// From this many items the first preparation makes the wrap plan while it stacks the
+    /// columns, on two cores.
+    static let concurrentPlanItems = 20_000
 
     func items(inSection section: Int) -> Range<Int> {
         Int(dataController.sectionStarts[section])..<Int(dataController.sectionStarts[section + 1])

@@ -42,7 +42,10 @@ struct WrappedPlacement: Sendable {
         let itemStarts = tree.columns.sectionStarts
         let sectionCount = tree.columns.numberOfSections
         let padding = configuration.itemPadding
-        let (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
+        var columns: PlacementColumns
+        let heights: [Double], itemOfReduced: [Int32]
+        (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
+        let reducedCount = columns.numberOfItems
         let overhangs = WrapPlan.overhangs(configuration) && tree.allowsOverhang
 
         // Widths first (they do not depend on the placement): the widest item outside blocks,
@@ -65,7 +68,7 @@ struct WrappedPlacement: Sendable {
         if overhangs {
             var lefts = [Double](repeating: configuration.sectionMargin, count: sectionCount)
             for section in 1..<max(1, sectionCount) { lefts[section] = lefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding }
-            var lastSection = [Int32](repeating: 0, count: columns.numberOfItems)
+            var lastSection = [Int32](repeating: 0, count: reducedCount)
             for section in 0..<sectionCount {
                 for reduced in Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1]) {
                     var last = section
@@ -78,27 +81,44 @@ struct WrappedPlacement: Sendable {
                 }
             }
             standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection)
+            if standInColumns != nil {
+                // Placed from here on are the stand-in columns: the reduced tree's links are
+                // freed (a big tree's peak memory).
+                columns.childStarts = []
+                columns.parentOfItem = []
+            }
         }
 
-        // Parents are centred on their children's first and last members, not on a block's middle.
-        var ends = CompactPlacement.MemberEnds(count: columns.numberOfItems)
-        for (reduced, item) in itemOfReduced.enumerated() {
-            let block = Int(plan.blockOfItem[Int(item)])
-            if block >= 0 { (ends.first[reduced], ends.last[reduced]) = plan.memberEnds(ofBlock: block) }
-        }
-        if let standInColumns {
-            var placedEnds = CompactPlacement.MemberEnds(count: standInColumns.columns.numberOfItems)
-            for (placed, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 {
-                placedEnds.first[placed] = ends.first[Int(reduced)]
-                placedEnds.last[placed] = ends.last[Int(reduced)]
+        // Parents are centred on their children's first and last members, not on a block's middle
+        // (only the compact alignment reads them): the ends of every placed block (a stand-in
+        // has none), in placed order.
+        var ends: CompactPlacement.MemberEnds? = nil
+        if configuration.alignment == .compact {
+            let placedCount = standInColumns?.columns.numberOfItems ?? reducedCount
+            var made = CompactPlacement.MemberEnds()
+            let reducedOfPlaced = standInColumns?.reducedOfItem ?? []
+            itemOfReduced.withUnsafeBufferPointer { itemOfReduced in
+                plan.blockOfItem.withUnsafeBufferPointer { blockOfItem in
+                    reducedOfPlaced.withUnsafeBufferPointer { reducedOfPlaced in
+                        let mapped = !reducedOfPlaced.isEmpty
+                        for placed in 0..<placedCount {
+                            let reduced = mapped ? Int(reducedOfPlaced[placed]) : placed
+                            guard reduced >= 0 else { continue }
+                            let block = Int(blockOfItem[Int(itemOfReduced[reduced])])
+                            guard block >= 0 else { continue }
+                            let (first, last) = plan.memberEnds(ofBlock: block)
+                            made.append(item: placed, first: first, last: last)
+                        }
+                    }
+                }
             }
-            ends = placedEnds
+            ends = made
         }
         var centers = WrappedPlacement.centers(of: standInColumns?.columns ?? columns, heights: standInColumns?.heights ?? heights,
                                                standIns: standInColumns?.isStandIn ?? [], memberEnds: ends,
                                                configuration: configuration)
         if let standInColumns {
-            var reducedCenters = [Double](repeating: 0, count: columns.numberOfItems)
+            var reducedCenters = [Double](repeating: 0, count: reducedCount)
             for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
             centers = reducedCenters
         }
