@@ -13,13 +13,13 @@ import Synchronization
 /// caller's thread.
 struct ParallelElementWriter: Sendable {
     /// Elements per batch: large enough that a batch costs far more than its hand-over.
-    var batchSize = 8192
+    var batchSize = 4096
     /// The most batches written (or being written) that the output has not taken yet: bounds memory.
-    var batchesInFlight = 6
+    var batchesInFlight = 4
     /// How many batches the worker may have queued before the caller's thread writes one itself.
     var workerBacklog = 2
 
-    init(batchSize: Int = 8192, batchesInFlight: Int = 6, workerBacklog: Int = 2) {
+    init(batchSize: Int = 4096, batchesInFlight: Int = 4, workerBacklog: Int = 2) {
         precondition(batchSize > 0 && batchesInFlight > 0 && workerBacklog >= 0)
         self.batchSize = batchSize
         self.batchesInFlight = batchesInFlight
