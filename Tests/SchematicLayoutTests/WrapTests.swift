@@ -261,27 +261,17 @@ import TestSupport
     /// broader than 3:1 where unwrapped it was far broader.
     @Test(arguments: [SchematicOrientation.tb, .bt])
     func smallFansBecomeListsTopToBottom(orientation: SchematicOrientation) throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "root")
-        for group in 0..<14 {
-            let parent = tree.addNode(label: "group \(group)", parent: root)
-            for leaf in 0..<3 { _ = tree.addNode(label: "a leaf with a long label \(group).\(leaf)", parent: parent) }
-        }
-        let big = tree.addNode(label: "big", parent: root)
+        var tree = listOfLists(groups: 14, leaves: 3) { "a leaf with a long label \($0).\($1)" }
+        let big = tree.addNode(label: "big", parent: 0)
         for leaf in 0..<60 { _ = tree.addNode(label: "member \(leaf)", parent: big) }
         let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
         let (off, _) = try layout(tree, orientation: orientation, wrap: .off, randomSizes: false)
         #expect(aspect(off) > 5)
         #expect(aspect(auto) <= 3, "aspect \(aspect(auto))")
-        func canonicalRows(ofChildrenOf parent: Int) -> Set<Double> {
-            Set((Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])).map {
-                canonicalFrame(auto.layoutAttributesForItem(at: indexPath(ofGlobal: $0, in: sections))!.frame, orientation).midY
-            })
-        }
         for parent in sections.sectionStarts[1]..<sections.sectionStarts[2] - 1 {
-            #expect(canonicalRows(ofChildrenOf: Int(parent)).count == 1, "group \(parent) is not a list")
+            #expect(rowCount(ofChildrenOf: Int(parent), auto, sections) == 1, "group \(parent) is not a list")
         }
-        #expect(canonicalRows(ofChildrenOf: Int(sections.sectionStarts[2]) - 1).count >= 3, "the big fan became a list")
+        #expect(rowCount(ofChildrenOf: Int(sections.sectionStarts[2]) - 1, auto, sections) >= 3, "the big fan became a list")
         _ = checkInvariants(auto, sections, orientation: orientation)
     }
 
@@ -291,18 +281,9 @@ import TestSupport
     /// Left to right the limit stays at three rows or more.
     @Test(arguments: [SchematicOrientation.tb, .bt, .lr])
     func listsOfListsHangAsListsTopToBottom(orientation: SchematicOrientation) throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "root")
-        for group in 0..<20 {
-            let parent = tree.addNode(label: "group \(group)", parent: root)
-            for leaf in 0..<16 { _ = tree.addNode(label: "code \(group).\(leaf)", parent: parent) }
-        }
+        let tree = listOfLists(groups: 20, leaves: 16) { "code \($0).\($1)" }
         let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
-        let rows = (sections.sectionStarts[1]..<sections.sectionStarts[2]).map { parent in
-            Set((Int(sections.childStarts[Int(parent)])..<Int(sections.childStarts[Int(parent) + 1])).map {
-                canonicalFrame(auto.layoutAttributesForItem(at: indexPath(ofGlobal: $0, in: sections))!.frame, orientation).midY
-            }).count
-        }
+        let rows = (sections.sectionStarts[1]..<sections.sectionStarts[2]).map { rowCount(ofChildrenOf: Int($0), auto, sections) }
         if orientation.isVertical {
             #expect(aspect(auto) <= 3, "aspect \(aspect(auto))")
             #expect(rows.allSatisfy { $0 == 1 }, "rows per list \(rows)")
@@ -310,6 +291,25 @@ import TestSupport
             #expect(rows.allSatisfy { $0 >= 3 }, "rows per list \(rows)")
         }
         _ = checkInvariants(auto, sections, orientation: orientation)
+    }
+
+    /// A root with `groups` children of `leaves` leaves each.
+    func listOfLists(groups: Int, leaves: Int, label: (Int, Int) -> String) -> Tree {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for group in 0..<groups {
+            let parent = tree.addNode(label: "group \(group)", parent: root)
+            for leaf in 0..<leaves { _ = tree.addNode(label: label(group, leaf), parent: parent) }
+        }
+        return tree
+    }
+
+    /// How many rows (along the column, canonical) a parent's children take.
+    func rowCount(ofChildrenOf parent: Int, _ layout: SchematicLayout, _ sections: SectionedTree) -> Int {
+        let orientation = layout.configuration.orientation
+        return Set((Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])).map {
+            canonicalFrame(layout.layoutAttributesForItem(at: indexPath(ofGlobal: $0, in: sections))!.frame, orientation).midY
+        }).count
     }
 
     /// The index path of a global item.
