@@ -144,6 +144,22 @@ def random_tree(count, seed, fan_every=0):
     return parents
 
 
+def yule_tree(leaves, seed):
+    """A binary tree from a Yule process (every inner node splits its leaves uniformly), in
+    depth-first order: the shape of a phylogeny."""
+    rng = random.Random(seed)
+    parents, stack = [-1], [(0, leaves)]
+    while stack:
+        node, count = stack.pop()
+        if count < 2:
+            continue
+        left = rng.randrange(1, count)
+        for part in (count - left, left):  # pushed in reverse, so the first part comes first
+            parents.append(node)
+            stack.append((len(parents) - 1, part))
+    return parents
+
+
 def outline(parents, labels, keep=None):
     """The tree as an outline, children in order; `keep(node)` false drops the node's subtree."""
     children = [[] for _ in parents]
@@ -200,8 +216,9 @@ def equality_checks(binary, browser, work):
         "random-300": random_tree(300, 1),
         "fans-400": random_tree(400, 2, fan_every=37),
         "deep-200": [max(-1, i - 1 - (i % 3 == 0)) for i in range(200)],
-        # A real phylogeny whose compact drawing lets a parent leave its span to be shorter:
-        # the only tree here that reaches the compact placement's slack (a stale port fails it).
+        # Phylogenies whose compact drawing lets parents leave their span to be shorter, step by
+        # step (CompactConstraints.relaxedSpans): a stale port of the steps fails them.
+        "yule-160": yule_tree(160, 3),
         "primates": outline_file(Path(__file__).resolve().parent.parent / "samples" / "real" / "primates.txt"),
     }
     configurations = [

@@ -85,54 +85,82 @@ extension HTMLPagePlacementScript {
     var fromTop = lowest(forward, uniformSlack(0)), fromBottom = fromTop ? lowest(backward, uniformSlack(0)) : null;
     if (!fromTop || !fromBottom) return null;
     var tightHeight = extent(fromTop);
-    // Per item, the longest chain into its own centre from the top and out of it to the bottom
-    // (only needed when lower targets are tried).
-    var steps = tightHeight > stackedHeight + 0.5 ? (count <= 50000 ? 6 : 0) : 0;
-    var chainCount = steps > 0 ? count : 0;
-    var into = new Float64Array(chainCount), outOf = new Float64Array(chainCount);
-    for (i = 0; i < chainCount; i++) {
-      var top = padding / 2 + heights[i] / 2, bottom = top;
-      if (!isFirst(i)) top = Math.max(top, fromTop[i - 1] + separation(i - 1, i));
-      if (!isLast(i)) bottom = Math.max(bottom, fromBottom[i + 1] + separation(i, i + 1));
-      var h0 = cs[i], h1 = cs[i + 1];
-      if (h1 - h0 >= 2) { top = Math.max(top, fromTop[h0]); bottom = Math.max(bottom, fromBottom[h1 - 1]); }
-      var pp = par[i];
-      if (pp >= 0) {
-        var g0 = cs[pp], g1 = cs[pp + 1];
-        if (g1 - g0 >= 2 && i === g1 - 1) top = Math.max(top, fromTop[pp]);
-        if (g1 - g0 >= 2 && i === g0) bottom = Math.max(bottom, fromBottom[pp]);
+    var relaxes = tightHeight > stackedHeight + 0.5 && count <= 50000;  // CompactPlacement.relaxedItems
+    // CompactConstraints.relaxedSpans: span constraints give way one step at a time, each the
+    // one on a longest chain whose loss shortens the chains through its two ends the most, by
+    // just that much. In-edges of a group are the out-edges of the mirrored graph.
+    function relaxedSpans(limit, floor) {
+      var slack = uniformSlack(0), top = fromTop, bottom = fromBottom, height = tightHeight;
+      var steps = [], heightsAfter = [height], parentsFreed = 0, k;
+      var base = new Float64Array(count);
+      for (k = 0; k < count; k++) base[group[k]] = Math.max(base[group[k]], padding / 2 + heights[k] / 2);
+      function longestInto(node, g, value, parent, isBelow) {
+        var longest = base[node];
+        for (var s = g.start[node]; s < g.start[node + 1]; s++) {
+          var owner = g.spanParent[s];
+          var relief = owner < 0 ? 0 : (owner === parent && (g.spanBelow[s] === 1) === isBelow ? Infinity
+                                        : (g.spanBelow[s] ? slack.below[owner] : slack.above[owner]));
+          longest = Math.max(longest, value[g.target[s]] + g.weight[s] - relief);
+        }
+        return longest;
       }
-      into[i] = top;
-      outOf[i] = bottom;
-    }
-    // Along each chain of only children: the most over the item and its aligned ancestors,
-    // and over it and its aligned descendants.
-    var intoAbove = into.slice(), outOfAbove = outOf.slice(), intoBelow = into.slice(), outOfBelow = outOf.slice();
-    for (i = 0; i < chainCount; i++) {
-      if (group[i] === i) continue;
-      intoAbove[i] = Math.max(intoAbove[i], intoAbove[par[i]]);
-      outOfAbove[i] = Math.max(outOfAbove[i], outOfAbove[par[i]]);
-    }
-    for (i = chainCount - 1; i >= 0; i--) {
-      if (group[i] === i) continue;
-      intoBelow[par[i]] = Math.max(intoBelow[par[i]], intoBelow[i]);
-      outOfBelow[par[i]] = Math.max(outOfBelow[par[i]], outOfBelow[i]);
-    }
-    // Critical-path slack for a target height: only constraints on chains taller than the
-    // target give way, each by its chains' excess.
-    function criticalSlack(height) {
-      var slack = uniformSlack(0);
-      for (var item = 0; item < count; item++) {
-        var c0 = cs[item], c1 = cs[item + 1];
-        if (c1 - c0 >= 2) {
-          slack.above[item] = Math.max(0, fromTop[c0] + fromBottom[item] - height);
-          slack.below[item] = Math.max(0, fromTop[item] + fromBottom[c1 - 1] - height);
-        } else if (c1 - c0 === 1 && !isStandIn(c0)) {
-          if (Math.max(intoAbove[item] + outOfBelow[c0], intoBelow[c0] + outOfAbove[item]) > height + 0.5) {
-            slack.above[item] = Infinity;
-            slack.below[item] = Infinity;
+      var stepLimit = Math.max(16, Math.floor(RELAXED_WORK / Math.max(1, count)));
+      while (height > floor + 0.5 && steps.length < stepLimit) {
+        var candidates = [], canFree = parentsFreed < limit;
+        // The few best by their estimate, best first.
+        function consider(parent, isBelow, value) {
+          if (!(value < height - 0.5)) return;
+          if (candidates.length >= RELAXED_CANDIDATES && !(value < candidates[candidates.length - 1].estimate)) return;
+          var index = candidates.length;
+          while (index > 0 && candidates[index - 1].estimate > value) index--;
+          candidates.splice(index, 0, {parent: parent, below: isBelow, estimate: value});
+          if (candidates.length > RELAXED_CANDIDATES) candidates.pop();
+        }
+        for (var item = 0; item < count; item++) {
+          var c0 = cs[item], c1 = cs[item + 1];
+          if (c1 - c0 < 2) continue;
+          var isFree = slack.above[item] > 0 || slack.below[item] > 0;
+          if (!canFree && !isFree) continue;
+          var parent = group[item], firstChild = group[c0], lastChild = group[c1 - 1];
+          if ((canFree || slack.above[item] > 0) && top[firstChild] - slack.above[item] + bottom[parent] >= height - 0.5) {
+            consider(item, false, Math.max(longestInto(parent, backward, top, item, false) + bottom[parent],
+                                           top[firstChild] + longestInto(firstChild, forward, bottom, item, false)));
+          }
+          if ((canFree || slack.below[item] > 0) && top[parent] - slack.below[item] + bottom[lastChild] >= height - 0.5) {
+            consider(item, true, Math.max(longestInto(lastChild, backward, top, item, true) + bottom[lastChild],
+                                          top[parent] + longestInto(parent, forward, bottom, item, true)));
           }
         }
+        if (candidates.length === 0) break;
+        // Of those, the one that shortens the drawing most in fact; the first of equals.
+        var chosen = 0;
+        if (candidates.length > 1) {
+          var shortest = Infinity;
+          for (var ci = 0; ci < candidates.length; ci++) {
+            var cand = candidates[ci], side = cand.below ? slack.below : slack.above, kept = side[cand.parent];
+            side[cand.parent] = kept + (height - cand.estimate);
+            var reached = extent(lowest(forward, slack));
+            side[cand.parent] = kept;
+            if (reached < shortest) { shortest = reached; chosen = ci; }
+          }
+        }
+        var bestParent = candidates[chosen].parent, bestBelow = candidates[chosen].below, bestEstimate = candidates[chosen].estimate;
+        if (slack.above[bestParent] === 0 && slack.below[bestParent] === 0) parentsFreed++;
+        var relief = height - bestEstimate;
+        if (bestBelow) slack.below[bestParent] += relief; else slack.above[bestParent] += relief;
+        steps.push({parent: bestParent, below: bestBelow, relief: relief});
+        top = lowest(forward, slack);
+        bottom = lowest(backward, slack);
+        height = extent(top);
+        heightsAfter.push(height);
+      }
+      return {steps: steps, heights: heightsAfter};
+    }
+    function slackAfter(steps, done) {
+      var slack = uniformSlack(0);
+      for (var k = 0; k < done; k++) {
+        var step = steps[k];
+        if (step.below) slack.below[step.parent] += step.relief; else slack.above[step.parent] += step.relief;
       }
       return slack;
     }
@@ -254,27 +282,34 @@ extension HTMLPagePlacementScript {
       }
       return {outside: outside, meanOffset: parents === 0 ? 0 : total / parents};
     }
-    // The target height: the least, from the stacked height up to the tight one, whose
-    // placement still reads (bisection over fractions of the way).
-    if (!(steps > 0)) { var only = placed(tightHeight, uniformSlack(0)); return only ? only.centers : null; }
+    // The height: the steps of relaxedSpans (at most one parent in 20 freed), the most whose
+    // placement still reads (one parent in 20 outside), by bisection, and of equal heights the fewest.
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? only.centers : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
     for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
     pitch /= Math.max(1, pitched);
-    var limitOutside = Math.max(1, Math.floor(parentCount / 50)), limitOffset = pitch / 2;
+    var limitOutside = Math.max(1, Math.floor(parentCount / 20)), limitOffset = pitch * 0.7;
+    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 20)), stackedHeight), done = relaxed.steps.length;
     // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
-    var chosenHeight = tightHeight, chosenSlack = uniformSlack(0), lo = 0, hi = 1;
-    for (var step = 0; step < steps; step++) {
-      var middle = (lo + hi) / 2;
-      var targetHeight = stackedHeight + middle * (tightHeight - stackedHeight);
-      var targetSlack = criticalSlack(targetHeight);
-      var candidate = placed(targetHeight, targetSlack, Math.min(sweeps, TRIAL_SWEEPS));
-      if (!candidate) return null;
+    function reads(stepsDone) {
+      var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));
+      if (!candidate) return false;
       var read = reading(candidate.centers);
-      if (read.outside <= limitOutside && read.meanOffset <= limitOffset) { chosenHeight = targetHeight; chosenSlack = targetSlack; hi = middle; }
-      else lo = middle;
+      return read.outside <= limitOutside && read.meanOffset <= limitOffset;
     }
+    var chosen = 0;
+    if (done > 0) {
+      if (reads(done)) chosen = done;
+      else {
+        var lo = 0, hi = done;
+        while (hi - lo > 1) { var middle = Math.floor((lo + hi) / 2); if (reads(middle)) lo = middle; else hi = middle; }
+        chosen = lo;
+      }
+      while (chosen > 0 && relaxed.heights[chosen - 1] <= relaxed.heights[chosen]) chosen--;
+    }
+    var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
     var final = placed(chosenHeight, chosenSlack);
     return final ? final.centers : null;
   }

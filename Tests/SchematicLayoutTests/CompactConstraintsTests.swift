@@ -94,4 +94,59 @@ import TestSupport
             #expect(lowest(slack) == withSlack)
         }
     }
+
+    /// A binary tree of `leaves` leaves from a Yule process (a uniform split of the leaves at
+    /// every internal node), the shape of a phylogeny.
+    static func yuleTree(leaves: Int, using generator: inout SplitMix64) -> Tree {
+        var tree = Tree()
+        var pending = [(node: tree.addNode(label: ""), leaves: leaves)]
+        var named = 0
+        while let (node, count) = pending.popLast() {
+            guard count > 1 else { continue }
+            let left = Int.random(in: 1..<count, using: &generator)
+            for part in [left, count - left] {
+                named += part == 1 ? 1 : 0
+                pending.append((tree.addNode(label: part == 1 ? "Sp \(named)" : "", parent: node), part))
+            }
+        }
+        return tree
+    }
+
+    /// On phylogeny-shaped trees, a few span constraints giving way make the tight drawing
+    /// 7% shorter or more (a tenth on most), with at most the limit's parents; no step makes it taller; and
+    /// each step's height is exactly the longest chain of the constraints with the slack so far
+    /// (by plain relaxation).
+    @Test(arguments: [81, 82, 83])
+    func aFewParentsGivingWayShortenBinaryTrees(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let sections = try SectionedTree(Self.yuleTree(leaves: 150, using: &generator))
+        let columns = PlacementColumns(sections)
+        let count = columns.numberOfItems
+        let heights = (0..<count).map { item in
+            columns.childStarts[item + 1] > columns.childStarts[item] ? 10.0 : Double(Int.random(in: 20...30, using: &generator))
+        }
+        let padding = 16.0
+        var stacked = 0.0
+        for section in 0..<columns.numberOfSections {
+            let items = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
+            stacked = max(stacked, items.reduce(0) { $0 + heights[$1] + padding })
+        }
+        CompactConstraints.with(sections: columns, heights: heights, padding: padding) { constraints in
+            let tight = constraints.lowest(slack: .none())
+            let limit = 149 / 25
+            let (steps, after) = constraints.relaxedSpans(limit: limit, floor: stacked, fromTop: tight.fromTop,
+                                                          fromBottom: tight.fromBottom)
+            #expect(!steps.isEmpty && after.count == steps.count + 1)
+            #expect(after.last! <= after[0] * 0.93, "\(after[0]) to \(after.last!) in \(steps.count) steps")
+            #expect(Set(steps.map(\.parent)).count <= limit)
+            for (done, step) in steps.enumerated() {
+                #expect(step.relief > 0 && after[done + 1] <= after[done])
+                let slack = constraints.slack(after: steps[..<(done + 1)])
+                let lowest = relaxed(columns, heights: heights, padding: padding, above: slack.above.array,
+                                     below: slack.below.array, mirrored: false)
+                let height = (0..<count).map { lowest[$0] + heights[$0] / 2 + padding / 2 }.max()!
+                #expect(height == after[done + 1])
+            }
+        }
+    }
 }

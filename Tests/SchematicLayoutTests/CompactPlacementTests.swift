@@ -51,8 +51,9 @@ import TestSupport
     }
 
     /// On random forests with random sizes: boxes of a column never overlap and keep their
-    /// order, at most one parent in fifty (at least one) leaves its children's span, the drawing
-    /// is no taller than the tidy tree's, and the same input gives the same frames.
+    /// order, at most one parent in 20 (at least one: those that may give way) leaves its
+    /// children's span, the drawing is no taller than the tidy tree's, and the same input gives
+    /// the same frames.
     @Test(arguments: [61, 62, 63, 64], [SchematicOrientation.lr, .tb])
     func randomForestsReadWell(seed: UInt64, orientation: SchematicOrientation) throws {
         var generator = SplitMix64(seed: seed)
@@ -68,7 +69,7 @@ import TestSupport
             }
         }
         let (outside, parents) = parentsOutside(placed, sections, vertical: vertical)
-        #expect(outside <= max(1, parents / 50), "\(outside) of \(parents) parents outside their span")
+        #expect(outside <= max(1, parents / 20), "\(outside) of \(parents) parents outside their span")
         let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation, resizeSeed: seed)
         #expect(breadth(compact) <= breadth(tidy) + 1e-6)
         let (again, _) = try layout(tree, alignment: .compact, orientation: orientation, resizeSeed: seed)
@@ -121,7 +122,7 @@ import TestSupport
     }
 
     /// A tall chain of only children beside a long column: the only children stay on their
-    /// parents' line unless that line is what makes the drawing taller than its columns.
+    /// parents' line (only span constraints give way, never an only child's).
     @Test func onlyChildrenStayInLine() throws {
         var tree = Tree()
         let root = tree.addNode(label: "root")
