@@ -104,7 +104,7 @@ extension HTMLPagePlacementScript {
         }
         return longest;
       }
-      var stepLimit = Math.max(16, Math.floor(RELAXED_WORK / Math.max(1, count)));
+      var stepLimit = Math.max(8, Math.floor(RELAXED_WORK / (Math.max(1, count) * (RELAXED_CANDIDATES + 2))));
       while (height > floor + 0.5 && steps.length < stepLimit) {
         var candidates = [], canFree = parentsFreed < limit;
         // The few best by their estimate, best first.
