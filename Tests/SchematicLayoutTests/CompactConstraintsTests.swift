@@ -112,10 +112,10 @@ import TestSupport
         return tree
     }
 
-    /// On phylogeny-shaped trees, a few span constraints giving way make the tight drawing
-    /// 7% shorter or more (a tenth on most), with at most the limit's parents; no step makes it taller; and
-    /// each step's height is exactly the longest chain of the constraints with the slack so far
-    /// (by plain relaxation).
+    /// On phylogeny-shaped trees, a few span constraints giving way make the tight drawing 7%
+    /// shorter or more (a tenth on most), with at most the limit's parents; no step makes it
+    /// taller; and each step's height is exactly the longest chain of the constraints with the
+    /// slack so far (by plain relaxation).
     @Test(arguments: [81, 82, 83])
     func aFewParentsGivingWayShortenBinaryTrees(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
