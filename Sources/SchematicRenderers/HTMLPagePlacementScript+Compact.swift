@@ -282,16 +282,16 @@ extension HTMLPagePlacementScript {
       }
       return {outside: outside, meanOffset: parents === 0 ? 0 : total / parents};
     }
-    // The height: the steps of relaxedSpans (at most one parent in 20 freed), the most whose
-    // placement still reads (one parent in 20 outside), by bisection, and of equal heights the fewest.
+    // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
+    // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
     if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? only.centers : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
     for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
     pitch /= Math.max(1, pitched);
-    var limitOutside = Math.max(1, Math.floor(parentCount / 20)), limitOffset = pitch * 0.7;
-    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 20)), stackedHeight), done = relaxed.steps.length;
+    var limitOutside = Math.max(1, Math.floor(parentCount / 12)), limitOffset = pitch * 0.7;
+    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight), done = relaxed.steps.length;
     // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
     function reads(stepsDone) {
       var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));

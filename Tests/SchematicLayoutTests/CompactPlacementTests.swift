@@ -51,7 +51,7 @@ import TestSupport
     }
 
     /// On random forests with random sizes: boxes of a column never overlap and keep their
-    /// order, at most one parent in 20 (at least one: those that may give way) leaves its
+    /// order, at most one parent in 12 (at least one: those that may give way) leaves its
     /// children's span, the drawing is no taller than the tidy tree's, and the same input gives
     /// the same frames.
     @Test(arguments: [61, 62, 63, 64], [SchematicOrientation.lr, .tb])
@@ -69,7 +69,7 @@ import TestSupport
             }
         }
         let (outside, parents) = parentsOutside(placed, sections, vertical: vertical)
-        #expect(outside <= max(1, parents / 20), "\(outside) of \(parents) parents outside their span")
+        #expect(outside <= max(1, parents / 12), "\(outside) of \(parents) parents outside their span")
         let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation, resizeSeed: seed)
         #expect(breadth(compact) <= breadth(tidy) + 1e-6)
         let (again, _) = try layout(tree, alignment: .compact, orientation: orientation, resizeSeed: seed)

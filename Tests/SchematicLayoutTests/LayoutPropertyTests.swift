@@ -172,7 +172,7 @@ import TestSupport
         }
     }
 
-    /// Compact: at most one parent in 20 (at least one: those that may give way) with its centre
+    /// Compact: at most one parent in 12 (at least one: those that may give way) with its centre
     /// beyond its first or last child's (along the column), in every orientation; and no taller
     /// than the tidy tree.
     @Test(arguments: [41, 42, 43], SchematicOrientation.allCases)
@@ -192,7 +192,7 @@ import TestSupport
             let high = max(middle(children.lowerBound), middle(children.upperBound - 1))
             if middle(item) < low - 1e-6 || middle(item) > high + 1e-6 { outside += 1 }
         }
-        #expect(outside <= max(1, parents / 20), "\(outside) of \(parents) parents outside their span")
+        #expect(outside <= max(1, parents / 12), "\(outside) of \(parents) parents outside their span")
         let (tidy, _) = try randomLayout(seed: seed, count: 800, alignment: .tidy, orientation: orientation)
         let breadth = { (size: Size) in orientation.isVertical ? size.width : size.height }
         #expect(breadth(layout.collectionViewContentSize) <= breadth(tidy.collectionViewContentSize) + 1e-6)
