@@ -10,6 +10,8 @@ into a directory, for tools/quality.py and for looking at drawings:
   widgets.txt         a class tree with a 30-child fan
   yule-400.nwk        a random Yule phylogeny of 400 species, unnamed internal nodes
   phylo180.nwk        the same, 180 species
+  yule-658.nwk        the same, 658 species (1,315 nodes)
+  coalescent-300.nwk  a Kingman coalescent of 300 sequences (random pairs merged bottom up)
   mime.tree           `tree /usr/share/mime` (a directory of ~880 entries)
   perl.tree           `tree /usr/share/perl` (deep, with wide folders)
   linux-include.tree  `tree /usr/include/linux`
@@ -91,6 +93,22 @@ def yule(species, rng):
     return text[0] + ";\n"
 
 
+def coalescent(species, rng):
+    """A Kingman coalescent as Newick: random pairs merged until one is left, internal nodes
+    unnamed (more balanced near the root than a Yule tree)."""
+    text = [f"seq{index + 1}:{rng.random():.2f}" for index in range(species)]
+    while len(text) > 1:
+        a, b = sorted(rng.sample(range(len(text)), 2))
+        merged = f"({text[a]},{text[b]}):{rng.random():.2f}"
+        text[b] = text[-1]
+        text.pop()
+        if a < len(text):
+            text[a] = merged
+        else:
+            text.append(merged)
+    return text[0][: text[0].rindex(":")] + ";\n"
+
+
 write("ast-classes.txt", class_tree(ast.AST, "ast"))
 write("iso-3166-1.txt", grouped("ISO 3166-1", [f"{c['alpha_2']} {c['name']}" for c in iso("3166-1")], lambda e: e[3]))
 write("iso-4217.txt", ["ISO 4217"] + [f"    {c['alpha_3']} {c['name']}" for c in iso("4217")])
@@ -110,6 +128,12 @@ for name, species in [("yule-400.nwk", 400), ("phylo180.nwk", 180)]:
     with open(name, "w") as out:
         out.write(yule(species, rng))
     print(name, species, "species")
+# (Their own generators, so that the trees above stay as they were.)
+with open("yule-658.nwk", "w") as out:
+    out.write(yule(658, random.Random(11)))
+with open("coalescent-300.nwk", "w") as out:
+    out.write(coalescent(300, random.Random(13)))
+print("yule-658.nwk and coalescent-300.nwk")
 for name, folder in [("mime.tree", "/usr/share/mime"), ("perl.tree", "/usr/share/perl"), ("linux-include.tree", "/usr/include/linux")]:
     with open(name, "w") as out:
         subprocess.run(["tree", "-n", folder], stdout=out, check=True)
