@@ -17,7 +17,28 @@ extension CircleLayout {
     /// boxes keep `itemPadding` apart (two boxes starting at radius `r`, `Δ` apart, are apart by
     /// `r·sin Δ` at their inner ends and more beyond) and clear the ring inside by `ringPadding`,
     /// or the recipe's radius if that is more. A single root sits upright at the centre.
+    ///
+    /// How many sub-rings wide fans take is chosen per ring by an estimate; with up to
+    /// `subringTrials` items, the drawing is also made with every ring's fans on the same
+    /// number of sub-rings (one to four), and the smallest of those drawings is kept (the
+    /// estimate does not see how one ring's wedges crowd another's).
     func placeAlongRadii() {
+        guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil) }
+        var best: (turns: Int?, area: Double)?
+        for turns in [nil, 1, 2, 3, 4] as [Int?] {
+            placeAlongRadii(turns: turns)
+            let area = contentSize.width * contentSize.height
+            if best == nil || area < best!.area * (1 - 1e-9) { best = (turns, area) }
+        }
+        if best!.turns != 4 { placeAlongRadii(turns: best!.turns) }
+    }
+
+    /// Items up to which `placeAlongRadii` tries every number of sub-rings.
+    static let subringTrials = 5_000
+
+    /// Boxes along the radii, with every ring's wide fans on `turns` sub-rings (nil: each
+    /// ring's own estimate).
+    private func placeAlongRadii(turns forcedTurns: Int?) {
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let padding = configuration.itemPadding, ringPadding = configuration.ringPadding
@@ -31,7 +52,7 @@ extension CircleLayout {
                 tallest[section] = max(tallest[section], itemSizes[item].height)
             }
         }
-        let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot)
+        let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot, turns: forcedTurns)
         /// Where the ring after `section` may start at the least: past its outermost boxes' far
         /// corners (or the root's box) and the ring padding.
         func clearance(after section: Int, radius: Double) -> Double {
@@ -165,9 +186,10 @@ extension CircleLayout {
     /// columns: such a ring needs a fraction of their heights around it, for a few box lengths
     /// across. Per ring, the number of sub-rings (1 to 4) that makes the ring's own estimate
     /// (what its boxes need around it, plus its thickness) least; runs of at least twice that
-    /// many leaves among siblings take turns, in order. Sets `subringOffsets`, `isStaggered`
-    /// and `wedgeShares`; returns each ring's thickness along the radius.
-    func staggerWideFans(longest: [Double], singleRoot: Bool) -> [Double] {
+    /// many leaves among siblings take turns, in order (`turns`, if given, instead of every
+    /// ring's estimate). Sets `subringOffsets`, `isStaggered` and `wedgeShares`; returns each
+    /// ring's thickness along the radius.
+    func staggerWideFans(longest: [Double], singleRoot: Bool, turns forcedTurns: Int? = nil) -> [Double] {
         let count = dataController.numberOfItems, sectionCount = numberOfSections
         let childStarts = dataController.childStarts
         let padding = configuration.itemPadding
@@ -203,6 +225,7 @@ extension CircleLayout {
                 let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
                 if estimate < best.estimate - 1 { best = (turns, estimate) }
             }
+            if let forcedTurns { best.turns = forcedTurns }
             guard best.turns > 1 else { continue }
             forEachLeafRun(inSection: section) { first, length in
                 guard length >= 2 * best.turns else { return }
