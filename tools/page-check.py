@@ -145,8 +145,8 @@ def random_tree(count, seed, fan_every=0):
 
 
 def yule_tree(leaves, seed):
-    """A binary tree from a Yule process (every inner node splits its leaves uniformly), in
-    depth-first order: the shape of a phylogeny."""
+    """A binary tree from a Yule process (every inner node splits its leaves uniformly), parents
+    numbered before their children: the shape of a phylogeny."""
     rng = random.Random(seed)
     parents, stack = [-1], [(0, leaves)]
     while stack:
@@ -154,7 +154,7 @@ def yule_tree(leaves, seed):
         if count < 2:
             continue
         left = rng.randrange(1, count)
-        for part in (count - left, left):  # pushed in reverse, so the first part comes first
+        for part in (count - left, left):
             parents.append(node)
             stack.append((len(parents) - 1, part))
     return parents

@@ -61,13 +61,9 @@ final class CompactConstraints {
         resetGroups()
     }
 
-    /// Whether `group` is as `resetGroups` leaves it (no only child released).
-    var groupsAreReset = false
-
     /// An only child shares its parent's centre: it joins its parent's group (parents come
     /// first in global order, so one pass assigns every group).
     func resetGroups() {
-        groupsAreReset = true
         let g = group.base, parents = parentOfItem.base, children = childStarts.base
         for item in 0..<count {
             g[item] = Int32(item)
@@ -255,9 +251,10 @@ final class CompactConstraints {
     /// the chains through its two ends would be without it (the other constraints into and out
     /// of them), tries the `relaxedCandidates` best estimates in full, and lets the one that
     /// shortens the drawing most give way by just what its estimate promises: its parent may go
-    /// no further beyond its span than that. It stops after `limit` parents, at `floor` (the
-    /// stacked columns' height), when no span constraint on a longest chain can make it shorter,
-    /// or after `relaxedWork`. Returns the steps in order and the height after each
+    /// no further beyond its span than that. At most `limit` parents give way (once they have,
+    /// only their sides may give way further); it stops at `floor` (the stacked columns'
+    /// height), when no span constraint on a longest chain can make it shorter, or after
+    /// `relaxedWork`. Returns the steps in order and the height after each
     /// (`heights[0]` the tight one). A few such parents shorten a binary tree a lot: on a
     /// phylogeny of 359 nodes, four make it shorter than Graphviz's dot, which lets nineteen
     /// out. Each step is O(n).

@@ -13,10 +13,12 @@ import Hierarchy
 ///    tight height. The same on the mirrored tree gives the highest centres at that height.
 /// 2. A lower height (down to the stacked columns') is reached by letting a few span
 ///    constraints give way, one step at a time, each the one on a longest chain whose loss
-///    shortens the drawing most, by just what it gains (`CompactConstraints.relaxedSpans`): a
-///    few parents leave their span a little, rather than many a lot. Of those steps, the most
+///    shortens the drawing most, by what its estimate promises
+///    (`CompactConstraints.relaxedSpans`): a few parents leave their span a little, rather
+///    than many a lot. Of those steps, the most
 ///    (by a bisection of a few placements) whose placement still reads: at most one parent in
-///    12 outside its span, mean offset about 0.6 of a column's pitch (`readingLimits`).
+///    12 outside its span, mean offset at most 0.7 of a column's pitch after three sweeps
+///    (`readingLimits`).
 /// 3. The lowest and highest centres are both feasible and the feasible set is convex, so their
 ///    average is a feasible start (Brandes and Köpf balance extreme layouts the same way).
 /// 4. Sweeps then centre: each column, with its neighbours fixed, is an isotonic regression in
@@ -80,8 +82,7 @@ enum CompactPlacement {
         let sectionCount = constraints.sectionCount
         let sweeps = sweepCount(count: count, requested: sweeps)
         let starts = constraints.sectionStarts.base, children = constraints.childStarts.base
-        let parents = constraints.parentOfItem.base, h = constraints.heights.base
-        let group = constraints.group.base
+        let h = constraints.heights.base
 
         // Heights: the stacked columns' (the least any placement has) and, with every parent
         // inside its span and only children aligned, the longest chains of constraints from the
@@ -115,19 +116,8 @@ enum CompactPlacement {
         /// The balanced start at one slack (the average of the lowest and highest centres), and
         /// its height budget.
         func start(height: Double, slack: CompactConstraints.Slack) -> (centers: [Double], budget: Double)? {
-            // Released only children leave their parent's group.
-            var regrouped = false
-            // Without slack the groups are the reset ones: nothing to redo if they still are.
-            if !slack.isNone || !constraints.groupsAreReset {
-                constraints.resetGroups()
-                let above = slack.above.base, hasSlack = !slack.isNone
-                for item in 0..<count where group[item] != Int32(item) {
-                    let parent = Int(parents[item])
-                    if hasSlack && above[parent] > 0 { group[item] = Int32(item); regrouped = true } else { group[item] = group[parent] }
-                }
-                constraints.groupsAreReset = !regrouped
-            }
-            let isTight = !regrouped && slack.isZero
+            // (Only span constraints give way: only children keep their parent's group.)
+            let isTight = slack.isZero
             let low: PlacementBuffer<Double>, mirroredLow: PlacementBuffer<Double>
             if isTight {
                 low = fromTop!
@@ -151,7 +141,7 @@ enum CompactPlacement {
         /// The placement at one slack: the balanced start, then the centring sweeps.
         func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> [Double]? {
             guard case (var centers, let budget)? = start(height: height, slack: slack) else { return nil }
-            // Without lower targets, the tight lowest and highest centres are not read again:
+            // Without relaxation steps, the tight lowest and highest centres are not read again:
             // freed before the sweeps (a big tree's peak memory).
             if !relaxes { fromTop = nil; fromBottom = nil }
             centers.withUnsafeMutableBufferPointer { centers in

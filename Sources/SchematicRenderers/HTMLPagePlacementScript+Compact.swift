@@ -86,9 +86,10 @@ extension HTMLPagePlacementScript {
     if (!fromTop || !fromBottom) return null;
     var tightHeight = extent(fromTop);
     var relaxes = tightHeight > stackedHeight + 0.5 && count <= 50000;  // CompactPlacement.relaxedItems
-    // CompactConstraints.relaxedSpans: span constraints give way one step at a time, each the
-    // one on a longest chain whose loss shortens the chains through its two ends the most, by
-    // just that much. In-edges of a group are the out-edges of the mirrored graph.
+    // CompactConstraints.relaxedSpans: span constraints give way one step at a time: of those
+    // on a longest chain, the six whose loss the chains through their two ends estimate best
+    // are tried in full, and the one that shortens the drawing most gives way by what its
+    // estimate promises. In-edges of a group are the out-edges of the mirrored graph.
     function relaxedSpans(limit, floor) {
       var slack = uniformSlack(0), top = fromTop, bottom = fromBottom, height = tightHeight;
       var steps = [], heightsAfter = [height], parentsFreed = 0, k;
@@ -164,23 +165,14 @@ extension HTMLPagePlacementScript {
       }
       return slack;
     }
-    var alignedGroup = group.slice(), alignedForward = forward, alignedBackward = backward;
     var widest = 0;
     for (var s0 = 0; s0 < sectionCount; s0++) widest = Math.max(widest, ss[s0 + 1] - ss[s0]);
     var offsets = new Float64Array(widest), lowerBounds = new Float64Array(widest), upperBounds = new Float64Array(widest);
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
     function placed(height, slack, sweepsHere) {
       if (sweepsHere === undefined) sweepsHere = sweeps;
-      // Released only children leave their parent's group.
-      var regrouped = false, k;
-      group = alignedGroup.slice();
-      for (k = 0; k < count; k++) {
-        if (group[k] === k) continue;
-        if (slack.above[par[k]] > 0) { group[k] = k; regrouped = true; } else group[k] = group[par[k]];
-      }
-      if (regrouped) { forward = graph(false); backward = graph(true); }
-      else { forward = alignedForward; backward = alignedBackward; }
-      var isTight = !regrouped;
+      // (Only span constraints give way: only children keep their parent's group.)
+      var k, isTight = true;
       for (k = 0; isTight && k < count; k++) if (slack.above[k] !== 0) isTight = false;
       for (k = 0; isTight && k < count; k++) if (slack.below[k] !== 0) isTight = false;
       var low = isTight ? fromTop : lowest(forward, slack);

@@ -20,15 +20,16 @@ extension CircleLayout {
     ///
     /// How many sub-rings wide fans take is chosen per ring by an estimate; with up to
     /// `subringTrials` items, the drawing is also made with every ring's fans on the same
-    /// number of sub-rings (one to four), and the smallest of those drawings is kept (the
-    /// estimate does not see how one ring's wedges crowd another's).
+    /// number of sub-rings (one to four), and the one with the smallest content is kept (the
+    /// estimate's on a tie, as when every drawing fits the view; the estimate does not see how
+    /// one ring's wedges crowd another's).
     func placeAlongRadii() {
         guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil) }
         var best: (turns: Int?, area: Double)?
-        for turns in [nil, 1, 2, 3, 4] as [Int?] {
-            placeAlongRadii(turns: turns)
+        for subrings in [nil, 1, 2, 3, 4] as [Int?] {
+            placeAlongRadii(turns: subrings)
             let area = contentSize.width * contentSize.height
-            if best == nil || area < best!.area * (1 - 1e-9) { best = (turns, area) }
+            if best == nil || area < best!.area * (1 - 1e-9) { best = (subrings, area) }
         }
         if best!.turns != 4 { placeAlongRadii(turns: best!.turns) }
     }
@@ -227,13 +228,17 @@ extension CircleLayout {
             }
             if let forcedTurns { best.turns = forcedTurns }
             guard best.turns > 1 else { continue }
+            var staggers = false
             forEachLeafRun(inSection: section) { first, length in
                 guard length >= 2 * best.turns else { return }
+                staggers = true
                 for item in first..<first + length {
                     isStaggered[item] = true
                     wedgeShares[item] = 1 / Double(best.turns)
                 }
             }
+            // (A ring whose fans are too short for that many turns keeps its thickness.)
+            guard staggers else { continue }
             // In turn along the ring, across fans too; after a box that takes no turns, the next
             // starts one sub-ring out, so that neighbours never share a sub-ring.
             let step = longest[section] + padding
