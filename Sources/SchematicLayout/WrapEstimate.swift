@@ -61,7 +61,7 @@ struct WrapEstimate {
         sectionMargin = configuration.sectionMargin
         overhangs = WrapPlan.overhangs(configuration)
         fewestRows = WrapPlan.fewestAutoRows(configuration)
-        longestList = WrapPlan.listLimit(configuration) ? runLength.max().map(Int.init) : nil
+        longestList = WrapPlan.longestList(configuration, runLength: runLength)
     }
 
     /// The drawing's estimated breadth (along the columns) and depth (across them) when no

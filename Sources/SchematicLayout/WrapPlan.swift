@@ -65,6 +65,12 @@ struct WrapPlan {
     static func listLimit(_ configuration: SchematicLayoutConfiguration) -> Bool {
         configuration.wrap == .auto && configuration.orientation.isVertical
     }
+
+    /// `grid`'s `longestList` for runs of these lengths: the longest, where the limit caps lists
+    /// (`listLimit`); else nil.
+    static func longestList(_ configuration: SchematicLayoutConfiguration, runLength: [Int32]) -> Int? {
+        listLimit(configuration) ? runLength.max().map(Int.init) : nil
+    }
     /// With `auto`, a block has no more rows than make it this much taller than wide (canonical):
     /// a small fan is not drawn as tall as the biggest one. Top to bottom, where a row costs a
     /// label's width and a sub-column a label's height, small fans become short lists.
@@ -193,7 +199,7 @@ struct WrapPlan {
         // The blocks' exact geometry from the members' sizes.
         blockOfItem = [Int32](repeating: -1, count: count)
         let shapes = configuration.wrap == .auto
-        let longestList = WrapPlan.listLimit(configuration) ? runLength.max().map(Int.init) : nil
+        let longestList = WrapPlan.longestList(configuration, runLength: runLength)
         for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
             var shaped: Int? = nil

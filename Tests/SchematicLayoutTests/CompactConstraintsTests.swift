@@ -59,14 +59,22 @@ import TestSupport
         return (0..<count).map { value[group[$0]] }
     }
 
+    /// The padding between boxes of a column in these tests.
+    static let padding = 16.0
+
+    /// A tree's columns, and each item's height from `height(columns, item)` in item order.
+    static func columns(of tree: Tree, height: (PlacementColumns, Int) -> Double) throws -> (PlacementColumns, [Double]) {
+        let columns = PlacementColumns(try SectionedTree(tree))
+        return (columns, (0..<columns.numberOfItems).map { height(columns, $0) })
+    }
+
     @Test(arguments: [71, 72, 73])
     func lowestCentresAreTheConstraintsLongestPaths(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let sections = try SectionedTree(RandomTrees.forest(count: 600, using: &generator))
-        let columns = PlacementColumns(sections)
-        let count = columns.numberOfItems
-        let heights = (0..<count).map { _ in Double(Int.random(in: 10...90, using: &generator)) }
-        let padding = 16.0
+        let (columns, heights) = try Self.columns(of: RandomTrees.forest(count: 600, using: &generator)) { _, _ in
+            Double(Int.random(in: 10...90, using: &generator))
+        }
+        let padding = Self.padding
         try CompactConstraints.with(sections: columns, heights: heights, padding: padding) { constraints in
             try check(constraints, columns: columns, heights: heights, padding: padding, using: &generator)
         }
@@ -119,13 +127,10 @@ import TestSupport
     @Test(arguments: [81, 82, 83])
     func aFewParentsGivingWayShortenBinaryTrees(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let sections = try SectionedTree(Self.yuleTree(leaves: 150, using: &generator))
-        let columns = PlacementColumns(sections)
-        let count = columns.numberOfItems
-        let heights = (0..<count).map { item in
+        let (columns, heights) = try Self.columns(of: Self.yuleTree(leaves: 150, using: &generator)) { columns, item in
             columns.childStarts[item + 1] > columns.childStarts[item] ? 10.0 : Double(Int.random(in: 20...30, using: &generator))
         }
-        let padding = 16.0
+        let count = columns.numberOfItems, padding = Self.padding
         var stacked = 0.0
         for section in 0..<columns.numberOfSections {
             let items = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
