@@ -70,7 +70,53 @@ enum CompactPlacement {
                         standIns: [Bool] = [], memberEnds: MemberEnds? = nil) -> [Double]? {
         guard sections.numberOfItems > 0 else { return [] }
         return CompactConstraints.with(sections: sections, heights: heights, padding: padding) { constraints in
-            centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds)
+            guard var placed = centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds) else {
+                return nil
+            }
+            placed.withUnsafeMutableBufferPointer { levelNearlyLevelPairs($0.baseAddress!, constraints) }
+            return placed
+        }
+    }
+
+    /// Makes a parent and a child that are nearly level (nearer than
+    /// `SchematicLayout.levelStubDistance` but not level) level, where their columns leave room
+    /// within the drawing's extent: an elbow reaches such a child straight from its parent's
+    /// line, which would otherwise be drawn a few pixels aslant. The parent moves to its child
+    /// (which puts it no further outside its children's span), unless it is level with its own
+    /// parent; then, or where the parent has no room, the child moves. One pass in item order
+    /// (parents before children), O(n).
+    static func levelNearlyLevelPairs(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints) {
+        let count = constraints.count, h = constraints.heights.base
+        let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
+        let before = constraints.separationBefore.base
+        let level = 0.01
+        func isNear(_ a: Double, _ b: Double) -> Bool {
+            let distance = abs(a - b)
+            return distance > level && distance < SchematicLayout.levelStubDistance
+        }
+        var top = Double.infinity, bottom = -Double.infinity
+        for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
+        func hasRoom(_ item: Int, at y: Double) -> Bool {
+            guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
+            if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
+            if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }
+            return true
+        }
+        for parent in 0..<count {
+            let first = Int(children[parent]), end = Int(children[parent + 1])
+            guard first < end else { continue }
+            // Only the nearest child can be nearly level: siblings are a pitch apart.
+            var child = first
+            for other in first + 1 ..< end where abs(c[other] - c[parent]) < abs(c[child] - c[parent]) { child = other }
+            guard isNear(c[child], c[parent]) else { continue }
+            let grandparent = Int(parents[parent])
+            let parentMoves = grandparent >= 0 && abs(c[grandparent] - c[parent]) > level
+                && !isNear(c[grandparent], c[child]) && hasRoom(parent, at: c[child])
+            if parentMoves {
+                c[parent] = c[child]
+            } else if hasRoom(child, at: c[parent]) {
+                c[child] = c[parent]
+            }
         }
     }
 

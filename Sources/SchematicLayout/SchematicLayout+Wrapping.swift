@@ -34,15 +34,9 @@ extension SchematicLayout {
             let breadth = placement.breadth, depth = placement.depth(configuration)
             return (breadth / max(depth, 1), breadth * depth)
         }
-        /// How far beyond `targetAspect` of square, either way (at most 1 when it fits).
-        func misfit(_ aspect: Double) -> Double { max(aspect / WrapPlan.targetAspect, 1 / max(aspect * WrapPlan.targetAspect, 1e-9)) }
-        func fits(_ aspect: Double) -> Bool { misfit(aspect) <= 1 }
-        /// The least page within `targetAspect` of square either way that holds the drawing:
-        /// its area where it fits, else its area times how far it is beyond (the square of its
-        /// long side over the target). The smaller the page, the larger the drawing reads when
-        /// fitted to a screen; a drawing squared by growing its short side (lists hanging deeper
-        /// than the tree needs) gains nothing by it.
-        func page(_ drawing: (aspect: Double, area: Double)) -> Double { drawing.area * max(1, misfit(drawing.aspect)) }
+        func fits(_ aspect: Double) -> Bool { WrapPlan.misfit(aspect: aspect) <= 1 }
+        /// `WrapPlan.page`: lists hanging deeper than the tree needs to square it gain nothing.
+        func page(_ drawing: (aspect: Double, area: Double)) -> Double { drawing.area * max(1, WrapPlan.misfit(aspect: drawing.aspect)) }
         let fewestRows = WrapPlan.fewestAutoRows(configuration)
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
             placeWrappedItems()

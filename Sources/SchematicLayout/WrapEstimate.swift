@@ -126,6 +126,18 @@ struct WrapEstimate {
         return (stack.max() ?? 0, right, lefts, width)
     }
 
+    /// The page (`WrapPlan.page`) of the drawing for a row limit.
+    func page(rowLimit limit: Int) -> Double {
+        let size = size(rowLimit: limit)
+        return WrapPlan.page(breadth: size.breadth, depth: size.depth)
+    }
+
+    /// The page of the drawing with no run wrapped.
+    var unwrappedPage: Double {
+        let size = size(rowLimit: Int(runLength.max() ?? 0), shaped: false)
+        return WrapPlan.page(breadth: size.breadth, depth: size.depth)
+    }
+
     /// Breadth over depth for a row limit.
     func aspect(rowLimit limit: Int) -> Double {
         let size = size(rowLimit: limit)

@@ -45,8 +45,12 @@ struct WrapPlan {
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
     /// the last of these, only while the larger ones cannot bring the drawing to the target…
     static let autoFanTiers = [12, 6, 4, 2]
-    /// Where the estimate's fans already bring the drawing to the target, smaller ones (down to
-    /// the last tier) wrap too only when that leaves at most this share of the area.
+    /// Smaller fans wrap only for a real gain: a tier replaces the larger ones' drawing (or the
+    /// unwrapped one) only on a page (`page`) at most this share of it; and where the estimate's
+    /// fans already bring the drawing to the target, smaller ones (down to the last tier) wrap
+    /// too only when that leaves at most this share of the area. (A binary phylogeny's height
+    /// comes from its subtrees: wrapping its few polytomies into blocks gains nothing, and a
+    /// block's second sub-column reads as children of its first.)
     static let smallerFansGain = 0.9
     /// A drawing beyond `targetAspect` replaces one within it only if its page
     /// (`SchematicLayout.placeWrappedItemsChoosingRows`) is at most this share of the other's;
@@ -58,6 +62,26 @@ struct WrapPlan {
     /// and a row costs a label's width (lists of lists are otherwise many times broader than deep).
     static func fewestAutoRows(_ configuration: SchematicLayoutConfiguration) -> Int {
         configuration.orientation.isVertical ? 1 : 3
+    }
+
+    /// The fewest leaves a run has for `auto` to wrap it: three left to right, where a pair side
+    /// by side reads as a parent and its child; two top to bottom, where a pair is a short list.
+    static func shortestAutoRun(_ configuration: SchematicLayoutConfiguration) -> Int {
+        configuration.orientation.isVertical ? 2 : 3
+    }
+
+    /// How far a drawing of this aspect (breadth over depth) is beyond `targetAspect` of square,
+    /// either way (at most 1 when within it).
+    static func misfit(aspect: Double) -> Double {
+        max(aspect / targetAspect, 1 / max(aspect * targetAspect, 1e-9))
+    }
+
+    /// The least page within `targetAspect` of square either way that holds a drawing: its area
+    /// where it is within that, else its area times how far it is beyond (the square of its long
+    /// side over the target). The smaller the page, the larger the drawing reads when fitted to
+    /// a screen; a drawing squared by growing its short side gains nothing by it.
+    static func page(breadth: Double, depth: Double) -> Double {
+        breadth * depth * max(1, misfit(aspect: breadth / max(depth, 1)))
     }
 
     /// Whether `auto`'s limit caps lists rather than rows (`grid`'s `longestList`): top to
@@ -126,7 +150,7 @@ struct WrapPlan {
         let shortest: Int
         switch configuration.wrap {
         case .off: return nil
-        case .auto: shortest = 2
+        case .auto: shortest = WrapPlan.shortestAutoRun(configuration)
         case .limit(let limit): shortest = limit + 1
         }
         // Every run once, in item order, with its fan's size and section; each tier then only
@@ -173,6 +197,8 @@ struct WrapPlan {
             collectRuns(smallestFan: smallestFan)
             rowLimit = forcedLimit!
         default:
+            // The page the larger tiers draw on (nil: none wrapped yet).
+            var page: Double? = nil
             for fan in WrapPlan.autoFanTiers {
                 collectRuns(smallestFan: fan)
                 guard !runStart.isEmpty else { continue }
@@ -180,8 +206,15 @@ struct WrapPlan {
                                             sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
                                             gutter: gutter, configuration: configuration)
                 guard let limit = estimate.autoRowLimit() else { return nil }
+                let tierPage = estimate.page(rowLimit: limit)
+                if fan < WrapPlan.autoFanTiers[0], tierPage > (page ?? estimate.unwrappedPage) * WrapPlan.smallerFansGain {
+                    // Not worth it: keep the larger fans' blocks (or none).
+                    if rowLimit > 0 { collectRuns(smallestFan: smallestFan) }
+                    break
+                }
                 rowLimit = limit
                 smallestFan = fan
+                page = tierPage
                 estimateFits = estimate.aspect(rowLimit: limit) <= WrapPlan.targetAspect
                 if estimateFits { break }
             }

@@ -276,7 +276,7 @@ extension HTMLPagePlacementScript {
     }
     // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
     // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? only.centers : null; }
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? levelNearlyLevelPairs(only.centers) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -303,7 +303,34 @@ extension HTMLPagePlacementScript {
     }
     var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
     var final = placed(chosenHeight, chosenSlack);
-    return final ? final.centers : null;
+    return final ? levelNearlyLevelPairs(final.centers) : null;
+
+    // CompactPlacement.levelNearlyLevelPairs: a parent and a child nearer than
+    // LEVEL_STUB_DISTANCE made level where their columns leave room.
+    function levelNearlyLevelPairs(c) {
+      var top = Infinity, bottom = -Infinity, item;
+      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      function isNear(a, b) { var d = Math.abs(a - b); return d > 0.01 && d < LEVEL_STUB_DISTANCE; }
+      function hasRoom(item, y) {
+        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
+        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
+        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
+        return true;
+      }
+      for (var parent = 0; parent < count; parent++) {
+        var first = cs[parent], end = cs[parent + 1];
+        if (first >= end) continue;
+        var child = first;
+        for (var other = first + 1; other < end; other++) if (Math.abs(c[other] - c[parent]) < Math.abs(c[child] - c[parent])) child = other;
+        if (!isNear(c[child], c[parent])) continue;
+        var grandparent = par[parent];
+        var parentMoves = grandparent >= 0 && Math.abs(c[grandparent] - c[parent]) > 0.01
+          && !isNear(c[grandparent], c[child]) && hasRoom(parent, c[child]);
+        if (parentMoves) c[parent] = c[child];
+        else if (hasRoom(child, c[parent])) c[child] = c[parent];
+      }
+      return c;
+    }
   }
 
 

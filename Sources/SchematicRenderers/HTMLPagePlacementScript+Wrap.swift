@@ -117,7 +117,18 @@ extension HTMLPagePlacementScript {
       }
       return best;
     }
-    return {aspect: aspect, autoRowLimit: autoRowLimit, filledRows: filledRows};
+    // WrapEstimate.page and unwrappedPage (WrapPlan.page: area times how far beyond TARGET_ASPECT).
+    function pageOf(z) {
+      var a = z.breadth / Math.max(z.depth, 1);
+      return z.breadth * z.depth * Math.max(1, Math.max(a / TARGET_ASPECT, 1 / Math.max(a * TARGET_ASPECT, 1e-9)));
+    }
+    function page(limit) { return pageOf(size(limit)); }
+    function unwrappedPage() {
+      var longest = 0;
+      for (var r = 0; r < runLength.length; r++) longest = Math.max(longest, runLength[r]);
+      return pageOf(size(longest, true));
+    }
+    return {aspect: aspect, autoRowLimit: autoRowLimit, filledRows: filledRows, page: page, unwrappedPage: unwrappedPage};
   }
   // WrapPlan.init; null when nothing wraps.
   function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills) {
@@ -127,7 +138,7 @@ extension HTMLPagePlacementScript {
     function isLeaf(item) { return cs[item] === cs[item + 1]; }
     var shortest;
     if (cfg.wrap < 0) return null;
-    shortest = cfg.wrap === 0 ? 2 : cfg.wrap + 1;
+    shortest = cfg.wrap === 0 ? (cfg.vertical ? 2 : 3) : cfg.wrap + 1;  // WrapPlan.shortestAutoRun
     var runStart = [], runLength = [];
     function collectRuns(smallestFan) {
       runStart = []; runLength = [];
@@ -153,12 +164,19 @@ extension HTMLPagePlacementScript {
       collectRuns(smallestFan);
       rowLimit = forcedLimit;
     } else {
+      var tierPage = null;  // the page the larger tiers draw on (null: none wrapped yet)
       for (var tier = 0; tier < AUTO_FAN_TIERS.length; tier++) {
         collectRuns(AUTO_FAN_TIERS[tier]);
         if (!runStart.length) continue;
         var estimate = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg);
         var limit = estimate.autoRowLimit();
         if (limit === null) return null;
+        var pageHere = estimate.page(limit);
+        if (tier > 0 && pageHere > (tierPage !== null ? tierPage : estimate.unwrappedPage()) * SMALLER_FANS_GAIN) {
+          if (rowLimit > 0) collectRuns(smallestFan);
+          break;
+        }
+        tierPage = pageHere;
         rowLimit = limit;
         smallestFan = AUTO_FAN_TIERS[tier];
         estimateFits = estimate.aspect(limit) <= TARGET_ASPECT;

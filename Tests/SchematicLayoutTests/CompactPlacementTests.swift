@@ -136,4 +136,50 @@ import TestSupport
             if children.count == 1 { #expect(abs(placed[item].midY - placed[children.lowerBound].midY) < 1e-6) }
         }
     }
+
+    /// A parent and a child a few pixels off level would be joined by a slanted elbow (it
+    /// reaches such a child straight from the parent's line): they are made level wherever their
+    /// columns leave room. On random forests and Yule trees with random sizes, every pair left
+    /// nearly level has no room: neither the child (next to its neighbours, within the drawing)
+    /// nor the parent (unless it is level with its own parent, or would then be nearly level
+    /// with it) could move to the other.
+    @Test(arguments: [61, 62, 65, 66], [SchematicOrientation.lr, .tb])
+    func nearlyLevelPairsAreLevelledWhereThereIsRoom(seed: UInt64, orientation: SchematicOrientation) throws {
+        var generator = SplitMix64(seed: seed)
+        let tree = seed >= 65 ? CompactConstraintsTests.yuleTree(leaves: 300, using: &generator)
+                              : RandomTrees.forest(count: 700, using: &generator)
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 40, sectionMargin: 10)
+        configuration.alignment = .compact
+        configuration.orientation = orientation
+        configuration.wrap = .off
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        resizeRandomItems(of: layout, in: sections, widths: 20...200, heights: 10...60, using: &generator)
+        let placed = frames(layout, sections)
+        let vertical = orientation.isVertical
+        func low(_ item: Int) -> Double { vertical ? placed[item].minX : placed[item].minY }
+        func high(_ item: Int) -> Double { vertical ? placed[item].maxX : placed[item].maxY }
+        func middle(_ item: Int) -> Double { (low(item) + high(item)) / 2 }
+        let top = (0..<placed.count).map(low).min()!, bottom = (0..<placed.count).map(high).max()!
+        func isNear(_ a: Double, _ b: Double) -> Bool { abs(a - b) > 0.01 && abs(a - b) < 4 }  // SchematicLayout.levelStubDistance
+        func hasRoom(_ item: Int, at centre: Double) -> Bool {
+            let half = (high(item) - low(item)) / 2
+            guard centre - half >= top - 1e-6, centre + half <= bottom + 1e-6 else { return false }
+            let section = sections.sectionStarts.lastIndex { Int($0) <= item }!
+            if item > Int(sections.sectionStarts[section]) && centre - half - high(item - 1) < 20 - 1e-6 { return false }
+            if item + 1 < Int(sections.sectionStarts[section + 1]) && low(item + 1) - (centre + half) < 20 - 1e-6 { return false }
+            return true
+        }
+        for parent in 0..<sections.numberOfItems {
+            for child in Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+            where isNear(middle(child), middle(parent)) {
+                let grandparent = Int(sections.parentOfItem[parent])
+                let parentMay = grandparent >= 0 && abs(middle(grandparent) - middle(parent)) > 0.01
+                    && !isNear(middle(grandparent), middle(child)) && hasRoom(parent, at: middle(child))
+                #expect(!parentMay && !hasRoom(child, at: middle(parent)), "parent \(parent) and child \(child) could be level")
+            }
+        }
+    }
 }

@@ -293,6 +293,53 @@ import TestSupport
         _ = checkInvariants(auto, sections, orientation: orientation)
     }
 
+    /// Left to right, two leaves side by side read as a parent and its child: `auto` wraps no
+    /// run of fewer than three (a folder of packages, each with `__init__.py` and
+    /// `__pycache__`, and pairs of files between them), though the fan is wide enough to wrap.
+    /// Top to bottom a pair hangs as a short list.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func pairsOfLeavesStayStackedLeftToRight(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "site-packages")
+        for package in 0..<30 {
+            let folder = tree.addNode(label: "package_\(package)", parent: root)
+            _ = tree.addNode(label: "__init__.py", parent: folder)
+            _ = tree.addNode(label: "__pycache__", parent: folder)
+            for file in 0..<2 { _ = tree.addNode(label: "module_\(package)_\(file).py", parent: root) }
+        }
+        let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        func canonicalX(_ global: Int) -> Double {
+            canonicalFrame(auto.layoutAttributesForItem(at: indexPath(ofGlobal: global, in: sections))!.frame, orientation).midX
+        }
+        let folders = (Int(sections.sectionStarts[1])..<Int(sections.sectionStarts[2])).filter {
+            sections.childStarts[$0 + 1] > sections.childStarts[$0]
+        }
+        if orientation.isVertical {
+            #expect(folders.allSatisfy { rowCount(ofChildrenOf: $0, auto, sections) == 1 }, "pairs are not lists")
+        } else {
+            #expect(folders.allSatisfy { rowCount(ofChildrenOf: $0, auto, sections) == 2 }, "a pair side by side")
+            let depthOne = Set((Int(sections.sectionStarts[1])..<Int(sections.sectionStarts[2])).map(canonicalX))
+            #expect(depthOne.count == 1, "files beside files: \(depthOne.count) sub-columns")
+        }
+        _ = checkInvariants(auto, sections, orientation: orientation)
+    }
+
+    /// A binary tree's height comes from its subtrees, not its fans: wrapping its few small
+    /// polytomies gains nothing, and a block's second sub-column would read as children of its
+    /// first. `auto` leaves them unwrapped (smaller fans wrap only for a real gain).
+    @Test func polytomiesOfABinaryTreeStayUnwrapped() throws {
+        var generator = SplitMix64(seed: 91)
+        var tree = CompactConstraintsTests.yuleTree(leaves: 600, using: &generator)
+        let polytomy = tree.addNode(label: "", parent: 0)
+        for leaf in 0..<5 { _ = tree.addNode(label: "P \(leaf)", parent: polytomy) }
+        let (auto, sections) = try layout(tree, randomSizes: false)
+        let (off, _) = try layout(tree, wrap: .off, randomSizes: false)
+        #expect(aspect(off) > 2, "aspect \(aspect(off)): auto would not try to wrap")
+        #expect(auto.collectionViewContentSize == off.collectionViewContentSize)
+        let fan = try #require((0..<sections.numberOfItems).first { sections.childStarts[$0 + 1] - sections.childStarts[$0] == 5 })
+        #expect(rowCount(ofChildrenOf: fan, auto, sections) == 5)
+    }
+
     /// A root with `groups` children of `leaves` leaves each.
     func listOfLists(groups: Int, leaves: Int, label: (Int, Int) -> String) -> Tree {
         var tree = Tree()
