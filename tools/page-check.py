@@ -160,6 +160,13 @@ def yule_tree(leaves, seed):
     return parents
 
 
+def short_labels(parents):
+    """(parents, labels): leaves named t0, t1…, inner nodes n0, n1… (unique: collapsing finds
+    nodes by label)."""
+    inner = set(parents)
+    return parents, [f"n{node}" if node in inner else f"t{node}" for node in range(len(parents))]
+
+
 def outline(parents, labels, keep=None):
     """The tree as an outline, children in order; `keep(node)` false drops the node's subtree."""
     children = [[] for _ in parents]
@@ -219,6 +226,9 @@ def equality_checks(binary, browser, work):
         # Phylogenies whose compact drawing lets parents leave their span to be shorter, step by
         # step (CompactConstraints.relaxedSpans): a stale port of the steps fails them.
         "yule-160": yule_tree(160, 3),
+        # The same with short leaf labels: top to bottom its cherries hung as lists gain nothing
+        # over the drawing without (placeWrappedItemsChoosingRows draws it unwrapped).
+        "yule-short": short_labels(yule_tree(200, 4)),
         "primates": outline_file(Path(__file__).resolve().parent.parent / "samples" / "real" / "primates.txt"),
     }
     configurations = [

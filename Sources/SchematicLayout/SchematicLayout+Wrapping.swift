@@ -19,11 +19,16 @@ extension SchematicLayout {
     /// Limits that do not depend on each other's outcome are placed at once, one per core
     /// (`WrappedPlacement` is a value), and judged in the order listed: the same choice as one
     /// at a time.
-    func placeWrappedItemsChoosingRows() {
+    ///
+    /// Returns false, placing nothing, where only fans smaller than the first tier wrap and the
+    /// best drawing with them is not a real gain (`WrapPlan.smallerFansGain`) over the drawing
+    /// without: `prepare` then draws it unwrapped (the stacks the estimate reads can promise a
+    /// gain the placement does not keep, as with the cherries of a binary phylogeny).
+    func placeWrappedItemsChoosingRows() -> Bool {
         guard configuration.wrap == .auto, let estimated = wrapPlan,
               estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else {
             placeWrappedItems()
-            return
+            return true
         }
         let tree = wrappedPlacementTree, configuration = configuration
         @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil) -> WrapPlan? {
@@ -49,7 +54,7 @@ extension SchematicLayout {
                 wrapPlan = next
                 placeWrappedItems()
             }
-            return
+            return true
         }
         // The estimate's placement and the first limits around it, at once.
         var around: [Int] = []
@@ -111,7 +116,14 @@ extension SchematicLayout {
         let filled = WrappedPlacement.placements(
             of: filling.map { candidate in { @Sendable in plan(rowLimit: candidate.limit, fills: true, smallestFan: candidate.fan) } }, tree: tree)
         for placement in filled { judgePlaced(placement) }
+        if best.placement.plan.smallestFan < WrapPlan.autoFanTiers[0],
+           plan(rowLimit: best.placement.plan.rowLimit, smallestFan: WrapPlan.autoFanTiers[0]) == nil {
+            let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
+            let drawing = (aspect: unwrapped.breadth / max(unwrapped.depth, 1), area: unwrapped.breadth * unwrapped.depth)
+            if page(best.drawing) > page(drawing) * WrapPlan.smallerFansGain { return false }
+        }
         apply(best.placement)
+        return true
     }
 
     /// The canonical content width of the wrapped placement just made (before `prepare`

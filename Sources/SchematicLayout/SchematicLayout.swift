@@ -142,11 +142,13 @@ public final class SchematicLayout: SelfSizingLayout {
         wrapPlan = configuration.wrap == .off || placesRoughly ? nil
             : firstWrapPlan ?? WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
         firstWrapPlan = nil
+        if wrapPlan != nil && !placeWrappedItemsChoosingRows() { wrapPlan = nil }
         if wrapPlan != nil {
-            placeWrappedItemsChoosingRows()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
         } else if configuration.alignment != .stacked && !placesRoughly {
-            // Other alignments place every column from the whole tree: one pass over it.
+            // Other alignments place every column from the whole tree: one pass over it (a
+            // wrapped placement's widths do not count here: each column as wide as its widest).
+            if wasWrapped { for section in 0..<sectionCount { scanWidth(ofSection: section) } }
             placeAllItems()
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
         } else if wasWrapped {

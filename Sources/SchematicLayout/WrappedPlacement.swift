@@ -182,6 +182,21 @@ struct WrappedPlacement: Sendable {
         WrappedPlacement.depth(sectionWidths: sectionWidths, sectionExtents: sectionExtents, configuration: configuration)
     }
 
+    /// The breadth and depth of `tree` drawn with nothing wrapped (the placement `prepare`
+    /// makes without a plan: every item centred in its column, each column as wide as its
+    /// widest item).
+    static func unwrappedSize(of tree: Tree) -> (breadth: Double, depth: Double) {
+        let configuration = tree.configuration, padding = configuration.itemPadding
+        let centers = Self.centers(of: tree.columns, heights: tree.heights, standIns: [], configuration: configuration)
+        var breadth = 0.0
+        for item in 0..<centers.count { breadth = max(breadth, centers[item] + tree.heights[item] / 2 + padding / 2) }
+        let starts = tree.columns.sectionStarts
+        let widths = (0..<starts.count - 1).map { section in
+            (Int(starts[section])..<Int(starts[section + 1])).reduce(0.0) { max($0, tree.widths[$1]) }
+        }
+        return (breadth, depth(sectionWidths: widths, sectionExtents: widths, configuration: configuration))
+    }
+
     /// The canonical content width of columns of these widths with blocks reaching this far.
     static func depth(sectionWidths: [Double], sectionExtents: [Double], configuration: SchematicLayoutConfiguration) -> Double {
         var left = configuration.sectionMargin, right = 0.0

@@ -145,11 +145,12 @@ extension HTMLPagePlacementScript {
       return centersOf(rc, rh, standIns, ends);
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
+    // False where drawing it unwrapped is better (only small fans wrap, for no real gain).
     function placeWrappedItemsChoosingRows() {
       placeWrappedItems();
-      if (cfg.wrap !== 0) return;
+      if (cfg.wrap !== 0) return true;
       var estimated = plan;
-      if (!estimated.estimateFits && n > ALWAYS_MEASURED_ITEMS) return;
+      if (!estimated.estimateFits && n > ALWAYS_MEASURED_ITEMS) return true;
       function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
       function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
       function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
@@ -167,7 +168,7 @@ extension HTMLPagePlacementScript {
           plan = next;
           placeWrappedItems();
         }
-        return;
+        return true;
       }
       var best = {plan: estimated, drawing: drawn()}, tried = new Map(), triedFilling = new Map();
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
@@ -204,7 +205,21 @@ extension HTMLPagePlacementScript {
       var smallest = AUTO_FAN_TIERS[AUTO_FAN_TIERS.length - 1];
       var fans = estimated.smallestFan === smallest ? [smallest] : [Math.max(estimated.smallestFan, smallest), Math.min(estimated.smallestFan, smallest)];
       fans.forEach(function (fan) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(chosen * factor), true, fan); }); });
+      if (best.plan.smallestFan < AUTO_FAN_TIERS[0] && !planWith(best.plan.rowLimit, false, AUTO_FAN_TIERS[0])) {
+        // WrappedPlacement.unwrappedSize
+        var plain = placedCenters(cols, heights, null, null), breadth = 0, k2, sec2;
+        for (k2 = 0; k2 < n; k2++) breadth = Math.max(breadth, plain[k2] + heights[k2] / 2 + pad / 2);
+        var leftU = cfg.sectionMargin, rightU = 0;
+        for (sec2 = 0; sec2 < S; sec2++) {
+          var widestU = 0;
+          for (k2 = ss[sec2]; k2 < ss[sec2 + 1]; k2++) widestU = Math.max(widestU, widths[k2]);
+          rightU = Math.max(rightU, leftU + widestU); leftU += widestU + cfg.sectionPadding;
+        }
+        var depthU = rightU + cfg.sectionMargin;
+        if (page(best.drawing) > page({aspect: breadth / Math.max(depthU, 1), area: breadth * depthU}) * SMALLER_FANS_GAIN) return false;
+      }
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
+      return true;
     }
     // SchematicLayout.wrappedContentWidth
     function wrappedContentWidth() {
@@ -216,8 +231,11 @@ extension HTMLPagePlacementScript {
 
     for (s = 0; s < S; s++) stackItems(s);
     plan = cfg.wrap < 0 ? null : wrapPlan(cols, widths, heights, cfg, null);
+    if (plan && !placeWrappedItemsChoosingRows()) {
+      plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;
+      for (s = 0; s < S; s++) stackItems(s);
+    }
     if (plan) {
-      placeWrappedItemsChoosingRows();
     } else if (cfg.alignment === 'centered') {
       var tallest = maxOf(secH);
       for (s = 0; s < S; s++) {

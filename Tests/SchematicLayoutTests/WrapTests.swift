@@ -340,6 +340,20 @@ import TestSupport
         #expect(rowCount(ofChildrenOf: fan, auto, sections) == 5)
     }
 
+    /// Top to bottom a binary phylogeny's cherries could hang as lists of two; the stacks the
+    /// estimate reads promise a gain, but the placement does not keep it (the tree's breadth
+    /// comes from its subtrees): `auto` draws it as `off` where wrapping is no real gain.
+    @Test(arguments: [92, 93, 94])
+    func binaryTreesTopToBottomWrapOnlyForARealGain(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let tree = CompactConstraintsTests.yuleTree(leaves: 300, using: &generator)
+        let (auto, _) = try layout(tree, orientation: .tb, randomSizes: false)
+        let (off, _) = try layout(tree, orientation: .tb, wrap: .off, randomSizes: false)
+        let autoArea = auto.collectionViewContentSize.width * auto.collectionViewContentSize.height
+        let offArea = off.collectionViewContentSize.width * off.collectionViewContentSize.height
+        #expect(autoArea <= offArea * 1.0001, "auto \(auto.collectionViewContentSize) against off \(off.collectionViewContentSize)")
+    }
+
     /// A root with `groups` children of `leaves` leaves each.
     func listOfLists(groups: Int, leaves: Int, label: (Int, Int) -> String) -> Tree {
         var tree = Tree()
