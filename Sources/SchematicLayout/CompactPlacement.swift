@@ -73,7 +73,7 @@ enum CompactPlacement {
             guard var placed = centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds) else {
                 return nil
             }
-            placed.withUnsafeMutableBufferPointer { levelNearlyLevelPairs($0.baseAddress!, constraints) }
+            placed.withUnsafeMutableBufferPointer { levelNearlyLevelPairs($0.baseAddress!, constraints, standIns: standIns) }
             return placed
         }
     }
@@ -83,9 +83,10 @@ enum CompactPlacement {
     /// within the drawing's extent: an elbow reaches such a child straight from its parent's
     /// line, which would otherwise be drawn a few pixels aslant. The parent moves to its child
     /// (which puts it no further outside its children's span), unless it is level with its own
-    /// parent; then, or where the parent has no room, the child moves. One pass in item order
-    /// (parents before children), O(n).
-    static func levelNearlyLevelPairs(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints) {
+    /// parent; then, or where the parent has no room, the child moves. Stand-ins and the items
+    /// they stand in for never move (a block's room in later columns stays where the block is).
+    /// One pass in item order (parents before children), O(n).
+    static func levelNearlyLevelPairs(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints, standIns: [Bool]) {
         let count = constraints.count, h = constraints.heights.base
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let before = constraints.separationBefore.base
@@ -97,6 +98,9 @@ enum CompactPlacement {
         var top = Double.infinity, bottom = -Double.infinity
         for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
         func hasRoom(_ item: Int, at y: Double) -> Bool {
+            if !standIns.isEmpty && (standIns[item] || (children[item] < children[item + 1] && standIns[Int(children[item])])) {
+                return false
+            }
             guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
             if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
             if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }

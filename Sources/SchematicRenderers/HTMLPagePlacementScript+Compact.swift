@@ -312,6 +312,7 @@ extension HTMLPagePlacementScript {
       for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
       function isNear(a, b) { var d = Math.abs(a - b); return d > 0.01 && d < LEVEL_STUB_DISTANCE; }
       function hasRoom(item, y) {
+        if (isStandIn(item) || (cs[item] < cs[item + 1] && isStandIn(cs[item]))) return false;
         if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
         if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
         if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
