@@ -21,9 +21,9 @@ extension SchematicLayout {
     /// at a time.
     ///
     /// Returns false, placing nothing, where only fans smaller than the first tier wrap and the
-    /// best drawing with them is not a real gain (`WrapPlan.smallerFansGain`) over the drawing
-    /// without: `prepare` then draws it unwrapped (the stacks the estimate reads can promise a
-    /// gain the placement does not keep, as with the cherries of a binary phylogeny).
+    /// drawing without them is on a smaller page than the best with them: `prepare` then draws
+    /// it unwrapped (the stacks the estimate reads can promise a gain the placement does not
+    /// keep, as with the cherries of a binary phylogeny).
     func placeWrappedItemsChoosingRows() -> Bool {
         guard configuration.wrap == .auto, let estimated = wrapPlan,
               estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else {
@@ -120,7 +120,7 @@ extension SchematicLayout {
            plan(rowLimit: best.placement.plan.rowLimit, smallestFan: WrapPlan.autoFanTiers[0]) == nil {
             let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
             let drawing = (aspect: unwrapped.breadth / max(unwrapped.depth, 1), area: unwrapped.breadth * unwrapped.depth)
-            if page(best.drawing) > page(drawing) * WrapPlan.smallerFansGain { return false }
+            if page(drawing) < page(best.drawing) { return false }
         }
         apply(best.placement)
         return true

@@ -145,7 +145,7 @@ extension HTMLPagePlacementScript {
       return centersOf(rc, rh, standIns, ends);
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
-    // False where drawing it unwrapped is better (only small fans wrap, for no real gain).
+    // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
     function placeWrappedItemsChoosingRows() {
       placeWrappedItems();
       if (cfg.wrap !== 0) return true;
@@ -216,7 +216,7 @@ extension HTMLPagePlacementScript {
           rightU = Math.max(rightU, leftU + widestU); leftU += widestU + cfg.sectionPadding;
         }
         var depthU = rightU + cfg.sectionMargin;
-        if (page(best.drawing) > page({aspect: breadth / Math.max(depthU, 1), area: breadth * depthU}) * SMALLER_FANS_GAIN) return false;
+        if (page({aspect: breadth / Math.max(depthU, 1), area: breadth * depthU}) < page(best.drawing)) return false;
       }
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
       return true;
