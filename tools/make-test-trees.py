@@ -12,6 +12,11 @@ into a directory, for tools/quality.py and for looking at drawings:
   phylo180.nwk        the same, 180 species
   yule-658.nwk        the same, 658 species (1,315 nodes)
   coalescent-300.nwk  a Kingman coalescent of 300 sequences (random pairs merged bottom up)
+  poly-300.nwk        a random phylogeny of 300 species with polytomies (a third of the splits
+                      3- to 6-way), unnamed internal nodes
+  exceptions-all.txt  the exception classes of Python and of ~120 standard-library modules
+                      (a class tree with a 95-child fan, long qualified names)
+  x11.tree            `tree /usr/share/X11` (a fan of 60 folders of three files each)
   mime.tree           `tree /usr/share/mime` (a directory of ~880 entries)
   perl.tree           `tree /usr/share/perl` (deep, with wide folders)
   linux-include.tree  `tree /usr/include/linux`
@@ -109,6 +114,52 @@ def coalescent(species, rng):
     return text[0][: text[0].rindex(":")] + ";\n"
 
 
+def polytomies(species, rng):
+    """A random phylogeny as Newick: every node splits its species at random points, into two
+    parts or (a third of the time, with more than three species) three to six; internal nodes
+    unnamed; written iteratively."""
+    text, todo = [], [("enter", [f"t{index}" for index in range(species)])]
+    while todo:
+        step, value = todo.pop()
+        length = f":{rng.random():.2f}"
+        if step == "exit":
+            parts = text[-value:]
+            del text[-value:]
+            text.append("(" + ",".join(parts) + ")" + length)
+        elif len(value) == 1:
+            text.append(value[0] + length)
+        else:
+            ways = rng.randint(3, min(6, len(value))) if len(value) > 3 and rng.random() < 1 / 3 else 2
+            cuts = sorted(rng.sample(range(1, len(value)), ways - 1))
+            todo.append(("exit", ways))
+            todo += [("enter", value[a:b]) for a, b in reversed(list(zip([0] + cuts, cuts + [len(value)])))]
+    return text[0][: text[0].rindex(":")] + ";\n"
+
+
+def exception_tree(modules):
+    """BaseException and its subclasses once `modules` are imported, qualified by module
+    (builtins bare), children sorted, as outline lines (iteratively)."""
+    import importlib
+    import warnings
+    warnings.simplefilter("ignore")
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except Exception:
+            pass
+    lines, stack, seen = [], [(BaseException, 0)], set()
+    while stack:
+        cls, depth = stack.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+        lines.append("    " * depth + name)
+        children = sorted(cls.__subclasses__(), key=lambda c: (c.__module__, c.__qualname__))
+        stack.extend((child, depth + 1) for child in reversed(children))
+    return lines
+
+
 write("ast-classes.txt", class_tree(ast.AST, "ast"))
 write("iso-3166-1.txt", grouped("ISO 3166-1", [f"{c['alpha_2']} {c['name']}" for c in iso("3166-1")], lambda e: e[3]))
 write("iso-4217.txt", ["ISO 4217"] + [f"    {c['alpha_3']} {c['name']}" for c in iso("4217")])
@@ -134,7 +185,22 @@ with open("yule-658.nwk", "w") as out:
 with open("coalescent-300.nwk", "w") as out:
     out.write(coalescent(300, random.Random(13)))
 print("yule-658.nwk and coalescent-300.nwk")
-for name, folder in [("mime.tree", "/usr/share/mime"), ("perl.tree", "/usr/share/perl"), ("linux-include.tree", "/usr/include/linux")]:
+with open("poly-300.nwk", "w") as out:
+    out.write(polytomies(300, random.Random(17)))
+print("poly-300.nwk 300 species")
+write("exceptions-all.txt", exception_tree(
+    "asyncio email http.client urllib.request json xml.etree.ElementTree sqlite3 ssl socket zipfile tarfile "
+    "configparser csv decimal concurrent.futures multiprocessing subprocess shutil unittest argparse pickle "
+    "tkinter logging smtplib ftplib imaplib poplib xmlrpc.client mailbox zoneinfo tomllib wave lzma bz2 gzip "
+    "binascii quopri netrc plistlib shelve dbm calendar locale gettext codecs io os select selectors signal "
+    "threading queue sched contextvars typing dataclasses enum numbers fractions statistics random re string "
+    "struct difflib textwrap unicodedata pprint reprlib graphlib heapq bisect array weakref types copy inspect "
+    "dis symtable tokenize pyclbr compileall py_compile importlib.metadata zipimport runpy site venv "
+    "http.server socketserver wsgiref.simple_server urllib.robotparser webbrowser uuid ipaddress hashlib hmac "
+    "secrets base64 mimetypes html.parser xml.dom.minidom xml.sax doctest pdb timeit trace tracemalloc "
+    "faulthandler cProfile pstats".split()))
+for name, folder in [("mime.tree", "/usr/share/mime"), ("perl.tree", "/usr/share/perl"), ("linux-include.tree", "/usr/include/linux"),
+                     ("x11.tree", "/usr/share/X11")]:
     with open(name, "w") as out:
         subprocess.run(["tree", "-n", folder], stdout=out, check=True)
     print(name)
