@@ -28,6 +28,8 @@ import Hierarchy
 ///    right, children wish to sit as a block centred on their parent; right to left, parents
 ///    wish to sit at the middle of their children. A fixed number of sweeps keeps it O(n);
 ///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
+/// 5. A parent and a child left a few pixels off level are made level where their columns
+///    leave room (`levelNearlyLevelPairs`).
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
     /// Per item, where its members begin and end along the column, from its own centre: 0 for
@@ -73,7 +75,9 @@ enum CompactPlacement {
             guard var placed = centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds) else {
                 return nil
             }
-            placed.withUnsafeMutableBufferPointer { levelNearlyLevelPairs($0.baseAddress!, constraints, standIns: standIns) }
+            placed.withUnsafeMutableBufferPointer {
+                levelNearlyLevelPairs($0.baseAddress!, constraints, memberEnds: memberEnds)
+            }
             return placed
         }
     }
@@ -82,11 +86,15 @@ enum CompactPlacement {
     /// `SchematicLayout.levelStubDistance` but not level) level, where their columns leave room
     /// within the drawing's extent: an elbow reaches such a child straight from its parent's
     /// line, which would otherwise be drawn a few pixels aslant. The parent moves to its child
-    /// (which puts it no further outside its children's span), unless it is level with its own
-    /// parent; then, or where the parent has no room, the child moves. Stand-ins and the items
-    /// they stand in for never move (a block's room in later columns stays where the block is).
-    /// One pass in item order (parents before children), O(n).
-    static func levelNearlyLevelPairs(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints, standIns: [Bool]) {
+    /// (which puts it no further outside its children's span), unless it is a root, is level
+    /// with its own parent, or would then be nearly level with it; then, or where the parent has
+    /// no room, the child moves. An item moves with the chain of only children below it (they
+    /// share its centre; an overhanging block's stand-ins are such a chain), and only where
+    /// every one of them has room; a block child is not levelled (its bus enters level with the
+    /// parent anyway). One pass in item order (parents before children); chains of at most
+    /// `levelledChain` items, so O(n).
+    static func levelNearlyLevelPairs(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints,
+                                      memberEnds: MemberEnds?) {
         let count = constraints.count, h = constraints.heights.base
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let before = constraints.separationBefore.base
@@ -98,12 +106,29 @@ enum CompactPlacement {
         var top = Double.infinity, bottom = -Double.infinity
         for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
         func hasRoom(_ item: Int, at y: Double) -> Bool {
-            if !standIns.isEmpty && (standIns[item] || (children[item] < children[item + 1] && standIns[Int(children[item])])) {
-                return false
-            }
             guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
             if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
             if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }
+            return true
+        }
+        /// Moves `item` and the chain of only children below it (which share its centre; an
+        /// overhanging block's stand-ins are such a chain) to `y`, if each has room there and the
+        /// chain is at most `levelledChain` long.
+        func moveWithOnlyChildren(_ item: Int, to y: Double) -> Bool {
+            var member = item, length = 1
+            while true {
+                guard hasRoom(member, at: y) else { return false }
+                guard children[member + 1] - children[member] == 1 else { break }
+                member = Int(children[member])
+                length += 1
+                if length > levelledChain { return false }
+            }
+            member = item
+            while true {
+                c[member] = y
+                guard children[member + 1] - children[member] == 1 else { break }
+                member = Int(children[member])
+            }
             return true
         }
         for parent in 0..<count {
@@ -113,13 +138,12 @@ enum CompactPlacement {
             var child = first
             for other in first + 1 ..< end where abs(c[other] - c[parent]) < abs(c[child] - c[parent]) { child = other }
             guard isNear(c[child], c[parent]) else { continue }
+            if let memberEnds, memberEnds.ends(of: child) != (0, 0) { continue }
             let grandparent = Int(parents[parent])
             let parentMoves = grandparent >= 0 && abs(c[grandparent] - c[parent]) > level
-                && !isNear(c[grandparent], c[child]) && hasRoom(parent, at: c[child])
-            if parentMoves {
-                c[parent] = c[child]
-            } else if hasRoom(child, at: c[parent]) {
-                c[child] = c[parent]
+                && !isNear(c[grandparent], c[child])
+            if !(parentMoves && moveWithOnlyChildren(parent, to: c[child])) {
+                _ = moveWithOnlyChildren(child, to: c[parent])
             }
         }
     }
@@ -263,6 +287,9 @@ enum CompactPlacement {
     /// `relaxedItems`). Big random trees read almost as well after three as after twelve (mean
     /// parent offset 24.05 px against 23.83 at 1,000,000 nodes; 20.48 against 20.26 at 100,000),
     /// and each sweep costs as much as the rest of the placement.
+    /// The longest chain of only children `levelNearlyLevelPairs` moves with an item.
+    static let levelledChain = 64
+
     static func sweepCount(count: Int, requested: Int) -> Int { count <= 50_000 ? requested : min(requested, 3) }
 
     /// One parent in this many may give way in `relaxedSpans` (as many as `readingLimits` lets

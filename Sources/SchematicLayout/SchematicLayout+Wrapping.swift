@@ -20,10 +20,10 @@ extension SchematicLayout {
     /// (`WrappedPlacement` is a value), and judged in the order listed: the same choice as one
     /// at a time.
     ///
-    /// Returns false, placing nothing, where only fans smaller than the first tier wrap and the
-    /// drawing without them is on a smaller page than the best with them: `prepare` then draws
-    /// it unwrapped (the stacks the estimate reads can promise a gain the placement does not
-    /// keep, as with the cherries of a binary phylogeny).
+    /// Returns false, placing nothing, where the best drawing wraps only fans smaller than the
+    /// first tier and the drawing without them is on a smaller page: `prepare` then draws it
+    /// unwrapped (the stacks the estimate reads can promise a gain the placement does not keep,
+    /// as with the cherries of a binary phylogeny).
     func placeWrappedItemsChoosingRows() -> Bool {
         guard configuration.wrap == .auto, let estimated = wrapPlan,
               estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else {
@@ -116,8 +116,14 @@ extension SchematicLayout {
         let filled = WrappedPlacement.placements(
             of: filling.map { candidate in { @Sendable in plan(rowLimit: candidate.limit, fills: true, smallestFan: candidate.fan) } }, tree: tree)
         for placement in filled { judgePlaced(placement) }
-        if best.placement.plan.smallestFan < WrapPlan.autoFanTiers[0],
-           plan(rowLimit: best.placement.plan.rowLimit, smallestFan: WrapPlan.autoFanTiers[0]) == nil {
+        // Only fans below the first tier wrapped (no block's parent has 12 children or more):
+        // the drawing without them too.
+        let chosenPlan = best.placement.plan, childStarts = tree.columns.childStarts, parents = tree.columns.parentOfItem
+        let wrapsWideFan = (0..<chosenPlan.blockCount).contains { block in
+            let parent = Int(parents[Int(chosenPlan.firstItem[block])])
+            return parent >= 0 && Int(childStarts[parent + 1] - childStarts[parent]) >= WrapPlan.autoFanTiers[0]
+        }
+        if !wrapsWideFan {
             let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
             let drawing = (aspect: unwrapped.breadth / max(unwrapped.depth, 1), area: unwrapped.breadth * unwrapped.depth)
             if page(drawing) < page(best.drawing) { return false }

@@ -42,8 +42,9 @@ public enum ConnectorStyle: String, CaseIterable, Hashable, Sendable {
 public enum SchematicWrap: Hashable, Sendable {
     /// Never (the talk's drawing).
     case off
-    /// Leaves of fans of 12 or more children (of 6, then 4, only while that is not enough),
-    /// into as many sub-columns as bring the drawing within about 2:1 of square.
+    /// Leaves of fans of 12 or more children (of 6, 4, then 2, only while that is not enough
+    /// and for a real gain; left to right never a run of fewer than three), into as many
+    /// sub-columns as bring the drawing within about 2:1 of square.
     case auto
     /// Runs of more than this many leaves, this many to a sub-column.
     case limit(Int)

@@ -45,8 +45,10 @@ struct WrapPlan {
     /// `auto` wraps leaves of fans of at least this many children, and of smaller fans, down to
     /// the last of these, only while the larger ones cannot bring the drawing to the target…
     static let autoFanTiers = [12, 6, 4, 2]
-    /// Smaller fans wrap only for a real gain: a tier replaces the larger ones' drawing (or the
-    /// unwrapped one) only on a page (`page`) at most this share of it; and where the estimate's
+    /// Smaller fans wrap only for a real gain: in the estimate, a tier replaces the larger ones'
+    /// drawing (or the unwrapped one) only on a page (`page`) at most this share of it (placed,
+    /// the drawing without them need only be on a smaller page to replace them:
+    /// `SchematicLayout.placeWrappedItemsChoosingRows`); and where the estimate's
     /// fans already bring the drawing to the target, smaller ones (down to the last tier) wrap
     /// too only when that leaves at most this share of the area. (A binary phylogeny's height
     /// comes from its subtrees: wrapping its few polytomies into blocks gains nothing, and a

@@ -312,10 +312,21 @@ extension HTMLPagePlacementScript {
       for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
       function isNear(a, b) { var d = Math.abs(a - b); return d > 0.01 && d < LEVEL_STUB_DISTANCE; }
       function hasRoom(item, y) {
-        if (isStandIn(item) || (cs[item] < cs[item + 1] && isStandIn(cs[item]))) return false;
         if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
         if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
         if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
+        return true;
+      }
+      // The item and its chain of only children (at most LEVELLED_CHAIN), where each has room.
+      function moveWithOnlyChildren(item, y) {
+        var member = item, length = 1;
+        while (true) {
+          if (!hasRoom(member, y)) return false;
+          if (cs[member + 1] - cs[member] !== 1) break;
+          member = cs[member];
+          if (++length > LEVELLED_CHAIN) return false;
+        }
+        for (member = item; ; member = cs[member]) { c[member] = y; if (cs[member + 1] - cs[member] !== 1) break; }
         return true;
       }
       for (var parent = 0; parent < count; parent++) {
@@ -324,11 +335,11 @@ extension HTMLPagePlacementScript {
         var child = first;
         for (var other = first + 1; other < end; other++) if (Math.abs(c[other] - c[parent]) < Math.abs(c[child] - c[parent])) child = other;
         if (!isNear(c[child], c[parent])) continue;
+        if (ends && (ends.first[child] !== 0 || ends.last[child] !== 0)) continue;
         var grandparent = par[parent];
         var parentMoves = grandparent >= 0 && Math.abs(c[grandparent] - c[parent]) > 0.01
-          && !isNear(c[grandparent], c[child]) && hasRoom(parent, c[child]);
-        if (parentMoves) c[parent] = c[child];
-        else if (hasRoom(child, c[parent])) c[child] = c[parent];
+          && !isNear(c[grandparent], c[child]);
+        if (!(parentMoves && moveWithOnlyChildren(parent, c[child]))) moveWithOnlyChildren(child, c[parent]);
       }
       return c;
     }

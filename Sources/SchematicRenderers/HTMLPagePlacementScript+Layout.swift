@@ -205,7 +205,12 @@ extension HTMLPagePlacementScript {
       var smallest = AUTO_FAN_TIERS[AUTO_FAN_TIERS.length - 1];
       var fans = estimated.smallestFan === smallest ? [smallest] : [Math.max(estimated.smallestFan, smallest), Math.min(estimated.smallestFan, smallest)];
       fans.forEach(function (fan) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(chosen * factor), true, fan); }); });
-      if (best.plan.smallestFan < AUTO_FAN_TIERS[0] && !planWith(best.plan.rowLimit, false, AUTO_FAN_TIERS[0])) {
+      var wrapsWideFan = false;
+      for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
+        var pb = par[best.plan.firstItem[bb]];
+        if (pb >= 0 && cs[pb + 1] - cs[pb] >= AUTO_FAN_TIERS[0]) wrapsWideFan = true;
+      }
+      if (!wrapsWideFan) {
         // WrappedPlacement.unwrappedSize
         var plain = placedCenters(cols, heights, null, null), breadth = 0, k2, sec2;
         for (k2 = 0; k2 < n; k2++) breadth = Math.max(breadth, plain[k2] + heights[k2] / 2 + pad / 2);
