@@ -358,6 +358,28 @@ import TestSupport
         #expect(autoArea <= offArea * 1.0001, "auto \(auto.collectionViewContentSize) against off \(off.collectionViewContentSize)")
     }
 
+    /// A fan that wraps at its first sizes and no longer needs to once its root grows wide
+    /// (a self-sizing prepare that changes no size in the fan's column): the column is again as
+    /// wide as its widest item, not the wrapped placement's width, and the fan one sub-column.
+    @Test(arguments: [SchematicAlignment.compact, .tidy, .centered])
+    func aFanThatStopsWrappingGetsItsColumnBack(alignment: SchematicAlignment) throws {
+        let sections = try SectionedTree(fan(30))
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.alignment = alignment
+        configuration.wrap = .auto
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        func fanFrames() -> [Rect] { (0..<30).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))!.frame } }
+        #expect(Set(fanFrames().map(\.midX)).count > 1, "the fan did not wrap at first")
+        let context = SchematicInvalidationContext()
+        context.invalidateSize(Size(width: 2000, height: 30), forItemAt: IndexPath(item: 0, section: 0))
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+        #expect(Set(fanFrames().map(\.midX)).count == 1, "the fan still wraps")
+        #expect(layout.collectionViewContentSize.width == 10 + 2000 + 60 + 100 + 10)
+    }
+
     /// A root with `groups` children of `leaves` leaves each.
     func listOfLists(groups: Int, leaves: Int, label: (Int, Int) -> String) -> Tree {
         var tree = Tree()
