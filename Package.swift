@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CollectionLayout"),
         .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),
         .target(name: "StandardLayouts", dependencies: [
-            "CollectionLayout", "Hierarchy", .product(name: "HeapModule", package: "swift-collections"),
+            "CollectionLayout", "Hierarchy", "SchematicLayout", .product(name: "HeapModule", package: "swift-collections"),
         ]),
         .target(name: "SchematicRenderers", dependencies: [
             "CollectionLayout", "Hierarchy", .product(name: "ExtrasBase64", package: "swift-extras-base64"),

@@ -153,7 +153,7 @@ struct OtherLayoutOptions: ParsableArguments {
             var circle = CircleLayoutConfiguration()
             circle.itemSize = nodeSize
             circle.viewSize = Size(width: width ?? 800, height: height ?? 800)
-            circle.rotation = rotation ?? 0
+            circle.rotation = rotation
             circle.scale = scale ?? 1
             circle.labelDirection = labelDirection ?? .radial
             circle.connectorStyle = connectors == nil ? .none : connectors == .curved ? .curved : .straight

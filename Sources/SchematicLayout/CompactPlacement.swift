@@ -283,13 +283,13 @@ enum CompactPlacement {
         return placed(height: heights[chosen], slack: constraints.slack(after: steps[..<chosen]))
     }
 
+    /// The longest chain of only children `levelNearlyLevelPairs` moves with an item.
+    static let levelledChain = 64
+
     /// Centring sweeps: as requested, but at most three beyond 50,000 items (as for
     /// `relaxedItems`). Big random trees read almost as well after three as after twelve (mean
     /// parent offset 24.05 px against 23.83 at 1,000,000 nodes; 20.48 against 20.26 at 100,000),
     /// and each sweep costs as much as the rest of the placement.
-    /// The longest chain of only children `levelNearlyLevelPairs` moves with an item.
-    static let levelledChain = 64
-
     static func sweepCount(count: Int, requested: Int) -> Int { count <= 50_000 ? requested : min(requested, 3) }
 
     /// One parent in this many may give way in `relaxedSpans` (as many as `readingLimits` lets

@@ -61,9 +61,24 @@ extension CircleLayout {
         }
         angles = [Double](repeating: 0, count: count)
         for item in 0..<count { angles[item] = starts[item] + sizes[item] / 2 }
+        turnToFirstRing()
+    }
+
+    /// Angles from centres along columns of `extent` (the compact columns' placement in arc
+    /// units), spread to fill the circle, then turned as `computeAngles(wedges:)` turns them.
+    func computeAngles(centers: [Double], extent: Double) {
+        let scale = extent > 0 ? 2 * Double.pi / extent : 0
+        angles = centers.map { $0 * scale }
+        turnToFirstRing()
+    }
+
+    /// Turns the angles so that the first item of the first ring holding several sits at angle
+    /// 0 (as in the recipe), then by the configured rotation.
+    private func turnToFirstRing() {
+        let count = angles.count
         let firstRing = (0..<numberOfSections).first { items(inSection: $0).count > 1 }
         let turn = firstRing.map { -angles[items(inSection: $0).lowerBound] } ?? 0
-        let rotation = configuration.rotation * Double.pi / 180 + turn
+        let rotation = (configuration.rotation ?? 0) * Double.pi / 180 + turn
         for item in 0..<count { angles[item] += rotation }
     }
 }

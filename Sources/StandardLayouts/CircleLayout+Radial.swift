@@ -1,5 +1,6 @@
 import CollectionLayout
 import Hierarchy
+import SchematicLayout
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,28 +19,46 @@ extension CircleLayout {
     /// `r·sin Δ` at their inner ends and more beyond) and clear the ring inside by `ringPadding`,
     /// or the recipe's radius if that is more. A single root sits upright at the centre.
     ///
-    /// How many sub-rings wide fans take is chosen per ring by an estimate; with up to
-    /// `subringTrials` items, the drawing is also made with every ring's fans on the same
-    /// number of sub-rings (one to four), and the one with the smallest content is kept (the
-    /// estimate's on a tie, as when every drawing fits the view; the estimate does not see how
-    /// one ring's wedges crowd another's).
+    /// The angles are found two ways, and the drawing with the smaller content is kept: each
+    /// subtree in a wedge of its own (`RingAngles.wedges`), or as a tidy tree's columns in arc
+    /// units (`RingAngles.tidy`), where a subtree far out may use the angle beside a leaf near
+    /// the centre (smaller on broad trees, such as class trees with fans of subclasses at every
+    /// depth; wedges are smaller on some deep or single-fan trees). How many sub-rings wide fans
+    /// take is chosen per ring by an estimate; with up to `subringTrials` items, the drawing is
+    /// also made with every ring's fans on the same number of sub-rings (one to four), both
+    /// ways, and the one with the smallest content is kept (the estimate's wedges on a tie, as
+    /// when every drawing fits the view; the estimate does not see how one ring's wedges crowd
+    /// another's).
     func placeAlongRadii() {
-        guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil) }
-        var best: (turns: Int?, area: Double)?
-        for subrings in [nil, 1, 2, 3, 4] as [Int?] {
-            placeAlongRadii(turns: subrings)
-            let area = contentSize.width * contentSize.height
-            if best == nil || area < best!.area * (1 - 1e-9) { best = (subrings, area) }
+        guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil, angles: nil) }
+        var best: (turns: Int?, angles: RingAngles, area: Double)?
+        for angles in [RingAngles.wedges, .tidy] {
+            for subrings in [nil, 1, 2, 3, 4] as [Int?] {
+                placeAlongRadii(turns: subrings, angles: angles)
+                let area = contentSize.width * contentSize.height
+                if best == nil || area < best!.area * (1 - 1e-9) { best = (subrings, angles, area) }
+            }
         }
-        if best!.turns != 4 { placeAlongRadii(turns: best!.turns) }
+        if best!.turns != 4 || best!.angles != .tidy { placeAlongRadii(turns: best!.turns, angles: best!.angles) }
     }
 
-    /// Items up to which `placeAlongRadii` tries every number of sub-rings.
+    /// How the rings' angles are found.
+    enum RingAngles {
+        /// Each subtree in its own angular wedge, as wide as its box or its children's wedges.
+        case wedges
+        /// A tidy tree's columns (`TidyColumns`), each box as tall as the arc it needs.
+        case tidy
+    }
+
+    /// Items up to which `placeAlongRadii` tries every number of sub-rings and both ways of
+    /// finding the angles (beyond, the way whose angles need less of the circle at the first
+    /// radii tried is taken, with each ring's own number of sub-rings).
     static let subringTrials = 5_000
 
     /// Boxes along the radii, with every ring's wide fans on `turns` sub-rings (nil: each
-    /// ring's own estimate).
-    private func placeAlongRadii(turns forcedTurns: Int?) {
+    /// ring's own estimate), the angles found `ringAngles`' way (nil: the way that needs less of
+    /// the circle at the first radii tried).
+    private func placeAlongRadii(turns forcedTurns: Int?, angles ringAngles: RingAngles?) {
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let padding = configuration.itemPadding, ringPadding = configuration.ringPadding
@@ -86,14 +105,29 @@ extension CircleLayout {
         var outermost = max(least[sectionCount - 1], aroundLast / (2 * Double.pi))
         var radii = packed(outermost: outermost)
         var wedges = radialWedges(radii: radii)
-        for _ in 0..<60 where wedges.total > 2 * Double.pi * (1 + 1e-9) {
-            // Angles shrink about as the radii grow: grow what lies beyond the innermost ring's start.
-            let base = radii[first] > 0 ? outermost - radii[first] : 0
-            outermost = base + (outermost - base) * wedges.total / (2 * Double.pi) + 1e-9 * outermost
-            radii = packed(outermost: outermost)
-            wedges = radialWedges(radii: radii)
+        var arcs = radialArcs(radii: radii, unit: outermost)
+        var tidy = TidyColumns.centers(of: dataController, heights: arcs)
+        switch ringAngles ?? (tidy.extent / outermost < wedges.total ? .tidy : .wedges) {
+        case .wedges:
+            for _ in 0..<60 where wedges.total > 2 * Double.pi * (1 + 1e-9) {
+                // Angles shrink about as the radii grow: grow what lies beyond the innermost ring's start.
+                let base = radii[first] > 0 ? outermost - radii[first] : 0
+                outermost = base + (outermost - base) * wedges.total / (2 * Double.pi) + 1e-9 * outermost
+                radii = packed(outermost: outermost)
+                wedges = radialWedges(radii: radii)
+            }
+            computeAngles(wedges: wedges.sizes)
+        case .tidy:
+            // Each box as tall as the arc it needs at the outermost ring (its angle there).
+            for _ in 0..<60 where tidy.extent > 2 * Double.pi * outermost * (1 + 1e-9) {
+                let base = radii[first] > 0 ? outermost - radii[first] : 0
+                outermost = base + (outermost - base) * tidy.extent / (2 * Double.pi * outermost) + 1e-9 * outermost
+                radii = packed(outermost: outermost)
+                arcs = radialArcs(radii: radii, unit: outermost)
+                tidy = TidyColumns.centers(of: dataController, heights: arcs)
+            }
+            computeAngles(centers: tidy.centers, extent: tidy.extent)
         }
-        computeAngles(wedges: wedges.sizes)
         let wedgeRadii = radii
 
         let scale = configuration.clampedScale
@@ -146,6 +180,9 @@ extension CircleLayout {
             section == 0 && singleRoot ? rootReach : radii[section] + thickness[section]
         }
 
+        if configuration.rotation == nil && count <= Self.subringTrials {
+            turnToLeastContent(radii: radii, singleRoot: singleRoot)
+        }
         // Each box's centre half its length out from its ring, turned along its radius (half a
         // turn more on the left, so that its text reads left to right).
         turns = [Double](repeating: 0, count: count)
@@ -172,6 +209,67 @@ extension CircleLayout {
             }
         }
         placeInContent(centers: centers, drawn: (left, right, top, bottom))
+    }
+
+    /// Turns every angle by the multiple of `fittingTurnStep` below a quarter turn that gives the
+    /// least content (the drawn boxes' bounding box and the margins, or the view if larger),
+    /// where that saves at least `fittingTurnGain` of it (a round drawing keeps the recipe's
+    /// angles). O(n) per turn tried.
+    private func turnToLeastContent(radii: [Double], singleRoot: Bool) {
+        let count = dataController.numberOfItems
+        var distances = [Double](repeating: 0, count: count), cosines = distances, sines = distances
+        for section in 0..<numberOfSections where !(section == 0 && singleRoot) {
+            for item in items(inSection: section) {
+                distances[item] = radii[section] + subringOffsets[item] + itemSizes[item].width / 2
+                cosines[item] = cos(angles[item])
+                sines[item] = sin(angles[item])
+            }
+        }
+        let rootHalf = singleRoot ? (itemSizes[0].width / 2, itemSizes[0].height / 2) : (0, 0)
+        func content(turn: Double) -> Double {
+            let turnCosine = cos(turn), turnSine = sin(turn)
+            var left = -rootHalf.0, right = rootHalf.0, top = -rootHalf.1, bottom = rootHalf.1
+            for item in (singleRoot ? 1 : 0)..<count {
+                let c = cosines[item] * turnCosine - sines[item] * turnSine
+                let s = sines[item] * turnCosine + cosines[item] * turnSine
+                let size = itemSizes[item], distance = distances[item]
+                let extentX = abs(c) * size.width / 2 + abs(s) * size.height / 2
+                let extentY = abs(s) * size.width / 2 + abs(c) * size.height / 2
+                left = min(left, distance * c - extentX); right = max(right, distance * c + extentX)
+                top = min(top, distance * s - extentY); bottom = max(bottom, distance * s + extentY)
+            }
+            return max(configuration.viewSize.width, right - left + 2 * configuration.margin)
+                * max(configuration.viewSize.height, bottom - top + 2 * configuration.margin)
+        }
+        let unturned = content(turn: 0)
+        var best = (turn: 0.0, content: unturned)
+        for step in 1..<Int((90 / Self.fittingTurnStep).rounded()) {
+            let turn = Double(step) * Self.fittingTurnStep * Double.pi / 180
+            let area = content(turn: turn)
+            if area < best.content { best = (turn, area) }
+        }
+        guard best.content <= unturned * (1 - Self.fittingTurnGain) else { return }
+        for item in 0..<count { angles[item] += best.turn }
+    }
+
+    /// The turns `turnToLeastContent` tries, in degrees, and the least share of the content a
+    /// turn must save.
+    static let fittingTurnStep = 2.0
+    static let fittingTurnGain = 0.02
+
+    /// Each item's arc for radial labels: the angle its box's height and the padding need at
+    /// its ring's radius (its share of it, on sub-rings), in arc length at radius `unit`; 0 at
+    /// the centre.
+    func radialArcs(radii: [Double], unit: Double) -> [Double] {
+        let sectionOf = sectionOfItems
+        var arcs = [Double](repeating: 0, count: dataController.numberOfItems)
+        for item in arcs.indices {
+            let radius = radii[Int(sectionOf[item])]
+            guard radius > 0 else { continue }
+            let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
+            arcs[item] = (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item] * unit
+        }
+        return arcs
     }
 
     /// Each item's angular wedge for radial labels: the angle its box's height and the padding

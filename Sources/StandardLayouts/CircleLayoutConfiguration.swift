@@ -27,8 +27,10 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
     /// The collection view's bounds: the outer ring's radius is a third of the smaller side
     /// (recipe 10-6), unless the items need more room.
     public var viewSize = Size(width: 800, height: 800)
-    /// Degrees added to every angle, clockwise (recipe 10-7's rotation).
-    public var rotation = 0.0
+    /// Degrees added to every angle, clockwise (recipe 10-7's rotation). Nil: none, except that
+    /// a radial tree drawn larger than the view is turned to the least content (its bounding
+    /// box; a lopsided tree fits a page larger when its long arm lies along a diagonal).
+    public var rotation: Double?
     /// Scales the rings' radii (recipe 10-7's pinch), clamped to 0.5–1.3; rings never come
     /// closer than their items allow.
     public var scale = 1.0
@@ -56,7 +58,7 @@ public struct CircleLayoutConfiguration: Hashable, Sendable {
         if !(viewSize.width > 0 && viewSize.height > 0 && viewSize.width.isFinite && viewSize.height.isFinite) {
             return "the width and height must be positive and finite"
         }
-        if !rotation.isFinite || !scale.isFinite { return "the rotation and scale must be finite" }
+        if !(rotation ?? 0).isFinite || !scale.isFinite { return "the rotation and scale must be finite" }
         if [itemPadding, ringPadding, margin].contains(where: { !($0 >= 0 && $0.isFinite) }) {
             return "the paddings and margin must be zero or more"
         }

@@ -317,4 +317,59 @@ import Darwin
         // One ring would need 300 × (24 + 10) around it: a radius of about 1,620.
         #expect(layout.ringRadii[2] < 1_000, "radius \(layout.ringRadii[2])")
     }
+
+    /// A radial tree laid out on the given outline with the sub-ring test's sizes.
+    private func radialTree(outline: String, _ configure: (inout CircleLayoutConfiguration) -> Void = { _ in }) throws -> CircleLayout {
+        let sections = try sectionedTree(outline: outline)
+        var configuration = CircleLayoutConfiguration()
+        configure(&configuration)
+        let layout = CircleLayout(dataController: sections, configuration: configuration)
+        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
+        var sizes: [IndexPath: Size] = [:]
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                sizes[IndexPath(item: item, section: section)] = Size(width: 60 + Double((item * 37) % 90), height: 24)
+            }
+        }
+        view.cellSizing = SizeTable(sizes)
+        view.layoutIfNeeded()
+        #expect(overlappingCells(allElements(layout).filter { $0.representedElementCategory == .cell }).isEmpty)
+        return layout
+    }
+
+    /// A class tree's shape: a root with 120 children, every other one a leaf, the others with
+    /// three children of four leaves each. With a wedge per subtree, each leaf near the centre
+    /// keeps the angle beyond it empty; as a tidy tree's columns in arc units, the subtrees far
+    /// out use it, and the drawing is much smaller (wedges alone: 5,333 × 5,333; tidy columns 4,535 × 4,535).
+    @Test func broadTreesUseTheAngleBesideShallowLeaves() throws {
+        var outline = "root\n"
+        for child in 0..<120 {
+            outline += "  c\(child)\n"
+            guard child % 2 == 1 else { continue }
+            for grandchild in 0..<3 {
+                outline += "    g\(child)-\(grandchild)\n"
+                for leaf in 0..<4 { outline += "      l\(child)-\(grandchild)-\(leaf)\n" }
+            }
+        }
+        let layout = try radialTree(outline: outline) { $0.rotation = 0 }
+        let area = layout.collectionViewContentSize.width * layout.collectionViewContentSize.height
+        #expect(area < 0.85 * 5_333 * 5_333, "content \(layout.collectionViewContentSize)")
+    }
+
+    /// With no rotation given, a lopsided radial tree (a long chain beside a few leaves) is
+    /// turned to the least content, at least 2% less than the recipe's turn (rotation 0); a
+    /// rotation given is kept exactly.
+    @Test func lopsidedTreesTurnToTheLeastContent() throws {
+        var outline = "root\n"
+        for leaf in 0..<6 { outline += "  leaf\(leaf)\n" }
+        var indent = "  "
+        for link in 0..<24 { outline += indent + "link\(link)\n"; indent += "  " }
+        let turned = try radialTree(outline: outline)
+        let recipe = try radialTree(outline: outline) { $0.rotation = 0 }
+        func area(_ layout: CircleLayout) -> Double { layout.collectionViewContentSize.width * layout.collectionViewContentSize.height }
+        #expect(area(turned) <= 0.98 * area(recipe), "turned \(turned.collectionViewContentSize), recipe \(recipe.collectionViewContentSize)")
+        // The recipe's turn: the first item of the first ring holding several at angle 0.
+        let first = try #require(recipe.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)))
+        #expect(abs(first.center.y - recipe.center.y) < 1e-6 && first.center.x > recipe.center.x)
+    }
 }

@@ -45,7 +45,7 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
             var configuration = CircleLayoutConfiguration()
             configuration.connectorStyle = self == .circleStraight || self == .circleUprightStraight ? .straight : .curved
             configuration.labelDirection = rawValue.hasPrefix("circleUpright") ? .horizontal : .radial
-            configuration.rotation = random(0...359)
+            configuration.rotation = seed % 2 == 0 ? nil : random(0...359)  // nil: turned to the least content
             configuration.scale = [0.3, 0.8, 1, 1.2, 2][Int(seed) % 5]
             return CircleLayout(dataController: sections, configuration: configuration)
         case .masonryRoundRobin, .masonryShortestColumn:
