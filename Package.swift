@@ -49,7 +49,7 @@ let package = Package(
             "Schematic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "Graphviz"]),
+        .executableTarget(name: "SchematicBenchmarks", dependencies: ["Schematic", "SchematicLayout", "Graphviz"]),
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "SchematicFuzz", dependencies: ["Schematic", "CLibFuzzer"]),
         .plugin(name: "SchematicPlugin",
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "SchematicLayoutTests", dependencies: ["SchematicLayout", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "StandardLayoutsTests", dependencies: ["StandardLayouts", "HierarchyReaders", "TestSupport"]),
         .testTarget(name: "SchematicRenderersTests", dependencies: ["Schematic", "TestSupport"]),
-        .testTarget(name: "SchematicTests", dependencies: ["Schematic", "Graphviz", "TestSupport"]),
+        .testTarget(name: "SchematicTests", dependencies: ["Schematic", "SchematicLayout", "Graphviz", "TestSupport"]),
         .testTarget(name: "SchematicCLITests", dependencies: ["SchematicCLI", "SchematicServe", "SchematicBenchmarks", "Schematic", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Graphviz
 import Schematic
+import SchematicLayout
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import Schematic
+import SchematicLayout
 import Testing
 import TestSupport
 
