@@ -11,7 +11,9 @@ extension SchematicLayout {
     /// (`WrapPlan.fills`) at one to three times the best, each placed, and keep the drawing that
     /// fits on the least page within `targetAspect` of square either way (its area where it is
     /// within that, else its area times how far it is beyond: a drawing that cannot be squared
-    /// is not blown up trying, nor squared by growing its short side). Bigger
+    /// is not blown up trying, nor squared by growing its short side; between two drawings both
+    /// beyond 3:1, `WrapPlan.cost` weighs the area in, and the filled blocks are also tried
+    /// around the best by page alone). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
     /// three more placements). Trees beyond `alwaysMeasuredItems` that the estimate says cannot
     /// be squared keep the estimate's blocks. Either way O(n) per placement and a bounded number.
@@ -42,6 +44,14 @@ extension SchematicLayout {
         func fits(_ aspect: Double) -> Bool { WrapPlan.misfit(aspect: aspect) <= 1 }
         /// `WrapPlan.page`: lists hanging deeper than the tree needs to square it gain nothing.
         func page(_ drawing: (aspect: Double, area: Double)) -> Double { drawing.area * max(1, WrapPlan.misfit(aspect: drawing.aspect)) }
+        /// Whether `drawing` replaces `best`: on a page smaller by `gain`; where both are beyond
+        /// `WrapPlan.readableAspect`, at a cost (`WrapPlan.cost`) smaller by `gain`.
+        func replaces(_ drawing: (aspect: Double, area: Double), _ best: (aspect: Double, area: Double), gain: Double) -> Bool {
+            guard WrapPlan.isUnreadable(aspect: drawing.aspect) && WrapPlan.isUnreadable(aspect: best.aspect) else {
+                return page(drawing) < page(best) * gain
+            }
+            return WrapPlan.cost(area: drawing.area, page: page(drawing)) < WrapPlan.cost(area: best.area, page: page(best)) * gain
+        }
         let fewestRows = WrapPlan.fewestAutoRows(configuration)
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
             placeWrappedItems()
@@ -65,6 +75,8 @@ extension SchematicLayout {
         let first = WrappedPlacement.placements(
             of: [{ @Sendable in estimated }] + around.map { limit in { @Sendable in plan(rowLimit: limit) } }, tree: tree)
         var best = (placement: first[0]!, drawing: drawn(first[0]!))
+        /// The best by page alone, whose neighbourhood is tried too (the cost may lead away from it).
+        var bestByPage = best
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
         struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int }
         var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan): fits(best.drawing.aspect)]
@@ -81,7 +93,10 @@ extension SchematicLayout {
             // on a slightly larger page, and one beyond it needs a clearly smaller page.
             var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
             if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
-            if page(drawing) < page(best.drawing) * gain { best = (placement, drawing) }
+            if replaces(drawing, best.drawing, gain: gain) { best = (placement, drawing) }
+            var pageGain = candidate.fan < bestByPage.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
+            if fitting != fits(bestByPage.drawing.aspect) { pageGain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
+            if page(drawing) < page(bestByPage.drawing) * pageGain { bestByPage = (placement, drawing) }
             return fitting
         }
         /// Places `limit` unless it was tried, and judges it.
@@ -105,12 +120,15 @@ extension SchematicLayout {
         // deepening the drawing: tried at the best limit and at larger ones, which they let fit.
         // With them, smaller fans may wrap too where that makes the drawing smaller still (a
         // list of lists whose short lists would otherwise stay long columns).
-        let chosen = best.placement.plan.rowLimit
+        // (Around the best by page too, where the cost chose another limit.)
+        let chosen = [best.placement.plan.rowLimit, bestByPage.placement.plan.rowLimit]
         var filling: [Candidate] = []
         for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
-            for factor in [1.0, 1.5, 2, 3] {
-                let candidate = Candidate(limit: Int((Double(chosen) * factor).rounded()), fills: true, fan: fan)
-                if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
+            for limit in chosen[0] == chosen[1] ? [chosen[0]] : chosen {
+                for factor in [1.0, 1.5, 2, 3] {
+                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan)
+                    if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
+                }
             }
         }
         let filled = WrappedPlacement.placements(
@@ -126,7 +144,7 @@ extension SchematicLayout {
         if !wrapsWideFan {
             let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
             let drawing = (aspect: unwrapped.breadth / max(unwrapped.depth, 1), area: unwrapped.breadth * unwrapped.depth)
-            if page(drawing) < page(best.drawing) { return false }
+            if replaces(drawing, best.drawing, gain: 1) { return false }
         }
         apply(best.placement)
         return true

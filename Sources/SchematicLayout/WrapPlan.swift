@@ -58,6 +58,23 @@ struct WrapPlan {
     /// (`SchematicLayout.placeWrappedItemsChoosingRows`) is at most this share of the other's;
     /// one within it replaces one beyond it on a page up to the inverse of this larger.
     static let misfitGain = 0.9
+    /// What the measured choice minimises between two drawings beyond `readableAspect` of
+    /// square either way (any other pair is judged by its pages): the page, times the drawing's
+    /// area over the page at that aspect, to the eighth power. Beyond it the page is set by the
+    /// long side alone, and a list hanging far deeper than the rest of a broad drawing would
+    /// never be split (that costs a little breadth and saves no page); this way halving the area
+    /// is worth a page a tenth larger (2^(1/7)). A drawing within 3:1 is never traded for one
+    /// beyond it on area. Square roots only: the same to the last bit in the page's script.
+    static func cost(area: Double, page: Double) -> Double {
+        let share = min(1, area * (readableAspect / targetAspect) / max(page, 1e-9))
+        return page * share.squareRoot().squareRoot().squareRoot()
+    }
+
+    /// The aspect ratio (either way) beyond which drawings are judged by `cost`.
+    static let readableAspect = 3.0
+
+    /// Whether a drawing of this aspect is beyond `readableAspect` either way.
+    static func isUnreadable(aspect: Double) -> Bool { misfit(aspect: aspect) > readableAspect / targetAspect }
     /// …with a row limit of at least this many rows (a block shaped by its own size may have
     /// fewer): three left to right, where one row would put siblings side by side where the next
     /// depth's column is; one top to bottom, where one row is a list hanging under its parent

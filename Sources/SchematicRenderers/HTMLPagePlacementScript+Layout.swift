@@ -157,6 +157,16 @@ extension HTMLPagePlacementScript {
       function fits(aspect) { return misfit(aspect) <= 1; }
       // The least page within TARGET_ASPECT of square that holds the drawing.
       function page(drawing) { return drawing.area * Math.max(1, misfit(drawing.aspect)); }
+      // WrapPlan.cost: the page times how far the drawing is beyond READABLE_ASPECT, to the eighth power.
+      function cost(drawing) {
+        var p = page(drawing), share = Math.min(1, drawing.area * (READABLE_ASPECT / TARGET_ASPECT) / Math.max(p, 1e-9));
+        return p * Math.sqrt(Math.sqrt(Math.sqrt(share)));
+      }
+      function unreadable(aspect) { return misfit(aspect) > READABLE_ASPECT / TARGET_ASPECT; }
+      function replaces(drawing, other, gain) {
+        if (!(unreadable(drawing.aspect) && unreadable(other.aspect))) return page(drawing) < page(other) * gain;
+        return cost(drawing) < cost(other) * gain;
+      }
       if (n > MEASURED_CHOICE_ITEMS) {
         for (var attempt = 0; attempt < 3; attempt++) {
           if (!(plan.rowLimit > fewestAutoRows(cfg))) break;
@@ -170,7 +180,7 @@ extension HTMLPagePlacementScript {
         }
         return true;
       }
-      var best = {plan: estimated, drawing: drawn()}, tried = new Map(), triedFilling = new Map();
+      var best = {plan: estimated, drawing: drawn()}, bestByPage = best, tried = new Map(), triedFilling = new Map();
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
       // Filling candidates are keyed by smallest fan and limit.
       function judge(limit, fills, fan) {
@@ -184,7 +194,10 @@ extension HTMLPagePlacementScript {
         trials.set(key, fitting);
         var gain = fills && fan && fan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
         if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
-        if (page(drawing) < page(best.drawing) * gain) best = {plan: candidate, drawing: drawing};
+        if (replaces(drawing, best.drawing, gain)) best = {plan: candidate, drawing: drawing};
+        var pageGain = fills && fan && fan < bestByPage.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
+        if (fitting !== fits(bestByPage.drawing.aspect)) pageGain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
+        if (page(drawing) < page(bestByPage.drawing) * pageGain) bestByPage = {plan: candidate, drawing: drawing};
         return fitting;
       }
       [0.5, 0.75, 1.5, 2, 3].forEach(function (factor) { judge(Math.max(fewestAutoRows(cfg), Math.round(estimated.rowLimit * factor))); });
@@ -200,11 +213,14 @@ extension HTMLPagePlacementScript {
           }
         }
       }
-      var chosen = best.plan.rowLimit;
+      var chosen = best.plan.rowLimit, chosenByPage = bestByPage.plan.rowLimit;
+      var chosenLimits = chosen === chosenByPage ? [chosen] : [chosen, chosenByPage];
       // Then with smaller fans wrapping too (the smallest tier), where that draws smaller still.
       var smallest = AUTO_FAN_TIERS[AUTO_FAN_TIERS.length - 1];
       var fans = estimated.smallestFan === smallest ? [smallest] : [Math.max(estimated.smallestFan, smallest), Math.min(estimated.smallestFan, smallest)];
-      fans.forEach(function (fan) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(chosen * factor), true, fan); }); });
+      fans.forEach(function (fan) {
+        chosenLimits.forEach(function (limit) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(limit * factor), true, fan); }); });
+      });
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
         var pb = par[best.plan.firstItem[bb]];
@@ -221,7 +237,7 @@ extension HTMLPagePlacementScript {
           rightU = Math.max(rightU, leftU + widestU); leftU += widestU + cfg.sectionPadding;
         }
         var depthU = rightU + cfg.sectionMargin;
-        if (page({aspect: breadth / Math.max(depthU, 1), area: breadth * depthU}) < page(best.drawing)) return false;
+        if (replaces({aspect: breadth / Math.max(depthU, 1), area: breadth * depthU}, best.drawing, 1)) return false;
       }
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
       return true;

@@ -380,6 +380,32 @@ import TestSupport
         #expect(layout.collectionViewContentSize.width == 10 + 2000 + 60 + 100 + 10)
     }
 
+    /// Top to bottom, a drawing broader than 3:1 is on a page set by its breadth alone, so a
+    /// list hanging far deeper than the rest (a folder of 150 files beside 160 folders of two
+    /// folders of two files, which cannot wrap) used to stay one list: splitting it costs a
+    /// little breadth and saves no page. It is split now (`WrapPlan.cost`): the drawing is much
+    /// shallower and smaller, hardly broader.
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func aListFarDeeperThanTheRestIsSplit(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for group in 0..<160 {
+            let parent = tree.addNode(label: "group \(group)", parent: root)
+            for folder in 0..<2 {
+                let child = tree.addNode(label: "folder \(group).\(folder)", parent: parent)
+                for leaf in 0..<2 { _ = tree.addNode(label: "file \(leaf)", parent: child) }
+            }
+        }
+        let long = tree.addNode(label: "long", parent: root)
+        for leaf in 0..<150 { _ = tree.addNode(label: "member \(leaf)", parent: long) }
+        let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        let size = auto.collectionViewContentSize
+        // Judged by pages alone: 38,520 × 9,200 with the 150 files as one list.
+        #expect(size.height < 2_000 && size.width < 40_000, "content \(size)")
+        #expect(rowCount(ofChildrenOf: Int(sections.sectionStarts[2]) - 1, auto, sections) >= 5)
+        _ = checkInvariants(auto, sections, orientation: orientation)
+    }
+
     /// A root with `groups` children of `leaves` leaves each.
     func listOfLists(groups: Int, leaves: Int, label: (Int, Int) -> String) -> Tree {
         var tree = Tree()
