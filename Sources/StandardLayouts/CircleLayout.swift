@@ -12,7 +12,11 @@ import Hierarchy
 /// children's angular range, and a ring's items keep tree order. The circle is turned so that the
 /// first item of the first ring with several items is at angle 0 (pointing right), turning
 /// clockwise: a single ring of n items of one size is the recipe's circle, item i at `2π·i/n`
-/// (items of different sizes take steps in proportion to what they need).
+/// (items of different sizes take steps in proportion to what they need). With labels along the
+/// radii, the angles are also found as a tidy tree's columns in arc units (`TidyColumns`: a
+/// subtree far out may use the angle beside a leaf near the centre), and the smaller drawing is
+/// kept; with no rotation given, a radial tree larger than the view is turned to its least
+/// bounding box.
 ///
 /// Radii: the rings are first spaced by their widest boxes and grown together until the wedges
 /// fit the circle; then, with the angles fixed, each ring shrinks to the least radius at which

@@ -290,26 +290,12 @@ import Darwin
         for index in 0..<150 { outline += "    a\(index)\n" }
         outline += "  lone\n  b\n"
         for index in 0..<150 { outline += "    b\(index)\n" }
-        let sections = try sectionedTree(outline: outline)
-        var configuration = CircleLayoutConfiguration()
-        configuration.connectorStyle = style
-        let layout = CircleLayout(dataController: sections, configuration: configuration)
-        let view = CollectionView(layout: layout, dataSource: TreeDataSource(sections))
-        var sizes: [IndexPath: Size] = [:]
-        for section in 0..<sections.numberOfSections {
-            for item in 0..<sections.numberOfItems(inSection: section) {
-                sizes[IndexPath(item: item, section: section)] = Size(width: 60 + Double((item * 37) % 90), height: 24)
-            }
-        }
-        view.cellSizing = SizeTable(sizes)
-        view.layoutIfNeeded()
+        let layout = try radialTree(outline: outline) { $0.connectorStyle = style }
         let center = layout.center
         let leaves = (0..<300).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))! }
         let inner = leaves.map { (distance($0.center, center) - $0.size.width / 2).rounded() }
         #expect(Set(inner).count >= 2, "sub-rings: \(Set(inner).sorted())")
         for index in 0..<299 where index != 149 { #expect(inner[index] != inner[index + 1], "leaves \(index), \(index + 1) share a sub-ring") }
-        let elements = allElements(layout)
-        #expect(overlappingCells(elements.filter { $0.representedElementCategory == .cell }).isEmpty)
         for (index, leaf) in leaves.enumerated() {
             let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: leaf.indexPath)?.connector)
             #expect(abs(distance(connector.end, center) - inner[index]) < 1, "leaf \(index) reached at its inner end")
@@ -318,7 +304,7 @@ import Darwin
         #expect(layout.ringRadii[2] < 1_000, "radius \(layout.ringRadii[2])")
     }
 
-    /// A radial tree laid out on the given outline with the sub-ring test's sizes.
+    /// A radial tree laid out on the given outline, boxes 60–150 by 24; no two boxes overlap.
     private func radialTree(outline: String, _ configure: (inout CircleLayoutConfiguration) -> Void = { _ in }) throws -> CircleLayout {
         let sections = try sectionedTree(outline: outline)
         var configuration = CircleLayoutConfiguration()
