@@ -38,7 +38,7 @@ struct OtherLayoutOptions: ParsableArguments {
     @Option(name: .customLong("row-alignment"), help: ArgumentHelp("Grid: where shorter items sit in their row: top, center or bottom. (default: center)", valueName: "alignment"))
     var rowAlignment: GridRowAlignment?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Circle: degrees added to every angle, clockwise. (default: 0)", valueName: "degrees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Circle: degrees added to every angle, clockwise. (default: 0, except that a radial tree larger than the view is turned to its smallest bounding box)", valueName: "degrees"))
     var rotation: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Circle: scales the rings, clamped to 0.5-1.3; rings never come closer than their nodes allow. (default: 1)", valueName: "factor"))

@@ -299,7 +299,8 @@ extension HTMLPagePlacementScript {
         while (hi - lo > 1) { var middle = Math.floor((lo + hi) / 2); if (reads(middle)) lo = middle; else hi = middle; }
         chosen = lo;
       }
-      while (chosen > 0 && relaxed.heights[chosen - 1] <= relaxed.heights[chosen]) chosen--;
+      var within = relaxed.heights[chosen] * (1 + FEWER_PARENTS_SHARE);
+      while (chosen > 0 && relaxed.heights[chosen - 1] <= within) chosen--;
     }
     var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
     var final = placed(chosenHeight, chosenSlack);
