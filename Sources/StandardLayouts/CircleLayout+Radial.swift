@@ -106,7 +106,7 @@ extension CircleLayout {
         var radii = packed(outermost: outermost)
         var wedges = radialWedges(radii: radii)
         var arcs = radialArcs(radii: radii, unit: outermost)
-        var tidy = TidyColumns.centers(of: dataController, heights: arcs)
+        var tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost))
         switch ringAngles ?? (tidy.extent / outermost < wedges.total ? .tidy : .wedges) {
         case .wedges:
             for _ in 0..<60 where wedges.total > 2 * Double.pi * (1 + 1e-9) {
@@ -124,7 +124,7 @@ extension CircleLayout {
                 outermost = base + (outermost - base) * tidy.extent / (2 * Double.pi * outermost) + 1e-9 * outermost
                 radii = packed(outermost: outermost)
                 arcs = radialArcs(radii: radii, unit: outermost)
-                tidy = TidyColumns.centers(of: dataController, heights: arcs)
+                tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost))
             }
             computeAngles(centers: tidy.centers, extent: tidy.extent)
         }
@@ -270,6 +270,22 @@ extension CircleLayout {
             arcs[item] = (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item] * unit
         }
         return arcs
+    }
+
+    /// Each leaf's shadow on the ring beyond its own (`TidyColumns`): the arc its box's height
+    /// and the padding need there, so that no neighbour's child sits beyond it and no
+    /// neighbour's connector crosses the box, which reaches into that ring's annulus; 0 on the
+    /// outermost ring and for items with children.
+    func radialShadows(radii: [Double], unit: Double) -> [Double] {
+        let sectionOf = sectionOfItems, childStarts = dataController.childStarts
+        var shadows = [Double](repeating: 0, count: dataController.numberOfItems)
+        for item in shadows.indices where childStarts[item] == childStarts[item + 1] {
+            let section = Int(sectionOf[item])
+            guard section + 1 < radii.count, radii[section + 1] > 0 else { continue }
+            let half = (itemSizes[item].height + configuration.itemPadding) / 2 / radii[section + 1]
+            shadows[item] = (half >= 1 ? Double.pi : 2 * asin(half)) * unit
+        }
+        return shadows
     }
 
     /// Each item's angular wedge for radial labels: the angle its box's height and the padding

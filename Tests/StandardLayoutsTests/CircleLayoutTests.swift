@@ -305,7 +305,8 @@ import Darwin
     }
 
     /// A radial tree laid out on the given outline, boxes 60–150 by 24; no two boxes overlap.
-    private func radialTree(outline: String, _ configure: (inout CircleLayoutConfiguration) -> Void = { _ in }) throws -> CircleLayout {
+    private func radialTree(outline: String, _ configure: (inout CircleLayoutConfiguration) -> Void = { _ in },
+                            size: ((IndexPath, Bool) -> Size)? = nil) throws -> CircleLayout {
         let sections = try sectionedTree(outline: outline)
         var configuration = CircleLayoutConfiguration()
         configure(&configuration)
@@ -314,7 +315,10 @@ import Darwin
         var sizes: [IndexPath: Size] = [:]
         for section in 0..<sections.numberOfSections {
             for item in 0..<sections.numberOfItems(inSection: section) {
-                sizes[IndexPath(item: item, section: section)] = Size(width: 60 + Double((item * 37) % 90), height: 24)
+                let path = IndexPath(item: item, section: section)
+                let global = Int(sections.sectionStarts[section]) + item
+                let isLeaf = sections.childStarts[global] == sections.childStarts[global + 1]
+                sizes[path] = size?(path, isLeaf) ?? Size(width: 60 + Double((item * 37) % 90), height: 24)
             }
         }
         view.cellSizing = SizeTable(sizes)
@@ -340,6 +344,45 @@ import Darwin
         let layout = try radialTree(outline: outline) { $0.rotation = 0 }
         let area = layout.collectionViewContentSize.width * layout.collectionViewContentSize.height
         #expect(area < 0.85 * 5_333 * 5_333, "content \(layout.collectionViewContentSize)")
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
+    }
+
+    /// A box reaches into the annulus beyond its ring, where a neighbour's connector to a child
+    /// far round would cross it: each leaf keeps its angle on the next ring (`radialShadows`).
+    /// A random binary phylogeny (unnamed inner nodes drawn as dots, named leaves at every depth).
+    @Test(arguments: [UInt64(5), 6, 7])
+    func connectorsPassNoBoxOnPhylogenies(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        // A Yule tree: split a random leaf until there are 150.
+        var children: [[Int]] = [[]], leaves = [0]
+        while leaves.count < 150 {
+            let pick = Int(generator.next() % UInt64(leaves.count)), leaf = leaves[pick]
+            children.append([]); children.append([])
+            children[leaf] = [children.count - 2, children.count - 1]
+            leaves.remove(at: pick); leaves.append(children.count - 2); leaves.append(children.count - 1)
+        }
+        var outline = "", stack = [(0, 0)]
+        while let (node, depth) = stack.popLast() {
+            outline += String(repeating: "  ", count: depth) + "n\(node)\n"
+            for child in children[node].reversed() { stack.append((child, depth + 1)) }
+        }
+        let layout = try radialTree(outline: outline, size: { _, isLeaf in isLeaf ? Size(width: 70, height: 24) : Size(width: 8, height: 8) })
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
+    }
+
+    /// Connector pieces (sampled where curved) passing through a box other than their ends'.
+    private func connectorPiecesThroughBoxes(_ layout: CircleLayout) -> Int {
+        let elements = allElements(layout)
+        let cells = elements.filter { $0.representedElementCategory == .cell }
+        var crossings = 0
+        for element in elements {
+            guard let connector = element.connector else { continue }
+            let points = polyline(of: connector)
+            for cell in cells where cell.indexPath != element.indexPath && cell.indexPath != connector.parentIndexPath {
+                for index in 0..<(points.count - 1) where segmentEntersCell(points[index], points[index + 1], cell) { crossings += 1 }
+            }
+        }
+        return crossings
     }
 
     /// With no rotation given, a lopsided radial tree (a long chain beside a few leaves) is

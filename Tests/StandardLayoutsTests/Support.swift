@@ -179,3 +179,28 @@ func layOut(_ layout: any CollectionViewLayout, _ sections: SectionedTree, sizes
     view.layoutIfNeeded()
     return view
 }
+
+/// Whether a segment passes through a cell's box (as drawn: turned by its transform about its
+/// centre), more than `inset` inside its edges.
+func segmentEntersCell(_ a: Point, _ b: Point, _ cell: LayoutAttributes, inset: Double = 1) -> Bool {
+    let cosine = cell.transform.m11, sine = cell.transform.m12
+    let halfWidth = cell.size.width / 2 - inset, halfHeight = cell.size.height / 2 - inset
+    guard halfWidth > 0, halfHeight > 0 else { return false }
+    func local(_ point: Point) -> (Double, Double) {
+        let dx = point.x - cell.center.x, dy = point.y - cell.center.y
+        return (dx * cosine + dy * sine, -dx * sine + dy * cosine)
+    }
+    let (x0, y0) = local(a), (x1, y1) = local(b)
+    var low = 0.0, high = 1.0
+    for (p, q) in [(-(x1 - x0), x0 + halfWidth), (x1 - x0, halfWidth - x0), (-(y1 - y0), y0 + halfHeight), (y1 - y0, halfHeight - y0)] {
+        if p == 0 {
+            if q < 0 { return false }
+        } else if p < 0 {
+            low = max(low, q / p)
+        } else {
+            high = min(high, q / p)
+        }
+        if low > high { return false }
+    }
+    return low < high
+}
