@@ -30,7 +30,7 @@ extension CircleLayout {
     /// when every drawing fits the view; the estimate does not see how one ring's wedges crowd
     /// another's).
     func placeAlongRadii() {
-        guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil, angles: nil) }
+        guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil, angles: .wedges) }
         var best: (turns: Int?, angles: RingAngles, area: Double)?
         for angles in [RingAngles.wedges, .tidy] {
             for subrings in [nil, 1, 2, 3, 4] as [Int?] {
@@ -51,14 +51,13 @@ extension CircleLayout {
     }
 
     /// Items up to which `placeAlongRadii` tries every number of sub-rings and both ways of
-    /// finding the angles (beyond, the way whose angles need less of the circle at the first
-    /// radii tried is taken, with each ring's own number of sub-rings).
+    /// finding the angles (beyond, the wedges with each ring's own number of sub-rings: one
+    /// placement, as before the tidy angles, whose stand-ins cost half as much memory again).
     static let subringTrials = 5_000
 
     /// Boxes along the radii, with every ring's wide fans on `turns` sub-rings (nil: each
-    /// ring's own estimate), the angles found `ringAngles`' way (nil: the way that needs less of
-    /// the circle at the first radii tried).
-    private func placeAlongRadii(turns forcedTurns: Int?, angles ringAngles: RingAngles?) {
+    /// ring's own estimate), the angles found `ringAngles`' way.
+    private func placeAlongRadii(turns forcedTurns: Int?, angles ringAngles: RingAngles) {
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let padding = configuration.itemPadding, ringPadding = configuration.ringPadding
@@ -104,11 +103,9 @@ extension CircleLayout {
         for item in items(inSection: sectionCount - 1) { aroundLast += (itemSizes[item].height + padding) * wedgeShares[item] }
         var outermost = max(least[sectionCount - 1], aroundLast / (2 * Double.pi))
         var radii = packed(outermost: outermost)
-        var wedges = radialWedges(radii: radii)
-        var arcs = radialArcs(radii: radii, unit: outermost)
-        var tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost))
-        switch ringAngles ?? (tidy.extent / outermost < wedges.total ? .tidy : .wedges) {
+        switch ringAngles {
         case .wedges:
+            var wedges = radialWedges(radii: radii)
             for _ in 0..<60 where wedges.total > 2 * Double.pi * (1 + 1e-9) {
                 // Angles shrink about as the radii grow: grow what lies beyond the innermost ring's start.
                 let base = radii[first] > 0 ? outermost - radii[first] : 0
@@ -119,6 +116,8 @@ extension CircleLayout {
             computeAngles(wedges: wedges.sizes)
         case .tidy:
             // Each box as tall as the arc it needs at the outermost ring (its angle there).
+            var arcs = radialArcs(radii: radii, unit: outermost)
+            var tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost))
             for _ in 0..<60 where tidy.extent > 2 * Double.pi * outermost * (1 + 1e-9) {
                 let base = radii[first] > 0 ? outermost - radii[first] : 0
                 outermost = base + (outermost - base) * tidy.extent / (2 * Double.pi * outermost) + 1e-9 * outermost
