@@ -21,9 +21,10 @@ extension CircleLayout {
     ///
     /// The angles are found two ways, and the drawing with the smaller content is kept: each
     /// subtree in a wedge of its own (`RingAngles.wedges`), or as a tidy tree's columns in arc
-    /// units (`RingAngles.tidy`), where a subtree far out may use the angle beside a leaf near
-    /// the centre (smaller on broad trees, such as class trees with fans of subclasses at every
-    /// depth; wedges are smaller on some deep or single-fan trees). How many sub-rings wide fans
+    /// units (`RingAngles.tidy`), where a subtree further out may use the angle beside a leaf
+    /// nearer the centre (each leaf keeping its own on the next ring: `radialShadows`; much
+    /// smaller on phylogenies, wedges smaller on some deep or single-fan trees; beyond
+    /// `subringTrials` items, wedges only). How many sub-rings wide fans
     /// take is chosen per ring by an estimate; with up to `subringTrials` items, the drawing is
     /// also made with every ring's fans on the same number of sub-rings (one to four), both
     /// ways, and the one with the smallest content is kept (the estimate's wedges on a tie, as
