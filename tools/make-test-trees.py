@@ -20,6 +20,8 @@ into a directory, for tools/quality.py and for looking at drawings:
   mime.tree           `tree /usr/share/mime` (a directory of ~880 entries)
   perl.tree           `tree /usr/share/perl` (deep, with wide folders)
   linux-include.tree  `tree /usr/include/linux`
+  doc-packages.txt    the first 200 package folders of /usr/share/doc with their files (a fan of
+                      small folders, about 900 entries)
 
 Usage: python3 tools/make-test-trees.py DIRECTORY   (needs iso-codes and tree)"""
 import ast
@@ -204,3 +206,12 @@ for name, folder in [("mime.tree", "/usr/share/mime"), ("perl.tree", "/usr/share
     with open(name, "w") as out:
         subprocess.run(["tree", "-n", folder], stdout=out, check=True)
     print(name)
+# A fan of small folders: package documentation folders with their files, as an outline.
+packages = sorted(os.listdir("/usr/share/doc"))[:200]
+lines = ["doc"]
+for package in packages:
+    lines.append("    " + package)
+    path = os.path.join("/usr/share/doc", package)
+    if os.path.isdir(path) and not os.path.islink(path):
+        lines += ["        " + entry for entry in sorted(os.listdir(path))]
+write("doc-packages.txt", lines)

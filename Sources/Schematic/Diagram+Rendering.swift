@@ -47,8 +47,10 @@ extension Diagram {
                 renderer.svg.lineHeight = fonts.lineHeight
             }
             // The schematic layout's page places the tree again when a subtree collapses: it
-            // needs the layout's settings. Effects (transforms) keep the SVG page.
-            if schematicLayout != nil && self.options.effects.isEmpty {
+            // needs the layout's settings. Effects (transforms) keep the SVG page, and so do
+            // nested folders, which the page's script does not place (the command line lays
+            // out without them for the page: `DiagramLoading.drawnAsPage`).
+            if let schematicLayout, !schematicLayout.wrapsFolders && self.options.effects.isEmpty {
                 var page = SchematicPageOptions()
                 page.orientation = configuration.orientation.rawValue
                 page.alignment = configuration.alignment.rawValue

@@ -34,7 +34,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: \(standard.orientation.rawValue))", valueName: "direction"))
     var orientation: SchematicOrientation?
 
-    @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
+    @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
     var wrap: SchematicWrap?
 
     @Flag(help: "Draw alternating bands behind the sections.")

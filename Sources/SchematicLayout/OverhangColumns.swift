@@ -20,8 +20,9 @@ struct OverhangColumns {
 
     /// The columns of `reduced` with a chain of stand-ins after every reduced item whose
     /// `lastSection` lies beyond its own section; nil if no item reaches further, or if the
-    /// stand-ins would outnumber the items (a guard against degenerate spacing).
-    init?(reduced: PlacementColumns, heights reducedHeights: [Double], lastSection: [Int32]) {
+    /// stand-ins would outnumber both the items and `limit` (a guard against degenerate
+    /// spacing; nesting blocks leave few items, each reaching over its levels' columns).
+    init?(reduced: PlacementColumns, heights reducedHeights: [Double], lastSection: [Int32], limit: Int = 0) {
         let sectionCount = reduced.numberOfSections
         var standIns = 0
         for section in 0..<sectionCount {
@@ -29,7 +30,7 @@ struct OverhangColumns {
                 standIns += max(0, Int(lastSection[item]) - section)
             }
         }
-        guard standIns > 0, standIns <= reduced.numberOfItems else { return nil }
+        guard standIns > 0, standIns <= max(reduced.numberOfItems, limit) else { return nil }
         let count = reduced.numberOfItems + standIns
         var sectionStarts: [Int32] = [0]
         // Filled by index (no append's capacity and uniqueness checks), in place (no copies: a

@@ -22,6 +22,9 @@ extension SchematicLayout {
         // every item.
         let tops = itemTops, heights = itemHeights, entries = blockEntries
         let blockOfItem = wrapPlan?.blockOfItem ?? []
+        // Connectors inside a nesting block run on its panels' own buses.
+        let blockFirst = wrapPlan?.firstItem ?? [], blockCount = wrapPlan?.memberCount ?? []
+        let nests = wrapPlan?.nestsFolders ?? false
         let childStarts = dataController.childStarts, sectionStarts = dataController.sectionStarts
         let lefts = sectionLefts, widths = sectionWidths
         let laneBuffer = PlacementBuffer<Int32>(repeating: -1, count: count)
@@ -49,6 +52,8 @@ extension SchematicLayout {
                 for parent in parents {
                     let firstChild = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
                     guard firstChild != end else { continue }
+                    if nests, case let block = Int(blockOfItem[firstChild]), block >= 0,
+                       firstChild >= Int(blockFirst[block]) + Int(blockCount[block]) { continue }
                     let first = entry(firstChild), last = entry(end - 1), parentY = middle(parent)
                     if parentY > last {
                         let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
@@ -127,6 +132,12 @@ extension SchematicLayout {
         let middle = (parentEdge + childEdge) / 2
         let sharesLeadOut = subitem == 0 && child != Int(dataController.childStarts[parent])
         if subitem == 0, let plan = wrapPlan, plan.blockOfItem[child] >= 0 {
+            let block = Int(plan.blockOfItem[child])
+            if plan.isInner(child, ofBlock: block) {
+                var nested = nestedConnector(attributes, plan: plan, block: block, parent: parent, start: start, end: end)
+                nested.connector?.sharesLeadOut = sharesLeadOut
+                return nested
+            }
             var wrapped = wrappedConnector(attributes, plan: plan, block: Int(plan.blockOfItem[child]), child: childFrame, parent: parent,
                                            start: start, leadOut: leadOut, leadIn: leadIn, middle: middle)
             wrapped.connector?.sharesLeadOut = sharesLeadOut
@@ -142,6 +153,27 @@ extension SchematicLayout {
             curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
             isCurved: configuration.connectorStyle == .curved)
         attributes.connector?.sharesLeadOut = sharesLeadOut
+        return attributes
+    }
+
+    /// The connector to an inner member of a nesting block from its parent: as between two
+    /// columns, with the panel's columns of their levels and the bus between them.
+    func nestedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, parent: Int,
+                         start: Point, end: Point) -> LayoutAttributes {
+        var attributes = attributes
+        let section = attributes.indexPath.section
+        let (panel, level) = plan.panelAndLevel(ofMember: parent, inBlock: block)
+        let blockLeft = sectionLefts[section - 1 - level]
+        let (out, bus, into) = plan.innerLeads(ofPanel: panel, level: level, inBlock: block)
+        let elbow = configuration.connectorStyle == .elbow
+        let leadOut = blockLeft + (elbow ? bus : out), leadIn = blockLeft + (elbow ? bus : into), middle = blockLeft + bus
+        let arrival = elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
+        attributes.connector = ConnectorAttributes(
+            parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
+            lineStartTop: start.y > end.y, start: start, end: end,
+            turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: arrival),
+            curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
+            isCurved: configuration.connectorStyle == .curved)
         return attributes
     }
 

@@ -51,8 +51,11 @@ extension SchematicLayout {
         let reaches = sectionReaches
         func reach(_ section: Int) -> Double { reaches.isEmpty ? sectionLefts[section] + sectionWidths[section] : reaches[section] }
         let firstSection = partitionPoint(0..<sectionLefts.count) { reach($0) >= rect.minX }
+        // A nesting block's inner members are drawn up to its deepest level's columns earlier
+        // (their connectors start there too); other connectors start a column earlier.
+        let nestedLevels = wrapPlan?.deepestLevels ?? 0
         var endSection = firstSection
-        while endSection < sectionLefts.count && (endSection > 0 ? sectionLefts[endSection - 1] : sectionLefts[endSection]) <= rect.maxX {
+        while endSection < sectionLefts.count && sectionLefts[max(0, endSection - max(1, nestedLevels))] <= rect.maxX {
             endSection += 1
         }
         // Parents of the first visited column's connectors sit one column to the left.
@@ -86,7 +89,7 @@ extension SchematicLayout {
         var section = firstSection
         while section < endSection {
             // The band of a section spans its incoming connectors and its column.
-            let left = lefts[section]
+            let left = lefts[max(0, section - nestedLevels)]
             let right = reach(section)
             let items = Int(starts[section])..<Int(starts[section + 1])
 

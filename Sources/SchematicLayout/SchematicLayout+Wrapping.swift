@@ -4,6 +4,10 @@ import Synchronization
 
 /// Wrapping: which row limit `auto` draws with, judged on real placements where that is cheap.
 extension SchematicLayout {
+    /// Whether the drawing wraps a fan's small folders with their leaves, as panels
+    /// (`SchematicLayoutConfiguration.nestsFolders`).
+    public var wrapsFolders: Bool { wrapPlan?.nestsFolders ?? false }
+
     /// Places every item with the wrap plan just made. With `auto`, the plan's row limit is the
     /// estimate's (from the columns' stacks alone); the placement can come out quite
     /// differently, so trees of up to `WrapPlan.measuredChoiceItems` items also try limits
@@ -33,9 +37,9 @@ extension SchematicLayout {
             return true
         }
         let tree = wrappedPlacementTree, configuration = configuration
-        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil) -> WrapPlan? {
+        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil, nestingShape: Double? = nil) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills)
+                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills, nestingShape: nestingShape)
         }
         func drawn(_ placement: WrappedPlacement) -> (aspect: Double, area: Double) {
             let breadth = placement.breadth, depth = placement.depth(configuration)
@@ -78,20 +82,23 @@ extension SchematicLayout {
         /// The best by page alone, whose neighbourhood is tried too (the cost may lead away from it).
         var bestByPage = best
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
-        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int }
-        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan): fits(best.drawing.aspect)]
+        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double }
+        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
         @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
-            guard let placement else { return nil }
-            let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan)
+            guard let placement, placement.keepsNestedRoom else { return nil }
+            let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan,
+                                      nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
             tried[candidate] = fitting
-            // Wrapping smaller fans than the estimate needs costs some reading: only for a real
-            // gain. Within the target is worth a little: a drawing there replaces one beyond it
-            // on a slightly larger page, and one beyond it needs a clearly smaller page.
+            // Wrapping smaller fans than the estimate needs, or folders, costs some reading:
+            // only for a real gain. Within the target is worth a little: a drawing there
+            // replaces one beyond it on a slightly larger page, and one beyond it needs a
+            // clearly smaller page.
             var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
+            if candidate.nests && !best.placement.plan.nestsFolders { gain *= WrapPlan.smallerFansGain }
             if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
             if replaces(drawing, best.drawing, gain: gain) { best = (placement, drawing) }
             var pageGain = candidate.fan < bestByPage.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
@@ -101,7 +108,7 @@ extension SchematicLayout {
         }
         /// Places `limit` unless it was tried, and judges it.
         func judge(_ limit: Int) -> Bool? {
-            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan)] { return fits }
+            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1)] { return fits }
             return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement(tree, plan: $0) })
         }
         for placement in first.dropFirst() { judgePlaced(placement) }
@@ -126,7 +133,7 @@ extension SchematicLayout {
         for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
             for limit in chosen[0] == chosen[1] ? [chosen[0]] : chosen {
                 for factor in [1.0, 1.5, 2, 3] {
-                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan)
+                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1)
                     if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
                 }
             }
@@ -134,6 +141,17 @@ extension SchematicLayout {
         let filled = WrappedPlacement.placements(
             of: filling.map { candidate in { @Sendable in plan(rowLimit: candidate.limit, fills: true, smallestFan: candidate.fan) } }, tree: tree)
         for placement in filled { judgePlaced(placement) }
+        // A fan of small folders cannot be brought nearer square by its leaves alone: where
+        // the best drawing is still beyond the target, the widest fans' folders wrap with
+        // their leaves too (`WrapPlan.nestsFolders`), at the best limit and around it.
+        if !fits(best.drawing.aspect) && configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang {
+            let limit = best.placement.plan.rowLimit, fan = best.placement.plan.smallestFan, fills = best.placement.plan.fills
+            let nested = WrappedPlacement.placements(
+                of: WrapPlan.nestingShapes.map { shape in { @Sendable in
+                    plan(rowLimit: limit, fills: fills, smallestFan: fan, nestingShape: shape) } },
+                tree: tree)
+            for placement in nested { judgePlaced(placement) }
+        }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.
         let chosenPlan = best.placement.plan, childStarts = tree.columns.childStarts, parents = tree.columns.parentOfItem

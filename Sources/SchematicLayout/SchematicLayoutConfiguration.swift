@@ -44,7 +44,8 @@ public enum SchematicWrap: Hashable, Sendable {
     case off
     /// Leaves of fans of 12 or more children (of 6, 4, then 2, only while that is not enough
     /// and for a real gain; left to right never a run of fewer than three), into as many
-    /// sub-columns as bring the drawing within about 2:1 of square.
+    /// sub-columns as bring the drawing within about 2:1 of square; where leaves alone
+    /// cannot, a wide fan's small folders with them (`SchematicLayoutConfiguration.nestsFolders`).
     case auto
     /// Runs of more than this many leaves, this many to a sub-column.
     case limit(Int)
@@ -74,6 +75,11 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     public var wrap = SchematicWrap.off
     /// The room headers take above the sections.
     public var headerHeight: Double = 32
+    /// With `auto` wrapping, whether a wide fan's small folders (children whose children are
+    /// all leaves) may wrap with its leaves, as panels side by side, where leaves alone leave
+    /// the drawing beyond about 2:1 of square. (The HTML page, whose script places the tree
+    /// again after a collapse, draws without them.)
+    public var nestsFolders = true
 
     /// The talk's geometry: its spacing, `stacked` alignment, no wrapping.
     public init() {}

@@ -32,6 +32,49 @@ struct WrapPlan {
     /// The room left of each sub-column for its bus.
     let gutter: Double
 
+    /// Nesting blocks (`nestingShape`): a run of a wide fan's children that are leaves or
+    /// *small subtrees* (a folder of files, a package with its modules, a class with a few
+    /// subclasses: at most `largestNestedSubtree` nodes, `deepestNesting` levels below the
+    /// child, and no fan of 12 children or more, which wraps on its own) is laid out as panels side by side, each a short column of those children with
+    /// their subtrees beside them, as the tree would draw them, so a fan of small folders
+    /// (package folders, git's object folders, locales of three files) wraps too. The
+    /// subtrees' items are the block's *inner* members, level by level in the sections after
+    /// the block's (each level a contiguous run of items). Per block: how many inner levels it
+    /// has (0 for a grid of leaves) and where they start in `levelFirst`/`levelCount`; where
+    /// its members' offsets start in `memberXs`… (-1 for a grid, whose offsets follow from its
+    /// rows and sub-columns); and where its panels' level columns start in `levelLefts`/
+    /// `levelWidths` (`panel × (levels + 1) + level`).
+    var nestLevels: [Int32] = []
+    var levelStart: [Int32] = []
+    var levelFirst: [Int32] = []
+    var levelCount: [Int32] = []
+    var offsetStart: [Int32] = []
+    var panelLevelStart: [Int32] = []
+    /// Per member of a nesting block (its own members, then each inner level's): its offset
+    /// from the block's top left (centred in its panel's column of its level), its panel and
+    /// its level (0 for the block's own members).
+    var memberXs: [Double] = []
+    var memberYs: [Double] = []
+    var memberColumns: [Int32] = []
+    var memberLevels: [Int32] = []
+    /// Per panel and level of each nesting block: the level's column left (from the block's
+    /// left) and width.
+    var levelLefts: [Double] = []
+    var levelWidths: [Double] = []
+    /// The gap between a panel's levels (the columns' gap).
+    let innerGap: Double
+    /// The panel heights `auto` tries for nesting blocks, as shares of a square block's.
+    static let nestingShapes = [0.5, 0.75, 1, 1.5, 2]
+    /// The most nodes a nested subtree has, and the most levels below its root.
+    static let largestNestedSubtree = 120
+    static let deepestNesting = 4
+    /// Whether this plan nests subtrees (`nestingShape` was given and some run has one).
+    private(set) var nestsFolders = false
+    /// The most inner levels of any block.
+    private(set) var deepestLevels = 0
+    /// How tall a nesting block's panels are, as a share of a square block's.
+    let nestingShape: Double
+
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
     /// `auto` judges row limits on real placements for trees of up to this many items…
@@ -159,8 +202,12 @@ struct WrapPlan {
     /// block into the room beside it (`WrapEstimate.filledRows`).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
-          fills: Bool = false) {
+          fills: Bool = false, nestingShape: Double? = nil) {
         gutter = max(16, configuration.sectionPadding / 2)
+        innerGap = configuration.sectionPadding
+        // Nesting is judged on placements only, at a given row limit.
+        let nests = nestingShape != nil && forcedLimit != nil && configuration.wrap == .auto
+        self.nestingShape = nestingShape ?? 1
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
 
@@ -175,32 +222,74 @@ struct WrapPlan {
         // Every run once, in item order, with its fan's size and section; each tier then only
         // filters them (O(runs), not O(n), per tier).
         var allStarts: [Int32] = [], allLengths: [Int32] = [], allFans: [Int32] = [], allSections: [Int32] = []
+        var allNested: [Bool] = []
         sections.childStarts.withUnsafeBufferPointer { childStarts in
             func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
+            // Per item (where nesting is asked for), its subtree's size and levels below it,
+            // bottom up (children follow their parents): O(n).
+            // A wide fan inside makes a subtree too broad to nest (that fan wraps on its own).
+            var subtreeSize = [Int32](repeating: 1, count: nests ? count : 0)
+            var subtreeLevels = [Int8](repeating: 0, count: nests ? count : 0)
+            var hasWideFan = [Bool](repeating: false, count: nests ? count : 0)
+            if nests {
+                for item in stride(from: count - 1, through: 0, by: -1) {
+                    var size: Int32 = 1, levels: Int8 = 0
+                    let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                    var wide = children.count >= WrapPlan.autoFanTiers[0]
+                    for child in children {
+                        size = min(size + subtreeSize[child], Int32.max / 2)
+                        levels = max(levels, min(subtreeLevels[child] + 1, 100))
+                        wide = wide || hasWideFan[child]
+                    }
+                    subtreeSize[item] = size
+                    subtreeLevels[item] = levels
+                    hasWideFan[item] = wide
+                }
+            }
+            /// A child whose subtree is small enough to nest.
+            func isFolder(_ item: Int) -> Bool {
+                !isLeaf(item) && Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree
+                    && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting && !hasWideFan[item]
+            }
             var section = 0
+            // Subtrees in a nesting run: their fans are that block's, not runs of their own.
+            var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
             for parent in 0..<count {
                 let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
-                if children.count < shortest { continue }
+                if children.count < shortest || (nests && nestedFolder[parent]) { continue }
+                // Folders join the runs of the widest fans only.
+                let nestsHere = nests && children.count >= WrapPlan.autoFanTiers[0]
+                func joins(_ item: Int) -> Bool { isLeaf(item) || (nestsHere && isFolder(item)) }
                 var child = children.lowerBound
                 while child < children.upperBound {
-                    guard isLeaf(child) else { child += 1; continue }
-                    var end = child + 1
-                    while end < children.upperBound && isLeaf(end) { end += 1 }
+                    guard joins(child) else { child += 1; continue }
+                    var end = child + 1, nested = !isLeaf(child)
+                    while end < children.upperBound && joins(end) { nested = nested || !isLeaf(end); end += 1 }
                     if end - child >= shortest {
                         while Int(sections.sectionStarts[section + 1]) <= child { section += 1 }
                         allStarts.append(Int32(child)); allLengths.append(Int32(end - child))
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
+                        allNested.append(nested)
+                        if nested {
+                            // Every item of the run's subtrees, level by level.
+                            var level = child..<end
+                            while !level.isEmpty {
+                                for member in level { nestedFolder[member] = true }
+                                level = Int(childStarts[level.lowerBound])..<Int(childStarts[level.upperBound])
+                            }
+                        }
                     }
                     child = end
                 }
             }
         }
-        var runStart: [Int32] = [], runLength: [Int32] = [], runSection: [Int32] = []
+        var runStart: [Int32] = [], runLength: [Int32] = [], runSection: [Int32] = [], runNested: [Bool] = []
         func collectRuns(smallestFan: Int) {
             runStart.removeAll(keepingCapacity: true); runLength.removeAll(keepingCapacity: true)
-            runSection.removeAll(keepingCapacity: true)
-            for run in 0..<allStarts.count where Int(allFans[run]) >= smallestFan {
+            runSection.removeAll(keepingCapacity: true); runNested.removeAll(keepingCapacity: true)
+            for run in 0..<allStarts.count where Int(allFans[run]) >= smallestFan || allNested[run] {
                 runStart.append(allStarts[run]); runLength.append(allLengths[run]); runSection.append(allSections[run])
+                runNested.append(allNested[run])
             }
         }
 
@@ -254,6 +343,11 @@ struct WrapPlan {
         let longestList = WrapPlan.longestList(configuration, runLength: runLength)
         for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
+            if runNested[run] {
+                appendNestingBlock(first: first, length: length, sections: sections,
+                                   widths: itemWidths, heights: itemHeights, padding: padding)
+                continue
+            }
             var shaped: Int? = nil
             if let filledRows {
                 shaped = filledRows[run]
@@ -291,9 +385,167 @@ struct WrapPlan {
             }
             rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
             widths.append(left); heights.append(top - padding)
+            nestLevels.append(0); levelStart.append(Int32(levelFirst.count)); offsetStart.append(-1)
+            panelLevelStart.append(Int32(levelLefts.count))
         }
         guard !firstItem.isEmpty else { return nil }
         self.rowLimit = rowLimit
+    }
+
+    /// Lays out a nesting block (`nestsFolders`): the run's children (leaves and small
+    /// subtrees) in order down panels side by side. Each item has a slot as tall as it or its
+    /// children's slots stacked, whichever is taller; its children's stack is centred in it,
+    /// and it sits between its first and last child's middles, as the tree would draw it. Each
+    /// panel has a column per level, as wide as its widest item there. Panels are balanced,
+    /// each about `nestingShape` times as tall as a square block's. Stays unwrapped (no block)
+    /// where one panel would do.
+    private mutating func appendNestingBlock(first: Int, length: Int, sections: PlacementColumns,
+                                             widths itemWidths: [Double], heights itemHeights: [Double], padding: Double) {
+        let childStarts = sections.childStarts
+        // The block's items level by level: level 0 is the run, each next one its children.
+        var levels: [Range<Int>] = [first..<first + length]
+        while true {
+            let last = levels[levels.count - 1]
+            let next = Int(childStarts[last.lowerBound])..<Int(childStarts[last.upperBound])
+            if next.isEmpty { break }
+            levels.append(next)
+        }
+        var levelOffsets: [Int] = [], total = 0
+        for level in levels { levelOffsets.append(total); total += level.count }
+        /// An item's index among the block's, given its level.
+        func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
+        // Slots, bottom up.
+        var slots = [Double](repeating: 0, count: total), stacks = [Double](repeating: 0, count: total)
+        var tallest = 0.0, widest = [Double](repeating: 0, count: levels.count)
+        for level in stride(from: levels.count - 1, through: 0, by: -1) {
+            for item in levels[level] {
+                var stack = -padding
+                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { stack += slots[index(child, level + 1)] + padding }
+                stacks[index(item, level)] = max(0, stack)
+                slots[index(item, level)] = max(itemHeights[item], stack)
+                tallest = max(tallest, itemHeights[item])
+                widest[level] = max(widest[level], itemWidths[item])
+            }
+        }
+        var height = -padding
+        for item in levels[0] { height += slots[index(item, 0)] + padding }
+        let slot = gutter + widest.reduce(0, +) + innerGap * Double(levels.count - 1)
+        let cap = max(tallest, nestingShape * (WrapPlan.blockAspect * height * slot).squareRoot())
+        let panels = min(length, Int((height / max(cap, 1)).rounded(.up)))
+        guard panels > 1 else { return }
+        // Balanced and in order: a child goes to the panel its slot's middle falls in.
+        let share = (height + padding) / Double(panels)
+        var panelOf = [Int32](repeating: 0, count: total)
+        var top = 0.0, last: Int32 = -1, used: Int32 = -1
+        for item in levels[0] {
+            let slot = slots[index(item, 0)]
+            let wanted = Int32(min(panels - 1, Int((top + slot / 2) / share)))
+            if wanted != last { used += 1; last = wanted }
+            panelOf[index(item, 0)] = used
+            top += slot + padding
+        }
+        let panelCount = Int(used) + 1
+        guard panelCount > 1 else { return }
+        // Slot tops, top down: each panel's children stacked, each item's children centred in its slot.
+        var slotTops = [Double](repeating: 0, count: total)
+        var cursor = [Double](repeating: 0, count: panelCount)
+        for item in levels[0] {
+            let at = index(item, 0), panel = Int(panelOf[at])
+            slotTops[at] = cursor[panel]
+            cursor[panel] += slots[at] + padding
+        }
+        for level in 0..<levels.count - 1 {
+            for item in levels[level] {
+                let at = index(item, level)
+                var childTop = slotTops[at] + (slots[at] - stacks[at]) / 2
+                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
+                    let childAt = index(child, level + 1)
+                    slotTops[childAt] = childTop
+                    panelOf[childAt] = panelOf[at]
+                    childTop += slots[childAt] + padding
+                }
+            }
+        }
+        // Tops, bottom up: a leaf at its slot's top, a parent between its first and last
+        // child's middles (inside its slot).
+        var tops = [Double](repeating: 0, count: total)
+        for level in stride(from: levels.count - 1, through: 0, by: -1) {
+            for item in levels[level] {
+                let at = index(item, level), children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                guard level + 1 < levels.count, !children.isEmpty else { tops[at] = slotTops[at]; continue }
+                let firstChild = index(children.lowerBound, level + 1), lastChild = index(children.upperBound - 1, level + 1)
+                let middle = (tops[firstChild] + itemHeights[children.lowerBound] / 2 + tops[lastChild] + itemHeights[children.upperBound - 1] / 2) / 2
+                let half = itemHeights[item] / 2
+                tops[at] = min(max(middle, slotTops[at] + half), slotTops[at] + slots[at] - half) - half
+            }
+        }
+        // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
+        let levelBase = levelLefts.count, levelsPerPanel = levels.count
+        levelLefts.append(contentsOf: repeatElement(0, count: panelCount * levelsPerPanel))
+        levelWidths.append(contentsOf: repeatElement(0, count: panelCount * levelsPerPanel))
+        for (level, range) in levels.enumerated() {
+            for item in range {
+                let cell = levelBase + Int(panelOf[index(item, level)]) * levelsPerPanel + level
+                levelWidths[cell] = max(levelWidths[cell], itemWidths[item])
+            }
+        }
+        var left = 0.0
+        for panel in 0..<panelCount {
+            left += gutter
+            columnLefts.append(left); columnWidths.append(levelWidths[levelBase + panel * levelsPerPanel])
+            for level in 0..<levelsPerPanel {
+                let cell = levelBase + panel * levelsPerPanel + level
+                if level > 0 {
+                    guard levelWidths[cell] > 0 else { break }
+                    left += innerGap
+                }
+                levelLefts[cell] = left
+                left += levelWidths[cell]
+            }
+        }
+        // The block.
+        let block = Int32(firstItem.count)
+        firstItem.append(Int32(first)); memberCount.append(Int32(length))
+        nestLevels.append(Int32(levels.count - 1)); levelStart.append(Int32(levelFirst.count))
+        for range in levels.dropFirst() { levelFirst.append(Int32(range.lowerBound)); levelCount.append(Int32(range.count)) }
+        offsetStart.append(Int32(memberXs.count)); panelLevelStart.append(Int32(levelBase))
+        var firstRows: [Double] = [], firstHeights: [Double] = []
+        for (level, range) in levels.enumerated() {
+            for item in range {
+                let at = index(item, level), panel = Int(panelOf[at])
+                let cell = levelBase + panel * levelsPerPanel + level
+                blockOfItem[item] = block
+                memberXs.append(levelLefts[cell] + (levelWidths[cell] - itemWidths[item]) / 2)
+                memberYs.append(tops[at])
+                memberColumns.append(Int32(panel)); memberLevels.append(Int32(level))
+                if level == 0 && panel == 0 { firstRows.append(tops[at]); firstHeights.append(itemHeights[item]) }
+            }
+        }
+        // Rows: the first panel's children (where the bus enters, and what the parent centres on).
+        rows.append(Int32(firstRows.count)); columns.append(Int32(panelCount))
+        rowOffsets.append(contentsOf: firstRows); rowHeights.append(contentsOf: firstHeights)
+        rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
+        widths.append(left); heights.append((cursor.max() ?? padding) - padding)
+        nestsFolders = true
+        deepestLevels = max(deepestLevels, levels.count - 1)
+    }
+
+    /// Whether `item`, a member of `block`, is an inner one (in a later section than the block's).
+    @inline(__always)
+    func isInner(_ item: Int, ofBlock block: Int) -> Bool { item >= Int(firstItem[block]) + Int(memberCount[block]) }
+
+    /// A nesting block's member's panel and level.
+    func panelAndLevel(ofMember item: Int, inBlock block: Int) -> (panel: Int, level: Int) {
+        let index = nestedIndex(of: item, inBlock: block)
+        return (Int(memberColumns[index]), Int(memberLevels[index]))
+    }
+
+    /// Where a nesting block's panel leads connectors out of a level's column, their bus, and
+    /// where they lead into the next level's column, from the block's left.
+    func innerLeads(ofPanel panel: Int, level: Int, inBlock block: Int) -> (out: Double, bus: Double, into: Double) {
+        let cell = Int(panelLevelStart[block]) + panel * (Int(nestLevels[block]) + 1) + level
+        let out = levelLefts[cell] + levelWidths[cell], into = levelLefts[cell + 1]
+        return (out, (out + into) / 2, into)
     }
 
     /// The most rows a sub-column has.
@@ -308,6 +560,7 @@ struct WrapPlan {
     /// The sub-column and row of a member.
     @inline(__always)
     func position(ofMember item: Int, inBlock block: Int) -> (column: Int, row: Int) {
+        if offsetStart[block] >= 0 { return (Int(memberColumns[nestedIndex(of: item, inBlock: block)]), 0) }
         let index = item - Int(firstItem[block])
         let rowCount = Int(rows[block])
         return (index / rowCount, index % rowCount)
@@ -317,10 +570,28 @@ struct WrapPlan {
     /// left (centred in its sub-column).
     @inline(__always)
     func offset(ofMember item: Int, inBlock block: Int, width: Double, height: Double) -> (x: Double, y: Double) {
+        if offsetStart[block] >= 0 {
+            let index = nestedIndex(of: item, inBlock: block)
+            return (memberXs[index], memberYs[index])
+        }
         let (column, row) = position(ofMember: item, inBlock: block)
         let rowIndex = Int(rowStart[block]) + row, columnIndex = Int(columnStart[block]) + column
         return (columnLefts[columnIndex] + (columnWidths[columnIndex] - width) / 2,
                 rowOffsets[rowIndex] + (rowHeights[rowIndex] - height) / 2)
+    }
+
+    /// Where a nesting block's member is in `memberXs`: its own members first, then the inner ones.
+    @inline(__always)
+    private func nestedIndex(of item: Int, inBlock block: Int) -> Int {
+        let own = item - Int(firstItem[block])
+        var offset = Int(memberCount[block])
+        if own < offset { return Int(offsetStart[block]) + own }
+        for level in Int(levelStart[block])..<Int(levelStart[block]) + Int(nestLevels[block]) {
+            let levelFirst = Int(self.levelFirst[level])
+            if item >= levelFirst && item < levelFirst + Int(levelCount[level]) { return Int(offsetStart[block]) + offset + item - levelFirst }
+            offset += Int(levelCount[level])
+        }
+        preconditionFailure("item \(item) is not a member of block \(block)")
     }
 
     /// The x of the bus left of a sub-column, from the block's left.

@@ -23,6 +23,9 @@ struct WrappedPlacement: Sendable {
     /// Per block: its top, and where its bus enters (level with the parent where it can).
     var blockTops: [Double]
     var blockEntries: [Double]
+    /// False where a nesting plan's blocks got no stand-ins (their leaves' column would not
+    /// keep their room): such a placement must not be drawn.
+    var keepsNestedRoom = true
 
     /// What a placement reads of its tree: the columns, and whether blocks may overhang (not
     /// where items have additional parents, whose connectors cross columns).
@@ -57,7 +60,7 @@ struct WrappedPlacement: Sendable {
             var width = 0.0, extent = 0.0
             for item in Int(itemStarts[section])..<Int(itemStarts[section + 1]) {
                 let block = Int(plan.blockOfItem[item])
-                if block < 0 { width = max(width, itemWidths[item]) } else { extent = max(extent, plan.widths[block]) }
+                if block < 0 { width = max(width, itemWidths[item]) } else if !plan.isInner(item, ofBlock: block) { extent = max(extent, plan.widths[block]) }
             }
             unwrappedWidths[section] = width
             sectionWidths[section] = overhangs ? width : max(width, extent)
@@ -65,6 +68,7 @@ struct WrappedPlacement: Sendable {
         }
         // Overhanging blocks: the last section each one's block reaches into (or into whose gap).
         var standInColumns: OverhangColumns? = nil
+        keepsNestedRoom = !plan.nestsFolders
         if overhangs {
             var lefts = [Double](repeating: configuration.sectionMargin, count: sectionCount)
             for section in 1..<max(1, sectionCount) { lefts[section] = lefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding }
@@ -76,11 +80,16 @@ struct WrappedPlacement: Sendable {
                     if block >= 0 {
                         let right = lefts[section] + plan.widths[block]
                         while last + 1 < sectionCount && right > lefts[last] + sectionWidths[last] + 0.5 { last += 1 }
+                        // A nesting block always keeps its room in the columns of its
+                        // inner levels: their items are those columns' items, and the
+                        // columns' searches need them in order with the others there.
+                        last = min(sectionCount - 1, max(last, section + Int(plan.nestLevels[block])))
                     }
                     lastSection[reduced] = Int32(last)
                 }
             }
-            standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection)
+            standInColumns = OverhangColumns(reduced: columns, heights: heights, lastSection: lastSection, limit: itemWidths.count)
+            keepsNestedRoom = !plan.nestsFolders || standInColumns != nil
             if standInColumns != nil {
                 // Placed from here on are the stand-in columns: the reduced tree's links are
                 // freed (a big tree's peak memory).
@@ -138,10 +147,21 @@ struct WrappedPlacement: Sendable {
                 for member in item..<item + Int(plan.memberCount[block]) {
                     tops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y
                 }
+                for level in Int(plan.levelStart[block])..<Int(plan.levelStart[block]) + Int(plan.nestLevels[block]) {
+                    let inner = Int(plan.levelFirst[level])
+                    for member in inner..<inner + Int(plan.levelCount[level]) {
+                        tops[member] = top + plan.offset(ofMember: member, inBlock: block, width: 0, height: 0).y
+                    }
+                }
             }
         }
         // Heights: the last item's bottom; lefts: centred in the column as it would be unwrapped.
         var sectionHeights = [Double](repeating: 0, count: sectionCount)
+        /// Each column's left from the first's.
+        var columnStarts = [Double](repeating: 0, count: sectionCount)
+        for section in 1..<max(1, sectionCount) {
+            columnStarts[section] = columnStarts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding
+        }
         lefts.withUnsafeMutableBufferPointer { lefts in
             for section in 0..<sectionCount {
                 let reducedItems = Int(columns.sectionStarts[section])..<Int(columns.sectionStarts[section + 1])
@@ -150,8 +170,14 @@ struct WrappedPlacement: Sendable {
                 let unwrappedWidth = unwrappedWidths[section]
                 for item in Int(itemStarts[section])..<Int(itemStarts[section + 1]) {
                     let block = Int(plan.blockOfItem[item])
-                    lefts[item] = block < 0 ? (unwrappedWidth - itemWidths[item]) / 2
-                        : plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+                    if block < 0 {
+                        lefts[item] = (unwrappedWidth - itemWidths[item]) / 2
+                    } else {
+                        let x = plan.offset(ofMember: item, inBlock: block, width: itemWidths[item], height: itemHeights[item]).x
+                        // An inner member is drawn in its block, which starts `level` columns earlier.
+                        let level = plan.isInner(item, ofBlock: block) ? plan.panelAndLevel(ofMember: item, inBlock: block).level : 0
+                        lefts[item] = x - (columnStarts[section] - columnStarts[section - level])
+                    }
                 }
             }
         }

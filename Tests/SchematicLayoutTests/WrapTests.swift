@@ -310,7 +310,13 @@ import TestSupport
         // A long run too, so that something wraps and blocks filling the room are tried.
         let data = tree.addNode(label: "data", parent: root)
         for file in 0..<60 { _ = tree.addNode(label: "record_\(file).csv", parent: data) }
-        let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        let (nested, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        // Left to right the packages nest with their files, in panels of one column of
+        // siblings each (`nestsFolders`, `NestedWrapTests`); the pairs are judged without.
+        var unnested = nested.configuration
+        unnested.nestsFolders = false
+        let auto = SchematicLayout(dataController: sections, configuration: unnested)
+        auto.prepare()
         func canonicalX(_ global: Int) -> Double {
             canonicalFrame(auto.layoutAttributesForItem(at: indexPath(ofGlobal: global, in: sections))!.frame, orientation).midX
         }
@@ -398,7 +404,14 @@ import TestSupport
         }
         let long = tree.addNode(label: "long", parent: root)
         for leaf in 0..<150 { _ = tree.addNode(label: "member \(leaf)", parent: long) }
-        let (auto, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        let (nested, sections) = try layout(tree, orientation: orientation, randomSizes: false)
+        // Nesting the groups as panels brings this drawing within 2:1 (`NestedWrapTests`); the
+        // lists are judged without it.
+        #expect(nested.wrapsFolders && aspect(nested) <= 2 && aspect(nested) >= 0.5, "aspect \(aspect(nested))")
+        var unnested = nested.configuration
+        unnested.nestsFolders = false
+        let auto = SchematicLayout(dataController: sections, configuration: unnested)
+        auto.prepare()
         let size = auto.collectionViewContentSize
         // Judged by pages alone: 38,520 × 9,200 with the 150 files as one list.
         #expect(size.height < 2_000 && size.width < 40_000, "content \(size)")

@@ -1,0 +1,90 @@
+import CollectionLayout
+import Hierarchy
+import SchematicLayout
+import Testing
+import TestSupport
+
+/// Fans of small folders (children whose children are all leaves) wrap as panels of folders
+/// with their leaves beside them (`SchematicLayoutConfiguration.nestsFolders`).
+extension WrapTests {
+    /// A root with a fan of `folders` folders of 1–4 leaves (every seventh a leaf itself,
+    /// every fifth with a subfolder of two, every eleventh one more level down) and a deeper
+    /// child, which stays in the columns.
+    func folderFan(folders: Int, seed: UInt64) -> Tree {
+        var generator = SplitMix64(seed: seed)
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let fan = tree.addNode(label: "locale", parent: root)
+        let deep = tree.addNode(label: "deep", parent: root)
+        for index in 0..<3 { _ = tree.addNode(label: "leaf \(index)", parent: tree.addNode(label: "branch \(index)", parent: deep)) }
+        for index in 0..<folders {
+            let folder = tree.addNode(label: "folder \(index)", parent: fan)
+            if index % 7 == 3 { continue }
+            for leaf in 0..<Int.random(in: 1...4, using: &generator) { _ = tree.addNode(label: "file \(leaf)", parent: folder) }
+            if index % 5 == 1 {
+                let subfolder = tree.addNode(label: "sub \(index)", parent: folder)
+                for leaf in 0..<2 { _ = tree.addNode(label: "deep file \(leaf)", parent: subfolder) }
+                if index % 11 == 1 { _ = tree.addNode(label: "deepest", parent: tree.addNode(label: "lower", parent: subfolder)) }
+            }
+        }
+        return tree
+    }
+
+    /// Every cell and connector, asked for one by one.
+    func everyElement(_ layout: SchematicLayout, _ sections: SectionedTree) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                result.append(layout.layoutAttributesForItem(at: path)!)
+                if section > 0 { result.append(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)!) }
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: SchematicOrientation.allCases, [SchematicAlignment.compact, .tidy])
+    func aFanOfFoldersIsDrawnNearSquare(orientation: SchematicOrientation, alignment: SchematicAlignment) throws {
+        let tree = folderFan(folders: 60, seed: 3)
+        let (nested, sections) = try layout(tree, alignment: alignment, orientation: orientation, connectors: .elbow, randomSizes: false)
+        var flatConfiguration = nested.configuration
+        flatConfiguration.nestsFolders = false
+        let flat = SchematicLayout(dataController: sections, configuration: flatConfiguration)
+        flat.prepare()
+        #expect(aspect(flat) > 3 || aspect(flat) < 1.0 / 3, "the test tree must need nesting: \(aspect(flat))")
+        #expect(aspect(nested) <= 3 && aspect(nested) >= 1.0 / 3, "aspect \(aspect(nested))")
+        // A folder's leaves are drawn in the fan's block, so some lie before a later panel's folders.
+        func frames(_ section: Int) -> [Rect] {
+            (0..<sections.numberOfItems(inSection: section)).map {
+                canonicalFrame(nested.layoutAttributesForItem(at: IndexPath(item: $0, section: section))!.frame, orientation)
+            }
+        }
+        let folders = frames(2), files = frames(3)
+        #expect(files.contains { file in folders.contains { $0.minX > file.maxX } }, "no panel after a folder's leaves")
+        _ = checkInvariants(nested, sections, orientation: orientation)
+    }
+
+    @Test(arguments: SchematicOrientation.allCases, ConnectorStyle.allCases)
+    func nestedBlocksKeepEveryInvariant(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
+        for seed: UInt64 in [3, 4] {
+            let tree = folderFan(folders: 45 + Int(seed) * 10, seed: seed)
+            let (layout, sections) = try layout(tree, orientation: orientation, connectors: connectors, seed: seed)
+            #expect(layout.wrapsFolders, "nothing nested")
+            // The subfolders nest too: a sub's files lie left of some later panel's folders.
+            let subs = (0..<sections.numberOfItems(inSection: 3)).filter {
+                sections.childStarts[sections.globalItem(section: 3, item: $0) + 1] > sections.childStarts[sections.globalItem(section: 3, item: $0)]
+            }
+            #expect(!subs.isEmpty)
+            _ = checkInvariants(layout, sections, orientation: orientation)
+            let all = everyElement(layout, sections)
+            #expect(rectQueryMismatches(layout, everything: all, seed: seed, queries: 80, fraction: 1.0 / 4).isEmpty)
+        }
+    }
+
+    @Test func nestingIsDeterministic() throws {
+        let tree = folderFan(folders: 70, seed: 9)
+        let (a, sections) = try layout(tree, connectors: .elbow)
+        let (b, _) = try layout(tree, connectors: .elbow)
+        #expect(everyElement(a, sections) == everyElement(b, sections))
+    }
+}
