@@ -1,6 +1,7 @@
 /// Placement columns in which wrapped blocks may reach past their column's right edge.
 ///
-/// A block holds only leaves, so nothing leaves it to the right: it may run on over the gaps
+/// A block holds leaves (or, nesting, whole small subtrees), so nothing leaves it to the
+/// right: it may run on over the gaps
 /// and the columns after its own, where the drawing is usually empty at its height, instead of
 /// widening its whole column (which would lengthen every other connector of that column). The
 /// room it takes there is kept free by a chain of *stand-ins*: an item as tall as the block in

@@ -6,8 +6,10 @@ import Hierarchy
 /// reaches its children, so the block is `Σ (gutter + sub-column width)` wide. Rows are as
 /// tall as their tallest member, so a row reads across.
 ///
-/// Only leaves wrap: a child with children needs the next column aligned to it. Everything is
-/// on flat arrays, built in O(n) (`auto` tries O(log n) row limits over the runs only).
+/// Only leaves wrap this way: a child with children needs the next column aligned to it. A
+/// child with a small subtree wraps with its subtree, as panels (*nesting blocks*, below).
+/// Everything is on flat arrays, built in O(n) (`auto` tries O(log n) row limits over the
+/// runs only).
 struct WrapPlan {
     /// Per block: its first global item, member count, rows and sub-columns.
     var firstItem: [Int32] = []

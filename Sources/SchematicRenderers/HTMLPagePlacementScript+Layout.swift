@@ -25,7 +25,7 @@ extension HTMLPagePlacementScript {
       var sectionCount = rc.ss.length - 1, standIns = 0, sec, k;
       for (sec = 0; sec < sectionCount; sec++) for (k = rc.ss[sec]; k < rc.ss[sec + 1]; k++) standIns += Math.max(0, lastSection[k] - sec);
       var reducedCount = rc.par.length;
-      if (!(standIns > 0 && standIns <= reducedCount)) return null;
+      if (!(standIns > 0 && standIns <= Math.max(reducedCount, n))) return null;  // n: the limit, the tree's items
       var count = reducedCount + standIns, ssOut = [0], cs = new Int32Array(count + 1), par = [], hs = [], reducedOf = [], isStandIn = [], origin = [];
       function append(item, parent, standIn) { par.push(parent); hs.push(rh[item]); reducedOf.push(standIn ? -1 : item); isStandIn.push(standIn ? 1 : 0); origin.push(item); }
       for (k = 0; k < rc.ss[1]; k++) append(k, -1, false);
