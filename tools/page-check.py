@@ -4,7 +4,8 @@
 1. Collapse equals the engine: on several trees (random, wide fans that wrap, a deep one), in
    every orientation and alignment, with and without wrapping and with elbow connectors, the
    page collapses nodes; its frames (the page's `window.schematic.frames()`) must equal, to
-   0.5 px, `schematic render --format json` of the tree without those subtrees; expanding again
+   0.5 px, `schematic render --format json --no-nest` of the tree without those subtrees (the
+   page does not nest small subtrees); expanding again
    must give back the first drawing exactly. `--collapse-depth N` must open as the tree cut
    below depth N, each collapsed node counting what it hides (`+12`).
 2. The page opens readable (fitted, or the root at 100% when fitting makes labels < 6 px);
@@ -285,7 +286,7 @@ def equality_checks(binary, browser, work):
             if browser.evaluate(session, "window.schematic.portDiffers()"):
                 failures += 1
                 print(f"collapse {name} {' '.join(options)}: the page's own check finds its placement differs   FAILED")
-            cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json"] + options,
+            cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json", "--no-nest"] + options,
                                                        check=True, capture_output=True, text=True).stdout)
             results = [("as opened", compare(first, cli_size, cli_cells))]
             steps = [[biggest], [biggest, small], [small]]
@@ -301,7 +302,7 @@ def equality_checks(binary, browser, work):
                     return node not in hidden
                 pruned = work / f"{name}.pruned.txt"
                 pruned.write_text(outline(parents, labels, keep), encoding="utf-8")
-                size_json, pruned_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json"] + options,
+                size_json, pruned_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json", "--no-nest"] + options,
                                                                check=True, capture_output=True, text=True).stdout)
                 results.append((f"collapsed {len(collapsed)}", compare(drawn, size_json, pruned_cells)))
             browser.evaluate(session, "(function(){for (var k=0;k<window.schematic.count;k++) if (window.schematic.collapsed(k)) window.schematic.toggle(k);})()")
@@ -332,7 +333,7 @@ def equality_checks(binary, browser, work):
         drawn = browser.evaluate(session, "window.schematic.frames()")
         pruned = work / "cut.txt"
         pruned.write_text(outline(parents, labels, lambda n: depth[n] < cut), encoding="utf-8")
-        size_json, cut_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json"], check=True,
+        size_json, cut_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json", "--no-nest"], check=True,
                                                     capture_output=True, text=True).stdout)
         result = compare(drawn, size_json, cut_cells)
         # Every node at the cut or deeper with children is collapsed; those at the cut are drawn.

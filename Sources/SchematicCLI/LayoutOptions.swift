@@ -37,6 +37,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
     var wrap: SchematicWrap?
 
+    @Flag(name: .customLong("no-nest"), help: "With --wrap auto, wrap fans of leaves only: a wide fan's small subtrees stay in their depths' columns rather than nest as panels (the HTML page never nests).")
+    var noNest = false
+
     @Flag(help: "Draw alternating bands behind the sections.")
     var bands = false
 
@@ -60,6 +63,7 @@ struct LayoutOptions: ParsableArguments {
         configuration.connectorStyle = connectors ?? SchematicLayoutConfiguration.standardConnectorStyle(for: configuration.orientation, alignment: configuration.alignment)
         configuration.showsBands = bands
         if let wrap { configuration.wrap = wrap }
+        if noNest { configuration.nestsFolders = false }
         configuration.depthLabels = depthLabels.map { labels in
             labels.split(separator: ",", omittingEmptySubsequences: false).map { label in
                 String(label.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
@@ -76,6 +80,7 @@ struct LayoutOptions: ParsableArguments {
                                        ("--orientation", orientation != nil, layout == .schematic),
                                        ("--bands", bands, layout == .schematic),
                                        ("--wrap", wrap != nil, layout == .schematic),
+                                       ("--no-nest", noNest, layout == .schematic),
                                        ("--item-padding", itemPadding != nil, layout == .schematic || layout == .circle),
                                        ("--section-padding", sectionPadding != nil, layout == .schematic || layout == .circle),
                                        ("--section-margin", sectionMargin != nil, layout == .schematic || layout == .circle)]

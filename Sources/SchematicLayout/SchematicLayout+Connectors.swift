@@ -143,17 +143,25 @@ extension SchematicLayout {
             wrapped.connector?.sharesLeadOut = sharesLeadOut
             return wrapped
         }
-        // A child nearly level with its parent is reached straight from the bus: two stubs a
-        // pixel or two apart would draw as one doubled line.
+        attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
+                                              leadOut: leadOut, leadIn: leadIn, middle: middle)
+        attributes.connector?.sharesLeadOut = sharesLeadOut
+        return attributes
+    }
+
+    /// A connector between two columns: led out of its parent (in `section - 1`) to `leadOut`,
+    /// into its child from `leadIn`, a curve turning at `middle`. A child nearly level with its
+    /// parent is reached straight from the bus: two stubs a pixel or two apart would draw as
+    /// one doubled line.
+    func betweenColumns(parent: Int, section: Int, start: Point, end: Point,
+                        leadOut: Double, leadIn: Double, middle: Double) -> ConnectorAttributes {
         let arrival = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
-        attributes.connector = ConnectorAttributes(
+        return ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
             lineStartTop: start.y > end.y, start: start, end: end,
             turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: arrival),
             curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
             isCurved: configuration.connectorStyle == .curved)
-        attributes.connector?.sharesLeadOut = sharesLeadOut
-        return attributes
     }
 
     /// The connector to an inner member of a nesting block from its parent: as between two
@@ -166,14 +174,9 @@ extension SchematicLayout {
         let blockLeft = sectionLefts[section - 1 - level]
         let (out, bus, into) = plan.innerLeads(ofPanel: panel, level: level, inBlock: block)
         let elbow = configuration.connectorStyle == .elbow
-        let leadOut = blockLeft + (elbow ? bus : out), leadIn = blockLeft + (elbow ? bus : into), middle = blockLeft + bus
-        let arrival = elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
-        attributes.connector = ConnectorAttributes(
-            parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
-            lineStartTop: start.y > end.y, start: start, end: end,
-            turnOut: Point(x: leadOut, y: start.y), turnIn: Point(x: leadIn, y: arrival),
-            curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: end.y),
-            isCurved: configuration.connectorStyle == .curved)
+        attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
+                                              leadOut: blockLeft + (elbow ? bus : out), leadIn: blockLeft + (elbow ? bus : into),
+                                              middle: blockLeft + bus)
         return attributes
     }
 
