@@ -37,9 +37,11 @@ extension SchematicLayout {
             return true
         }
         let tree = wrappedPlacementTree, configuration = configuration
-        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil, nestingShape: Double? = nil) -> WrapPlan? {
+        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil, nestingShape: Double? = nil,
+                            nestsWideFans: Bool = false) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills, nestingShape: nestingShape)
+                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills, nestingShape: nestingShape,
+                     nestsWideFans: nestsWideFans)
         }
         func drawn(_ placement: WrappedPlacement) -> (aspect: Double, area: Double) {
             let breadth = placement.breadth, depth = placement.depth(configuration)
@@ -82,13 +84,14 @@ extension SchematicLayout {
         /// The best by page alone, whose neighbourhood is tried too (the cost may lead away from it).
         var bestByPage = best
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
-        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double }
-        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1): fits(best.drawing.aspect)]
+        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, wide: Bool }
+        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, wide: false): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
         @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
             guard let placement, placement.keepsNestedRoom else { return nil }
             let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan,
-                                      nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1)
+                                      nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1,
+                                      wide: placement.plan.nestsFolders && placement.plan.nestsWideFans)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
@@ -108,7 +111,7 @@ extension SchematicLayout {
         }
         /// Places `limit` unless it was tried, and judges it.
         func judge(_ limit: Int) -> Bool? {
-            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1)] { return fits }
+            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, wide: false)] { return fits }
             return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement(tree, plan: $0) })
         }
         for placement in first.dropFirst() { judgePlaced(placement) }
@@ -133,7 +136,7 @@ extension SchematicLayout {
         for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
             for limit in chosen[0] == chosen[1] ? [chosen[0]] : chosen {
                 for factor in [1.0, 1.5, 2, 3] {
-                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1)
+                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1, wide: false)
                     if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
                 }
             }
@@ -141,16 +144,21 @@ extension SchematicLayout {
         let filled = WrappedPlacement.placements(
             of: filling.map { candidate in { @Sendable in plan(rowLimit: candidate.limit, fills: true, smallestFan: candidate.fan) } }, tree: tree)
         for placement in filled { judgePlaced(placement) }
-        // A fan of small folders cannot be brought nearer square by its leaves alone: where
-        // the best drawing is still beyond the target, the widest fans' folders wrap with
-        // their leaves too (`WrapPlan.nestsFolders`), at the best limit and around it.
-        if !fits(best.drawing.aspect) && configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang {
+        // A fan of small subtrees cannot be brought nearer square by its leaves alone: where
+        // the best drawing is still beyond 3:1 (`WrapPlan.isUnreadable`), the widest fans'
+        // small subtrees wrap with their children too (`WrapPlan.nestsFolders`), at five panel
+        // heights; subtrees that hold a wide fan of their own only where that is not enough
+        // (`WrapPlan.nestsWideFans`: such a fan then cannot wrap).
+        if WrapPlan.isUnreadable(aspect: best.drawing.aspect) && configuration.nestsFolders && WrapPlan.overhangs(configuration)
+            && tree.allowsOverhang {
             let limit = best.placement.plan.rowLimit, fan = best.placement.plan.smallestFan, fills = best.placement.plan.fills
-            let nested = WrappedPlacement.placements(
-                of: WrapPlan.nestingShapes.map { shape in { @Sendable in
-                    plan(rowLimit: limit, fills: fills, smallestFan: fan, nestingShape: shape) } },
-                tree: tree)
-            for placement in nested { judgePlaced(placement) }
+            for wide in [false, true] where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
+                let nested = WrappedPlacement.placements(
+                    of: WrapPlan.nestingShapes.map { shape in { @Sendable in
+                        plan(rowLimit: limit, fills: fills, smallestFan: fan, nestingShape: shape, nestsWideFans: wide) } },
+                    tree: tree)
+                for placement in nested { judgePlaced(placement) }
+            }
         }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.

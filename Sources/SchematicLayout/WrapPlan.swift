@@ -37,7 +37,8 @@ struct WrapPlan {
     /// Nesting blocks (`nestingShape`): a run of a wide fan's children that are leaves or
     /// *small subtrees* (a folder of files, a package with its modules, a class with a few
     /// subclasses: at most `largestNestedSubtree` nodes, `deepestNesting` levels below the
-    /// child, and no fan of 12 children or more, which wraps on its own) is laid out as panels side by side, each a short column of those children with
+    /// child, and no fan of 12 children or more, which wraps on its own, unless
+    /// `nestsWideFans`) is laid out as panels side by side, each a short column of those children with
     /// their subtrees beside them, as the tree would draw them, so a fan of small folders
     /// (package folders, git's object folders, locales of three files) wraps too. The
     /// subtrees' items are the block's *inner* members, level by level in the sections after
@@ -76,6 +77,11 @@ struct WrapPlan {
     private(set) var deepestLevels = 0
     /// How tall a nesting block's panels are, as a share of a square block's.
     let nestingShape: Double
+    /// Whether nested subtrees may hold a fan of 12 or more children, drawn as one column in
+    /// its panel (it cannot wrap there): where the fans' parents are many small subtrees side
+    /// by side (an icon theme's size folders, each with a dozen category folders), nesting
+    /// them squares the drawing where wrapping the fans alone cannot.
+    let nestsWideFans: Bool
 
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
@@ -204,12 +210,13 @@ struct WrapPlan {
     /// block into the room beside it (`WrapEstimate.filledRows`).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
-          fills: Bool = false, nestingShape: Double? = nil) {
+          fills: Bool = false, nestingShape: Double? = nil, nestsWideFans: Bool = false) {
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
         // Nesting is judged on placements only, at a given row limit.
         let nests = nestingShape != nil && forcedLimit != nil && configuration.wrap == .auto
         self.nestingShape = nestingShape ?? 1
+        self.nestsWideFans = nests && nestsWideFans
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
 
@@ -251,7 +258,7 @@ struct WrapPlan {
             /// A child whose subtree is small enough to nest.
             func isFolder(_ item: Int) -> Bool {
                 !isLeaf(item) && Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree
-                    && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting && !hasWideFan[item]
+                    && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting && (nestsWideFans || !hasWideFan[item])
             }
             var section = 0
             // Subtrees in a nesting run: their fans are that block's, not runs of their own.

@@ -81,6 +81,27 @@ extension WrapTests {
         }
     }
 
+    /// An icon theme: 16 size folders, each with a fan of 13 category folders. The fans wrap on
+    /// their own, but the drawing stays beyond 3:1 (its breadth is the 16 folders side by
+    /// side): the size folders nest then, their fans drawn as one column in their panels.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func subtreesWithAWideFanNestWhereNothingElseReads(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "hicolor")
+        for size in 0..<16 {
+            let folder = tree.addNode(label: "\(16 * (size + 1))x\(16 * (size + 1))", parent: root)
+            for category in 0..<13 {
+                let child = tree.addNode(label: "category \(category)", parent: folder)
+                if category == 2 { for icon in 0..<2 { _ = tree.addNode(label: "icon \(icon).png", parent: child) } }
+            }
+        }
+        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        #expect(aspect(nested) <= 3 && aspect(nested) >= 1.0 / 3, "aspect \(aspect(nested))")
+        _ = checkInvariants(nested, sections, orientation: orientation)
+        #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
+    }
+
     @Test func nestingIsDeterministic() throws {
         let tree = folderFan(folders: 70, seed: 9)
         let (a, sections) = try layout(tree, connectors: .elbow)
