@@ -232,6 +232,8 @@ struct WrapPlan {
         // filters them (O(runs), not O(n), per tier).
         var allStarts: [Int32] = [], allLengths: [Int32] = [], allFans: [Int32] = [], allSections: [Int32] = []
         var allNested: [Bool] = []
+        // Whether a nested subtree holds a wide fan (asked for with `nestsWideFans`).
+        var nestsAWideFan = false
         sections.childStarts.withUnsafeBufferPointer { childStarts in
             func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
             // Per item (where nesting is asked for), its subtree's size and levels below it,
@@ -280,6 +282,7 @@ struct WrapPlan {
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
                         allNested.append(nested)
                         if nested {
+                            if nestsWideFans { nestsAWideFan = nestsAWideFan || (child..<end).contains { hasWideFan[$0] } }
                             // Every item of the run's subtrees, level by level.
                             var level = child..<end
                             while !level.isEmpty {
@@ -337,6 +340,8 @@ struct WrapPlan {
             }
         }
         guard !runStart.isEmpty, rowLimit > 0 else { return nil }
+        // Wide fans asked for and none nested: the plan without them, placed already.
+        if self.nestsWideFans && !nestsAWideFan { return nil }
         self.smallestFan = smallestFan
         var filledRows: [Int]? = nil
         if fills && configuration.wrap == .auto {

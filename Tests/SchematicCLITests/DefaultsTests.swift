@@ -15,4 +15,20 @@ import TestSupport
         #expect(DiagramOptions().configuration == .standard)
         #expect(SchematicLayoutConfiguration.standard.alignment == .compact && SchematicLayoutConfiguration.standard.wrap == .auto)
     }
+
+    /// A fan of 60 folders of three files nests by default; `--no-nest` keeps it in its
+    /// columns, and so does the HTML page, whose script does not nest.
+    @Test func foldersNestExceptOnThePageAndWithNoNest() throws {
+        let outline = "root\n" + (1...60).map { "  folder \($0)\n    a\n    b\n    c\n" }.joined()
+        func width(_ arguments: [String]) throws -> String {
+            let result = try Executable.run(["render", "-", "--format", "json"] + arguments, stdin: outline)
+            #expect(result.status == 0, "\(result.stderr)")
+            return String(result.stdout.dropFirst(#"{"contentSize":{"width":"#.count).prefix { $0 != "," })
+        }
+        let nested = try width([]), columns = try width(["--no-nest"])
+        #expect(Double(nested)! > 2 * Double(columns)!, "nested \(nested), columns \(columns)")
+        let page = try Executable.run(["render", "-", "--format", "html"], stdin: outline)
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.contains("\"contentWidth\":\(columns)"), "the page is not the unnested drawing")
+    }
 }

@@ -43,6 +43,7 @@ import TestSupport
             (["--layout", "flow", "--align", "tidy"], "--align applies to --layout schematic, not flow"),
             (["--layout", "grid", "--item-padding", "5"], "--item-padding applies to --layout schematic, circle, not grid"),
             (["--layout", "masonry", "--bands"], "--bands applies to --layout schematic, not masonry"),
+            (["--layout", "circle", "--no-nest"], "--no-nest applies to --layout schematic, not circle"),
             (["--layout", "flow", "--width", "1e300"], "--width must be a number of at most 10000000"),
             (["--layout", "masonry", "--columns", "-1"], "the number of columns must be from 1 to 10000"),
             (["--focus", "Primates", "--focus-scale", "1e308"], "--focus-scale must be from 0.01 to 100"),
