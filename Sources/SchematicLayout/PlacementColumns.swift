@@ -21,4 +21,11 @@ struct PlacementColumns {
     var numberOfItems: Int { parentOfItem.count }
     var numberOfSections: Int { sectionStarts.count - 1 }
     func numberOfItems(inSection section: Int) -> Int { Int(sectionStarts[section + 1] - sectionStarts[section]) }
+
+    /// Whether some parent has at least `fan` children.
+    func hasFan(of fan: Int) -> Bool {
+        childStarts.withUnsafeBufferPointer { starts in
+            (0..<numberOfItems).contains { Int(starts[$0 + 1] - starts[$0]) >= fan }
+        }
+    }
 }

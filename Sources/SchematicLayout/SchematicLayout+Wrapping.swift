@@ -43,21 +43,10 @@ extension SchematicLayout {
                      rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills, nestingShape: nestingShape,
                      nestsWideFans: nestsWideFans)
         }
-        func drawn(_ placement: WrappedPlacement) -> (aspect: Double, area: Double) {
-            let breadth = placement.breadth, depth = placement.depth(configuration)
-            return (breadth / max(depth, 1), breadth * depth)
-        }
+        func drawn(_ placement: WrappedPlacement) -> WrapDrawing { WrapDrawing(placement, configuration) }
         func fits(_ aspect: Double) -> Bool { WrapPlan.misfit(aspect: aspect) <= 1 }
-        /// `WrapPlan.page`: lists hanging deeper than the tree needs to square it gain nothing.
-        func page(_ drawing: (aspect: Double, area: Double)) -> Double { drawing.area * max(1, WrapPlan.misfit(aspect: drawing.aspect)) }
-        /// Whether `drawing` replaces `best`: on a page smaller by `gain`; where both are beyond
-        /// `WrapPlan.readableAspect`, at a cost (`WrapPlan.cost`) smaller by `gain`.
-        func replaces(_ drawing: (aspect: Double, area: Double), _ best: (aspect: Double, area: Double), gain: Double) -> Bool {
-            guard WrapPlan.isUnreadable(aspect: drawing.aspect) && WrapPlan.isUnreadable(aspect: best.aspect) else {
-                return page(drawing) < page(best) * gain
-            }
-            return WrapPlan.cost(area: drawing.area, page: page(drawing)) < WrapPlan.cost(area: best.area, page: page(best)) * gain
-        }
+        func page(_ drawing: WrapDrawing) -> Double { drawing.page }
+        func replaces(_ drawing: WrapDrawing, _ best: WrapDrawing, gain: Double) -> Bool { drawing.replaces(best, gain: gain) }
         let fewestRows = WrapPlan.fewestAutoRows(configuration)
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
             placeWrappedItems()
@@ -151,12 +140,10 @@ extension SchematicLayout {
         // (`WrapPlan.nestsWideFans`: such a fan then cannot wrap).
         if WrapPlan.isUnreadable(aspect: best.drawing.aspect) && configuration.nestsFolders && WrapPlan.overhangs(configuration)
             && tree.allowsOverhang {
-            let limit = best.placement.plan.rowLimit, fan = best.placement.plan.smallestFan, fills = best.placement.plan.fills
+            let plan = best.placement.plan
             for wide in [false, true] where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
-                let nested = WrappedPlacement.placements(
-                    of: WrapPlan.nestingShapes.map { shape in { @Sendable in
-                        plan(rowLimit: limit, fills: fills, smallestFan: fan, nestingShape: shape, nestsWideFans: wide) } },
-                    tree: tree)
+                let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit, fills: plan.fills,
+                                                                smallestFan: plan.smallestFan, nestsWideFans: wide)
                 for placement in nested { judgePlaced(placement) }
             }
         }
@@ -169,10 +156,37 @@ extension SchematicLayout {
         }
         if !wrapsWideFan {
             let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
-            let drawing = (aspect: unwrapped.breadth / max(unwrapped.depth, 1), area: unwrapped.breadth * unwrapped.depth)
-            if replaces(drawing, best.drawing, gain: 1) { return false }
+            if replaces(WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth), best.drawing, gain: 1) { return false }
         }
         apply(best.placement)
+        return true
+    }
+
+    /// Where no fan's leaves wrap (a fan of folders only, as a git mirror's object folders,
+    /// has no run of leaves), whether its small subtrees nest: only where the unwrapped drawing
+    /// is beyond `WrapPlan.readableAspect`, at the panel heights and in the two rounds
+    /// `placeWrappedItemsChoosingRows` tries, and only for a page smaller by
+    /// `WrapPlan.smallerFansGain`. Places the best and returns true, or places nothing.
+    @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
+        guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
+              dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
+        let tree = wrappedPlacementTree
+        guard tree.allowsOverhang, tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) else { return false }
+        let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
+        var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth))
+        for wide in [false, true] where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
+            // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
+            let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
+                                                            smallestFan: WrapPlan.autoFanTiers[0], nestsWideFans: wide)
+            for case let placement? in nested where placement.keepsNestedRoom && placement.plan.nestsFolders {
+                let drawing = WrapDrawing(placement, configuration)
+                if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
+                    best = (placement, drawing)
+                }
+            }
+        }
+        guard let placement = best.placement else { return false }
+        apply(placement)
         return true
     }
 
@@ -180,6 +194,32 @@ extension SchematicLayout {
     /// positions the columns): the columns and the blocks reaching past them.
     func wrappedContentWidth() -> Double {
         WrappedPlacement.depth(sectionWidths: sectionWidths, sectionExtents: sectionExtents, configuration: configuration)
+    }
+}
+
+/// A placed drawing as the measured choice judges it: its aspect (breadth over depth) and area.
+struct WrapDrawing {
+    let aspect: Double, area: Double
+
+    init(breadth: Double, depth: Double) {
+        aspect = breadth / max(depth, 1)
+        area = breadth * depth
+    }
+
+    init(_ placement: WrappedPlacement, _ configuration: SchematicLayoutConfiguration) {
+        self.init(breadth: placement.breadth, depth: placement.depth(configuration))
+    }
+
+    /// `WrapPlan.page`: lists hanging deeper than the tree needs to square it gain nothing.
+    var page: Double { area * max(1, WrapPlan.misfit(aspect: aspect)) }
+
+    /// Whether this drawing replaces `best`: on a page smaller by `gain`; where both are beyond
+    /// `WrapPlan.readableAspect`, at a cost (`WrapPlan.cost`) smaller by `gain`.
+    func replaces(_ best: WrapDrawing, gain: Double) -> Bool {
+        guard WrapPlan.isUnreadable(aspect: aspect) && WrapPlan.isUnreadable(aspect: best.aspect) else {
+            return page < best.page * gain
+        }
+        return WrapPlan.cost(area: area, page: page) < WrapPlan.cost(area: best.area, page: best.page) * gain
     }
 }
 
@@ -194,5 +234,16 @@ extension WrappedPlacement {
             results.withLock { $0[index] = placement }
         }
         return results.withLock { $0 }
+    }
+
+    /// The placements of the nesting plans (`WrapPlan.nestsFolders`) at every panel height
+    /// `WrapPlan.nestingShapes` lists, with the other blocks as given.
+    static func nestingPlacements(of tree: Tree, rowLimit: Int, fills: Bool, smallestFan: Int,
+                                  nestsWideFans: Bool) -> [WrappedPlacement?] {
+        let configuration = tree.configuration
+        return placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in
+            WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
+                     rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestsWideFans: nestsWideFans)
+        } }, tree: tree)
     }
 }

@@ -143,6 +143,7 @@ public final class SchematicLayout: SelfSizingLayout {
             : firstWrapPlan ?? WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
         firstWrapPlan = nil
         if wrapPlan != nil && !placeWrappedItemsChoosingRows() { wrapPlan = nil }
+        if wrapPlan == nil && configuration.wrap != .off && !placesRoughly { placeNestedItemsWithoutLeafBlocks() }
         if wrapPlan != nil {
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }
         } else if configuration.alignment != .stacked && !placesRoughly {

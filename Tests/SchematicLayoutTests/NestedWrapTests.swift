@@ -102,6 +102,35 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// Git mirrors: each a few files and a fan of 40–70 object folders of one or two files.
+    /// No run of leaves is long enough to wrap anywhere, so nothing but nesting can square the
+    /// drawing (before, it stayed a column of object folders, 1:28).
+    @Test(arguments: SchematicOrientation.allCases)
+    func fansOfFoldersWithoutLeafRunsNest(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "mirrors")
+        for mirror in 0..<4 {
+            let repository = tree.addNode(label: "package-\(mirror).git", parent: root)
+            _ = tree.addNode(label: "HEAD", parent: repository)
+            let objects = tree.addNode(label: "objects", parent: repository)
+            for folder in 0..<(40 + 10 * mirror) {
+                let object = tree.addNode(label: String(folder * 37 % 256, radix: 16), parent: objects)
+                for file in 0..<(folder % 4 == 1 ? 2 : 1) { _ = tree.addNode(label: "pack \(file)", parent: object) }
+            }
+            _ = tree.addNode(label: "main", parent: tree.addNode(label: "heads", parent: tree.addNode(label: "refs", parent: repository)))
+        }
+        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        #expect(aspect(nested) <= 3 && aspect(nested) >= 1.0 / 3, "aspect \(aspect(nested))")
+        _ = checkInvariants(nested, sections, orientation: orientation)
+        #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 5, queries: 60, fraction: 1.0 / 4).isEmpty)
+        var flatConfiguration = nested.configuration
+        flatConfiguration.nestsFolders = false
+        let flat = SchematicLayout(dataController: sections, configuration: flatConfiguration)
+        flat.prepare()
+        #expect(!flat.wrapsFolders && (aspect(flat) > 3 || aspect(flat) < 1.0 / 3), "the test tree must need nesting: \(aspect(flat))")
+    }
+
     @Test func nestingIsDeterministic() throws {
         let tree = folderFan(folders: 70, seed: 9)
         let (a, sections) = try layout(tree, connectors: .elbow)
