@@ -37,11 +37,9 @@ extension SchematicLayout {
             return true
         }
         let tree = wrappedPlacementTree, configuration = configuration
-        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil, nestingShape: Double? = nil,
-                            nestsWideFans: Bool = false) -> WrapPlan? {
+        @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills, nestingShape: nestingShape,
-                     nestsWideFans: nestsWideFans)
+                     rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills)
         }
         func drawn(_ placement: WrappedPlacement) -> WrapDrawing { WrapDrawing(placement, configuration) }
         func fits(_ aspect: Double) -> Bool { WrapPlan.misfit(aspect: aspect) <= 1 }
@@ -72,15 +70,17 @@ extension SchematicLayout {
         var best = (placement: first[0]!, drawing: drawn(first[0]!))
         /// The best by page alone, whose neighbourhood is tried too (the cost may lead away from it).
         var bestByPage = best
+        /// The longest side a nesting drawing may have (`WrapPlan.nestingShrink`).
+        var nestingLongSideLimit = Double.infinity
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
-        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, wide: Bool }
-        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, wide: false): fits(best.drawing.aspect)]
+        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach }
+        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
         @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
             guard let placement, placement.keepsNestedRoom else { return nil }
             let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan,
                                       nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1,
-                                      wide: placement.plan.nestsFolders && placement.plan.nestsWideFans)
+                                      reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
@@ -91,6 +91,7 @@ extension SchematicLayout {
             // clearly smaller page.
             var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
             if candidate.nests && !best.placement.plan.nestsFolders { gain *= WrapPlan.smallerFansGain }
+            if candidate.nests && drawing.longSide > nestingLongSideLimit { return fitting }
             if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
             if replaces(drawing, best.drawing, gain: gain) { best = (placement, drawing) }
             var pageGain = candidate.fan < bestByPage.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
@@ -100,7 +101,7 @@ extension SchematicLayout {
         }
         /// Places `limit` unless it was tried, and judges it.
         func judge(_ limit: Int) -> Bool? {
-            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, wide: false)] { return fits }
+            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees)] { return fits }
             return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement(tree, plan: $0) })
         }
         for placement in first.dropFirst() { judgePlaced(placement) }
@@ -125,7 +126,7 @@ extension SchematicLayout {
         for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
             for limit in chosen[0] == chosen[1] ? [chosen[0]] : chosen {
                 for factor in [1.0, 1.5, 2, 3] {
-                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1, wide: false)
+                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1, reach: .smallSubtrees)
                     if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
                 }
             }
@@ -136,14 +137,15 @@ extension SchematicLayout {
         // A fan of small subtrees cannot be brought nearer square by its leaves alone: where
         // the best drawing is still beyond 3:1 (`WrapPlan.isUnreadable`), the widest fans'
         // small subtrees wrap with their children too (`WrapPlan.nestsFolders`), at five panel
-        // heights; subtrees that hold a wide fan of their own only where that is not enough
-        // (`WrapPlan.nestsWideFans`: such a fan then cannot wrap).
+        // heights; subtrees that hold a wide fan of their own, then subtrees of any size, only
+        // where that is not enough (`WrapPlan.NestingReach`: their fans cannot wrap there).
         if WrapPlan.isUnreadable(aspect: best.drawing.aspect) && configuration.nestsFolders && WrapPlan.overhangs(configuration)
             && tree.allowsOverhang {
             let plan = best.placement.plan
-            for wide in [false, true] where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
+            nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
+            for reach in WrapPlan.NestingReach.allCases where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
                 let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit, fills: plan.fills,
-                                                                smallestFan: plan.smallestFan, nestsWideFans: wide)
+                                                                smallestFan: plan.smallestFan, reach: reach)
                 for placement in nested { judgePlaced(placement) }
             }
         }
@@ -173,13 +175,15 @@ extension SchematicLayout {
         let tree = wrappedPlacementTree
         guard tree.allowsOverhang, tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
-        var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth))
-        for wide in [false, true] where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
+        let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
+        var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
+        for reach in WrapPlan.NestingReach.allCases where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
-                                                            smallestFan: WrapPlan.autoFanTiers[0], nestsWideFans: wide)
+                                                            smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
             for case let placement? in nested where placement.keepsNestedRoom && placement.plan.nestsFolders {
                 let drawing = WrapDrawing(placement, configuration)
+                guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink else { continue }
                 if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
                     best = (placement, drawing)
                 }
@@ -200,10 +204,13 @@ extension SchematicLayout {
 /// A placed drawing as the measured choice judges it: its aspect (breadth over depth) and area.
 struct WrapDrawing {
     let aspect: Double, area: Double
+    /// Its longer side, breadth or depth.
+    let longSide: Double
 
     init(breadth: Double, depth: Double) {
         aspect = breadth / max(depth, 1)
         area = breadth * depth
+        longSide = max(breadth, depth)
     }
 
     init(_ placement: WrappedPlacement, _ configuration: SchematicLayoutConfiguration) {
@@ -237,13 +244,49 @@ extension WrappedPlacement {
     }
 
     /// The placements of the nesting plans (`WrapPlan.nestsFolders`) at every panel height
-    /// `WrapPlan.nestingShapes` lists, with the other blocks as given.
+    /// `WrapPlan.nestingShapes` lists, with the other blocks as given; then, where the best of
+    /// them (by page) is at the lowest height and still beyond `WrapPlan.targetAspect` along
+    /// the columns (many blocks one below the other: each must be broader than square for the
+    /// whole to be), at lower heights (at most three steps of `WrapPlan.nestingShapeStep`, while
+    /// each is on a smaller page), and likewise at greater heights where the highest is best
+    /// and the drawing too broad.
     static func nestingPlacements(of tree: Tree, rowLimit: Int, fills: Bool, smallestFan: Int,
-                                  nestsWideFans: Bool) -> [WrappedPlacement?] {
+                                  reach: WrapPlan.NestingReach) -> [WrappedPlacement?] {
         let configuration = tree.configuration
-        return placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in
+        @Sendable func plan(_ shape: Double) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestsWideFans: nestsWideFans)
-        } }, tree: tree)
+                     rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestingReach: reach)
+        }
+        var result = placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in plan(shape) } }, tree: tree)
+        var best: (shape: Double, drawing: WrapDrawing)? = nil
+        for (shape, placement) in zip(WrapPlan.nestingShapes, result) {
+            guard let placement, placement.keepsNestedRoom, placement.plan.nestsFolders else { continue }
+            let drawing = WrapDrawing(placement, configuration)
+            if best == nil || drawing.page < best!.drawing.page { best = (shape, drawing) }
+        }
+        guard var current = best else { return result }
+        let step: Double
+        if current.shape == WrapPlan.nestingShapes.first!, current.drawing.aspect > WrapPlan.targetAspect {
+            step = WrapPlan.nestingShapeStep
+        } else if current.shape == WrapPlan.nestingShapes.last!, current.drawing.aspect < 1 / WrapPlan.targetAspect {
+            step = 1 / WrapPlan.nestingShapeStep
+        } else {
+            return result
+        }
+        for _ in 0..<3 {
+            let shape = current.shape * step
+            guard let plan = plan(shape) else { break }
+            let placement = WrappedPlacement(tree, plan: plan)
+            guard placement.keepsNestedRoom && plan.nestsFolders else { break }
+            // Only while the long side shrinks: where something else sets it, a lower panel
+            // height only deepens the drawing (on the same page, at a greater area).
+            let drawing = WrapDrawing(placement, configuration)
+            guard drawing.page < current.drawing.page,
+                  drawing.longSide <= current.drawing.longSide * WrapPlan.nestingShapeShrink else { break }
+            result.append(placement)
+            current = (shape, drawing)
+            guard step < 1 ? drawing.aspect > WrapPlan.targetAspect : drawing.aspect < 1 / WrapPlan.targetAspect else { break }
+        }
+        return result
     }
 }

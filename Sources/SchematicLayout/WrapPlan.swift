@@ -38,7 +38,7 @@ struct WrapPlan {
     /// *small subtrees* (a folder of files, a package with its modules, a class with a few
     /// subclasses: at most `largestNestedSubtree` nodes, `deepestNesting` levels below the
     /// child, and no fan of 12 children or more, which wraps on its own, unless
-    /// `nestsWideFans`) is laid out as panels side by side, each a short column of those children with
+    /// `nestingReach` says otherwise) is laid out as panels side by side, each a short column of those children with
     /// their subtrees beside them, as the tree would draw them, so a fan of small folders
     /// (package folders, git's object folders, locales of three files) wraps too. The
     /// subtrees' items are the block's *inner* members, level by level in the sections after
@@ -68,6 +68,14 @@ struct WrapPlan {
     let innerGap: Double
     /// The panel heights `auto` tries for nesting blocks, as shares of a square block's.
     static let nestingShapes = [0.5, 0.75, 1, 1.5, 2]
+    /// A nesting drawing replaces the best drawing without nesting only if its longer side is
+    /// at most this share of that one's: nesting squares a drawing by shortening it, not by
+    /// lengthening its short side (a nested subtree's wide fan drawn as one long column).
+    static let nestingShrink = 0.9
+    /// The factor between further panel heights tried beyond `nestingShapes`' lowest.
+    static let nestingShapeStep = 0.7
+    /// Each further panel height must shorten the drawing's longer side to this share.
+    static let nestingShapeShrink = 0.95
     /// The most nodes a nested subtree has, and the most levels below its root.
     static let largestNestedSubtree = 120
     static let deepestNesting = 4
@@ -77,11 +85,26 @@ struct WrapPlan {
     private(set) var deepestLevels = 0
     /// How tall a nesting block's panels are, as a share of a square block's.
     let nestingShape: Double
-    /// Whether nested subtrees may hold a fan of 12 or more children, drawn as one column in
-    /// its panel (it cannot wrap there): where the fans' parents are many small subtrees side
-    /// by side (an icon theme's size folders, each with a dozen category folders), nesting
-    /// them squares the drawing where wrapping the fans alone cannot.
-    let nestsWideFans: Bool
+    /// Which subtrees nest (`NestingReach`).
+    let nestingReach: NestingReach
+
+    /// Which subtrees a nesting block takes, tried in this order while the drawing is still
+    /// beyond `readableAspect`: each reach takes every subtree the ones before it take.
+    enum NestingReach: Int, CaseIterable, Sendable {
+        /// Small subtrees without a fan of 12 children or more (such a fan wraps on its own).
+        case smallSubtrees
+        /// Small subtrees with such fans too, each drawn as one column in its panel (it cannot
+        /// wrap there): where the fans' parents are many small subtrees side by side (an icon
+        /// theme's size folders, each with a dozen category folders), nesting them squares
+        /// the drawing where wrapping the fans alone cannot.
+        case wideFans
+        /// Subtrees of any size up to `deepestBigNesting` levels: a fan of big subtrees
+        /// (a folder of Python packages, of git mirrors) is otherwise a column of them, as
+        /// tall as all of them stacked, however their own fans wrap.
+        case bigSubtrees
+    }
+    /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
+    static let deepestBigNesting = 8
 
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
@@ -210,13 +233,13 @@ struct WrapPlan {
     /// block into the room beside it (`WrapEstimate.filledRows`).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
-          fills: Bool = false, nestingShape: Double? = nil, nestsWideFans: Bool = false) {
+          fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees) {
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
         // Nesting is judged on placements only, at a given row limit.
         let nests = nestingShape != nil && forcedLimit != nil && configuration.wrap == .auto
         self.nestingShape = nestingShape ?? 1
-        self.nestsWideFans = nests && nestsWideFans
+        self.nestingReach = nests ? nestingReach : .smallSubtrees
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
 
@@ -232,8 +255,8 @@ struct WrapPlan {
         // filters them (O(runs), not O(n), per tier).
         var allStarts: [Int32] = [], allLengths: [Int32] = [], allFans: [Int32] = [], allSections: [Int32] = []
         var allNested: [Bool] = []
-        // Whether a nested subtree holds a wide fan (asked for with `nestsWideFans`).
-        var nestsAWideFan = false
+        // Whether a nested subtree is one the reach before this plan's would not nest.
+        var reachesFurther = false
         sections.childStarts.withUnsafeBufferPointer { childStarts in
             func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
             // Per item (where nesting is asked for), its subtree's size and levels below it,
@@ -257,11 +280,20 @@ struct WrapPlan {
                     hasWideFan[item] = wide
                 }
             }
-            /// A child whose subtree is small enough to nest.
-            func isFolder(_ item: Int) -> Bool {
-                !isLeaf(item) && Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree
-                    && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting && (nestsWideFans || !hasWideFan[item])
+            /// Whether a child's subtree nests with a reach.
+            func canNest(_ item: Int, reach: NestingReach) -> Bool {
+                guard !isLeaf(item) else { return false }
+                switch reach {
+                case .smallSubtrees, .wideFans:
+                    return Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting
+                        && (reach == .wideFans || !hasWideFan[item])
+                case .bigSubtrees:
+                    return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
+                }
             }
+            let reach = self.nestingReach
+            /// A child whose subtree is small enough to nest.
+            func isFolder(_ item: Int) -> Bool { canNest(item, reach: reach) }
             var section = 0
             // Subtrees in a nesting run: their fans are that block's, not runs of their own.
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
@@ -282,7 +314,9 @@ struct WrapPlan {
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
                         allNested.append(nested)
                         if nested {
-                            if nestsWideFans { nestsAWideFan = nestsAWideFan || (child..<end).contains { hasWideFan[$0] } }
+                            if let previous = NestingReach(rawValue: reach.rawValue - 1) {
+                                reachesFurther = reachesFurther || (child..<end).contains { !isLeaf($0) && !canNest($0, reach: previous) }
+                            }
                             // Every item of the run's subtrees, level by level.
                             var level = child..<end
                             while !level.isEmpty {
@@ -340,8 +374,8 @@ struct WrapPlan {
             }
         }
         guard !runStart.isEmpty, rowLimit > 0 else { return nil }
-        // Wide fans asked for and none nested: the plan without them, placed already.
-        if self.nestsWideFans && !nestsAWideFan { return nil }
+        // Nothing nested that the reach before would not: that plan, placed already.
+        if nestingReach != .smallSubtrees && !reachesFurther { return nil }
         self.smallestFan = smallestFan
         var filledRows: [Int]? = nil
         if fills && configuration.wrap == .auto {

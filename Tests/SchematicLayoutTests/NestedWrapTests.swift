@@ -131,6 +131,37 @@ extension WrapTests {
         #expect(!flat.wrapsFolders && (aspect(flat) > 3 || aspect(flat) < 1.0 / 3), "the test tree must need nesting: \(aspect(flat))")
     }
 
+    /// A folder of 20 git mirrors as big as `/opt/swift-packages/vapor`'s: 13 to 125 entries,
+    /// each with a fan of up to 62 object folders named by 40-digit hashes. The mirrors over
+    /// 120 nodes break every run of small subtrees, so only the third reach
+    /// (`NestingReach.bigSubtrees`) and panels lower than `nestingShapes`' lowest square it
+    /// (top to bottom 4.9:1 before).
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aFolderOfBigMirrorsNests(orientation: SchematicOrientation) throws {
+        var generator = SplitMix64(seed: 11)
+        var tree = Tree()
+        let root = tree.addNode(label: "mirrors")
+        for (mirror, fan) in [54, 2, 2, 45, 31, 46, 2, 46, 62, 35, 46, 39, 2, 43, 2, 33, 55, 38, 2, 33].enumerated() {
+            let repository = tree.addNode(label: "package-\(mirror).git", parent: root)
+            _ = tree.addNode(label: "HEAD", parent: repository)
+            _ = tree.addNode(label: "config", parent: repository)
+            let objects = tree.addNode(label: "objects", parent: repository)
+            for folder in 0..<fan {
+                let object = tree.addNode(label: String(folder * 37 % 256, radix: 16), parent: objects)
+                for _ in 0..<(folder % 4 == 1 ? 2 : 1) {
+                    let hash = (0..<3).map { _ in String(generator.next(), radix: 16) }.joined()
+                    _ = tree.addNode(label: String(hash.prefix(40)), parent: object)
+                }
+            }
+            _ = tree.addNode(label: "main", parent: tree.addNode(label: "heads", parent: tree.addNode(label: "refs", parent: repository)))
+        }
+        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        #expect(aspect(nested) <= 2.5 && aspect(nested) >= 1 / 2.5, "aspect \(aspect(nested))")
+        _ = checkInvariants(nested, sections, orientation: orientation)
+        #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 5, queries: 60, fraction: 1.0 / 4).isEmpty)
+    }
+
     @Test func nestingIsDeterministic() throws {
         let tree = folderFan(folders: 70, seed: 9)
         let (a, sections) = try layout(tree, connectors: .elbow)
