@@ -220,11 +220,15 @@ struct WrapDrawing {
     /// `WrapPlan.page`: lists hanging deeper than the tree needs to square it gain nothing.
     var page: Double { area * max(1, WrapPlan.misfit(aspect: aspect)) }
 
-    /// Whether this drawing replaces `best`: on a page smaller by `gain`; where both are beyond
-    /// `WrapPlan.readableAspect`, at a cost (`WrapPlan.cost`) smaller by `gain`.
+    /// Whether this drawing replaces `best`: on a page smaller by `gain` (a drawing within
+    /// `WrapPlan.readableAspect` replaces one beyond it on a page up to `WrapPlan.readableGain`
+    /// larger, and the other way round on one that much smaller); where both are beyond it,
+    /// at a cost (`WrapPlan.cost`) smaller by `gain`.
     func replaces(_ best: WrapDrawing, gain: Double) -> Bool {
-        guard WrapPlan.isUnreadable(aspect: aspect) && WrapPlan.isUnreadable(aspect: best.aspect) else {
-            return page < best.page * gain
+        let unreadable = WrapPlan.isUnreadable(aspect: aspect), bestUnreadable = WrapPlan.isUnreadable(aspect: best.aspect)
+        guard unreadable && bestUnreadable else {
+            let readableGain = unreadable == bestUnreadable ? 1 : bestUnreadable ? WrapPlan.readableGain : 1 / WrapPlan.readableGain
+            return page < best.page * gain * readableGain
         }
         return WrapPlan.cost(area: area, page: page) < WrapPlan.cost(area: best.area, page: best.page) * gain
     }

@@ -146,6 +146,10 @@ struct WrapPlan {
 
     /// The aspect ratio (either way) beyond which drawings are judged by `cost`.
     static let readableAspect = 3.0
+    /// How much larger a page a drawing within `readableAspect` may take to replace one beyond
+    /// it: the page rule alone weighs a drawing beyond 3:1 by its area stretched to 2:1, as
+    /// though a reader could follow it as well as one within 3:1.
+    static let readableGain = 1.2
 
     /// Whether a drawing of this aspect is beyond `readableAspect` either way.
     static func isUnreadable(aspect: Double) -> Bool { misfit(aspect: aspect) > readableAspect / targetAspect }
@@ -441,9 +445,10 @@ struct WrapPlan {
     }
 
     /// Lays out a nesting block (`nestsFolders`): the run's children (leaves and small
-    /// subtrees) in order down panels side by side. Each item has a slot as tall as it or its
-    /// children's slots stacked, whichever is taller; its children's stack is centred in it,
-    /// and it sits between its first and last child's middles, as the tree would draw it. Each
+    /// subtrees) in order down panels side by side. Subtrees are packed as a tidy tree packs
+    /// them: each as close below the one before as their contours allow, level by level (a
+    /// leaf tucks in beside a sibling's children), every parent between its first and last
+    /// child's middles. Each
     /// panel has a column per level, as wide as its widest item there. Panels are balanced,
     /// each about `nestingShape` times as tall as a square block's. Stays unwrapped (no block)
     /// where one panel would do.
@@ -462,69 +467,134 @@ struct WrapPlan {
         for level in levels { levelOffsets.append(total); total += level.count }
         /// An item's index among the block's, given its level.
         func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
-        // Slots, bottom up.
-        var slots = [Double](repeating: 0, count: total), stacks = [Double](repeating: 0, count: total)
+        // Each subtree packed as a tidy tree packs it (contours, not boxes): per item, its
+        // subtree's top and bottom at each level below it (from the subtree's topmost edge),
+        // its own top, and its subtree's offset from its parent's. Bottom up, O(items × levels).
+        var depths = [Int32](repeating: 0, count: total)
         var tallest = 0.0, widest = [Double](repeating: 0, count: levels.count)
         for level in stride(from: levels.count - 1, through: 0, by: -1) {
             for item in levels[level] {
-                var stack = -padding
-                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { stack += slots[index(child, level + 1)] + padding }
-                stacks[index(item, level)] = max(0, stack)
-                slots[index(item, level)] = max(itemHeights[item], stack)
+                var depth: Int32 = 0
+                if level + 1 < levels.count {
+                    for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { depth = max(depth, depths[index(child, level + 1)] + 1) }
+                }
+                depths[index(item, level)] = depth
                 tallest = max(tallest, itemHeights[item])
                 widest[level] = max(widest[level], itemWidths[item])
             }
         }
+        var contourStart = [Int](repeating: 0, count: total + 1)
+        for at in 0..<total { contourStart[at + 1] = contourStart[at] + Int(depths[at]) + 1 }
+        var contourTops = [Double](repeating: 0, count: contourStart[total])
+        var contourBottoms = [Double](repeating: 0, count: contourStart[total])
+        var ownTops = [Double](repeating: 0, count: total), offsets = [Double](repeating: 0, count: total)
+        var accumulatedTops = [Double](repeating: 0, count: levels.count), accumulatedBottoms = accumulatedTops
+        /// Packs subtrees one below the other, each as high as its contours allow below those
+        /// before it (`offsets`); returns how many levels the packed whole has.
+        func pack(_ items: Range<Int>, level: Int) -> Int {
+            var packedLevels = 0
+            for item in items {
+                let at = index(item, level), base = contourStart[at], count = Int(depths[at]) + 1
+                var offset = 0.0
+                if packedLevels > 0 {
+                    offset = -Double.infinity
+                    for depth in 0..<min(packedLevels, count) {
+                        offset = max(offset, accumulatedBottoms[depth] + padding - contourTops[base + depth])
+                    }
+                }
+                offsets[at] = offset
+                for depth in 0..<count {
+                    let top = contourTops[base + depth] + offset, bottom = contourBottoms[base + depth] + offset
+                    if depth < packedLevels {
+                        accumulatedTops[depth] = min(accumulatedTops[depth], top)
+                        accumulatedBottoms[depth] = max(accumulatedBottoms[depth], bottom)
+                    } else {
+                        accumulatedTops[depth] = top; accumulatedBottoms[depth] = bottom
+                    }
+                }
+                packedLevels = max(packedLevels, count)
+            }
+            return packedLevels
+        }
+        for level in stride(from: levels.count - 1, through: 0, by: -1) {
+            for item in levels[level] {
+                let at = index(item, level), base = contourStart[at], height = itemHeights[item]
+                let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                guard !children.isEmpty && level + 1 < levels.count else {
+                    contourTops[base] = 0; contourBottoms[base] = height; ownTops[at] = 0
+                    continue
+                }
+                let packedLevels = pack(children, level: level + 1)
+                // Between the first and last child's middles.
+                func middle(_ child: Int) -> Double {
+                    let childAt = index(child, level + 1)
+                    return offsets[childAt] + ownTops[childAt] + itemHeights[child] / 2
+                }
+                let top = (middle(children.lowerBound) + middle(children.upperBound - 1)) / 2 - height / 2
+                var shift = top
+                for depth in 0..<packedLevels { shift = min(shift, accumulatedTops[depth]) }
+                ownTops[at] = top - shift
+                contourTops[base] = top - shift; contourBottoms[base] = top - shift + height
+                for depth in 0..<packedLevels {
+                    contourTops[base + 1 + depth] = accumulatedTops[depth] - shift
+                    contourBottoms[base + 1 + depth] = accumulatedBottoms[depth] - shift
+                }
+                for child in children { offsets[index(child, level + 1)] -= shift }
+            }
+        }
+        /// A member's subtree's extent along the panel.
+        func extent(_ at: Int) -> Double {
+            var bottom = 0.0
+            for cell in contourStart[at]..<contourStart[at + 1] { bottom = max(bottom, contourBottoms[cell]) }
+            return bottom
+        }
         var height = -padding
-        for item in levels[0] { height += slots[index(item, 0)] + padding }
+        for item in levels[0] { height += extent(index(item, 0)) + padding }
         let slot = gutter + widest.reduce(0, +) + innerGap * Double(levels.count - 1)
         let cap = max(tallest, nestingShape * (WrapPlan.blockAspect * height * slot).squareRoot())
         let panels = min(length, Int((height / max(cap, 1)).rounded(.up)))
         guard panels > 1 else { return }
-        // Balanced and in order: a child goes to the panel its slot's middle falls in.
+        // Balanced and in order: a child goes to the panel its subtree's middle falls in.
         let share = (height + padding) / Double(panels)
         var panelOf = [Int32](repeating: 0, count: total)
         var top = 0.0, last: Int32 = -1, used: Int32 = -1
         for item in levels[0] {
-            let slot = slots[index(item, 0)]
-            let wanted = Int32(min(panels - 1, Int((top + slot / 2) / share)))
+            let size = extent(index(item, 0))
+            let wanted = Int32(min(panels - 1, Int((top + size / 2) / share)))
             if wanted != last { used += 1; last = wanted }
             panelOf[index(item, 0)] = used
-            top += slot + padding
+            top += size + padding
         }
         let panelCount = Int(used) + 1
         guard panelCount > 1 else { return }
-        // Slot tops, top down: each panel's children stacked, each item's children centred in its slot.
-        var slotTops = [Double](repeating: 0, count: total)
-        var cursor = [Double](repeating: 0, count: panelCount)
-        for item in levels[0] {
-            let at = index(item, 0), panel = Int(panelOf[at])
-            slotTops[at] = cursor[panel]
-            cursor[panel] += slots[at] + padding
+        // Each panel's members packed; then every item's top, top down.
+        var origins = [Double](repeating: 0, count: total), tops = [Double](repeating: 0, count: total)
+        var panelHeights = [Double](repeating: 0, count: panelCount)
+        var runStart = levels[0].lowerBound
+        while runStart < levels[0].upperBound {
+            let panel = panelOf[index(runStart, 0)]
+            var runEnd = runStart + 1
+            while runEnd < levels[0].upperBound && panelOf[index(runEnd, 0)] == panel { runEnd += 1 }
+            let packedLevels = pack(runStart..<runEnd, level: 0)
+            // A later member's subtree may reach above the first's: the panel starts at its top.
+            var panelTop = 0.0, panelBottom = 0.0
+            for depth in 0..<packedLevels {
+                panelTop = min(panelTop, accumulatedTops[depth]); panelBottom = max(panelBottom, accumulatedBottoms[depth])
+            }
+            for item in runStart..<runEnd { origins[index(item, 0)] = offsets[index(item, 0)] - panelTop }
+            panelHeights[Int(panel)] = panelBottom - panelTop
+            runStart = runEnd
         }
-        for level in 0..<levels.count - 1 {
-            for item in levels[level] {
+        for (level, range) in levels.enumerated() {
+            for item in range {
                 let at = index(item, level)
-                var childTop = slotTops[at] + (slots[at] - stacks[at]) / 2
+                tops[at] = origins[at] + ownTops[at]
+                guard level + 1 < levels.count else { continue }
                 for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
                     let childAt = index(child, level + 1)
-                    slotTops[childAt] = childTop
+                    origins[childAt] = origins[at] + offsets[childAt]
                     panelOf[childAt] = panelOf[at]
-                    childTop += slots[childAt] + padding
                 }
-            }
-        }
-        // Tops, bottom up: a leaf at its slot's top, a parent between its first and last
-        // child's middles (inside its slot).
-        var tops = [Double](repeating: 0, count: total)
-        for level in stride(from: levels.count - 1, through: 0, by: -1) {
-            for item in levels[level] {
-                let at = index(item, level), children = Int(childStarts[item])..<Int(childStarts[item + 1])
-                guard level + 1 < levels.count, !children.isEmpty else { tops[at] = slotTops[at]; continue }
-                let firstChild = index(children.lowerBound, level + 1), lastChild = index(children.upperBound - 1, level + 1)
-                let middle = (tops[firstChild] + itemHeights[children.lowerBound] / 2 + tops[lastChild] + itemHeights[children.upperBound - 1] / 2) / 2
-                let half = itemHeights[item] / 2
-                tops[at] = min(max(middle, slotTops[at] + half), slotTops[at] + slots[at] - half) - half
             }
         }
         // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
@@ -573,7 +643,7 @@ struct WrapPlan {
         rows.append(Int32(firstRows.count)); columns.append(Int32(panelCount))
         rowOffsets.append(contentsOf: firstRows); rowHeights.append(contentsOf: firstHeights)
         rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
-        widths.append(left); heights.append((cursor.max() ?? padding) - padding)
+        widths.append(left); heights.append(panelHeights.max() ?? 0)
         nestsFolders = true
         deepestLevels = max(deepestLevels, levels.count - 1)
     }

@@ -162,6 +162,29 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 5, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// Nested subtrees are packed by their contours, as a tidy tree packs them: a leaf after a
+    /// folder tucks in beside the folder's files, not below the last of them.
+    @Test func aLeafAfterAFolderTucksInBesideItsFiles() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<30 {
+            let child = tree.addNode(label: "child \(index)", parent: root)
+            if index % 2 == 0 { for file in 0..<7 { _ = tree.addNode(label: "file \(file)", parent: child) } }
+        }
+        let (nested, sections) = try layout(tree, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        func frame(_ section: Int, _ item: Int) -> Rect { nested.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame }
+        // A leaf right after a folder in the same panel (same x) starts above that folder's last file's bottom.
+        var tucked = 0
+        for folder in stride(from: 0, to: 29, by: 2) where frame(1, folder).minX == frame(1, folder + 1).minX {
+            let lastFile = frame(2, folder / 2 * 7 + 6)
+            #expect(frame(1, folder + 1).minY >= frame(1, folder).maxY)
+            if frame(1, folder + 1).minY < lastFile.maxY { tucked += 1 }
+        }
+        #expect(tucked > 0, "no leaf tucked in beside a folder's files")
+        _ = checkInvariants(nested, sections, orientation: .lr)
+    }
+
     @Test func nestingIsDeterministic() throws {
         let tree = folderFan(folders: 70, seed: 9)
         let (a, sections) = try layout(tree, connectors: .elbow)
