@@ -102,28 +102,47 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 
-    /// Git mirrors: each a few files and a fan of 40–70 object folders of one or two files.
-    /// No run of leaves is long enough to wrap anywhere, so nothing but nesting can square the
-    /// drawing (before, it stayed a column of object folders, 1:28).
-    @Test(arguments: SchematicOrientation.allCases)
-    func fansOfFoldersWithoutLeafRunsNest(orientation: SchematicOrientation) throws {
+    /// A folder of git mirrors, one per entry of `objectFans`: each with HEAD, config, a fan of
+    /// that many object folders of one or two files (named by 40-digit hashes with `hashes`),
+    /// and refs/heads/main.
+    func gitMirrors(objectFans: [Int], hashes: Bool) -> Tree {
+        var generator = SplitMix64(seed: 11)
         var tree = Tree()
         let root = tree.addNode(label: "mirrors")
-        for mirror in 0..<4 {
+        for (mirror, fan) in objectFans.enumerated() {
             let repository = tree.addNode(label: "package-\(mirror).git", parent: root)
             _ = tree.addNode(label: "HEAD", parent: repository)
+            _ = tree.addNode(label: "config", parent: repository)
             let objects = tree.addNode(label: "objects", parent: repository)
-            for folder in 0..<(40 + 10 * mirror) {
+            for folder in 0..<fan {
                 let object = tree.addNode(label: String(folder * 37 % 256, radix: 16), parent: objects)
-                for file in 0..<(folder % 4 == 1 ? 2 : 1) { _ = tree.addNode(label: "pack \(file)", parent: object) }
+                for file in 0..<(folder % 4 == 1 ? 2 : 1) {
+                    let hash = (0..<3).map { _ in String(generator.next(), radix: 16) }.joined()
+                    _ = tree.addNode(label: hashes ? String(hash.prefix(40)) : "pack \(file)", parent: object)
+                }
             }
             _ = tree.addNode(label: "main", parent: tree.addNode(label: "heads", parent: tree.addNode(label: "refs", parent: repository)))
         }
+        return tree
+    }
+
+    /// Lays `tree` out by default and expects it nested, within `bound`:1 either way, and
+    /// keeping every invariant and the rect queries.
+    func expectNestedWithin(_ bound: Double, _ tree: Tree, orientation: SchematicOrientation) throws -> (SchematicLayout, SectionedTree) {
         let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
         #expect(nested.wrapsFolders)
-        #expect(aspect(nested) <= 3 && aspect(nested) >= 1.0 / 3, "aspect \(aspect(nested))")
+        #expect(aspect(nested) <= bound && aspect(nested) >= 1 / bound, "aspect \(aspect(nested))")
         _ = checkInvariants(nested, sections, orientation: orientation)
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 5, queries: 60, fraction: 1.0 / 4).isEmpty)
+        return (nested, sections)
+    }
+
+    /// Git mirrors: each a few files and a fan of 40–70 object folders of one or two files.
+    /// Left to right no run of leaves is long enough to wrap anywhere, so nothing but nesting can square the
+    /// drawing (before, it stayed a column of object folders, 1:28).
+    @Test(arguments: SchematicOrientation.allCases)
+    func fansOfFoldersWithoutLeafRunsNest(orientation: SchematicOrientation) throws {
+        let (nested, sections) = try expectNestedWithin(3, gitMirrors(objectFans: [40, 50, 60, 70], hashes: false), orientation: orientation)
         var flatConfiguration = nested.configuration
         flatConfiguration.nestsFolders = false
         let flat = SchematicLayout(dataController: sections, configuration: flatConfiguration)
@@ -138,28 +157,8 @@ extension WrapTests {
     /// (top to bottom 4.9:1 before).
     @Test(arguments: [SchematicOrientation.lr, .tb])
     func aFolderOfBigMirrorsNests(orientation: SchematicOrientation) throws {
-        var generator = SplitMix64(seed: 11)
-        var tree = Tree()
-        let root = tree.addNode(label: "mirrors")
-        for (mirror, fan) in [54, 2, 2, 45, 31, 46, 2, 46, 62, 35, 46, 39, 2, 43, 2, 33, 55, 38, 2, 33].enumerated() {
-            let repository = tree.addNode(label: "package-\(mirror).git", parent: root)
-            _ = tree.addNode(label: "HEAD", parent: repository)
-            _ = tree.addNode(label: "config", parent: repository)
-            let objects = tree.addNode(label: "objects", parent: repository)
-            for folder in 0..<fan {
-                let object = tree.addNode(label: String(folder * 37 % 256, radix: 16), parent: objects)
-                for _ in 0..<(folder % 4 == 1 ? 2 : 1) {
-                    let hash = (0..<3).map { _ in String(generator.next(), radix: 16) }.joined()
-                    _ = tree.addNode(label: String(hash.prefix(40)), parent: object)
-                }
-            }
-            _ = tree.addNode(label: "main", parent: tree.addNode(label: "heads", parent: tree.addNode(label: "refs", parent: repository)))
-        }
-        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
-        #expect(nested.wrapsFolders)
-        #expect(aspect(nested) <= 2.5 && aspect(nested) >= 1 / 2.5, "aspect \(aspect(nested))")
-        _ = checkInvariants(nested, sections, orientation: orientation)
-        #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 5, queries: 60, fraction: 1.0 / 4).isEmpty)
+        let fans = [54, 2, 2, 45, 31, 46, 2, 46, 62, 35, 46, 39, 2, 43, 2, 33, 55, 38, 2, 33]
+        _ = try expectNestedWithin(2.5, gitMirrors(objectFans: fans, hashes: true), orientation: orientation)
     }
 
     /// Nested subtrees are packed by their contours, as a tidy tree packs them: a leaf after a
