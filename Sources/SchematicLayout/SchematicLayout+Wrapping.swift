@@ -165,10 +165,11 @@ extension SchematicLayout {
     }
 
     /// Where no fan's leaves wrap (a fan of folders only, as a git mirror's object folders,
-    /// has no run of leaves), whether its small subtrees nest: only where the unwrapped drawing
-    /// is beyond `WrapPlan.readableAspect`, at the panel heights and in the two rounds
+    /// has no run of leaves), whether its subtrees nest: only where the unwrapped drawing is
+    /// beyond `WrapPlan.readableAspect`, with the reaches and panel heights
     /// `placeWrappedItemsChoosingRows` tries, and only for a page smaller by
-    /// `WrapPlan.smallerFansGain`. Places the best and returns true, or places nothing.
+    /// `WrapPlan.smallerFansGain` and a long side shorter by `WrapPlan.nestingShrink`. Places
+    /// the best and returns true, or places nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
@@ -252,8 +253,8 @@ extension WrappedPlacement {
     /// them (by page) is at the lowest height and still beyond `WrapPlan.targetAspect` along
     /// the columns (many blocks one below the other: each must be broader than square for the
     /// whole to be), at lower heights (at most three steps of `WrapPlan.nestingShapeStep`, while
-    /// each is on a smaller page), and likewise at greater heights where the highest is best
-    /// and the drawing too broad.
+    /// each is on a smaller page and shortens the long side to `WrapPlan.nestingShapeShrink`),
+    /// and likewise at greater heights where the highest is best and the drawing too broad.
     static func nestingPlacements(of tree: Tree, rowLimit: Int, fills: Bool, smallestFan: Int,
                                   reach: WrapPlan.NestingReach) -> [WrappedPlacement?] {
         let configuration = tree.configuration
