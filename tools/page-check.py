@@ -4,8 +4,8 @@
 1. Collapse equals the engine: on several trees (random, wide fans that wrap, a deep one), in
    every orientation and alignment, with and without wrapping and with elbow connectors, the
    page collapses nodes; its frames (the page's `window.schematic.frames()`) must equal, to
-   0.5 px, `schematic render --format json --no-nest` of the tree without those subtrees (the
-   page does not nest small subtrees); expanding again
+   0.5 px, `schematic render --format json` of the tree without those subtrees (subtrees that
+   nest as panels included); expanding again
    must give back the first drawing exactly. `--collapse-depth N` must open as the tree cut
    below depth N, each collapsed node counting what it hides (`+12`).
 2. The page opens readable (fitted, or the root at 100% when fitting makes labels < 6 px);
@@ -198,7 +198,8 @@ def compare(page, cli_size, cli_cells):
         return f"{len(frames)} nodes drawn, the CLI draws {len(cli_cells)}"
     worst = max(abs(page["contentWidth"] - cli_size["width"]), abs(page["contentHeight"] - cli_size["height"]))
     for mine, theirs in zip(frames, cli_cells):
-        if mine[0] != theirs[0]:
+        # The page's labels are its drawn lines (a long one wraps), the CLI's the node's text.
+        if "".join(mine[0].split()) != "".join(theirs[0].split()):
             return f"node {mine[0]!r} where the CLI has {theirs[0]!r}"
         worst = max(worst, *(abs(a - b) for a, b in zip(mine[1:], theirs[1:])))
     return worst
@@ -233,7 +234,50 @@ def deep_list():
     return parents
 
 
-def equality_checks(binary, browser, work):
+def mirrors(seed):
+    """A folder of git mirrors' object folders: fans of folders of one to three files and no
+    leaves beside them (they nest with no leaf block: placeNestedItemsWithoutLeafBlocks)."""
+    rng = random.Random(seed)
+    parents, labels = [-1], ["mirrors"]
+    for repository in range(6):
+        parents.append(0)
+        labels.append(f"repo{repository}.git")
+        objects = len(parents)
+        parents.append(objects - 1)
+        labels.append(f"objects{repository}")
+        for folder in range(rng.randint(14, 40)):
+            folder_node = len(parents)
+            parents.append(objects)
+            labels.append(f"{rng.randrange(256):02x}-{repository}-{folder}")
+            for _ in range(rng.randint(1, 3)):
+                parents.append(folder_node)
+                labels.append("".join(rng.choice("0123456789abcdef") for _ in range(rng.randint(8, 38))))
+    return parents, labels
+
+
+def packages(seed):
+    """A folder of packages beside files: small and big subtrees in one wide fan with leaves
+    (they nest in the measured choice, reach by reach)."""
+    rng = random.Random(seed)
+    parents, labels = [-1], ["site-packages"]
+
+    def subtree(parent, levels, name):
+        parents.append(parent)
+        labels.append(name)
+        node = len(parents) - 1
+        if levels > 0:
+            for child in range(rng.randint(1, 6 if levels > 1 else 14)):
+                subtree(node, levels - 1 if rng.random() < 0.7 else 0, f"mod{len(parents)}_{child}.py" if levels == 1 else f"sub{len(parents)}")
+    for index in range(rng.randint(24, 34)):
+        if rng.random() < 0.4:
+            parents.append(0)
+            labels.append(f"module{index}.py")
+        else:
+            subtree(0, rng.randint(1, 3), f"package{index}")
+    return parents, labels
+
+
+def equality_checks(binary, browser, work, only=None):
     failures = 0
     trees = {
         "random-300": random_tree(300, 1),
@@ -250,6 +294,10 @@ def equality_checks(binary, browser, work):
         # keeps it one list).
         "deep-list": deep_list(),
         "primates": outline_file(Path(__file__).resolve().parent.parent / "samples" / "real" / "primates.txt"),
+        # Subtrees that nest (WrapPlan.nestsFolders): fans of folders only, and packages with files.
+        "mirrors": mirrors(5),
+        "packages": packages(6),
+        "packages-2": packages(7),
     }
     configurations = [
         ["--orientation", "lr"],
@@ -264,6 +312,8 @@ def equality_checks(binary, browser, work):
         ["--depth-labels", "Root,One,Two", "--bands", "--connectors", "curved"],
     ]
     for name, tree in trees.items():
+        if only and name not in only:
+            continue
         parents, labels = tree if isinstance(tree, tuple) else (tree, [f"{name} n{i}" for i in range(len(tree))])
         source = work / f"{name}.txt"
         source.write_text(outline(parents, labels), encoding="utf-8")
@@ -286,7 +336,7 @@ def equality_checks(binary, browser, work):
             if browser.evaluate(session, "window.schematic.portDiffers()"):
                 failures += 1
                 print(f"collapse {name} {' '.join(options)}: the page's own check finds its placement differs   FAILED")
-            cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json", "--no-nest"] + options,
+            cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json"] + options,
                                                        check=True, capture_output=True, text=True).stdout)
             results = [("as opened", compare(first, cli_size, cli_cells))]
             steps = [[biggest], [biggest, small], [small]]
@@ -302,7 +352,7 @@ def equality_checks(binary, browser, work):
                     return node not in hidden
                 pruned = work / f"{name}.pruned.txt"
                 pruned.write_text(outline(parents, labels, keep), encoding="utf-8")
-                size_json, pruned_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json", "--no-nest"] + options,
+                size_json, pruned_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json"] + options,
                                                                check=True, capture_output=True, text=True).stdout)
                 results.append((f"collapsed {len(collapsed)}", compare(drawn, size_json, pruned_cells)))
             browser.evaluate(session, "(function(){for (var k=0;k<window.schematic.count;k++) if (window.schematic.collapsed(k)) window.schematic.toggle(k);})()")
@@ -326,6 +376,7 @@ def equality_checks(binary, browser, work):
     for node in range(len(parents) - 1, 0, -1):
         size[parents[node]] += size[node]
     source = work / "random-300.txt"
+    source.write_text(outline(parents, labels), encoding="utf-8")
     for cut in [1, 3]:
         page_path = work / "collapse-depth.html"
         subprocess.run([str(binary), "render", str(source), "-o", str(page_path), "--collapse-depth", str(cut)], check=True)
@@ -333,7 +384,7 @@ def equality_checks(binary, browser, work):
         drawn = browser.evaluate(session, "window.schematic.frames()")
         pruned = work / "cut.txt"
         pruned.write_text(outline(parents, labels, lambda n: depth[n] < cut), encoding="utf-8")
-        size_json, cut_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json", "--no-nest"], check=True,
+        size_json, cut_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json"], check=True,
                                                     capture_output=True, text=True).stdout)
         result = compare(drawn, size_json, cut_cells)
         # Every node at the cut or deeper with children is collapsed; those at the cut are drawn.
@@ -483,6 +534,7 @@ def main():
     parser.add_argument("--screenshots", action="store_true")
     parser.add_argument("--figures-only", action="store_true")
     parser.add_argument("--sizes", help="comma-separated node counts of the measured pages (default 1000,100000,1000000)")
+    parser.add_argument("--trees", help="comma-separated names of the trees the collapse checks draw (default all)")
     args = parser.parse_args()
     if not (shutil.which("chromium") or shutil.which("chromium-browser")):
         print("page-check: chromium is not installed; skipped")
@@ -493,7 +545,7 @@ def main():
     try:
         failures = 0
         if not args.figures_only:
-            failures += equality_checks(Path(args.binary), browser, work)
+            failures += equality_checks(Path(args.binary), browser, work, args.trees.split(",") if args.trees else None)
             failures += opening_and_search(Path(args.binary), browser, work)
         sizes = [int(n) for n in args.sizes.split(",")] if args.sizes else [1000, 100_000] + ([] if args.skip_million else [1_000_000])
         failures += figures(Path(args.big_binary or args.binary), browser, work, sizes, args.screenshots)

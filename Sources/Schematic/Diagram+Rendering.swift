@@ -47,10 +47,8 @@ extension Diagram {
                 renderer.svg.lineHeight = fonts.lineHeight
             }
             // The schematic layout's page places the tree again when a subtree collapses: it
-            // needs the layout's settings. Effects (transforms) keep the SVG page, and so do
-            // nested folders, which the page's script does not place (the command line lays
-            // out without them for the page: `DiagramLoading.drawnAsPage`).
-            if let schematicLayout, !schematicLayout.wrapsFolders && self.options.effects.isEmpty {
+            // needs the layout's settings. Effects (transforms) keep the SVG page.
+            if let schematicLayout, self.options.effects.isEmpty {
                 var page = SchematicPageOptions()
                 page.orientation = configuration.orientation.rawValue
                 page.alignment = configuration.alignment.rawValue
@@ -67,6 +65,9 @@ extension Diagram {
                 page.depthLabels = configuration.depthLabels
                 page.showsBands = configuration.showsBands
                 page.collapseDepth = options.collapseDepth
+                page.nestsFolders = configuration.nestsFolders
+                page.columnLefts = schematicLayout.columnLefts
+                page.columnWidths = schematicLayout.columnWidths
                 renderer.schematic = page
             }
             renderer.render(layout, content: content, into: &output)

@@ -11,9 +11,6 @@ struct DiagramLoading {
     var quiet = false
     /// Some output is drawn by Graphviz (DOT, PNG, PDF, gv:…), which cannot turn labels.
     var drawnByGraphviz = false
-    /// Some output is the HTML page, whose script places the tree again after a collapse and
-    /// does not nest folders (`SchematicLayoutConfiguration.nestsFolders`).
-    var drawnAsPage = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
     /// reader's warnings unless quiet. The tree is trimmed: it lives through the layout, where
@@ -40,7 +37,6 @@ struct DiagramLoading {
     var diagramOptions: DiagramOptions {
         var options = DiagramOptions()
         options.configuration = layoutOptions.configuration
-        if drawnAsPage { options.configuration.nestsFolders = false }
         options.sizing = labelOptions.nodeSizing
         options.viewport = labelOptions.viewport?.size
         options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject

@@ -4,7 +4,8 @@ import Hierarchy
 /// The big-tree page's data, gathered from a schematic layout's attributes in one pass: per node
 /// (global items in index-path order) its frame in canonical axes (columns along x, whatever the
 /// orientation), parent, type and label; per column its left edge and width; per wrapped block
-/// of leaves the corners its connectors turn at; per parent its elbow bus. Written as
+/// the corners its connectors turn at; per parent its elbow bus, and inside nesting blocks
+/// where its connectors turn. Written as
 /// little-endian typed arrays in base64 (`binary`), and a small JSON header (`header`).
 struct HTMLPageData {
     var count = 0
@@ -27,9 +28,12 @@ struct HTMLPageData {
     /// Canonical content size.
     var contentWidth = 0.0
     var contentHeight = 0.0
-    /// Wrapped blocks: first member, member count, rows, bus entry y, y of the line above the
-    /// block, and the bus x of each sub-column.
-    var blocks: [(first: Int, count: Int, rows: Int, entry: Double, above: Double, buses: [Double])] = []
+    /// Wrapped blocks: first member, member count, where each sub-column (panel) starts among
+    /// the members, bus entry y, y of the line above the block, and the bus x of each sub-column.
+    var blocks: [(first: Int, count: Int, starts: [Int], entry: Double, above: Double, buses: [Double])] = []
+    /// Parents whose connectors turn inside a nesting block's panel, not between two columns:
+    /// the parent, and the x of the turn out of its column, into its children's and the middle.
+    var leads: [(parent: Int, out: Double, into: Double, middle: Double)] = []
     /// Connectors from additional parents: (child, parent) global items.
     var extraEdges: [(child: Int, parent: Int)] = []
     /// Nodes with their own colours: (node, fill, text colour).
@@ -108,25 +112,40 @@ struct HTMLPageData {
         if options.connectorStyle == "elbow" { busX = [Float](repeating: 0, count: count) }
         // Column edges: every connector into a column turns halfway between the two columns'
         // edges, which are `sectionPadding` apart.
-        sectionLefts = [Double](repeating: options.sectionMargin, count: sectionCount)
+        let givenColumns = options.columnLefts.count == sectionCount && options.columnWidths.count == sectionCount
+        sectionLefts = givenColumns ? options.columnLefts : [Double](repeating: options.sectionMargin, count: sectionCount)
         var open: (parent: Int, first: Int, members: [(child: Int, connector: ConnectorAttributes)])? = nil
         func closeBlock() {
             guard let block = open else { return }
             open = nil
-            let rows = block.members.prefix { $0.connector.via.count <= 2 }.count
-            var buses = [block.members[0].connector.via[0].x]
+            // A member's sub-column is its bus: the first's (one turn in it), or the one it
+            // runs down after the line above the block.
+            var starts = [0], buses = [block.members[0].connector.via[0].x]
             var above = block.members[0].connector.via[0].y
-            for start in stride(from: rows, to: block.members.count, by: max(rows, 1)) {
-                let via = block.members[start].connector.via
-                if via.count >= 4 { buses.append(via[2].x); above = via[1].y }
+            for (index, member) in block.members.enumerated().dropFirst() {
+                let via = member.connector.via
+                let bus = via.count >= 4 ? via[2].x : buses[0]
+                if bus != buses[buses.count - 1] { starts.append(index); buses.append(bus) }
+                if via.count >= 4 { above = via[1].y }
             }
-            blocks.append((block.first, block.members.count, rows, block.members[0].connector.turnIn.y, above, buses))
+            blocks.append((block.first, block.members.count, starts, block.members[0].connector.turnIn.y, above, buses))
         }
+        var ledParent = -1
         for (child, parentPath, connector) in primary {
             let item = global(child), parent = global(parentPath)
             parents[item] = Int32(parent)
-            if child.item == 0 { sectionLefts[child.section] = connector.curveOut.x + options.sectionPadding / 2 }
+            if !givenColumns && child.item == 0 { sectionLefts[child.section] = connector.curveOut.x + options.sectionPadding / 2 }
             if !busX.isEmpty { busX[parent] = Float(connector.turnOut.x) }
+            // Between two columns a connector's curve turns halfway across their gap; inside a
+            // panel, halfway across the panel's.
+            if givenColumns && parent != ledParent && connector.via.isEmpty {
+                let section = child.section
+                let gapMiddle = (options.columnLefts[section - 1] + options.columnWidths[section - 1] + options.columnLefts[section]) / 2
+                if abs(connector.curveOut.x - gapMiddle) > 0.01 {
+                    leads.append((parent, connector.turnOut.x, connector.turnIn.x, connector.curveOut.x))
+                    ledParent = parent
+                }
+            }
             if connector.via.isEmpty {
                 closeBlock()
             } else {
@@ -140,7 +159,7 @@ struct HTMLPageData {
         }
         closeBlock()
         blocks.sort { $0.first < $1.first }
-        sectionWidths = (0..<sectionCount).map { section in
+        sectionWidths = givenColumns ? options.columnWidths : (0..<sectionCount).map { section in
             section + 1 < sectionCount ? sectionLefts[section + 1] - options.sectionPadding - sectionLefts[section]
                 : contentWidth - options.sectionMargin - sectionLefts[section]
         }
@@ -178,6 +197,8 @@ struct HTMLPageData {
         writeExact(options.headerInset, into: &output)
         output.append(",\"bands\":")
         output.append(options.showsBands ? "true" : "false")
+        output.append(",\"nests\":")
+        output.append(options.nestsFolders ? "true" : "false")
         output.append(",\"collapseDepth\":")
         output.append(options.collapseDepth ?? -1)
         output.append(",\"depthLabels\":[")
@@ -211,15 +232,29 @@ struct HTMLPageData {
             output.append(block.first)
             output.append(",")
             output.append(block.count)
-            output.append(",")
-            output.append(block.rows)
-            output.append(",")
+            output.append(",[")
+            for (index, start) in block.starts.enumerated() {
+                if index > 0 { output.append(",") }
+                output.append(start)
+            }
+            output.append("],")
             writeExact(block.entry, into: &output)
             output.append(",")
             writeExact(block.above, into: &output)
             output.append(",[")
             writeList(block.buses, into: &output)
             output.append("]]")
+        }
+        output.append("],\"leads\":[")
+        for (index, lead) in leads.enumerated() {
+            if index > 0 { output.append(",") }
+            output.append(lead.parent)
+            output.append(",")
+            writeExact(lead.out, into: &output)
+            output.append(",")
+            writeExact(lead.into, into: &output)
+            output.append(",")
+            writeExact(lead.middle, into: &output)
         }
         output.append("],\"extraEdges\":[")
         for (index, edge) in extraEdges.enumerated() {

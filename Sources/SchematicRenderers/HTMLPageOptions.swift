@@ -23,6 +23,13 @@ public struct SchematicPageOptions: Hashable, Sendable {
     /// The page opens with every node at this depth or deeper collapsed (0 is the roots); nil
     /// opens with everything expanded.
     public var collapseDepth: Int?
+    /// Whether a wide fan's subtrees may nest as panels (`SchematicLayoutConfiguration.nestsFolders`).
+    public var nestsFolders = true
+    /// Each column's left edge and width in canonical axes (columns along x): where connectors
+    /// between two columns turn. Empty: read off the connectors, which holds where no subtree
+    /// nests (a nested connector turns inside its panel).
+    public var columnLefts: [Double] = []
+    public var columnWidths: [Double] = []
 
     public init() {}
 }

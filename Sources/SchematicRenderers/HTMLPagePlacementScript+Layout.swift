@@ -3,11 +3,11 @@ extension HTMLPagePlacementScript {
     static let layout: StaticString = #"""
   // SchematicLayout.prepare from scratch: canonical frames, columns, wrapped blocks and buses.
   // cfg: alignment, wrap (-1 off, 0 auto, n), itemPadding, sectionPadding, sectionMargin,
-  // headerInset, connectorStyle, bands, extraParents, vertical (tb or bt).
+  // headerInset, connectorStyle, bands, extraParents, vertical (tb or bt), nests (subtrees may nest).
   function layout(cols, widths, heights, cfg) {
     var ss = cols.ss, cs = cols.cs, par = cols.par, n = par.length, S = ss.length - 1, pad = cfg.itemPadding;
     var tops = new Float64Array(n), secW = new Float64Array(S), secH = new Float64Array(S), secL = new Float64Array(S);
-    var lefts = null, plan = null, blockTops = null, blockEntries = null, secX = null, s, i;
+    var lefts = null, plan = null, blockTops = null, blockEntries = null, secX = null, keepsNestedRoom = true, s, i;
     function stackItems(section) {
       var top = pad / 2;
       for (var k = ss[section]; k < ss[section + 1]; k++) { tops[k] = top; top += heights[k] + pad; }
@@ -53,13 +53,14 @@ extension HTMLPagePlacementScript {
         var width = 0, extent = 0;
         for (k = ss[sec]; k < ss[sec + 1]; k++) {
           var bw = plan.blockOfItem[k];
-          if (bw < 0) width = Math.max(width, widths[k]); else extent = Math.max(extent, plan.widths[bw]);
+          if (bw < 0) width = Math.max(width, widths[k]); else if (!isInner(plan, k, bw)) extent = Math.max(extent, plan.widths[bw]);
         }
         unwrappedWidths[sec] = width;
         secW[sec] = hangs ? width : Math.max(width, extent);
         secX[sec] = Math.max(width, extent);
       }
       var standInColumns = null;
+      keepsNestedRoom = !plan.nestsFolders;
       if (hangs) {
         var colLefts = new Float64Array(S).fill(cfg.sectionMargin);
         for (sec = 1; sec < Math.max(1, S); sec++) colLefts[sec] = colLefts[sec - 1] + secW[sec - 1] + cfg.sectionPadding;
@@ -70,11 +71,14 @@ extension HTMLPagePlacementScript {
             if (blk >= 0) {
               var right = colLefts[sec] + plan.widths[blk];
               while (last + 1 < S && right > colLefts[last] + secW[last] + 0.5) last++;
+              // A nesting block keeps its room in the columns of its inner levels.
+              last = Math.min(S - 1, Math.max(last, sec + plan.nestLevels[blk]));
             }
             lastSection[k] = last;
           }
         }
         standInColumns = overhangColumns(rc, rh, lastSection);
+        keepsNestedRoom = !plan.nestsFolders || standInColumns !== null;
       }
       // CompactPlacement.MemberEnds: parents centred on their children's first and last members.
       var ends = {first: new Float64Array(m), last: new Float64Array(m)};
@@ -106,13 +110,23 @@ extension HTMLPagePlacementScript {
         for (var member = item; member < item + plan.memberCount[block]; member++) {
           tops[member] = topR + memberOffset(plan, member, block, widths[member], heights[member]).y;
         }
+        for (var level = plan.levelStart[block]; level < plan.levelStart[block] + plan.nestLevels[block]; level++) {
+          for (member = plan.levelFirst[level]; member < plan.levelFirst[level] + plan.levelCount[level]; member++) {
+            tops[member] = topR + memberOffset(plan, member, block, 0, 0).y;
+          }
+        }
       }
+      // Each column's left from the first's (an inner member is drawn in its block, `level` columns earlier).
+      var columnStarts = new Float64Array(S);
+      for (sec = 1; sec < Math.max(1, S); sec++) columnStarts[sec] = columnStarts[sec - 1] + secW[sec - 1] + cfg.sectionPadding;
       for (sec = 0; sec < S; sec++) {
         var lastR = rc.ss[sec + 1] - 1;
         secH[sec] = rc.ss[sec] === rc.ss[sec + 1] ? 0 : centers[lastR] + rh[lastR] / 2 + pad / 2;
         for (k = ss[sec]; k < ss[sec + 1]; k++) {
           var bk = plan.blockOfItem[k];
-          lefts[k] = bk < 0 ? (unwrappedWidths[sec] - widths[k]) / 2 : memberOffset(plan, k, bk, widths[k], heights[k]).x;
+          if (bk < 0) { lefts[k] = (unwrappedWidths[sec] - widths[k]) / 2; continue; }
+          var innerLevel = isInner(plan, k, bk) ? plan.memberLevels[nestedIndex(plan, k, bk)] : 0;
+          lefts[k] = memberOffset(plan, k, bk, widths[k], heights[k]).x - (columnStarts[sec] - columnStarts[sec - innerLevel]);
         }
       }
       for (var bl = 0; bl < blockCount; bl++) {
@@ -144,6 +158,75 @@ extension HTMLPagePlacementScript {
       }
       return centersOf(rc, rh, standIns, ends);
     }
+    // WrapDrawing: a placed drawing as the measured choice judges it.
+    function drawing(breadth, depth) { return {aspect: breadth / Math.max(depth, 1), area: breadth * depth, longSide: Math.max(breadth, depth)}; }
+    function drawn() { return drawing(maxOf(secH), wrappedContentWidth()); }
+    function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
+    function fits(aspect) { return misfit(aspect) <= 1; }
+    // WrapDrawing.page: the least page within TARGET_ASPECT of square that holds the drawing.
+    function page(d) { return d.area * Math.max(1, misfit(d.aspect)); }
+    // WrapPlan.cost: the page times how far the drawing is beyond READABLE_ASPECT, to the eighth power.
+    function cost(d) {
+      var p = page(d), share = Math.min(1, d.area * (READABLE_ASPECT / TARGET_ASPECT) / Math.max(p, 1e-9));
+      return p * Math.sqrt(Math.sqrt(Math.sqrt(share)));
+    }
+    function unreadable(aspect) { return misfit(aspect) > READABLE_ASPECT / TARGET_ASPECT; }
+    // WrapDrawing.replaces (a drawing within READABLE_ASPECT against one beyond it: READABLE_GAIN).
+    function replaces(d, other, gain) {
+      var beyond = unreadable(d.aspect), otherBeyond = unreadable(other.aspect);
+      if (!(beyond && otherBeyond)) {
+        var readableGain = beyond === otherBeyond ? 1 : otherBeyond ? READABLE_GAIN : 1 / READABLE_GAIN;
+        return page(d) < page(other) * gain * readableGain;
+      }
+      return cost(d) < cost(other) * gain;
+    }
+    // WrappedPlacement.unwrappedSize, as a drawing.
+    function unwrappedDrawing() {
+      var plain = placedCenters(cols, heights, null, null), breadth = 0, k, sec;
+      for (k = 0; k < n; k++) breadth = Math.max(breadth, plain[k] + heights[k] / 2 + pad / 2);
+      var left = cfg.sectionMargin, right = 0;
+      for (sec = 0; sec < S; sec++) {
+        var widest = 0;
+        for (k = ss[sec]; k < ss[sec + 1]; k++) widest = Math.max(widest, widths[k]);
+        right = Math.max(right, left + widest); left += widest + cfg.sectionPadding;
+      }
+      return drawing(breadth, right + cfg.sectionMargin);
+    }
+    // Places a plan and measures it.
+    function placed(candidate) { plan = candidate; placeWrappedItems(); return {plan: candidate, drawing: drawn(), keeps: keepsNestedRoom}; }
+    // WrappedPlacement.nestingPlacements: the nesting plans at every panel height of
+    // NESTING_SHAPES, then lower (higher) ones while the lowest (highest) is best and the
+    // drawing still beyond TARGET_ASPECT, each on a smaller page and a long side shorter by
+    // NESTING_SHAPE_SHRINK. Placed, in that order.
+    function nestingPlacements(rowLimit, fills, smallestFan, reach) {
+      function planAt(shape) { return wrapPlan(cols, widths, heights, cfg, rowLimit, smallestFan, fills, shape, reach); }
+      var result = [], best = null, k;
+      for (k = 0; k < NESTING_SHAPES.length; k++) {
+        var candidate = planAt(NESTING_SHAPES[k]);
+        if (!candidate) continue;
+        var trial = placed(candidate);
+        result.push(trial);
+        if (!trial.keeps || !candidate.nestsFolders) continue;
+        if (best === null || page(trial.drawing) < page(best.drawing)) best = {shape: NESTING_SHAPES[k], drawing: trial.drawing};
+      }
+      if (best === null) return result;
+      var step;
+      if (best.shape === NESTING_SHAPES[0] && best.drawing.aspect > TARGET_ASPECT) step = NESTING_SHAPE_STEP;
+      else if (best.shape === NESTING_SHAPES[NESTING_SHAPES.length - 1] && best.drawing.aspect < 1 / TARGET_ASPECT) step = 1 / NESTING_SHAPE_STEP;
+      else return result;
+      for (k = 0; k < 3; k++) {
+        var shape = best.shape * step, further = planAt(shape);
+        if (!further) break;
+        var trialFurther = placed(further);
+        if (!(trialFurther.keeps && further.nestsFolders)) break;
+        var d = trialFurther.drawing;
+        if (!(page(d) < page(best.drawing) && d.longSide <= best.drawing.longSide * NESTING_SHAPE_SHRINK)) break;
+        result.push(trialFurther);
+        best = {shape: shape, drawing: d};
+        if (!(step < 1 ? d.aspect > TARGET_ASPECT : d.aspect < 1 / TARGET_ASPECT)) break;
+      }
+      return result;
+    }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
     function placeWrappedItemsChoosingRows() {
@@ -152,21 +235,6 @@ extension HTMLPagePlacementScript {
       var estimated = plan;
       if (!estimated.estimateFits && n > ALWAYS_MEASURED_ITEMS) return true;
       function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
-      function drawn() { var breadth = maxOf(secH), depth = wrappedContentWidth(); return {aspect: breadth / Math.max(depth, 1), area: breadth * depth}; }
-      function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
-      function fits(aspect) { return misfit(aspect) <= 1; }
-      // The least page within TARGET_ASPECT of square that holds the drawing.
-      function page(drawing) { return drawing.area * Math.max(1, misfit(drawing.aspect)); }
-      // WrapPlan.cost: the page times how far the drawing is beyond READABLE_ASPECT, to the eighth power.
-      function cost(drawing) {
-        var p = page(drawing), share = Math.min(1, drawing.area * (READABLE_ASPECT / TARGET_ASPECT) / Math.max(p, 1e-9));
-        return p * Math.sqrt(Math.sqrt(Math.sqrt(share)));
-      }
-      function unreadable(aspect) { return misfit(aspect) > READABLE_ASPECT / TARGET_ASPECT; }
-      function replaces(drawing, other, gain) {
-        if (!(unreadable(drawing.aspect) && unreadable(other.aspect))) return page(drawing) < page(other) * gain;
-        return cost(drawing) < cost(other) * gain;
-      }
       if (n > MEASURED_CHOICE_ITEMS) {
         for (var attempt = 0; attempt < 3; attempt++) {
           if (!(plan.rowLimit > fewestAutoRows(cfg))) break;
@@ -181,24 +249,37 @@ extension HTMLPagePlacementScript {
         return true;
       }
       var best = {plan: estimated, drawing: drawn()}, bestByPage = best, tried = new Map(), triedFilling = new Map();
+      var nestingLongSideLimit = Infinity;
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
-      // Filling candidates are keyed by smallest fan and limit.
+      // Keeps a placed plan if it is better; whether it fits the target (null if it cannot be
+      // drawn). Plain candidates are keyed by limit, filling ones by smallest fan and limit.
+      function judgePlaced(trial) {
+        var candidate = trial.plan, nests = candidate.nestsFolders;
+        if (!trial.keeps) return null;
+        var trials = null, key = null;
+        if (!nests) {
+          trials = candidate.fills ? triedFilling : tried;
+          key = candidate.fills ? candidate.smallestFan + ':' + candidate.rowLimit : candidate.rowLimit;
+          if (trials.has(key)) return trials.get(key);
+        }
+        var d = trial.drawing, fitting = fits(d.aspect);
+        if (trials) trials.set(key, fitting);
+        var gain = candidate.smallestFan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
+        if (nests && !best.plan.nestsFolders) gain *= SMALLER_FANS_GAIN;
+        if (nests && d.longSide > nestingLongSideLimit) return fitting;
+        if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
+        if (replaces(d, best.drawing, gain)) best = {plan: candidate, drawing: d};
+        var pageGain = candidate.smallestFan < bestByPage.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
+        if (fitting !== fits(bestByPage.drawing.aspect)) pageGain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
+        if (page(d) < page(bestByPage.drawing) * pageGain) bestByPage = {plan: candidate, drawing: d};
+        return fitting;
+      }
       function judge(limit, fills, fan) {
         var trials = fills ? triedFilling : tried, key = fills ? (fan || estimated.smallestFan) + ':' + limit : limit;
         if (trials.has(key)) return trials.get(key);
         var candidate = planWith(limit, !!fills, fan);
         if (!candidate) return null;
-        plan = candidate;
-        placeWrappedItems();
-        var drawing = drawn(), fitting = fits(drawing.aspect);
-        trials.set(key, fitting);
-        var gain = fills && fan && fan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
-        if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
-        if (replaces(drawing, best.drawing, gain)) best = {plan: candidate, drawing: drawing};
-        var pageGain = fills && fan && fan < bestByPage.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
-        if (fitting !== fits(bestByPage.drawing.aspect)) pageGain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
-        if (page(drawing) < page(bestByPage.drawing) * pageGain) bestByPage = {plan: candidate, drawing: drawing};
-        return fitting;
+        return judgePlaced(placed(candidate));
       }
       [0.5, 0.75, 1.5, 2, 3].forEach(function (factor) { judge(Math.max(fewestAutoRows(cfg), Math.round(estimated.rowLimit * factor))); });
       if (fits(best.drawing.aspect)) {
@@ -221,23 +302,42 @@ extension HTMLPagePlacementScript {
       fans.forEach(function (fan) {
         chosenLimits.forEach(function (limit) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(limit * factor), true, fan); }); });
       });
+      // Still beyond READABLE_ASPECT: the widest fans' subtrees nest too, reach by reach.
+      if (unreadable(best.drawing.aspect) && cfg.nests && overhangs(cfg) && !cfg.extraParents) {
+        var before = best.plan;
+        nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
+        for (var reach = 0; reach < NESTING_REACHES && unreadable(best.drawing.aspect); reach++) {
+          nestingPlacements(before.rowLimit, before.fills, before.smallestFan, reach).forEach(judgePlaced);
+        }
+      }
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
         var pb = par[best.plan.firstItem[bb]];
         if (pb >= 0 && cs[pb + 1] - cs[pb] >= AUTO_FAN_TIERS[0]) wrapsWideFan = true;
       }
-      if (!wrapsWideFan) {
-        // WrappedPlacement.unwrappedSize
-        var plain = placedCenters(cols, heights, null, null), breadth = 0, k2, sec2;
-        for (k2 = 0; k2 < n; k2++) breadth = Math.max(breadth, plain[k2] + heights[k2] / 2 + pad / 2);
-        var leftU = cfg.sectionMargin, rightU = 0;
-        for (sec2 = 0; sec2 < S; sec2++) {
-          var widestU = 0;
-          for (k2 = ss[sec2]; k2 < ss[sec2 + 1]; k2++) widestU = Math.max(widestU, widths[k2]);
-          rightU = Math.max(rightU, leftU + widestU); leftU += widestU + cfg.sectionPadding;
-        }
-        var depthU = rightU + cfg.sectionMargin;
-        if (replaces({aspect: breadth / Math.max(depthU, 1), area: breadth * depthU}, best.drawing, 1)) return false;
+      if (!wrapsWideFan && replaces(unwrappedDrawing(), best.drawing, 1)) return false;
+      if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
+      return true;
+    }
+    // SchematicLayout.placeNestedItemsWithoutLeafBlocks: where no fan's leaves wrap, whether its
+    // subtrees nest (the unwrapped drawing beyond READABLE_ASPECT, a fan of the first tier).
+    function placeNestedItemsWithoutLeafBlocks() {
+      if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS && !cfg.extraParents)) return false;
+      var hasFan = false, k;
+      for (k = 0; k < n && !hasFan; k++) hasFan = cs[k + 1] - cs[k] >= AUTO_FAN_TIERS[0];
+      if (!hasFan) return false;
+      var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
+      for (var reach = 0; reach < NESTING_REACHES && unreadable(best.drawing.aspect); reach++) {
+        nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
+          if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
+          if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
+        });
+      }
+      if (best.plan === null) {
+        // The trials placed over the stacked columns: back to them.
+        plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;
+        for (k = 0; k < S; k++) stackItems(k);
+        return false;
       }
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
       return true;
@@ -256,6 +356,7 @@ extension HTMLPagePlacementScript {
       plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;
       for (s = 0; s < S; s++) stackItems(s);
     }
+    if (!plan && cfg.wrap >= 0) placeNestedItemsWithoutLeafBlocks();
     if (plan) {
     } else if (cfg.alignment === 'centered') {
       var tallest = maxOf(secH);
@@ -284,6 +385,7 @@ extension HTMLPagePlacementScript {
       return out;
     })();
     if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries);
+    result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow');
     return result;
   }
 
@@ -298,6 +400,8 @@ extension HTMLPagePlacementScript {
       for (parent = a; parent < b; parent++) {
         c0 = cs[parent]; c1 = cs[parent + 1];
         if (c0 === c1) continue;
+        // Connectors inside a nesting block run on its panels' own buses.
+        if (plan && plan.nestsFolders && plan.blockOfItem[c0] >= 0 && isInner(plan, c0, plan.blockOfItem[c0])) continue;
         first = entry(c0); last = entry(c1 - 1);
         if (!(middle(parent) > last)) continue;
         lane = previous ? (previous.y >= first - 0.5 ? previous.lane + 1 : 0) : 0;
@@ -307,6 +411,7 @@ extension HTMLPagePlacementScript {
       for (parent = b - 1; parent >= a; parent--) {
         c0 = cs[parent]; c1 = cs[parent + 1];
         if (c0 === c1) continue;
+        if (plan && plan.nestsFolders && plan.blockOfItem[c0] >= 0 && isInner(plan, c0, plan.blockOfItem[c0])) continue;
         first = entry(c0); last = entry(c1 - 1);
         if (!(middle(parent) < first)) { if (middle(parent) >= first && middle(parent) <= last) hasMiddle = true; continue; }
         lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : 0) : 0;
@@ -322,7 +427,18 @@ extension HTMLPagePlacementScript {
     return busX;
   }
 
-  return {layout: layout, tidy: tidy, compact: compact, wrapPlan: wrapPlan, memberPosition: memberPosition, busXOfColumn: busXOfColumn};
+  // Where each sub-column (panel) of a block starts, as member indices from its first.
+  function blockColumnStarts(plan, block) {
+    var starts = [];
+    for (var index = 0; index < plan.memberCount[block]; index++) {
+      var column = memberPosition(plan, plan.firstItem[block] + index, block).column;
+      if (column === starts.length) starts.push(index);
+    }
+    return starts;
+  }
+
+  return {layout: layout, tidy: tidy, compact: compact, wrapPlan: wrapPlan, memberPosition: memberPosition, busXOfColumn: busXOfColumn,
+          blockColumnStarts: blockColumnStarts};
 })();
 """#
 }

@@ -130,32 +130,66 @@ extension HTMLPagePlacementScript {
     }
     return {aspect: aspect, autoRowLimit: autoRowLimit, filledRows: filledRows, page: page, unwrappedPage: unwrappedPage};
   }
-  // WrapPlan.init; null when nothing wraps.
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills) {
+  // WrapPlan.init; null when nothing wraps. With nestingShape (and a forced limit, auto), a
+  // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
     var sectionOf = sectionOfItems(cols);
+    var nests = nestingShape != null && forcedLimit != null && cfg.wrap === 0, reach = nests ? nestingReach : REACH_SMALL;
     function isLeaf(item) { return cs[item] === cs[item + 1]; }
     var shortest;
     if (cfg.wrap < 0) return null;
     shortest = cfg.wrap === 0 ? (cfg.vertical ? 2 : 3) : cfg.wrap + 1;  // WrapPlan.shortestAutoRun
-    var runStart = [], runLength = [];
+    // Per item (where nesting is asked for), its subtree's size, levels below it, and whether
+    // it holds a fan of the first tier; bottom up (children follow their parents).
+    var subtreeSize = null, subtreeLevels = null, hasWideFan = null, item, child;
+    if (nests) {
+      subtreeSize = new Int32Array(count); subtreeLevels = new Int32Array(count); hasWideFan = new Uint8Array(count);
+      for (item = count - 1; item >= 0; item--) {
+        var size = 1, levels = 0, wide = cs[item + 1] - cs[item] >= AUTO_FAN_TIERS[0];
+        for (child = cs[item]; child < cs[item + 1]; child++) {
+          size = Math.min(size + subtreeSize[child], 1073741823);
+          levels = Math.max(levels, Math.min(subtreeLevels[child] + 1, 100));
+          wide = wide || hasWideFan[child] === 1;
+        }
+        subtreeSize[item] = size; subtreeLevels[item] = levels; hasWideFan[item] = wide ? 1 : 0;
+      }
+    }
+    // WrapPlan's canNest: whether a child's subtree nests with a reach.
+    function canNest(item, withReach) {
+      if (isLeaf(item)) return false;
+      if (withReach === REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
+      return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_NESTING && (withReach === REACH_WIDE_FANS || !hasWideFan[item]);
+    }
+    var runStart = [], runLength = [], runNested = [], reachesFurther = false;
     function collectRuns(smallestFan) {
-      runStart = []; runLength = [];
+      runStart = []; runLength = []; runNested = []; reachesFurther = false;
+      // Subtrees in a nesting run: their fans are that block's, not runs of their own.
+      var nestedFolder = nests ? new Uint8Array(count) : null;
       for (var parent = 0; parent < count; parent++) {
         var c0 = cs[parent], c1 = cs[parent + 1];
-        if (c1 - c0 < smallestFan) continue;
-        var child = c0;
-        while (child < c1) {
-          if (!isLeaf(child)) { child++; continue; }
-          var end = child + 1;
-          while (end < c1 && isLeaf(end)) end++;
-          if (end - child >= shortest) { runStart.push(child); runLength.push(end - child); }
-          child = end;
+        if (c1 - c0 < smallestFan || (nests && nestedFolder[parent])) continue;
+        var nestsHere = nests && c1 - c0 >= AUTO_FAN_TIERS[0];
+        var joins = function (k) { return isLeaf(k) || (nestsHere && canNest(k, reach)); };
+        var at = c0;
+        while (at < c1) {
+          if (!joins(at)) { at++; continue; }
+          var end = at + 1, nested = !isLeaf(at);
+          while (end < c1 && joins(end)) { nested = nested || !isLeaf(end); end++; }
+          if (end - at >= shortest) {
+            runStart.push(at); runLength.push(end - at); runNested.push(nested);
+            if (nested) {
+              for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
+              // Every item of the run's subtrees, level by level.
+              for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;
+            }
+          }
+          at = end;
         }
       }
     }
-    var rowLimit = 0, smallestFan = 0, estimateFits = true, run, item;
+    var rowLimit = 0, smallestFan = 0, estimateFits = true, run;
     if (cfg.wrap > 0) {
       collectRuns(0);
       rowLimit = cfg.wrap;
@@ -184,13 +218,19 @@ extension HTMLPagePlacementScript {
       }
     }
     if (!runStart.length || !(rowLimit > 0)) return null;
+    // Nothing nested that the reach before would not: that plan, placed already.
+    if (reach !== REACH_SMALL && !reachesFurther) return null;
     var filled = null;
     if (fills && cfg.wrap === 0) filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
     var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, estimateFits: estimateFits, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
-                rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1)};
+                rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
+                nestLevels: [], levelStart: [], levelFirst: [], levelCount: [], offsetStart: [], panelLevelStart: [], memberXs: [], memberYs: [],
+                memberColumns: [], memberLevels: [], levelLefts: [], levelWidths: [], innerGap: cfg.sectionPadding, nestsFolders: false, deepestLevels: 0,
+                nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run], shaped = null;
+      if (runNested[run]) { appendNestingBlock(plan, first, length, cs, widths, heights, padding); continue; }
       if (filled) {
         shaped = filled[run];
       } else if (shapes) {
@@ -219,15 +259,20 @@ extension HTMLPagePlacementScript {
       for (k = 0; k < columnCount; k++) { left += gutter; plan.columnLefts[columnBase + k] = left; left += plan.columnWidths[columnBase + k]; }
       plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length);
       plan.widths.push(left); plan.heights.push(top - padding);
+      plan.nestLevels.push(0); plan.levelStart.push(plan.levelFirst.length); plan.offsetStart.push(-1); plan.panelLevelStart.push(plan.levelLefts.length);
     }
     if (!plan.firstItem.length) return null;
     return plan;
   }
+  // WrapPlan.position(ofMember:inBlock:)
   function memberPosition(plan, item, block) {
+    if (plan.offsetStart[block] >= 0) return {column: plan.memberColumns[nestedIndex(plan, item, block)], row: 0};
     var index = item - plan.firstItem[block], rowCount = plan.rows[block];
     return {column: Math.floor(index / rowCount), row: index % rowCount};
   }
+  // WrapPlan.offset(ofMember:inBlock:width:height:)
   function memberOffset(plan, item, block, width, height) {
+    if (plan.offsetStart[block] >= 0) { var at = nestedIndex(plan, item, block); return {x: plan.memberXs[at], y: plan.memberYs[at]}; }
     var p = memberPosition(plan, item, block), ri = plan.rowStart[block] + p.row, ci = plan.columnStart[block] + p.column;
     return {x: plan.columnLefts[ci] + (plan.columnWidths[ci] - width) / 2, y: plan.rowOffsets[ri] + (plan.rowHeights[ri] - height) / 2};
   }

@@ -1,11 +1,11 @@
 /// The schematic layout's placement in JavaScript, for the page's collapse: a port of
 /// Sources/SchematicLayout (`SchematicLayout.prepare`, `TidyPlacement`, `CompactPlacement`,
-/// `WrapPlan`, `assignBusLanes`), function for function, one piece per Swift file it follows
-/// (`+Tidy`, `+Compact`, `+Wrap`, `+Layout`). When those change, change the function
+/// `WrapPlan` with its nesting blocks, `assignBusLanes`), function for function, one piece per
+/// Swift file or part it follows (`+Tidy`, `+Compact`, `+Wrap`, `+Nesting`, `+Layout`). When those change, change the function
 /// named after them here; tools/page-check.py compares the page's drawings with the CLI's.
 enum HTMLPagePlacementScript {
     /// The port, in order: the opening, then one piece per Swift file it follows.
-    static let sources: [StaticString] = [opening, tidy, compact, wrap, layout]
+    static let sources: [StaticString] = [opening, tidy, compact, wrap, nesting, layout]
 
     static let opening: StaticString = #"""
 // The schematic layout's placement, ported from Sources/SchematicLayout (SchematicLayout.prepare,
@@ -14,7 +14,12 @@ enum HTMLPagePlacementScript {
 // Swift changes, change the function named after it here; browser-check compares the two.
 var SchematicPlacement = (function () {
   'use strict';
-  var TARGET_ASPECT = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, FEWER_PARENTS_SHARE = 0.02, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64;
+  var TARGET_ASPECT = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, READABLE_GAIN = 1.2, FEWER_PARENTS_SHARE = 0.02, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64;
+
+  // Nesting (WrapPlan): the reaches (NestingReach: small subtrees, with wide fans, big
+  // subtrees), subtree limits, panel heights and the long-side rules.
+  var REACH_SMALL = 0, REACH_WIDE_FANS = 1, REACH_BIG = 2, NESTING_REACHES = 3, LARGEST_NESTED_SUBTREE = 120, DEEPEST_NESTING = 4, DEEPEST_BIG_NESTING = 8;
+  var NESTING_SHAPES = [0.5, 0.75, 1, 1.5, 2], NESTING_SHRINK = 0.9, NESTING_SHAPE_STEP = 0.7, NESTING_SHAPE_SHRINK = 0.95;
 
   // Columns: {ss: section starts (S + 1), cs: child starts (n + 1), par: parent of each item}.
   function sectionOfItems(cols) {

@@ -24,7 +24,7 @@ extension HTMLPageScript {
     var sections = G.ss.length - 1, low = 0, high = sections;
     while (low < high) { var mid = (low + high) >> 1; if (G.reach[mid] >= minX) high = mid; else low = mid + 1; }
     var wrapped = G.blocks.length > 0, X = G.X, Y = G.Y, Wd = G.W, Hd = G.H;
-    for (var s = low; s < sections && G.secL[s] <= maxX; s++) {
+    for (var s = low; s < sections && G.start[s] <= maxX; s++) {
       var a = G.ss[s], b = G.ss[s + 1], lo = a, hi = b;
       if (wrapped) {
         while (lo < hi) { var m = (lo + hi) >> 1; if (keyBottom(m) >= minY) hi = m; else lo = m + 1; }
@@ -74,13 +74,14 @@ extension HTMLPageScript {
     var d = probe.getImageData(0, 0, 1, 1).data;
     return [d[0], d[1], d[2]];
   }
-  // The columns between canonical x `minX` and `maxX`, as bands.
+  // The columns between canonical x `minX` and `maxX`, as bands across their items (a wrapped
+  // block reaching past its column, a nesting block's inner levels left of theirs).
   function drawDensity(context, minX, maxX) {
     var image = density(), sections = G.ss.length - 1;
     context.imageSmoothingEnabled = true;
     for (var s = 0; s < sections; s++) {
-      if (G.secL[s] > maxX || G.secL[s] + G.secW[s] < minX) continue;
-      context.drawImage(image, s, 0, 1, BINS, G.secL[s], 0, G.secW[s], G.contentH);
+      if (G.bandL[s] > maxX || G.bandR[s] < minX) continue;
+      context.drawImage(image, s, 0, 1, BINS, G.bandL[s], 0, G.bandR[s] - G.bandL[s], G.contentH);
     }
   }
 
@@ -95,19 +96,27 @@ extension HTMLPageScript {
     if (parent < 0) return;
     var sx = G.X[parent] + G.W[parent], sy = G.Y[parent] + G.H[parent] / 2, ex = G.X[child], ey = G.Y[child] + G.H[child] / 2;
     var parentEdge = G.secL[s - 1] + G.secW[s - 1], childEdge = G.secL[s], out = parentEdge, into = childEdge, middle = (parentEdge + childEdge) / 2;
-    if (G.busX && G.busX[parent] > 0) { out = G.busX[parent]; into = out; }
+    var inner = G.leads.size ? G.leads.get(parent) : undefined;
+    if (inner) { out = inner[0]; into = inner[1]; middle = inner[2]; }
+    else if (G.busX && G.busX[parent] > 0) { out = G.busX[parent]; into = out; }
     context.moveTo(sx, sy);
     var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
     else { context.lineTo(out, sy); context.lineTo(into, G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE ? sy : entryY); }
     if (block >= 0) {
-      var b = G.blocks[block], column = Math.floor((child - b.first) / b.rows), bus = b.buses[Math.min(column, b.buses.length - 1)];
+      var b = G.blocks[block], column = columnOfMember(b, child - b.first), bus = b.buses[Math.min(column, b.buses.length - 1)];
       context.lineTo(b.buses[0], entryY);
       if (column > 0) { context.lineTo(b.buses[0], b.above); context.lineTo(bus, b.above); context.lineTo(bus, ey); }
       else { context.lineTo(b.buses[0], ey); }
     }
     context.lineTo(ex, ey);
+  }
+  // A block member's sub-column (panel): the last column starting at or before it.
+  function columnOfMember(b, index) {
+    var low = 0, high = b.starts.length;
+    while (low < high) { var mid = (low + high) >> 1; if (b.starts[mid] <= index) low = mid + 1; else high = mid; }
+    return Math.max(0, low - 1);
   }
   function setCanonicalTransform(context) {
     var o = orientation(), s = camera.scale * ratio, tx = -camera.x * s, ty = -camera.y * s;

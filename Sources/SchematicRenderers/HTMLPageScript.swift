@@ -13,7 +13,8 @@ enum HTMLPageScript {
   var header = JSON.parse(document.getElementById('schematic-data').textContent);
   var N = header.count, cfg = {alignment: header.alignment, wrap: header.wrap, itemPadding: header.itemPadding, sectionPadding: header.sectionPadding,
     sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle,
-    bands: !!header.bands, extraParents: header.extraEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt'};
+    bands: !!header.bands, extraParents: header.extraEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt',
+    nests: !!header.nests};
   var started = performance.now();
 
   // ---- The arrays: base64 chunks, decoded one by one into one buffer and dropped.
@@ -79,31 +80,58 @@ enum HTMLPageScript {
   // ---- Geometry: what is drawn now, in canonical axes (columns along x). The original one is
   // the engine's; after a collapse, the page's placement of the visible tree.
   function blocksFrom(list) {
-    return list.map(function (b) { return {first: b[0], count: b[1], rows: b[2], entry: b[3], above: b[4], buses: b[5]}; });
+    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5]}; });
+  }
+  // Connectors inside nesting blocks: parent to [out, into, middle] (canonical x), from a flat list.
+  function leadsFrom(flat) {
+    var leads = new Map();
+    for (var k = 0; k + 3 < flat.length; k += 4) leads.set(flat[k], [flat[k + 1], flat[k + 2], flat[k + 3]]);
+    return leads;
   }
   function makeGeometry(g) {
     // A wrapped block's members take its extent as their keys for the binary search along a
-    // column (their own tops do not grow along it); blocks are sorted, found by binary search.
+    // column (their own tops do not grow along it), and so do a nesting block's inner members
+    // in the later columns (its levels: each a run of the next column, the children of the
+    // run before). The runs are sorted, found by binary search.
+    var runs = [], k;
     g.blockFirst = new Int32Array(g.blocks.length);
     g.blocks.forEach(function (b, index) {
-      var top = Infinity, bottom = -Infinity;
-      for (var m = b.first; m < b.first + b.count; m++) { top = Math.min(top, g.Y[m]); bottom = Math.max(bottom, g.Y[m] + g.H[m]); }
+      var top = Infinity, bottom = -Infinity, low = b.first, high = b.first + b.count;
+      while (low < high) {
+        runs.push([low, high, index]);
+        for (var m = low; m < high; m++) { top = Math.min(top, g.Y[m]); bottom = Math.max(bottom, g.Y[m] + g.H[m]); }
+        var next = g.cs[low]; high = g.cs[high]; low = next;  // the members' children (none for a grid of leaves)
+      }
       b.top = top; b.bottom = bottom;
       g.blockFirst[index] = b.first;
     });
+    runs.sort(function (a, b) { return a[0] - b[0]; });
+    g.runFirst = Int32Array.from(runs.map(function (r) { return r[0]; }));
+    g.runEnd = Int32Array.from(runs.map(function (r) { return r[1]; }));
+    g.runBlock = Int32Array.from(runs.map(function (r) { return r[2]; }));
     // Per column, the furthest right anything up to it reaches (a wrapped block may run on
-    // past its column): rising, for the query's binary search.
-    g.reach = new Float64Array(g.secL.length);
-    for (var s = 0, reach = 0; s < g.secL.length; s++) {
+    // past its column): rising, for the query's binary search; and the furthest left anything
+    // from it on starts (a nesting block's inner members are drawn left of their columns).
+    // Per column too, the extent of its items across (its band when drawn as density).
+    var sections = g.secL.length;
+    g.reach = new Float64Array(sections);
+    g.start = new Float64Array(sections);
+    g.bandL = new Float64Array(sections);
+    g.bandR = new Float64Array(sections);
+    for (var s = 0, reach = 0; s < sections; s++) {
       reach = Math.max(reach, g.secL[s] + g.secW[s]);
-      for (var k = g.ss[s]; k < g.ss[s + 1]; k++) reach = Math.max(reach, g.X[k] + g.W[k]);
+      var start = g.secL[s], right = g.secL[s] + g.secW[s];
+      for (k = g.ss[s]; k < g.ss[s + 1]; k++) { reach = Math.max(reach, g.X[k] + g.W[k]); start = Math.min(start, g.X[k]); right = Math.max(right, g.X[k] + g.W[k]); }
       g.reach[s] = reach;
+      g.start[s] = start;
+      g.bandL[s] = start; g.bandR[s] = right;
     }
+    for (s = sections - 2; s >= 0; s--) g.start[s] = Math.min(g.start[s], g.start[s + 1]);
     g.density = null;
     g.overview = null;
     return g;
   }
-  // The wrapped block item k belongs to, or -1.
+  // The wrapped block item k is a member of (its own members, not the inner ones), or -1.
   function blockOf(k) {
     var first = G.blockFirst, low = 0, high = first.length;
     if (!high) return -1;
@@ -111,12 +139,19 @@ enum HTMLPageScript {
     var b = low - 1;
     return b >= 0 && k < first[b] + G.blocks[b].count ? b : -1;
   }
-  function keyTop(k) { var b = blockOf(k); return b < 0 ? G.Y[k] : G.blocks[b].top; }
-  function keyBottom(k) { var b = blockOf(k); return b < 0 ? G.Y[k] + G.H[k] : G.blocks[b].bottom; }
+  // The block whose extent is item k's key along its column (own or inner member), or -1.
+  function keyBlockOf(k) {
+    var first = G.runFirst, low = 0, high = first.length;
+    while (low < high) { var mid = (low + high) >> 1; if (first[mid] <= k) low = mid + 1; else high = mid; }
+    var r = low - 1;
+    return r >= 0 && k < G.runEnd[r] ? G.runBlock[r] : -1;
+  }
+  function keyTop(k) { var b = keyBlockOf(k); return b < 0 ? G.Y[k] : G.blocks[b].top; }
+  function keyBottom(k) { var b = keyBlockOf(k); return b < 0 ? G.Y[k] + G.H[k] : G.blocks[b].bottom; }
   function originalGeometry() {
     return makeGeometry({count: N, X: originX, Y: originY, W: W0, H: H0, ss: sectionStarts, par: parents, orig: null,
       secL: header.sectionLefts, secW: header.sectionWidths, contentW: header.contentWidth, contentH: header.contentHeight,
-      blocks: blocksFrom(header.blocks), busX: busX0});
+      blocks: blocksFrom(header.blocks), busX: busX0, leads: leadsFrom(header.leads), cs: originalStarts});
   }
   var G = null, original = null;
 
@@ -154,12 +189,12 @@ enum HTMLPageScript {
         while (ss[section + 1] <= first) section++;
         var buses = [];
         for (var c = 0; c < r.plan.columns[b]; c++) buses.push(r.sectionLefts[section] + SchematicPlacement.busXOfColumn(r.plan, c, b));
-        blocks.push({first: first, count: r.plan.memberCount[b], rows: r.plan.rows[b], entry: r.blockEntries[b] + cfg.headerInset,
+        blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + cfg.headerInset,
           above: r.blockTops[b] + cfg.headerInset - cfg.itemPadding * 0.25, buses: buses});  // SchematicLayout.blockBusRise
       }
     }
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
-      secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX});
+      secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs});
   }
   function relayout() {
     var any = false;

@@ -16,9 +16,9 @@ import TestSupport
         #expect(SchematicLayoutConfiguration.standard.alignment == .compact && SchematicLayoutConfiguration.standard.wrap == .auto)
     }
 
-    /// A fan of 60 folders of three files nests by default; `--no-nest` keeps it in its
-    /// columns, and so does the HTML page, whose script does not nest.
-    @Test func foldersNestExceptOnThePageAndWithNoNest() throws {
+    /// A fan of 60 folders of three files nests by default, on the HTML page too; `--no-nest`
+    /// keeps it in its columns.
+    @Test func foldersNestOnEveryOutputUnlessNoNest() throws {
         let outline = "root\n" + (1...60).map { "  folder \($0)\n    a\n    b\n    c\n" }.joined()
         func width(_ arguments: [String]) throws -> String {
             let result = try Executable.run(["render", "-", "--format", "json"] + arguments, stdin: outline)
@@ -29,6 +29,9 @@ import TestSupport
         #expect(Double(nested)! > 2 * Double(columns)!, "nested \(nested), columns \(columns)")
         let page = try Executable.run(["render", "-", "--format", "html"], stdin: outline)
         #expect(page.status == 0, "\(page.stderr)")
-        #expect(page.stdout.contains("\"contentWidth\":\(columns)"), "the page is not the unnested drawing")
+        #expect(page.stdout.contains("\"contentWidth\":\(nested)"), "the page is not the nested drawing")
+        #expect(page.stdout.contains("\"nests\":true"))
+        let flatPage = try Executable.run(["render", "-", "--format", "html", "--no-nest"], stdin: outline)
+        #expect(flatPage.stdout.contains("\"contentWidth\":\(columns)") && flatPage.stdout.contains("\"nests\":false"))
     }
 }

@@ -149,11 +149,49 @@ import Testing
         let page = try Page(try Self.diagram { $0.configuration.wrap = .limit(5); $0.configuration.connectorStyle = .elbow })
         let blocks = try #require(page.header["blocks"] as? [[Any]])
         #expect(blocks.count == 1)
-        #expect(blocks[0][0] as? Int == 5 && blocks[0][1] as? Int == 20 && blocks[0][2] as? Int == 5)
+        #expect(blocks[0][0] as? Int == 5 && blocks[0][1] as? Int == 20 && blocks[0][2] as? [Int] == [0, 5, 10, 15])
         #expect((blocks[0][5] as? [Double])?.count == 4, "a bus per sub-column")
         #expect(page.header["wrap"] as? Int == 5 && page.header["connectorStyle"] as? String == "elbow")
         let busX = page.arrays.busX
         #expect(busX.count == page.count && busX[0] > 0 && busX[1] > 0 && busX[2] > 0 && busX[3] == 0)
+    }
+
+    /// A fan of 30 folders of two files nests: the page opens with the layout's nested frames,
+    /// each block's panels start where their members' buses change, and every parent inside a
+    /// panel has its connectors' turns (out of its column, into its children's, the middle),
+    /// equal to the connectors' own.
+    @Test(arguments: [ConnectorStyle.elbow, .straight, .curved])
+    func nestedPanelsAndTheirConnectorsAreCarried(style: ConnectorStyle) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "objects")
+        for folder in 0..<30 {
+            let node = tree.addNode(label: "folder \(folder)", parent: root)
+            for file in 0..<2 { tree.addNode(label: "file \(folder).\(file)", parent: node) }
+        }
+        var options = DiagramOptions()
+        options.configuration.connectorStyle = style
+        let diagram = try Diagram(tree: tree, options: options)
+        let page = try Page(diagram)
+        #expect(page.header["nests"] as? Bool == true)
+        let blocks = try #require(page.header["blocks"] as? [[Any]])
+        #expect(blocks.count == 1)
+        let starts = try #require(blocks[0][2] as? [Int]), buses = try #require(blocks[0][5] as? [Double])
+        #expect(starts.count > 1 && starts.count == buses.count && starts.first == 0 && starts == starts.sorted())
+        let size = diagram.layout.collectionViewContentSize
+        var connectors: [Int: ConnectorAttributes] = [:]
+        diagram.layout.enumerateLayoutAttributes(in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)) {
+            if let connector = $0.connector, $0.indexPath.section == 2 { connectors[1 + connector.parentIndexPath.item] = connector }
+        }
+        let leads = try #require(page.header["leads"] as? [Double])
+        #expect(leads.count == 4 * 30, "every folder's connectors turn inside its panel")
+        for lead in stride(from: 0, to: leads.count, by: 4) {
+            let connector = try #require(connectors[Int(leads[lead])])
+            #expect(leads[lead + 1] == connector.turnOut.x && leads[lead + 2] == connector.turnIn.x && leads[lead + 3] == connector.curveOut.x)
+        }
+        let arrays = page.arrays
+        for (index, cell) in Self.cells(diagram).enumerated() {
+            #expect(abs(arrays.origins[2 * index] - cell.frame.minX) < 0.01 && abs(arrays.origins[2 * index + 1] - cell.frame.minY) < 0.01)
+        }
     }
 
     @Test func optionsReachTheHeader() throws {

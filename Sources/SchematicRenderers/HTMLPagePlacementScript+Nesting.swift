@@ -1,0 +1,217 @@
+extension HTMLPagePlacementScript {
+    /// The port of `WrapPlan`'s nesting blocks (`appendNestingBlock`, a nested member's place,
+    /// the leads of connectors inside a panel).
+    static let nesting: StaticString = #"""
+  // WrapPlan.appendNestingBlock: the run's children (leaves and subtrees) in order down panels
+  // side by side, each subtree packed by its contours as a tidy tree packs it, a parent between
+  // its first and last child's middles; each panel a column per level. No block where one
+  // panel would do.
+  function appendNestingBlock(plan, first, length, cs, widths, heights, padding) {
+    var gutter = plan.gutter, levels = [[first, first + length]], level, item, child, depth, at;
+    for (;;) {
+      var lastLevel = levels[levels.length - 1], nextLow = cs[lastLevel[0]], nextHigh = cs[lastLevel[1]];
+      if (nextLow === nextHigh) break;
+      levels.push([nextLow, nextHigh]);
+    }
+    var levelCount = levels.length, levelOffsets = [], total = 0;
+    for (level = 0; level < levelCount; level++) { levelOffsets.push(total); total += levels[level][1] - levels[level][0]; }
+    function index(k, kLevel) { return levelOffsets[kLevel] + k - levels[kLevel][0]; }
+    var depths = new Int32Array(total), tallest = 0, widest = new Float64Array(levelCount);
+    for (level = levelCount - 1; level >= 0; level--) {
+      for (item = levels[level][0]; item < levels[level][1]; item++) {
+        depth = 0;
+        if (level + 1 < levelCount) for (child = cs[item]; child < cs[item + 1]; child++) depth = Math.max(depth, depths[index(child, level + 1)] + 1);
+        depths[index(item, level)] = depth;
+        tallest = Math.max(tallest, heights[item]);
+        widest[level] = Math.max(widest[level], widths[item]);
+      }
+    }
+    var contourStart = new Int32Array(total + 1);
+    for (at = 0; at < total; at++) contourStart[at + 1] = contourStart[at] + depths[at] + 1;
+    var contourTops = new Float64Array(contourStart[total]), contourBottoms = new Float64Array(contourStart[total]);
+    var ownTops = new Float64Array(total), offsets = new Float64Array(total);
+    var accumulatedTops = new Float64Array(levelCount), accumulatedBottoms = new Float64Array(levelCount);
+    // Subtrees one below the other, each as high as its contours allow; the packed levels.
+    function pack(low, high, packLevel) {
+      var packedLevels = 0;
+      for (var k = low; k < high; k++) {
+        var a = index(k, packLevel), base = contourStart[a], count = depths[a] + 1, offset = 0, d;
+        if (packedLevels > 0) {
+          offset = -Infinity;
+          for (d = 0; d < Math.min(packedLevels, count); d++) offset = Math.max(offset, accumulatedBottoms[d] + padding - contourTops[base + d]);
+        }
+        offsets[a] = offset;
+        for (d = 0; d < count; d++) {
+          var top = contourTops[base + d] + offset, bottom = contourBottoms[base + d] + offset;
+          if (d < packedLevels) {
+            accumulatedTops[d] = Math.min(accumulatedTops[d], top); accumulatedBottoms[d] = Math.max(accumulatedBottoms[d], bottom);
+          } else {
+            accumulatedTops[d] = top; accumulatedBottoms[d] = bottom;
+          }
+        }
+        packedLevels = Math.max(packedLevels, count);
+      }
+      return packedLevels;
+    }
+    function middle(k, kLevel) { var a = index(k, kLevel); return offsets[a] + ownTops[a] + heights[k] / 2; }
+    for (level = levelCount - 1; level >= 0; level--) {
+      for (item = levels[level][0]; item < levels[level][1]; item++) {
+        at = index(item, level);
+        var base = contourStart[at], height = heights[item], c0 = cs[item], c1 = cs[item + 1];
+        if (c0 === c1 || level + 1 >= levelCount) { contourTops[base] = 0; contourBottoms[base] = height; ownTops[at] = 0; continue; }
+        var packed = pack(c0, c1, level + 1);
+        var ownTop = (middle(c0, level + 1) + middle(c1 - 1, level + 1)) / 2 - height / 2, shift = ownTop;
+        for (depth = 0; depth < packed; depth++) shift = Math.min(shift, accumulatedTops[depth]);
+        ownTops[at] = ownTop - shift;
+        contourTops[base] = ownTop - shift; contourBottoms[base] = ownTop - shift + height;
+        for (depth = 0; depth < packed; depth++) {
+          contourTops[base + 1 + depth] = accumulatedTops[depth] - shift;
+          contourBottoms[base + 1 + depth] = accumulatedBottoms[depth] - shift;
+        }
+        for (child = c0; child < c1; child++) offsets[index(child, level + 1)] -= shift;
+      }
+    }
+    function extent(a) {
+      var bottom = 0;
+      for (var cell = contourStart[a]; cell < contourStart[a + 1]; cell++) bottom = Math.max(bottom, contourBottoms[cell]);
+      return bottom;
+    }
+    var blockHeight = -padding, widestSum = 0;
+    for (item = levels[0][0]; item < levels[0][1]; item++) blockHeight += extent(index(item, 0)) + padding;
+    for (level = 0; level < levelCount; level++) widestSum += widest[level];
+    var slot = gutter + widestSum + plan.innerGap * (levelCount - 1);
+    var cap = Math.max(tallest, plan.nestingShape * Math.sqrt(BLOCK_ASPECT * blockHeight * slot));
+    var panels = Math.min(length, Math.ceil(blockHeight / Math.max(cap, 1)));
+    if (!(panels > 1)) return;
+    // Balanced and in order: a child goes to the panel its subtree's middle falls in.
+    var share = (blockHeight + padding) / panels, panelOf = new Int32Array(total), runningTop = 0, last = -1, used = -1;
+    for (item = levels[0][0]; item < levels[0][1]; item++) {
+      var size = extent(index(item, 0)), wanted = Math.min(panels - 1, Math.trunc((runningTop + size / 2) / share));
+      if (wanted !== last) { used++; last = wanted; }
+      panelOf[index(item, 0)] = used;
+      runningTop += size + padding;
+    }
+    var panelCount = used + 1;
+    if (!(panelCount > 1)) return;
+    // Each panel's members packed; then every item's top, top down.
+    var origins = new Float64Array(total), tops = new Float64Array(total), panelHeights = new Float64Array(panelCount);
+    var runStart = levels[0][0];
+    while (runStart < levels[0][1]) {
+      var panel = panelOf[index(runStart, 0)], runEnd = runStart + 1;
+      while (runEnd < levels[0][1] && panelOf[index(runEnd, 0)] === panel) runEnd++;
+      var packedLevels = pack(runStart, runEnd, 0), panelTop = 0, panelBottom = 0;
+      for (depth = 0; depth < packedLevels; depth++) {
+        panelTop = Math.min(panelTop, accumulatedTops[depth]); panelBottom = Math.max(panelBottom, accumulatedBottoms[depth]);
+      }
+      for (item = runStart; item < runEnd; item++) origins[index(item, 0)] = offsets[index(item, 0)] - panelTop;
+      panelHeights[panel] = panelBottom - panelTop;
+      runStart = runEnd;
+    }
+    for (level = 0; level < levelCount; level++) {
+      for (item = levels[level][0]; item < levels[level][1]; item++) {
+        at = index(item, level);
+        tops[at] = origins[at] + ownTops[at];
+        if (level + 1 >= levelCount) continue;
+        for (child = cs[item]; child < cs[item + 1]; child++) {
+          var childAt = index(child, level + 1);
+          origins[childAt] = origins[at] + offsets[childAt];
+          panelOf[childAt] = panelOf[at];
+        }
+      }
+    }
+    // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
+    var levelBase = plan.levelLefts.length, cellIndex;
+    for (at = 0; at < panelCount * levelCount; at++) { plan.levelLefts.push(0); plan.levelWidths.push(0); }
+    for (level = 0; level < levelCount; level++) {
+      for (item = levels[level][0]; item < levels[level][1]; item++) {
+        cellIndex = levelBase + panelOf[index(item, level)] * levelCount + level;
+        plan.levelWidths[cellIndex] = Math.max(plan.levelWidths[cellIndex], widths[item]);
+      }
+    }
+    var left = 0;
+    for (panel = 0; panel < panelCount; panel++) {
+      left += gutter;
+      plan.columnLefts.push(left); plan.columnWidths.push(plan.levelWidths[levelBase + panel * levelCount]);
+      for (level = 0; level < levelCount; level++) {
+        cellIndex = levelBase + panel * levelCount + level;
+        if (level > 0) {
+          if (!(plan.levelWidths[cellIndex] > 0)) break;
+          left += plan.innerGap;
+        }
+        plan.levelLefts[cellIndex] = left;
+        left += plan.levelWidths[cellIndex];
+      }
+    }
+    // The block.
+    var block = plan.firstItem.length, firstRows = [], firstHeights = [];
+    plan.firstItem.push(first); plan.memberCount.push(length);
+    plan.nestLevels.push(levelCount - 1); plan.levelStart.push(plan.levelFirst.length);
+    for (level = 1; level < levelCount; level++) { plan.levelFirst.push(levels[level][0]); plan.levelCount.push(levels[level][1] - levels[level][0]); }
+    plan.offsetStart.push(plan.memberXs.length); plan.panelLevelStart.push(levelBase);
+    for (level = 0; level < levelCount; level++) {
+      for (item = levels[level][0]; item < levels[level][1]; item++) {
+        at = index(item, level);
+        cellIndex = levelBase + panelOf[at] * levelCount + level;
+        plan.blockOfItem[item] = block;
+        plan.memberXs.push(plan.levelLefts[cellIndex] + (plan.levelWidths[cellIndex] - widths[item]) / 2);
+        plan.memberYs.push(tops[at]);
+        plan.memberColumns.push(panelOf[at]); plan.memberLevels.push(level);
+        if (level === 0 && panelOf[at] === 0) { firstRows.push(tops[at]); firstHeights.push(heights[item]); }
+      }
+    }
+    // Rows: the first panel's children (where the bus enters, and what the parent centres on).
+    plan.rows.push(firstRows.length); plan.columns.push(panelCount);
+    for (at = 0; at < firstRows.length; at++) { plan.rowOffsets.push(firstRows[at]); plan.rowHeights.push(firstHeights[at]); }
+    plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length);
+    var tallestPanel = 0;
+    for (panel = 0; panel < panelCount; panel++) tallestPanel = Math.max(tallestPanel, panelHeights[panel]);
+    plan.widths.push(left); plan.heights.push(tallestPanel);
+    plan.nestsFolders = true;
+    plan.deepestLevels = Math.max(plan.deepestLevels, levelCount - 1);
+  }
+  // WrapPlan.isInner: whether a member is an inner one (in a later section than its block's).
+  function isInner(plan, item, block) { return item >= plan.firstItem[block] + plan.memberCount[block]; }
+  // WrapPlan.nestedIndex: where a nesting block's member is in memberXs (own members, then each inner level's).
+  function nestedIndex(plan, item, block) {
+    var own = item - plan.firstItem[block], offset = plan.memberCount[block];
+    if (own < offset) return plan.offsetStart[block] + own;
+    for (var level = plan.levelStart[block]; level < plan.levelStart[block] + plan.nestLevels[block]; level++) {
+      var levelFirst = plan.levelFirst[level];
+      if (item >= levelFirst && item < levelFirst + plan.levelCount[level]) return plan.offsetStart[block] + offset + item - levelFirst;
+      offset += plan.levelCount[level];
+    }
+    throw new Error('item ' + item + ' is not a member of block ' + block);
+  }
+  // WrapPlan.innerLeads: where a panel leads connectors out of a level's column, their bus, and
+  // where they lead into the next level's column, from the block's left.
+  function innerLeads(plan, panel, level, block) {
+    var cell = plan.panelLevelStart[block] + panel * (plan.nestLevels[block] + 1) + level;
+    var out = plan.levelLefts[cell] + plan.levelWidths[cell], into = plan.levelLefts[cell + 1];
+    return {out: out, bus: (out + into) / 2, into: into};
+  }
+  // SchematicLayout.nestedConnector's leads, for every parent inside a nesting block: parent
+  // (an item of the placed tree) to [out, into, middle], absolute canonical x.
+  function nestedLeads(plan, cols, sectionLefts, elbow) {
+    var leads = new Map(), section = 0;
+    if (!plan || !plan.nestsFolders) return leads;
+    for (var block = 0; block < plan.firstItem.length; block++) {
+      if (plan.offsetStart[block] < 0) continue;
+      while (cols.ss[section + 1] <= plan.firstItem[block]) section++;
+      var blockLeft = sectionLefts[section], levelRuns = [[plan.firstItem[block], plan.firstItem[block] + plan.memberCount[block]]];
+      for (var level = plan.levelStart[block]; level < plan.levelStart[block] + plan.nestLevels[block] - 1; level++) {
+        levelRuns.push([plan.levelFirst[level], plan.levelFirst[level] + plan.levelCount[level]]);
+      }
+      for (var depth = 0; depth < levelRuns.length; depth++) {
+        for (var parent = levelRuns[depth][0]; parent < levelRuns[depth][1]; parent++) {
+          if (cols.cs[parent] === cols.cs[parent + 1]) continue;
+          var at = nestedIndex(plan, parent, block), leads1 = innerLeads(plan, plan.memberColumns[at], plan.memberLevels[at], block);
+          leads.set(parent, [blockLeft + (elbow ? leads1.bus : leads1.out), blockLeft + (elbow ? leads1.bus : leads1.into), blockLeft + leads1.bus]);
+        }
+      }
+    }
+    return leads;
+  }
+
+
+"""#
+}
