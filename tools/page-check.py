@@ -6,7 +6,8 @@
    page collapses nodes; its frames (the page's `window.schematic.frames()`) must equal, to
    0.5 px, `schematic render --format json` of the tree without those subtrees (subtrees that
    nest as panels included); expanding again
-   must give back the first drawing exactly. `--collapse-depth N` must open as the tree cut
+   must give back the first drawing exactly; the page's search along its columns must find what
+   rects hold (against every frame). `--collapse-depth N` must open as the tree cut
    below depth N, each collapsed node counting what it hides (`+12`).
 2. The page opens readable (fitted, or the root at 100% when fitting makes labels < 6 px);
    search finds and zooms to a match, inside collapsed nodes too.
@@ -338,7 +339,12 @@ def equality_checks(binary, browser, work, only=None):
                 print(f"collapse {name} {' '.join(options)}: the page's own check finds its placement differs   FAILED")
             cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json"] + options,
                                                        check=True, capture_output=True, text=True).stdout)
+            # The page's search along its columns finds what each rect of a 5 x 5 grid holds.
+            probe = ("(function(){var z=window.schematic.size(),m=0;for(var i=0;i<5;i++)for(var j=0;j<5;j++)"
+                     "m+=window.schematic.queryMisses(z.w*(i/5-0.03)+0.37,z.h*(j/5-0.03)+0.37,z.w*0.29,z.h*0.29);return m;})()")
             results = [("as opened", compare(first, cli_size, cli_cells))]
+            if browser.evaluate(session, probe):
+                results.append(("search along the columns, as opened", "misses nodes in a rect"))
             steps = [[biggest], [biggest, small], [small]]
             for collapsed in steps:
                 browser.evaluate(session, "(function(){for (var k=0;k<window.schematic.count;k++) if (window.schematic.collapsed(k)) window.schematic.toggle(k);})()")
@@ -355,6 +361,8 @@ def equality_checks(binary, browser, work, only=None):
                 size_json, pruned_cells = cells(subprocess.run([str(binary), "render", str(pruned), "--format", "json"] + options,
                                                                check=True, capture_output=True, text=True).stdout)
                 results.append((f"collapsed {len(collapsed)}", compare(drawn, size_json, pruned_cells)))
+                if browser.evaluate(session, probe):
+                    results.append((f"search along the columns, collapsed {len(collapsed)}", "misses nodes in a rect"))
             browser.evaluate(session, "(function(){for (var k=0;k<window.schematic.count;k++) if (window.schematic.collapsed(k)) window.schematic.toggle(k);})()")
             again = browser.evaluate(session, "window.schematic.frames()")
             results.append(("expanded", 0.0 if again == first else "differs from the first drawing"))

@@ -165,7 +165,8 @@ extension SchematicLayout {
     }
 
     /// The connector to an inner member of a nesting block from its parent: as between two
-    /// columns, with the panel's columns of their levels and the bus between them.
+    /// columns, with the panel's columns of their levels and the bus between them; into a
+    /// hanging list's member, as into a wrapped block of one row (`alongBuses`).
     func nestedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, parent: Int,
                          start: Point, end: Point) -> LayoutAttributes {
         var attributes = attributes
@@ -174,9 +175,19 @@ extension SchematicLayout {
         let blockLeft = sectionLefts[section - 1 - level]
         let (out, bus, into) = plan.innerLeads(ofPanel: panel, level: level, inBlock: block)
         let elbow = configuration.connectorStyle == .elbow
+        let leadOut = blockLeft + (elbow ? bus : out), leadIn = blockLeft + (elbow ? bus : into)
+        let child = globalItem(of: attributes.indexPath)
+        if let list = plan.list(of: child) {
+            let top = blockTops[block] + headerInset + plan.listTops[list]
+            let first = blockLeft + plan.listLefts[list] + plan.gutter / 2
+            let member = blockLeft + plan.offset(ofMember: child, inBlock: block, width: 0, height: 0).x - plan.gutter / 2
+            return alongBuses(attributes, parent: parent, start: start, end: end, leadOut: leadOut, leadIn: leadIn,
+                              middle: blockLeft + bus, entryY: top + plan.listHeights[list] / 2, firstBus: first,
+                              bus: child == Int(plan.listFirst[list]) ? nil : member,
+                              above: top - configuration.itemPadding * Self.blockBusRise)
+        }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
-                                              leadOut: blockLeft + (elbow ? bus : out), leadIn: blockLeft + (elbow ? bus : into),
-                                              middle: blockLeft + bus)
+                                              leadOut: leadOut, leadIn: leadIn, middle: blockLeft + bus)
         return attributes
     }
 
@@ -186,17 +197,26 @@ extension SchematicLayout {
     /// line above the block in the padding over it, so no piece crosses a box.
     func wrappedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, child: Rect, parent: Int,
                                   start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
+        let left = sectionLefts[attributes.indexPath.section]
+        let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
+        return alongBuses(attributes, parent: parent, start: start, end: Point(x: child.minX, y: child.midY),
+                          leadOut: leadOut, leadIn: leadIn, middle: middle, entryY: blockEntries[block] + headerInset,
+                          firstBus: left + plan.busX(ofColumn: 0, inBlock: block),
+                          bus: column > 0 ? left + plan.busX(ofColumn: column, inBlock: block) : nil,
+                          above: blockTops[block] + headerInset - configuration.itemPadding * Self.blockBusRise)
+    }
+
+    /// A connector into a block's member along its buses: led out of its parent to `leadOut`,
+    /// into the block at `leadIn` level with `entryY`, along the first sub-column's bus
+    /// (`firstBus`), and, for a member of a later sub-column, along the line `above` the block
+    /// to that one's `bus`, down it and into the member.
+    func alongBuses(_ attributes: LayoutAttributes, parent: Int, start: Point, end: Point, leadOut: Double, leadIn: Double,
+                    middle: Double, entryY: Double, firstBus: Double, bus: Double?, above: Double) -> LayoutAttributes {
         var attributes = attributes
         let section = attributes.indexPath.section
-        let left = sectionLefts[section]
-        let entry = Point(x: leadIn, y: blockEntries[block] + headerInset)
-        let end = Point(x: child.minX, y: child.midY)
-        let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
-        let firstBus = left + plan.busX(ofColumn: 0, inBlock: block)
+        let entry = Point(x: leadIn, y: entryY)
         var via = [Point(x: firstBus, y: entry.y)]
-        if column > 0 {
-            let above = blockTops[block] + headerInset - configuration.itemPadding * Self.blockBusRise
-            let bus = left + plan.busX(ofColumn: column, inBlock: block)
+        if let bus {
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]
         } else {
             via.append(Point(x: firstBus, y: end.y))

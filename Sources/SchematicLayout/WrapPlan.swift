@@ -66,6 +66,22 @@ struct WrapPlan {
     var levelWidths: [Double] = []
     /// The gap between a panel's levels (the columns' gap).
     let innerGap: Double
+    /// Whether a run of leaf children inside a nesting block hangs as a list along the depth
+    /// axis (top to bottom, as the columns hang them: `listLimit`), not side by side as a tidy
+    /// tree lays a level (a label's width each, where a list item costs a label's height).
+    let hangsLists: Bool
+    /// Hanging lists: per list, its first item, its count, its left (its first gutter's, from
+    /// the block's left), its top (from the block's top) and its row's height. A list is laid
+    /// out as a block of one row: each member led by a gutter for its bus. Per global item, its
+    /// list or -1 (empty where no list hangs).
+    var listFirst: [Int32] = []
+    var listCount: [Int32] = []
+    var listLefts: [Double] = []
+    var listTops: [Double] = []
+    var listHeights: [Double] = []
+    var listOfItem: [Int32] = []
+    /// The fewest leaves that hang as a list (`shortestAutoRun`).
+    let shortestHangingList: Int
     /// The panel heights `auto` tries for nesting blocks, as shares of a square block's.
     static let nestingShapes = [0.5, 0.75, 1, 1.5, 2]
     /// A nesting drawing replaces the best drawing without nesting only if its longer side is
@@ -240,6 +256,8 @@ struct WrapPlan {
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees) {
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
+        hangsLists = configuration.orientation.isVertical
+        shortestHangingList = WrapPlan.shortestAutoRun(configuration)
         // Nesting is judged on placements only, at a given row limit.
         let nests = nestingShape != nil && forcedLimit != nil && configuration.wrap == .auto
         self.nestingShape = nestingShape ?? 1
@@ -451,7 +469,9 @@ struct WrapPlan {
     /// child's middles. Each
     /// panel has a column per level, as wide as its widest item there. Panels are balanced,
     /// each about `nestingShape` times as tall as a square block's. Stays unwrapped (no block)
-    /// where one panel would do.
+    /// where one panel would do. With `hangsLists`, a run of `shortestAutoRun` leaf children or
+    /// more hangs from the column after its parent's as one row (`listFirst`…); its room is kept
+    /// at every deeper level of the block (a list may reach past the next level's column).
     private mutating func appendNestingBlock(first: Int, length: Int, sections: PlacementColumns,
                                              widths itemWidths: [Double], heights itemHeights: [Double], padding: Double) {
         let childStarts = sections.childStarts
@@ -467,6 +487,34 @@ struct WrapPlan {
         for level in levels { levelOffsets.append(total); total += level.count }
         /// An item's index among the block's, given its level.
         func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
+        // Hanging lists: per item, the index of its list's first member (its head), or -1; per
+        // head, its row's height and its length along the depth axis (gutter and width each).
+        var listHead = [Int](repeating: -1, count: hangsLists ? total : 0)
+        var rowHeight = [Double](repeating: 0, count: hangsLists ? total : 0)
+        var listLength = [Double](repeating: 0, count: hangsLists ? total : 0)
+        if hangsLists {
+            for level in 0..<levels.count - 1 {
+                for item in levels[level] {
+                    let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                    var start = children.lowerBound
+                    while start < children.upperBound {
+                        var end = start
+                        while end < children.upperBound && childStarts[end] == childStarts[end + 1] { end += 1 }
+                        if end - start >= shortestHangingList {
+                            let head = index(start, level + 1)
+                            for member in start..<end {
+                                listHead[index(member, level + 1)] = head
+                                rowHeight[head] = max(rowHeight[head], itemHeights[member])
+                                listLength[head] += gutter + itemWidths[member]
+                            }
+                        }
+                        start = max(end, start + 1)
+                    }
+                }
+            }
+        }
+        /// Whether an item hangs in a list after its first member (it is packed with the first).
+        func isListTail(_ at: Int) -> Bool { hangsLists && listHead[at] >= 0 && listHead[at] != at }
         // Each subtree packed as a tidy tree packs it (contours, not boxes): per item, its
         // subtree's top and bottom at each level below it (from the subtree's topmost edge),
         // its own top, and its subtree's offset from its parent's. Bottom up, O(items × levels).
@@ -478,9 +526,17 @@ struct WrapPlan {
                 if level + 1 < levels.count {
                     for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { depth = max(depth, depths[index(child, level + 1)] + 1) }
                 }
-                depths[index(item, level)] = depth
+                let at = index(item, level)
                 tallest = max(tallest, itemHeights[item])
-                widest[level] = max(widest[level], itemWidths[item])
+                if hangsLists && listHead[at] >= 0 {
+                    // A list keeps its room at every deeper level; its members pack as one.
+                    guard listHead[at] == at else { continue }
+                    depth = Int32(levels.count - 1 - level)
+                    widest[level] = max(widest[level], listLength[at])
+                } else {
+                    widest[level] = max(widest[level], itemWidths[item])
+                }
+                depths[at] = depth
             }
         }
         var contourStart = [Int](repeating: 0, count: total + 1)
@@ -495,6 +551,7 @@ struct WrapPlan {
             var packedLevels = 0
             for item in items {
                 let at = index(item, level), base = contourStart[at], count = Int(depths[at]) + 1
+                if isListTail(at) { continue }
                 var offset = 0.0
                 if packedLevels > 0 {
                     offset = -Double.infinity
@@ -520,14 +577,24 @@ struct WrapPlan {
             for item in levels[level] {
                 let at = index(item, level), base = contourStart[at], height = itemHeights[item]
                 let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                if hangsLists && listHead[at] >= 0 {
+                    // Centred in its list's row; the head's contour is the row at every depth.
+                    let head = listHead[at]
+                    ownTops[at] = (rowHeight[head] - height) / 2
+                    if head == at {
+                        for depth in 0...Int(depths[at]) { contourTops[base + depth] = 0; contourBottoms[base + depth] = rowHeight[head] }
+                    }
+                    continue
+                }
                 guard !children.isEmpty && level + 1 < levels.count else {
                     contourTops[base] = 0; contourBottoms[base] = height; ownTops[at] = 0
                     continue
                 }
                 let packedLevels = pack(children, level: level + 1)
-                // Between the first and last child's middles.
+                // Between the first and last child's middles (a list's: its row's).
                 func middle(_ child: Int) -> Double {
                     let childAt = index(child, level + 1)
+                    if hangsLists && listHead[childAt] >= 0 { return offsets[listHead[childAt]] + rowHeight[listHead[childAt]] / 2 }
                     return offsets[childAt] + ownTops[childAt] + itemHeights[child] / 2
                 }
                 let top = (middle(children.lowerBound) + middle(children.upperBound - 1)) / 2 - height / 2
@@ -592,7 +659,8 @@ struct WrapPlan {
                 guard level + 1 < levels.count else { continue }
                 for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
                     let childAt = index(child, level + 1)
-                    origins[childAt] = origins[at] + offsets[childAt]
+                    let unit = hangsLists && listHead[childAt] >= 0 ? listHead[childAt] : childAt
+                    origins[childAt] = origins[at] + offsets[unit]
                     panelOf[childAt] = panelOf[at]
                 }
             }
@@ -601,10 +669,16 @@ struct WrapPlan {
         let levelBase = levelLefts.count, levelsPerPanel = levels.count
         levelLefts.append(contentsOf: repeatElement(0, count: panelCount * levelsPerPanel))
         levelWidths.append(contentsOf: repeatElement(0, count: panelCount * levelsPerPanel))
+        // (A list is no level's width: it hangs from its parent's column, as long as it is.)
+        var longestList = [Double](repeating: 0, count: hangsLists ? panelCount * levelsPerPanel : 0)
         for (level, range) in levels.enumerated() {
             for item in range {
-                let cell = levelBase + Int(panelOf[index(item, level)]) * levelsPerPanel + level
-                levelWidths[cell] = max(levelWidths[cell], itemWidths[item])
+                let at = index(item, level), cell = Int(panelOf[at]) * levelsPerPanel + level
+                if hangsLists && listHead[at] >= 0 {
+                    if listHead[at] == at { longestList[cell - 1] = max(longestList[cell - 1], listLength[at]) }
+                    continue
+                }
+                levelWidths[levelBase + cell] = max(levelWidths[levelBase + cell], itemWidths[item])
             }
         }
         var left = 0.0
@@ -620,6 +694,12 @@ struct WrapPlan {
                 levelLefts[cell] = left
                 left += levelWidths[cell]
             }
+            // The panel reaches to its longest list's end.
+            guard hangsLists else { continue }
+            for level in 0..<levelsPerPanel - 1 where longestList[panel * levelsPerPanel + level] > 0 {
+                let cell = levelBase + panel * levelsPerPanel + level
+                left = max(left, levelLefts[cell] + levelWidths[cell] + innerGap + longestList[panel * levelsPerPanel + level])
+            }
         }
         // The block.
         let block = Int32(firstItem.count)
@@ -628,12 +708,29 @@ struct WrapPlan {
         for range in levels.dropFirst() { levelFirst.append(Int32(range.lowerBound)); levelCount.append(Int32(range.count)) }
         offsetStart.append(Int32(memberXs.count)); panelLevelStart.append(Int32(levelBase))
         var firstRows: [Double] = [], firstHeights: [Double] = []
+        var listX = 0.0
         for (level, range) in levels.enumerated() {
             for item in range {
                 let at = index(item, level), panel = Int(panelOf[at])
                 let cell = levelBase + panel * levelsPerPanel + level
                 blockOfItem[item] = block
-                memberXs.append(levelLefts[cell] + (levelWidths[cell] - itemWidths[item]) / 2)
+                if hangsLists && listHead[at] >= 0 {
+                    // In its list: after its gutter, from its parent's column's end and the gap.
+                    if listHead[at] == at {
+                        listX = levelLefts[cell - 1] + levelWidths[cell - 1] + innerGap
+                        if listOfItem.isEmpty { listOfItem = [Int32](repeating: -1, count: blockOfItem.count) }
+                        var count = 1
+                        while at + count < total && listHead[at + count] == at { count += 1 }
+                        listFirst.append(Int32(item)); listCount.append(Int32(count)); listLefts.append(listX)
+                        listTops.append(origins[at]); listHeights.append(rowHeight[at])
+                    }
+                    listOfItem[item] = Int32(listFirst.count - 1)
+                    listX += gutter
+                    memberXs.append(listX)
+                    listX += itemWidths[item]
+                } else {
+                    memberXs.append(levelLefts[cell] + (levelWidths[cell] - itemWidths[item]) / 2)
+                }
                 memberYs.append(tops[at])
                 memberColumns.append(Int32(panel)); memberLevels.append(Int32(level))
                 if level == 0 && panel == 0 { firstRows.append(tops[at]); firstHeights.append(itemHeights[item]) }
@@ -662,8 +759,16 @@ struct WrapPlan {
     /// where they lead into the next level's column, from the block's left.
     func innerLeads(ofPanel panel: Int, level: Int, inBlock block: Int) -> (out: Double, bus: Double, into: Double) {
         let cell = Int(panelLevelStart[block]) + panel * (Int(nestLevels[block]) + 1) + level
-        let out = levelLefts[cell] + levelWidths[cell], into = levelLefts[cell + 1]
+        // The next level's column starts a gap after (where only lists hang there, so do they).
+        let out = levelLefts[cell] + levelWidths[cell], into = out + innerGap
         return (out, (out + into) / 2, into)
+    }
+
+    /// The hanging list `item` is a member of, or nil.
+    @inline(__always)
+    func list(of item: Int) -> Int? {
+        guard !listOfItem.isEmpty, listOfItem[item] >= 0 else { return nil }
+        return Int(listOfItem[item])
     }
 
     /// The most rows a sub-column has.

@@ -29,8 +29,9 @@ struct HTMLPageData {
     var contentWidth = 0.0
     var contentHeight = 0.0
     /// Wrapped blocks: first member, member count, where each sub-column (panel) starts among
-    /// the members, bus entry y, y of the line above the block, and the bus x of each sub-column.
-    var blocks: [(first: Int, count: Int, starts: [Int], entry: Double, above: Double, buses: [Double])] = []
+    /// the members, bus entry y, y of the line above the block, the bus x of each sub-column,
+    /// and whether it is a list hanging inside a nesting block (its members are that block's).
+    var blocks: [(first: Int, count: Int, starts: [Int], entry: Double, above: Double, buses: [Double], inner: Bool)] = []
     /// Parents whose connectors turn inside a nesting block's panel, not between two columns:
     /// the parent, and the x of the turn out of its column, into its children's and the middle.
     var leads: [(parent: Int, out: Double, into: Double, middle: Double)] = []
@@ -114,7 +115,7 @@ struct HTMLPageData {
         // edges, which are `sectionPadding` apart.
         let givenColumns = options.columnLefts.count == sectionCount && options.columnWidths.count == sectionCount
         sectionLefts = givenColumns ? options.columnLefts : [Double](repeating: options.sectionMargin, count: sectionCount)
-        var open: (parent: Int, first: Int, members: [(child: Int, connector: ConnectorAttributes)])? = nil
+        var open: (parent: Int, first: Int, inner: Bool, members: [(child: Int, connector: ConnectorAttributes)])? = nil
         func closeBlock() {
             guard let block = open else { return }
             open = nil
@@ -128,7 +129,7 @@ struct HTMLPageData {
                 if bus != buses[buses.count - 1] { starts.append(index); buses.append(bus) }
                 if via.count >= 4 { above = via[1].y }
             }
-            blocks.append((block.first, block.members.count, starts, block.members[0].connector.turnIn.y, above, buses))
+            blocks.append((block.first, block.members.count, starts, block.members[0].connector.turnIn.y, above, buses, block.inner))
         }
         var ledParent = -1
         for (child, parentPath, connector) in primary {
@@ -138,7 +139,7 @@ struct HTMLPageData {
             if !busX.isEmpty { busX[parent] = Float(connector.turnOut.x) }
             // Between two columns a connector's curve turns halfway across their gap; inside a
             // panel, halfway across the panel's.
-            if givenColumns && parent != ledParent && connector.via.isEmpty {
+            if givenColumns && parent != ledParent {
                 let section = child.section
                 let gapMiddle = (options.columnLefts[section - 1] + options.columnWidths[section - 1] + options.columnLefts[section]) / 2
                 if abs(connector.curveOut.x - gapMiddle) > 0.01 {
@@ -153,7 +154,8 @@ struct HTMLPageData {
                     open!.members.append((item, connector))
                 } else {
                     closeBlock()
-                    open = (parent, item, [(item, connector)])
+                    // A block whose parent's connectors turn inside a panel hangs in it.
+                    open = (parent, item, leads.last?.parent == parent, [(item, connector)])
                 }
             }
         }
@@ -243,7 +245,7 @@ struct HTMLPageData {
             writeExact(block.above, into: &output)
             output.append(",[")
             writeList(block.buses, into: &output)
-            output.append("]]")
+            output.append(block.inner ? "],1]" : "],0]")
         }
         output.append("],\"leads\":[")
         for (index, lead) in leads.enumerated() {

@@ -438,7 +438,7 @@ extension HTMLPagePlacementScript {
   }
 
   return {layout: layout, tidy: tidy, compact: compact, wrapPlan: wrapPlan, memberPosition: memberPosition, busXOfColumn: busXOfColumn,
-          blockColumnStarts: blockColumnStarts};
+          blockColumnStarts: blockColumnStarts, hangingLists: hangingLists};
 })();
 """#
 }

@@ -5,7 +5,7 @@ extension HTMLPagePlacementScript {
   // WrapPlan.appendNestingBlock: the run's children (leaves and subtrees) in order down panels
   // side by side, each subtree packed by its contours as a tidy tree packs it, a parent between
   // its first and last child's middles; each panel a column per level. No block where one
-  // panel would do.
+  // panel would do. With plan.hangsLists, runs of leaf children hang as lists (one row each).
   function appendNestingBlock(plan, first, length, cs, widths, heights, padding) {
     var gutter = plan.gutter, levels = [[first, first + length]], level, item, child, depth, at;
     for (;;) {
@@ -16,14 +16,47 @@ extension HTMLPagePlacementScript {
     var levelCount = levels.length, levelOffsets = [], total = 0;
     for (level = 0; level < levelCount; level++) { levelOffsets.push(total); total += levels[level][1] - levels[level][0]; }
     function index(k, kLevel) { return levelOffsets[kLevel] + k - levels[kLevel][0]; }
+    // Hanging lists: per item its list's head (first member) or -1; per head, its row's height
+    // and length along the depth axis.
+    var hangs = plan.hangsLists, listHead = null, rowHeight = null, listLength = null;
+    if (hangs) {
+      listHead = new Int32Array(total).fill(-1); rowHeight = new Float64Array(total); listLength = new Float64Array(total);
+      for (level = 0; level < levelCount - 1; level++) {
+        for (item = levels[level][0]; item < levels[level][1]; item++) {
+          var runFrom = cs[item];
+          while (runFrom < cs[item + 1]) {
+            var runTo = runFrom;
+            while (runTo < cs[item + 1] && cs[runTo] === cs[runTo + 1]) runTo++;
+            if (runTo - runFrom >= plan.shortestHangingList) {
+              var head = index(runFrom, level + 1);
+              for (var member = runFrom; member < runTo; member++) {
+                listHead[index(member, level + 1)] = head;
+                rowHeight[head] = Math.max(rowHeight[head], heights[member]);
+                listLength[head] += gutter + widths[member];
+              }
+            }
+            runFrom = Math.max(runTo, runFrom + 1);
+          }
+        }
+      }
+    }
+    function isListTail(a) { return hangs && listHead[a] >= 0 && listHead[a] !== a; }
     var depths = new Int32Array(total), tallest = 0, widest = new Float64Array(levelCount);
     for (level = levelCount - 1; level >= 0; level--) {
       for (item = levels[level][0]; item < levels[level][1]; item++) {
         depth = 0;
         if (level + 1 < levelCount) for (child = cs[item]; child < cs[item + 1]; child++) depth = Math.max(depth, depths[index(child, level + 1)] + 1);
-        depths[index(item, level)] = depth;
+        at = index(item, level);
         tallest = Math.max(tallest, heights[item]);
-        widest[level] = Math.max(widest[level], widths[item]);
+        if (hangs && listHead[at] >= 0) {
+          // A list keeps its room at every deeper level; its members pack as one.
+          if (listHead[at] !== at) continue;
+          depth = levelCount - 1 - level;
+          widest[level] = Math.max(widest[level], listLength[at]);
+        } else {
+          widest[level] = Math.max(widest[level], widths[item]);
+        }
+        depths[at] = depth;
       }
     }
     var contourStart = new Int32Array(total + 1);
@@ -36,6 +69,7 @@ extension HTMLPagePlacementScript {
       var packedLevels = 0;
       for (var k = low; k < high; k++) {
         var a = index(k, packLevel), base = contourStart[a], count = depths[a] + 1, offset = 0, d;
+        if (isListTail(a)) continue;
         if (packedLevels > 0) {
           offset = -Infinity;
           for (d = 0; d < Math.min(packedLevels, count); d++) offset = Math.max(offset, accumulatedBottoms[d] + padding - contourTops[base + d]);
@@ -53,11 +87,21 @@ extension HTMLPagePlacementScript {
       }
       return packedLevels;
     }
-    function middle(k, kLevel) { var a = index(k, kLevel); return offsets[a] + ownTops[a] + heights[k] / 2; }
+    function middle(k, kLevel) {
+      var a = index(k, kLevel);
+      if (hangs && listHead[a] >= 0) return offsets[listHead[a]] + rowHeight[listHead[a]] / 2;
+      return offsets[a] + ownTops[a] + heights[k] / 2;
+    }
     for (level = levelCount - 1; level >= 0; level--) {
       for (item = levels[level][0]; item < levels[level][1]; item++) {
         at = index(item, level);
         var base = contourStart[at], height = heights[item], c0 = cs[item], c1 = cs[item + 1];
+        if (hangs && listHead[at] >= 0) {
+          // Centred in its list's row; the head's contour is the row at every depth.
+          ownTops[at] = (rowHeight[listHead[at]] - height) / 2;
+          if (listHead[at] === at) for (depth = 0; depth <= depths[at]; depth++) { contourTops[base + depth] = 0; contourBottoms[base + depth] = rowHeight[at]; }
+          continue;
+        }
         if (c0 === c1 || level + 1 >= levelCount) { contourTops[base] = 0; contourBottoms[base] = height; ownTops[at] = 0; continue; }
         var packed = pack(c0, c1, level + 1);
         var ownTop = (middle(c0, level + 1) + middle(c1 - 1, level + 1)) / 2 - height / 2, shift = ownTop;
@@ -113,18 +157,25 @@ extension HTMLPagePlacementScript {
         tops[at] = origins[at] + ownTops[at];
         if (level + 1 >= levelCount) continue;
         for (child = cs[item]; child < cs[item + 1]; child++) {
-          var childAt = index(child, level + 1);
-          origins[childAt] = origins[at] + offsets[childAt];
+          var childAt = index(child, level + 1), unit = hangs && listHead[childAt] >= 0 ? listHead[childAt] : childAt;
+          origins[childAt] = origins[at] + offsets[unit];
           panelOf[childAt] = panelOf[at];
         }
       }
     }
     // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
-    var levelBase = plan.levelLefts.length, cellIndex;
+    // (A list is no level's width: it hangs from its parent's column, as long as it is.)
+    var levelBase = plan.levelLefts.length, cellIndex, longestList = hangs ? new Float64Array(panelCount * levelCount) : null;
     for (at = 0; at < panelCount * levelCount; at++) { plan.levelLefts.push(0); plan.levelWidths.push(0); }
     for (level = 0; level < levelCount; level++) {
       for (item = levels[level][0]; item < levels[level][1]; item++) {
-        cellIndex = levelBase + panelOf[index(item, level)] * levelCount + level;
+        at = index(item, level);
+        var cellInBlock = panelOf[at] * levelCount + level;
+        if (hangs && listHead[at] >= 0) {
+          if (listHead[at] === at) longestList[cellInBlock - 1] = Math.max(longestList[cellInBlock - 1], listLength[at]);
+          continue;
+        }
+        cellIndex = levelBase + cellInBlock;
         plan.levelWidths[cellIndex] = Math.max(plan.levelWidths[cellIndex], widths[item]);
       }
     }
@@ -141,6 +192,13 @@ extension HTMLPagePlacementScript {
         plan.levelLefts[cellIndex] = left;
         left += plan.levelWidths[cellIndex];
       }
+      // The panel reaches to its longest list's end.
+      if (!hangs) continue;
+      for (level = 0; level < levelCount - 1; level++) {
+        if (!(longestList[panel * levelCount + level] > 0)) continue;
+        cellIndex = levelBase + panel * levelCount + level;
+        left = Math.max(left, plan.levelLefts[cellIndex] + plan.levelWidths[cellIndex] + plan.innerGap + longestList[panel * levelCount + level]);
+      }
     }
     // The block.
     var block = plan.firstItem.length, firstRows = [], firstHeights = [];
@@ -148,12 +206,29 @@ extension HTMLPagePlacementScript {
     plan.nestLevels.push(levelCount - 1); plan.levelStart.push(plan.levelFirst.length);
     for (level = 1; level < levelCount; level++) { plan.levelFirst.push(levels[level][0]); plan.levelCount.push(levels[level][1] - levels[level][0]); }
     plan.offsetStart.push(plan.memberXs.length); plan.panelLevelStart.push(levelBase);
+    var listX = 0;
     for (level = 0; level < levelCount; level++) {
       for (item = levels[level][0]; item < levels[level][1]; item++) {
         at = index(item, level);
         cellIndex = levelBase + panelOf[at] * levelCount + level;
         plan.blockOfItem[item] = block;
-        plan.memberXs.push(plan.levelLefts[cellIndex] + (plan.levelWidths[cellIndex] - widths[item]) / 2);
+        if (hangs && listHead[at] >= 0) {
+          // In its list: after its gutter, from its parent's column's end and the gap.
+          if (listHead[at] === at) {
+            listX = plan.levelLefts[cellIndex - 1] + plan.levelWidths[cellIndex - 1] + plan.innerGap;
+            if (!plan.listOfItem) plan.listOfItem = new Int32Array(plan.blockOfItem.length).fill(-1);
+            var listSize = 1;
+            while (at + listSize < total && listHead[at + listSize] === at) listSize++;
+            plan.listFirst.push(item); plan.listCount.push(listSize); plan.listLefts.push(listX);
+            plan.listTops.push(origins[at]); plan.listHeights.push(rowHeight[at]);
+          }
+          plan.listOfItem[item] = plan.listFirst.length - 1;
+          listX += gutter;
+          plan.memberXs.push(listX);
+          listX += widths[item];
+        } else {
+          plan.memberXs.push(plan.levelLefts[cellIndex] + (plan.levelWidths[cellIndex] - widths[item]) / 2);
+        }
         plan.memberYs.push(tops[at]);
         plan.memberColumns.push(panelOf[at]); plan.memberLevels.push(level);
         if (level === 0 && panelOf[at] === 0) { firstRows.push(tops[at]); firstHeights.push(heights[item]); }
@@ -186,8 +261,28 @@ extension HTMLPagePlacementScript {
   // where they lead into the next level's column, from the block's left.
   function innerLeads(plan, panel, level, block) {
     var cell = plan.panelLevelStart[block] + panel * (plan.nestLevels[block] + 1) + level;
-    var out = plan.levelLefts[cell] + plan.levelWidths[cell], into = plan.levelLefts[cell + 1];
+    var out = plan.levelLefts[cell] + plan.levelWidths[cell], into = out + plan.innerGap;
     return {out: out, bus: (out + into) / 2, into: into};
+  }
+  // The hanging lists of a placed layout as the page's blocks of one row each (inner: their
+  // members are keyed by their nesting block's extent), as SchematicLayout.nestedConnector
+  // leads connectors into them.
+  function hangingLists(placed, cols, cfg) {
+    var plan = placed.plan, out = [];
+    if (!plan || !plan.listOfItem) return out;
+    for (var list = 0; list < plan.listFirst.length; list++) {
+      var first = plan.listFirst[list], block = plan.blockOfItem[first], section = 0;
+      while (cols.ss[section + 1] <= plan.firstItem[block]) section++;
+      var blockLeft = placed.sectionLefts[section], top = placed.blockTops[block] + cfg.headerInset + plan.listTops[list];
+      var buses = [blockLeft + plan.listLefts[list] + plan.gutter / 2], starts = [0];
+      for (var index = 1; index < plan.listCount[list]; index++) {
+        starts.push(index);
+        buses.push(blockLeft + plan.memberXs[nestedIndex(plan, first + index, block)] - plan.gutter / 2);
+      }
+      out.push({first: first, count: plan.listCount[list], starts: starts, entry: top + plan.listHeights[list] / 2,
+                above: top - cfg.itemPadding * 0.25, buses: buses, inner: true});  // SchematicLayout.blockBusRise
+    }
+    return out;
   }
   // SchematicLayout.nestedConnector's leads, for every parent inside a nesting block: parent
   // (an item of the placed tree) to [out, into, middle], absolute canonical x.

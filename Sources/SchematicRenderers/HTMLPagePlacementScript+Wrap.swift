@@ -226,6 +226,7 @@ extension HTMLPagePlacementScript {
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
                 nestLevels: [], levelStart: [], levelFirst: [], levelCount: [], offsetStart: [], panelLevelStart: [], memberXs: [], memberYs: [],
                 memberColumns: [], memberLevels: [], levelLefts: [], levelWidths: [], innerGap: cfg.sectionPadding, nestsFolders: false, deepestLevels: 0,
+                hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     for (run = 0; run < runStart.length; run++) {

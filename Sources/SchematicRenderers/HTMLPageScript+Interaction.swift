@@ -207,6 +207,17 @@ extension HTMLPageScript {
     meanPitch: function () { return meanPitch; },
     view: function () { return {width: width, height: height}; },
     visibleCount: function () { var c = 0; query(visibleRect(20), function () { c++; }); return c; },
+    // How many nodes the search along the columns gets wrong in a rect (real axes), missed or
+    // extra, against every node's frame.
+    queryMisses: function (x, y, w, h) {
+      var found = new Set(), wrong = 0;
+      query({x: x, y: y, w: w, h: h}, function (k) { found.add(k); });
+      for (var k = 0; k < G.count; k++) {
+        var f = realFrame(k), inside = f.x <= x + w && f.x + f.w >= x && f.y <= y + h && f.y + f.h >= y;
+        if (inside !== found.has(k)) wrong++;
+      }
+      return wrong;
+    },
     search: function (q) { search.value = q; search.dispatchEvent(new Event('input')); return {matches: matches.length, current: matches[currentMatch]}; },
     next: function () { next(); return matches[currentMatch]; }
   };

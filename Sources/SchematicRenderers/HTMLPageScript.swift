@@ -80,7 +80,7 @@ enum HTMLPageScript {
   // ---- Geometry: what is drawn now, in canonical axes (columns along x). The original one is
   // the engine's; after a collapse, the page's placement of the visible tree.
   function blocksFrom(list) {
-    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5]}; });
+    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5], inner: b[6] === 1}; });
   }
   // Connectors inside nesting blocks: parent to [out, into, middle] (canonical x), from a flat list.
   function leadsFrom(flat) {
@@ -97,7 +97,8 @@ enum HTMLPageScript {
     g.blockFirst = new Int32Array(g.blocks.length);
     g.blocks.forEach(function (b, index) {
       var top = Infinity, bottom = -Infinity, low = b.first, high = b.first + b.count;
-      while (low < high) {
+      // (A list hanging inside a nesting block takes that block's extent: no runs of its own.)
+      while (low < high && !b.inner) {
         runs.push([low, high, index]);
         for (var m = low; m < high; m++) { top = Math.min(top, g.Y[m]); bottom = Math.max(bottom, g.Y[m] + g.H[m]); }
         var next = g.cs[low]; high = g.cs[high]; low = next;  // the members' children (none for a grid of leaves)
@@ -192,6 +193,8 @@ enum HTMLPageScript {
         blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + cfg.headerInset,
           above: r.blockTops[b] + cfg.headerInset - cfg.itemPadding * 0.25, buses: buses});  // SchematicLayout.blockBusRise
       }
+      SchematicPlacement.hangingLists(r, cols, cfg).forEach(function (list) { blocks.push(list); });
+      blocks.sort(function (a, b) { return a.first - b.first; });
     }
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
       secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs});

@@ -184,6 +184,46 @@ extension WrapTests {
         _ = checkInvariants(nested, sections, orientation: .lr)
     }
 
+    /// Top to bottom, a folder's files hang inside its panel as a list (as the columns hang
+    /// them), not side by side a label's width each: 20 packages of 8 modules and a subpackage
+    /// of 3 are drawn within 2:1, on less than half the area panels of side-by-side files took
+    /// (2803 × 2749 before, 1435 × 2365 with lists); every list is one line after its parent,
+    /// and its connectors run along buses beside it.
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func filesHangAsListsInsidePanels(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "site-packages")
+        for package in 0..<20 {
+            let node = tree.addNode(label: "package\(package)", parent: root)
+            for module in 0..<8 { _ = tree.addNode(label: "module_\(package)_\(module).py", parent: node) }
+            let sub = tree.addNode(label: "sub\(package)", parent: node)
+            for part in 0..<3 { _ = tree.addNode(label: "part_\(package)_\(part).py", parent: sub) }
+        }
+        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        let size = nested.collectionViewContentSize
+        #expect(aspect(nested) <= 2 && aspect(nested) >= 0.5, "aspect \(aspect(nested))")
+        #expect(size.width * size.height < 0.5 * 2803 * 2749, "area \(size.width) × \(size.height)")
+        func frame(_ section: Int, _ item: Int) -> Rect {
+            canonicalFrame(nested.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame, orientation)
+        }
+        for package in 0..<20 {
+            // Canonical axes: a list is one row (the same middle across), its members one after
+            // another along the depth axis, each after the one before.
+            let parent = frame(1, package), modules = (0..<8).map { frame(2, package * 9 + $0) }
+            for (index, module) in modules.enumerated() {
+                #expect(abs(module.midY - modules[0].midY) < 0.5, "package \(package): module \(index) is not in its list")
+                if index > 0 { #expect(module.minX > modules[index - 1].maxX, "package \(package): module \(index) overlaps the one before") }
+            }
+            #expect(modules[0].minX > parent.maxX)
+            let connector = try #require(nested.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: package * 9 + 5, section: 2))?.connector)
+            #expect(connector.via.count == 4, "a later member is reached along the line beside its list")
+        }
+        _ = checkInvariants(nested, sections, orientation: orientation)
+        let all = everyElement(nested, sections)
+        #expect(rectQueryMismatches(nested, everything: all, seed: 5, queries: 80, fraction: 1.0 / 4).isEmpty)
+    }
+
     @Test func nestingIsDeterministic() throws {
         let tree = folderFan(folders: 70, seed: 9)
         let (a, sections) = try layout(tree, connectors: .elbow)
