@@ -166,7 +166,9 @@ extension SchematicLayout {
 
     /// The connector to an inner member of a nesting block from its parent: as between two
     /// columns, with the panel's columns of their levels and the bus between them; into a
-    /// hanging list's member, as into a wrapped block of one row (`alongBuses`).
+    /// hanging list's member, as into a wrapped block of one row (`alongBuses`), but with the
+    /// line along the list on its far side: a list at its panel's edge would otherwise run it
+    /// on the block's own line there.
     func nestedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, parent: Int,
                          start: Point, end: Point) -> LayoutAttributes {
         var attributes = attributes
@@ -184,7 +186,7 @@ extension SchematicLayout {
             return alongBuses(attributes, parent: parent, start: start, end: end, leadOut: leadOut, leadIn: leadIn,
                               middle: blockLeft + bus, entryY: top + plan.listHeights[list] / 2, firstBus: first,
                               bus: child == Int(plan.listFirst[list]) ? nil : member,
-                              above: top - configuration.itemPadding * Self.blockBusRise)
+                              above: top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise)
         }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
                                               leadOut: leadOut, leadIn: leadIn, middle: blockLeft + bus)

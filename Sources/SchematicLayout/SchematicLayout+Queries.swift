@@ -82,7 +82,8 @@ extension SchematicLayout {
             return middle(item)
         }
         func arrivalHigh(_ item: Int) -> Double {
-            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] + blockHeights[Int(blockOfItem[item])] }
+            // (A hanging list's line runs below it, a list at its block's bottom too.)
+            if wrapped, blockOfItem[item] >= 0 { return blockTops[Int(blockOfItem[item])] + blockHeights[Int(blockOfItem[item])] + above }
             return middle(item)
         }
 

@@ -266,7 +266,7 @@ extension HTMLPagePlacementScript {
   }
   // The hanging lists of a placed layout as the page's blocks of one row each (inner: their
   // members are keyed by their nesting block's extent), as SchematicLayout.nestedConnector
-  // leads connectors into them.
+  // leads connectors into them (the line along a list on its far side).
   function hangingLists(placed, cols, cfg) {
     var plan = placed.plan, out = [];
     if (!plan || !plan.listOfItem) return out;
@@ -280,7 +280,7 @@ extension HTMLPagePlacementScript {
         buses.push(blockLeft + plan.memberXs[nestedIndex(plan, first + index, block)] - plan.gutter / 2);
       }
       out.push({first: first, count: plan.listCount[list], starts: starts, entry: top + plan.listHeights[list] / 2,
-                above: top - cfg.itemPadding * 0.25, buses: buses, inner: true});  // SchematicLayout.blockBusRise
+                above: top + plan.listHeights[list] + cfg.itemPadding * 0.25, buses: buses, inner: true});  // beyond the list: SchematicLayout.nestedConnector
     }
     return out;
   }
