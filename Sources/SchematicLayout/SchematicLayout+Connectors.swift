@@ -180,12 +180,14 @@ extension SchematicLayout {
         let leadOut = blockLeft + (elbow ? bus : out), leadIn = blockLeft + (elbow ? bus : into)
         let child = globalItem(of: attributes.indexPath)
         if let list = plan.list(of: child) {
-            let top = blockTops[block] + headerInset + plan.listTops[list]
-            let first = blockLeft + plan.listLefts[list] + plan.gutter / 2
-            let member = blockLeft + plan.offset(ofMember: child, inBlock: block, width: 0, height: 0).x - plan.gutter / 2
+            let top = blockTops[block] + headerInset + plan.listTops[list], left = blockLeft + plan.listLefts[list]
+            let column = (child - Int(plan.listFirst[list])) / Int(plan.listRows[list])
+            let lefts = Int(plan.listColumnStart[list])
+            let (firstRow, lastRow) = plan.listRowMiddles[list]
             return alongBuses(attributes, parent: parent, start: start, end: end, leadOut: leadOut, leadIn: leadIn,
-                              middle: blockLeft + bus, entryY: top + plan.listHeights[list] / 2, firstBus: first,
-                              bus: child == Int(plan.listFirst[list]) ? nil : member,
+                              middle: blockLeft + bus, entryY: min(max(start.y, top + firstRow), top + lastRow),
+                              firstBus: left + plan.listColumnLefts[lefts] - plan.gutter / 2,
+                              bus: column > 0 ? left + plan.listColumnLefts[lefts + column] - plan.gutter / 2 : nil,
                               above: top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise)
         }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,

@@ -71,17 +71,27 @@ struct WrapPlan {
     /// tree lays a level (a label's width each, where a list item costs a label's height).
     let hangsLists: Bool
     /// Hanging lists: per list, its first item, its count, its left (its first gutter's, from
-    /// the block's left), its top (from the block's top) and its row's height. A list is laid
-    /// out as a block of one row: each member led by a gutter for its bus. Per global item, its
-    /// list or -1 (empty where no list hangs).
+    /// the block's left), its top (from the block's top), its height, its rows, the middles of
+    /// its first and last rows (from its top), and where its sub-columns' lefts start in
+    /// `listColumnLefts` (each after its gutter, from the list's left). A list is laid out as a
+    /// block of leaves (`shapedRows`: a long list hangs as several side by side), in order down
+    /// each sub-column then across; each sub-column led by a gutter for its bus. Per global item,
+    /// its list or -1 (empty where no list hangs).
     var listFirst: [Int32] = []
     var listCount: [Int32] = []
     var listLefts: [Double] = []
     var listTops: [Double] = []
     var listHeights: [Double] = []
+    var listRows: [Int32] = []
+    var listRowMiddles: [(first: Double, last: Double)] = []
+    var listColumnStart: [Int32] = []
+    var listColumnLefts: [Double] = []
     var listOfItem: [Int32] = []
     /// The fewest leaves that hang as a list (`shortestAutoRun`).
     let shortestHangingList: Int
+    /// A run's lists hang about this many times as long as they are broad side by side: only a
+    /// long run hangs as several lists (top to bottom drawings are short of breadth, not depth).
+    static let hangingListLength = 4.0
     /// The panel heights `auto` tries for nesting blocks, as shares of a square block's.
     static let nestingShapes = [0.5, 0.75, 1, 1.5, 2]
     /// A nesting drawing replaces the best drawing without nesting only if its longer side is
@@ -214,9 +224,9 @@ struct WrapPlan {
     static let blockAspect = 1.0
 
     /// The rows that shape a run of `length` leaves of row pitch `pitch` and sub-column slot
-    /// `slot` (gutter included) to `blockAspect`: `rows × pitch ≈ blockAspect × columns × slot`.
-    static func shapedRows(length: Int, pitch: Double, slot: Double) -> Int {
-        let rows = (blockAspect * Double(length) * slot / max(pitch, 1)).squareRoot().rounded()
+    /// `slot` (gutter included) to `aspect`: `rows × pitch ≈ aspect × columns × slot`.
+    static func shapedRows(length: Int, pitch: Double, slot: Double, aspect: Double = blockAspect) -> Int {
+        let rows = (aspect * Double(length) * slot / max(pitch, 1)).squareRoot().rounded()
         return max(1, min(length, Int(rows)))
     }
 
@@ -487,11 +497,41 @@ struct WrapPlan {
         for level in levels { levelOffsets.append(total); total += level.count }
         /// An item's index among the block's, given its level.
         func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
-        // Hanging lists: per item, the index of its list's first member (its head), or -1; per
-        // head, its row's height and its length along the depth axis (gutter and width each).
+        // Hanging lists: per item, the index of its list's first member (its head), or -1, and
+        // its offsets in its list (top from the list's top, left from its left); per head, its
+        // height and its length along the depth axis, its rows and sub-columns' lefts.
         var listHead = [Int](repeating: -1, count: hangsLists ? total : 0)
         var rowHeight = [Double](repeating: 0, count: hangsLists ? total : 0)
         var listLength = [Double](repeating: 0, count: hangsLists ? total : 0)
+        var inListTop = [Double](repeating: 0, count: hangsLists ? total : 0), inListLeft = inListTop
+        var headRows: [Int: (rows: Int, first: Double, last: Double, lefts: [Double])] = [:]
+        /// Lays out the list of `members` (level `level`) as a shaped block of leaves.
+        func layOutList(_ members: Range<Int>, level: Int) {
+            let head = index(members.lowerBound, level)
+            var tallest = 0.0, widest = 0.0
+            for member in members { tallest = max(tallest, itemHeights[member]); widest = max(widest, itemWidths[member]) }
+            let shaped = WrapPlan.shapedRows(length: members.count, pitch: tallest + padding, slot: widest + gutter,
+                                             aspect: 1 / WrapPlan.hangingListLength)
+            let columns = (members.count + shaped - 1) / shaped, rows = (members.count + columns - 1) / columns
+            var heights = [Double](repeating: 0, count: rows), widths = [Double](repeating: 0, count: columns)
+            for (position, member) in members.enumerated() {
+                heights[position % rows] = max(heights[position % rows], itemHeights[member])
+                widths[position / rows] = max(widths[position / rows], itemWidths[member])
+            }
+            var rowTops = [Double](repeating: 0, count: rows), top = 0.0
+            for row in 0..<rows { rowTops[row] = top; top += heights[row] + padding }
+            var lefts = [Double](repeating: 0, count: columns), left = 0.0
+            for column in 0..<columns { left += gutter; lefts[column] = left; left += widths[column] }
+            for (position, member) in members.enumerated() {
+                let at = index(member, level), row = position % rows, column = position / rows
+                listHead[at] = head
+                inListTop[at] = rowTops[row] + (heights[row] - itemHeights[member]) / 2
+                inListLeft[at] = lefts[column] + (widths[column] - itemWidths[member]) / 2
+            }
+            rowHeight[head] = top - padding
+            listLength[head] = left
+            headRows[head] = (rows, heights[0] / 2, rowTops[rows - 1] + heights[rows - 1] / 2, lefts)
+        }
         if hangsLists {
             for level in 0..<levels.count - 1 {
                 for item in levels[level] {
@@ -500,14 +540,7 @@ struct WrapPlan {
                     while start < children.upperBound {
                         var end = start
                         while end < children.upperBound && childStarts[end] == childStarts[end + 1] { end += 1 }
-                        if end - start >= shortestHangingList {
-                            let head = index(start, level + 1)
-                            for member in start..<end {
-                                listHead[index(member, level + 1)] = head
-                                rowHeight[head] = max(rowHeight[head], itemHeights[member])
-                                listLength[head] += gutter + itemWidths[member]
-                            }
-                        }
+                        if end - start >= shortestHangingList { layOutList(start..<end, level: level + 1) }
                         start = max(end, start + 1)
                     }
                 }
@@ -578,9 +611,9 @@ struct WrapPlan {
                 let at = index(item, level), base = contourStart[at], height = itemHeights[item]
                 let children = Int(childStarts[item])..<Int(childStarts[item + 1])
                 if hangsLists && listHead[at] >= 0 {
-                    // Centred in its list's row; the head's contour is the row at every depth.
+                    // In its list's rows; the head's contour is the list at every depth.
                     let head = listHead[at]
-                    ownTops[at] = (rowHeight[head] - height) / 2
+                    ownTops[at] = inListTop[at]
                     if head == at {
                         for depth in 0...Int(depths[at]) { contourTops[base + depth] = 0; contourBottoms[base + depth] = rowHeight[head] }
                     }
@@ -723,11 +756,12 @@ struct WrapPlan {
                         while at + count < total && listHead[at + count] == at { count += 1 }
                         listFirst.append(Int32(item)); listCount.append(Int32(count)); listLefts.append(listX)
                         listTops.append(origins[at]); listHeights.append(rowHeight[at])
+                        let shape = headRows[at]!
+                        listRows.append(Int32(shape.rows)); listRowMiddles.append((shape.first, shape.last))
+                        listColumnStart.append(Int32(listColumnLefts.count)); listColumnLefts.append(contentsOf: shape.lefts)
                     }
                     listOfItem[item] = Int32(listFirst.count - 1)
-                    listX += gutter
-                    memberXs.append(listX)
-                    listX += itemWidths[item]
+                    memberXs.append(listX + inListLeft[at])
                 } else {
                     memberXs.append(levelLefts[cell] + (levelWidths[cell] - itemWidths[item]) / 2)
                 }

@@ -16,25 +16,45 @@ extension HTMLPagePlacementScript {
     var levelCount = levels.length, levelOffsets = [], total = 0;
     for (level = 0; level < levelCount; level++) { levelOffsets.push(total); total += levels[level][1] - levels[level][0]; }
     function index(k, kLevel) { return levelOffsets[kLevel] + k - levels[kLevel][0]; }
-    // Hanging lists: per item its list's head (first member) or -1; per head, its row's height
-    // and length along the depth axis.
-    var hangs = plan.hangsLists, listHead = null, rowHeight = null, listLength = null;
+    // Hanging lists: per item its list's head (first member) or -1 and its offsets in its list;
+    // per head, its height, its length along the depth axis, its rows and sub-columns' lefts.
+    var hangs = plan.hangsLists, listHead = null, rowHeight = null, listLength = null, inListTop = null, inListLeft = null, headRows = null;
+    // WrapPlan.appendNestingBlock's layOutList: a shaped block of leaves, down each sub-column then across.
+    function layOutList(low, high, listLevel) {
+      var head = index(low, listLevel), tallestMember = 0, widestMember = 0, member, position;
+      for (member = low; member < high; member++) { tallestMember = Math.max(tallestMember, heights[member]); widestMember = Math.max(widestMember, widths[member]); }
+      var shaped = shapedRows(high - low, tallestMember + padding, widestMember + gutter, 1 / HANGING_LIST_LENGTH);
+      var columnCount = Math.floor((high - low + shaped - 1) / shaped), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
+      var rowHeights = new Float64Array(rowCount), columnWidths = new Float64Array(columnCount);
+      for (member = low; member < high; member++) {
+        position = member - low;
+        rowHeights[position % rowCount] = Math.max(rowHeights[position % rowCount], heights[member]);
+        columnWidths[Math.floor(position / rowCount)] = Math.max(columnWidths[Math.floor(position / rowCount)], widths[member]);
+      }
+      var rowTops = new Float64Array(rowCount), top = 0, lefts = [], left = 0, k;
+      for (k = 0; k < rowCount; k++) { rowTops[k] = top; top += rowHeights[k] + padding; }
+      for (k = 0; k < columnCount; k++) { left += gutter; lefts.push(left); left += columnWidths[k]; }
+      for (member = low; member < high; member++) {
+        position = member - low;
+        var a = index(member, listLevel), row = position % rowCount, column = Math.floor(position / rowCount);
+        listHead[a] = head;
+        inListTop[a] = rowTops[row] + (rowHeights[row] - heights[member]) / 2;
+        inListLeft[a] = lefts[column] + (columnWidths[column] - widths[member]) / 2;
+      }
+      rowHeight[head] = top - padding;
+      listLength[head] = left;
+      headRows.set(head, {rows: rowCount, first: rowHeights[0] / 2, last: rowTops[rowCount - 1] + rowHeights[rowCount - 1] / 2, lefts: lefts});
+    }
     if (hangs) {
       listHead = new Int32Array(total).fill(-1); rowHeight = new Float64Array(total); listLength = new Float64Array(total);
+      inListTop = new Float64Array(total); inListLeft = new Float64Array(total); headRows = new Map();
       for (level = 0; level < levelCount - 1; level++) {
         for (item = levels[level][0]; item < levels[level][1]; item++) {
           var runFrom = cs[item];
           while (runFrom < cs[item + 1]) {
             var runTo = runFrom;
             while (runTo < cs[item + 1] && cs[runTo] === cs[runTo + 1]) runTo++;
-            if (runTo - runFrom >= plan.shortestHangingList) {
-              var head = index(runFrom, level + 1);
-              for (var member = runFrom; member < runTo; member++) {
-                listHead[index(member, level + 1)] = head;
-                rowHeight[head] = Math.max(rowHeight[head], heights[member]);
-                listLength[head] += gutter + widths[member];
-              }
-            }
+            if (runTo - runFrom >= plan.shortestHangingList) layOutList(runFrom, runTo, level + 1);
             runFrom = Math.max(runTo, runFrom + 1);
           }
         }
@@ -97,8 +117,8 @@ extension HTMLPagePlacementScript {
         at = index(item, level);
         var base = contourStart[at], height = heights[item], c0 = cs[item], c1 = cs[item + 1];
         if (hangs && listHead[at] >= 0) {
-          // Centred in its list's row; the head's contour is the row at every depth.
-          ownTops[at] = (rowHeight[listHead[at]] - height) / 2;
+          // In its list's rows; the head's contour is the list at every depth.
+          ownTops[at] = inListTop[at];
           if (listHead[at] === at) for (depth = 0; depth <= depths[at]; depth++) { contourTops[base + depth] = 0; contourBottoms[base + depth] = rowHeight[at]; }
           continue;
         }
@@ -221,11 +241,13 @@ extension HTMLPagePlacementScript {
             while (at + listSize < total && listHead[at + listSize] === at) listSize++;
             plan.listFirst.push(item); plan.listCount.push(listSize); plan.listLefts.push(listX);
             plan.listTops.push(origins[at]); plan.listHeights.push(rowHeight[at]);
+            var shape = headRows.get(at);
+            plan.listRows.push(shape.rows); plan.listFirstRows.push(shape.first); plan.listLastRows.push(shape.last);
+            plan.listColumnStart.push(plan.listColumnLefts.length);
+            for (var c = 0; c < shape.lefts.length; c++) plan.listColumnLefts.push(shape.lefts[c]);
           }
           plan.listOfItem[item] = plan.listFirst.length - 1;
-          listX += gutter;
-          plan.memberXs.push(listX);
-          listX += widths[item];
+          plan.memberXs.push(listX + inListLeft[at]);
         } else {
           plan.memberXs.push(plan.levelLefts[cellIndex] + (plan.levelWidths[cellIndex] - widths[item]) / 2);
         }
@@ -267,19 +289,21 @@ extension HTMLPagePlacementScript {
   // The hanging lists of a placed layout as the page's blocks of one row each (inner: their
   // members are keyed by their nesting block's extent), as SchematicLayout.nestedConnector
   // leads connectors into them (the line along a list on its far side).
-  function hangingLists(placed, cols, cfg) {
+  function hangingLists(placed, cols, heights, cfg) {
     var plan = placed.plan, out = [];
     if (!plan || !plan.listOfItem) return out;
     for (var list = 0; list < plan.listFirst.length; list++) {
       var first = plan.listFirst[list], block = plan.blockOfItem[first], section = 0;
       while (cols.ss[section + 1] <= plan.firstItem[block]) section++;
       var blockLeft = placed.sectionLefts[section], top = placed.blockTops[block] + cfg.headerInset + plan.listTops[list];
-      var buses = [blockLeft + plan.listLefts[list] + plan.gutter / 2], starts = [0];
-      for (var index = 1; index < plan.listCount[list]; index++) {
+      var left = blockLeft + plan.listLefts[list], buses = [], starts = [], parent = cols.par[first];
+      for (var index = 0; index < plan.listCount[list]; index += plan.listRows[list]) {
         starts.push(index);
-        buses.push(blockLeft + plan.memberXs[nestedIndex(plan, first + index, block)] - plan.gutter / 2);
+        buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 2);
       }
-      out.push({first: first, count: plan.listCount[list], starts: starts, entry: top + plan.listHeights[list] / 2,
+      var parentMiddle = placed.tops[parent] + cfg.headerInset + heights[parent] / 2;
+      out.push({first: first, count: plan.listCount[list], starts: starts,
+                entry: Math.min(Math.max(parentMiddle, top + plan.listFirstRows[list]), top + plan.listLastRows[list]),
                 above: top + plan.listHeights[list] + cfg.itemPadding * 0.25, buses: buses, inner: true});  // beyond the list: SchematicLayout.nestedConnector
     }
     return out;

@@ -6,8 +6,8 @@ extension HTMLPagePlacementScript {
     return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0);
   }
   // WrapPlan.shapedRows
-  function shapedRows(length, pitch, slot) {
-    var rows = Math.round(Math.sqrt(BLOCK_ASPECT * length * slot / Math.max(pitch, 1)));
+  function shapedRows(length, pitch, slot, aspect) {
+    var rows = Math.round(Math.sqrt((aspect === undefined ? BLOCK_ASPECT : aspect) * length * slot / Math.max(pitch, 1)));
     return Math.max(1, Math.min(length, rows));
   }
   // WrapPlan.grid: [rows, columns], or null if the run stays one column. With longestList
@@ -226,7 +226,8 @@ extension HTMLPagePlacementScript {
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
                 nestLevels: [], levelStart: [], levelFirst: [], levelCount: [], offsetStart: [], panelLevelStart: [], memberXs: [], memberYs: [],
                 memberColumns: [], memberLevels: [], levelLefts: [], levelWidths: [], innerGap: cfg.sectionPadding, nestsFolders: false, deepestLevels: 0,
-                hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listOfItem: null,
+                hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
+                listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     for (run = 0; run < runStart.length; run++) {

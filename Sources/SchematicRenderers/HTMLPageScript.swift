@@ -193,7 +193,7 @@ enum HTMLPageScript {
         blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + cfg.headerInset,
           above: r.blockTops[b] + cfg.headerInset - cfg.itemPadding * 0.25, buses: buses});  // SchematicLayout.blockBusRise
       }
-      SchematicPlacement.hangingLists(r, cols, cfg).forEach(function (list) { blocks.push(list); });
+      SchematicPlacement.hangingLists(r, cols, heights, cfg).forEach(function (list) { blocks.push(list); });
       blocks.sort(function (a, b) { return a.first - b.first; });
     }
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),

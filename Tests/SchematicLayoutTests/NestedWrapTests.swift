@@ -184,11 +184,11 @@ extension WrapTests {
         _ = checkInvariants(nested, sections, orientation: .lr)
     }
 
-    /// Top to bottom, a folder's files hang inside its panel as a list (as the columns hang
+    /// Top to bottom, a folder's files hang inside its panel as lists (as the columns hang
     /// them), not side by side a label's width each: 20 packages of 8 modules and a subpackage
     /// of 3 are drawn within 2:1, on less than half the area panels of side-by-side files took
-    /// (2803 × 2749 before, 1435 × 2365 with lists); every list is one line after its parent,
-    /// and its connectors run along buses beside it.
+    /// (2803 × 2749 before, 1435 × 2365 with lists); every list hangs after its parent, and its
+    /// connectors run along buses beside it.
     @Test(arguments: [SchematicOrientation.tb, .bt])
     func filesHangAsListsInsidePanels(orientation: SchematicOrientation) throws {
         var tree = Tree()
@@ -208,13 +208,18 @@ extension WrapTests {
             canonicalFrame(nested.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame, orientation)
         }
         for package in 0..<20 {
-            // Canonical axes: a list is one row (the same middle across), its members one after
-            // another along the depth axis, each after the one before.
+            // Canonical axes: a list is a block of sub-columns along the depth axis (two lists of
+            // four side by side here, shaped as blocks of leaves are), filled down each one then
+            // across: each member below the one before in its sub-column, or in the next one.
             let parent = frame(1, package), modules = (0..<8).map { frame(2, package * 9 + $0) }
-            for (index, module) in modules.enumerated() {
-                #expect(abs(module.midY - modules[0].midY) < 0.5, "package \(package): module \(index) is not in its list")
-                if index > 0 { #expect(module.minX > modules[index - 1].maxX, "package \(package): module \(index) overlaps the one before") }
+            var subColumns = 1
+            for index in 1..<8 {
+                let module = modules[index], before = modules[index - 1]
+                if module.minX > before.maxX { subColumns += 1; continue }
+                #expect(abs(module.midX - before.midX) < 0.5 && module.minY > before.maxY,
+                        "package \(package): module \(index) is neither below the one before nor in the next sub-column")
             }
+            #expect(subColumns == 8, "package \(package): \(subColumns) sub-columns: eight modules hang as one list")
             #expect(modules[0].minX > parent.maxX)
             let connector = try #require(nested.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: package * 9 + 5, section: 2))?.connector)
             #expect(connector.via.count == 4, "a later member is reached along the line beside its list")
@@ -222,6 +227,34 @@ extension WrapTests {
         _ = checkInvariants(nested, sections, orientation: orientation)
         let all = everyElement(nested, sections)
         #expect(rectQueryMismatches(nested, everything: all, seed: 5, queries: 80, fraction: 1.0 / 4).isEmpty)
+    }
+
+    /// A long run hangs as several lists side by side (`WrapPlan.hangingListLength`): 30
+    /// packages of 25 modules and a subpackage nest (their fans of 25 wrap no more in panels),
+    /// and each package's modules are two lists, not one 25 deep.
+    @Test func aLongRunHangsAsSeveralLists() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "lib")
+        for package in 0..<30 {
+            let node = tree.addNode(label: "package\(package)", parent: root)
+            for module in 0..<25 { _ = tree.addNode(label: "module_\(package)_\(module).py", parent: node) }
+            let sub = tree.addNode(label: "sub\(package)", parent: node)
+            for file in ["a", "b"] { _ = tree.addNode(label: "\(file)\(package).py", parent: sub) }
+        }
+        let (nested, sections) = try layout(tree, orientation: .tb, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        for package in [0, 17] {
+            let modules = (0..<25).map {
+                canonicalFrame(nested.layoutAttributesForItem(at: IndexPath(item: package * 26 + $0, section: 2))!.frame, .tb)
+            }
+            let lists = Set(modules.map { Int($0.midY.rounded()) }).count
+            #expect(lists >= 2 && lists <= 4, "package \(package): \(lists) lists side by side")
+            for index in 1..<25 where modules[index].minX <= modules[index - 1].maxX {
+                #expect(abs(modules[index].midX - modules[index - 1].midX) < 0.5 && modules[index].minY > modules[index - 1].maxY)
+            }
+        }
+        _ = checkInvariants(nested, sections, orientation: .tb)
+        #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 
     @Test func nestingIsDeterministic() throws {
