@@ -184,6 +184,19 @@ extension WrapTests {
         _ = checkInvariants(nested, sections, orientation: .lr)
     }
 
+    /// A folder of `count` packages, each of `modules` modules and a subpackage of `parts` files.
+    func packages(_ count: Int, modules: Int, parts: Int) -> Tree {
+        var tree = Tree()
+        let root = tree.addNode(label: "site-packages")
+        for package in 0..<count {
+            let node = tree.addNode(label: "package\(package)", parent: root)
+            for module in 0..<modules { _ = tree.addNode(label: "module_\(package)_\(module).py", parent: node) }
+            let sub = tree.addNode(label: "sub\(package)", parent: node)
+            for part in 0..<parts { _ = tree.addNode(label: "part_\(package)_\(part).py", parent: sub) }
+        }
+        return tree
+    }
+
     /// Top to bottom, a folder's files hang inside its panel as lists (as the columns hang
     /// them), not side by side a label's width each: 20 packages of 8 modules and a subpackage
     /// of 3 are drawn within 2:1, on less than half the area panels of side-by-side files took
@@ -191,14 +204,7 @@ extension WrapTests {
     /// connectors run along buses beside it.
     @Test(arguments: [SchematicOrientation.tb, .bt])
     func filesHangAsListsInsidePanels(orientation: SchematicOrientation) throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "site-packages")
-        for package in 0..<20 {
-            let node = tree.addNode(label: "package\(package)", parent: root)
-            for module in 0..<8 { _ = tree.addNode(label: "module_\(package)_\(module).py", parent: node) }
-            let sub = tree.addNode(label: "sub\(package)", parent: node)
-            for part in 0..<3 { _ = tree.addNode(label: "part_\(package)_\(part).py", parent: sub) }
-        }
+        let tree = packages(20, modules: 8, parts: 3)
         let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
         #expect(nested.wrapsFolders)
         let size = nested.collectionViewContentSize
@@ -233,15 +239,7 @@ extension WrapTests {
     /// packages of 25 modules and a subpackage nest (their fans of 25 wrap no more in panels),
     /// and each package's modules are two lists, not one 25 deep.
     @Test func aLongRunHangsAsSeveralLists() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "lib")
-        for package in 0..<30 {
-            let node = tree.addNode(label: "package\(package)", parent: root)
-            for module in 0..<25 { _ = tree.addNode(label: "module_\(package)_\(module).py", parent: node) }
-            let sub = tree.addNode(label: "sub\(package)", parent: node)
-            for file in ["a", "b"] { _ = tree.addNode(label: "\(file)\(package).py", parent: sub) }
-        }
-        let (nested, sections) = try layout(tree, orientation: .tb, connectors: .elbow, randomSizes: false)
+        let (nested, sections) = try layout(packages(30, modules: 25, parts: 2), orientation: .tb, connectors: .elbow, randomSizes: false)
         #expect(nested.wrapsFolders)
         for package in [0, 17] {
             let modules = (0..<25).map {
