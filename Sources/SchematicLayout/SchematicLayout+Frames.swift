@@ -1,13 +1,20 @@
 import CollectionLayout
 import Hierarchy
 
-/// Frames: items, cells and the decorations (bands, headers) in canonical coordinates,
-/// and the index arithmetic the queries share.
+/// Frames: items, cells, columns and the decorations (bands, headers) in canonical
+/// coordinates, and the index arithmetic the queries share.
 extension SchematicLayout {
     // MARK: Frames
 
     /// Room above the sections for their headers, in canonical y.
     var headerInset: Double { configuration.depthLabels.isEmpty ? 0 : configuration.headerHeight }
+
+    /// Each column's left edge, in canonical axes (columns along x, before the orientation
+    /// turns them): connectors between two columns turn in the gap after one's right edge.
+    public var columnLefts: [Double] { sectionLefts }
+    /// Each column's width, in canonical axes (its widest item outside wrapped blocks, where
+    /// blocks may reach past it).
+    public var columnWidths: [Double] { sectionWidths }
 
     @inline(__always)
     func frame(ofItem item: Int, inSection section: Int) -> Rect {

@@ -8,13 +8,6 @@ extension SchematicLayout {
     /// (`SchematicLayoutConfiguration.nestsFolders`).
     public var wrapsFolders: Bool { wrapPlan?.nestsFolders ?? false }
 
-    /// Each column's left edge, in canonical axes (columns along x, before the orientation
-    /// turns them): connectors between two columns turn in the gap after one's right edge.
-    public var columnLefts: [Double] { sectionLefts }
-    /// Each column's width, in canonical axes (its widest item outside wrapped blocks, where
-    /// blocks may reach past it).
-    public var columnWidths: [Double] { sectionWidths }
-
     /// Places every item with the wrap plan just made. With `auto`, the plan's row limit is the
     /// estimate's (from the columns' stacks alone); the placement can come out quite
     /// differently, so trees of up to `WrapPlan.measuredChoiceItems` items also try limits
