@@ -212,8 +212,9 @@ extension SchematicLayout {
 
     /// A connector into a block's member along its buses: led out of its parent to `leadOut`,
     /// into the block at `leadIn` level with `entryY`, along the first sub-column's bus
-    /// (`firstBus`), and, for a member of a later sub-column, along the line `above` the block
-    /// to that one's `bus`, down it and into the member.
+    /// (`firstBus`), and, for a member of a later sub-column, along the line beside the block
+    /// (at `above`: over a wrapped block, past a hanging list's far side) to that one's `bus`,
+    /// down it and into the member.
     func alongBuses(_ attributes: LayoutAttributes, parent: Int, start: Point, end: Point, leadOut: Double, leadIn: Double,
                     middle: Double, entryY: Double, firstBus: Double, bus: Double?, above: Double) -> LayoutAttributes {
         var attributes = attributes

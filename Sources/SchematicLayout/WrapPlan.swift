@@ -504,7 +504,11 @@ struct WrapPlan {
         var rowHeight = [Double](repeating: 0, count: hangsLists ? total : 0)
         var listLength = [Double](repeating: 0, count: hangsLists ? total : 0)
         var inListTop = [Double](repeating: 0, count: hangsLists ? total : 0), inListLeft = inListTop
-        var headRows: [Int: (rows: Int, first: Double, last: Double, lefts: [Double])] = [:]
+        // Per head (flat, by the head's index): its rows and sub-columns, its first and last rows'
+        // middles, and where its sub-columns' lefts start in `headLefts`.
+        var headRows = [Int32](repeating: 0, count: hangsLists ? total : 0), headColumns = headRows
+        var headFirstRow = [Double](repeating: 0, count: hangsLists ? total : 0), headLastRow = headFirstRow
+        var headLeftStart = [Int32](repeating: 0, count: hangsLists ? total : 0), headLefts: [Double] = []
         /// Lays out the list of `members` (level `level`) as a shaped block of leaves.
         func layOutList(_ members: Range<Int>, level: Int) {
             let head = index(members.lowerBound, level)
@@ -520,17 +524,19 @@ struct WrapPlan {
             }
             var rowTops = [Double](repeating: 0, count: rows), top = 0.0
             for row in 0..<rows { rowTops[row] = top; top += heights[row] + padding }
-            var lefts = [Double](repeating: 0, count: columns), left = 0.0
-            for column in 0..<columns { left += gutter; lefts[column] = left; left += widths[column] }
+            let lefts = headLefts.count
+            var left = 0.0
+            for column in 0..<columns { left += gutter; headLefts.append(left); left += widths[column] }
             for (position, member) in members.enumerated() {
                 let at = index(member, level), row = position % rows, column = position / rows
                 listHead[at] = head
                 inListTop[at] = rowTops[row] + (heights[row] - itemHeights[member]) / 2
-                inListLeft[at] = lefts[column] + (widths[column] - itemWidths[member]) / 2
+                inListLeft[at] = headLefts[lefts + column] + (widths[column] - itemWidths[member]) / 2
             }
             rowHeight[head] = top - padding
             listLength[head] = left
-            headRows[head] = (rows, heights[0] / 2, rowTops[rows - 1] + heights[rows - 1] / 2, lefts)
+            headRows[head] = Int32(rows); headColumns[head] = Int32(columns); headLeftStart[head] = Int32(lefts)
+            headFirstRow[head] = heights[0] / 2; headLastRow[head] = rowTops[rows - 1] + heights[rows - 1] / 2
         }
         if hangsLists {
             for level in 0..<levels.count - 1 {
@@ -756,9 +762,9 @@ struct WrapPlan {
                         while at + count < total && listHead[at + count] == at { count += 1 }
                         listFirst.append(Int32(item)); listCount.append(Int32(count)); listLefts.append(listX)
                         listTops.append(origins[at]); listHeights.append(rowHeight[at])
-                        let shape = headRows[at]!
-                        listRows.append(Int32(shape.rows)); listRowMiddles.append((shape.first, shape.last))
-                        listColumnStart.append(Int32(listColumnLefts.count)); listColumnLefts.append(contentsOf: shape.lefts)
+                        listRows.append(headRows[at]); listRowMiddles.append((headFirstRow[at], headLastRow[at]))
+                        let columns = Int(headLeftStart[at])..<Int(headLeftStart[at]) + Int(headColumns[at])
+                        listColumnStart.append(Int32(listColumnLefts.count)); listColumnLefts.append(contentsOf: headLefts[columns])
                     }
                     listOfItem[item] = Int32(listFirst.count - 1)
                     memberXs.append(listX + inListLeft[at])
