@@ -70,8 +70,9 @@ extension SchematicLayout {
         var best = (placement: first[0]!, drawing: drawn(first[0]!))
         /// The best by page alone, whose neighbourhood is tried too (the cost may lead away from it).
         var bestByPage = best
-        /// The longest side a nesting drawing may have (`WrapPlan.nestingShrink`).
-        var nestingLongSideLimit = Double.infinity
+        /// The longest side and the area a nesting drawing may have (`WrapPlan.nestingShrink`,
+        /// `WrapDrawing.nestingAreaLimit`).
+        var nestingLongSideLimit = Double.infinity, nestingAreaLimit = Double.infinity
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
         struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach }
         var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees): fits(best.drawing.aspect)]
@@ -91,7 +92,7 @@ extension SchematicLayout {
             // clearly smaller page.
             var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
             if candidate.nests && !best.placement.plan.nestsFolders { gain *= WrapPlan.smallerFansGain }
-            if candidate.nests && drawing.longSide > nestingLongSideLimit { return fitting }
+            if candidate.nests && (drawing.longSide > nestingLongSideLimit || drawing.area > nestingAreaLimit) { return fitting }
             if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
             if replaces(drawing, best.drawing, gain: gain) { best = (placement, drawing) }
             var pageGain = candidate.fan < bestByPage.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
@@ -134,16 +135,20 @@ extension SchematicLayout {
         let filled = WrappedPlacement.placements(
             of: filling.map { candidate in { @Sendable in plan(rowLimit: candidate.limit, fills: true, smallestFan: candidate.fan) } }, tree: tree)
         for placement in filled { judgePlaced(placement) }
-        // A fan of small subtrees cannot be brought nearer square by its leaves alone: where
-        // the best drawing is still beyond 3:1 (`WrapPlan.isUnreadable`), the widest fans'
-        // small subtrees wrap with their children too (`WrapPlan.nestsFolders`), at five panel
-        // heights; subtrees that hold a wide fan of their own, then subtrees of any size, only
-        // where that is not enough (`WrapPlan.NestingReach`: their fans cannot wrap there).
-        if WrapPlan.isUnreadable(aspect: best.drawing.aspect) && configuration.nestsFolders && WrapPlan.overhangs(configuration)
-            && tree.allowsOverhang {
+        // A fan of small subtrees cannot be brought nearer square by its leaves alone, and a
+        // fan of subtrees whose leaves hang as lists of uneven lengths leaves room below its
+        // short lists: the widest fans' subtrees wrap with their children too
+        // (`WrapPlan.nestsFolders`), at five panel heights, small subtrees, then those that
+        // hold a wide fan of their own, then subtrees of any size (`WrapPlan.NestingReach`).
+        // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
+        // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
+        // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`).
+        if configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang {
             let plan = best.placement.plan
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
-            for reach in WrapPlan.NestingReach.allCases where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
+            nestingAreaLimit = best.drawing.nestingAreaLimit
+            for reach in WrapPlan.NestingReach.allCases {
+                if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
                 let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit, fills: plan.fills,
                                                                 smallestFan: plan.smallestFan, reach: reach)
                 for placement in nested { judgePlaced(placement) }
@@ -165,11 +170,11 @@ extension SchematicLayout {
     }
 
     /// Where no fan's leaves wrap (a fan of folders only, as a git mirror's object folders,
-    /// has no run of leaves), whether its subtrees nest: only where the unwrapped drawing is
-    /// beyond `WrapPlan.readableAspect`, with the reaches and panel heights
-    /// `placeWrappedItemsChoosingRows` tries, and only for a page smaller by
-    /// `WrapPlan.smallerFansGain` and a long side shorter by `WrapPlan.nestingShrink`. Places
-    /// the best and returns true, or places nothing.
+    /// has no run of leaves), whether its subtrees nest: with the reaches and panel heights
+    /// `placeWrappedItemsChoosingRows` tries, only for a page smaller by
+    /// `WrapPlan.smallerFansGain`, a long side shorter by `WrapPlan.nestingShrink` and, where
+    /// the unwrapped drawing is within `WrapPlan.readableAspect`, a smaller drawing
+    /// (`WrapDrawing.nestingAreaLimit`). Places the best and returns true, or places nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
@@ -178,13 +183,16 @@ extension SchematicLayout {
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
-        for reach in WrapPlan.NestingReach.allCases where WrapPlan.isUnreadable(aspect: best.drawing.aspect) {
+        var areaLimit = unwrappedDrawing.nestingAreaLimit
+        for reach in WrapPlan.NestingReach.allCases {
+            if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
             for case let placement? in nested where placement.keepsNestedRoom && placement.plan.nestsFolders {
                 let drawing = WrapDrawing(placement, configuration)
-                guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink else { continue }
+                guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
+                      drawing.area <= areaLimit else { continue }
                 if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
                     best = (placement, drawing)
                 }
@@ -220,6 +228,22 @@ struct WrapDrawing {
 
     /// `WrapPlan.page`: lists hanging deeper than the tree needs to square it gain nothing.
     var page: Double { area * max(1, WrapPlan.misfit(aspect: aspect)) }
+
+    /// The largest area a drawing that nests subtrees in panels may have to replace this one,
+    /// which does not: nesting costs some reading, so where this drawing is within
+    /// `WrapPlan.readableAspect` a nesting one must be smaller by `WrapPlan.smallerFansGain` (a
+    /// squarer page alone does not pay for it); beyond it, any (the page decides, `replaces`).
+    var nestingAreaLimit: Double {
+        WrapPlan.isUnreadable(aspect: aspect) ? .infinity : area * WrapPlan.smallerFansGain
+    }
+
+    /// The largest area a drawing of a further `WrapPlan.NestingReach` may have to replace this
+    /// one, which nests with a nearer reach: where this one is within
+    /// `WrapPlan.readableAspect`, bigger subtrees in panels must make it smaller, not only
+    /// squarer (Perl's modules left to right went from 1:2.4 to 1:1.8 at 1.2 times the area).
+    var furtherReachAreaLimit: Double {
+        WrapPlan.isUnreadable(aspect: aspect) ? .infinity : area
+    }
 
     /// Whether this drawing replaces `best`: on a page smaller by `gain` (a drawing within
     /// `WrapPlan.readableAspect` replaces one beyond it on a page up to `WrapPlan.readableGain`

@@ -180,6 +180,10 @@ extension HTMLPagePlacementScript {
       }
       return cost(d) < cost(other) * gain;
     }
+    // WrapDrawing.nestingAreaLimit: within READABLE_ASPECT, nesting only for a smaller drawing.
+    function nestingAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area * SMALLER_FANS_GAIN; }
+    // WrapDrawing.furtherReachAreaLimit: a further reach than a readable nesting drawing's only smaller.
+    function furtherReachAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area; }
     // WrappedPlacement.unwrappedSize, as a drawing.
     function unwrappedDrawing() {
       var plain = placedCenters(cols, heights, null, null), breadth = 0, k, sec;
@@ -249,7 +253,7 @@ extension HTMLPagePlacementScript {
         return true;
       }
       var best = {plan: estimated, drawing: drawn()}, bestByPage = best, tried = new Map(), triedFilling = new Map();
-      var nestingLongSideLimit = Infinity;
+      var nestingLongSideLimit = Infinity, nestingAreaLimitNow = Infinity;
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
       // Keeps a placed plan if it is better; whether it fits the target (null if it cannot be
       // drawn). Plain candidates are keyed by limit, filling ones by smallest fan and limit.
@@ -266,7 +270,7 @@ extension HTMLPagePlacementScript {
         if (trials) trials.set(key, fitting);
         var gain = candidate.smallestFan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
         if (nests && !best.plan.nestsFolders) gain *= SMALLER_FANS_GAIN;
-        if (nests && d.longSide > nestingLongSideLimit) return fitting;
+        if (nests && (d.longSide > nestingLongSideLimit || d.area > nestingAreaLimitNow)) return fitting;
         if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
         if (replaces(d, best.drawing, gain)) best = {plan: candidate, drawing: d};
         var pageGain = candidate.smallestFan < bestByPage.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
@@ -302,11 +306,13 @@ extension HTMLPagePlacementScript {
       fans.forEach(function (fan) {
         chosenLimits.forEach(function (limit) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(limit * factor), true, fan); }); });
       });
-      // Still beyond READABLE_ASPECT: the widest fans' subtrees nest too, reach by reach.
-      if (unreadable(best.drawing.aspect) && cfg.nests && overhangs(cfg) && !cfg.extraParents) {
+      // The widest fans' subtrees nest too, reach by reach (within READABLE_ASPECT only smaller: nestingAreaLimit).
+      if (cfg.nests && overhangs(cfg) && !cfg.extraParents) {
         var before = best.plan;
         nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
-        for (var reach = 0; reach < NESTING_REACHES && unreadable(best.drawing.aspect); reach++) {
+        nestingAreaLimitNow = nestingAreaLimit(best.drawing);
+        for (var reach = 0; reach < NESTING_REACHES; reach++) {
+          if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           nestingPlacements(before.rowLimit, before.fills, before.smallestFan, reach).forEach(judgePlaced);
         }
       }
@@ -320,16 +326,19 @@ extension HTMLPagePlacementScript {
       return true;
     }
     // SchematicLayout.placeNestedItemsWithoutLeafBlocks: where no fan's leaves wrap, whether its
-    // subtrees nest (the unwrapped drawing beyond READABLE_ASPECT, a fan of the first tier).
+    // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
       if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS && !cfg.extraParents)) return false;
       var hasFan = false, k;
       for (k = 0; k < n && !hasFan; k++) hasFan = cs[k + 1] - cs[k] >= AUTO_FAN_TIERS[0];
       if (!hasFan) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
-      for (var reach = 0; reach < NESTING_REACHES && unreadable(best.drawing.aspect); reach++) {
+      var areaLimit = nestingAreaLimit(unwrapped);
+      for (var reach = 0; reach < NESTING_REACHES; reach++) {
+        if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
           if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
+          if (trial.drawing.area > areaLimit) return;
           if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
         });
       }

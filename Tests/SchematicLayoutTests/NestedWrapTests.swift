@@ -235,6 +235,46 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: all, seed: 5, queries: 80, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// A list of lists of uneven lengths (codes under their initials, as ISO 3166-1 is) is
+    /// within 3:1 top to bottom with its leaves alone, but its short lists leave room below
+    /// them as deep as the longest: its initials nest as panels where that makes it a tenth
+    /// smaller (`WrapDrawing.nestingAreaLimit`), and stay within 3:1.
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func unevenListsNestWhereThatIsSmaller(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "codes")
+        for initial in 0..<24 {
+            let node = tree.addNode(label: "initial \(initial)", parent: root)
+            let count = [2, 30, 5, 12, 1, 22, 8, 3][initial % 8]
+            for code in 0..<count { _ = tree.addNode(label: "code \(initial)-\(code)", parent: node) }
+        }
+        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        var flatConfiguration = nested.configuration
+        flatConfiguration.nestsFolders = false
+        let flat = SchematicLayout(dataController: sections, configuration: flatConfiguration)
+        flat.prepare()
+        #expect(aspect(flat) <= 3 && aspect(flat) >= 1.0 / 3, "the lists alone must be readable: \(aspect(flat))")
+        #expect(nested.wrapsFolders)
+        func area(_ layout: SchematicLayout) -> Double { layout.collectionViewContentSize.width * layout.collectionViewContentSize.height }
+        #expect(area(nested) <= 0.9 * area(flat), "\(nested.collectionViewContentSize) against \(flat.collectionViewContentSize)")
+        #expect(aspect(nested) <= 3 && aspect(nested) >= 1.0 / 3, "aspect \(aspect(nested))")
+        _ = checkInvariants(nested, sections, orientation: orientation)
+        #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
+    }
+
+    /// Nesting costs some reading: a list of lists of even lengths, which its leaves alone draw
+    /// within 3:1 with little room to spare, stays in its columns.
+    @Test func evenListsStayInTheirColumns() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "codes")
+        for initial in 0..<16 {
+            let node = tree.addNode(label: "initial \(initial)", parent: root)
+            for code in 0..<12 { _ = tree.addNode(label: "code \(initial)-\(code)", parent: node) }
+        }
+        let (layout, _) = try layout(tree, orientation: .tb, connectors: .elbow, randomSizes: false)
+        #expect(!layout.wrapsFolders, "\(layout.collectionViewContentSize)")
+    }
+
     /// A long run hangs as several lists side by side (`WrapPlan.hangingListLength`): 30
     /// packages of 25 modules and a subpackage nest (their fans of 25 wrap no more in panels),
     /// and each package's modules are two lists, not one 25 deep.
