@@ -139,7 +139,8 @@ extension SchematicLayout {
         // fan of subtrees whose leaves hang as lists of uneven lengths leaves room below its
         // short lists: the widest fans' subtrees wrap with their children too
         // (`WrapPlan.nestsFolders`), at five panel heights, small subtrees, then those that
-        // hold a wide fan of their own, then subtrees of any size (`WrapPlan.NestingReach`).
+        // hold a wide fan of their own, then subtrees of any size (`WrapPlan.NestingReach`),
+        // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
         // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`).
@@ -149,9 +150,11 @@ extension SchematicLayout {
             nestingAreaLimit = best.drawing.nestingAreaLimit
             for reach in WrapPlan.NestingReach.allCases {
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
-                let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit, fills: plan.fills,
-                                                                smallestFan: plan.smallestFan, reach: reach)
-                for placement in nested { judgePlaced(placement) }
+                for factor in WrapPlan.nestingRowLimitFactors {
+                    let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
+                                                                    smallestFan: plan.smallestFan, reach: reach)
+                    for placement in nested { judgePlaced(placement) }
+                }
             }
         }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):

@@ -94,6 +94,11 @@ struct WrapPlan {
     static let hangingListLength = 4.0
     /// The panel heights `auto` tries for nesting blocks, as shares of a square block's.
     static let nestingShapes = [0.5, 0.75, 1, 1.5, 2]
+    /// The row limits nesting is tried at, as multiples of the best drawing's without it: that
+    /// drawing's lists and blocks were shaped for its breadth, and panels make it narrower, so
+    /// more rows (top to bottom, more and shorter lists) may now fit (Python's package tree top
+    /// to bottom: 0.53 of the area nesting at its own limit alone drew).
+    static let nestingRowLimitFactors = [1, 2, 4]
     /// A nesting drawing replaces the best drawing without nesting only if its longer side is
     /// at most this share of that one's: nesting squares a drawing by shortening it, not by
     /// lengthening its short side (a nested subtree's wide fan drawn as one long column).

@@ -313,7 +313,9 @@ extension HTMLPagePlacementScript {
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
-          nestingPlacements(before.rowLimit, before.fills, before.smallestFan, reach).forEach(judgePlaced);
+          NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
+            nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(judgePlaced);
+          });
         }
       }
       var wrapsWideFan = false;

@@ -1,5 +1,7 @@
 import CollectionLayout
+import Foundation
 import Hierarchy
+import HierarchyReaders
 import SchematicLayout
 import Testing
 import TestSupport
@@ -260,6 +262,27 @@ extension WrapTests {
         #expect(aspect(nested) <= 3 && aspect(nested) >= 1.0 / 3, "aspect \(aspect(nested))")
         _ = checkInvariants(nested, sections, orientation: orientation)
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
+    }
+
+    /// Panels make a drawing narrower, so lists may be shorter than the drawing of leaves alone
+    /// made them (`WrapPlan.nestingRowLimitFactors`): 44 packages of Python's standard library
+    /// (`samples/real/python-packages.txt`, with `lib2to3`'s 52 fixers and `tkinter`'s modules)
+    /// top to bottom nest with more and shorter lists, not at the leaves' row limit.
+    @Test func nestedListsMayBeShorterThanTheLeavesAlone() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/real/python-packages.txt")
+        let tree = try OutlineReader().read([UInt8](Data(contentsOf: url)), file: "python-packages.txt")
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration.standard
+        configuration.orientation = .tb
+        let nested = SchematicLayout(dataController: sections, configuration: configuration)
+        nested.prepare()
+        #expect(nested.wrapsFolders)
+        // At the leaves' row limit alone: 2584 × 4008 (1:1.55); with shorter lists 3672 × 2008.
+        let size = nested.collectionViewContentSize
+        #expect(size.width * size.height < 0.8 * 2584 * 4008, "\(size)")
+        #expect(aspect(nested) <= 2 && aspect(nested) >= 0.5, "aspect \(aspect(nested))")
+        _ = checkInvariants(nested, sections, orientation: .tb)
     }
 
     /// Nesting costs some reading: a list of lists of even lengths, which its leaves alone draw

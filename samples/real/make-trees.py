@@ -12,6 +12,9 @@ repository root; each output is an outline or a `tree`-style listing, kept under
   git-history.txt      this repository's first-parent history as a chain (oldest first), each
                        commit with the top folders it touched as side branches
 
+Not made here: python-packages.txt, 44 packages of Python 3.11's standard library (html to
+zoneinfo) from tools/make-test-trees.py's pypkgs.txt, kept fixed for a test of nesting.
+
 Usage: python3 samples/real/make-trees.py [marsupials.nwk-part]"""
 import importlib, inspect, json, os, pkgutil, subprocess, sys, warnings
 
