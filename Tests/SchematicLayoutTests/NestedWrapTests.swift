@@ -237,19 +237,24 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: all, seed: 5, queries: 80, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// Codes under `initials` initials, each with the next of `lengths` codes (cycling).
+    func codes(initials: Int, lengths: [Int]) -> Tree {
+        var tree = Tree()
+        let root = tree.addNode(label: "codes")
+        for initial in 0..<initials {
+            let node = tree.addNode(label: "initial \(initial)", parent: root)
+            for code in 0..<lengths[initial % lengths.count] { _ = tree.addNode(label: "code \(initial)-\(code)", parent: node) }
+        }
+        return tree
+    }
+
     /// A list of lists of uneven lengths (codes under their initials, as ISO 3166-1 is) is
     /// within 3:1 top to bottom with its leaves alone, but its short lists leave room below
     /// them as deep as the longest: its initials nest as panels where that makes it a tenth
     /// smaller (`WrapDrawing.nestingAreaLimit`), and stay within 3:1.
     @Test(arguments: [SchematicOrientation.tb, .bt])
     func unevenListsNestWhereThatIsSmaller(orientation: SchematicOrientation) throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "codes")
-        for initial in 0..<24 {
-            let node = tree.addNode(label: "initial \(initial)", parent: root)
-            let count = [2, 30, 5, 12, 1, 22, 8, 3][initial % 8]
-            for code in 0..<count { _ = tree.addNode(label: "code \(initial)-\(code)", parent: node) }
-        }
+        let tree = codes(initials: 24, lengths: [2, 30, 5, 12, 1, 22, 8, 3])
         let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
         var flatConfiguration = nested.configuration
         flatConfiguration.nestsFolders = false
@@ -288,13 +293,7 @@ extension WrapTests {
     /// Nesting costs some reading: a list of lists of even lengths, which its leaves alone draw
     /// within 3:1 with little room to spare, stays in its columns.
     @Test func evenListsStayInTheirColumns() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "codes")
-        for initial in 0..<16 {
-            let node = tree.addNode(label: "initial \(initial)", parent: root)
-            for code in 0..<12 { _ = tree.addNode(label: "code \(initial)-\(code)", parent: node) }
-        }
-        let (layout, _) = try layout(tree, orientation: .tb, connectors: .elbow, randomSizes: false)
+        let (layout, _) = try layout(codes(initials: 16, lengths: [12]), orientation: .tb, connectors: .elbow, randomSizes: false)
         #expect(!layout.wrapsFolders, "\(layout.collectionViewContentSize)")
     }
 
