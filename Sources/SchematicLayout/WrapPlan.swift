@@ -237,6 +237,43 @@ struct WrapPlan {
         return max(1, min(length, Int(rows)))
     }
 
+    /// `shapedRows` for the leaves `members`, by their tallest and widest.
+    static func shapedRows(of members: Range<Int>, widths: [Double], heights: [Double], padding: Double, gutter: Double,
+                           aspect: Double = blockAspect) -> Int {
+        var tallest = 0.0, widest = 0.0
+        for member in members { tallest = max(tallest, heights[member]); widest = max(widest, widths[member]) }
+        return shapedRows(length: members.count, pitch: tallest + padding, slot: widest + gutter, aspect: aspect)
+    }
+
+    /// Lays out the leaves `members` in `rows` rows and `columns` sub-columns, down each
+    /// sub-column then across: each row as tall as its tallest member, `padding` apart; each
+    /// sub-column as wide as its widest, after its gutter. Appends the rows' tops and heights and
+    /// the sub-columns' lefts and widths; returns the grid's width and height.
+    static func appendGrid(of members: Range<Int>, rows: Int, columns: Int, widths: [Double], heights: [Double],
+                           padding: Double, gutter: Double, rowTops: inout [Double], rowHeights: inout [Double],
+                           columnLefts: inout [Double], columnWidths: inout [Double]) -> (width: Double, height: Double) {
+        // Each array gets its own base: the callers' arrays need not be of equal lengths.
+        let heightBase = rowHeights.count, widthBase = columnWidths.count
+        rowHeights.append(contentsOf: repeatElement(0, count: rows))
+        columnWidths.append(contentsOf: repeatElement(0, count: columns))
+        for (position, member) in members.enumerated() {
+            rowHeights[heightBase + position % rows] = max(rowHeights[heightBase + position % rows], heights[member])
+            columnWidths[widthBase + position / rows] = max(columnWidths[widthBase + position / rows], widths[member])
+        }
+        var top = 0.0
+        for row in 0..<rows {
+            rowTops.append(top)
+            top += rowHeights[heightBase + row] + padding
+        }
+        var left = 0.0
+        for column in 0..<columns {
+            left += gutter
+            columnLefts.append(left)
+            left += columnWidths[widthBase + column]
+        }
+        return (left, top - padding)
+    }
+
     /// The rows and sub-columns of a run of `length` leaves with at most `limit` rows (and, with
     /// `auto`, at most `shaped`), as balanced as they go; nil if the run stays one column.
     ///
@@ -439,39 +476,21 @@ struct WrapPlan {
             if let filledRows {
                 shaped = filledRows[run]
             } else if shapes {
-                var tallest = 0.0, widest = 0.0
-                for item in first..<first + length { tallest = max(tallest, itemHeights[item]); widest = max(widest, itemWidths[item]) }
-                shaped = WrapPlan.shapedRows(length: length, pitch: tallest + padding, slot: widest + gutter)
+                shaped = WrapPlan.shapedRows(of: first..<first + length, widths: itemWidths, heights: itemHeights,
+                                             padding: padding, gutter: gutter)
             }
             guard let (rowCount, columnCount) = WrapPlan.grid(length: length, limit: rowLimit, shaped: shaped,
                                                               longestList: longestList) else { continue }
             let block = Int32(firstItem.count)
             firstItem.append(start); memberCount.append(Int32(length))
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))
-            let rowBase = rowOffsets.count, columnBase = columnLefts.count
-            rowOffsets.append(contentsOf: repeatElement(0, count: rowCount))
-            rowHeights.append(contentsOf: repeatElement(0, count: rowCount))
-            columnLefts.append(contentsOf: repeatElement(0, count: columnCount))
-            columnWidths.append(contentsOf: repeatElement(0, count: columnCount))
-            for index in 0..<length {
-                let item = first + index
-                blockOfItem[item] = block
-                rowHeights[rowBase + index % rowCount] = max(rowHeights[rowBase + index % rowCount], itemHeights[item])
-                columnWidths[columnBase + index / rowCount] = max(columnWidths[columnBase + index / rowCount], itemWidths[item])
-            }
-            var top = 0.0
-            for row in 0..<rowCount {
-                rowOffsets[rowBase + row] = top
-                top += rowHeights[rowBase + row] + padding
-            }
-            var left = 0.0
-            for column in 0..<columnCount {
-                left += gutter
-                columnLefts[columnBase + column] = left
-                left += columnWidths[columnBase + column]
-            }
+            for item in first..<first + length { blockOfItem[item] = block }
+            let size = WrapPlan.appendGrid(of: first..<first + length, rows: rowCount, columns: columnCount,
+                                           widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
+                                           rowTops: &rowOffsets, rowHeights: &rowHeights,
+                                           columnLefts: &columnLefts, columnWidths: &columnWidths)
             rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
-            widths.append(left); heights.append(top - padding)
+            widths.append(size.width); heights.append(size.height)
             nestLevels.append(0); levelStart.append(Int32(levelFirst.count)); offsetStart.append(-1)
             panelLevelStart.append(Int32(levelLefts.count))
         }
@@ -519,29 +538,22 @@ struct WrapPlan {
         /// Lays out the list of `members` (level `level`) as a shaped block of leaves.
         func layOutList(_ members: Range<Int>, level: Int) {
             let head = index(members.lowerBound, level)
-            var tallest = 0.0, widest = 0.0
-            for member in members { tallest = max(tallest, itemHeights[member]); widest = max(widest, itemWidths[member]) }
-            let shaped = WrapPlan.shapedRows(length: members.count, pitch: tallest + padding, slot: widest + gutter,
-                                             aspect: 1 / WrapPlan.hangingListLength)
+            let shaped = WrapPlan.shapedRows(of: members, widths: itemWidths, heights: itemHeights, padding: padding,
+                                             gutter: gutter, aspect: 1 / WrapPlan.hangingListLength)
             let columns = (members.count + shaped - 1) / shaped, rows = (members.count + columns - 1) / columns
-            var heights = [Double](repeating: 0, count: rows), widths = [Double](repeating: 0, count: columns)
-            for (position, member) in members.enumerated() {
-                heights[position % rows] = max(heights[position % rows], itemHeights[member])
-                widths[position / rows] = max(widths[position / rows], itemWidths[member])
-            }
-            var rowTops = [Double](repeating: 0, count: rows), top = 0.0
-            for row in 0..<rows { rowTops[row] = top; top += heights[row] + padding }
+            var rowTops: [Double] = [], heights: [Double] = [], widths: [Double] = []
             let lefts = headLefts.count
-            var left = 0.0
-            for column in 0..<columns { left += gutter; headLefts.append(left); left += widths[column] }
+            let size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, widths: itemWidths, heights: itemHeights,
+                                           padding: padding, gutter: gutter, rowTops: &rowTops, rowHeights: &heights,
+                                           columnLefts: &headLefts, columnWidths: &widths)
             for (position, member) in members.enumerated() {
                 let at = index(member, level), row = position % rows, column = position / rows
                 listHead[at] = head
                 inListTop[at] = rowTops[row] + (heights[row] - itemHeights[member]) / 2
                 inListLeft[at] = headLefts[lefts + column] + (widths[column] - itemWidths[member]) / 2
             }
-            rowHeight[head] = top - padding
-            listLength[head] = left
+            rowHeight[head] = size.height
+            listLength[head] = size.width
             headRows[head] = Int32(rows); headColumns[head] = Int32(columns); headLeftStart[head] = Int32(lefts)
             headFirstRow[head] = heights[0] / 2; headLastRow[head] = rowTops[rows - 1] + heights[rows - 1] / 2
         }

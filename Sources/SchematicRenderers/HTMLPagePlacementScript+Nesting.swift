@@ -21,19 +21,11 @@ extension HTMLPagePlacementScript {
     var hangs = plan.hangsLists, listHead = null, rowHeight = null, listLength = null, inListTop = null, inListLeft = null, headRows = null;
     // WrapPlan.appendNestingBlock's layOutList: a shaped block of leaves, down each sub-column then across.
     function layOutList(low, high, listLevel) {
-      var head = index(low, listLevel), tallestMember = 0, widestMember = 0, member, position;
-      for (member = low; member < high; member++) { tallestMember = Math.max(tallestMember, heights[member]); widestMember = Math.max(widestMember, widths[member]); }
-      var shaped = shapedRows(high - low, tallestMember + padding, widestMember + gutter, 1 / HANGING_LIST_LENGTH);
+      var head = index(low, listLevel), member, position;
+      var shaped = shapedRowsOf(low, high, widths, heights, padding, gutter, 1 / HANGING_LIST_LENGTH);
       var columnCount = Math.floor((high - low + shaped - 1) / shaped), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
-      var rowHeights = new Float64Array(rowCount), columnWidths = new Float64Array(columnCount);
-      for (member = low; member < high; member++) {
-        position = member - low;
-        rowHeights[position % rowCount] = Math.max(rowHeights[position % rowCount], heights[member]);
-        columnWidths[Math.floor(position / rowCount)] = Math.max(columnWidths[Math.floor(position / rowCount)], widths[member]);
-      }
-      var rowTops = new Float64Array(rowCount), top = 0, lefts = [], left = 0, k;
-      for (k = 0; k < rowCount; k++) { rowTops[k] = top; top += rowHeights[k] + padding; }
-      for (k = 0; k < columnCount; k++) { left += gutter; lefts.push(left); left += columnWidths[k]; }
+      var rowTops = [], rowHeights = [], lefts = [], columnWidths = [];
+      var size = appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, lefts, columnWidths);
       for (member = low; member < high; member++) {
         position = member - low;
         var a = index(member, listLevel), row = position % rowCount, column = Math.floor(position / rowCount);
@@ -41,8 +33,8 @@ extension HTMLPagePlacementScript {
         inListTop[a] = rowTops[row] + (rowHeights[row] - heights[member]) / 2;
         inListLeft[a] = lefts[column] + (columnWidths[column] - widths[member]) / 2;
       }
-      rowHeight[head] = top - padding;
-      listLength[head] = left;
+      rowHeight[head] = size[1];
+      listLength[head] = size[0];
       headRows.set(head, {rows: rowCount, first: rowHeights[0] / 2, last: rowTops[rowCount - 1] + rowHeights[rowCount - 1] / 2, lefts: lefts});
     }
     if (hangs) {

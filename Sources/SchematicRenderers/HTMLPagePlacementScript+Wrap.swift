@@ -10,6 +10,28 @@ extension HTMLPagePlacementScript {
     var rows = Math.round(Math.sqrt((aspect === undefined ? BLOCK_ASPECT : aspect) * length * slot / Math.max(pitch, 1)));
     return Math.max(1, Math.min(length, rows));
   }
+  // WrapPlan.shapedRows(of:), for the leaves low..<high.
+  function shapedRowsOf(low, high, widths, heights, padding, gutter, aspect) {
+    var tallest = 0, widest = 0;
+    for (var k = low; k < high; k++) { tallest = Math.max(tallest, heights[k]); widest = Math.max(widest, widths[k]); }
+    return shapedRows(high - low, tallest + padding, widest + gutter, aspect);
+  }
+  // WrapPlan.appendGrid: the leaves low..<high down each sub-column then across; pushes rows'
+  // tops and heights and sub-columns' lefts and widths; returns [width, height].
+  function appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, columnLefts, columnWidths) {
+    var heightBase = rowHeights.length, widthBase = columnWidths.length, k;
+    for (k = 0; k < rowCount; k++) rowHeights.push(0);
+    for (k = 0; k < columnCount; k++) columnWidths.push(0);
+    for (k = low; k < high; k++) {
+      var ri = heightBase + (k - low) % rowCount, ci = widthBase + Math.floor((k - low) / rowCount);
+      rowHeights[ri] = Math.max(rowHeights[ri], heights[k]);
+      columnWidths[ci] = Math.max(columnWidths[ci], widths[k]);
+    }
+    var top = 0, left = 0;
+    for (k = 0; k < rowCount; k++) { rowTops.push(top); top += rowHeights[heightBase + k] + padding; }
+    for (k = 0; k < columnCount; k++) { left += gutter; columnLefts.push(left); left += columnWidths[widthBase + k]; }
+    return [left, top - padding];
+  }
   // WrapPlan.grid: [rows, columns], or null if the run stays one column. With longestList
   // (auto top to bottom) the limit caps lists: rows in proportion to the run's length.
   function wrapGrid(length, limit, shaped, longestList) {
@@ -236,31 +258,18 @@ extension HTMLPagePlacementScript {
       if (filled) {
         shaped = filled[run];
       } else if (shapes) {
-        var tallestRun = 0, widestRun = 0;
-        for (item = first; item < first + length; item++) { tallestRun = Math.max(tallestRun, heights[item]); widestRun = Math.max(widestRun, widths[item]); }
-        shaped = shapedRows(length, tallestRun + padding, widestRun + gutter);
+        shaped = shapedRowsOf(first, first + length, widths, heights, padding, gutter);
       }
       var grid = wrapGrid(length, rowLimit, shaped, longestRun);
       if (!grid) continue;
       var rowCount = grid[0], columnCount = grid[1];
       var block = plan.firstItem.length;
       plan.firstItem.push(first); plan.memberCount.push(length); plan.rows.push(rowCount); plan.columns.push(columnCount);
-      var rowBase = plan.rowOffsets.length, columnBase = plan.columnLefts.length, k;
-      for (k = 0; k < rowCount; k++) { plan.rowOffsets.push(0); plan.rowHeights.push(0); }
-      for (k = 0; k < columnCount; k++) { plan.columnLefts.push(0); plan.columnWidths.push(0); }
-      for (var index = 0; index < length; index++) {
-        item = first + index;
-        plan.blockOfItem[item] = block;
-        var ri = rowBase + index % rowCount, ci = columnBase + Math.floor(index / rowCount);
-        plan.rowHeights[ri] = Math.max(plan.rowHeights[ri], heights[item]);
-        plan.columnWidths[ci] = Math.max(plan.columnWidths[ci], widths[item]);
-      }
-      var top = 0;
-      for (k = 0; k < rowCount; k++) { plan.rowOffsets[rowBase + k] = top; top += plan.rowHeights[rowBase + k] + padding; }
-      var left = 0;
-      for (k = 0; k < columnCount; k++) { left += gutter; plan.columnLefts[columnBase + k] = left; left += plan.columnWidths[columnBase + k]; }
+      for (item = first; item < first + length; item++) plan.blockOfItem[item] = block;
+      var size = appendGrid(first, first + length, rowCount, columnCount, widths, heights, padding, gutter,
+                            plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths);
       plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length);
-      plan.widths.push(left); plan.heights.push(top - padding);
+      plan.widths.push(size[0]); plan.heights.push(size[1]);
       plan.nestLevels.push(0); plan.levelStart.push(plan.levelFirst.length); plan.offsetStart.push(-1); plan.panelLevelStart.push(plan.levelLefts.length);
     }
     if (!plan.firstItem.length) return null;
