@@ -74,14 +74,17 @@ extension SchematicLayout {
         /// `WrapDrawing.nestingAreaLimit`).
         var nestingLongSideLimit = Double.infinity, nestingAreaLimit = Double.infinity
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
-        struct Candidate: Hashable { let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach }
-        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees): fits(best.drawing.aspect)]
+        struct Candidate: Hashable {
+            let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach, broadens: Bool
+        }
+        var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
         @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
             guard let placement, placement.keepsNestedRoom else { return nil }
             let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan,
                                       nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1,
-                                      reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees)
+                                      reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees,
+                                      broadens: placement.plan.broadensBlocks)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
@@ -102,7 +105,7 @@ extension SchematicLayout {
         }
         /// Places `limit` unless it was tried, and judges it.
         func judge(_ limit: Int) -> Bool? {
-            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees)] { return fits }
+            if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false)] { return fits }
             return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement(tree, plan: $0) })
         }
         for placement in first.dropFirst() { judgePlaced(placement) }
@@ -127,7 +130,7 @@ extension SchematicLayout {
         for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
             for limit in chosen[0] == chosen[1] ? [chosen[0]] : chosen {
                 for factor in [1.0, 1.5, 2, 3] {
-                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1, reach: .smallSubtrees)
+                    let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false)
                     if tried[candidate] == nil && !filling.contains(candidate) { filling.append(candidate) }
                 }
             }
@@ -143,7 +146,8 @@ extension SchematicLayout {
         // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
-        // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`).
+        // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`). Last, the best one's
+        // blocks broadened where that makes them smaller (`WrappedPlacement.broadened`).
         if configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang {
             let plan = best.placement.plan
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
@@ -156,6 +160,7 @@ extension SchematicLayout {
                     for placement in nested { judgePlaced(placement) }
                 }
             }
+            judgePlaced(WrappedPlacement.broadened(best.placement, tree: tree))
         }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.
@@ -177,7 +182,9 @@ extension SchematicLayout {
     /// `placeWrappedItemsChoosingRows` tries, only for a page smaller by
     /// `WrapPlan.smallerFansGain`, a long side shorter by `WrapPlan.nestingShrink` and, where
     /// the unwrapped drawing is within `WrapPlan.readableAspect`, a smaller drawing
-    /// (`WrapDrawing.nestingAreaLimit`). Places the best and returns true, or places nothing.
+    /// (`WrapDrawing.nestingAreaLimit`); then the best with its blocks broadened where that makes
+    /// them smaller (`WrappedPlacement.broadened`). Places the best and returns true, or places
+    /// nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
@@ -187,20 +194,23 @@ extension SchematicLayout {
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
         var areaLimit = unwrappedDrawing.nestingAreaLimit
+        func judge(_ placement: WrappedPlacement) {
+            guard placement.keepsNestedRoom && placement.plan.nestsFolders else { return }
+            let drawing = WrapDrawing(placement, configuration)
+            guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
+                  drawing.area <= areaLimit else { return }
+            if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
+                best = (placement, drawing)
+            }
+        }
         for reach in WrapPlan.NestingReach.allCases {
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
-            for case let placement? in nested where placement.keepsNestedRoom && placement.plan.nestsFolders {
-                let drawing = WrapDrawing(placement, configuration)
-                guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
-                      drawing.area <= areaLimit else { continue }
-                if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
-                    best = (placement, drawing)
-                }
-            }
+            for case let placement? in nested { judge(placement) }
         }
+        if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }
         guard let placement = best.placement else { return false }
         apply(placement)
         return true
@@ -275,6 +285,18 @@ extension WrappedPlacement {
         return results.withLock { $0 }
     }
 
+    /// A nesting placement's plan again with `WrapPlan.broadensBlocks` (top to bottom, where
+    /// lists hang), placed; nil where there are no such lists or it is broadened already.
+    static func broadened(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        let plan = placement.plan
+        guard plan.nestsFolders, plan.hangsLists, !plan.broadensBlocks,
+              let broader = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
+                                     configuration: tree.configuration, rowLimit: plan.rowLimit,
+                                     smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
+                                     nestingReach: plan.nestingReach, broadensBlocks: true) else { return nil }
+        return WrappedPlacement(tree, plan: broader)
+    }
+
     /// The placements of the nesting plans (`WrapPlan.nestsFolders`) at every panel height
     /// `WrapPlan.nestingShapes` lists, with the other blocks as given; then, where the best of
     /// them (by page) is at the lowest height and still beyond `WrapPlan.targetAspect` along
@@ -282,28 +304,37 @@ extension WrappedPlacement {
     /// whole to be), at lower heights (at most three steps of `WrapPlan.nestingShapeStep`, while
     /// each is on a smaller page and shortens the long side to `WrapPlan.nestingShapeShrink`),
     /// and likewise at greater heights where the highest is best and the drawing too broad.
+    /// Top to bottom, each panel height also with its blocks broadened where that makes them
+    /// smaller (`WrapPlan.broadensBlocks`): whether a block may grow broader shows only placed.
     static func nestingPlacements(of tree: Tree, rowLimit: Int, fills: Bool, smallestFan: Int,
                                   reach: WrapPlan.NestingReach) -> [WrappedPlacement?] {
         let configuration = tree.configuration
-        @Sendable func plan(_ shape: Double) -> WrapPlan? {
+        @Sendable func plan(_ shape: Double, broadensBlocks: Bool = false) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
-                     rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestingReach: reach)
+                     rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestingReach: reach,
+                     broadensBlocks: broadensBlocks)
         }
-        var result = placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in plan(shape) } }, tree: tree)
-        var best: (shape: Double, drawing: WrapDrawing)? = nil
+        // Where lists hang, each panel height with broadened blocks too (`WrapPlan.broadensBlocks`).
+        let broadened = WrapPlan.hangsLists(configuration) ? WrapPlan.nestingShapes : []
+        let all = placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in plan(shape) } }
+                                + broadened.map { shape in { @Sendable in plan(shape, broadensBlocks: true) } }, tree: tree)
+        var result = Array(all.prefix(WrapPlan.nestingShapes.count))
+        let extra = Array(all.dropFirst(WrapPlan.nestingShapes.count))
+        var best: (shape: Double, drawing: WrapDrawing, placement: WrappedPlacement)? = nil
         for (shape, placement) in zip(WrapPlan.nestingShapes, result) {
             guard let placement, placement.keepsNestedRoom, placement.plan.nestsFolders else { continue }
             let drawing = WrapDrawing(placement, configuration)
-            if best == nil || drawing.page < best!.drawing.page { best = (shape, drawing) }
+            if best == nil || drawing.page < best!.drawing.page { best = (shape, drawing, placement) }
         }
-        guard var current = best else { return result }
+        guard var current = best else { return result + extra }
+
         let step: Double
         if current.shape == WrapPlan.nestingShapes.first!, current.drawing.aspect > WrapPlan.targetAspect {
             step = WrapPlan.nestingShapeStep
         } else if current.shape == WrapPlan.nestingShapes.last!, current.drawing.aspect < 1 / WrapPlan.targetAspect {
             step = 1 / WrapPlan.nestingShapeStep
         } else {
-            return result
+            return result + extra
         }
         for _ in 0..<3 {
             let shape = current.shape * step
@@ -316,9 +347,9 @@ extension WrappedPlacement {
             guard drawing.page < current.drawing.page,
                   drawing.longSide <= current.drawing.longSide * WrapPlan.nestingShapeShrink else { break }
             result.append(placement)
-            current = (shape, drawing)
+            current = (shape, drawing, placement)
             guard step < 1 ? drawing.aspect > WrapPlan.targetAspect : drawing.aspect < 1 / WrapPlan.targetAspect else { break }
         }
-        return result
+        return result + extra
     }
 }

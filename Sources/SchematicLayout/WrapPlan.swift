@@ -120,6 +120,12 @@ struct WrapPlan {
     let nestingShape: Double
     /// Which subtrees nest (`NestingReach`).
     let nestingReach: NestingReach
+    /// Whether a nesting block's lists may hang broader than its broadest panel where that
+    /// makes the block smaller (`NestingLayout.shortenedLists`). Tried on the chosen drawing
+    /// only (`WrappedPlacement.broadened`): whether the room beside a block is free shows only
+    /// in the placement, and broader blocks at every panel height would narrow what the panel
+    /// heights try.
+    let broadensBlocks: Bool
 
     /// Which subtrees a nesting block takes, tried in this order while the drawing is still
     /// beyond `readableAspect`: each reach takes every subtree the ones before it take.
@@ -193,6 +199,9 @@ struct WrapPlan {
     static func fewestAutoRows(_ configuration: SchematicLayoutConfiguration) -> Int {
         configuration.orientation.isVertical ? 1 : 3
     }
+
+    /// Whether runs of leaves inside nesting blocks hang as lists (`hangsLists`): top to bottom.
+    static func hangsLists(_ configuration: SchematicLayoutConfiguration) -> Bool { configuration.orientation.isVertical }
 
     /// The fewest leaves a run has for `auto` to wrap it: three left to right, where a pair side
     /// by side reads as a parent and its child; two top to bottom, where a pair is a short list.
@@ -307,15 +316,17 @@ struct WrapPlan {
     /// block into the room beside it (`WrapEstimate.filledRows`).
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
-          fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees) {
+          fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
+          broadensBlocks: Bool = false) {
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
-        hangsLists = configuration.orientation.isVertical
+        hangsLists = WrapPlan.hangsLists(configuration)
         shortestHangingList = WrapPlan.shortestAutoRun(configuration)
         // Nesting is judged on placements only, at a given row limit.
         let nests = nestingShape != nil && forcedLimit != nil && configuration.wrap == .auto
         self.nestingShape = nestingShape ?? 1
         self.nestingReach = nests ? nestingReach : .smallSubtrees
+        self.broadensBlocks = nests && broadensBlocks
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
 
@@ -498,268 +509,40 @@ struct WrapPlan {
         self.rowLimit = rowLimit
     }
 
-    /// Lays out a nesting block (`nestsFolders`): the run's children (leaves and small
-    /// subtrees) in order down panels side by side. Subtrees are packed as a tidy tree packs
-    /// them: each as close below the one before as their contours allow, level by level (a
-    /// leaf tucks in beside a sibling's children), every parent between its first and last
-    /// child's middles. Each
-    /// panel has a column per level, as wide as its widest item there. Panels are balanced,
-    /// each about `nestingShape` times as tall as a square block's. Stays unwrapped (no block)
-    /// where one panel would do. With `hangsLists`, a run of `shortestAutoRun` leaf children or
-    /// more hangs from the column after its parent's as one row (`listFirst`…); its room is kept
-    /// at every deeper level of the block (a list may reach past the next level's column).
+    /// Lays out a nesting block (`nestsFolders`, `NestingLayout`) and adds it to the plan; no
+    /// block where one panel would do. Top to bottom, where one list alone makes its panel
+    /// long, the block is laid out again with that list hanging in more rows side by side
+    /// (`NestingLayout.shortenedLists`), and kept if that block is shorter and no broader (with
+    /// `broadensBlocks`, if it is smaller).
     private mutating func appendNestingBlock(first: Int, length: Int, sections: PlacementColumns,
                                              widths itemWidths: [Double], heights itemHeights: [Double], padding: Double) {
-        let childStarts = sections.childStarts
-        // The block's items level by level: level 0 is the run, each next one its children.
-        var levels: [Range<Int>] = [first..<first + length]
-        while true {
-            let last = levels[levels.count - 1]
-            let next = Int(childStarts[last.lowerBound])..<Int(childStarts[last.upperBound])
-            if next.isEmpty { break }
-            levels.append(next)
+        func layOut(listRows: [Int32]?) -> NestingLayout? {
+            NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
+                          heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
+                          nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
+                          listRows: listRows)
         }
-        var levelOffsets: [Int] = [], total = 0
-        for level in levels { levelOffsets.append(total); total += level.count }
-        /// An item's index among the block's, given its level.
-        func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
-        // Hanging lists: per item, the index of its list's first member (its head), or -1, and
-        // its offsets in its list (top from the list's top, left from its left); per head, its
-        // height and its length along the depth axis, its rows and sub-columns' lefts.
-        var listHead = [Int](repeating: -1, count: hangsLists ? total : 0)
-        var rowHeight = [Double](repeating: 0, count: hangsLists ? total : 0)
-        var listLength = [Double](repeating: 0, count: hangsLists ? total : 0)
-        var inListTop = [Double](repeating: 0, count: hangsLists ? total : 0), inListLeft = inListTop
-        // Per head (flat, by the head's index): its rows and sub-columns, its first and last rows'
-        // middles, and where its sub-columns' lefts start in `headLefts`.
-        var headRows = [Int32](repeating: 0, count: hangsLists ? total : 0), headColumns = headRows
-        var headFirstRow = [Double](repeating: 0, count: hangsLists ? total : 0), headLastRow = headFirstRow
-        var headLeftStart = [Int32](repeating: 0, count: hangsLists ? total : 0), headLefts: [Double] = []
-        /// Lays out the list of `members` (level `level`) as a shaped block of leaves.
-        func layOutList(_ members: Range<Int>, level: Int) {
-            let head = index(members.lowerBound, level)
-            let shaped = WrapPlan.shapedRows(of: members, widths: itemWidths, heights: itemHeights, padding: padding,
-                                             gutter: gutter, aspect: 1 / WrapPlan.hangingListLength)
-            let columns = (members.count + shaped - 1) / shaped, rows = (members.count + columns - 1) / columns
-            var rowTops: [Double] = [], heights: [Double] = [], widths: [Double] = []
-            let lefts = headLefts.count
-            let size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, widths: itemWidths, heights: itemHeights,
-                                           padding: padding, gutter: gutter, rowTops: &rowTops, rowHeights: &heights,
-                                           columnLefts: &headLefts, columnWidths: &widths)
-            for (position, member) in members.enumerated() {
-                let at = index(member, level), row = position % rows, column = position / rows
-                listHead[at] = head
-                inListTop[at] = rowTops[row] + (heights[row] - itemHeights[member]) / 2
-                inListLeft[at] = headLefts[lefts + column] + (widths[column] - itemWidths[member]) / 2
-            }
-            rowHeight[head] = size.height
-            listLength[head] = size.width
-            headRows[head] = Int32(rows); headColumns[head] = Int32(columns); headLeftStart[head] = Int32(lefts)
-            headFirstRow[head] = heights[0] / 2; headLastRow[head] = rowTops[rows - 1] + heights[rows - 1] / 2
+        guard var layout = layOut(listRows: nil) else { return }
+        if hangsLists, let rows = layout.shortenedLists(widths: itemWidths, heights: itemHeights, padding: padding,
+                                                        gutter: gutter, innerGap: innerGap, broadens: broadensBlocks),
+           let shorter = layOut(listRows: rows),
+           broadensBlocks ? shorter.width * shorter.height < layout.width * layout.height
+                          : shorter.width < layout.width && shorter.height <= layout.height {
+            layout = shorter
         }
-        if hangsLists {
-            for level in 0..<levels.count - 1 {
-                for item in levels[level] {
-                    let children = Int(childStarts[item])..<Int(childStarts[item + 1])
-                    var start = children.lowerBound
-                    while start < children.upperBound {
-                        var end = start
-                        while end < children.upperBound && childStarts[end] == childStarts[end + 1] { end += 1 }
-                        if end - start >= shortestHangingList { layOutList(start..<end, level: level + 1) }
-                        start = max(end, start + 1)
-                    }
-                }
-            }
-        }
-        /// Whether an item hangs in a list after its first member (it is packed with the first).
-        func isListTail(_ at: Int) -> Bool { hangsLists && listHead[at] >= 0 && listHead[at] != at }
-        // Each subtree packed as a tidy tree packs it (contours, not boxes): per item, its
-        // subtree's top and bottom at each level below it (from the subtree's topmost edge),
-        // its own top, and its subtree's offset from its parent's. Bottom up, O(items × levels).
-        var depths = [Int32](repeating: 0, count: total)
-        var tallest = 0.0, widest = [Double](repeating: 0, count: levels.count)
-        for level in stride(from: levels.count - 1, through: 0, by: -1) {
-            for item in levels[level] {
-                var depth: Int32 = 0
-                if level + 1 < levels.count {
-                    for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { depth = max(depth, depths[index(child, level + 1)] + 1) }
-                }
-                let at = index(item, level)
-                tallest = max(tallest, itemHeights[item])
-                if hangsLists && listHead[at] >= 0 {
-                    // A list keeps its room at every deeper level; its members pack as one.
-                    guard listHead[at] == at else { continue }
-                    depth = Int32(levels.count - 1 - level)
-                    widest[level] = max(widest[level], listLength[at])
-                } else {
-                    widest[level] = max(widest[level], itemWidths[item])
-                }
-                depths[at] = depth
-            }
-        }
-        var contourStart = [Int](repeating: 0, count: total + 1)
-        for at in 0..<total { contourStart[at + 1] = contourStart[at] + Int(depths[at]) + 1 }
-        var contourTops = [Double](repeating: 0, count: contourStart[total])
-        var contourBottoms = [Double](repeating: 0, count: contourStart[total])
-        var ownTops = [Double](repeating: 0, count: total), offsets = [Double](repeating: 0, count: total)
-        var accumulatedTops = [Double](repeating: 0, count: levels.count), accumulatedBottoms = accumulatedTops
-        /// Packs subtrees one below the other, each as high as its contours allow below those
-        /// before it (`offsets`); returns how many levels the packed whole has.
-        func pack(_ items: Range<Int>, level: Int) -> Int {
-            var packedLevels = 0
-            for item in items {
-                let at = index(item, level), base = contourStart[at], count = Int(depths[at]) + 1
-                if isListTail(at) { continue }
-                var offset = 0.0
-                if packedLevels > 0 {
-                    offset = -Double.infinity
-                    for depth in 0..<min(packedLevels, count) {
-                        offset = max(offset, accumulatedBottoms[depth] + padding - contourTops[base + depth])
-                    }
-                }
-                offsets[at] = offset
-                for depth in 0..<count {
-                    let top = contourTops[base + depth] + offset, bottom = contourBottoms[base + depth] + offset
-                    if depth < packedLevels {
-                        accumulatedTops[depth] = min(accumulatedTops[depth], top)
-                        accumulatedBottoms[depth] = max(accumulatedBottoms[depth], bottom)
-                    } else {
-                        accumulatedTops[depth] = top; accumulatedBottoms[depth] = bottom
-                    }
-                }
-                packedLevels = max(packedLevels, count)
-            }
-            return packedLevels
-        }
-        for level in stride(from: levels.count - 1, through: 0, by: -1) {
-            for item in levels[level] {
-                let at = index(item, level), base = contourStart[at], height = itemHeights[item]
-                let children = Int(childStarts[item])..<Int(childStarts[item + 1])
-                if hangsLists && listHead[at] >= 0 {
-                    // In its list's rows; the head's contour is the list at every depth.
-                    let head = listHead[at]
-                    ownTops[at] = inListTop[at]
-                    if head == at {
-                        for depth in 0...Int(depths[at]) { contourTops[base + depth] = 0; contourBottoms[base + depth] = rowHeight[head] }
-                    }
-                    continue
-                }
-                guard !children.isEmpty && level + 1 < levels.count else {
-                    contourTops[base] = 0; contourBottoms[base] = height; ownTops[at] = 0
-                    continue
-                }
-                let packedLevels = pack(children, level: level + 1)
-                // Between the first and last child's middles (a list's: its row's).
-                func middle(_ child: Int) -> Double {
-                    let childAt = index(child, level + 1)
-                    if hangsLists && listHead[childAt] >= 0 { return offsets[listHead[childAt]] + rowHeight[listHead[childAt]] / 2 }
-                    return offsets[childAt] + ownTops[childAt] + itemHeights[child] / 2
-                }
-                let top = (middle(children.lowerBound) + middle(children.upperBound - 1)) / 2 - height / 2
-                var shift = top
-                for depth in 0..<packedLevels { shift = min(shift, accumulatedTops[depth]) }
-                ownTops[at] = top - shift
-                contourTops[base] = top - shift; contourBottoms[base] = top - shift + height
-                for depth in 0..<packedLevels {
-                    contourTops[base + 1 + depth] = accumulatedTops[depth] - shift
-                    contourBottoms[base + 1 + depth] = accumulatedBottoms[depth] - shift
-                }
-                for child in children { offsets[index(child, level + 1)] -= shift }
-            }
-        }
-        /// A member's subtree's extent along the panel.
-        func extent(_ at: Int) -> Double {
-            var bottom = 0.0
-            for cell in contourStart[at]..<contourStart[at + 1] { bottom = max(bottom, contourBottoms[cell]) }
-            return bottom
-        }
-        var height = -padding
-        for item in levels[0] { height += extent(index(item, 0)) + padding }
-        let slot = gutter + widest.reduce(0, +) + innerGap * Double(levels.count - 1)
-        let cap = max(tallest, nestingShape * (WrapPlan.blockAspect * height * slot).squareRoot())
-        let panels = min(length, Int((height / max(cap, 1)).rounded(.up)))
-        guard panels > 1 else { return }
-        // Balanced and in order: a child goes to the panel its subtree's middle falls in.
-        let share = (height + padding) / Double(panels)
-        var panelOf = [Int32](repeating: 0, count: total)
-        var top = 0.0, last: Int32 = -1, used: Int32 = -1
-        for item in levels[0] {
-            let size = extent(index(item, 0))
-            let wanted = Int32(min(panels - 1, Int((top + size / 2) / share)))
-            if wanted != last { used += 1; last = wanted }
-            panelOf[index(item, 0)] = used
-            top += size + padding
-        }
-        let panelCount = Int(used) + 1
-        guard panelCount > 1 else { return }
-        // Each panel's members packed; then every item's top, top down.
-        var origins = [Double](repeating: 0, count: total), tops = [Double](repeating: 0, count: total)
-        var panelHeights = [Double](repeating: 0, count: panelCount)
-        var runStart = levels[0].lowerBound
-        while runStart < levels[0].upperBound {
-            let panel = panelOf[index(runStart, 0)]
-            var runEnd = runStart + 1
-            while runEnd < levels[0].upperBound && panelOf[index(runEnd, 0)] == panel { runEnd += 1 }
-            let packedLevels = pack(runStart..<runEnd, level: 0)
-            // A later member's subtree may reach above the first's: the panel starts at its top.
-            var panelTop = 0.0, panelBottom = 0.0
-            for depth in 0..<packedLevels {
-                panelTop = min(panelTop, accumulatedTops[depth]); panelBottom = max(panelBottom, accumulatedBottoms[depth])
-            }
-            for item in runStart..<runEnd { origins[index(item, 0)] = offsets[index(item, 0)] - panelTop }
-            panelHeights[Int(panel)] = panelBottom - panelTop
-            runStart = runEnd
-        }
-        for (level, range) in levels.enumerated() {
-            for item in range {
-                let at = index(item, level)
-                tops[at] = origins[at] + ownTops[at]
-                guard level + 1 < levels.count else { continue }
-                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
-                    let childAt = index(child, level + 1)
-                    let unit = hangsLists && listHead[childAt] >= 0 ? listHead[childAt] : childAt
-                    origins[childAt] = origins[at] + offsets[unit]
-                    panelOf[childAt] = panelOf[at]
-                }
-            }
-        }
-        // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
-        let levelBase = levelLefts.count, levelsPerPanel = levels.count
-        levelLefts.append(contentsOf: repeatElement(0, count: panelCount * levelsPerPanel))
-        levelWidths.append(contentsOf: repeatElement(0, count: panelCount * levelsPerPanel))
-        // (A list is no level's width: it hangs from its parent's column, as long as it is.)
-        var longestList = [Double](repeating: 0, count: hangsLists ? panelCount * levelsPerPanel : 0)
-        for (level, range) in levels.enumerated() {
-            for item in range {
-                let at = index(item, level), cell = Int(panelOf[at]) * levelsPerPanel + level
-                if hangsLists && listHead[at] >= 0 {
-                    if listHead[at] == at { longestList[cell - 1] = max(longestList[cell - 1], listLength[at]) }
-                    continue
-                }
-                levelWidths[levelBase + cell] = max(levelWidths[levelBase + cell], itemWidths[item])
-            }
-        }
-        var left = 0.0
+        append(layout, first: first, length: length, widths: itemWidths, heights: itemHeights)
+    }
+
+    /// Adds a nesting block's layout to the plan.
+    private mutating func append(_ layout: NestingLayout, first: Int, length: Int, widths itemWidths: [Double],
+                                 heights itemHeights: [Double]) {
+        let levels = layout.levels, levelsPerPanel = levels.count, panelCount = layout.panelCount
+        let levelBase = levelLefts.count
+        levelLefts.append(contentsOf: layout.levelLefts); levelWidths.append(contentsOf: layout.levelWidths)
         for panel in 0..<panelCount {
-            left += gutter
-            columnLefts.append(left); columnWidths.append(levelWidths[levelBase + panel * levelsPerPanel])
-            for level in 0..<levelsPerPanel {
-                let cell = levelBase + panel * levelsPerPanel + level
-                if level > 0 {
-                    guard levelWidths[cell] > 0 else { break }
-                    left += innerGap
-                }
-                levelLefts[cell] = left
-                left += levelWidths[cell]
-            }
-            // The panel reaches to its longest list's end.
-            guard hangsLists else { continue }
-            for level in 0..<levelsPerPanel - 1 where longestList[panel * levelsPerPanel + level] > 0 {
-                let cell = levelBase + panel * levelsPerPanel + level
-                left = max(left, levelLefts[cell] + levelWidths[cell] + innerGap + longestList[panel * levelsPerPanel + level])
-            }
+            columnLefts.append(layout.levelLefts[panel * levelsPerPanel])
+            columnWidths.append(layout.levelWidths[panel * levelsPerPanel])
         }
-        // The block.
         let block = Int32(firstItem.count)
         firstItem.append(Int32(first)); memberCount.append(Int32(length))
         nestLevels.append(Int32(levels.count - 1)); levelStart.append(Int32(levelFirst.count))
@@ -769,37 +552,39 @@ struct WrapPlan {
         var listX = 0.0
         for (level, range) in levels.enumerated() {
             for item in range {
-                let at = index(item, level), panel = Int(panelOf[at])
-                let cell = levelBase + panel * levelsPerPanel + level
+                let at = layout.index(item, level), panel = Int(layout.panelOf[at])
+                let cell = panel * levelsPerPanel + level
                 blockOfItem[item] = block
-                if hangsLists && listHead[at] >= 0 {
+                if hangsLists && layout.listHead[at] >= 0 {
                     // In its list: after its gutter, from its parent's column's end and the gap.
-                    if listHead[at] == at {
-                        listX = levelLefts[cell - 1] + levelWidths[cell - 1] + innerGap
+                    if layout.listHead[at] == at {
+                        listX = layout.listStart(head: at, level: level, innerGap: innerGap)
                         if listOfItem.isEmpty { listOfItem = [Int32](repeating: -1, count: blockOfItem.count) }
                         var count = 1
-                        while at + count < total && listHead[at + count] == at { count += 1 }
+                        while at + count < layout.total && layout.listHead[at + count] == at { count += 1 }
                         listFirst.append(Int32(item)); listCount.append(Int32(count)); listLefts.append(listX)
-                        listTops.append(origins[at]); listHeights.append(rowHeight[at])
-                        listRows.append(headRows[at]); listRowMiddles.append((headFirstRow[at], headLastRow[at]))
-                        let columns = Int(headLeftStart[at])..<Int(headLeftStart[at]) + Int(headColumns[at])
-                        listColumnStart.append(Int32(listColumnLefts.count)); listColumnLefts.append(contentsOf: headLefts[columns])
+                        listTops.append(layout.origins[at]); listHeights.append(layout.rowHeight[at])
+                        listRows.append(layout.headRows[at])
+                        listRowMiddles.append((layout.headFirstRow[at], layout.headLastRow[at]))
+                        let start = Int(layout.headLeftStart[at])
+                        listColumnStart.append(Int32(listColumnLefts.count))
+                        listColumnLefts.append(contentsOf: layout.headLefts[start..<start + Int(layout.headColumns[at])])
                     }
                     listOfItem[item] = Int32(listFirst.count - 1)
-                    memberXs.append(listX + inListLeft[at])
+                    memberXs.append(listX + layout.inListLeft[at])
                 } else {
-                    memberXs.append(levelLefts[cell] + (levelWidths[cell] - itemWidths[item]) / 2)
+                    memberXs.append(layout.levelLefts[cell] + (layout.levelWidths[cell] - itemWidths[item]) / 2)
                 }
-                memberYs.append(tops[at])
+                memberYs.append(layout.tops[at])
                 memberColumns.append(Int32(panel)); memberLevels.append(Int32(level))
-                if level == 0 && panel == 0 { firstRows.append(tops[at]); firstHeights.append(itemHeights[item]) }
+                if level == 0 && panel == 0 { firstRows.append(layout.tops[at]); firstHeights.append(itemHeights[item]) }
             }
         }
         // Rows: the first panel's children (where the bus enters, and what the parent centres on).
         rows.append(Int32(firstRows.count)); columns.append(Int32(panelCount))
         rowOffsets.append(contentsOf: firstRows); rowHeights.append(contentsOf: firstHeights)
         rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
-        widths.append(left); heights.append(panelHeights.max() ?? 0)
+        widths.append(layout.width); heights.append(layout.height)
         nestsFolders = true
         deepestLevels = max(deepestLevels, levels.count - 1)
     }

@@ -201,25 +201,34 @@ extension HTMLPagePlacementScript {
     // WrappedPlacement.nestingPlacements: the nesting plans at every panel height of
     // NESTING_SHAPES, then lower (higher) ones while the lowest (highest) is best and the
     // drawing still beyond TARGET_ASPECT, each on a smaller page and a long side shorter by
-    // NESTING_SHAPE_SHRINK. Placed, in that order.
+    // NESTING_SHAPE_SHRINK; top to bottom, then each panel height with broadened blocks. Placed,
+    // in that order.
     function nestingPlacements(rowLimit, fills, smallestFan, reach) {
-      function planAt(shape) { return wrapPlan(cols, widths, heights, cfg, rowLimit, smallestFan, fills, shape, reach); }
+      function planAt(shape, broadens) { return wrapPlan(cols, widths, heights, cfg, rowLimit, smallestFan, fills, shape, reach, broadens); }
       var result = [], best = null, k;
+      function withBroadened() {
+        if (!cfg.vertical) return result;
+        for (var b = 0; b < NESTING_SHAPES.length; b++) {
+          var broadened = planAt(NESTING_SHAPES[b], true);
+          if (broadened) result.push(placed(broadened));
+        }
+        return result;
+      }
       for (k = 0; k < NESTING_SHAPES.length; k++) {
-        var candidate = planAt(NESTING_SHAPES[k]);
+        var candidate = planAt(NESTING_SHAPES[k], false);
         if (!candidate) continue;
         var trial = placed(candidate);
         result.push(trial);
         if (!trial.keeps || !candidate.nestsFolders) continue;
         if (best === null || page(trial.drawing) < page(best.drawing)) best = {shape: NESTING_SHAPES[k], drawing: trial.drawing};
       }
-      if (best === null) return result;
+      if (best === null) return withBroadened();
       var step;
       if (best.shape === NESTING_SHAPES[0] && best.drawing.aspect > TARGET_ASPECT) step = NESTING_SHAPE_STEP;
       else if (best.shape === NESTING_SHAPES[NESTING_SHAPES.length - 1] && best.drawing.aspect < 1 / TARGET_ASPECT) step = 1 / NESTING_SHAPE_STEP;
-      else return result;
+      else return withBroadened();
       for (k = 0; k < 3; k++) {
-        var shape = best.shape * step, further = planAt(shape);
+        var shape = best.shape * step, further = planAt(shape, false);
         if (!further) break;
         var trialFurther = placed(further);
         if (!(trialFurther.keeps && further.nestsFolders)) break;
@@ -229,7 +238,14 @@ extension HTMLPagePlacementScript {
         best = {shape: shape, drawing: d};
         if (!(step < 1 ? d.aspect > TARGET_ASPECT : d.aspect < 1 / TARGET_ASPECT)) break;
       }
-      return result;
+      return withBroadened();
+    }
+    // WrappedPlacement.broadened: a nesting plan again with broadened blocks, placed (null
+    // where no lists hang or it is broadened already).
+    function broadenedPlacement(nesting) {
+      if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.broadensBlocks) return null;
+      var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true);
+      return broader ? placed(broader) : null;
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
@@ -317,6 +333,8 @@ extension HTMLPagePlacementScript {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(judgePlaced);
           });
         }
+        var broadenedBest = broadenedPlacement(best.plan);
+        if (broadenedBest) judgePlaced(broadenedBest);
       }
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
@@ -336,14 +354,17 @@ extension HTMLPagePlacementScript {
       if (!hasFan) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       var areaLimit = nestingAreaLimit(unwrapped);
+      function judgeNesting(trial) {
+        if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
+        if (trial.drawing.area > areaLimit) return;
+        if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
+      }
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
-        nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
-          if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
-          if (trial.drawing.area > areaLimit) return;
-          if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
-        });
+        nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(judgeNesting);
       }
+      var broadenedBest = broadenedPlacement(best.plan);
+      if (broadenedBest) judgeNesting(broadenedBest);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

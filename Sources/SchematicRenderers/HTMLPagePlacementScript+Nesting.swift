@@ -1,12 +1,12 @@
 extension HTMLPagePlacementScript {
-    /// The port of `WrapPlan`'s nesting blocks (`appendNestingBlock`, a nested member's place,
-    /// the leads of connectors inside a panel).
+    /// The port of `WrapPlan`'s nesting blocks (`NestingLayout`, `appendNestingBlock`, a nested
+    /// member's place, the leads of connectors inside a panel).
     static let nesting: StaticString = #"""
-  // WrapPlan.appendNestingBlock: the run's children (leaves and subtrees) in order down panels
-  // side by side, each subtree packed by its contours as a tidy tree packs it, a parent between
-  // its first and last child's middles; each panel a column per level. No block where one
-  // panel would do. With plan.hangsLists, runs of leaf children hang as lists (one row each).
-  function appendNestingBlock(plan, first, length, cs, widths, heights, padding) {
+  // NestingLayout: the run's children (leaves and subtrees) in order down panels side by side,
+  // each subtree packed by its contours as a tidy tree packs it, a parent between its first and
+  // last child's middles; each panel a column per level. Null where one panel would do. With
+  // plan.hangsLists, runs of leaf children hang as lists: shaped, or in listRows[head] rows.
+  function layOutNesting(plan, first, length, cs, widths, heights, padding, listRows) {
     var gutter = plan.gutter, levels = [[first, first + length]], level, item, child, depth, at;
     for (;;) {
       var lastLevel = levels[levels.length - 1], nextLow = cs[lastLevel[0]], nextHigh = cs[lastLevel[1]];
@@ -19,16 +19,16 @@ extension HTMLPagePlacementScript {
     // Hanging lists: per item its list's head (first member) or -1 and its offsets in its list;
     // per head, its height, its length along the depth axis, its rows and sub-columns' lefts.
     var hangs = plan.hangsLists, listHead = null, rowHeight = null, listLength = null, inListTop = null, inListLeft = null, headRows = null;
-    // WrapPlan.appendNestingBlock's layOutList: a shaped block of leaves, down each sub-column then across.
-    function layOutList(low, high, listLevel) {
-      var head = index(low, listLevel), member, position;
-      var shaped = shapedRowsOf(low, high, widths, heights, padding, gutter, 1 / HANGING_LIST_LENGTH);
-      var columnCount = Math.floor((high - low + shaped - 1) / shaped), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
+    // NestingLayout.layOutList: a block of leaves in the given rows (0: shaped), down each sub-column then across.
+    function layOutList(low, high, head, forcedRows) {
+      var member, position;
+      var wanted = forcedRows > 0 ? Math.min(forcedRows, high - low) : shapedRowsOf(low, high, widths, heights, padding, gutter, 1 / HANGING_LIST_LENGTH);
+      var columnCount = Math.floor((high - low + wanted - 1) / wanted), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
       var rowTops = [], rowHeights = [], lefts = [], columnWidths = [];
       var size = appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, lefts, columnWidths);
       for (member = low; member < high; member++) {
         position = member - low;
-        var a = index(member, listLevel), row = position % rowCount, column = Math.floor(position / rowCount);
+        var a = head + position, row = position % rowCount, column = Math.floor(position / rowCount);
         listHead[a] = head;
         inListTop[a] = rowTops[row] + (rowHeights[row] - heights[member]) / 2;
         inListLeft[a] = lefts[column] + (columnWidths[column] - widths[member]) / 2;
@@ -46,7 +46,10 @@ extension HTMLPagePlacementScript {
           while (runFrom < cs[item + 1]) {
             var runTo = runFrom;
             while (runTo < cs[item + 1] && cs[runTo] === cs[runTo + 1]) runTo++;
-            if (runTo - runFrom >= plan.shortestHangingList) layOutList(runFrom, runTo, level + 1);
+            if (runTo - runFrom >= plan.shortestHangingList) {
+              var listAt = index(runFrom, level + 1);
+              layOutList(runFrom, runTo, listAt, listRows ? listRows[listAt] : 0);
+            }
             runFrom = Math.max(runTo, runFrom + 1);
           }
         }
@@ -138,7 +141,7 @@ extension HTMLPagePlacementScript {
     var slot = gutter + widestSum + plan.innerGap * (levelCount - 1);
     var cap = Math.max(tallest, plan.nestingShape * Math.sqrt(BLOCK_ASPECT * blockHeight * slot));
     var panels = Math.min(length, Math.ceil(blockHeight / Math.max(cap, 1)));
-    if (!(panels > 1)) return;
+    if (!(panels > 1)) return null;
     // Balanced and in order: a child goes to the panel its subtree's middle falls in.
     var share = (blockHeight + padding) / panels, panelOf = new Int32Array(total), runningTop = 0, last = -1, used = -1;
     for (item = levels[0][0]; item < levels[0][1]; item++) {
@@ -148,12 +151,13 @@ extension HTMLPagePlacementScript {
       runningTop += size + padding;
     }
     var panelCount = used + 1;
-    if (!(panelCount > 1)) return;
+    if (!(panelCount > 1)) return null;
     // Each panel's members packed; then every item's top, top down.
     var origins = new Float64Array(total), tops = new Float64Array(total), panelHeights = new Float64Array(panelCount);
-    var runStart = levels[0][0];
+    var runStart = levels[0][0], panel;
     while (runStart < levels[0][1]) {
-      var panel = panelOf[index(runStart, 0)], runEnd = runStart + 1;
+      panel = panelOf[index(runStart, 0)];
+      var runEnd = runStart + 1;
       while (runEnd < levels[0][1] && panelOf[index(runEnd, 0)] === panel) runEnd++;
       var packedLevels = pack(runStart, runEnd, 0), panelTop = 0, panelBottom = 0;
       for (depth = 0; depth < packedLevels; depth++) {
@@ -177,42 +181,136 @@ extension HTMLPagePlacementScript {
     }
     // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
     // (A list is no level's width: it hangs from its parent's column, as long as it is.)
-    var levelBase = plan.levelLefts.length, cellIndex, longestList = hangs ? new Float64Array(panelCount * levelCount) : null;
-    for (at = 0; at < panelCount * levelCount; at++) { plan.levelLefts.push(0); plan.levelWidths.push(0); }
+    var cell, levelLefts = new Float64Array(panelCount * levelCount), levelWidths = new Float64Array(panelCount * levelCount);
+    var longestList = hangs ? new Float64Array(panelCount * levelCount) : null;
     for (level = 0; level < levelCount; level++) {
       for (item = levels[level][0]; item < levels[level][1]; item++) {
         at = index(item, level);
-        var cellInBlock = panelOf[at] * levelCount + level;
+        cell = panelOf[at] * levelCount + level;
         if (hangs && listHead[at] >= 0) {
-          if (listHead[at] === at) longestList[cellInBlock - 1] = Math.max(longestList[cellInBlock - 1], listLength[at]);
+          if (listHead[at] === at) longestList[cell - 1] = Math.max(longestList[cell - 1], listLength[at]);
           continue;
         }
-        cellIndex = levelBase + cellInBlock;
-        plan.levelWidths[cellIndex] = Math.max(plan.levelWidths[cellIndex], widths[item]);
+        levelWidths[cell] = Math.max(levelWidths[cell], widths[item]);
       }
     }
-    var left = 0;
+    var left = 0, columnsEnds = [], panelEnds = [];
     for (panel = 0; panel < panelCount; panel++) {
       left += gutter;
-      plan.columnLefts.push(left); plan.columnWidths.push(plan.levelWidths[levelBase + panel * levelCount]);
       for (level = 0; level < levelCount; level++) {
-        cellIndex = levelBase + panel * levelCount + level;
+        cell = panel * levelCount + level;
         if (level > 0) {
-          if (!(plan.levelWidths[cellIndex] > 0)) break;
+          if (!(levelWidths[cell] > 0)) break;
           left += plan.innerGap;
         }
-        plan.levelLefts[cellIndex] = left;
-        left += plan.levelWidths[cellIndex];
+        levelLefts[cell] = left;
+        left += levelWidths[cell];
       }
+      columnsEnds.push(left);
       // The panel reaches to its longest list's end.
-      if (!hangs) continue;
-      for (level = 0; level < levelCount - 1; level++) {
-        if (!(longestList[panel * levelCount + level] > 0)) continue;
-        cellIndex = levelBase + panel * levelCount + level;
-        left = Math.max(left, plan.levelLefts[cellIndex] + plan.levelWidths[cellIndex] + plan.innerGap + longestList[panel * levelCount + level]);
+      if (hangs) {
+        for (level = 0; level < levelCount - 1; level++) {
+          cell = panel * levelCount + level;
+          if (!(longestList[cell] > 0)) continue;
+          left = Math.max(left, levelLefts[cell] + levelWidths[cell] + plan.innerGap + longestList[cell]);
+        }
       }
+      panelEnds.push(left);
     }
-    // The block.
+    var tallestPanel = 0;
+    for (panel = 0; panel < panelCount; panel++) tallestPanel = Math.max(tallestPanel, panelHeights[panel]);
+    return {levels: levels, levelOffsets: levelOffsets, total: total, index: index, listHead: listHead, inListLeft: inListLeft,
+            rowHeight: rowHeight, listLength: listLength, headRows: headRows, panelOf: panelOf, tops: tops, origins: origins,
+            panelHeights: panelHeights, panelCount: panelCount, levelLefts: levelLefts, levelWidths: levelWidths,
+            columnsEnds: columnsEnds, panelEnds: panelEnds, width: left, height: tallestPanel};
+  }
+  // NestingLayout.listStart: where a list starts along x, a gap after its parent's column.
+  function nestedListStart(plan, layout, head, level) {
+    var cell = layout.panelOf[head] * layout.levels.length + level;
+    return layout.levelLefts[cell - 1] + layout.levelWidths[cell - 1] + plan.innerGap;
+  }
+  // NestingLayout.shortenedLists: rows for the lists that alone make their panels long (per
+  // item index, 0 for the rest), or null; unless plan.broadensBlocks, no panel grows broader
+  // than the broadest one.
+  function shortenedLists(plan, layout, widths, heights, padding) {
+    var total = layout.total, panelCount = layout.panelCount, listHead = layout.listHead, levels = layout.levels, at, level, item, panel;
+    if (!listHead || !(panelCount > 1)) return null;
+    var heads = [], levelOfIndex = new Int32Array(total);
+    for (panel = 0; panel < panelCount; panel++) heads.push([]);
+    for (level = 0; level < levels.length; level++) for (item = levels[level][0]; item < levels[level][1]; item++) levelOfIndex[layout.index(item, level)] = level;
+    for (at = 0; at < total; at++) if (listHead[at] === at) heads[layout.panelOf[at]].push(at);
+    var rows = new Int32Array(total), changed = false;
+    var blockWidth = layout.width, blockHeight = layout.height, estimatedHeights = Array.from(layout.panelHeights);
+    for (panel = 0; panel < panelCount; panel++) {
+      var panelHeads = heads[panel];
+      if (panelHeads.length === 0) continue;
+      var starts = [], reaches = [], counts = [], pitches = [], slots = [], list;
+      for (list = 0; list < panelHeads.length; list++) {
+        var head = panelHeads[list], headLevel = levelOfIndex[head], start = nestedListStart(plan, layout, head, headLevel), count = 1;
+        while (head + count < total && listHead[head + count] === head) count++;
+        var firstMember = levels[headLevel][0] + head - layout.levelOffsets[headLevel], tallestMember = 0, widestMember = 0;
+        for (var member = firstMember; member < firstMember + count; member++) {
+          tallestMember = Math.max(tallestMember, heights[member]); widestMember = Math.max(widestMember, widths[member]);
+        }
+        starts.push(start); reaches.push(start + layout.listLength[head]);
+        counts.push(count); pitches.push(tallestMember + padding); slots.push(widestMember + plan.gutter);
+      }
+      var longest = reaches[0];
+      for (list = 1; list < reaches.length; list++) longest = Math.max(longest, reaches[list]);
+      if (!(longest > layout.columnsEnds[panel] + 1)) continue;
+      var targets = [layout.columnsEnds[panel]];
+      for (list = 0; list < reaches.length; list++) if (reaches[list] < longest - 1) targets.push(reaches[list]);
+      var panelHeight = estimatedHeights[panel], otherHeight = 0;
+      for (var other = 0; other < panelCount; other++) if (other !== panel) otherHeight = Math.max(otherHeight, estimatedHeights[other]);
+      var shortened = function (target) {
+        var listRows = new Array(panelHeads.length).fill(0), added = 0, end = target;
+        for (var l = 0; l < panelHeads.length; l++) {
+          if (!(reaches[l] > target)) continue;
+          var columns = Math.max(1, Math.floor((target - starts[l]) / slots[l]));
+          var wantedRows = Math.floor((counts[l] + columns - 1) / columns), shapedRows = layout.headRows.get(panelHeads[l]).rows;
+          if (!(wantedRows > shapedRows)) { end = Math.max(end, reaches[l]); continue; }
+          listRows[l] = wantedRows;
+          added += (wantedRows - shapedRows) * pitches[l];
+          end = Math.max(end, starts[l] + Math.floor((counts[l] + wantedRows - 1) / wantedRows) * slots[l]);
+        }
+        return {rows: listRows, added: added, end: end};
+      };
+      var best = null, bestArea = blockWidth * blockHeight;
+      for (var t = 0; t < targets.length; t++) {
+        var candidate = shortened(targets[t]);
+        if (!plan.broadensBlocks && panelHeight + candidate.added > layout.height) continue;
+        var area = (blockWidth - Math.max(0, longest - candidate.end)) * Math.max(otherHeight, panelHeight + candidate.added);
+        if (area < bestArea) { bestArea = area; best = candidate; }
+      }
+      if (best === null) continue;
+      for (list = 0; list < panelHeads.length; list++) if (best.rows[list] > 0) { rows[panelHeads[list]] = best.rows[list]; changed = true; }
+      blockWidth -= Math.max(0, longest - best.end);
+      estimatedHeights[panel] += best.added;
+      blockHeight = Math.max(blockHeight, estimatedHeights[panel]);
+    }
+    return changed ? rows : null;
+  }
+  // WrapPlan.appendNestingBlock: a nesting block, laid out again where one list alone makes its
+  // panel long (kept if shorter and no broader; with plan.broadensBlocks, if smaller).
+  function appendNestingBlock(plan, first, length, cs, widths, heights, padding) {
+    var layout = layOutNesting(plan, first, length, cs, widths, heights, padding, null);
+    if (!layout) return;
+    if (plan.hangsLists) {
+      var rows = shortenedLists(plan, layout, widths, heights, padding);
+      var shorter = rows ? layOutNesting(plan, first, length, cs, widths, heights, padding, rows) : null;
+      if (shorter && (plan.broadensBlocks ? shorter.width * shorter.height < layout.width * layout.height
+                                          : shorter.width < layout.width && shorter.height <= layout.height)) layout = shorter;
+    }
+    appendNesting(plan, layout, first, length, widths, heights);
+  }
+  // WrapPlan.append(_:first:length:…): a nesting block's layout added to the plan.
+  function appendNesting(plan, layout, first, length, widths, heights) {
+    var levels = layout.levels, levelCount = levels.length, panelCount = layout.panelCount, level, item, at, panel, cell;
+    var levelBase = plan.levelLefts.length, listHead = layout.listHead, hangs = plan.hangsLists;
+    for (cell = 0; cell < panelCount * levelCount; cell++) { plan.levelLefts.push(layout.levelLefts[cell]); plan.levelWidths.push(layout.levelWidths[cell]); }
+    for (panel = 0; panel < panelCount; panel++) {
+      plan.columnLefts.push(layout.levelLefts[panel * levelCount]); plan.columnWidths.push(layout.levelWidths[panel * levelCount]);
+    }
     var block = plan.firstItem.length, firstRows = [], firstHeights = [];
     plan.firstItem.push(first); plan.memberCount.push(length);
     plan.nestLevels.push(levelCount - 1); plan.levelStart.push(plan.levelFirst.length);
@@ -221,40 +319,39 @@ extension HTMLPagePlacementScript {
     var listX = 0;
     for (level = 0; level < levelCount; level++) {
       for (item = levels[level][0]; item < levels[level][1]; item++) {
-        at = index(item, level);
-        cellIndex = levelBase + panelOf[at] * levelCount + level;
+        at = layout.index(item, level);
+        panel = layout.panelOf[at];
+        cell = panel * levelCount + level;
         plan.blockOfItem[item] = block;
         if (hangs && listHead[at] >= 0) {
           // In its list: after its gutter, from its parent's column's end and the gap.
           if (listHead[at] === at) {
-            listX = plan.levelLefts[cellIndex - 1] + plan.levelWidths[cellIndex - 1] + plan.innerGap;
+            listX = nestedListStart(plan, layout, at, level);
             if (!plan.listOfItem) plan.listOfItem = new Int32Array(plan.blockOfItem.length).fill(-1);
             var listSize = 1;
-            while (at + listSize < total && listHead[at + listSize] === at) listSize++;
+            while (at + listSize < layout.total && listHead[at + listSize] === at) listSize++;
             plan.listFirst.push(item); plan.listCount.push(listSize); plan.listLefts.push(listX);
-            plan.listTops.push(origins[at]); plan.listHeights.push(rowHeight[at]);
-            var shape = headRows.get(at);
+            plan.listTops.push(layout.origins[at]); plan.listHeights.push(layout.rowHeight[at]);
+            var shape = layout.headRows.get(at);
             plan.listRows.push(shape.rows); plan.listFirstRows.push(shape.first); plan.listLastRows.push(shape.last);
             plan.listColumnStart.push(plan.listColumnLefts.length);
             for (var c = 0; c < shape.lefts.length; c++) plan.listColumnLefts.push(shape.lefts[c]);
           }
           plan.listOfItem[item] = plan.listFirst.length - 1;
-          plan.memberXs.push(listX + inListLeft[at]);
+          plan.memberXs.push(listX + layout.inListLeft[at]);
         } else {
-          plan.memberXs.push(plan.levelLefts[cellIndex] + (plan.levelWidths[cellIndex] - widths[item]) / 2);
+          plan.memberXs.push(layout.levelLefts[cell] + (layout.levelWidths[cell] - widths[item]) / 2);
         }
-        plan.memberYs.push(tops[at]);
-        plan.memberColumns.push(panelOf[at]); plan.memberLevels.push(level);
-        if (level === 0 && panelOf[at] === 0) { firstRows.push(tops[at]); firstHeights.push(heights[item]); }
+        plan.memberYs.push(layout.tops[at]);
+        plan.memberColumns.push(panel); plan.memberLevels.push(level);
+        if (level === 0 && panel === 0) { firstRows.push(layout.tops[at]); firstHeights.push(heights[item]); }
       }
     }
     // Rows: the first panel's children (where the bus enters, and what the parent centres on).
     plan.rows.push(firstRows.length); plan.columns.push(panelCount);
     for (at = 0; at < firstRows.length; at++) { plan.rowOffsets.push(firstRows[at]); plan.rowHeights.push(firstHeights[at]); }
     plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length);
-    var tallestPanel = 0;
-    for (panel = 0; panel < panelCount; panel++) tallestPanel = Math.max(tallestPanel, panelHeights[panel]);
-    plan.widths.push(left); plan.heights.push(tallestPanel);
+    plan.widths.push(layout.width); plan.heights.push(layout.height);
     plan.nestsFolders = true;
     plan.deepestLevels = Math.max(plan.deepestLevels, levelCount - 1);
   }

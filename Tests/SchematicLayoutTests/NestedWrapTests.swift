@@ -324,3 +324,38 @@ extension WrapTests {
         #expect(everyElement(a, sections) == everyElement(b, sections))
     }
 }
+
+/// A list that alone makes its panel long hangs as several side by side (`NestingLayout.shortenedLists`).
+extension WrapTests {
+    /// Python's exception tree top to bottom nests `Exception`'s subclasses in panels; the last
+    /// panel was as deep as `Warning`'s eleven subclasses hanging as one list, where everything
+    /// else in it is at most five deep. That list now hangs as several side by side, in order.
+    @Test func aListThatAloneMakesItsPanelLongHangsSideBySide() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/real/python-exceptions.txt")
+        let tree = try OutlineReader().read([UInt8](Data(contentsOf: url)), file: "python-exceptions.txt")
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration.standard
+        configuration.orientation = .tb
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        #expect(layout.wrapsFolders)
+        // Warning's subclasses (depth 3).
+        var warnings: [Rect] = []
+        for item in 0..<sections.numberOfItems(inSection: 3) {
+            let parent = sections.parentOfItem[sections.globalItem(section: 3, item: item)]
+            guard parent >= 0, sections.label(ofItem: Int(parent)) == "Warning" else { continue }
+            warnings.append(canonicalFrame(layout.layoutAttributesForItem(at: IndexPath(item: item, section: 3))!.frame, .tb))
+        }
+        #expect(warnings.count == 11)
+        let rows = Set(warnings.map { Int($0.midY.rounded()) }).count
+        #expect(rows >= 2 && rows <= 4, "\(rows) lists side by side")
+        // In order across the lists (along the column), then on to the next row of them.
+        for index in 1..<warnings.count {
+            let (before, after) = (warnings[index - 1], warnings[index])
+            #expect(after.midY > before.midY + 0.5 || after.minX > before.maxX, "\(index): \(before) then \(after)")
+        }
+        _ = checkInvariants(layout, sections, orientation: .tb)
+        #expect(rectQueryMismatches(layout, everything: everyElement(layout, sections), seed: 11, queries: 60, fraction: 1.0 / 4).isEmpty)
+    }
+}

@@ -1,0 +1,410 @@
+/// The geometry of one nesting block (`WrapPlan.nestsFolders`), before it joins a plan: the
+/// run's children (leaves and small subtrees) in order down panels side by side. Subtrees are
+/// packed as a tidy tree packs them: each as close below the one before as their contours
+/// allow, level by level (a leaf tucks in beside a sibling's children), every parent between
+/// its first and last child's middles. Each panel has a column per level, as wide as its
+/// widest item there. Panels are balanced, each about `nestingShape` times as tall as a square
+/// block's. With `hangsLists`, a run of `shortestHangingList` leaf children or more hangs from
+/// the column after its parent's as a list (a shaped block of leaves); its room is kept at
+/// every deeper level of the block (a list may reach past the next level's column).
+///
+/// All in canonical axes (left to right): a panel's levels run along x, its members along y.
+struct NestingLayout {
+    /// The block's items level by level: level 0 is the run, each next one its children.
+    let levels: [Range<Int>]
+    /// Where each level starts among the block's items (`index`).
+    let levelOffsets: [Int]
+    /// How many items the block has, inner ones included.
+    let total: Int
+
+    /// Hanging lists, per item by its index: its list's head (first member) or -1, and its
+    /// offsets in its list; per head, the list's breadth (`rowHeight`) and length along the
+    /// depth axis, its rows and sub-columns, its first and last rows' middles, and where its
+    /// sub-columns' lefts start in `headLefts`.
+    private(set) var listHead: [Int]
+    private(set) var inListTop: [Double], inListLeft: [Double]
+    private(set) var rowHeight: [Double], listLength: [Double]
+    private(set) var headRows: [Int32], headColumns: [Int32]
+    private(set) var headFirstRow: [Double], headLastRow: [Double]
+    private(set) var headLeftStart: [Int32]
+    private(set) var headLefts: [Double] = []
+
+    /// Per item, its panel and its top from the block's top.
+    private(set) var panelOf: [Int32] = []
+    private(set) var tops: [Double] = []
+    /// Per head of a list, its top from the block's top (the list's origin).
+    private(set) var origins: [Double] = []
+    /// Per panel, its breadth (along y), and per panel and level (`panel × levels + level`)
+    /// the level's column left and width, from the block's left.
+    private(set) var panelHeights: [Double] = []
+    private(set) var levelLefts: [Double] = []
+    private(set) var levelWidths: [Double] = []
+    /// Per panel, where its level columns end, and where it ends (its longest list's end).
+    private(set) var columnsEnds: [Double] = []
+    private(set) var panelEnds: [Double] = []
+    /// The block's size: its panels' length along x, its tallest panel along y.
+    private(set) var width = 0.0
+    private(set) var height = 0.0
+
+    var panelCount: Int { panelHeights.count }
+
+    /// An item's index among the block's, given its level.
+    @inline(__always)
+    func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
+
+    /// Lays out the run of `length` children from `first`, or nil where one panel would do.
+    /// `listRows`, per item index, gives a list's rows where it is positive (a list's head),
+    /// else the list is shaped `WrapPlan.hangingListLength` times as long as broad.
+    init?(first: Int, length: Int, childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
+          padding: Double, gutter: Double, innerGap: Double, nestingShape: Double, hangsLists: Bool,
+          shortestHangingList: Int, listRows: [Int32]? = nil) {
+        var levels: [Range<Int>] = [first..<first + length]
+        while true {
+            let last = levels[levels.count - 1]
+            let next = Int(childStarts[last.lowerBound])..<Int(childStarts[last.upperBound])
+            if next.isEmpty { break }
+            levels.append(next)
+        }
+        var levelOffsets: [Int] = [], total = 0
+        for level in levels { levelOffsets.append(total); total += level.count }
+        self.levels = levels; self.levelOffsets = levelOffsets; self.total = total
+        let listed = hangsLists ? total : 0
+        listHead = [Int](repeating: -1, count: listed)
+        rowHeight = [Double](repeating: 0, count: listed); listLength = rowHeight
+        inListTop = rowHeight; inListLeft = rowHeight
+        headRows = [Int32](repeating: 0, count: listed); headColumns = headRows; headLeftStart = headRows
+        headFirstRow = rowHeight; headLastRow = rowHeight
+        if hangsLists {
+            for level in 0..<levels.count - 1 {
+                for item in levels[level] {
+                    let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                    var start = children.lowerBound
+                    while start < children.upperBound {
+                        var end = start
+                        while end < children.upperBound && childStarts[end] == childStarts[end + 1] { end += 1 }
+                        if end - start >= shortestHangingList {
+                            let head = levelOffsets[level + 1] + start - levels[level + 1].lowerBound
+                            layOutList(start..<end, head: head, rows: listRows.map { Int($0[head]) } ?? 0,
+                                       widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter)
+                        }
+                        start = max(end, start + 1)
+                    }
+                }
+            }
+        }
+        guard place(childStarts: childStarts, widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
+                    innerGap: innerGap, nestingShape: nestingShape, hangsLists: hangsLists) else { return nil }
+    }
+
+    /// Lays out the list of `members` (its head's index `head`) as a block of leaves in `rows`
+    /// rows (0: shaped), down each sub-column then across.
+    private mutating func layOutList(_ members: Range<Int>, head: Int, rows forcedRows: Int, widths itemWidths: [Double],
+                                     heights itemHeights: [Double], padding: Double, gutter: Double) {
+        let wanted = forcedRows > 0 ? min(forcedRows, members.count)
+            : WrapPlan.shapedRows(of: members, widths: itemWidths, heights: itemHeights, padding: padding,
+                                  gutter: gutter, aspect: 1 / WrapPlan.hangingListLength)
+        let columns = (members.count + wanted - 1) / wanted, rows = (members.count + columns - 1) / columns
+        var rowTops: [Double] = [], heights: [Double] = [], widths: [Double] = []
+        let lefts = headLefts.count
+        let size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, widths: itemWidths, heights: itemHeights,
+                                       padding: padding, gutter: gutter, rowTops: &rowTops, rowHeights: &heights,
+                                       columnLefts: &headLefts, columnWidths: &widths)
+        for (position, member) in members.enumerated() {
+            let at = head + position, row = position % rows, column = position / rows
+            listHead[at] = head
+            inListTop[at] = rowTops[row] + (heights[row] - itemHeights[member]) / 2
+            inListLeft[at] = headLefts[lefts + column] + (widths[column] - itemWidths[member]) / 2
+        }
+        rowHeight[head] = size.height
+        listLength[head] = size.width
+        headRows[head] = Int32(rows); headColumns[head] = Int32(columns); headLeftStart[head] = Int32(lefts)
+        headFirstRow[head] = heights[0] / 2; headLastRow[head] = rowTops[rows - 1] + heights[rows - 1] / 2
+    }
+
+    /// Packs the subtrees, balances them into panels and sets the level columns; false where
+    /// one panel would do.
+    private mutating func place(childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
+                                padding: Double, gutter: Double, innerGap: Double, nestingShape: Double,
+                                hangsLists: Bool) -> Bool {
+        let levels = self.levels, total = self.total
+        let listHead = self.listHead, rowHeight = self.rowHeight, listLength = self.listLength, inListTop = self.inListTop
+        func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
+        /// Whether an item hangs in a list after its first member (it is packed with the first).
+        func isListTail(_ at: Int) -> Bool { hangsLists && listHead[at] >= 0 && listHead[at] != at }
+        // Each subtree packed as a tidy tree packs it (contours, not boxes): per item, its
+        // subtree's top and bottom at each level below it (from the subtree's topmost edge),
+        // its own top, and its subtree's offset from its parent's. Bottom up, O(items × levels).
+        var depths = [Int32](repeating: 0, count: total)
+        var tallest = 0.0, widest = [Double](repeating: 0, count: levels.count)
+        for level in stride(from: levels.count - 1, through: 0, by: -1) {
+            for item in levels[level] {
+                var depth: Int32 = 0
+                if level + 1 < levels.count {
+                    for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { depth = max(depth, depths[index(child, level + 1)] + 1) }
+                }
+                let at = index(item, level)
+                tallest = max(tallest, itemHeights[item])
+                if hangsLists && listHead[at] >= 0 {
+                    // A list keeps its room at every deeper level; its members pack as one.
+                    guard listHead[at] == at else { continue }
+                    depth = Int32(levels.count - 1 - level)
+                    widest[level] = max(widest[level], listLength[at])
+                } else {
+                    widest[level] = max(widest[level], itemWidths[item])
+                }
+                depths[at] = depth
+            }
+        }
+        var contourStart = [Int](repeating: 0, count: total + 1)
+        for at in 0..<total { contourStart[at + 1] = contourStart[at] + Int(depths[at]) + 1 }
+        var contourTops = [Double](repeating: 0, count: contourStart[total])
+        var contourBottoms = [Double](repeating: 0, count: contourStart[total])
+        var ownTops = [Double](repeating: 0, count: total), offsets = [Double](repeating: 0, count: total)
+        var accumulatedTops = [Double](repeating: 0, count: levels.count), accumulatedBottoms = accumulatedTops
+        /// Packs subtrees one below the other, each as high as its contours allow below those
+        /// before it (`offsets`); returns how many levels the packed whole has.
+        func pack(_ items: Range<Int>, level: Int) -> Int {
+            var packedLevels = 0
+            for item in items {
+                let at = index(item, level), base = contourStart[at], count = Int(depths[at]) + 1
+                if isListTail(at) { continue }
+                var offset = 0.0
+                if packedLevels > 0 {
+                    offset = -Double.infinity
+                    for depth in 0..<min(packedLevels, count) {
+                        offset = max(offset, accumulatedBottoms[depth] + padding - contourTops[base + depth])
+                    }
+                }
+                offsets[at] = offset
+                for depth in 0..<count {
+                    let top = contourTops[base + depth] + offset, bottom = contourBottoms[base + depth] + offset
+                    if depth < packedLevels {
+                        accumulatedTops[depth] = min(accumulatedTops[depth], top)
+                        accumulatedBottoms[depth] = max(accumulatedBottoms[depth], bottom)
+                    } else {
+                        accumulatedTops[depth] = top; accumulatedBottoms[depth] = bottom
+                    }
+                }
+                packedLevels = max(packedLevels, count)
+            }
+            return packedLevels
+        }
+        for level in stride(from: levels.count - 1, through: 0, by: -1) {
+            for item in levels[level] {
+                let at = index(item, level), base = contourStart[at], height = itemHeights[item]
+                let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+                if hangsLists && listHead[at] >= 0 {
+                    // In its list's rows; the head's contour is the list at every depth.
+                    let head = listHead[at]
+                    ownTops[at] = inListTop[at]
+                    if head == at {
+                        for depth in 0...Int(depths[at]) { contourTops[base + depth] = 0; contourBottoms[base + depth] = rowHeight[head] }
+                    }
+                    continue
+                }
+                guard !children.isEmpty && level + 1 < levels.count else {
+                    contourTops[base] = 0; contourBottoms[base] = height; ownTops[at] = 0
+                    continue
+                }
+                let packedLevels = pack(children, level: level + 1)
+                // Between the first and last child's middles (a list's: its row's).
+                func middle(_ child: Int) -> Double {
+                    let childAt = index(child, level + 1)
+                    if hangsLists && listHead[childAt] >= 0 { return offsets[listHead[childAt]] + rowHeight[listHead[childAt]] / 2 }
+                    return offsets[childAt] + ownTops[childAt] + itemHeights[child] / 2
+                }
+                let top = (middle(children.lowerBound) + middle(children.upperBound - 1)) / 2 - height / 2
+                var shift = top
+                for depth in 0..<packedLevels { shift = min(shift, accumulatedTops[depth]) }
+                ownTops[at] = top - shift
+                contourTops[base] = top - shift; contourBottoms[base] = top - shift + height
+                for depth in 0..<packedLevels {
+                    contourTops[base + 1 + depth] = accumulatedTops[depth] - shift
+                    contourBottoms[base + 1 + depth] = accumulatedBottoms[depth] - shift
+                }
+                for child in children { offsets[index(child, level + 1)] -= shift }
+            }
+        }
+        /// A member's subtree's extent along the panel.
+        func extent(_ at: Int) -> Double {
+            var bottom = 0.0
+            for cell in contourStart[at]..<contourStart[at + 1] { bottom = max(bottom, contourBottoms[cell]) }
+            return bottom
+        }
+        let length = levels[0].count
+        var height = -padding
+        for item in levels[0] { height += extent(index(item, 0)) + padding }
+        let slot = gutter + widest.reduce(0, +) + innerGap * Double(levels.count - 1)
+        let cap = max(tallest, nestingShape * (WrapPlan.blockAspect * height * slot).squareRoot())
+        let panels = min(length, Int((height / max(cap, 1)).rounded(.up)))
+        guard panels > 1 else { return false }
+        // Balanced and in order: a child goes to the panel its subtree's middle falls in.
+        let share = (height + padding) / Double(panels)
+        var panelOf = [Int32](repeating: 0, count: total)
+        var top = 0.0, last: Int32 = -1, used: Int32 = -1
+        for item in levels[0] {
+            let size = extent(index(item, 0))
+            let wanted = Int32(min(panels - 1, Int((top + size / 2) / share)))
+            if wanted != last { used += 1; last = wanted }
+            panelOf[index(item, 0)] = used
+            top += size + padding
+        }
+        let panelCount = Int(used) + 1
+        guard panelCount > 1 else { return false }
+        // Each panel's members packed; then every item's top, top down.
+        var origins = [Double](repeating: 0, count: total), tops = [Double](repeating: 0, count: total)
+        var panelHeights = [Double](repeating: 0, count: panelCount)
+        var runStart = levels[0].lowerBound
+        while runStart < levels[0].upperBound {
+            let panel = panelOf[index(runStart, 0)]
+            var runEnd = runStart + 1
+            while runEnd < levels[0].upperBound && panelOf[index(runEnd, 0)] == panel { runEnd += 1 }
+            let packedLevels = pack(runStart..<runEnd, level: 0)
+            // A later member's subtree may reach above the first's: the panel starts at its top.
+            var panelTop = 0.0, panelBottom = 0.0
+            for depth in 0..<packedLevels {
+                panelTop = min(panelTop, accumulatedTops[depth]); panelBottom = max(panelBottom, accumulatedBottoms[depth])
+            }
+            for item in runStart..<runEnd { origins[index(item, 0)] = offsets[index(item, 0)] - panelTop }
+            panelHeights[Int(panel)] = panelBottom - panelTop
+            runStart = runEnd
+        }
+        for (level, range) in levels.enumerated() {
+            for item in range {
+                let at = index(item, level)
+                tops[at] = origins[at] + ownTops[at]
+                guard level + 1 < levels.count else { continue }
+                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
+                    let childAt = index(child, level + 1)
+                    let unit = hangsLists && listHead[childAt] >= 0 ? listHead[childAt] : childAt
+                    origins[childAt] = origins[at] + offsets[unit]
+                    panelOf[childAt] = panelOf[at]
+                }
+            }
+        }
+        // Columns: per panel and level, as wide as its widest item; lefts after the gutter.
+        let levelsPerPanel = levels.count
+        var levelLefts = [Double](repeating: 0, count: panelCount * levelsPerPanel), levelWidths = levelLefts
+        // (A list is no level's width: it hangs from its parent's column, as long as it is.)
+        var longestList = [Double](repeating: 0, count: hangsLists ? panelCount * levelsPerPanel : 0)
+        for (level, range) in levels.enumerated() {
+            for item in range {
+                let at = index(item, level), cell = Int(panelOf[at]) * levelsPerPanel + level
+                if hangsLists && listHead[at] >= 0 {
+                    if listHead[at] == at { longestList[cell - 1] = max(longestList[cell - 1], listLength[at]) }
+                    continue
+                }
+                levelWidths[cell] = max(levelWidths[cell], itemWidths[item])
+            }
+        }
+        var columnsEnds: [Double] = [], panelEnds: [Double] = []
+        var left = 0.0
+        for panel in 0..<panelCount {
+            left += gutter
+            for level in 0..<levelsPerPanel {
+                let cell = panel * levelsPerPanel + level
+                if level > 0 {
+                    guard levelWidths[cell] > 0 else { break }
+                    left += innerGap
+                }
+                levelLefts[cell] = left
+                left += levelWidths[cell]
+            }
+            columnsEnds.append(left)
+            // The panel reaches to its longest list's end.
+            if hangsLists {
+                for level in 0..<levelsPerPanel - 1 where longestList[panel * levelsPerPanel + level] > 0 {
+                    let cell = panel * levelsPerPanel + level
+                    left = max(left, levelLefts[cell] + levelWidths[cell] + innerGap + longestList[cell])
+                }
+            }
+            panelEnds.append(left)
+        }
+        self.panelOf = panelOf; self.tops = tops; self.origins = origins; self.panelHeights = panelHeights
+        self.levelLefts = levelLefts; self.levelWidths = levelWidths
+        self.columnsEnds = columnsEnds; self.panelEnds = panelEnds
+        width = left; self.height = panelHeights.max() ?? 0
+        return true
+    }
+
+    /// Where a list (by its head's index) starts along x: a gap after its parent's column.
+    func listStart(head: Int, level: Int, innerGap: Double) -> Double {
+        let cell = Int(panelOf[head]) * levels.count + level
+        return levelLefts[cell - 1] + levelWidths[cell - 1] + innerGap
+    }
+
+    /// Rows for the lists that alone make their panels long (per item index, 0 for the rest),
+    /// or nil if no list does: a panel as long as one list hanging far past everything else in
+    /// it is shortened by hanging that list in more rows side by side, down to the next longest
+    /// thing in the panel, as far as the block's area shrinks by it (estimated: the panel's
+    /// breadth grows by the rows added, the block's by what passes its broadest panel). Unless
+    /// `broadens`, no panel grows broader than the broadest one.
+    func shortenedLists(widths itemWidths: [Double], heights itemHeights: [Double], padding: Double, gutter: Double,
+                        innerGap: Double, broadens: Bool) -> [Int32]? {
+        guard !listHead.isEmpty, panelCount > 1 else { return nil }
+        // Per panel, its lists' heads (the lists are in item order, so panels' heads are in order).
+        var heads = [[Int]](repeating: [], count: panelCount)
+        var levelOfIndex = [Int](repeating: 0, count: total)
+        for (level, range) in levels.enumerated() {
+            for item in range { levelOfIndex[index(item, level)] = level }
+        }
+        for at in 0..<total where listHead[at] == at { heads[Int(panelOf[at])].append(at) }
+        var rows = [Int32](repeating: 0, count: total), changed = false
+        var blockWidth = width, blockHeight = height, estimatedHeights = panelHeights
+        for panel in 0..<panelCount where !heads[panel].isEmpty {
+            // Each list's start, reach, members, and its row pitch and sub-column slot.
+            var starts: [Double] = [], reaches: [Double] = []
+            var counts: [Int] = [], pitches: [Double] = [], slots: [Double] = []
+            for head in heads[panel] {
+                let start = listStart(head: head, level: levelOfIndex[head], innerGap: innerGap)
+                var count = 1
+                while head + count < total && listHead[head + count] == head { count += 1 }
+                let level = levelOfIndex[head], first = levels[level].lowerBound + head - levelOffsets[level]
+                var tallest = 0.0, widest = 0.0
+                for member in first..<first + count {
+                    tallest = max(tallest, itemHeights[member]); widest = max(widest, itemWidths[member])
+                }
+                starts.append(start); reaches.append(start + listLength[head])
+                counts.append(count); pitches.append(tallest + padding); slots.append(widest + gutter)
+            }
+            let longest = reaches.max()!
+            guard longest > columnsEnds[panel] + 1 else { continue }
+            // Candidate ends: the level columns' end and every shorter list's reach.
+            var targets = [columnsEnds[panel]]
+            for reach in reaches where reach < longest - 1 { targets.append(reach) }
+            let panelHeight = estimatedHeights[panel]
+            var otherHeight = 0.0
+            for other in 0..<panelCount where other != panel { otherHeight = max(otherHeight, estimatedHeights[other]) }
+            /// The rows each list longer than `target` needs to end by it, the breadth they add
+            /// and where the panel then ends (estimated by each list's widest member).
+            func shortened(to target: Double) -> (rows: [Int], added: Double, end: Double) {
+                var listRows = [Int](repeating: 0, count: heads[panel].count), added = 0.0, end = target
+                for (list, head) in heads[panel].enumerated() where reaches[list] > target {
+                    let columns = max(1, Int(((target - starts[list]) / slots[list]).rounded(.down)))
+                    let rows = (counts[list] + columns - 1) / columns
+                    guard rows > Int(headRows[head]) else { end = max(end, reaches[list]); continue }
+                    listRows[list] = rows
+                    added += Double(rows - Int(headRows[head])) * pitches[list]
+                    end = max(end, starts[list] + Double((counts[list] + rows - 1) / rows) * slots[list])
+                }
+                return (listRows, added, end)
+            }
+            var best: (rows: [Int], added: Double, end: Double)? = nil
+            var bestArea = blockWidth * blockHeight
+            for target in targets {
+                let candidate = shortened(to: target)
+                if !broadens && panelHeight + candidate.added > height { continue }
+                let area = (blockWidth - max(0, longest - candidate.end)) * max(otherHeight, panelHeight + candidate.added)
+                if area < bestArea { bestArea = area; best = candidate }
+            }
+            guard let best else { continue }
+            for (list, head) in heads[panel].enumerated() where best.rows[list] > 0 {
+                rows[head] = Int32(best.rows[list]); changed = true
+            }
+            blockWidth -= max(0, longest - best.end)
+            estimatedHeights[panel] += best.added
+            blockHeight = max(blockHeight, estimatedHeights[panel])
+        }
+        return changed ? rows : nil
+    }
+}
