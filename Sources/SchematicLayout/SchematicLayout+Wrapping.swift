@@ -286,10 +286,10 @@ extension WrappedPlacement {
     }
 
     /// A nesting placement's plan again with `WrapPlan.broadensBlocks` (top to bottom, where
-    /// lists hang), placed; nil where there are no such lists or it is broadened already.
+    /// lists hang), placed; nil where that draws no block otherwise.
     static func broadened(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
         let plan = placement.plan
-        guard plan.nestsFolders, plan.hangsLists, !plan.broadensBlocks,
+        guard plan.nestsFolders, plan.broadeningDiffers,
               let broader = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
                                      configuration: tree.configuration, rowLimit: plan.rowLimit,
                                      smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
@@ -305,7 +305,8 @@ extension WrappedPlacement {
     /// each is on a smaller page and shortens the long side to `WrapPlan.nestingShapeShrink`),
     /// and likewise at greater heights where the highest is best and the drawing too broad.
     /// Top to bottom, each panel height also with its blocks broadened where that makes them
-    /// smaller (`WrapPlan.broadensBlocks`): whether a block may grow broader shows only placed.
+    /// smaller (`WrapPlan.broadensBlocks`) and draws them otherwise: whether a block may grow
+    /// broader shows only placed.
     static func nestingPlacements(of tree: Tree, rowLimit: Int, fills: Bool, smallestFan: Int,
                                   reach: WrapPlan.NestingReach) -> [WrappedPlacement?] {
         let configuration = tree.configuration
@@ -314,20 +315,24 @@ extension WrappedPlacement {
                      rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestingReach: reach,
                      broadensBlocks: broadensBlocks)
         }
-        // Where lists hang, each panel height with broadened blocks too (`WrapPlan.broadensBlocks`).
-        let broadened = WrapPlan.hangsLists(configuration) ? WrapPlan.nestingShapes : []
-        let all = placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in plan(shape) } }
-                                + broadened.map { shape in { @Sendable in plan(shape, broadensBlocks: true) } }, tree: tree)
-        var result = Array(all.prefix(WrapPlan.nestingShapes.count))
-        let extra = Array(all.dropFirst(WrapPlan.nestingShapes.count))
+        var result = placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in plan(shape) } }, tree: tree)
         var best: (shape: Double, drawing: WrapDrawing, placement: WrappedPlacement)? = nil
         for (shape, placement) in zip(WrapPlan.nestingShapes, result) {
             guard let placement, placement.keepsNestedRoom, placement.plan.nestsFolders else { continue }
             let drawing = WrapDrawing(placement, configuration)
             if best == nil || drawing.page < best!.drawing.page { best = (shape, drawing, placement) }
         }
+        // Where lists hang, each panel height whose blocks broadened draw otherwise
+        // (`WrapPlan.broadensBlocks`) and that may then be best (`broadeningPageReach`), after the rest.
+        var broadenedShapes: [Double] = []
+        for (shape, placement) in zip(WrapPlan.nestingShapes, result) {
+            guard let placement, let best, placement.keepsNestedRoom, placement.plan.broadeningDiffers,
+                  WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.broadeningPageReach else { continue }
+            broadenedShapes.append(shape)
+        }
+        let extra = broadenedShapes.isEmpty ? []
+            : placements(of: broadenedShapes.map { shape in { @Sendable in plan(shape, broadensBlocks: true) } }, tree: tree)
         guard var current = best else { return result + extra }
-
         let step: Double
         if current.shape == WrapPlan.nestingShapes.first!, current.drawing.aspect > WrapPlan.targetAspect {
             step = WrapPlan.nestingShapeStep

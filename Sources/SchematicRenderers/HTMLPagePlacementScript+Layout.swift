@@ -201,15 +201,14 @@ extension HTMLPagePlacementScript {
     // WrappedPlacement.nestingPlacements: the nesting plans at every panel height of
     // NESTING_SHAPES, then lower (higher) ones while the lowest (highest) is best and the
     // drawing still beyond TARGET_ASPECT, each on a smaller page and a long side shorter by
-    // NESTING_SHAPE_SHRINK; top to bottom, then each panel height with broadened blocks. Placed,
+    // NESTING_SHAPE_SHRINK; then each panel height whose blocks broadened draw otherwise. Placed,
     // in that order.
     function nestingPlacements(rowLimit, fills, smallestFan, reach) {
       function planAt(shape, broadens) { return wrapPlan(cols, widths, heights, cfg, rowLimit, smallestFan, fills, shape, reach, broadens); }
-      var result = [], best = null, k;
+      var result = [], best = null, broadenedShapes = [], k;
       function withBroadened() {
-        if (!cfg.vertical) return result;
-        for (var b = 0; b < NESTING_SHAPES.length; b++) {
-          var broadened = planAt(NESTING_SHAPES[b], true);
+        for (var b = 0; b < broadenedShapes.length; b++) {
+          var broadened = planAt(broadenedShapes[b], true);
           if (broadened) result.push(placed(broadened));
         }
         return result;
@@ -221,6 +220,12 @@ extension HTMLPagePlacementScript {
         result.push(trial);
         if (!trial.keeps || !candidate.nestsFolders) continue;
         if (best === null || page(trial.drawing) < page(best.drawing)) best = {shape: NESTING_SHAPES[k], drawing: trial.drawing};
+      }
+      // Broadened where that draws otherwise and may then be best (BROADENING_PAGE_REACH).
+      for (k = 0; k < result.length && best !== null; k++) {
+        if (result[k].keeps && result[k].plan.broadeningDiffers && page(result[k].drawing) <= page(best.drawing) * BROADENING_PAGE_REACH) {
+          broadenedShapes.push(result[k].plan.nestingShape);
+        }
       }
       if (best === null) return withBroadened();
       var step;
@@ -241,9 +246,9 @@ extension HTMLPagePlacementScript {
       return withBroadened();
     }
     // WrappedPlacement.broadened: a nesting plan again with broadened blocks, placed (null
-    // where no lists hang or it is broadened already).
+    // where that draws no block otherwise).
     function broadenedPlacement(nesting) {
-      if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.broadensBlocks) return null;
+      if (!nesting || !nesting.nestsFolders || !nesting.broadeningDiffers) return null;
       var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true);
       return broader ? placed(broader) : null;
     }

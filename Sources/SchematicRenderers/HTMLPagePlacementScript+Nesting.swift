@@ -230,9 +230,9 @@ extension HTMLPagePlacementScript {
     return layout.levelLefts[cell - 1] + layout.levelWidths[cell - 1] + plan.innerGap;
   }
   // NestingLayout.shortenedLists: rows for the lists that alone make their panels long (per
-  // item index, 0 for the rest), or null; unless plan.broadensBlocks, no panel grows broader
+  // item index, 0 for the rest), or null; unless broadens, no panel grows broader
   // than the broadest one.
-  function shortenedLists(plan, layout, widths, heights, padding) {
+  function shortenedLists(plan, layout, widths, heights, padding, broadens) {
     var total = layout.total, panelCount = layout.panelCount, listHead = layout.listHead, levels = layout.levels, at, level, item, panel;
     if (!listHead || !(panelCount > 1)) return null;
     var heads = [], levelOfIndex = new Int32Array(total);
@@ -278,7 +278,7 @@ extension HTMLPagePlacementScript {
       var best = null, bestArea = blockWidth * blockHeight;
       for (var t = 0; t < targets.length; t++) {
         var candidate = shortened(targets[t]);
-        if (!plan.broadensBlocks && panelHeight + candidate.added > layout.height) continue;
+        if (!broadens && panelHeight + candidate.added > layout.height) continue;
         var area = (blockWidth - Math.max(0, longest - candidate.end)) * Math.max(otherHeight, panelHeight + candidate.added);
         if (area < bestArea) { bestArea = area; best = candidate; }
       }
@@ -296,12 +296,25 @@ extension HTMLPagePlacementScript {
     var layout = layOutNesting(plan, first, length, cs, widths, heights, padding, null);
     if (!layout) return;
     if (plan.hangsLists) {
-      var rows = shortenedLists(plan, layout, widths, heights, padding);
+      var plain = layout;
+      var smaller = function (other) { return other.width * other.height < plain.width * plain.height; };
+      var rows = shortenedLists(plan, layout, widths, heights, padding, plan.broadensBlocks);
       var shorter = rows ? layOutNesting(plan, first, length, cs, widths, heights, padding, rows) : null;
-      if (shorter && (plan.broadensBlocks ? shorter.width * shorter.height < layout.width * layout.height
-                                          : shorter.width < layout.width && shorter.height <= layout.height)) layout = shorter;
+      var kept = shorter ? (plan.broadensBlocks ? smaller(shorter) : shorter.width < layout.width && shorter.height <= layout.height) : false;
+      if (!plan.broadensBlocks && !plan.broadeningDiffers) {
+        // Whether broadening would lay this block out otherwise (WrapPlan.broadeningDiffers).
+        var broadRows = shortenedLists(plan, layout, widths, heights, padding, true);
+        plan.broadeningDiffers = !sameRows(broadRows, rows) || (!kept && shorter !== null && smaller(shorter));
+      }
+      if (kept) layout = shorter;
     }
     appendNesting(plan, layout, first, length, widths, heights);
+  }
+  // Whether two shortenedLists results are equal (both null, or the same rows).
+  function sameRows(a, b) {
+    if (a === null || b === null) return a === b;
+    for (var k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+    return a.length === b.length;
   }
   // WrapPlan.append(_:first:length:…): a nesting block's layout added to the plan.
   function appendNesting(plan, layout, first, length, widths, heights) {
