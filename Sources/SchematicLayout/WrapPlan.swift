@@ -121,10 +121,11 @@ struct WrapPlan {
     /// Which subtrees nest (`NestingReach`).
     let nestingReach: NestingReach
     /// Whether a nesting block's lists may hang broader than its broadest panel where that
-    /// makes the block smaller (`NestingLayout.shortenedLists`). Tried on the chosen drawing
-    /// only (`WrappedPlacement.broadened`): whether the room beside a block is free shows only
-    /// in the placement, and broader blocks at every panel height would narrow what the panel
-    /// heights try.
+    /// makes the block smaller (`NestingLayout.shortenedLists`). Tried as a placement of its
+    /// own, besides the plain plan (`WrappedPlacement.nestingPlacements`, `broadened`): whether
+    /// the room beside a block is free shows only in the placement, and broader blocks in place
+    /// of the plain ones would narrow what the panel heights try (a zoneinfo folder went from
+    /// 1.83:1 to 1.18:1 at 1.2 times the area).
     let broadensBlocks: Bool
     /// Broadened blocks are tried only at panel heights whose drawing's page is at most this
     /// many times the best one's: on 35 trees broadening made a page 0.54 of what it was at the
