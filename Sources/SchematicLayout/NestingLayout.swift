@@ -327,6 +327,10 @@ struct NestingLayout {
         return true
     }
 
+    /// How many of the shorter lists' reaches `shortenedLists` tries at most as a panel's end:
+    /// a panel of many lists would otherwise cost their number squared.
+    static let shorteningTargets = 16
+
     /// Where a list (by its head's index) starts along x: a gap after its parent's column.
     func listStart(head: Int, level: Int, innerGap: Double) -> Double {
         let cell = Int(panelOf[head]) * levels.count + level
@@ -351,7 +355,11 @@ struct NestingLayout {
         for at in 0..<total where listHead[at] == at { heads[Int(panelOf[at])].append(at) }
         var rows = [Int32](repeating: 0, count: total), changed = false
         var blockWidth = width, blockHeight = height, estimatedHeights = panelHeights
-        for panel in 0..<panelCount where !heads[panel].isEmpty {
+        var broadestAfter = panelHeights, broadestBefore = 0.0
+        for panel in stride(from: panelCount - 2, through: 0, by: -1) { broadestAfter[panel] = max(broadestAfter[panel], broadestAfter[panel + 1]) }
+        for panel in 0..<panelCount {
+            defer { broadestBefore = max(broadestBefore, estimatedHeights[panel]) }
+            guard !heads[panel].isEmpty else { continue }
             // Each list's start, reach, members, and its row pitch and sub-column slot.
             var starts: [Double] = [], reaches: [Double] = []
             var counts: [Int] = [], pitches: [Double] = [], slots: [Double] = []
@@ -369,12 +377,21 @@ struct NestingLayout {
             }
             let longest = reaches.max()!
             guard longest > columnsEnds[panel] + 1 else { continue }
-            // Candidate ends: the level columns' end and every shorter list's reach.
+            // Candidate ends: the level columns' end and the shorter lists' reaches, longest
+            // first; where there are many, the next longest few and others spread evenly among
+            // them (each is judged over all the panel's lists: at most `shorteningTargets`).
+            let shorter = Array(Set(reaches.filter { $0 < longest - 1 })).sorted(by: >)
             var targets = [columnsEnds[panel]]
-            for reach in reaches where reach < longest - 1 { targets.append(reach) }
+            if shorter.count <= NestingLayout.shorteningTargets {
+                targets += shorter
+            } else {
+                let nearest = NestingLayout.shorteningTargets / 4, spread = NestingLayout.shorteningTargets - nearest
+                targets += shorter[..<nearest]
+                for step in 1...spread { targets.append(shorter[nearest - 1 + (shorter.count - nearest) * step / spread]) }
+            }
             let panelHeight = estimatedHeights[panel]
-            var otherHeight = 0.0
-            for other in 0..<panelCount where other != panel { otherHeight = max(otherHeight, estimatedHeights[other]) }
+            // The broadest other panel: those before as shortened, those after as they are.
+            let otherHeight = max(panel > 0 ? broadestBefore : 0, panel + 1 < panelCount ? broadestAfter[panel + 1] : 0)
             /// The rows each list longer than `target` needs to end by it, the breadth they add
             /// and where the panel then ends (estimated by each list's widest member).
             func shortened(to target: Double) -> (rows: [Int], added: Double, end: Double) {

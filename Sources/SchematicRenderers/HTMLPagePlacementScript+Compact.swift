@@ -48,24 +48,38 @@ extension HTMLPagePlacementScript {
     function uniformSlack(value) {
       return {above: new Float64Array(count).fill(value), below: new Float64Array(count).fill(value)};
     }
+    // Longest paths over the constraints, in a topological order of the graph found once (Kahn;
+    // null where there is none): CompactConstraints.topologicalOrder. The same maxima in the same
+    // order as finding it anew each time, so the same values to the last bit.
     function lowest(g, slack) {
-      var indegree = new Int32Array(count), k;
-      for (k = 0; k < g.target.length; k++) indegree[g.target[k]]++;
-      var value = new Float64Array(count);
-      for (k = 0; k < count; k++) value[group[k]] = Math.max(value[group[k]], padding / 2 + heights[k] / 2);
-      var queue = new Int32Array(g.groups), tail = 0;
-      for (k = 0; k < count; k++) if (group[k] === k && indegree[k] === 0) queue[tail++] = k;
-      var head = 0;
-      while (head < tail) {
-        var node = queue[head++];
-        for (var s = g.start[node]; s < g.start[node + 1]; s++) {
-          var t = g.target[s], owner = g.spanParent[s];
+      var k, s, node, t;
+      if (g.order === undefined) {
+        var indegree = new Int32Array(count);
+        for (k = 0; k < g.target.length; k++) indegree[g.target[k]]++;
+        var queue = new Int32Array(g.groups), tail = 0, head = 0, acyclic = true;
+        for (k = 0; k < count; k++) if (group[k] === k && indegree[k] === 0) queue[tail++] = k;
+        while (acyclic && head < tail) {
+          node = queue[head++];
+          for (s = g.start[node]; s < g.start[node + 1]; s++) {
+            t = g.target[s];
+            if (--indegree[t] === 0) { if (tail >= queue.length) { acyclic = false; break; } queue[tail++] = t; }
+          }
+        }
+        g.order = acyclic && tail === g.groups ? queue : null;
+        g.base = new Float64Array(count);
+        for (k = 0; k < count; k++) g.base[group[k]] = Math.max(g.base[group[k]], padding / 2 + heights[k] / 2);
+      }
+      if (g.order === null) return null;
+      var order = g.order, value = g.base.slice();
+      for (var position = 0; position < order.length; position++) {
+        node = order[position];
+        for (s = g.start[node]; s < g.start[node + 1]; s++) {
+          t = g.target[s];
+          var owner = g.spanParent[s];
           var relief = owner < 0 ? 0 : (g.spanBelow[s] ? slack.below[owner] : slack.above[owner]);
           value[t] = Math.max(value[t], value[node] + g.weight[s] - relief);
-          if (--indegree[t] === 0) { if (tail >= queue.length) return null; queue[tail++] = t; }
         }
       }
-      if (tail !== g.groups) return null;
       var out = new Float64Array(count);
       for (k = 0; k < count; k++) out[k] = value[group[k]];
       return out;

@@ -241,7 +241,10 @@ extension HTMLPagePlacementScript {
     for (at = 0; at < total; at++) if (listHead[at] === at) heads[layout.panelOf[at]].push(at);
     var rows = new Int32Array(total), changed = false;
     var blockWidth = layout.width, blockHeight = layout.height, estimatedHeights = Array.from(layout.panelHeights);
+    var broadestAfter = Array.from(layout.panelHeights), broadestBefore = 0;
+    for (panel = panelCount - 2; panel >= 0; panel--) broadestAfter[panel] = Math.max(broadestAfter[panel], broadestAfter[panel + 1]);
     for (panel = 0; panel < panelCount; panel++) {
+      if (panel > 0) broadestBefore = Math.max(broadestBefore, estimatedHeights[panel - 1]);
       var panelHeads = heads[panel];
       if (panelHeads.length === 0) continue;
       var starts = [], reaches = [], counts = [], pitches = [], slots = [], list;
@@ -258,10 +261,20 @@ extension HTMLPagePlacementScript {
       var longest = reaches[0];
       for (list = 1; list < reaches.length; list++) longest = Math.max(longest, reaches[list]);
       if (!(longest > layout.columnsEnds[panel] + 1)) continue;
-      var targets = [layout.columnsEnds[panel]];
-      for (list = 0; list < reaches.length; list++) if (reaches[list] < longest - 1) targets.push(reaches[list]);
-      var panelHeight = estimatedHeights[panel], otherHeight = 0;
-      for (var other = 0; other < panelCount; other++) if (other !== panel) otherHeight = Math.max(otherHeight, estimatedHeights[other]);
+      // The level columns' end and the shorter lists' reaches, longest first; where there are
+      // more than SHORTENING_TARGETS, the next longest few and others spread evenly among them.
+      var sortedReaches = reaches.filter(function (reach) { return reach < longest - 1; }).sort(function (x, y) { return y - x; });
+      var shorter = [], targets = [layout.columnsEnds[panel]];
+      for (list = 0; list < sortedReaches.length; list++) if (list === 0 || sortedReaches[list] !== sortedReaches[list - 1]) shorter.push(sortedReaches[list]);
+      if (shorter.length <= SHORTENING_TARGETS) {
+        for (list = 0; list < shorter.length; list++) targets.push(shorter[list]);
+      } else {
+        var nearest = Math.floor(SHORTENING_TARGETS / 4), spread = SHORTENING_TARGETS - nearest;
+        for (list = 0; list < nearest; list++) targets.push(shorter[list]);
+        for (var step = 1; step <= spread; step++) targets.push(shorter[nearest - 1 + Math.floor((shorter.length - nearest) * step / spread)]);
+      }
+      var panelHeight = estimatedHeights[panel];
+      var otherHeight = Math.max(panel > 0 ? broadestBefore : 0, panel + 1 < panelCount ? broadestAfter[panel + 1] : 0);
       var shortened = function (target) {
         var listRows = new Array(panelHeads.length).fill(0), added = 0, end = target;
         for (var l = 0; l < panelHeads.length; l++) {
