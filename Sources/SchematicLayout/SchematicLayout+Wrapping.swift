@@ -20,7 +20,7 @@ extension SchematicLayout {
     /// around the best by page alone). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
     /// three more placements). Trees beyond `alwaysMeasuredItems` that the estimate says cannot
-    /// be squared keep the estimate's blocks. Either way O(n) per placement and a bounded number.
+    /// be squared keep the estimate's blocks, but may nest their wide fans' subtrees. Either way O(n) per placement and a bounded number.
     ///
     /// Limits that do not depend on each other's outcome are placed at once, one per core
     /// (`WrappedPlacement` is a value), and judged in the order listed: the same choice as one
@@ -31,12 +31,21 @@ extension SchematicLayout {
     /// unwrapped (the stacks the estimate reads can promise a gain the placement does not keep,
     /// as with the cherries of a binary phylogeny).
     func placeWrappedItemsChoosingRows() -> Bool {
-        guard configuration.wrap == .auto, let estimated = wrapPlan,
-              estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else {
+        guard configuration.wrap == .auto, let estimated = wrapPlan else {
             placeWrappedItems()
             return true
         }
         let tree = wrappedPlacementTree, configuration = configuration
+        // Beyond `alwaysMeasuredItems`, where the estimate says no row limit brings the drawing
+        // to the target, its limits are not measured (its height comes from its subtrees or
+        // fans of folders); but a fan of folders may nest (2,500 small folders: 1:457 without).
+        let measuresLimits = estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems
+        let mayNest = configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang
+        guard measuresLimits || (mayNest && dataController.numberOfItems <= WrapPlan.measuredChoiceItems
+                                 && tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])) else {
+            placeWrappedItems()
+            return true
+        }
         @Sendable func plan(rowLimit: Int, fills: Bool = false, smallestFan: Int? = nil) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
                      rowLimit: rowLimit, smallestFan: smallestFan ?? estimated.smallestFan, fills: fills)
@@ -61,7 +70,7 @@ extension SchematicLayout {
         }
         // The estimate's placement and the first limits around it, at once.
         var around: [Int] = []
-        for factor in [0.5, 0.75, 1.5, 2, 3] {
+        for factor in measuresLimits ? [0.5, 0.75, 1.5, 2, 3] : [] {
             let limit = max(fewestRows, Int((Double(estimated.rowLimit) * factor).rounded()))
             if limit != estimated.rowLimit && !around.contains(limit) { around.append(limit) }
         }
@@ -111,7 +120,7 @@ extension SchematicLayout {
         for placement in first.dropFirst() { judgePlaced(placement) }
         // Area falls and breadth grows with the limit: between the best fitting limit and the
         // next one tried that does not fit, a few bisection steps find a larger one that fits.
-        if fits(best.drawing.aspect),
+        if measuresLimits, fits(best.drawing.aspect),
            var broad = tried.filter({ !$0.value && !$0.key.fills && $0.key.limit > best.placement.plan.rowLimit }).keys.map(\.limit).min() {
             var fitting = best.placement.plan.rowLimit
             for _ in 0..<3 where broad - fitting > 1 {
@@ -127,7 +136,7 @@ extension SchematicLayout {
         // (Around the best by page too, where the cost chose another limit.)
         let chosen = [best.placement.plan.rowLimit, bestByPage.placement.plan.rowLimit]
         var filling: [Candidate] = []
-        for fan in Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) {
+        for fan in measuresLimits ? Set([estimated.smallestFan, WrapPlan.autoFanTiers.last!]).sorted(by: >) : [] {
             for limit in chosen[0] == chosen[1] ? [chosen[0]] : chosen {
                 for factor in [1.0, 1.5, 2, 3] {
                     let candidate = Candidate(limit: Int((Double(limit) * factor).rounded()), fills: true, fan: fan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false)
@@ -148,7 +157,7 @@ extension SchematicLayout {
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
         // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`). Last, the best one's
         // blocks broadened where that makes them smaller (`WrappedPlacement.broadened`).
-        if configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang {
+        if mayNest {
             let plan = best.placement.plan
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
             nestingAreaLimit = best.drawing.nestingAreaLimit

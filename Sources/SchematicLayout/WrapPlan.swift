@@ -158,7 +158,8 @@ struct WrapPlan {
     static let measuredChoiceItems = 50_000
     /// …beyond this many only when the estimate says some limit brings the drawing within
     /// `targetAspect` (a tree whose height comes from its subtrees, not its fans, cannot be
-    /// squared by wrapping: more placements would only cost time).
+    /// squared by wrapping: more placements would only cost time); nesting is tried still,
+    /// where a fan of 12 or more may nest (a fan of folders is squared only that way).
     static let alwaysMeasuredItems = 8_000
     /// Whether `auto`'s estimate brings the drawing within `targetAspect` (true for given limits).
     private(set) var estimateFits = true

@@ -258,7 +258,15 @@ extension HTMLPagePlacementScript {
       placeWrappedItems();
       if (cfg.wrap !== 0) return true;
       var estimated = plan;
-      if (!estimated.estimateFits && n > ALWAYS_MEASURED_ITEMS) return true;
+      // Beyond ALWAYS_MEASURED_ITEMS, where the estimate does not fit, no limits are measured,
+      // but a wide fan of folders may still nest.
+      var measuresLimits = estimated.estimateFits || n <= ALWAYS_MEASURED_ITEMS;
+      var mayNest = cfg.nests && overhangs(cfg) && !cfg.extraParents;
+      if (!measuresLimits) {
+        var wideFan = false;
+        for (var fanAt = 0; fanAt < n && !wideFan; fanAt++) wideFan = cs[fanAt + 1] - cs[fanAt] >= AUTO_FAN_TIERS[0];
+        if (!(mayNest && n <= MEASURED_CHOICE_ITEMS && wideFan)) return true;
+      }
       function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
       if (n > MEASURED_CHOICE_ITEMS) {
         for (var attempt = 0; attempt < 3; attempt++) {
@@ -306,8 +314,8 @@ extension HTMLPagePlacementScript {
         if (!candidate) return null;
         return judgePlaced(placed(candidate));
       }
-      [0.5, 0.75, 1.5, 2, 3].forEach(function (factor) { judge(Math.max(fewestAutoRows(cfg), Math.round(estimated.rowLimit * factor))); });
-      if (fits(best.drawing.aspect)) {
+      (measuresLimits ? [0.5, 0.75, 1.5, 2, 3] : []).forEach(function (factor) { judge(Math.max(fewestAutoRows(cfg), Math.round(estimated.rowLimit * factor))); });
+      if (measuresLimits && fits(best.drawing.aspect)) {
         var broad = null;
         tried.forEach(function (fitting, limit) { if (!fitting && limit > best.plan.rowLimit && (broad === null || limit < broad)) broad = limit; });
         if (broad !== null) {
@@ -324,11 +332,11 @@ extension HTMLPagePlacementScript {
       // Then with smaller fans wrapping too (the smallest tier), where that draws smaller still.
       var smallest = AUTO_FAN_TIERS[AUTO_FAN_TIERS.length - 1];
       var fans = estimated.smallestFan === smallest ? [smallest] : [Math.max(estimated.smallestFan, smallest), Math.min(estimated.smallestFan, smallest)];
-      fans.forEach(function (fan) {
+      (measuresLimits ? fans : []).forEach(function (fan) {
         chosenLimits.forEach(function (limit) { [1, 1.5, 2, 3].forEach(function (factor) { judge(Math.round(limit * factor), true, fan); }); });
       });
       // The widest fans' subtrees nest too, reach by reach (within READABLE_ASPECT only smaller: nestingAreaLimit).
-      if (cfg.nests && overhangs(cfg) && !cfg.extraParents) {
+      if (mayNest) {
         var before = best.plan;
         nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);

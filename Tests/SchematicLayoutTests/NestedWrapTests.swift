@@ -359,3 +359,26 @@ extension WrapTests {
         #expect(rectQueryMismatches(layout, everything: everyElement(layout, sections), seed: 11, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 }
+
+/// Big trees whose estimate cannot be squared still nest their fans of folders.
+extension WrapTests {
+    /// 2,500 folders of two to nine files (13,000 items, beyond `WrapPlan.alwaysMeasuredItems`):
+    /// no row limit squares a fan of folders, so the estimate's limits are not measured, but
+    /// the folders nest (a gcloud `surface` folder of 17,000 entries was 1:59 without). Nesting
+    /// blocks' invariants are checked on smaller trees (`checkInvariants` takes minutes here in
+    /// a debug build).
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aBigFanOfFoldersNestsBeyondTheMeasuredLimits(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for folder in 0..<2_500 {
+            let node = tree.addNode(label: "package \(folder)", parent: root)
+            for file in 0..<[2, 3, 3, 4, 5, 9][folder % 6] { _ = tree.addNode(label: "file \(folder).\(file)", parent: node) }
+        }
+        #expect(tree.count > 8_000, "beyond WrapPlan.alwaysMeasuredItems")
+        let (layout, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(layout.wrapsFolders)
+        #expect(aspect(layout) <= 3 && aspect(layout) >= 1.0 / 3, "aspect \(aspect(layout))")
+        #expect(rectQueryMismatches(layout, everything: everyElement(layout, sections), seed: 13, queries: 20, fraction: 1.0 / 8).isEmpty)
+    }
+}
