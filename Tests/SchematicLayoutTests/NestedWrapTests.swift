@@ -269,19 +269,24 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// A tree of `samples/real` laid out top to bottom with the standard configuration.
+    func standardTopToBottom(_ sample: String) throws -> (SchematicLayout, SectionedTree) {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/real/\(sample)")
+        let sections = try SectionedTree(try OutlineReader().read([UInt8](Data(contentsOf: url)), file: sample))
+        var configuration = SchematicLayoutConfiguration.standard
+        configuration.orientation = .tb
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        return (layout, sections)
+    }
+
     /// Panels make a drawing narrower, so lists may be shorter than the drawing of leaves alone
     /// made them (`WrapPlan.nestingRowLimitFactors`): 44 packages of Python's standard library
     /// (`samples/real/python-packages.txt`, with `lib2to3`'s 52 fixers and `tkinter`'s modules)
     /// top to bottom nest with more and shorter lists, not at the leaves' row limit.
     @Test func nestedListsMayBeShorterThanTheLeavesAlone() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("samples/real/python-packages.txt")
-        let tree = try OutlineReader().read([UInt8](Data(contentsOf: url)), file: "python-packages.txt")
-        let sections = try SectionedTree(tree)
-        var configuration = SchematicLayoutConfiguration.standard
-        configuration.orientation = .tb
-        let nested = SchematicLayout(dataController: sections, configuration: configuration)
-        nested.prepare()
+        let (nested, sections) = try standardTopToBottom("python-packages.txt")
         #expect(nested.wrapsFolders)
         // At the leaves' row limit alone: 2584 × 4008 (1:1.55); with shorter lists 3672 × 2008.
         let size = nested.collectionViewContentSize
@@ -331,14 +336,7 @@ extension WrapTests {
     /// panel was as deep as `Warning`'s eleven subclasses hanging as one list, where everything
     /// else in it is at most five deep. That list now hangs as several side by side, in order.
     @Test func aListThatAloneMakesItsPanelLongHangsSideBySide() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("samples/real/python-exceptions.txt")
-        let tree = try OutlineReader().read([UInt8](Data(contentsOf: url)), file: "python-exceptions.txt")
-        let sections = try SectionedTree(tree)
-        var configuration = SchematicLayoutConfiguration.standard
-        configuration.orientation = .tb
-        let layout = SchematicLayout(dataController: sections, configuration: configuration)
-        layout.prepare()
+        let (layout, sections) = try standardTopToBottom("python-exceptions.txt")
         #expect(layout.wrapsFolders)
         // Warning's subclasses (depth 3).
         var warnings: [Rect] = []
