@@ -17,6 +17,8 @@ extension JSONTreeParser {
         var label: String? { didSet { labelIsInTree = false } }
         /// Whether the tree already holds `label` for `node` (it was added with it).
         var labelIsInTree = false
+        /// Whether a member the reader does not use holds a string (a label under another key?).
+        var hasOtherText = false
         /// Boxed, so that moving an open node copies one reference. An open node is moved, never
         /// duplicated, so its box is never shared.
         var details: DetailsBox?

@@ -25,6 +25,9 @@ struct JSONTreeParser {
     var unknownTypes = UnknownTypes()
     /// Where `tree -J` said it could not list a directory, and what it said.
     var treeErrors: [(offset: Int, message: String)] = []
+    /// Parents with no name key that hold text under another key: how many, and where the first
+    /// starts (the label may be under a key the reader was not told of).
+    var namelessParentsWithText = (count: 0, first: 0)
     /// The node objects being read, outermost first (one per node frame of the stack).
     var openNodes: [OpenNode] = []
 
@@ -167,6 +170,7 @@ struct JSONTreeParser {
                         if open.earlyContents == nil && bytes[position] == UInt8(ascii: "[") { open.earlyContents = keyStart }
                         try skipValue()
                     default:
+                        if bytes[position] == UInt8(ascii: "\"") { open.hasOtherText = true }
                         try skipValue()
                     }
                 }
@@ -180,6 +184,12 @@ struct JSONTreeParser {
         tree.warnings = unknownTypes.warnings(places: source.places(of: unknownTypes.positions))
         tree.warnings += zip(source.places(of: treeErrors.map(\.offset)), treeErrors).map { place, error in
             "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
+        }
+        if namelessParentsWithText.count > 0 {
+            let first = namelessParentsWithText.first
+            let count = namelessParentsWithText.count
+            tree.warnings.append("\(source.places(of: [first])[0]): \(count == 1 ? "a parent node has" : "\(count) parent nodes have") no \"\(nameKey)\" "
+                                 + "but text under another key (\(keyList(ofObjectAt: first))): drawn unnamed")
         }
         return tree
     }
@@ -200,7 +210,19 @@ struct JSONTreeParser {
 
     /// Finishes a node object at its closing brace: its label, type, id and attributes.
     mutating func close(_ open: inout OpenNode) throws(ReadError) {
-        guard var label = open.label else {
+        var label: String
+        if let given = open.label {
+            label = given
+        } else if open.node >= 0 && tree.count > open.node + 1 {
+            // A parent without a name is an unnamed node, as phylogenies converted from Newick
+            // write their internal nodes (`{"children": [...], "length": 0.1}`); a leaf has no
+            // such reading, so it is an error (usually the label is under another key).
+            label = ""
+            if open.hasOtherText {
+                if namelessParentsWithText.count == 0 { namelessParentsWithText.first = open.start }
+                namelessParentsWithText.count += 1
+            }
+        } else {
             // tree -J ends its forest with a summary, which is not a node.
             if open.parent == nil && open.node < 0 && open.typeText == "report" { return }
             throw source.error(at: open.start, "node has no \"\(nameKey)\" (\(keyList(ofObjectAt: open.start)))")

@@ -3,8 +3,8 @@ import Hierarchy
 /// Reads nested JSON in the d3-hierarchy convention:
 /// `{"name": "Root", "type": "important", "id": "r", "children": [ … ]}`.
 ///
-/// `name` is required (a string or a number; empty makes an unnamed node, surrounding whitespace
-/// is dropped); `type`, `id`, `children` and the attributes `url`, `tooltip`, `class`, `color`,
+/// `name` is required of leaves (a string or a number; empty makes an unnamed node, surrounding
+/// whitespace is dropped); a parent without one is an unnamed node (Newick converted to JSON); `type`, `id`, `children` and the attributes `url`, `tooltip`, `class`, `color`,
 /// `fill` are optional; other keys are ignored. The name, children and type keys can be renamed
 /// (`--name-key`, `--children-key`, `--type-key`). A top-level array is a forest.
 ///

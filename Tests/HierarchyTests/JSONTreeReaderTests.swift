@@ -79,6 +79,22 @@ import TestSupport
         #expect(tree.parents == [-1, 0, 0, 0])
     }
 
+    /// Newick converted to JSON (newick.js, as d3's phylogeny examples read it) writes an unnamed
+    /// internal node with no name key at all: such a parent is an unnamed node, silently when it
+    /// has no text under another key; a leaf without a name stays an error.
+    @Test func parentsWithoutNameAreUnnamedNodes() throws {
+        let tree = try read(#"{"children": [{"children": [{"name": "A", "length": 0.1}, {"name": "B"}], "length": 0.2}, {"name": "C"}]}"#)
+        #expect(tree.labels == ["", "", "A", "B", "C"])
+        #expect(tree.parents == [-1, 0, 1, 1, 0])
+        #expect(tree.warnings.isEmpty)
+        #expect(error(#"{"children": [{"name": "A"}, {"length": 0.1}]}"#) == #"in.json:1:30: node has no "name" (its keys: "length"; say which key holds the label with --name-key)"#)
+        #expect(error(#"{"children": []}"#) == #"in.json:1:1: node has no "name" (its keys: "children"; say which key holds the label with --name-key)"#)
+        // Text under another key may be the label the user meant: said once, with the first place.
+        let labelled = try read("{\"name\": \"r\", \"children\": [\n {\"label\": \"x\", \"children\": [{\"name\": \"a\"}]},\n {\"label\": \"y\", \"children\": [{\"name\": \"b\"}]}]}")
+        #expect(labelled.labels == ["r", "", "a", "", "b"])
+        #expect(labelled.warnings == [#"in.json:2:2: 2 parent nodes have no "name" but text under another key (its keys: "label", "children"; say which key holds the label with --name-key): drawn unnamed"#])
+    }
+
     @Test func nodesWithoutNameListTheirKeys() throws {
         #expect(error(#"[{"title": "x", "size": 3, "children": []}]"#)
                 == #"in.json:1:2: node has no "name" (its keys: "title", "size", "children"; say which key holds the label with --name-key)"#)
