@@ -7,9 +7,11 @@ import Hierarchy
 /// `url`, `tooltip`, `class`, `color`, `fill`). A list is a forest, a scalar in it a leaf.
 /// Several documents make one forest. Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
-/// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for its
-/// anchored scalar; aliases of lists and mappings are refused, and the text aliases repeat is
-/// capped at `maximumAliasBytes`, so no document can multiply itself.
+/// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
+/// its anchored value (a list or mapping too), and a merge key (`<<: *base`, `<<: [*a, *b]`)
+/// brings in the keys of the mappings it names that the mapping does not have itself (YAML 1.1's
+/// merge, as CI and compose files use it). What aliases repeat is capped (`maximumAliasValues`
+/// values, `maximumAliasBytes` of text), so no document can multiply itself.
 ///
 /// Built on libyaml's event parser (Debian's libyaml), iteratively: the events go into flat
 /// arrays, then a loop with an explicit stack makes the tree. Yams, the Swift YAML package at
@@ -28,6 +30,9 @@ public struct YAMLReader: HierarchyReader {
     /// The most label text aliases may repeat in all (64 MiB): each alias repeats its anchor's
     /// text in the drawing, so a few kilobytes of aliases could otherwise make gigabytes of output.
     public static let maximumAliasBytes = 64 << 20
+    /// The most values (scalars, lists and mappings) aliases may repeat in all: an alias of a
+    /// list of aliases of lists… would otherwise nest exponentially ("billion laughs").
+    public static let maximumAliasValues = 1_000_000
 
     public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
         self.nameKey = nameKey
@@ -67,7 +72,7 @@ public struct YAMLReader: HierarchyReader {
         var events = Events()
         var anchors: [String: Int] = [:]
         var open: [Int] = []
-        var aliasBytes = 0
+        var aliasBytes = 0, aliasValues = 0
         return try source.bytes.withUnsafeBufferPointer { buffer throws(ReadError) -> Events in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
@@ -116,21 +121,51 @@ public struct YAMLReader: HierarchyReader {
                     guard let target = anchors[name] else {
                         throw ReadError(file: file, line: Int(line), column: Int(column), message: "unknown alias *\(name)")
                     }
-                    guard events.kinds[target] == .scalar else {
+                    // `open` holds the open collections' indices in increasing order.
+                    if open.last.map({ $0 >= target }) == true, Self.holds(open, target) {
                         throw ReadError(file: file, line: Int(line), column: Int(column),
-                                        message: "*\(name) repeats a list or mapping; only aliases of plain values are read")
+                                        message: "*\(name) is inside the list or mapping it names, so it would repeat itself forever")
                     }
-                    aliasBytes += events.texts[target]!.utf8.count
+                    let copied = target..<Int(events.ends[target])
+                    var bytes = 0
+                    for index in copied { bytes += events.texts[index]?.utf8.count ?? 0 }
+                    aliasBytes += bytes
+                    aliasValues += copied.count
                     guard aliasBytes <= YAMLReader.maximumAliasBytes else {
                         throw ReadError(file: file, line: Int(line), column: Int(column), message:
-                            "aliases repeat more than \(YAMLReader.maximumAliasBytes >> 20) MB of text in all (*\(name) repeats \(events.texts[target]!.utf8.count) bytes); the drawing would be too large")
+                            "aliases repeat more than \(YAMLReader.maximumAliasBytes >> 20) MB of text in all (*\(name) repeats \(bytes) bytes); the drawing would be too large")
                     }
-                    append(.scalar, events.texts[target], plain: events.plain[target])
+                    guard aliasValues <= YAMLReader.maximumAliasValues else {
+                        throw ReadError(file: file, line: Int(line), column: Int(column), message:
+                            "aliases repeat more than \(YAMLReader.maximumAliasValues) values in all (*\(name) repeats \(copied.count)); the drawing would be too large")
+                    }
+                    // A copy of the anchored events, their places kept (an error in the copy
+                    // points at the anchored text), their ends moved with them.
+                    if open.isEmpty { events.documents.append(events.kinds.count) }
+                    let shift = Int32(events.kinds.count - target)
+                    for index in copied {
+                        events.kinds.append(events.kinds[index])
+                        events.texts.append(events.texts[index])
+                        events.plain.append(events.plain[index])
+                        events.ends.append(events.ends[index] + shift)
+                        events.lines.append(events.lines[index])
+                        events.columns.append(events.columns[index])
+                    }
                 default:
                     continue
                 }
             }
         }
+    }
+
+    /// Whether the sorted indices `open` hold `index` (binary search).
+    private static func holds(_ open: [Int], _ index: Int) -> Bool {
+        var low = 0, high = open.count
+        while low < high {
+            let middle = (low + high) / 2
+            if open[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < open.count && open[low] == index
     }
 
     /// What one pending value adds under a parent.
@@ -140,6 +175,74 @@ public struct YAMLReader: HierarchyReader {
     }
 
     private func build(_ events: Events, file: String) throws(ReadError) -> Tree {
+        /// A mapping's key and value pairs, in order; a merge key (`<<`, plain) gives way to the
+        /// pairs of the mappings it names (merged themselves), but for keys the mapping has
+        /// itself or an earlier merged mapping gave. Iterative: merges may nest deeply.
+        func mergedPairs(of mapping: Int) throws(ReadError) -> [(Int, Int)] {
+            struct Frame {
+                var pairs: [(Int, Int)]
+                var cursor = 0
+                /// The mapping's own keys, which merged ones never override.
+                var own: Set<String> = []
+                var given: Set<String> = []
+                var result: [(Int, Int)] = []
+                /// The mappings the merge key being read names, still to merge.
+                var sources: [Int] = []
+            }
+            func frame(_ mapping: Int) throws(ReadError) -> Frame {
+                let members = entries(mapping)
+                var frame = Frame(pairs: stride(from: 0, to: members.count - 1, by: 2).map { (members[$0], members[$0 + 1]) })
+                for (key, _) in frame.pairs where events.kinds[key] == .scalar && !isMergeKey(key) {
+                    guard frame.own.insert(events.texts[key]!).inserted else {
+                        throw error(key, "duplicate key '\(events.texts[key]!)' in a mapping")
+                    }
+                }
+                if frame.pairs.count(where: { isMergeKey($0.0) }) > 1, let second = frame.pairs.filter({ isMergeKey($0.0) }).dropFirst().first {
+                    throw error(second.0, "duplicate key '<<' in a mapping (merge several with <<: [*a, *b])")
+                }
+                return frame
+            }
+            var stack = [try frame(mapping)]
+            while true {
+                let top = stack.count - 1
+                if !stack[top].sources.isEmpty {
+                    stack.append(try frame(stack[top].sources.removeFirst()))
+                    continue
+                }
+                if stack[top].cursor == stack[top].pairs.count {
+                    let done = stack.removeLast()
+                    guard !stack.isEmpty else { return done.result }
+                    let parent = stack.count - 1
+                    for pair in done.result {
+                        if events.kinds[pair.0] == .scalar {
+                            let key = events.texts[pair.0]!
+                            guard !stack[parent].own.contains(key), stack[parent].given.insert(key).inserted else { continue }
+                        }
+                        stack[parent].result.append(pair)
+                    }
+                    continue
+                }
+                let pair = stack[top].pairs[stack[top].cursor]
+                stack[top].cursor += 1
+                guard isMergeKey(pair.0) else {
+                    stack[top].result.append(pair)
+                    continue
+                }
+                let value = pair.1
+                switch events.kinds[value] {
+                case .mapping:
+                    stack[top].sources = [value]
+                case .sequence where entries(value).allSatisfy({ events.kinds[$0] == .mapping }):
+                    stack[top].sources = entries(value)
+                default:
+                    if isNull(value) { continue }
+                    throw error(value, "a merge key '<<' takes a mapping or a list of mappings")
+                }
+            }
+        }
+        func isMergeKey(_ index: Int) -> Bool {
+            events.kinds[index] == .scalar && events.plain[index] && events.texts[index] == "<<"
+        }
         var tree = Tree()
         var idEvents: [String: Int] = [:]
         var unknownTypes = UnknownTypes()
@@ -183,14 +286,7 @@ public struct YAMLReader: HierarchyReader {
                 case .sequence:
                     for element in entries(index).reversed() { work.append(.value(element, parent: parent)) }
                 case .mapping:
-                    let members = entries(index)
-                    let pairs = stride(from: 0, to: members.count - 1, by: 2).map { (members[$0], members[$0 + 1]) }
-                    var keys = Set<String>()
-                    for (key, _) in pairs where events.kinds[key] == .scalar {
-                        guard keys.insert(events.texts[key]!).inserted else {
-                            throw error(key, "duplicate key '\(events.texts[key]!)' in a mapping")
-                        }
-                    }
+                    let pairs = try mergedPairs(of: index)
                     if let name = pairs.first(where: { events.kinds[$0.0] == .scalar && events.texts[$0.0] == nameKey }) {
                         let node = try add(name.1, parent: parent)
                         var attributes = NodeAttributes()

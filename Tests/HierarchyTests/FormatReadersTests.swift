@@ -60,14 +60,43 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(YAMLReader(), "{name: x, url: 'javascript:alert(1)'}", file: "in.yaml")?.contains("not an allowed link") == true)
     }
 
-    @Test func aliasesOfValuesOnlySoNothingExplodes() throws {
+    @Test func aliasesRepeatTheirValuesSoNothingExplodes() throws {
         #expect(outline(try read("a: &x shared\nb: *x\n")) == ["a", ".shared", "b", ".shared"])
-        // Nine levels of ten aliases each would be a billion nodes: lists are not repeated.
+        #expect(outline(try read("a: &l [x, {y: z}]\nb: *l\n")) == ["a", ".x", ".y", "..z", "b", ".x", ".y", "..z"])
+        // Nine levels of ten aliases each would be a billion nodes: stopped at a million values.
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 {
             text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
-        #expect(readError(YAMLReader(), text, file: "b.yaml") == "b.yaml:2:10: *a0 repeats a list or mapping; only aliases of plain values are read")
+        #expect(readError(YAMLReader(), text, file: "b.yaml")
+                == "b.yaml:6:45: aliases repeat more than 1000000 values in all (*a4 repeats 111111); the drawing would be too large")
+        #expect(readError(YAMLReader(), "a: &m [1, *m]\n", file: "in.yaml")
+                == "in.yaml:1:11: *m is inside the list or mapping it names, so it would repeat itself forever")
+    }
+
+    /// YAML 1.1's merge key, as GitLab CI and compose files use it: the named mappings' keys come
+    /// in where `<<` stands, except those the mapping has itself or an earlier one gave.
+    @Test func mergeKeysBringInTheKeysAMappingLacks() throws {
+        let text = """
+            .defaults: &defaults {image: debian, retry: 2}
+            .extra: &extra {retry: 5, when: manual}
+            test:
+              <<: *defaults
+              retry: 0
+            deploy:
+              <<: [*defaults, *extra]
+              script: go
+            """
+        #expect(outline(try read(text)) == [".defaults", ".image", "..debian", ".retry", "..2",
+                                             ".extra", ".retry", "..5", ".when", "..manual",
+                                             "test", ".image", "..debian", ".retry", "..0",
+                                             "deploy", ".image", "..debian", ".retry", "..2", ".when", "..manual", ".script", "..go"])
+        // Merges nest: a merged mapping's own merge comes with it.
+        #expect(outline(try read("a: &a {x: 1}\nb: &b {<<: *a, y: 2}\nc: {<<: *b}\n")).suffix(5) == ["c", ".x", "..1", ".y", "..2"])
+        // A quoted "<<" is an ordinary key.
+        #expect(outline(try read("a: {\"<<\": 1}\n")) == ["a", ".<<", "..1"])
+        #expect(readError(YAMLReader(), "a: {<<: 3}\n", file: "in.yaml") == "in.yaml:1:9: a merge key '<<' takes a mapping or a list of mappings")
+        #expect(readError(YAMLReader(), "m: &m {x: 1}\na: {<<: *m, x: 2, x: 3}\n", file: "in.yaml")?.contains("duplicate key 'x'") == true)
     }
 
     @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
@@ -91,9 +120,6 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         let tooMuch = "a: &big \(anchor)\nb: [" + Array(repeating: "*big", count: 65).joined(separator: ", ") + "]\n"
         #expect(readError(YAMLReader(), tooMuch, file: "in.yaml")
                 == "in.yaml:2:389: aliases repeat more than 64 MB of text in all (*big repeats 1048576 bytes); the drawing would be too large")
-        // Aliases of mappings (a merge key included) are refused, so nothing nests exponentially.
-        #expect(readError(YAMLReader(), "a: &m {x: 1}\nb:\n  <<: *m\n", file: "in.yaml")
-                == "in.yaml:3:7: *m repeats a list or mapping; only aliases of plain values are read")
     }
 
     @Test func unknownTypesBecomeClassesAndIDsAreUnique() throws {
