@@ -265,6 +265,9 @@ struct JSONTreeParser {
         position = start + 1
         var keys: [String] = []
         var count = 0
+        // A key other than the children key holding an array of objects: the children, likely
+        // (newick.js's `branchset`).
+        var childrenLike: String?
         do {
             while true {
                 skipWhitespace()
@@ -274,6 +277,14 @@ struct JSONTreeParser {
                 if keys.count < 8 { keys.append("\"" + (key.count > 40 ? String(key.prefix(39)) + "…" : key) + "\"") }
                 skipWhitespace()
                 position += 1  // the colon
+                skipWhitespace()
+                if childrenLike == nil, key != childrenKey, position < bytes.count, bytes[position] == UInt8(ascii: "[") {
+                    let start = position
+                    position += 1
+                    skipWhitespace()
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "{") { childrenLike = key }
+                    position = start
+                }
                 try skipValue()
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { break }
@@ -282,7 +293,8 @@ struct JSONTreeParser {
         } catch {}
         guard count > 0 else { return "the object is empty" }
         let more = count > keys.count ? ", and \(count - keys.count) more" : ""
-        return "its keys: \(keys.joined(separator: ", "))\(more); say which key holds the label with --name-key"
+        let children = childrenLike.map { "; if \"\($0)\" holds the children, say --children-key \($0)" } ?? ""
+        return "its keys: \(keys.joined(separator: ", "))\(more); say which key holds the label with --name-key\(children)"
     }
 
     /// After a member of a node object: `,` then another key, or the closing `}` (left for the loop).

@@ -88,6 +88,10 @@ import TestSupport
         #expect(tree.parents == [-1, 0, 1, 1, 0])
         #expect(tree.warnings.isEmpty)
         #expect(error(#"{"children": [{"name": "A"}, {"length": 0.1}]}"#) == #"in.json:1:30: node has no "name" (its keys: "length"; say which key holds the label with --name-key)"#)
+        // newick.js names the children `branchset` (d3's Tree of Life reads it so): said so.
+        #expect(error(#"{"branchset": [{"name": "A"}, {"name": "B"}], "length": 0}"#)
+                == #"in.json:1:1: node has no "name" (its keys: "branchset", "length"; say which key holds the label with --name-key; if "branchset" holds the children, say --children-key branchset)"#)
+        #expect(try JSONTreeReader(childrenKey: "branchset").read(Array(#"{"branchset": [{"name": "A"}, {"name": "B"}]}"#.utf8), file: "b").labels == ["", "A", "B"])
         #expect(error(#"{"children": []}"#) == #"in.json:1:1: node has no "name" (its keys: "children"; say which key holds the label with --name-key)"#)
         // Text under another key may be the label the user meant: said once, with the first place.
         let labelled = try read("{\"name\": \"r\", \"children\": [\n {\"label\": \"x\", \"children\": [{\"name\": \"a\"}]},\n {\"label\": \"y\", \"children\": [{\"name\": \"b\"}]}]}")
