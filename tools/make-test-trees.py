@@ -22,6 +22,14 @@ into a directory, for tools/quality.py and for looking at drawings:
   linux-include.tree  `tree /usr/include/linux`
   doc-packages.txt    the first 200 package folders of /usr/share/doc with their files (a fan of
                       small folders, about 900 entries)
+  sections.txt        the installed Debian packages under their archive section (fans of up to
+                      hundreds of leaves)
+  stdlib-classes.txt  the classes of 25 standard-library modules under `object` (a 200-child
+                      fan of subclass trees, many only children)
+  libs.tree           `tree -L 1` of the multiarch library folder (~1,300 files in one folder)
+  locales.txt         glibc's locale sources under their language (a fan of ~300, short lists)
+  phylo-bd.nwk        a random birth-death phylogeny with named leaves (~650 species, 15% of
+                      the splits 3- to 7-way), unnamed internal nodes
 
 Usage: python3 tools/make-test-trees.py DIRECTORY   (needs iso-codes and tree)"""
 import ast
@@ -215,3 +223,104 @@ for package in packages:
     if os.path.isdir(path) and not os.path.islink(path):
         lines += ["        " + entry for entry in sorted(os.listdir(path))]
 write("doc-packages.txt", lines)
+
+# Built in session 16 after the layout's last tuning, and measured once (README, quality).
+lines = ["Installed packages"]
+packages = subprocess.run(["dpkg-query", "-W", "-f", "${Section}\t${Package}\n"], capture_output=True, text=True, check=True)
+by_section = {}
+for row in sorted(packages.stdout.splitlines(), key=lambda row: row.split("\t")[0]):
+    section, package = row.split("\t")
+    by_section.setdefault(section or "none", []).append(package)
+for section, names in by_section.items():
+    lines.append("    " + section)
+    lines += ["        " + name for name in names]
+write("sections.txt", lines)
+
+
+def stdlib_classes(modules):
+    """The classes the modules define, each under its nearest base among them, under `object`."""
+    import importlib
+    import inspect
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except Exception:
+            pass
+    roots = {module.split(".")[0] for module in modules}
+    seen, classes = set(), []
+    for name, module in sorted(sys.modules.items()):
+        if not any(name == m or name.startswith(m + ".") for m in modules):
+            continue
+        for value in vars(module).values():
+            if inspect.isclass(value) and value.__module__.split(".")[0] in roots and value not in seen:
+                seen.add(value)
+                classes.append(value)
+    children = {}
+    for cls in classes:
+        base = next((b for b in cls.__mro__[1:] if b in seen), None)
+        children.setdefault(base, []).append(cls)
+    def key(cls):
+        return cls.__module__ + "." + cls.__qualname__
+    out, stack = ["object"], [(cls, 1) for cls in sorted(children.get(None, []), key=key, reverse=True)]
+    while stack:
+        cls, depth = stack.pop()
+        out.append("    " * depth + key(cls))
+        stack += [(child, depth + 1) for child in sorted(children.get(cls, []), key=key, reverse=True)]
+    return out
+
+
+write("stdlib-classes.txt", stdlib_classes(
+    "asyncio email email.mime.text email.headerregistry tkinter tkinter.ttk xml.dom.minidom unittest argparse "
+    "logging.handlers http.client urllib.error json decimal concurrent.futures multiprocessing sqlite3 ssl "
+    "socketserver io collections.abc numbers enum typing ctypes".split()))
+libraries = "/usr/lib/" + (sysconfig.get_config_var("MULTIARCH") or "x86_64-linux-gnu")
+with open("libs.tree", "w") as out:
+    subprocess.run(["tree", "-n", "-L", "1", "--noreport", libraries], stdout=out, check=True)
+print("libs.tree")
+lines, by_language = ["locales"], {}
+for name in sorted(os.listdir("/usr/share/i18n/locales")):
+    by_language.setdefault(name.split("_")[0], []).append(name)
+for language, names in by_language.items():
+    if len(names) == 1:
+        lines.append("    " + names[0])
+    else:
+        lines.append("    " + language)
+        lines += ["        " + name for name in names]
+write("locales.txt", lines)
+
+
+def birth_death(rng, least=400, most=1200):
+    """A random phylogeny: each node is a leaf with chance 0.32 (always from depth 15), else
+    splits in two (85%) or 3-7; made-up binomial names. Redrawn until its size is in range."""
+    def name():
+        def word(low, high):
+            return "".join(rng.choice("bcdfghklmnprstvz") + rng.choice("aeiou") for _ in range(rng.randint(low, high)))
+        return word(2, 5).capitalize() + "_" + word(2, 4)
+    while True:
+        text, leaves, stack = [], 0, [(0, 0)]
+        # Iteratively: (depth, state) where state 0 opens the node; ")" and "," are pushed as text marks.
+        while stack:
+            depth, mark = stack.pop()
+            if mark in (")", ","):
+                text.append(mark)
+                continue
+            if depth > 14 or rng.random() < 0.32:
+                leaves += 1
+                text.append(name())
+                continue
+            arity = 2 if rng.random() < 0.85 else rng.randint(3, 7)
+            text.append("(")
+            stack.append((depth, ")"))
+            for index in range(arity):
+                if index:
+                    stack.append((depth, ","))
+                stack.append((depth + 1, 0))
+            # Children were pushed in reverse reading order: reverse the last 2*arity-1 entries.
+            stack[-(2 * arity - 1):] = stack[-(2 * arity - 1):][::-1]
+        if least <= leaves <= most:
+            return "".join(text) + ";\n"
+
+
+with open("phylo-bd.nwk", "w") as out:
+    out.write(birth_death(random.Random(6)))
+print("phylo-bd.nwk")
