@@ -57,7 +57,7 @@ struct NestingLayout {
     /// else the list is shaped `WrapPlan.hangingListLength` times as long as broad.
     init?(first: Int, length: Int, childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
           padding: Double, gutter: Double, innerGap: Double, nestingShape: Double, hangsLists: Bool,
-          shortestHangingList: Int, listRows: [Int32]? = nil) {
+          shortestHangingList: Int, listRows: [Int32]? = nil, panels forcedPanels: Int? = nil) {
         var levels: [Range<Int>] = [first..<first + length]
         while true {
             let last = levels[levels.count - 1]
@@ -93,7 +93,7 @@ struct NestingLayout {
             }
         }
         guard place(childStarts: childStarts, widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
-                    innerGap: innerGap, nestingShape: nestingShape, hangsLists: hangsLists) else { return nil }
+                    innerGap: innerGap, nestingShape: nestingShape, hangsLists: hangsLists, panels: forcedPanels) else { return nil }
     }
 
     /// Lays out the list of `members` (its head's index `head`) as a block of leaves in `rows`
@@ -125,7 +125,7 @@ struct NestingLayout {
     /// one panel would do.
     private mutating func place(childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
                                 padding: Double, gutter: Double, innerGap: Double, nestingShape: Double,
-                                hangsLists: Bool) -> Bool {
+                                hangsLists: Bool, panels forcedPanels: Int?) -> Bool {
         let levels = self.levels, total = self.total
         let listHead = self.listHead, rowHeight = self.rowHeight, listLength = self.listLength, inListTop = self.inListTop
         func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
@@ -236,7 +236,7 @@ struct NestingLayout {
         for item in levels[0] { height += extent(index(item, 0)) + padding }
         let slot = gutter + widest.reduce(0, +) + innerGap * Double(levels.count - 1)
         let cap = max(tallest, nestingShape * (WrapPlan.blockAspect * height * slot).squareRoot())
-        let panels = min(length, Int((height / max(cap, 1)).rounded(.up)))
+        let panels = min(length, forcedPanels ?? Int((height / max(cap, 1)).rounded(.up)))
         guard panels > 1 else { return false }
         // Balanced and in order: a child goes to the panel its subtree's middle falls in.
         let share = (height + padding) / Double(panels)

@@ -85,6 +85,7 @@ extension SchematicLayout {
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
         struct Candidate: Hashable {
             let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach, broadens: Bool
+            var fillsBlocks = false
         }
         var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
@@ -93,7 +94,7 @@ extension SchematicLayout {
             let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan,
                                       nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1,
                                       reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees,
-                                      broadens: placement.plan.broadensBlocks)
+                                      broadens: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
@@ -156,7 +157,8 @@ extension SchematicLayout {
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
         // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`). Last, the best one's
-        // blocks broadened where that makes them smaller (`WrappedPlacement.broadened`).
+        // blocks broadened where that makes them smaller (`WrappedPlacement.broadened`), then
+        // the best one's narrower blocks filled (`WrappedPlacement.filled`).
         if mayNest {
             let plan = best.placement.plan
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
@@ -170,6 +172,7 @@ extension SchematicLayout {
                 }
             }
             judgePlaced(WrappedPlacement.broadened(best.placement, tree: tree))
+            judgePlaced(WrappedPlacement.filled(best.placement, tree: tree))
         }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.
@@ -192,7 +195,8 @@ extension SchematicLayout {
     /// `WrapPlan.smallerFansGain`, a long side shorter by `WrapPlan.nestingShrink` and, where
     /// the unwrapped drawing is within `WrapPlan.readableAspect`, a smaller drawing
     /// (`WrapDrawing.nestingAreaLimit`); then the best with its blocks broadened where that makes
-    /// them smaller (`WrappedPlacement.broadened`). Places the best and returns true, or places
+    /// them smaller (`WrappedPlacement.broadened`), then with its narrower blocks filled
+    /// (`WrappedPlacement.filled`). Places the best and returns true, or places
     /// nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
@@ -220,6 +224,7 @@ extension SchematicLayout {
             for case let placement? in nested { judge(placement) }
         }
         if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }
+        if let placement = best.placement, let filled = WrappedPlacement.filled(placement, tree: tree) { judge(filled) }
         guard let placement = best.placement else { return false }
         apply(placement)
         return true
@@ -304,6 +309,19 @@ extension WrappedPlacement {
                                      smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                                      nestingReach: plan.nestingReach, broadensBlocks: true) else { return nil }
         return WrappedPlacement(tree, plan: broader)
+    }
+
+    /// A nesting placement's plan again with `WrapPlan.fillsBlocks`, placed; nil where that
+    /// draws no block otherwise.
+    static func filled(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        let plan = placement.plan
+        guard plan.nestsFolders, plan.fillingDiffers,
+              let fuller = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
+                                    configuration: tree.configuration, rowLimit: plan.rowLimit,
+                                    smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
+                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
+                                    fillsBlocks: true) else { return nil }
+        return WrappedPlacement(tree, plan: fuller)
     }
 
     /// The placements of the nesting plans (`WrapPlan.nestsFolders`) at every panel height

@@ -133,6 +133,14 @@ struct WrapPlan {
     static let broadeningPageReach = 2.0
     /// Whether this plan with `broadensBlocks` would lay some block out otherwise.
     private(set) var broadeningDiffers = false
+    /// Whether a fan's narrower nesting blocks take more panels, as broad as its broadest block
+    /// at most (`nestingFillWidths`): blocks shaped each on its own leave the room beside the
+    /// narrow ones empty (a class tree's fan of 200 cut into blocks by the subtrees too big to
+    /// nest). Tried as a placement of its own (`WrappedPlacement.filled`): whether that room
+    /// is free shows only placed.
+    let fillsBlocks: Bool
+    /// Whether this plan with `fillsBlocks` would lay some block out otherwise.
+    private(set) var fillingDiffers = false
 
     /// Which subtrees a nesting block takes, tried in this order while the drawing is still
     /// beyond `readableAspect`: each reach takes every subtree the ones before it take.
@@ -325,7 +333,7 @@ struct WrapPlan {
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
-          broadensBlocks: Bool = false) {
+          broadensBlocks: Bool = false, fillsBlocks: Bool = false) {
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
         hangsLists = WrapPlan.hangsLists(configuration)
@@ -335,6 +343,7 @@ struct WrapPlan {
         self.nestingShape = nestingShape ?? 1
         self.nestingReach = nests ? nestingReach : .smallSubtrees
         self.broadensBlocks = nests && broadensBlocks
+        self.fillsBlocks = nests && fillsBlocks
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
 
@@ -484,11 +493,17 @@ struct WrapPlan {
         blockOfItem = [Int32](repeating: -1, count: count)
         let shapes = configuration.wrap == .auto
         let longestList = WrapPlan.longestList(configuration, runLength: runLength)
+        let nestings = nests
+            ? nestingLayouts(runStart: runStart, runLength: runLength, runNested: runNested, sections: sections,
+                             widths: itemWidths, heights: itemHeights, padding: padding)
+            : nil
         for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
-            if runNested[run] {
-                appendNestingBlock(first: first, length: length, sections: sections,
-                                   widths: itemWidths, heights: itemHeights, padding: padding)
+            if runNested[run], let nestings {
+                if let layout = nestings.layouts[run] {
+                    appendNestingBlock(layout, first: first, length: length, sections: sections, widths: itemWidths,
+                                       heights: itemHeights, padding: padding, fillWidth: nestings.fillWidths[run])
+                }
                 continue
             }
             var shaped: Int? = nil
@@ -522,15 +537,34 @@ struct WrapPlan {
     /// long, the block is laid out again with that list hanging in more rows side by side
     /// (`NestingLayout.shortenedLists`), and kept if that block is shorter and no broader (with
     /// `broadensBlocks`, if it is smaller).
-    private mutating func appendNestingBlock(first: Int, length: Int, sections: PlacementColumns,
-                                             widths itemWidths: [Double], heights itemHeights: [Double], padding: Double) {
+    private mutating func appendNestingBlock(_ shaped: NestingLayout, first: Int, length: Int, sections: PlacementColumns,
+                                             widths itemWidths: [Double], heights itemHeights: [Double], padding: Double,
+                                             fillWidth: Double) {
+        var panels: Int? = nil
         func layOut(listRows: [Int32]?) -> NestingLayout? {
             NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
                           heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
                           nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
-                          listRows: listRows)
+                          listRows: listRows, panels: panels)
         }
-        guard var layout = layOut(listRows: nil) else { return }
+        var layout = shaped
+        if layout.width < fillWidth * WrapPlan.fillingShare { fillingDiffers = true }
+        if fillsBlocks && layout.width < fillWidth * WrapPlan.fillingShare {
+            // More panels while the block stays within the broadest of its fan's blocks and gets shorter.
+            var low = layout.panelCount + 1, high = length, chosen: Int? = nil
+            while low <= high {
+                let middle = (low + high) / 2
+                panels = middle
+                guard let wider = layOut(listRows: nil) else { break }
+                if wider.width <= fillWidth {
+                    if wider.height < layout.height { layout = wider; chosen = middle }
+                    low = middle + 1
+                } else {
+                    high = middle - 1
+                }
+            }
+            panels = chosen
+        }
         if hangsLists {
             func smaller(_ shorter: NestingLayout) -> Bool { shorter.width * shorter.height < layout.width * layout.height }
             let rows = layout.shortenedLists(widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
@@ -547,6 +581,39 @@ struct WrapPlan {
             if kept, let shorter { layout = shorter }
         }
         append(layout, first: first, length: length, widths: itemWidths, heights: itemHeights)
+    }
+
+    /// A block is filled only where it is narrower than this share of its fan's broadest.
+    static let fillingShare = 0.9
+
+    /// Per run, its nesting block shaped on its own (nil where it is no nesting run, or one
+    /// panel would do), and the breadth the block may fill (0: none): the broadest nesting block
+    /// of its parent's, where the parent has two or more and some is narrower than
+    /// `fillingShare` of it. With `fillsBlocks`, those blocks are filled (`appendNestingBlock`);
+    /// without, `fillingDiffers` tells whether they would be.
+    private func nestingLayouts(runStart: [Int32], runLength: [Int32], runNested: [Bool], sections: PlacementColumns,
+                                widths itemWidths: [Double], heights itemHeights: [Double], padding: Double)
+        -> (layouts: [NestingLayout?], fillWidths: [Double]) {
+        var fill = [Double](repeating: 0, count: runStart.count)
+        var layouts = [NestingLayout?](repeating: nil, count: runStart.count)
+        var run = 0
+        while run < runStart.count {
+            let parent = sections.parentOfItem[Int(runStart[run])]
+            var end = run + 1
+            while end < runStart.count && sections.parentOfItem[Int(runStart[end])] == parent { end += 1 }
+            var broadest = 0.0, narrowest = Double.infinity, blocks = 0
+            for fanRun in run..<end where runNested[fanRun] {
+                guard let layout = NestingLayout(first: Int(runStart[fanRun]), length: Int(runLength[fanRun]),
+                                                 childStarts: sections.childStarts, widths: itemWidths, heights: itemHeights,
+                                                 padding: padding, gutter: gutter, innerGap: innerGap, nestingShape: nestingShape,
+                                                 hangsLists: hangsLists, shortestHangingList: shortestHangingList) else { continue }
+                layouts[fanRun] = layout
+                broadest = max(broadest, layout.width); narrowest = min(narrowest, layout.width); blocks += 1
+            }
+            if blocks > 1 && narrowest < broadest * WrapPlan.fillingShare { for fanRun in run..<end { fill[fanRun] = broadest } }
+            run = end
+        }
+        return (layouts, fill)
     }
 
     /// Adds a nesting block's layout to the plan.

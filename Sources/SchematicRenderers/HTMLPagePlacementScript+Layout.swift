@@ -252,6 +252,13 @@ extension HTMLPagePlacementScript {
       var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true);
       return broader ? placed(broader) : null;
     }
+    // WrappedPlacement.filled: a nesting plan again with its narrower blocks filled, placed
+    // (null where that draws no block otherwise).
+    function filledPlacement(nesting) {
+      if (!nesting || !nesting.nestsFolders || !nesting.fillingDiffers) return null;
+      var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, true);
+      return fuller ? placed(fuller) : null;
+    }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
     function placeWrappedItemsChoosingRows() {
@@ -348,6 +355,8 @@ extension HTMLPagePlacementScript {
         }
         var broadenedBest = broadenedPlacement(best.plan);
         if (broadenedBest) judgePlaced(broadenedBest);
+        var filledBest = filledPlacement(best.plan);
+        if (filledBest) judgePlaced(filledBest);
       }
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
@@ -378,6 +387,8 @@ extension HTMLPagePlacementScript {
       }
       var broadenedBest = broadenedPlacement(best.plan);
       if (broadenedBest) judgeNesting(broadenedBest);
+      var filledBest = filledPlacement(best.plan);
+      if (filledBest) judgeNesting(filledBest);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

@@ -6,7 +6,8 @@ extension HTMLPagePlacementScript {
   // each subtree packed by its contours as a tidy tree packs it, a parent between its first and
   // last child's middles; each panel a column per level. Null where one panel would do. With
   // plan.hangsLists, runs of leaf children hang as lists: shaped, or in listRows[head] rows.
-  function layOutNesting(plan, first, length, cs, widths, heights, padding, listRows) {
+  // With panelsWanted (not null), that many panels are asked for instead of the shaped number.
+  function layOutNesting(plan, first, length, cs, widths, heights, padding, listRows, panelsWanted) {
     var gutter = plan.gutter, levels = [[first, first + length]], level, item, child, depth, at;
     for (;;) {
       var lastLevel = levels[levels.length - 1], nextLow = cs[lastLevel[0]], nextHigh = cs[lastLevel[1]];
@@ -140,7 +141,7 @@ extension HTMLPagePlacementScript {
     for (level = 0; level < levelCount; level++) widestSum += widest[level];
     var slot = gutter + widestSum + plan.innerGap * (levelCount - 1);
     var cap = Math.max(tallest, plan.nestingShape * Math.sqrt(BLOCK_ASPECT * blockHeight * slot));
-    var panels = Math.min(length, Math.ceil(blockHeight / Math.max(cap, 1)));
+    var panels = Math.min(length, panelsWanted != null ? panelsWanted : Math.ceil(blockHeight / Math.max(cap, 1)));
     if (!(panels > 1)) return null;
     // Balanced and in order: a child goes to the panel its subtree's middle falls in.
     var share = (blockHeight + padding) / panels, panelOf = new Int32Array(total), runningTop = 0, last = -1, used = -1;
@@ -303,16 +304,53 @@ extension HTMLPagePlacementScript {
     }
     return changed ? rows : null;
   }
-  // WrapPlan.appendNestingBlock: a nesting block, laid out again where one list alone makes its
-  // panel long (kept if shorter and no broader; with plan.broadensBlocks, if smaller).
-  function appendNestingBlock(plan, first, length, cs, widths, heights, padding) {
-    var layout = layOutNesting(plan, first, length, cs, widths, heights, padding, null);
-    if (!layout) return;
+  // WrapPlan.nestingLayouts: per run, its nesting block shaped on its own (null where it is no
+  // nesting run or one panel would do), and the breadth it may fill (0: none): its parent's
+  // broadest block's, where the parent has two or more, one narrower than FILLING_SHARE of it.
+  function nestingLayouts(plan, runStart, runLength, runNested, cs, par, widths, heights, padding) {
+    var count = runStart.length, layouts = new Array(count).fill(null), fill = new Float64Array(count), run = 0;
+    while (run < count) {
+      var parent = par[runStart[run]], end = run + 1;
+      while (end < count && par[runStart[end]] === parent) end++;
+      var broadest = 0, narrowest = Infinity, blocks = 0;
+      for (var fanRun = run; fanRun < end; fanRun++) {
+        if (!runNested[fanRun]) continue;
+        var layout = layOutNesting(plan, runStart[fanRun], runLength[fanRun], cs, widths, heights, padding, null, null);
+        if (!layout) continue;
+        layouts[fanRun] = layout;
+        broadest = Math.max(broadest, layout.width); narrowest = Math.min(narrowest, layout.width); blocks++;
+      }
+      if (blocks > 1 && narrowest < broadest * FILLING_SHARE) for (fanRun = run; fanRun < end; fanRun++) fill[fanRun] = broadest;
+      run = end;
+    }
+    return {layouts: layouts, fillWidths: fill};
+  }
+  // WrapPlan.appendNestingBlock: a nesting block (shaped on its own); with plan.fillsBlocks, as
+  // many more panels as keep it within fillWidth and make it shorter (bisected); laid out again
+  // where one list alone makes its panel long (kept if shorter and no broader; with
+  // plan.broadensBlocks, if smaller).
+  function appendNestingBlock(plan, shaped, first, length, cs, widths, heights, padding, fillWidth) {
+    var layout = shaped, panels = null;
+    if (layout.width < fillWidth * FILLING_SHARE) plan.fillingDiffers = true;
+    if (plan.fillsBlocks && layout.width < fillWidth * FILLING_SHARE) {
+      var low = layout.panelCount + 1, high = length, chosen = null;
+      while (low <= high) {
+        var middle = Math.floor((low + high) / 2), wider = layOutNesting(plan, first, length, cs, widths, heights, padding, null, middle);
+        if (!wider) break;
+        if (wider.width <= fillWidth) {
+          if (wider.height < layout.height) { layout = wider; chosen = middle; }
+          low = middle + 1;
+        } else {
+          high = middle - 1;
+        }
+      }
+      panels = chosen;
+    }
     if (plan.hangsLists) {
       var plain = layout;
       var smaller = function (other) { return other.width * other.height < plain.width * plain.height; };
       var rows = shortenedLists(plan, layout, widths, heights, padding, plan.broadensBlocks);
-      var shorter = rows ? layOutNesting(plan, first, length, cs, widths, heights, padding, rows) : null;
+      var shorter = rows ? layOutNesting(plan, first, length, cs, widths, heights, padding, rows, panels) : null;
       var kept = shorter ? (plan.broadensBlocks ? smaller(shorter) : shorter.width < layout.width && shorter.height <= layout.height) : false;
       if (!plan.broadensBlocks && !plan.broadeningDiffers) {
         // Whether broadening would lay this block out otherwise (WrapPlan.broadeningDiffers).

@@ -154,7 +154,7 @@ extension HTMLPagePlacementScript {
   }
   // WrapPlan.init; null when nothing wraps. With nestingShape (and a forced limit, auto), a
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
     var sectionOf = sectionOfItems(cols);
@@ -250,11 +250,16 @@ extension HTMLPagePlacementScript {
                 memberColumns: [], memberLevels: [], levelLefts: [], levelWidths: [], innerGap: cfg.sectionPadding, nestsFolders: false, deepestLevels: 0,
                 hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
-                nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false};
+                nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
+                fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
+    var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, cs, cols.par, widths, heights, padding) : null;
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run], shaped = null;
-      if (runNested[run]) { appendNestingBlock(plan, first, length, cs, widths, heights, padding); continue; }
+      if (runNested[run]) {
+        if (nestings && nestings.layouts[run]) appendNestingBlock(plan, nestings.layouts[run], first, length, cs, widths, heights, padding, nestings.fillWidths[run]);
+        continue;
+      }
       if (filled) {
         shaped = filled[run];
       } else if (shapes) {
