@@ -1,4 +1,5 @@
 import CollectionLayout
+import Hierarchy
 import Testing
 @testable import SchematicLayout
 
@@ -36,5 +37,60 @@ import Testing
         #expect(unfilled.rows > 1)
         let blockRight: Double = 10 + 100 + 60 + 15 * 130
         #expect(abs(estimate.size(rowLimit: limit).depth - (blockRight + 10)) < 1e-9)
+    }
+}
+
+/// `WrapPlan.fillsBlocks`: a fan cut into several nesting blocks by subtrees too big to nest
+/// has its narrower blocks laid out again with more panels, up to its broadest block.
+extension WrapFillTests {
+    /// A class tree's root: a fan of 80 small subclass trees (one to three subclasses each),
+    /// cut after the 60th and the 70th by a subclass tree of 121 classes (too big to nest),
+    /// so its runs of small subtrees make blocks of 60, 10 and 10.
+    func cutFan() -> (PlacementColumns, [Double], [Double]) {
+        var tree = Tree()
+        let root = tree.addNode(label: "object")
+        func big(_ name: String) {
+            let top = tree.addNode(label: name, parent: root)
+            for branch in 0..<10 {
+                let middle = tree.addNode(label: "\(name) \(branch)", parent: top)
+                for leaf in 0..<11 { _ = tree.addNode(label: "\(name) \(branch).\(leaf)", parent: middle) }
+            }
+        }
+        for index in 0..<80 {
+            if index == 60 { big("A") }
+            if index == 70 { big("B") }
+            let child = tree.addNode(label: "class \(index)", parent: root)
+            for sub in 0..<(1 + index % 3) { _ = tree.addNode(label: "sub \(index).\(sub)", parent: child) }
+        }
+        let sections = try! SectionedTree(tree)
+        let count = sections.parentOfItem.count
+        return (PlacementColumns(sections), [Double](repeating: 100, count: count), [Double](repeating: 30, count: count))
+    }
+
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func narrowerNestingBlocksFillTheirFansBreadth(orientation: SchematicOrientation) throws {
+        let (columns, widths, heights) = cutFan()
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.orientation = orientation
+        configuration.wrap = .auto
+        func plan(fills: Bool) -> WrapPlan? {
+            WrapPlan(sections: columns, widths: widths, heights: heights, configuration: configuration, rowLimit: 10,
+                     smallestFan: 12, nestingShape: 1, nestingReach: .smallSubtrees, fillsBlocks: fills)
+        }
+        let plain = try #require(plan(fills: false)), filled = try #require(plan(fills: true))
+        #expect(plain.nestsFolders && plain.fillingDiffers && !plain.fillsBlocks && filled.fillsBlocks)
+        #expect(plain.blockCount == 3 && filled.blockCount == 3)
+        let broadest = plain.widths.max()!
+        #expect(plain.widths.contains { $0 < broadest * WrapPlan.fillingShare }, "the test fan must leave room: \(plain.widths)")
+        for block in 0..<3 {
+            // No block grows beyond the broadest or deeper; the narrow ones become shallower.
+            #expect(filled.widths[block] <= broadest + 1e-9)
+            #expect(filled.heights[block] <= plain.heights[block] + 1e-9)
+            if plain.widths[block] < broadest * WrapPlan.fillingShare {
+                #expect(filled.heights[block] < plain.heights[block], "block \(block): \(plain.heights[block]) -> \(filled.heights[block])")
+                #expect(filled.columns[block] > plain.columns[block])
+            }
+        }
     }
 }
