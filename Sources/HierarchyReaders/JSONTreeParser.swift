@@ -28,6 +28,9 @@ struct JSONTreeParser {
     /// Parents with no name key that hold text under another key: how many, and where the first
     /// starts (the label may be under a key the reader was not told of).
     var namelessParentsWithText = (count: 0, first: 0)
+    /// Node objects with a non-empty object or array under a key that is not read (structure
+    /// that is not drawn): how many, and the first one's key and where it starts.
+    var unreadStructure = (count: 0, first: 0, key: "")
     /// The node objects being read, outermost first (one per node frame of the stack).
     var openNodes: [OpenNode] = []
 
@@ -171,7 +174,12 @@ struct JSONTreeParser {
                         try skipValue()
                     default:
                         if bytes[position] == UInt8(ascii: "\"") { open.hasOtherText = true }
+                        let valueStart = position
                         try skipValue()
+                        if isNonEmptyContainer(valueStart..<position) {
+                            if unreadStructure.count == 0 { unreadStructure = (0, keyStart, key) }
+                            unreadStructure.count += 1
+                        }
                     }
                 }
                 openNodes.append(open)
@@ -185,6 +193,13 @@ struct JSONTreeParser {
         tree.warnings += zip(source.places(of: treeErrors.map(\.offset)), treeErrors).map { place, error in
             "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
         }
+        if unreadStructure.count > 0 {
+            let count = unreadStructure.count
+            let what = count == 1 ? "an object or array under a key that is not read (\"\(unreadStructure.key)\") is"
+                : "\(count) objects or arrays under keys that are not read (the first under \"\(unreadStructure.key)\") are"
+            tree.warnings.append("\(source.places(of: [unreadStructure.first])[0]): \(what) not drawn: "
+                                 + "only \"\(childrenKey)\" holds a node's children (--children-key)")
+        }
         if namelessParentsWithText.count > 0 {
             let first = namelessParentsWithText.first
             let count = namelessParentsWithText.count
@@ -192,6 +207,13 @@ struct JSONTreeParser {
                                  + "but text under another key (\(keyList(ofObjectAt: first))): drawn unnamed")
         }
         return tree
+    }
+
+    /// Whether the value at `range` (whitespace-free at its start) is an object or array with
+    /// something in it.
+    func isNonEmptyContainer(_ range: Range<Int>) -> Bool {
+        guard let opener = range.first.map({ bytes[$0] }), opener == UInt8(ascii: "{") || opener == UInt8(ascii: "[") else { return false }
+        return bytes[(range.lowerBound + 1)..<range.upperBound].contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) && $0 != UInt8(ascii: "]") && $0 != UInt8(ascii: "}") }
     }
 
     mutating func openNode(parent: Int?, into stack: inout [Frame]) {

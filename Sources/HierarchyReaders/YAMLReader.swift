@@ -4,7 +4,9 @@ import Hierarchy
 /// Reads YAML. Mappings nest: each key is a node, its value gives the children (a mapping: one
 /// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
-/// `url`, `tooltip`, `class`, `color`, `fill`). A list is a forest, a scalar in it a leaf.
+/// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key or no list or
+/// mapping under another key; else it is read as keys like any mapping (a CI workflow's
+/// `name:` beside its `jobs:`), so no structure is dropped. A list is a forest, a scalar in it a leaf.
 /// Several documents make one forest. Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
 /// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
@@ -246,6 +248,9 @@ public struct YAMLReader: HierarchyReader {
         var tree = Tree()
         var idEvents: [String: Int] = [:]
         var unknownTypes = UnknownTypes()
+        /// Node objects with a list or mapping under a key other than the children key: how
+        /// many, and the first such key.
+        var unreadStructure = (count: 0, first: 0)
         func error(_ index: Int, _ message: String) -> ReadError {
             ReadError(file: file, line: Int(events.lines[index]), column: Int(events.columns[index]), message: message)
         }
@@ -287,7 +292,20 @@ public struct YAMLReader: HierarchyReader {
                     for element in entries(index).reversed() { work.append(.value(element, parent: parent)) }
                 case .mapping:
                     let pairs = try mergedPairs(of: index)
-                    if let name = pairs.first(where: { events.kinds[$0.0] == .scalar && events.texts[$0.0] == nameKey }) {
+                    func isKey(_ key: Int, _ text: String) -> Bool { events.kinds[key] == .scalar && events.texts[key] == text }
+                    let name = pairs.first(where: { isKey($0.0, nameKey) })
+                    let hasChildren = pairs.contains { isKey($0.0, childrenKey) }
+                    // A list or mapping under another key is structure a node object would drop:
+                    // without a children key the mapping is read as keys (a workflow's
+                    // `name: CI` beside its `jobs:`), with one it is noted.
+                    let nested = pairs.first { key, value in
+                        events.kinds[key] == .scalar && !isKey(key, nameKey) && !isKey(key, childrenKey) && events.kinds[value] != .scalar
+                    }
+                    if let nested, name != nil, hasChildren {
+                        if unreadStructure.count == 0 { unreadStructure.first = nested.0 }
+                        unreadStructure.count += 1
+                    }
+                    if let name, hasChildren || nested == nil {
                         let node = try add(name.1, parent: parent)
                         var attributes = NodeAttributes()
                         var typeClass: String?
@@ -337,6 +355,12 @@ public struct YAMLReader: HierarchyReader {
         }
         if tree.isEmpty { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty") }
         tree.warnings = unknownTypes.warnings(places: unknownTypes.positions.map(place))
+        if unreadStructure.count > 0 {
+            let key = events.texts[unreadStructure.first] ?? ""
+            tree.warnings.append("\(place(unreadStructure.first)): \(unreadStructure.count == 1 ? "a node" : "\(unreadStructure.count) nodes") with "
+                                 + "'\(nameKey)' and '\(childrenKey)' \(unreadStructure.count == 1 ? "has" : "have") a list or mapping under another key "
+                                 + "('\(key)'), not drawn: only '\(childrenKey)' holds children (--children-key)")
+        }
         return tree
     }
 }

@@ -99,6 +99,20 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(YAMLReader(), "m: &m {x: 1}\na: {<<: *m, x: 2, x: 3}\n", file: "in.yaml")?.contains("duplicate key 'x'") == true)
     }
 
+    @Test func aNameBesideStructureIsReadAsKeysSoNothingIsDropped() throws {
+        // A CI workflow: `name` beside `jobs` is no node object (that would draw one node).
+        let workflow = try read("name: CI\non: push\njobs:\n  build:\n    steps:\n      - name: Checkout\n        uses: actions/checkout\n")
+        #expect(outline(workflow) == ["name", ".CI", "on", ".push", "jobs", ".build", "..steps", "...Checkout"])
+        #expect(workflow.warnings.isEmpty)
+        // With a children key it is a node object; what another key holds is named in a warning.
+        let object = try read("name: root\nchildren: [a]\nmeta: {x: 1}\n")
+        #expect(outline(object) == ["root", ".a"])
+        #expect(object.warnings == ["in.yaml:3:1: a node with 'name' and 'children' has a list or mapping under another key ('meta'), "
+                                    + "not drawn: only 'children' holds children (--children-key)"])
+        // Scalars beside a name stay a node object's attributes, as in JSON.
+        #expect(outline(try read("- name: leaf\n  size: 3\n")) == ["leaf"])
+    }
+
     @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
         let tree = try read("""
             "":

@@ -99,6 +99,17 @@ import TestSupport
         #expect(labelled.warnings == [#"in.json:2:2: 2 parent nodes have no "name" but text under another key (its keys: "label", "children"; say which key holds the label with --name-key): drawn unnamed"#])
     }
 
+    /// An object or array under a key that is not read is structure the drawing leaves out
+    /// (a package.json's "dependencies"): said once, with the first place; empty ones are not.
+    @Test func structureUnderOtherKeysIsNamedInAWarning() throws {
+        let package = try read("{\"name\": \"pkg\", \"tags\": [], \"meta\": { },\n \"dependencies\": {\"a\": \"1\"}, \"files\": [\"x\"]}")
+        #expect(package.labels == ["pkg"])
+        #expect(package.warnings == [#"in.json:2:2: 2 objects or arrays under keys that are not read (the first under "dependencies") are not drawn: only "children" holds a node's children (--children-key)"#])
+        let one = try read(#"{"name": "a", "children": [{"name": "b", "x": [{"name": "c"}]}]}"#)
+        #expect(one.warnings == [#"in.json:1:42: an object or array under a key that is not read ("x") is not drawn: only "children" holds a node's children (--children-key)"#])
+        #expect(try read(#"{"name": "a", "size": 3, "children": [{"name": "b"}]}"#).warnings.isEmpty)
+    }
+
     @Test func nodesWithoutNameListTheirKeys() throws {
         #expect(error(#"[{"title": "x", "size": 3, "children": []}]"#)
                 == #"in.json:1:2: node has no "name" (its keys: "title", "size", "children"; say which key holds the label with --name-key)"#)
