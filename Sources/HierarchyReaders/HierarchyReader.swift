@@ -70,7 +70,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The format of content with no telling extension: JSON if it starts with `{` or `[`,
+    /// The format of content with no telling extension: JSON if it starts with `{` or `[` (not
+    /// `tree -h` output, whose lines start with `[size]`: `looksLikeTreeListing`),
     /// DOT if it starts with `digraph`, `graph` or `strict`, YAML if with `---` or `%YAML`,
     /// Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
     /// CSV or TSV if the first line is a header naming the `id` and parent columns
@@ -80,6 +81,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return .outline }
         if looksLikeNewick(bytes, from: index) { return .newick }
+        if bytes[index] == 0x5B && looksLikeTreeListing(bytes, from: index) { return .outline }
         if bytes[index] == 0x7B || bytes[index] == 0x5B { return .json }
         let start = bytes[index..<min(bytes.count, index + 5)]
         if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
@@ -90,6 +92,15 @@ public enum InputFormat: String, CaseIterable, Sendable {
             if end == bytes.count || !(bytes[end].isASCIILetterOrDigit) { return .dot }
         }
         return tableFormat(bytes) ?? .outline
+    }
+
+    /// `tree -h`, `-s`, `-p` or `-D` output: its first line starts with `[size]`, as a JSON
+    /// array does, but the next line starts with one of tree's branches (`├──`, `└──`, or with
+    /// `--charset ascii` `|--`, `` `-- ``), which no JSON line does.
+    private static func looksLikeTreeListing(_ bytes: [UInt8], from first: Int) -> Bool {
+        guard let newline = bytes[first...].firstIndex(of: 0x0A) else { return false }
+        let next = bytes[(newline + 1)...].prefix(9)
+        return ["├──", "└──", "|--", "`--"].contains { next.starts(with: Array($0.utf8)) }
     }
 
     /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends

@@ -71,6 +71,10 @@ import TestSupport
         #expect(InputFormat.sniff(Array("  {\"name\": 1}".utf8)) == .json)
         #expect(InputFormat.sniff(Array("\u{FEFF}[".utf8)) == .json)
         #expect(InputFormat.sniff(Array("Root\n  a".utf8)) == .outline)
+        // `tree -h` output starts with "[size]" too, but its next line with a branch.
+        #expect(InputFormat.sniff(Array("[4.0K]  email\n├── [1.7K]  __init__.py\n└── [4.0K]  mime\n".utf8)) == .outline)
+        #expect(InputFormat.sniff(Array("[drwxr-xr-x]  .\n`-- [-rw-r--r--]  a\n".utf8)) == .outline)
+        #expect(InputFormat.sniff(Array("[\n  {\"name\": \"a\"}\n]".utf8)) == .json)
     }
 
     @Test func emptyNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
