@@ -151,11 +151,12 @@ public struct Diagram {
     /// Drawings longer than this in either direction cannot be followed on a screen or a page.
     public static let largestReadableSide = 20_000.0
 
-    /// The warning for a drawing too large to read, or nil.
-    static func largeDrawingMessage(_ size: Size) -> String? {
+    /// The warning for a drawing too large to read, or nil. (Wrapping is no tip: `auto` has
+    /// wrapped what squares the drawing, and a given row limit only draws it otherwise.)
+    public static func largeDrawingMessage(_ size: Size) -> String? {
         guard max(size.width, size.height) > largestReadableSide else { return nil }
         return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across: "
-            + "show fewer levels (--max-depth), wrap wide fans (--wrap N) or write the HTML page (--format html)"
+            + "show fewer levels (--max-depth N)"
     }
 
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.

@@ -11,6 +11,8 @@ struct DiagramLoading {
     var quiet = false
     /// Some output is drawn by Graphviz (DOT, PNG, PDF, gv:…), which cannot turn labels.
     var drawnByGraphviz = false
+    /// Some output is the HTML page (which a large drawing's warning need not suggest).
+    var writesPage = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
     /// reader's warnings unless quiet. The tree is trimmed: it lives through the layout, where
@@ -55,7 +57,12 @@ struct DiagramLoading {
         do {
             let diagram = try Diagram(tree: tree, options: diagramOptions)
             if !quiet {
-                for warning in diagram.warnings { FileIO.writeMessage("schematic: warning: \(displayName(file)): \(warning)") }
+                let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize)
+                for warning in diagram.warnings {
+                    // The page folds a large tree away: a tip unless it is being written.
+                    let tip = warning == large && !writesPage ? " or write the HTML page, which opens collapsed (--format html --collapse-depth N)" : ""
+                    FileIO.writeMessage("schematic: warning: \(displayName(file)): \(warning)\(tip)")
+                }
             }
             return diagram
         } catch {

@@ -275,6 +275,7 @@ struct RenderCommand: ParsableCommand {
         var loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         loading.quiet = quiet
         loading.drawnByGraphviz = try outputs(for: input).contains { $0.format.isDrawnByGraphviz }
+        loading.writesPage = try outputs(for: input).contains { $0.format == .html }
         let tree = try loading.readTree(input)
         let parsed = clock.now
         // Long work shows its phase when standard error is a terminal.

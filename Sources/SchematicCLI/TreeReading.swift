@@ -48,7 +48,14 @@ struct TreeReading {
         do throws(ReadError) {
             let format: InputFormat
             if let known { format = known } else { format = try InputFormat.sniff(bytes, file: Self.displayName(path), options: reader) }
-            return try format.reader(reader).read(bytes, file: Self.displayName(path))
+            var tree = try format.reader(reader).read(bytes, file: Self.displayName(path))
+            // A directory's walk stops at --max-depth itself; a file's tree is cut there.
+            if let maxDepth = directory.maxDepth { tree = tree.keepingLevels(maxDepth) }
+            if !directory.excludes.isEmpty || directory.includeHidden {
+                tree.warnings.append("\(Self.displayName(path)): --exclude and --hidden choose a directory's entries; "
+                                     + "this input is a file, read whole")
+            }
+            return tree
         } catch {
             throw Failure(message: error.description, code: ExitStatus.dataError, isFileError: false)
         }

@@ -173,6 +173,20 @@ import TestSupport
         #expect(walked.status == 0 && walked.stdout.contains(#""label":"sub""#) && !walked.stdout.contains("file.txt") && !walked.stdout.contains(".hidden"))
         let hidden = try Executable.run(["tree", "--format", "json", "--hidden", "--exclude", "sub"], in: dir)
         #expect(hidden.stdout.contains(".hidden") && !hidden.stdout.contains(#""label":"sub""#))
+        // Any other input is cut at --max-depth too; --exclude and --hidden say they choose a directory's entries.
+        let cut = try Executable.run(["-", "--format", "json", "--max-depth", "1", "--exclude", "b*"], stdin: "a\n  b\n    c\n")
+        #expect(cut.status == 0 && cut.stdout.contains(#""label":"b""#) && !cut.stdout.contains(#""label":"c""#))
+        #expect(cut.stderr.contains("<stdin>: --exclude and --hidden choose a directory's entries; this input is a file, read whole"))
+    }
+
+    /// A drawing too large to follow is warned of, with the page as a tip unless it is written.
+    @Test func aLargeDrawingIsWarnedOfWithTipsThatApply() throws {
+        let dir = try makeScratchDirectory("schematic-cli")
+        let fan = "root\n" + (0..<800).map { "  leaf \($0)\n" }.joined()
+        let svg = try Executable.run(["-", "--wrap", "off", "-o", "fan.svg"], stdin: fan, in: dir)
+        #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px across: show fewer levels (--max-depth N) or write the HTML page"))
+        let page = try Executable.run(["-", "--wrap", "off", "-o", "fan.html"], stdin: fan, in: dir)
+        #expect(page.status == 0 && page.stderr.contains("show fewer levels (--max-depth N)\n") && !page.stderr.contains("HTML page"))
     }
 
     @Test func batchRendersManyInputsAndFormatsListingEveryFailure() throws {

@@ -1,0 +1,62 @@
+/// Cutting a tree at a depth: `--max-depth` for inputs other than directories (whose walk stops
+/// there itself).
+extension Tree {
+    /// Each node's depth (0 for a root) along its primary parents, in O(n) whatever the node
+    /// order (readers of rows in any order set parents after their children), without
+    /// recursion. A node on a cycle of parents (which readers refuse) gets depth 0.
+    public func depths() -> [Int32] {
+        var depth = [Int32](repeating: -1, count: count)
+        var chain: [Int] = []
+        for start in 0..<count where depth[start] < 0 {
+            // Up to the first node whose depth is known (or a root), then back down.
+            var node = start
+            depth[node] = -2
+            chain.append(node)
+            var known: Int32 = -1
+            while true {
+                let parent = Int(parents[node])
+                if parent < 0 { break }
+                if depth[parent] >= 0 { known = depth[parent]; break }
+                if depth[parent] == -2 { known = -1; chain.removeAll(); break }  // a cycle: left at depth 0 below
+                depth[parent] = -2
+                chain.append(parent)
+                node = parent
+            }
+            var next = known + 1
+            while let node = chain.popLast() {
+                depth[node] = next
+                next += 1
+            }
+            if depth[start] < 0 { depth[start] = 0 }
+        }
+        for node in 0..<count where depth[node] < 0 { depth[node] = 0 }
+        return depth
+    }
+
+    /// The tree without the nodes more than `maxDepth` levels below their root, in the same
+    /// order, with their labels, types, ids, attributes, warnings, and the additional parents
+    /// between nodes that are kept; `self` if nothing is that deep.
+    public func keepingLevels(_ maxDepth: Int) -> Tree {
+        let depth = depths()
+        guard depth.contains(where: { Int($0) > maxDepth }) else { return self }
+        var newIndex = [Int32](repeating: -1, count: count)
+        var kept = Tree()
+        kept.warnings = warnings
+        // Nodes are added in order, so a parent added later than its child (rows in any order)
+        // is set once both exist.
+        var laterParents: [(node: Int, parent: Int)] = []
+        for node in 0..<count where Int(depth[node]) <= maxDepth {
+            let parent = Int(parents[node])
+            let mapped = parent >= 0 ? Int(newIndex[parent]) : -1
+            let index = kept.addNode(label: labels[node], type: types[node], id: id(of: node), parent: mapped >= 0 ? mapped : nil)
+            if parent >= 0 && mapped < 0 { laterParents.append((index, parent)) }
+            newIndex[node] = Int32(index)
+            if let attributes = attributes(of: node) { kept.setAttributes(attributes, of: index) }
+        }
+        for (node, parent) in laterParents { kept.setParent(Int(newIndex[parent]), of: node) }
+        for (node, extra) in additionalParents.sorted(by: { $0.key < $1.key }) where newIndex[Int(node)] >= 0 {
+            for parent in extra where newIndex[Int(parent)] >= 0 { kept.addAdditionalParent(Int(newIndex[Int(parent)]), to: Int(newIndex[Int(node)])) }
+        }
+        return kept
+    }
+}
