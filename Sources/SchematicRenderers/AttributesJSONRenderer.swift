@@ -110,7 +110,8 @@ public struct AttributesJSONRenderer: Sendable {
             output.append(",\"transform\":[")
             for (index, value) in attributes.transform.entries.enumerated() {
                 if index > 0 { output.append(",") }
-                output.append(value)
+                // The translation (m41…m43) is a coordinate; the rest are coefficients.
+                if (12...14).contains(index) { output.append(value) } else { output.append(coefficient: value) }
             }
             output.append("]")
         } else {

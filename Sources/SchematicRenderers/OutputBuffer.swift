@@ -157,6 +157,31 @@ public struct OutputBuffer: ~Copyable {
         }
     }
 
+    /// Appends a transform's coefficient (a cosine, a scale) rounded to millionths, without
+    /// trailing zeros: hundredths would turn a label by up to half a degree and scale it.
+    public mutating func append(coefficient value: Double) {
+        guard value.isFinite, abs(value) < 1e9 else {
+            append(value)
+            return
+        }
+        let scaled = value * 1_000_000
+        let millionths = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
+        if millionths < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = abs(millionths)
+        append(magnitude / 1_000_000)
+        var fraction = magnitude % 1_000_000
+        guard fraction != 0 else { return }
+        put(UInt8(ascii: "."))
+        var digits = 6
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            put(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// Appends text escaped for XML character data and attribute values. Characters XML 1.0
     /// cannot carry (C0 controls other than tab and newline) become U+FFFD.
     public mutating func appendXMLEscaped(_ text: String) {

@@ -17,8 +17,12 @@ extension SVGRenderer {
             output.append(" ")
             output.append(center.y)
             output.append(") matrix(")
-            for (index, value) in [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42].enumerated() {
+            for (index, value) in [t.m11, t.m12, t.m21, t.m22].enumerated() {
                 if index > 0 { output.append(" ") }
+                output.append(coefficient: value)
+            }
+            for value in [t.m41, t.m42] {
+                output.append(" ")
                 output.append(value)
             }
             output.append(") translate(")

@@ -109,7 +109,7 @@ import TestSupport
         #expect(!svg.stdout.contains("opacity=\""))
         // Fisheye from the top-left corner: the root, at the left middle, is scaled by cos(d/400·π/4).
         let fisheye = try Executable.run(["render", Self.taxonomy, "--fisheye", "0,0,400"])
-        #expect(fisheye.stdout.contains("aria-label=\"Animalia\" opacity=\"0.95\" transform=\"translate(62.5 147) matrix(0.95 0 0 0.95 0 0)"))
+        #expect(fisheye.stdout.contains("aria-label=\"Animalia\" opacity=\"0.95\" transform=\"translate(62.5 147) matrix(0.951217 0 0 0.951217 0 0)"))
         // Drawn last: the focused node comes after every other node.
         let lastNode = svg.stdout.range(of: "aria-label=\"", options: .backwards)!
         #expect(svg.stdout[lastNode.upperBound...].hasPrefix("Primates"))

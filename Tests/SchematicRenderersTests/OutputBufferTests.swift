@@ -37,6 +37,17 @@ import Testing
         #expect(text == "12 12.5 -0.25 0 0.01 -4 1e+20 0 ")
     }
 
+    /// A turned label's cosines and sines: hundredths would turn it by up to half a degree.
+    @Test func coefficientsInMillionths() {
+        let text = written { buffer in
+            for value in [0.9703, -0.2419, 1.0, 0.0, 0.0000004, -0.0000005, 0.5, 0.000012, 2.0 / 3, 1e12] {
+                buffer.append(coefficient: value)
+                buffer.append(" ")
+            }
+        }.text
+        #expect(text == "0.9703 -0.2419 1 0 0 -0.000001 0.5 0.000012 0.666667 1000000000000 ")
+    }
+
     @Test func escapesForXMLJSONAndDOT() {
         let text = written { buffer in
             buffer.appendXMLEscaped("a&b<c>\"d'\u{1}\te")
