@@ -101,7 +101,7 @@ private struct NewickParser {
             case UInt8(ascii: ";"):
                 if let top = open.last {
                     let (line, column) = source.location(of: top.offset)
-                    throw source.error(at: index, "';' before the '(' at \(line):\(column) is closed")
+                    throw source.error(at: index, "';' before the '(' at \(source.file):\(line):\(column) is closed")
                 }
                 if treeStart != nil {
                     finishSlot()
@@ -119,7 +119,7 @@ private struct NewickParser {
         }
         if let top = open.last {
             let (line, column) = source.location(of: top.offset)
-            throw source.error(at: end, "the input ends before the '(' at \(line):\(column) is closed")
+            throw source.error(at: end, "the input ends before the '(' at \(source.file):\(line):\(column) is closed")
         }
         if let start = treeStart {
             // A last tree without its ';': unambiguous when it is a parenthesized tree or the only one.

@@ -216,6 +216,22 @@ public struct MarkdownEmbedding {
         line.hasPrefix(fence) && line.drop(while: { $0 == fence.first }).allSatisfy { $0 == " " || $0 == "\r" }
     }
 
+    /// A reader's message with the places it names in the block (`FILE:LINE` or
+    /// `FILE:LINE:COLUMN`, the block's lines counted from 1) made places in the Markdown file.
+    func shiftingPlaces(in message: String, by fenceLine: Int) -> String {
+        let prefix = file + ":"
+        var result = "", rest = Substring(message)
+        while let found = rest.firstRange(of: prefix) {
+            result += rest[..<found.upperBound]
+            rest = rest[found.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let line = Int(digits), line > 0 else { continue }
+            result += String(line + fenceLine)
+            rest = rest.dropFirst(digits.count)
+        }
+        return result + rest
+    }
+
     private func draw(_ source: String, settings text: Substring, fenceLine: Int, number: Int, scope: String) throws -> Drawing {
         func failure(_ message: String) -> BlockError { BlockError(description: "\(file):\(fenceLine): \(message)") }
         var settings: [Setting]
@@ -267,10 +283,10 @@ public struct MarkdownEmbedding {
                 // Lines of the block become lines of the Markdown file.
                 let line = error.line > 0 ? "\(error.line + fenceLine)" : "\(fenceLine + 1)"
                 let column = error.column > 0 ? ":\(error.column)" : ""
-                throw BlockError(description: "\(file):\(line)\(column): \(error.message)")
+                throw BlockError(description: "\(file):\(line)\(column): \(shiftingPlaces(in: error.message, by: fenceLine))")
             }
         }
-        for warning in tree.warnings { warn?("\(file):\(fenceLine): warning: \(warning)") }
+        for warning in tree.warnings { warn?("\(file):\(fenceLine): warning: \(shiftingPlaces(in: warning, by: fenceLine))") }
         let diagram: Diagram
         do {
             diagram = try Diagram(tree: tree, options: options.diagram)

@@ -26,7 +26,7 @@ import TestSupport
         try "((A,B),\n C;\n".write(toFile: directory + "/bad.nwk", atomically: true, encoding: .utf8)
         let result = try Executable.run(["render", "bad.nwk", "-o", "bad.svg"], in: directory)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("bad.nwk:2:3: ';' before the '(' at 1:1 is closed"))
+        #expect(result.stderr.contains("bad.nwk:2:3: ';' before the '(' at bad.nwk:1:1 is closed"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/bad.svg"))
         let forced = try Executable.run(["render", "--from", "newick", "-", "--format", "json"], stdin: "(A,B)")
         #expect(forced.status == 0 && forced.stdout.contains("\"label\":\"A\""))

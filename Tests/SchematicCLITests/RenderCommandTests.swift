@@ -230,6 +230,10 @@ import TestSupport
         #expect(bad.status == 65)
         #expect(bad.stderr.hasPrefix("bad.md:6:3: inconsistent indentation"), "block lines are Markdown lines")
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad.out.md"))
+        // A place inside the message is a Markdown place too.
+        try writeText("# Doc\n\nText.\n\n```schematic format=newick\n((A,B),C\n```\n", to: dir + "/open.md")
+        let open = try Executable.run(["markdown", "open.md", "-o", "open.out.md"], in: dir)
+        #expect(open.status == 65 && open.stderr.hasPrefix("open.md:6:9: the input ends before the '(' at open.md:6:1 is closed"), "\(open.stderr)")
     }
 
     @Test func markdownToOneHTMLPageWithInk() throws {
