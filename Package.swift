@@ -35,7 +35,9 @@ let package = Package(
         .systemLibrary(name: "CGraphviz"),
         .target(name: "Graphviz", dependencies: ["CGraphviz"]),
         .target(name: "CollectionLayout"),
-        .target(name: "SchematicLayout", dependencies: ["CollectionLayout", "Hierarchy"]),
+        .target(name: "SchematicLayout", dependencies: [
+            "CollectionLayout", "Hierarchy", .product(name: "HeapModule", package: "swift-collections"),
+        ]),
         .target(name: "StandardLayouts", dependencies: [
             "CollectionLayout", "Hierarchy", "SchematicLayout", .product(name: "HeapModule", package: "swift-collections"),
         ]),

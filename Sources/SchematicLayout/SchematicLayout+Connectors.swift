@@ -1,4 +1,5 @@
 import CollectionLayout
+import HeapModule
 import Hierarchy
 
 /// Connectors: the attributes of each parent–child line, into wrapped blocks too, the
@@ -90,6 +91,48 @@ extension SchematicLayout {
         busXOfParent = busX
     }
 
+    /// Gives each additional parent's elbow connector a lane of its own, so that its run along
+    /// the gap never lies on a bus of the tree (a reader would take it for one more child of
+    /// that bus's parent): the connectors into a section whose spans overlap get lanes one
+    /// beside the other (interval colouring, least lane first, O(E log E)), spread between the
+    /// tree's rightmost bus in that gap and the children's column. The tree's buses stay put.
+    func assignAdditionalLanes() {
+        additionalLaneX = additionalConnectors.map { [Double](repeating: 0, count: $0.count) }
+        for section in 1..<max(1, dataController.numberOfSections) where !additionalConnectors[section].isEmpty {
+            let connectors = additionalConnectors[section]
+            func middle(_ item: Int32) -> Double { itemTops[Int(item)] + itemHeights[Int(item)] / 2 }
+            let spans = connectors.map { connector -> (low: Double, high: Double) in
+                let parentY = middle(connector.parent), childY = middle(connector.child)
+                return (min(parentY, childY), max(parentY, childY))
+            }
+            let order = spans.indices.sorted { spans[$0].low != spans[$1].low ? spans[$0].low < spans[$1].low : $0 < $1 }
+            var lanes = [Int](repeating: 0, count: connectors.count), laneCount = 0
+            var busy = Heap<LaneEnd>(), free = Heap<Int>()
+            for index in order {
+                while let earliest = busy.min, earliest.end < spans[index].low - 0.5 { free.insert(busy.removeMin().lane) }
+                let lane = free.popMin() ?? { laneCount += 1; return laneCount - 1 }()
+                lanes[index] = lane
+                busy.insert(LaneEnd(end: spans[index].high, lane: lane))
+            }
+            // After the tree's buses in this gap (its middle where it has none).
+            let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1], childEdge = sectionLefts[section]
+            var treeRight = (parentEdge + childEdge) / 2
+            for parent in items(inSection: section - 1) where parent < busXOfParent.count && busXOfParent[parent] > 0 {
+                treeRight = max(treeRight, busXOfParent[parent])
+            }
+            let room = childEdge - treeRight
+            for index in connectors.indices {
+                additionalLaneX[section][index] = treeRight + room * Double(lanes[index] + 1) / Double(laneCount + 1)
+            }
+        }
+    }
+
+    /// Where an additional connector's lane ends along the gap, and which lane it is.
+    struct LaneEnd: Comparable {
+        let end: Double, lane: Int
+        static func < (a: LaneEnd, b: LaneEnd) -> Bool { a.end != b.end ? a.end < b.end : a.lane < b.lane }
+    }
+
     /// How far from its parent's line a child's elbow stub must be to be drawn apart from it.
     static let levelStubDistance = 4.0
 
@@ -106,6 +149,20 @@ extension SchematicLayout {
                 additionalConnectors[section].append((child, parent, Int32(offset + 1)))
             }
         }
+    }
+
+    /// An additional connector's own lane (`assignAdditionalLanes`), found by bisection among
+    /// its section's connectors (ordered by child, then subitem).
+    func additionalLane(child: Int, subitem: Int, section: Int) -> Double? {
+        guard section < additionalLaneX.count else { return nil }
+        let connectors = additionalConnectors[section]
+        var low = 0, high = connectors.count
+        while low < high {
+            let middle = (low + high) / 2, entry = connectors[middle]
+            if (Int(entry.child), Int(entry.subitem)) < (child, subitem) { low = middle + 1 } else { high = middle }
+        }
+        guard low < connectors.count, Int(connectors[low].child) == child, Int(connectors[low].subitem) == subitem else { return nil }
+        return additionalLaneX[section][low]
     }
 
     /// The connector from `parent` (in `section - 1`) to `child` (in `section`), both global items.
@@ -125,7 +182,8 @@ extension SchematicLayout {
         let childEdge = sectionLefts[section]
         var leadOut = parentEdge, leadIn = childEdge
         if configuration.connectorStyle == .elbow {
-            let bus = parent < busXOfParent.count && busXOfParent[parent] > 0 ? busXOfParent[parent] : (parentEdge + childEdge) / 2
+            var bus = parent < busXOfParent.count && busXOfParent[parent] > 0 ? busXOfParent[parent] : (parentEdge + childEdge) / 2
+            if subitem > 0, let lane = additionalLane(child: child, subitem: subitem, section: section) { bus = lane }
             leadOut = bus
             leadIn = bus
         }

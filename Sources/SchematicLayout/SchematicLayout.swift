@@ -37,6 +37,8 @@ public final class SchematicLayout: SelfSizingLayout {
     var sectionHeights: [Double] = []
     /// Connectors from additional parents, per section of the child, ordered by child.
     var additionalConnectors: [[(child: Int32, parent: Int32, subitem: Int32)]] = []
+    /// With elbow connectors, the x of each additional connector's own lane (`additionalConnectors`' shape).
+    var additionalLaneX: [[Double]] = []
     var contentSize = Size.zero
 
     /// Whether `prepare()` has run since the data was last invalidated.
@@ -172,7 +174,10 @@ public final class SchematicLayout: SelfSizingLayout {
                 return reach
             }
         }
-        if configuration.connectorStyle == .elbow { assignBusLanes() }
+        if configuration.connectorStyle == .elbow {
+            assignBusLanes()
+            assignAdditionalLanes()
+        }
         let last = sectionCount - 1
         contentSize = Size(width: max(sectionLefts[last] + sectionWidths[last], sectionReaches.last ?? 0) + configuration.sectionMargin,
                            height: (sectionHeights.max() ?? 0) + headerInset)

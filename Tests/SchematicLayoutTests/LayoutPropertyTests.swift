@@ -155,6 +155,32 @@ import TestSupport
         }
     }
 
+    /// An additional parent's elbow connector runs along the gap in a lane of its own: never on
+    /// a tree bus, nor on another additional connector whose run overlaps it (a reader would
+    /// take it for one more child of that bus's parent).
+    @Test(arguments: [41, 42, 43], [SchematicAlignment.compact, .tidy])
+    func additionalElbowsRunInLanesOfTheirOwn(seed: UInt64, alignment: SchematicAlignment) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 400, extraParents: true, alignment: alignment, connectors: .elbow)
+        let all = allElements(layout, sections).filter { $0.representedElementKind == .connector }
+        /// A connector's run along the gap: its x and its span (nil where it has none).
+        func run(_ attributes: LayoutAttributes) -> (x: Double, low: Double, high: Double)? {
+            guard let connector = attributes.connector, connector.via.isEmpty,
+                  abs(connector.turnOut.x - connector.turnIn.x) < 1e-9, abs(connector.turnOut.y - connector.turnIn.y) > 1e-9 else { return nil }
+            return (connector.turnOut.x, min(connector.turnOut.y, connector.turnIn.y), max(connector.turnOut.y, connector.turnIn.y))
+        }
+        var extras = 0
+        for attributes in all where attributes.indexPath.subitem > 0 {
+            guard let mine = run(attributes) else { continue }
+            extras += 1
+            for other in all where other != attributes && other.indexPath.section == attributes.indexPath.section {
+                guard let theirs = run(other), abs(theirs.x - mine.x) < 1e-6 else { continue }
+                let overlaps = theirs.low < mine.high - 0.5 && mine.low < theirs.high - 0.5
+                #expect(!overlaps, "\(attributes.indexPath) runs on \(other.indexPath)'s line at x \(mine.x)")
+            }
+        }
+        #expect(extras > 5, "the test forest must have additional connectors: \(extras)")
+    }
+
     /// Tidy: every parent exactly on the middle of its children's span.
     @Test(arguments: [31, 32, 33, 34])
     func tidyCentresEveryParent(seed: UInt64) throws {
