@@ -57,6 +57,11 @@ struct DiagramLoading {
         do {
             let diagram = try Diagram(tree: tree, options: diagramOptions)
             if !quiet {
+                if drawnByGraphviz, layoutOptions.otherLayoutOptions.labelDirection == nil, case .circle = layoutOptions.diagramLayout {
+                    FileIO.writeMessage("schematic: warning: \(displayName(file)): Graphviz cannot turn labels, so this circle keeps them upright "
+                                        + "and needs many times the room (1.4 to 500 times the columns' area on real trees); "
+                                        + "SVG and HTML output turn them along the radii")
+                }
                 let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize)
                 for warning in diagram.warnings {
                     // The page folds a large tree away: a tip unless it is being written.
