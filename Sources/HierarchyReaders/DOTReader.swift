@@ -8,7 +8,7 @@ import Hierarchy
 /// A node's first incoming edge in the file makes its parent; children keep the order of their
 /// edges in the file; nodes with no incoming edge are roots, in file order. Further incoming
 /// edges become additional parents, which must sit one level above the node (the drawing checks
-/// that and names both nodes otherwise). A cycle is an error naming a node on it, and so is an
+/// that and names both nodes otherwise). A cycle is an error spelling it out (node to node), and so is an
 /// edge from a node to itself. Node attributes `type` and `id` are read as in the other formats
 /// (ids must be unique). A file with several graphs is a forest: each graph is read as the first
 /// is, its roots after the previous graph's. Graphviz's errors are reported with its own words
@@ -66,7 +66,13 @@ public struct DOTReader: HierarchyReader {
             }
         }
 
-        if let node = nodeOnCycle(graph) { throw error("the graph has a cycle through node '\(graph.nodes[node].name)'") }
+        if let cycle = cycle(in: graph) {
+            // Its edges in order, the first node again at the end (long ones shortened).
+            var names = cycle.map { "'\(graph.nodes[$0].name)'" }
+            if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
+            throw error("the graph has a cycle, which a tree cannot hold: \((names + [names[0]]).joined(separator: " -> ")) "
+                        + "(leave out one of its edges)")
+        }
 
         // Number nodes in preorder, so that children take their edges' order.
         var newNumber = [Int](repeating: -1, count: count)
@@ -121,9 +127,10 @@ public struct DOTReader: HierarchyReader {
         return utf8
     }
 
-    /// Kahn's algorithm over every edge: nodes left over lie on or behind a cycle; walking
-    /// edges among them from any one of them must come back to a node on it.
-    private func nodeOnCycle(_ graph: GraphvizGraph) -> Int? {
+    /// A cycle of the graph's edges, its nodes in edge order, or nil. Kahn's algorithm over
+    /// every edge: nodes left over lie on or behind a cycle; walking edges among them back
+    /// from any one of them must come to a node on it, and on round it.
+    private func cycle(in graph: GraphvizGraph) -> [Int]? {
         let count = graph.nodes.count
         var outgoing = [[Int]](repeating: [], count: count)
         var incoming = [[Int]](repeating: [], count: count)
@@ -149,6 +156,12 @@ public struct DOTReader: HierarchyReader {
         while visited.insert(node).inserted {
             node = incoming[node].first { indegree[$0] > 0 }!
         }
-        return node
+        // Once more round it, backwards from `node`: then in edge order.
+        var backwards = [node], previous = incoming[node].first { indegree[$0] > 0 }!
+        while previous != node {
+            backwards.append(previous)
+            previous = incoming[previous].first { indegree[$0] > 0 }!
+        }
+        return [backwards[0]] + backwards.dropFirst().reversed()
     }
 }
