@@ -278,7 +278,9 @@ public struct MarkdownEmbedding {
                 // Sniffed as `render` sniffs its input: tables (CSV, TSV) too.
                 let format: InputFormat
                 if let given = options.format { format = given } else { format = try InputFormat.sniff(bytes, file: file, options: options.reader) }
-                tree = try format.reader(options.reader).read(bytes, file: file)
+                let read = try format.reader(options.reader).read(bytes, file: file)
+                // `max-depth` cuts a block's own tree too, as `--max-depth` cuts a file's.
+                tree = options.directory.maxDepth.map { read.keepingLevels($0) } ?? read
             } catch {
                 // Lines of the block become lines of the Markdown file.
                 let line = error.line > 0 ? "\(error.line + fenceLine)" : "\(fenceLine + 1)"
