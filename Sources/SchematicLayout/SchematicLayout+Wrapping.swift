@@ -302,26 +302,26 @@ extension WrappedPlacement {
     /// A nesting placement's plan again with `WrapPlan.broadensBlocks` (top to bottom, where
     /// lists hang), placed; nil where that draws no block otherwise.
     static func broadened(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
-        let plan = placement.plan
-        guard plan.nestsFolders, plan.broadeningDiffers,
-              let broader = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                     configuration: tree.configuration, rowLimit: plan.rowLimit,
-                                     smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
-                                     nestingReach: plan.nestingReach, broadensBlocks: true) else { return nil }
-        return WrappedPlacement(tree, plan: broader)
+        guard placement.plan.broadeningDiffers else { return nil }
+        return again(placement, tree: tree, broadensBlocks: true, fillsBlocks: placement.plan.fillsBlocks)
     }
 
     /// A nesting placement's plan again with `WrapPlan.fillsBlocks`, placed; nil where that
     /// draws no block otherwise.
     static func filled(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        guard placement.plan.fillingDiffers else { return nil }
+        return again(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: true)
+    }
+
+    /// A nesting placement's plan made again with these block options, placed.
+    private static func again(_ placement: WrappedPlacement, tree: Tree, broadensBlocks: Bool, fillsBlocks: Bool) -> WrappedPlacement? {
         let plan = placement.plan
-        guard plan.nestsFolders, plan.fillingDiffers,
-              let fuller = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                    configuration: tree.configuration, rowLimit: plan.rowLimit,
-                                    smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
-                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
-                                    fillsBlocks: true) else { return nil }
-        return WrappedPlacement(tree, plan: fuller)
+        guard plan.nestsFolders,
+              let other = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
+                                   configuration: tree.configuration, rowLimit: plan.rowLimit, smallestFan: plan.smallestFan,
+                                   fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
+                                   broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks) else { return nil }
+        return WrappedPlacement(tree, plan: other)
     }
 
     /// The placements of the nesting plans (`WrapPlan.nestsFolders`) at every panel height

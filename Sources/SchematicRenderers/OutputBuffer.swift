@@ -134,45 +134,42 @@ public struct OutputBuffer: ~Copyable {
     /// Appends a coordinate rounded to hundredths, without trailing zeros (`12`, `12.5`, `-0.25`).
     /// Rounding makes the text independent of floating-point noise, so output is byte-stable.
     public mutating func append(_ value: Double) {
-        guard value.isFinite else {
-            append("0")
-            return
-        }
         // Beyond what hundredths in an Int hold: whole numbers in Swift's own notation.
-        guard abs(value) < 1e15 else {
-            append(raw: value.rounded().description)
-            return
-        }
-        // Half away from zero, without a call to round().
-        let scaled = value * 100
-        let hundredths = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
-        if hundredths < 0 { put(UInt8(ascii: "-")) }
-        let magnitude = abs(hundredths)
-        append(magnitude / 100)
-        let fraction = magnitude % 100
-        if fraction != 0 {
-            put(UInt8(ascii: "."))
-            put(UInt8(ascii: "0") + UInt8(fraction / 10))
-            if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
-        }
+        appendRounded(value, decimals: 2, below: 1e15)
     }
 
     /// Appends a transform's coefficient (a cosine, a scale) rounded to millionths, without
     /// trailing zeros: hundredths would turn a label by up to half a degree and scale it.
     public mutating func append(coefficient value: Double) {
-        guard value.isFinite, abs(value) < 1e9 else {
-            append(value)
+        // Beyond what millionths in an Int hold: as a coordinate.
+        guard abs(value) < 1e9 else { return append(value) }
+        appendRounded(value, decimals: 6, below: 1e9)
+    }
+
+    /// `value` rounded half away from zero to `decimals` places, without trailing zeros; from
+    /// `limit` on (where the scaled value would not fit an Int), a whole number in Swift's
+    /// notation; 0 for what is not finite.
+    private mutating func appendRounded(_ value: Double, decimals: Int, below limit: Double) {
+        guard value.isFinite else {
+            append("0")
             return
         }
-        let scaled = value * 1_000_000
-        let millionths = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
-        if millionths < 0 { put(UInt8(ascii: "-")) }
-        let magnitude = abs(millionths)
-        append(magnitude / 1_000_000)
-        var fraction = magnitude % 1_000_000
+        guard abs(value) < limit else {
+            append(raw: value.rounded().description)
+            return
+        }
+        var unit = 1
+        for _ in 0..<decimals { unit *= 10 }
+        // Half away from zero, without a call to round().
+        let scaled = value * Double(unit)
+        let units = Int(scaled >= 0 ? scaled + 0.5 : scaled - 0.5)
+        if units < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = abs(units)
+        append(magnitude / unit)
+        var fraction = magnitude % unit
         guard fraction != 0 else { return }
         put(UInt8(ascii: "."))
-        var digits = 6
+        var digits = decimals
         while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
         var divisor = 1
         for _ in 1..<digits { divisor *= 10 }
