@@ -3,7 +3,8 @@
 extension Tree {
     /// Each node's depth (0 for a root) along its primary parents, in O(n) whatever the node
     /// order (readers of rows in any order set parents after their children), without
-    /// recursion. A node on a cycle of parents (which readers refuse) gets depth 0.
+    /// recursion. On a cycle of parents (which readers refuse) the walk's last node before it
+    /// closes counts as a root, so every depth stays finite.
     public func depths() -> [Int32] {
         var depth = [Int32](repeating: -1, count: count)
         var chain: [Int] = []
@@ -17,7 +18,7 @@ extension Tree {
                 let parent = Int(parents[node])
                 if parent < 0 { break }
                 if depth[parent] >= 0 { known = depth[parent]; break }
-                if depth[parent] == -2 { known = -1; chain.removeAll(); break }  // a cycle: left at depth 0 below
+                if depth[parent] == -2 { break }  // a cycle: its node nearest the top counts as a root
                 depth[parent] = -2
                 chain.append(parent)
                 node = parent

@@ -172,7 +172,9 @@ public struct YAMLReader: HierarchyReader {
 
     /// What one pending value adds under a parent.
     private enum Work {
-        case value(Int, parent: Int?)
+        /// A value to read; `inChildren` where it is (in) a node object's children, where
+        /// mappings follow the `name`/`children` convention whatever else they hold.
+        case value(Int, parent: Int?, inChildren: Bool)
         case keyed(key: Int, value: Int, parent: Int?)
     }
 
@@ -278,41 +280,44 @@ public struct YAMLReader: HierarchyReader {
             }
             return tree.addNode(label: label, parent: parent)
         }
-        var work: [Work] = events.documents.reversed().map { .value($0, parent: nil) }
+        var work: [Work] = events.documents.reversed().map { .value($0, parent: nil, inChildren: false) }
         while let next = work.popLast() {
             switch next {
             case let .keyed(key, value, parent):
                 let node = try add(key, parent: parent)
-                if !isNull(value) { work.append(.value(value, parent: node)) }
-            case let .value(index, parent):
+                if !isNull(value) { work.append(.value(value, parent: node, inChildren: false)) }
+            case let .value(index, parent, inChildren):
                 switch events.kinds[index] {
                 case .scalar:
                     if !isNull(index) { _ = try add(index, parent: parent) }
                 case .sequence:
-                    for element in entries(index).reversed() { work.append(.value(element, parent: parent)) }
+                    for element in entries(index).reversed() { work.append(.value(element, parent: parent, inChildren: inChildren)) }
                 case .mapping:
                     let pairs = try mergedPairs(of: index)
                     func isKey(_ key: Int, _ text: String) -> Bool { events.kinds[key] == .scalar && events.texts[key] == text }
                     let name = pairs.first(where: { isKey($0.0, nameKey) })
                     let hasChildren = pairs.contains { isKey($0.0, childrenKey) }
-                    // A list or mapping under another key is structure a node object would drop:
-                    // without a children key the mapping is read as keys (a workflow's
-                    // `name: CI` beside its `jobs:`), with one it is noted.
+                    // A list or mapping (not empty) under another key is structure a node object
+                    // would drop: outside a node object's children and without a children key,
+                    // the mapping is read as keys (a workflow's `name: CI` beside its `jobs:`);
+                    // else it is a node object, and the key is noted.
                     let nested = pairs.first { key, value in
-                        events.kinds[key] == .scalar && !isKey(key, nameKey) && !isKey(key, childrenKey) && events.kinds[value] != .scalar
+                        events.kinds[key] == .scalar && !isKey(key, nameKey) && !isKey(key, childrenKey)
+                            && events.kinds[value] != .scalar && Int(events.ends[value]) > value + 1
                     }
-                    if let nested, name != nil, hasChildren {
+                    let isNodeObject = name != nil && (hasChildren || inChildren || nested == nil)
+                    if let nested, isNodeObject {
                         if unreadStructure.count == 0 { unreadStructure.first = nested.0 }
                         unreadStructure.count += 1
                     }
-                    if let name, hasChildren || nested == nil {
+                    if let name, isNodeObject {
                         let node = try add(name.1, parent: parent)
                         var attributes = NodeAttributes()
                         var typeClass: String?
                         for (key, value) in pairs where events.kinds[key] == .scalar && key != name.0 {
                             let keyText = events.texts[key]!
                             if keyText == childrenKey {
-                                if !isNull(value) { work.append(.value(value, parent: node)) }
+                                if !isNull(value) { work.append(.value(value, parent: node, inChildren: true)) }
                                 continue
                             }
                             guard events.kinds[value] == .scalar, let text = events.texts[value] else { continue }
@@ -357,9 +362,10 @@ public struct YAMLReader: HierarchyReader {
         tree.warnings = unknownTypes.warnings(places: unknownTypes.positions.map(place))
         if unreadStructure.count > 0 {
             let key = events.texts[unreadStructure.first] ?? ""
-            tree.warnings.append("\(place(unreadStructure.first)): \(unreadStructure.count == 1 ? "a node" : "\(unreadStructure.count) nodes") with "
-                                 + "'\(nameKey)' and '\(childrenKey)' \(unreadStructure.count == 1 ? "has" : "have") a list or mapping under another key "
-                                 + "('\(key)'), not drawn: only '\(childrenKey)' holds children (--children-key)")
+            let count = unreadStructure.count
+            tree.warnings.append("\(place(unreadStructure.first)): \(count == 1 ? "a node object has" : "\(count) node objects have") "
+                                 + "a list or mapping under a key that is not read (the first '\(key)'), not drawn: "
+                                 + "only '\(childrenKey)' holds a node's children (--children-key)")
         }
         return tree
     }

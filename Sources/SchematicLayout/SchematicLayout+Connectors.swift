@@ -93,39 +93,69 @@ extension SchematicLayout {
 
     /// Gives each additional parent's elbow connector a lane of its own, so that its run along
     /// the gap never lies on a bus of the tree (a reader would take it for one more child of
-    /// that bus's parent): the connectors into a section whose spans overlap get lanes one
-    /// beside the other (interval colouring, least lane first, O(E log E)), spread between the
-    /// tree's rightmost bus in that gap and the children's column. The tree's buses stay put.
+    /// that bus's parent). Lanes are right of the tree's buses (between its rightmost bus and the
+    /// children's column), so the connector leaves its parent level and crosses the buses; where
+    /// a child in the next column is level with that parent (its stub would carry the line),
+    /// the lane is left of the buses instead (between the parents' column and the leftmost bus),
+    /// unless a parent is level with the connector's child there too. On each side the
+    /// connectors whose spans overlap get lanes one beside the other (interval colouring, least
+    /// lane first, O(E log E)). The tree's buses stay put.
     func assignAdditionalLanes() {
         additionalLaneX = additionalConnectors.map { [Double](repeating: 0, count: $0.count) }
         for section in 1..<max(1, dataController.numberOfSections) where !additionalConnectors[section].isEmpty {
             let connectors = additionalConnectors[section]
-            func middle(_ item: Int32) -> Double { itemTops[Int(item)] + itemHeights[Int(item)] / 2 }
-            let spans = connectors.map { connector -> (low: Double, high: Double) in
-                let parentY = middle(connector.parent), childY = middle(connector.child)
-                return (min(parentY, childY), max(parentY, childY))
+            func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+            // The columns' middles, sorted, to find an item level with a y by bisection.
+            let parentMiddles = items(inSection: section - 1).map(middle).sorted()
+            let childMiddles = items(inSection: section).map(middle).sorted()
+            func hasLevel(_ y: Double, in middles: [Double], besides own: Int) -> Bool {
+                var low = 0, high = middles.count
+                while low < high {
+                    let half = (low + high) / 2
+                    if middles[half] < y - Self.levelLaneDistance { low = half + 1 } else { high = half }
+                }
+                var found = 0
+                while low < middles.count && middles[low] <= y + Self.levelLaneDistance { found += 1; low += 1 }
+                return found > own
             }
-            let order = spans.indices.sorted { spans[$0].low != spans[$1].low ? spans[$0].low < spans[$1].low : $0 < $1 }
-            var lanes = [Int](repeating: 0, count: connectors.count), laneCount = 0
-            var busy = Heap<LaneEnd>(), free = Heap<Int>()
-            for index in order {
-                while let earliest = busy.min, earliest.end < spans[index].low - 0.5 { free.insert(busy.removeMin().lane) }
-                let lane = free.popMin() ?? { laneCount += 1; return laneCount - 1 }()
-                lanes[index] = lane
-                busy.insert(LaneEnd(end: spans[index].high, lane: lane))
+            let rightSide = connectors.map { connector -> Bool in
+                let parentY = middle(Int(connector.parent)), childY = middle(Int(connector.child))
+                // (The connector's own child or parent, level with the other end, is no other.)
+                let own = abs(parentY - childY) <= Self.levelLaneDistance ? 1 : 0
+                guard hasLevel(parentY, in: childMiddles, besides: own) else { return true }
+                return hasLevel(childY, in: parentMiddles, besides: own)
             }
-            // After the tree's buses in this gap (its middle where it has none).
             let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1], childEdge = sectionLefts[section]
-            var treeRight = (parentEdge + childEdge) / 2
+            var treeLeft = (parentEdge + childEdge) / 2, treeRight = treeLeft
             for parent in items(inSection: section - 1) where parent < busXOfParent.count && busXOfParent[parent] > 0 {
-                treeRight = max(treeRight, busXOfParent[parent])
+                treeLeft = min(treeLeft, busXOfParent[parent]); treeRight = max(treeRight, busXOfParent[parent])
             }
-            let room = childEdge - treeRight
-            for index in connectors.indices {
-                additionalLaneX[section][index] = treeRight + room * Double(lanes[index] + 1) / Double(laneCount + 1)
+            for right in [true, false] {
+                let side = connectors.indices.filter { rightSide[$0] == right }
+                guard !side.isEmpty else { continue }
+                let spans = side.map { index -> (low: Double, high: Double) in
+                    let parentY = middle(Int(connectors[index].parent)), childY = middle(Int(connectors[index].child))
+                    return (min(parentY, childY), max(parentY, childY))
+                }
+                let order = spans.indices.sorted { spans[$0].low != spans[$1].low ? spans[$0].low < spans[$1].low : $0 < $1 }
+                var lanes = [Int](repeating: 0, count: side.count), laneCount = 0
+                var busy = Heap<LaneEnd>(), free = Heap<Int>()
+                for index in order {
+                    while let earliest = busy.min, earliest.end < spans[index].low - 0.5 { free.insert(busy.removeMin().lane) }
+                    let lane = free.popMin() ?? { laneCount += 1; return laneCount - 1 }()
+                    lanes[index] = lane
+                    busy.insert(LaneEnd(end: spans[index].high, lane: lane))
+                }
+                let (from, to) = right ? (treeRight, childEdge) : (parentEdge, treeLeft)
+                for (position, index) in side.enumerated() {
+                    additionalLaneX[section][index] = from + (to - from) * Double(lanes[position] + 1) / Double(laneCount + 1)
+                }
             }
         }
     }
+
+    /// How near two middles are for a line level with one to run on the other's stub.
+    static let levelLaneDistance = 2.0
 
     /// Where an additional connector's lane ends along the gap, and which lane it is.
     struct LaneEnd: Comparable {

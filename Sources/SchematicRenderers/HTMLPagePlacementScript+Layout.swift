@@ -249,7 +249,7 @@ extension HTMLPagePlacementScript {
     // where that draws no block otherwise).
     function broadenedPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.broadeningDiffers) return null;
-      var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true);
+      var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true, nesting.fillsBlocks);
       return broader ? placed(broader) : null;
     }
     // WrappedPlacement.filled: a nesting plan again with its narrower blocks filled, placed

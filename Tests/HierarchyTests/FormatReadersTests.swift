@@ -107,10 +107,16 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // With a children key it is a node object; what another key holds is named in a warning.
         let object = try read("name: root\nchildren: [a]\nmeta: {x: 1}\n")
         #expect(outline(object) == ["root", ".a"])
-        #expect(object.warnings == ["in.yaml:3:1: a node with 'name' and 'children' has a list or mapping under another key ('meta'), "
-                                    + "not drawn: only 'children' holds children (--children-key)"])
+        #expect(object.warnings == ["in.yaml:3:1: a node object has a list or mapping under a key that is not read (the first 'meta'), "
+                                    + "not drawn: only 'children' holds a node's children (--children-key)"])
         // Scalars beside a name stay a node object's attributes, as in JSON.
         #expect(outline(try read("- name: leaf\n  size: 3\n")) == ["leaf"])
+        // In a node object's children every mapping with a name is one (noted once); an empty
+        // list is nothing dropped.
+        let leaves = try read("name: root\nchildren:\n  - name: a\n    tags: []\n  - name: b\n    tags: [x, y]\n  - name: c\n")
+        #expect(outline(leaves) == ["root", ".a", ".b", ".c"])
+        #expect(leaves.warnings.count == 1 && leaves.warnings[0].hasPrefix("in.yaml:6:5: a node object has"))
+        #expect(outline(try read("name: t\ntags: []\n")) == ["t"])
     }
 
     @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {

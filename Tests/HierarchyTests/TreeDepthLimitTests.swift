@@ -51,3 +51,16 @@ import Testing
         #expect(tree.keepingLevels(9).count == 10)
     }
 }
+
+extension TreeDepthLimitTests {
+    /// Readers refuse cycles of parents; were one to come through, every depth stays finite
+    /// and a child still lies one below its parent.
+    @Test func aCycleOfParentsLeavesEveryDepthFinite() {
+        var tree = Tree()
+        let a = tree.addNode(label: "a"), b = tree.addNode(label: "b", parent: a), c = tree.addNode(label: "c", parent: b)
+        tree.setParent(b, of: a)
+        let depths = tree.depths()
+        #expect(depths.allSatisfy { $0 >= 0 && $0 < 3 })
+        #expect(depths[c] == depths[b] + 1)
+    }
+}

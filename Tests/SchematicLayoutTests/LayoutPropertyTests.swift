@@ -181,6 +181,36 @@ import TestSupport
         #expect(extras > 5, "the test forest must have additional connectors: \(extras)")
     }
 
+    /// An additional parent level with a tree child of the next column leaves through a lane
+    /// left of the buses: right of them its line would run on that child's stub.
+    @Test func anAdditionalParentLevelWithAChildLeavesOnTheLeft() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "r")
+        let q = tree.addNode(label: "Q", parent: root), p = tree.addNode(label: "P", parent: root)
+        var children: [Int] = []
+        for index in 1...4 { children.append(tree.addNode(label: "c\(index)", parent: q)) }
+        _ = tree.addNode(label: "X", parent: q)
+        tree.addAdditionalParent(p, to: children[0])
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
+                                                         sectionPadding: 48, sectionMargin: 10)
+        configuration.connectorStyle = .elbow
+        configuration.alignment = .compact  // Q centred on its fan, P below it level with c4
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        let connectors = allElements(layout, sections).compactMap { attributes in attributes.connector.map { (attributes.indexPath, $0) } }
+        let extra = try #require(connectors.first { $0.0.subitem == 1 }?.1)
+        // Every other connector's stub into its child: level with P, it must not share x with P's lead-out.
+        var level = 0
+        for (path, connector) in connectors where path.subitem == 0 && path.section == 2 && abs(connector.end.y - extra.start.y) < 0.5 {
+            level += 1
+            let stub = (min(connector.turnIn.x, connector.end.x), max(connector.turnIn.x, connector.end.x))
+            let leadOut = (min(extra.start.x, extra.turnOut.x), max(extra.start.x, extra.turnOut.x))
+            #expect(stub.1 <= leadOut.0 + 0.5 || leadOut.1 <= stub.0 + 0.5, "P's lead-out \(leadOut) runs on \(path)'s stub \(stub)")
+        }
+        #expect(level == 1, "the test needs a child level with P")
+    }
+
     /// Tidy: every parent exactly on the middle of its children's span.
     @Test(arguments: [31, 32, 33, 34])
     func tidyCentresEveryParent(seed: UInt64) throws {
