@@ -34,6 +34,13 @@ struct DiagramLoading {
         }
     }
 
+    /// Whether a circle's labels, radial unless asked otherwise, stay upright because Graphviz
+    /// draws some output (it cannot turn them).
+    var keepsCircleLabelsUpright: Bool {
+        guard drawnByGraphviz, layoutOptions.otherLayoutOptions.labelDirection == nil, case .circle = layoutOptions.diagramLayout else { return false }
+        return true
+    }
+
     /// The drawing options the command line gives: the one place every command (and every
     /// Markdown block) turns its layout and label options into `DiagramOptions`.
     var diagramOptions: DiagramOptions {
@@ -43,7 +50,7 @@ struct DiagramLoading {
         options.viewport = labelOptions.viewport?.size
         options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject
         options.layout = layoutOptions.diagramLayout
-        if drawnByGraphviz, layoutOptions.otherLayoutOptions.labelDirection == nil, case .circle(var circle) = options.layout {
+        if keepsCircleLabelsUpright, case .circle(var circle) = options.layout {
             // Graphviz cannot turn labels: a circle it draws keeps them upright.
             circle.labelDirection = .horizontal
             options.layout = .circle(circle)
@@ -57,7 +64,7 @@ struct DiagramLoading {
         do {
             let diagram = try Diagram(tree: tree, options: diagramOptions)
             if !quiet {
-                if drawnByGraphviz, layoutOptions.otherLayoutOptions.labelDirection == nil, case .circle = layoutOptions.diagramLayout {
+                if keepsCircleLabelsUpright {
                     FileIO.writeMessage("schematic: warning: \(displayName(file)): Graphviz cannot turn labels, so this circle keeps them upright "
                                         + "and needs many times the room (1.4 to 500 times the columns' area on real trees); "
                                         + "SVG and HTML output turn them along the radii")

@@ -101,6 +101,11 @@ extension SchematicLayout {
     /// connectors whose spans overlap get lanes one beside the other (interval colouring, least
     /// lane first, O(E log E)). The tree's buses stay put.
     func assignAdditionalLanes() {
+        // Nearly every tree has none: no per-section work on each pass (a chain has a million sections).
+        guard !dataController.additionalParentsOfItem.isEmpty else {
+            additionalLaneX = []
+            return
+        }
         additionalLaneX = additionalConnectors.map { [Double](repeating: 0, count: $0.count) }
         for section in 1..<max(1, dataController.numberOfSections) where !additionalConnectors[section].isEmpty {
             let connectors = additionalConnectors[section]

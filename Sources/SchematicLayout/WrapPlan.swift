@@ -134,7 +134,7 @@ struct WrapPlan {
     /// Whether this plan with `broadensBlocks` would lay some block out otherwise.
     private(set) var broadeningDiffers = false
     /// Whether a fan's narrower nesting blocks take more panels, as broad as its broadest block
-    /// at most (`nestingFillWidths`): blocks shaped each on its own leave the room beside the
+    /// at most (`nestingLayouts`): blocks shaped each on its own leave the room beside the
     /// narrow ones empty (a class tree's fan of 200 cut into blocks by the subtrees too big to
     /// nest). Tried as a placement of its own (`WrappedPlacement.filled`): whether that room
     /// is free shows only placed.
@@ -542,10 +542,8 @@ struct WrapPlan {
                                              fillWidth: Double) {
         var panels: Int? = nil
         func layOut(listRows: [Int32]?) -> NestingLayout? {
-            NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
-                          heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
-                          nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
-                          listRows: listRows, panels: panels)
+            nestingLayout(first: first, length: length, sections: sections, widths: itemWidths, heights: itemHeights,
+                          padding: padding, listRows: listRows, panels: panels)
         }
         var layout = shaped
         if layout.width < fillWidth * WrapPlan.fillingShare { fillingDiffers = true }
@@ -583,6 +581,16 @@ struct WrapPlan {
         append(layout, first: first, length: length, widths: itemWidths, heights: itemHeights)
     }
 
+    /// A run's nesting block with this plan's settings (`NestingLayout`).
+    private func nestingLayout(first: Int, length: Int, sections: PlacementColumns, widths itemWidths: [Double],
+                               heights itemHeights: [Double], padding: Double, listRows: [Int32]? = nil,
+                               panels: Int? = nil) -> NestingLayout? {
+        NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
+                      heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
+                      nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
+                      listRows: listRows, panels: panels)
+    }
+
     /// A block is filled only where it is narrower than this share of its fan's broadest.
     static let fillingShare = 0.9
 
@@ -603,10 +611,8 @@ struct WrapPlan {
             while end < runStart.count && sections.parentOfItem[Int(runStart[end])] == parent { end += 1 }
             var broadest = 0.0, narrowest = Double.infinity, blocks = 0
             for fanRun in run..<end where runNested[fanRun] {
-                guard let layout = NestingLayout(first: Int(runStart[fanRun]), length: Int(runLength[fanRun]),
-                                                 childStarts: sections.childStarts, widths: itemWidths, heights: itemHeights,
-                                                 padding: padding, gutter: gutter, innerGap: innerGap, nestingShape: nestingShape,
-                                                 hangsLists: hangsLists, shortestHangingList: shortestHangingList) else { continue }
+                guard let layout = nestingLayout(first: Int(runStart[fanRun]), length: Int(runLength[fanRun]), sections: sections,
+                                                 widths: itemWidths, heights: itemHeights, padding: padding) else { continue }
                 layouts[fanRun] = layout
                 broadest = max(broadest, layout.width); narrowest = min(narrowest, layout.width); blocks += 1
             }
