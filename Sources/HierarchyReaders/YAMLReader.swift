@@ -5,9 +5,12 @@ import Hierarchy
 /// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
 /// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key or no list or
-/// mapping under another key; else it is read as keys like any mapping (a CI workflow's
-/// `name:` beside its `jobs:`), so no structure is dropped. A list is a forest, a scalar in it a leaf.
-/// Several documents make one forest. Order is kept everywhere. Labels lose surrounding
+/// mapping under another key; else it is read as keys like any mapping, so no structure is
+/// dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys (a
+/// Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
+/// unnamed, so items stay apart. Several documents make one forest, each document an item; the
+/// only document's keys are roots, gathered under its `name` if it has one (a CI workflow's
+/// `name: CI` above its `on:` and `jobs:`). Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
 /// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
 /// its anchored value (a list or mapping too), and a merge key (`<<: *base`, `<<: [*a, *b]`)
@@ -174,8 +177,19 @@ public struct YAMLReader: HierarchyReader {
     private enum Work {
         /// A value to read; `inChildren` where it is (in) a node object's children, where
         /// mappings follow the `name`/`children` convention whatever else they hold.
-        case value(Int, parent: Int?, inChildren: Bool)
+        case value(Int, parent: Int?, inChildren: Bool, slot: Slot)
         case keyed(key: Int, value: Int, parent: Int?)
+    }
+
+    /// Where a value stands, which decides whether a mapping read as keys keeps them together.
+    private enum Slot {
+        /// Under a key, which already gathers the mapping's keys.
+        case keyed
+        /// An item of a list or of a stream of several documents: a mapping of several keys is
+        /// one node (its `name`, else unnamed), so items stay apart.
+        case item
+        /// The only document: its keys are the roots, unless it has a `name` to gather them.
+        case soleDocument
     }
 
     private func build(_ events: Events, file: String) throws(ReadError) -> Tree {
@@ -280,18 +294,21 @@ public struct YAMLReader: HierarchyReader {
             }
             return tree.addNode(label: label, parent: parent)
         }
-        var work: [Work] = events.documents.reversed().map { .value($0, parent: nil, inChildren: false) }
+        let documentSlot: Slot = events.documents.count > 1 ? .item : .soleDocument
+        var work: [Work] = events.documents.reversed().map { .value($0, parent: nil, inChildren: false, slot: documentSlot) }
         while let next = work.popLast() {
             switch next {
             case let .keyed(key, value, parent):
                 let node = try add(key, parent: parent)
-                if !isNull(value) { work.append(.value(value, parent: node, inChildren: false)) }
-            case let .value(index, parent, inChildren):
+                if !isNull(value) { work.append(.value(value, parent: node, inChildren: false, slot: .keyed)) }
+            case let .value(index, parent, inChildren, slot):
                 switch events.kinds[index] {
                 case .scalar:
                     if !isNull(index) { _ = try add(index, parent: parent) }
                 case .sequence:
-                    for element in entries(index).reversed() { work.append(.value(element, parent: parent, inChildren: inChildren)) }
+                    for element in entries(index).reversed() {
+                        work.append(.value(element, parent: parent, inChildren: inChildren, slot: .item))
+                    }
                 case .mapping:
                     let pairs = try mergedPairs(of: index)
                     func isKey(_ key: Int, _ text: String) -> Bool { events.kinds[key] == .scalar && events.texts[key] == text }
@@ -317,7 +334,7 @@ public struct YAMLReader: HierarchyReader {
                         for (key, value) in pairs where events.kinds[key] == .scalar && key != name.0 {
                             let keyText = events.texts[key]!
                             if keyText == childrenKey {
-                                if !isNull(value) { work.append(.value(value, parent: node, inChildren: true)) }
+                                if !isNull(value) { work.append(.value(value, parent: node, inChildren: true, slot: .keyed)) }
                                 continue
                             }
                             guard events.kinds[value] == .scalar, let text = events.texts[value] else { continue }
@@ -353,7 +370,26 @@ public struct YAMLReader: HierarchyReader {
                         // Children pushed above come out after this node's other work: fine, as
                         // they are the only work this node adds.
                     } else {
-                        for (key, value) in pairs.reversed() { work.append(.keyed(key: key, value: value, parent: parent)) }
+                        // A list item of several keys (a Kubernetes container, an Ansible task,
+                        // a workflow step's `uses:` and `with:`) is one node, so its keys are not
+                        // mixed with the next item's; its `name` labels it, else it is unnamed.
+                        let label = name.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }
+                        let gathers = switch slot {
+                        case .keyed: false
+                        case .item: pairs.count > 1
+                        case .soleDocument: label != nil
+                        }
+                        var owner = parent
+                        var keys = pairs
+                        if gathers {
+                            if let label {
+                                owner = try add(label, parent: parent)
+                                keys.removeAll { $0.0 == name!.0 }
+                            } else {
+                                owner = tree.addNode(label: "", parent: parent)
+                            }
+                        }
+                        for (key, value) in keys.reversed() { work.append(.keyed(key: key, value: value, parent: owner)) }
                     }
                 }
             }

@@ -100,9 +100,13 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     }
 
     @Test func aNameBesideStructureIsReadAsKeysSoNothingIsDropped() throws {
-        // A CI workflow: `name` beside `jobs` is no node object (that would draw one node).
+        // A CI workflow: `name` beside `jobs` is no node object (that would draw one node); it
+        // gathers the only document's keys.
         let workflow = try read("name: CI\non: push\njobs:\n  build:\n    steps:\n      - name: Checkout\n        uses: actions/checkout\n")
-        #expect(outline(workflow) == ["name", ".CI", "on", ".push", "jobs", ".build", "..steps", "...Checkout"])
+        #expect(outline(workflow) == ["CI", ".on", "..push", ".jobs", "..build", "...steps", "....Checkout"])
+        // Under a key, the key gathers them: `name` is a key like the others.
+        #expect(outline(try read("metadata:\n  name: web\n  labels: {app: web}\n"))
+                == ["metadata", ".name", "..web", ".labels", "..app", "...web"])
         #expect(workflow.warnings.isEmpty)
         // With a children key it is a node object; what another key holds is named in a warning.
         let object = try read("name: root\nchildren: [a]\nmeta: {x: 1}\n")
@@ -117,6 +121,30 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(leaves) == ["root", ".a", ".b", ".c"])
         #expect(leaves.warnings.count == 1 && leaves.warnings[0].hasPrefix("in.yaml:6:5: a node object has"))
         #expect(outline(try read("name: t\ntags: []\n")) == ["t"])
+    }
+
+    @Test func listItemsOfSeveralKeysStayApart() throws {
+        // Kubernetes containers: each item is one node, labelled by its name.
+        let pod = try read("""
+            containers:
+              - name: web
+                image: nginx
+                ports: [{containerPort: 80}]
+              - name: log
+                image: fluentd
+            """)
+        #expect(outline(pod) == ["containers", ".web", "..image", "...nginx", "..ports", "...containerPort", "....80", ".log"])
+        // Without a name an item of several keys is unnamed; an item of one key is that key.
+        let steps = try read("steps:\n  - uses: checkout\n  - uses: setup\n    with: {version: 3}\n")
+        #expect(outline(steps) == ["steps", ".uses", "..checkout", ".", "..uses", "...setup", "..with", "...version", "....3"])
+        #expect(outline(try read("nav:\n  - Home: index.md\n  - Guide: guide.md\n")) == ["nav", ".Home", "..index.md", ".Guide", "..guide.md"])
+        // Several documents are items: each Kubernetes object keeps its keys.
+        let objects = try read("kind: Service\nspec: {port: 80}\n---\nkind: Deployment\nspec: {replicas: 2}\n")
+        #expect(outline(objects) == ["", ".kind", "..Service", ".spec", "..port", "...80",
+                                     "", ".kind", "..Deployment", ".spec", "..replicas", "...2"])
+        // The only document without a name keeps its keys as roots (a compose file's).
+        #expect(outline(try read("services: {web: {image: nginx}}\nvolumes: {data: ~}\n"))
+                == ["services", ".web", "..image", "...nginx", "volumes", ".data"])
     }
 
     @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
