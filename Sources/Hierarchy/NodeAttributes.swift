@@ -72,21 +72,32 @@ public struct NodeAttributes: Hashable, Sendable {
     /// Sets an attribute by the name files use (`url`/`href`/`URL`, `tooltip`/`title`, `class`,
     /// `color`/`fontcolor`, `fill`/`fillcolor`), checking its value. Returns false for other names.
     public mutating func set(_ name: String, to value: String) throws(AttributeError) -> Bool {
-        switch name {
-        case "url", "href", "URL", "link":
-            url = try Self.checkedURL(value)
-        case "tooltip", "title":
-            tooltip = value
-        case "class":
-            cssClass = try Self.checkedClass(value)
-        case "color", "fontcolor":
-            color = try Self.checkedColor(value)
-        case "fill", "fillcolor":
-            fill = try Self.checkedColor(value)
-        default:
-            return false
+        switch Self.field(named: name) {
+        case .url: url = try Self.checkedURL(value)
+        case .tooltip: tooltip = value
+        case .cssClass: cssClass = try Self.checkedClass(value)
+        case .color: color = try Self.checkedColor(value)
+        case .fill: fill = try Self.checkedColor(value)
+        case nil: return false
         }
         return true
+    }
+
+    /// Whether files may name a presentation attribute so (`set(_:to:)` takes it).
+    public static func isAttributeName(_ name: String) -> Bool { field(named: name) != nil }
+
+    private enum Field { case url, tooltip, cssClass, color, fill }
+
+    /// The one list of the names files use for each presentation attribute.
+    private static func field(named name: String) -> Field? {
+        switch name {
+        case "url", "href", "URL", "link": .url
+        case "tooltip", "title": .tooltip
+        case "class": .cssClass
+        case "color", "fontcolor": .color
+        case "fill", "fillcolor": .fill
+        default: nil
+        }
     }
 
     /// A colour that is safe in CSS, SVG and DOT: `#rgb`, `#rrggbb`, `#rrggbbaa`, a colour

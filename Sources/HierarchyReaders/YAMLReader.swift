@@ -4,9 +4,9 @@ import Hierarchy
 /// Reads YAML. Mappings nest: each key is a node, its value gives the children (a mapping: one
 /// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
-/// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key or no list or
-/// mapping under another key; else it is read as keys like any mapping, so no structure is
-/// dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys (a
+/// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key, stands in a node
+/// object's children, or has no key but those; else it is read as keys like any mapping, so
+/// nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys (a
 /// Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
 /// unnamed, so items stay apart. Several documents make one forest, each document an item; the
 /// only document's keys are roots, gathered under its `name` if it has one (a CI workflow's
@@ -322,7 +322,15 @@ public struct YAMLReader: HierarchyReader {
                         events.kinds[key] == .scalar && !isKey(key, nameKey) && !isKey(key, childrenKey)
                             && events.kinds[value] != .scalar && Int(events.ends[value]) > value + 1
                     }
-                    let isNodeObject = name != nil && (hasChildren || inChildren || nested == nil)
+                    // A scalar under a key that is no node field (an Ansible module's `state:`,
+                    // a workflow step's `run:`) would be dropped too, unless the d3 convention is
+                    // plain (a children key, or in one).
+                    let foreignScalar = pairs.contains { key, value in
+                        guard events.kinds[key] == .scalar, events.kinds[value] == .scalar, let text = events.texts[key] else { return false }
+                        return text != nameKey && text != childrenKey && text != typeKey && text != "id"
+                            && !NodeAttributes.isAttributeName(text)
+                    }
+                    let isNodeObject = name != nil && (hasChildren || inChildren || (nested == nil && !foreignScalar))
                     if let nested, isNodeObject {
                         if unreadStructure.count == 0 { unreadStructure.first = nested.0 }
                         unreadStructure.count += 1

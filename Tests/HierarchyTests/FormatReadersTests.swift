@@ -103,7 +103,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // A CI workflow: `name` beside `jobs` is no node object (that would draw one node); it
         // gathers the only document's keys.
         let workflow = try read("name: CI\non: push\njobs:\n  build:\n    steps:\n      - name: Checkout\n        uses: actions/checkout\n")
-        #expect(outline(workflow) == ["CI", ".on", "..push", ".jobs", "..build", "...steps", "....Checkout"])
+        #expect(outline(workflow) == ["CI", ".on", "..push", ".jobs", "..build", "...steps", "....Checkout", ".....uses", "......actions/checkout"])
         // Under a key, the key gathers them: `name` is a key like the others.
         #expect(outline(try read("metadata:\n  name: web\n  labels: {app: web}\n"))
                 == ["metadata", ".name", "..web", ".labels", "..app", "...web"])
@@ -113,8 +113,12 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(object) == ["root", ".a"])
         #expect(object.warnings == ["in.yaml:3:1: a node object has a list or mapping under a key that is not read (the first 'meta'), "
                                     + "not drawn: only 'children' holds a node's children (--children-key)"])
-        // Scalars beside a name stay a node object's attributes, as in JSON.
-        #expect(outline(try read("- name: leaf\n  size: 3\n")) == ["leaf"])
+        // Node fields beside a name make a node object; any other key is drawn (an Ansible
+        // module's `state:`), unless the d3 convention is plain (in a node object's children).
+        #expect(outline(try read("- {name: leaf, class: x, url: 'https://x.org'}\n")) == ["leaf"])
+        #expect(outline(try read("- name: leaf\n  size: 3\n")) == ["leaf", ".size", "..3"])
+        #expect(outline(try read("apt: {name: nginx, state: present}\n")) == ["apt", ".name", "..nginx", ".state", "..present"])
+        #expect(outline(try read("name: r\nchildren: [{name: leaf, size: 3}]\n")) == ["r", ".leaf"])
         // In a node object's children every mapping with a name is one (noted once); an empty
         // list is nothing dropped.
         let leaves = try read("name: root\nchildren:\n  - name: a\n    tags: []\n  - name: b\n    tags: [x, y]\n  - name: c\n")
@@ -133,7 +137,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
               - name: log
                 image: fluentd
             """)
-        #expect(outline(pod) == ["containers", ".web", "..image", "...nginx", "..ports", "...containerPort", "....80", ".log"])
+        #expect(outline(pod) == ["containers", ".web", "..image", "...nginx", "..ports", "...containerPort", "....80",
+                                 ".log", "..image", "...fluentd"])
         // Without a name an item of several keys is unnamed; an item of one key is that key.
         let steps = try read("steps:\n  - uses: checkout\n  - uses: setup\n    with: {version: 3}\n")
         #expect(outline(steps) == ["steps", ".uses", "..checkout", ".", "..uses", "...setup", "..with", "...version", "....3"])
@@ -175,7 +180,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(tree.attributes(of: 0)?.cssClass == "service x")
         #expect(tree.warnings == ["in.yaml:1:19: type \"service\" is not normal, important or critical; drawn as a normal node with CSS class 'service'"])
         let renamed = try YAMLReader(typeKey: "kind").read(Array("- {name: a, type: y z}\n- {name: b, kind: critical}\n".utf8), file: "k")
-        #expect(renamed.types == [.normal, .critical])
+        // With the type key renamed, `type` is a key like any other, and drawn.
+        #expect(outline(renamed) == ["a", ".type", "..y z", "b"] && renamed.types == [.normal, .normal, .normal, .critical])
         #expect(readError(YAMLReader(), "- {name: a, id: x}\n- {name: b, id: x}\n", file: "in.yaml")
                 == "in.yaml:2:17: duplicate id 'x' (first at in.yaml:1:17)")
     }
