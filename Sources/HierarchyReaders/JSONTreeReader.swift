@@ -8,6 +8,10 @@ import Hierarchy
 /// `fill` are optional; other keys are ignored. The name, children and type keys can be renamed
 /// (`--name-key`, `--children-key`, `--type-key`). A top-level array is a forest.
 ///
+/// A document whose first object is no node object (no children key, and keys beside the name
+/// that are no node fields: a package.json, a configuration) is read as YAML reads keys, each
+/// key a node above its value (`YAMLReader`, as JSON is YAML), so nothing in it is dropped.
+///
 /// `tree -J` output is read as is: `contents` holds the children of a `"type": "directory"` (or
 /// followed `link`) node, the types `directory`, `file` and `link` become the classes the
 /// directory reader gives (a link's label shows its `target`), and the closing `report` object
@@ -32,6 +36,17 @@ public struct JSONTreeReader: HierarchyReader {
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
+        let shape = JSONDocumentShape.shape(source.bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
+        if !shape.holdsNodeObjects {
+            let keys = YAMLReader(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
+            var tree = try keys.read(JSONDocumentShape.decodingSurrogatePairs(source.bytes), file: file)
+            if let key = shape.listOfObjectsKey {
+                // Newick converted to JSON names its children `branchset`: a hint, as the keys are drawn.
+                tree.warnings.append("\(file):1:1: the first object has no \"\(nameKey)\" and no \"\(childrenKey)\": read as keys; "
+                                     + "if \"\(key)\" holds the children, say --children-key \(key)")
+            }
+            return tree
+        }
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
             var parser = JSONTreeParser(source: source, bytes: bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
             return try parser.parse()

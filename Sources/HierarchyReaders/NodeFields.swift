@@ -25,6 +25,12 @@ enum NodeFields {
         return byte.map { Unicode.Scalar($0) }
     }
 
+    /// Whether a key beside a name is one a node object reads (its type, id or a presentation
+    /// attribute): a mapping or object with others holds more than a node object would draw.
+    static func isNodeField(_ key: String, typeKey: String) -> Bool {
+        key == typeKey || key == "id" || NodeAttributes.isAttributeName(key)
+    }
+
     /// What a `type` value means: one of our types, or a class (`tree -J`'s `directory`,
     /// `file` and `link` are the classes the directory reader gives; anything else is kept as
     /// its own class and reported).

@@ -327,8 +327,7 @@ public struct YAMLReader: HierarchyReader {
                     // plain (a children key, or in one).
                     let foreignScalar = pairs.contains { key, value in
                         guard events.kinds[key] == .scalar, events.kinds[value] == .scalar, let text = events.texts[key] else { return false }
-                        return text != nameKey && text != childrenKey && text != typeKey && text != "id"
-                            && !NodeAttributes.isAttributeName(text)
+                        return text != nameKey && text != childrenKey && !NodeFields.isNodeField(text, typeKey: typeKey)
                     }
                     let isNodeObject = name != nil && (hasChildren || inChildren || (nested == nil && !foreignScalar))
                     if let nested, isNodeObject {

@@ -92,9 +92,11 @@ import TestSupport
         #expect(tree.parents == [-1, 0, 1, 1, 0])
         #expect(tree.warnings.isEmpty)
         #expect(error(#"{"children": [{"name": "A"}, {"length": 0.1}]}"#) == #"in.json:1:30: node has no "name" (its keys: "length"; say which key holds the label with --name-key)"#)
-        // newick.js names the children `branchset` (d3's Tree of Life reads it so): said so.
-        #expect(error(#"{"branchset": [{"name": "A"}, {"name": "B"}], "length": 0}"#)
-                == #"in.json:1:1: node has no "name" (its keys: "branchset", "length"; say which key holds the label with --name-key; if "branchset" holds the children, say --children-key branchset)"#)
+        // newick.js names the children `branchset` (d3's Tree of Life reads it so): drawn as
+        // keys, and said so.
+        let branchset = try read(#"{"branchset": [{"name": "A"}, {"name": "B"}], "length": 0}"#)
+        #expect(branchset.labels == ["branchset", "A", "B", "length", "0"])
+        #expect(branchset.warnings == [#"in.json:1:1: the first object has no "name" and no "children": read as keys; if "branchset" holds the children, say --children-key branchset"#])
         #expect(try JSONTreeReader(childrenKey: "branchset").read(Array(#"{"branchset": [{"name": "A"}, {"name": "B"}]}"#.utf8), file: "b").labels == ["", "A", "B"])
         #expect(error(#"{"children": []}"#) == #"in.json:1:1: node has no "name" (its keys: "children"; say which key holds the label with --name-key)"#)
         // Text under another key may be the label the user meant: said once, with the first place.
@@ -103,15 +105,31 @@ import TestSupport
         #expect(labelled.warnings == [#"in.json:2:2: 2 parent nodes have no "name" but text under another key (its keys: "label", "children"; say which key holds the label with --name-key): drawn unnamed"#])
     }
 
-    /// An object or array under a key that is not read is structure the drawing leaves out
-    /// (a package.json's "dependencies"): said once, with the first place; empty ones are not.
+    /// A document that is no node object (a package.json: a name beside other keys) is read
+    /// as keys, as YAML reads them; in a node object's children, an object or array under a
+    /// key that is not read is structure the drawing leaves out: said once, with the first place.
     @Test func structureUnderOtherKeysIsNamedInAWarning() throws {
         let package = try read("{\"name\": \"pkg\", \"tags\": [], \"meta\": { },\n \"dependencies\": {\"a\": \"1\"}, \"files\": [\"x\"]}")
-        #expect(package.labels == ["pkg"])
-        #expect(package.warnings == [#"in.json:2:2: 2 objects or arrays under keys that are not read (the first under "dependencies") are not drawn: only "children" holds a node's children (--children-key)"#])
+        #expect(package.labels == ["pkg", "tags", "meta", "dependencies", "a", "1", "files", "x"])
+        #expect(package.parents == [-1, 0, 0, 0, 3, 4, 0, 6] && package.warnings.isEmpty)
         let one = try read(#"{"name": "a", "children": [{"name": "b", "x": [{"name": "c"}]}]}"#)
         #expect(one.warnings == [#"in.json:1:42: an object or array under a key that is not read ("x") is not drawn: only "children" holds a node's children (--children-key)"#])
         #expect(try read(#"{"name": "a", "size": 3, "children": [{"name": "b"}]}"#).warnings.isEmpty)
+    }
+
+    /// Any JSON draws: a configuration or an API's answer is read as keys, as YAML reads them
+    /// (a list item of several keys one node, labelled by its name), escapes decoded.
+    @Test func documentsThatAreNoNodeObjectsAreReadAsKeys() throws {
+        let config = try read("{\n\t\"server\": {\"port\": 80, \"hosts\": [\"a\", \"b\"]},\n\t\"debug\": false, \"empty\": null}")
+        #expect(config.labels == ["server", "port", "80", "hosts", "a", "b", "debug", "false", "empty"])
+        #expect(config.parents == [-1, 0, 1, 0, 3, 3, -1, 6, -1])
+        let items = try read(#"{"users": [{"name": "ann", "role": "admin"}, {"id": 7, "tags": ["x"]}]}"#)
+        #expect(items.labels == ["users", "ann", "role", "admin", "", "id", "7", "tags", "x"])
+        #expect(try read(#"["a", "b\u00e9", "\ud83d\ude00 \"\\ud83d\"", 3]"#).labels == ["a", "bé", "😀 \"\\ud83d\"", "3"])
+        // Node objects keep d3's reading: the first object decides.
+        #expect(try read(#"[{"name": "a", "url": "https://x.org"}, {"name": "b", "size": 1}]"#).labels == ["a", "b"])
+        #expect(error(#"{"a": 1, "a": 2}"#) == "in.json:1:10: duplicate key 'a' in a mapping")
+        #expect(error(#"{"a": [1, }"#)?.hasPrefix("in.json:1:") == true)
     }
 
     @Test func nodesWithoutNameListTheirKeys() throws {
@@ -119,7 +137,7 @@ import TestSupport
                 == #"in.json:1:2: node has no "name" (its keys: "title", "size", "children"; say which key holds the label with --name-key)"#)
         #expect(error(#"{"name": "a", "children": [{}]}"#) == #"in.json:1:28: node has no "name" (the object is empty)"#)
         let keys = (0..<10).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
-        #expect(error("{\(keys)}")?.hasSuffix(#""k6", "k7", and 2 more; say which key holds the label with --name-key)"#) == true)
+        #expect(error("[{\"children\": [{\(keys)}]}]")?.hasSuffix(#""k6", "k7", and 2 more; say which key holds the label with --name-key)"#) == true)
         #expect(try JSONTreeReader(nameKey: "title").read(Array(#"{"title": "x"}"#.utf8), file: "k").labels == ["x"])
     }
 
@@ -211,8 +229,8 @@ import TestSupport
 
     @Test func typeKeyRenamesTheKey() throws {
         let reader = JSONTreeReader(typeKey: "kind")
-        let tree = try reader.read(Array(#"{"name": "a", "kind": "important", "type": "anything at all"}"#.utf8), file: "k")
-        #expect(tree.types == [.important] && tree.warnings.isEmpty)
+        let tree = try reader.read(Array(#"{"name": "a", "kind": "important", "children": [{"name": "b", "type": "anything at all"}]}"#.utf8), file: "k")
+        #expect(tree.types == [.important, .normal] && tree.warnings.isEmpty)
         var options = ReaderOptions()
         options.typeKey = "kind"
         #expect(try InputFormat.json.reader(options).read(Array(#"{"name": "a", "kind": "critical"}"#.utf8), file: "k").types == [.critical])

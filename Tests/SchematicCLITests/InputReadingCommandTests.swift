@@ -27,7 +27,7 @@ import TestSupport
     }
 
     @Test func typeKeyRenamesTheTypeKey() throws {
-        let result = try Executable.run(["-", "--format", "json", "--type-key", "kind"], stdin: #"{"name": "a", "kind": "critical", "type": "x y"}"#)
+        let result = try Executable.run(["-", "--format", "json", "--type-key", "kind"], stdin: #"{"name": "a", "kind": "critical", "children": [{"name": "b", "type": "x y"}]}"#)
         #expect(result.status == 0 && result.stderr.isEmpty)
         #expect(result.stdout.contains(#""type":"critical""#))
         #expect(try Executable.run(["-", "--type-key", ""], stdin: "a").status == 64)
