@@ -38,7 +38,8 @@ public struct JSONTreeReader: HierarchyReader {
         let source = try SourceText(bytes: input, file: file)
         let shape = JSONDocumentShape.shape(source.bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
         if !shape.holdsNodeObjects {
-            let keys = YAMLReader(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
+            let keys = YAMLReader(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,
+                                  deepNestingAdvice: "keys are read so deep at most; node objects with \"\(childrenKey)\" may nest deeper")
             var tree = try keys.read(JSONDocumentShape.decodingSurrogatePairs(source.bytes), file: file)
             if let key = shape.listOfObjectsKey {
                 // Newick converted to JSON names its children `branchset`: a hint, as the keys are drawn.

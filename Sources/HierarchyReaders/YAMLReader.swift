@@ -39,10 +39,20 @@ public struct YAMLReader: HierarchyReader {
     /// list of aliases of lists… would otherwise nest exponentially ("billion laughs").
     public static let maximumAliasValues = 1_000_000
 
+    /// What the message about too deep a nesting advises.
+    let deepNestingAdvice: String
+
     public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
+        self.init(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,
+                  deepNestingAdvice: "libyaml slows down quadratically with depth; use JSON for deeper trees")
+    }
+
+    /// A reader whose message about deep nesting advises as given (JSON read as keys comes here).
+    init(nameKey: String, childrenKey: String, typeKey: String, deepNestingAdvice: String) {
         self.nameKey = nameKey
         self.childrenKey = childrenKey
         self.typeKey = typeKey
+        self.deepNestingAdvice = deepNestingAdvice
     }
 
     /// The document as flat arrays, one entry per node event.
@@ -113,7 +123,7 @@ public struct YAMLReader: HierarchyReader {
                     anchor(event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
                     guard open.count < YAMLReader.maximumDepth else {
                         throw ReadError(file: file, line: Int(line), column: Int(column), message:
-                            "lists and mappings nested deeper than \(YAMLReader.maximumDepth) levels (libyaml slows down quadratically with depth; use JSON for deeper trees)")
+                            "lists and mappings nested deeper than \(YAMLReader.maximumDepth) levels (\(deepNestingAdvice))")
                     }
                     let index = events.kinds.count
                     append(event.type == YAML_SEQUENCE_START_EVENT ? .sequence : .mapping, nil, plain: false)

@@ -130,6 +130,8 @@ import TestSupport
         #expect(try read(#"[{"name": "a", "url": "https://x.org"}, {"name": "b", "size": 1}]"#).labels == ["a", "b"])
         #expect(error(#"{"a": 1, "a": 2}"#) == "in.json:1:10: duplicate key 'a' in a mapping")
         #expect(error(#"{"a": [1, }"#)?.hasPrefix("in.json:1:") == true)
+        #expect(error(String(repeating: #"{"a": "#, count: 10_001) + "1" + String(repeating: "}", count: 10_001))
+                == #"in.json:1:60001: lists and mappings nested deeper than 10000 levels (keys are read so deep at most; node objects with "children" may nest deeper)"#)
     }
 
     @Test func nodesWithoutNameListTheirKeys() throws {
