@@ -251,14 +251,16 @@ final class CompactConstraints {
     /// the chains through its two ends would be without it (the other constraints into and out
     /// of them), tries the `relaxedCandidates` best estimates in full, and lets the one that
     /// shortens the drawing most give way by just what its estimate promises: its parent may go
-    /// no further beyond its span than that. At most `limit` parents give way (once they have,
+    /// no further beyond its span than that, and never more than `reliefLimit` in all (a parent
+    /// far beyond its span has its bus run beside other parents' and reads as theirs; a README's
+    /// "Download" ended 538 px below its three children). At most `limit` parents give way (once they have,
     /// only their sides may give way further); it stops at `floor` (the stacked columns'
     /// height), when no span constraint on a longest chain can make it shorter, or after
     /// `relaxedWork`. Returns the steps in order and the height after each
     /// (`heights[0]` the tight one). A few such parents shorten a binary tree a lot: on a
     /// phylogeny of 359 nodes, four make it shorter than Graphviz's dot, which lets nineteen
     /// out. Each step is O(n).
-    func relaxedSpans(limit: Int, floor: Double, fromTop tightTop: PlacementBuffer<Double>,
+    func relaxedSpans(limit: Int, floor: Double, reliefLimit: Double = .infinity, fromTop tightTop: PlacementBuffer<Double>,
                       fromBottom tightBottom: PlacementBuffer<Double>) -> (steps: [SpanRelief], heights: [Double]) {
         var top = tightTop, bottom = tightBottom
         var height = extent(top)
@@ -300,11 +302,13 @@ final class CompactConstraints {
                 let isFree = above[item] > 0 || below[item] > 0
                 guard canFree || isFree else { continue }
                 let parent = Int(g[item]), firstChild = Int(g[first]), lastChild = Int(g[end - 1])
-                if (canFree || above[item] > 0) && t[firstChild] - above[item] + b[parent] >= height - 0.5 {
-                    consider(item, below: false, estimate(item, below: false, from: firstChild, to: parent))
+                // What a side may still give way bounds what it can promise.
+                let roomAbove = reliefLimit - above[item], roomBelow = reliefLimit - below[item]
+                if (canFree || above[item] > 0) && roomAbove > 0.5 && t[firstChild] - above[item] + b[parent] >= height - 0.5 {
+                    consider(item, below: false, max(estimate(item, below: false, from: firstChild, to: parent), height - roomAbove))
                 }
-                if (canFree || below[item] > 0) && t[parent] - below[item] + b[lastChild] >= height - 0.5 {
-                    consider(item, below: true, estimate(item, below: true, from: parent, to: lastChild))
+                if (canFree || below[item] > 0) && roomBelow > 0.5 && t[parent] - below[item] + b[lastChild] >= height - 0.5 {
+                    consider(item, below: true, max(estimate(item, below: true, from: parent, to: lastChild), height - roomBelow))
                 }
             }
             guard !candidates.isEmpty else { break }

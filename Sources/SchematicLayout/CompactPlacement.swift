@@ -256,7 +256,15 @@ enum CompactPlacement {
         for item in 0..<count where !isStandIn(item) { pitch += h[item] + padding; pitched += 1 }
         pitch /= Double(max(1, pitched))
         let limits = readingLimits(parents: parentCount, pitch: pitch)
+        // The typical row (the median box): a few tall boxes (a README's paragraphs) would
+        // otherwise let parents stray by many ordinary rows.
+        var boxHeights: [Double] = []
+        boxHeights.reserveCapacity(count)
+        for item in 0..<count where !isStandIn(item) { boxHeights.append(h[item]) }
+        boxHeights.sort()
+        let typicalPitch = (boxHeights.isEmpty ? 0 : boxHeights[(boxHeights.count - 1) / 2]) + padding
         let (steps, heights) = constraints.relaxedSpans(limit: max(1, parentCount / freedParents), floor: stackedHeight,
+                                                        reliefLimit: typicalPitch * farthestOutside,
                                                         fromTop: fromTop!, fromBottom: fromBottom!)
         /// Whether the placement after the first `steps` reads (judged after `trialSweeps` sweeps:
         /// how a placement reads is settled by then).
@@ -304,6 +312,11 @@ enum CompactPlacement {
     /// a few pixels each (a binary marsupial taxonomy: steps 8 to 18 free nine more parents for
     /// 98 px of 5,055).
     static let fewerParentsShare = 0.02
+
+    /// How far beyond its children's span a parent may give way, in typical rows (the median
+    /// box and padding): about as far as Graphviz's dot lets one go (1 to 2.5 rows on
+    /// phylogenies of 160 to 658 leaves).
+    static let farthestOutside = 2.5
 
     /// Centring sweeps of the placements the bisection only judges.
     static let trialSweeps = 3

@@ -104,7 +104,7 @@ extension HTMLPagePlacementScript {
     // on a longest chain, the six whose loss the chains through their two ends estimate best
     // are tried in full, and the one that shortens the drawing most gives way by what its
     // estimate promises. In-edges of a group are the out-edges of the mirrored graph.
-    function relaxedSpans(limit, floor) {
+    function relaxedSpans(limit, floor, reliefLimit) {
       var slack = uniformSlack(0), top = fromTop, bottom = fromBottom, height = tightHeight;
       var steps = [], heightsAfter = [height], parentsFreed = 0, k;
       var base = new Float64Array(count);
@@ -137,13 +137,15 @@ extension HTMLPagePlacementScript {
           var isFree = slack.above[item] > 0 || slack.below[item] > 0;
           if (!canFree && !isFree) continue;
           var parent = group[item], firstChild = group[c0], lastChild = group[c1 - 1];
-          if ((canFree || slack.above[item] > 0) && top[firstChild] - slack.above[item] + bottom[parent] >= height - 0.5) {
-            consider(item, false, Math.max(longestInto(parent, backward, top, item, false) + bottom[parent],
-                                           top[firstChild] + longestInto(firstChild, forward, bottom, item, false)));
+          // What a side may still give way bounds what it can promise.
+          var roomAbove = reliefLimit - slack.above[item], roomBelow = reliefLimit - slack.below[item];
+          if ((canFree || slack.above[item] > 0) && roomAbove > 0.5 && top[firstChild] - slack.above[item] + bottom[parent] >= height - 0.5) {
+            consider(item, false, Math.max(Math.max(longestInto(parent, backward, top, item, false) + bottom[parent],
+                                                    top[firstChild] + longestInto(firstChild, forward, bottom, item, false)), height - roomAbove));
           }
-          if ((canFree || slack.below[item] > 0) && top[parent] - slack.below[item] + bottom[lastChild] >= height - 0.5) {
-            consider(item, true, Math.max(longestInto(lastChild, backward, top, item, true) + bottom[lastChild],
-                                          top[parent] + longestInto(parent, forward, bottom, item, true)));
+          if ((canFree || slack.below[item] > 0) && roomBelow > 0.5 && top[parent] - slack.below[item] + bottom[lastChild] >= height - 0.5) {
+            consider(item, true, Math.max(Math.max(longestInto(lastChild, backward, top, item, true) + bottom[lastChild],
+                                                   top[parent] + longestInto(parent, forward, bottom, item, true)), height - roomBelow));
           }
         }
         if (candidates.length === 0) break;
@@ -297,7 +299,12 @@ extension HTMLPagePlacementScript {
     for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
     pitch /= Math.max(1, pitched);
     var limitOutside = Math.max(1, Math.floor(parentCount / 12)), limitOffset = pitch * 0.7;
-    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight), done = relaxed.steps.length;
+    // CompactPlacement: the typical row, the median box and padding.
+    var boxHeights = new Float64Array(pitched), boxCount = 0;
+    for (i = 0; i < count; i++) if (!isStandIn(i)) boxHeights[boxCount++] = heights[i];
+    boxHeights.sort();
+    var typicalPitch = (boxCount === 0 ? 0 : boxHeights[Math.floor((boxCount - 1) / 2)]) + padding;
+    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight, typicalPitch * FARTHEST_OUTSIDE), done = relaxed.steps.length;
     // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
     function reads(stepsDone) {
       var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));

@@ -154,4 +154,49 @@ import TestSupport
             }
         }
     }
+
+    /// The compact placement of a phylogeny lets parents out of their span, but none further
+    /// than `farthestOutside` typical rows (the median box and padding).
+    @Test(arguments: [81, 82, 83, 84])
+    func compactParentsStayNearTheirSpan(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let (columns, heights) = try Self.columns(of: Self.yuleTree(leaves: 300, using: &generator)) { columns, item in
+            columns.childStarts[item + 1] > columns.childStarts[item] ? 10.0 : Double(Int.random(in: 20...30, using: &generator))
+        }
+        let centers = try #require(CompactPlacement.centers(of: columns, heights: heights, padding: Self.padding))
+        let median = heights.sorted()[(heights.count - 1) / 2]
+        var outside = 0, farthest = 0.0
+        for item in 0..<columns.numberOfItems where columns.childStarts[item + 1] > columns.childStarts[item] {
+            let first = centers[Int(columns.childStarts[item])], last = centers[Int(columns.childStarts[item + 1]) - 1]
+            let beyond = max(first - centers[item], centers[item] - last, 0)
+            if beyond > 1 { outside += 1 }
+            farthest = max(farthest, beyond)
+        }
+        #expect(outside > 0, "no parent outside: the limit is not exercised")
+        #expect(farthest <= CompactPlacement.farthestOutside * (median + Self.padding) + 0.5, "\(farthest)")
+    }
+
+    /// With a relief limit, no side of a span gives way further than it in all, and the steps
+    /// still shorten the drawing; without one, some side goes further (else this proves nothing).
+    @Test(arguments: [81, 82, 83])
+    func noParentGivesWayBeyondTheReliefLimit(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let (columns, heights) = try Self.columns(of: Self.yuleTree(leaves: 150, using: &generator)) { columns, item in
+            columns.childStarts[item + 1] > columns.childStarts[item] ? 10.0 : Double(Int.random(in: 20...30, using: &generator))
+        }
+        let padding = Self.padding, reliefLimit = 30.0
+        CompactConstraints.with(sections: columns, heights: heights, padding: padding) { constraints in
+            let tight = constraints.lowest(slack: .none())
+            func farthest(_ steps: [CompactConstraints.SpanRelief]) -> Double {
+                let slack = constraints.slack(after: steps[...])
+                return (slack.above.array + slack.below.array).max() ?? 0
+            }
+            let free = constraints.relaxedSpans(limit: 12, floor: 0, fromTop: tight.fromTop, fromBottom: tight.fromBottom)
+            #expect(farthest(free.steps) > reliefLimit)
+            let bounded = constraints.relaxedSpans(limit: 12, floor: 0, reliefLimit: reliefLimit, fromTop: tight.fromTop,
+                                                   fromBottom: tight.fromBottom)
+            #expect(!bounded.steps.isEmpty && bounded.heights.last! < bounded.heights[0])
+            #expect(farthest(bounded.steps) <= reliefLimit + 1e-9)
+        }
+    }
 }
