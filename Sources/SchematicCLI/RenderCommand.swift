@@ -110,10 +110,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The format of a single output file: --format, else its extension's (Graphviz's renderer
-    /// of that name when only Graphviz has one), else SVG when the name has no extension.
+    /// of that name when only Graphviz has one), else SVG when the name has no extension or
+    /// names a FIFO or device (`my.fifo`), whose name is no format.
     private func singleOutputFormat() throws -> OutputFormat {
         if let first = format.first { return first }
         guard let pathExtension = fileExtension(output), !pathExtension.isEmpty else { return .svg }
+        if OutputFormat(outputExtension: pathExtension) == nil && FileIO.isSpecialFile(output) { return .svg }
         if let known = OutputFormat(outputExtension: pathExtension) { return known }
         throw fail("schematic: \(output): cannot write .\(pathExtension) files; name the output .svg, .dot/.gv, .json, .html, "
             + ".png, .pdf or another extension Graphviz renders, or say what to write with --format (-T)", ExitStatus.usage)

@@ -53,9 +53,11 @@ import Glibc
         }
     }
 
-    @Test func aFIFOsReaderGetsTheWholeDrawing() throws {
+    /// Whatever the FIFO is called: a name that is no format's (`my.fifo`) gets the default SVG.
+    @Test(arguments: ["pipe.svg", "my.fifo", "pipe"])
+    func aFIFOsReaderGetsTheWholeDrawing(name: String) throws {
         let dir = try makeScratchDirectory("schematic-output")
-        let fifo = dir + "/pipe.svg"
+        let fifo = dir + "/" + name
         #expect(mkfifo(fifo, 0o644) == 0)
         let received = Received()
         let reader = Thread {
