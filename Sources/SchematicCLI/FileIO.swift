@@ -156,7 +156,12 @@ enum FileIO {
                 let reason = errno
                 TemporaryFiles.release(registration)
                 if reason != EEXIST {
-                    throw Failure(message: "\(path): cannot create: \(String(cString: strerror(reason)))")
+                    let folder = directory.isEmpty ? "/" : directory
+                    // The file is replaced by a new one beside it: say where that failed.
+                    let why = String(cString: strerror(reason))
+                    let message = reason == ENOENT && !DirectoryReader.isDirectory(folder) ? "cannot create: no folder \(folder)"
+                        : "\(existing != nil ? "cannot replace it" : "cannot create"): no file can be made in \(folder) (\(why))"
+                    throw Failure(message: "\(path): \(message)")
                 }
             }
             throw Failure(message: "\(path): cannot create a temporary file beside it")

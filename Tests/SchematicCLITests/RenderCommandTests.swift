@@ -263,7 +263,10 @@ import TestSupport
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)
-        #expect(result.stderr.hasPrefix("schematic: /nonexistent-dir/out.svg: cannot create"))
+        #expect(result.stderr == "schematic: /nonexistent-dir/out.svg: cannot create: no folder /nonexistent-dir\n")
+        // A file that exists where no file can be made beside it (procfs) says so, not "no such file".
+        let proc = try Executable.run(["-", "-o", "/proc/version"], stdin: "a\n")
+        #expect(proc.status == 73 && proc.stderr.hasPrefix("schematic: /proc/version: cannot replace it: no file can be made in /proc ("))
     }
 }
 
