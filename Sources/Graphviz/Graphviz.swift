@@ -276,7 +276,7 @@ public enum Graphviz {
                 throw GraphvizError("Graphviz rendered \(bytes.isEmpty ? "nothing" : "no valid \(format) data")"
                     + " for '\(format)'\(reported.isEmpty ? "" : ": " + reported)")
             }
-            return bytes
+            return bytes.starts(with: Array("%PDF-".utf8)) ? PDFDates.fixed(bytes) : bytes
         }
     }
 

@@ -1,4 +1,5 @@
-import Graphviz
+@testable import Graphviz
+import Glibc
 import Testing
 
 @Suite struct GraphvizBridgeTests {
@@ -51,6 +52,17 @@ import Testing
         #expect(pdf.starts(with: Array("%PDF".utf8)))
         #expect(Graphviz.renderFormats().contains("png"))
         #expect(throws: GraphvizError.self) { try Graphviz.render(tree, engine: "dot", format: "no-such-format") }
+    }
+
+    /// Cairo's creation time is rewritten, so a PDF is the same whenever it is made.
+    @Test func aPDFCarriesAFixedDate() throws {
+        let pdf = String(decoding: try Graphviz.render(tree, engine: "dot", format: "pdf"), as: UTF8.self)
+        let epoch = getenv("SOURCE_DATE_EPOCH").flatMap { Int(String(cString: $0)) } ?? 0
+        #expect(pdf.contains("/CreationDate (\(PDFDates.date(epoch: epoch)))"))
+        #expect(PDFDates.date(epoch: 0) == "D:19700101000000Z" && PDFDates.date(epoch: 1_700_000_000) == "D:20231114221320Z")
+        let stamped = Array("x /CreationDate (D:20261127080354Z) /ModDate (D:2026) y".utf8)
+        #expect(String(decoding: PDFDates.fixed(stamped), as: UTF8.self).hasPrefix("x /CreationDate (D:"))
+        #expect(PDFDates.fixed(stamped).count == stamped.count)
     }
 
     @Test func concurrentCallsAreSerialised() async throws {
