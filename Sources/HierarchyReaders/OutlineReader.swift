@@ -16,14 +16,20 @@ import Darwin
 /// `tree` branch (`├── `) with no name after it. Labels are trimmed of surrounding whitespace.
 /// Blank lines are ignored, and so are lines of `tree` drawing with no branch (`│`) and the
 /// "N directories, M files" line that ends `tree` output (after a blank line, unindented).
-/// An id given twice is an error naming both places.
+/// An id given twice is an error naming both places. A text of unindented paths sharing
+/// their folders (`find`, `dpkg -L`, `git ls-files`, `tar tf`) is read as paths
+/// (`PathListReader`): each folder a node.
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
-        return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in try read(source, bytes) }
+        return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
+            // Unindented paths (`find`, `dpkg -L`, `git ls-files`) would be one flat column.
+            if PathListReader.looksLikePathList(bytes) { return try PathListReader().read(source, bytes) }
+            return try read(source, bytes)
+        }
     }
 
     /// Reads the lines of `source`, whose bytes `bytes` points to.

@@ -1,0 +1,89 @@
+import Hierarchy
+
+/// Reads a list of paths, one per line, as `find`, `dpkg -L`, `git ls-files`, `tar tf` or
+/// `unzip -Z1` print them: each path's folders are nodes, shared by the paths under them, in the
+/// order they first appear; a leading `/` is the root `/`, a leading `.` the root `.` (other `.`
+/// components and a trailing `/` are left out, `..` is kept). The outline reader hands over a
+/// text that `looksLikePathList`, which a one-level outline would draw as a flat column of
+/// whole paths. One pass over the lines and a hash of (parent, name), so it is linear.
+struct PathListReader {
+    /// Whether every line is an unindented path and the paths share their first folders: at
+    /// least two lines, at least half of them holding a `/` (none beside a space, as in
+    /// "A / B"), and those starting with at most half as many different first components.
+    static func looksLikePathList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lines = 0, slashed = 0
+        var firstComponents = Set<ArraySlice<UInt8>>()
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var last = end
+            while last > start && (bytes[last - 1] == 0x0D || bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+            defer { start = end + 1 }
+            guard last > start else { continue }
+            let first = bytes[start]
+            // Indented lines, and `tree` drawing (`├──`, `|--`, `` `-- ``), are an outline's.
+            if first == 0x20 || first == 0x09 || first == 0xE2 || first == UInt8(ascii: "|") || first == UInt8(ascii: "`") { return false }
+            lines += 1
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
+            guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { continue }
+            for index in line.indices where line[index] == UInt8(ascii: "/") {
+                if index > 0 && line[index - 1] == 0x20 || index + 1 < line.count && line[index + 1] == 0x20 { return false }
+            }
+            slashed += 1
+            firstComponents.insert(ArraySlice(line[..<slash]))
+        }
+        return lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed
+    }
+
+    func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
+        struct Step: Hashable {
+            let parent: Int
+            let name: String
+        }
+        var tree = Tree()
+        var known: [Step: Int] = [:]
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var last = end
+            while last > start && (bytes[last - 1] == 0x0D || bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+            let lineStart = start
+            start = end + 1
+            guard last > lineStart else { continue }
+            var parent = -1
+            var position = lineStart
+            func descend(to name: String, at offset: Int) throws(ReadError) {
+                if let character = NodeFields.undrawableCharacter(in: name) {
+                    throw source.error(at: offset, "control character U+\(hex(UInt8(character.value))) in a path")
+                }
+                let step = Step(parent: parent, name: name)
+                if let node = known[step] {
+                    parent = node
+                } else {
+                    let node = tree.addNode(label: name, parent: parent < 0 ? nil : parent)
+                    known[step] = node
+                    parent = node
+                }
+            }
+            if bytes[position] == UInt8(ascii: "/") {
+                try descend(to: "/", at: position)
+            }
+            var isFirst = true
+            while position < last {
+                var componentEnd = position
+                while componentEnd < last && bytes[componentEnd] != UInt8(ascii: "/") { componentEnd += 1 }
+                let component = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<componentEnd]), as: UTF8.self)
+                // `.` is a root only where a path starts with it (`find .`); elsewhere it is no step.
+                if !component.isEmpty && (component != "." || (isFirst && parent < 0)) {
+                    try descend(to: component, at: position)
+                }
+                isFirst = false
+                position = componentEnd + 1
+            }
+        }
+        if tree.isEmpty { throw source.error(at: 0, "no nodes: the input is empty") }
+        return tree
+    }
+}

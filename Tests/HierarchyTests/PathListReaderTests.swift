@@ -1,0 +1,40 @@
+import Hierarchy
+import HierarchyReaders
+import Testing
+
+/// Lists of paths (`find`, `dpkg -L`, `git ls-files`) read as the folders they name, through
+/// the outline reader; a flat list that only has slashes in its labels stays a list.
+@Suite struct PathListReaderTests {
+    func read(_ text: String) throws(ReadError) -> Tree { try OutlineReader().read(Array(text.utf8), file: "in.txt") }
+
+    @Test func dpkgListsAreOneTreeUnderSlash() throws {
+        let tree = try read("/.\n/usr\n/usr/bin\n/usr/bin/git\n/usr/share\n/usr/share/doc/git/README\n/usr/bin/gitk\n")
+        #expect(preorderOutline(tree) == ["/", ".usr", "..bin", "...git", "...gitk", "..share", "...doc", "....git", ".....README"])
+    }
+
+    @Test func findAndGitListsKeepTheirOrder() throws {
+        #expect(preorderOutline(try read(".\n./b\n./b/x.c\n./a\n./b/y.c\n")) == [".", ".b", "..x.c", "..y.c", ".a"])
+        let repository = try read("Makefile\nsrc/main.c\nsrc/util/str.c\nsrc/util/str.h\ndocs/index.md\ndocs/\r\n")
+        #expect(preorderOutline(repository) == ["Makefile", "src", ".main.c", ".util", "..str.c", "..str.h", "docs", ".index.md"])
+        // tar lists folders with a trailing slash, and `..` is a name like another.
+        #expect(preorderOutline(try read("pkg/\npkg/a\npkg/../b\n")) == ["pkg", ".a", ".." + ".", "..b"])
+    }
+
+    @Test func listsThatAreNotPathsStayOutlines() throws {
+        // Slashes in labels that share nothing, spaced slashes, indentation, tree drawing.
+        #expect(outline(try read("TCP/IP\nand/or\ninput/output\n")) == ["TCP/IP", "and/or", "input/output"])
+        #expect(outline(try read("a / b\na / c\n")) == ["a / b", "a / c"])
+        #expect(outline(try read("a/b\n  a/c\na/d\n")) == ["a/b", ".a/c", "a/d"])
+        #expect(outline(try read("x\n├── a/b\n└── a/c\n")) == ["x", ".a/b", ".a/c"])
+        #expect(outline(try read("one/two\n")) == ["one/two"])
+    }
+
+    @Test func controlCharactersInPathsAreLocated() {
+        #expect(throws: ReadError.self) { try read("a/b\na/c\u{1}d\n") }
+        do {
+            _ = try read("a/b\na/c\u{1}d\n")
+        } catch {
+            #expect(error.description == "in.txt:2:3: control character U+0001 in a path")
+        }
+    }
+}
