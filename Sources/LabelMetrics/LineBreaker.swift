@@ -1,7 +1,8 @@
-/// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes, after
-/// underscores and dots inside identifiers (`snake_case`, `com.example.Name`), between the
-/// words of camel-case identifiers (`Connection|Aborted|Error`), and between CJK characters
-/// (which do not use spaces); a word wider than the line is broken between characters.
+/// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes, and
+/// between CJK characters (which do not use spaces); inside a word too wide for the line also
+/// after underscores and dots of identifiers (`snake_case`, `com.example.Name`) and between the
+/// words of camel-case identifiers (`Connection|Aborted|Error`), never in a word that fits
+/// (`"macOS"` stays whole); a piece still wider than the line is broken between characters.
 ///
 /// Linear in the text: segments are found as the lines reach them, and a text longer than
 /// `longText` bytes is never measured whole, only by prefixes that grow until one is too wide
@@ -19,9 +20,10 @@ enum LineBreaker {
         var lineStart: String.Index? = nil
         var lineEnd = text.startIndex
         var position = text.startIndex
+        var breaksInside = text.startIndex
         while position < text.endIndex {
             if lines.count >= maxLines { return (lines, true) }
-            var (word, isCut) = segment(of: text, from: position)
+            var (word, isCut) = segment(of: text, from: position, maxWidth: maxWidth, breaksInside: &breaksInside, width: width)
             position = word.upperBound
             if let start = lineStart {
                 if fits(trimmingTrailingSpaces(text[start..<word.upperBound]), maxWidth: maxWidth, width: width) {
@@ -43,7 +45,7 @@ enum LineBreaker {
                 }
                 // A word cut for its length goes on: its rest joins what is left of the line.
                 guard isCut, position < text.endIndex else { break }
-                (word, isCut) = segment(of: text, from: position)
+                (word, isCut) = segment(of: text, from: position, maxWidth: maxWidth, breaksInside: &breaksInside, width: width)
                 position = word.upperBound
                 piece = text[piece.startIndex..<word.upperBound]
             }
@@ -65,8 +67,21 @@ enum LineBreaker {
     static let longestWord = 4096
 
     /// The word that starts at `start`, up to and including the break opportunity that ends
-    /// it, and whether it was cut at `longestWord` characters instead.
-    private static func segment(of text: Substring, from start: String.Index) -> (range: Range<String.Index>, isCut: Bool) {
+    /// it, and whether it was cut at `longestWord` characters instead: up to a space, hyphen,
+    /// slash or CJK break if that fits the line, else up to the first break inside identifiers.
+    /// `breaksInside` is where the last word too wide for the line ends: its pieces are found
+    /// as its first was (so `ConnectionAborted|Error` fills the line as before).
+    private static func segment(of text: Substring, from start: String.Index, maxWidth: Double, breaksInside: inout String.Index,
+                                width: (Substring) -> Double) -> (range: Range<String.Index>, isCut: Bool) {
+        if start < breaksInside { return segment(of: text, from: start, insideIdentifiers: true) }
+        let whole = segment(of: text, from: start, insideIdentifiers: false)
+        if fits(trimmingTrailingSpaces(text[whole.range]), maxWidth: maxWidth, width: width) { return whole }
+        breaksInside = whole.range.upperBound
+        return segment(of: text, from: start, insideIdentifiers: true)
+    }
+
+    /// The word up to the first break opportunity, those inside identifiers too if asked.
+    private static func segment(of text: Substring, from start: String.Index, insideIdentifiers: Bool) -> (range: Range<String.Index>, isCut: Bool) {
         var index = start
         var length = 0
         while index < text.endIndex {
@@ -79,12 +94,12 @@ enum LineBreaker {
             } else if character == "-" || character == "/" || character == "\u{2010}" || character == "\u{2013}" {
                 breakAfter = next < text.endIndex && !text[next].isWhitespace
             } else if character == "_" || character == "." {
-                breakAfter = next < text.endIndex && (text[next].isLetter || text[next].isNumber) && index > text.startIndex
+                breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber) && index > text.startIndex
             } else if isIdeographic(character) {
                 breakAfter = next < text.endIndex && !isClosingPunctuation(text[next])
             } else {
                 breakAfter = next < text.endIndex
-                    && (isIdeographic(text[next]) || character.isLowercase && text[next].isUppercase)
+                    && (isIdeographic(text[next]) || insideIdentifiers && character.isLowercase && text[next].isUppercase)
             }
             if breakAfter { return (start..<next, false) }
             if length == longestWord { return (start..<next, next < text.endIndex) }

@@ -70,6 +70,16 @@ import Testing
         #expect(cjk.lines.count > 1 && cjk.lines.joined() == "日本語のラベルはスペースなしで折り返す")
     }
 
+    /// Breaks inside identifiers are for words too wide for the line: a word that fits moves
+    /// to the next line whole (`"macOS";` was split `"mac` / `OS";`, `RUNNER_OS` at its `_`).
+    @Test func wordsThatFitAreNotBrokenInside() {
+        let measurer = TextMeasurer(fonts: Self.fonts)
+        let command = measurer.measure("if test \"$RUNNER_OS\" == \"macOS\"; then brew install", maxWidth: 200).lines
+        #expect(command.joined(separator: " ") == "if test \"$RUNNER_OS\" == \"macOS\"; then brew install")
+        #expect(command.contains { $0.contains("\"macOS\";") } && command.contains { $0.contains("\"$RUNNER_OS\"") })
+        #expect(measurer.measure("module email.headerregistry.Message", maxWidth: 220).lines == ["module", "email.headerregistry.Message"])
+    }
+
     @Test func unbrokenLongLabelsAreCutToTheMaximumLinesWithAnEllipsis() {
         let measurer = TextMeasurer(fonts: Self.fonts)
         let word = String(repeating: "abcdefghij", count: 20_000)
