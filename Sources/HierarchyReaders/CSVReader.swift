@@ -177,8 +177,17 @@ public struct CSVReader: HierarchyReader {
             var node = stranded
             var seen = Set<Int>()
             while seen.insert(node).inserted { node = Int(tree.parents[node]) }
+            // Spelled out from child to parent, back to where it starts (long ones shortened).
+            var names = ["'\(tree.ids[Int32(node)]!)'"]
+            var step = Int(tree.parents[node])
+            while step != node {
+                names.append("'\(tree.ids[Int32(step)]!)'")
+                step = Int(tree.parents[step])
+            }
+            if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
             throw ReadError(file: file, line: Int(rowLines[node]), column: 0,
-                            message: "'\(tree.ids[Int32(node)]!)' is on a cycle of parents")
+                            message: "\(names[0]) is on a cycle of parents: \((names + [names[0]]).joined(separator: " -> ")) "
+                                + "(each the parent of the one before; give one of them another parent)")
         }
         return tree
     }

@@ -255,7 +255,7 @@ public struct OutlineReader: HierarchyReader {
     private func parseLabel(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
         throws(ReadError) -> Label {
         if let control = source.firstControlCharacter(in: start..<end) {
-            throw source.error(at: control, "control character U+\(hex(bytes[control])) in a label")
+            throw source.error(at: control, controlCharacterMessage(bytes[control], in: "a label"))
         }
         var textEnd = end
         var type = NodeType.normal
@@ -341,6 +341,13 @@ public struct OutlineReader: HierarchyReader {
         while index > start && isBlank(bytes[index - 1]) { index -= 1 }
         return index
     }
+}
+
+/// The message for a control character in a line of text; an escape (a terminal's colour
+/// code, as `tree -C` or `ls --color` write) says how to do without.
+func controlCharacterMessage(_ byte: UInt8, in place: String) -> String {
+    "control character U+\(hex(byte)) in \(place)"
+        + (byte == 0x1B ? " (a terminal colour code: list it without colours, as `tree -n` or `ls --color=never` do)" : "")
 }
 
 func hex(_ byte: UInt8) -> String {

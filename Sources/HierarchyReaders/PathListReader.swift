@@ -56,7 +56,7 @@ struct PathListReader {
             var position = lineStart
             func descend(to name: String, at offset: Int) throws(ReadError) {
                 if let character = NodeFields.undrawableCharacter(in: name) {
-                    throw source.error(at: offset, "control character U+\(hex(UInt8(character.value))) in a path")
+                    throw source.error(at: offset, controlCharacterMessage(UInt8(character.value), in: "a path"))
                 }
                 let step = Step(parent: parent, name: name)
                 if let node = known[step] {

@@ -220,7 +220,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId\nr,\na,r\na,\n", file: "t.csv")
                 == "t.csv:4:1: row 4: 'a' is a root on line 4 but has a parent on line 3; a node with several parents names one in each of its rows")
         #expect(readError(reader, "id,parentId\na,\nb,zz\n", file: "t.csv") == "t.csv:3:3: parent 'zz' is not the id of any row")
-        #expect(readError(reader, "id,parentId\nr,\na,b\nb,a\n", file: "t.csv") == "t.csv:3: 'a' is on a cycle of parents")
+        #expect(readError(reader, "id,parentId\nr,\na,b\nb,a\n", file: "t.csv") == "t.csv:3: 'a' is on a cycle of parents: 'a' -> 'b' -> 'a' (each the parent of the one before; give one of them another parent)")
         #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent")
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")

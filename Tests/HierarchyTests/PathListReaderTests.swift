@@ -36,5 +36,12 @@ import Testing
         } catch {
             #expect(error.description == "in.txt:2:3: control character U+0001 in a path")
         }
+        // `tree -C` output: its colour codes are named as such.
+        #expect(throws: ReadError.self) { try read("\u{1B}[01;34m.\u{1B}[0m\n├── a\n") }
+        do {
+            _ = try read("\u{1B}[01;34m.\u{1B}[0m\n├── a\n")
+        } catch {
+            #expect(error.description.hasSuffix("control character U+001B in a label (a terminal colour code: list it without colours, as `tree -n` or `ls --color=never` do)"))
+        }
     }
 }
