@@ -151,6 +151,20 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Options that would do nothing, or a format the output's name contradicts: said, not refused.
+    private func optionWarnings() throws -> [String] {
+        var warnings: [String] = []
+        let formats = try inputs.prefix(1).flatMap { try outputs(for: $0).map(\.format) }
+        if collapseDepth != nil && !formats.contains(.html) {
+            warnings.append("--collapse-depth sets how deep the HTML page opens (--format html); \(formats.first.map { "\($0)" } ?? "this output") draws every node")
+        }
+        if !isDirectoryOutput, let given = format.first, let named = fileExtension(output).flatMap(OutputFormat.init(outputExtension:)),
+           named != given, !FileIO.isSpecialFile(output) {
+            warnings.append("\(output): writing \(given) as --format says, though the name says \(named)")
+        }
+        return warnings
+    }
+
     static func outputExtension(for format: OutputFormat) -> String {
         switch format {
         case .svg: "svg"
@@ -206,6 +220,7 @@ struct RenderCommand: ParsableCommand {
             try checkScale()
             try checkLabelDirection()
         }
+        if !quiet { for warning in try optionWarnings() { FileIO.writeMessage("schematic: warning: \(warning)") } }
         if dependencies {
             try reportingFailures {
                 if let depsFile { try writeDependencies(to: depsFile) } else { FileIO.writeToStandardOutput(try dependencyRules()) }

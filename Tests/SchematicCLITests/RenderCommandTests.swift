@@ -260,6 +260,18 @@ import TestSupport
         #expect(negative.status == 64 && negative.stderr.contains("--collapse-depth must be 0 or more"))
     }
 
+    /// An option that does nothing for the output, or a name that contradicts --format, is said.
+    @Test func optionsTheOutputIgnoresAreNamed() throws {
+        let dir = try makeScratchDirectory("schematic-warnings")
+        let collapse = try Executable.run(["-", "--collapse-depth", "1", "-o", dir + "/a.svg"], stdin: "a\n  b\n")
+        #expect(collapse.status == 0 && collapse.stderr == "schematic: warning: --collapse-depth sets how deep the HTML page opens (--format html); svg draws every node\n")
+        let page = try Executable.run(["-", "--collapse-depth", "1", "-o", dir + "/a.html"], stdin: "a\n  b\n")
+        #expect(page.status == 0 && page.stderr.isEmpty)
+        let named = try Executable.run(["-", "-T", "html", "-o", dir + "/b.svg"], stdin: "a\n")
+        #expect(named.status == 0 && named.stderr == "schematic: warning: \(dir)/b.svg: writing html as --format says, though the name says svg\n")
+        #expect(try Executable.run(["-", "-T", "html", "-o", dir + "/b.svg", "--quiet"], stdin: "a\n").stderr.isEmpty)
+    }
+
     @Test func unwritableOutputIsReported() throws {
         let result = try Executable.run(["-", "-o", "/nonexistent-dir/out.svg"], stdin: "a\n")
         #expect(result.status == 73)
