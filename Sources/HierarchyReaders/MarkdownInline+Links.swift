@@ -10,8 +10,8 @@ extension MarkdownInline {
         }
         let openerIndex = brackets.count
         guard opener.isImage || openerIndex >= linkOpenersFrom,
-              index + 1 < input.count, input[index + 1] == UInt8(ascii: "("),
-              let link = inlineLink(at: index + 1) else {
+              let link = (index + 1 < input.count && input[index + 1] == UInt8(ascii: "(") ? inlineLink(at: index + 1) : nil)
+                ?? referenceLink(opener: opener, close: index) else {
             append(input[index])
             return index + 1
         }
@@ -26,6 +26,32 @@ extension MarkdownInline {
         }
         return link.end
     }
+
+    /// A reference link closing at the `]` at `close`: full (`[text][label]`), collapsed
+    /// (`[label][]`) or shortcut (`[label]`), where the document defines the label; where it
+    /// ends and the destination.
+    func referenceLink(opener: Bracket, close: Int) -> (end: Int, destination: String?)? {
+        // Labels are at most 999 characters (CommonMark's limit), so nested brackets stay linear.
+        let textStart = opener.inputIndex + (opener.isImage ? 2 : 1)
+        guard !references.isEmpty, close - textStart <= Self.longestLabel else { return nil }
+        let text = input[textStart..<close]
+        if close + 1 < input.count && input[close + 1] == UInt8(ascii: "[") {
+            var labelEnd = close + 2
+            while labelEnd < input.count && labelEnd - close <= Self.longestLabel
+                    && input[labelEnd] != UInt8(ascii: "]") && input[labelEnd] != UInt8(ascii: "[") {
+                labelEnd += input[labelEnd] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            if labelEnd < input.count && input[labelEnd] == UInt8(ascii: "]") {
+                let label = labelEnd == close + 2 ? text : input[(close + 2)..<labelEnd]
+                guard let destination = references.destination(of: label) else { return nil }
+                return (labelEnd + 1, destination)
+            }
+        }
+        return references.destination(of: text).map { (close + 1, $0) }
+    }
+
+    /// The longest link label looked up, in bytes.
+    static let longestLabel = 999
 
     /// `(destination "title")` starting at the `(` at `open`: where it ends and the destination.
     mutating func inlineLink(at open: Int) -> (end: Int, destination: String?)? {

@@ -22,6 +22,8 @@ struct MarkdownInline {
     }
 
     let input: [UInt8]
+    /// The document's link reference definitions.
+    let references: MarkdownLinkReferences
     var output: [UInt8] = []
     /// Output bytes removed afterwards (brackets of links, matched emphasis markers).
     var removed: [Bool] = []
@@ -55,14 +57,15 @@ struct MarkdownInline {
         var delimiterBottom: Int
     }
 
-    init(_ input: [UInt8]) {
+    init(_ input: [UInt8], references: MarkdownLinkReferences = MarkdownLinkReferences()) {
         self.input = input
+        self.references = references
         output.reserveCapacity(input.count)
         removed.reserveCapacity(input.count)
     }
 
     /// Reduces `input` (a paragraph's lines joined with `\n`, or an HTML block's).
-    static func reduce(_ input: [UInt8]) throws(Refusal) -> Reduced {
+    static func reduce(_ input: [UInt8], references: MarkdownLinkReferences = MarkdownLinkReferences()) throws(Refusal) -> Reduced {
         // Most labels hold no markup, no line break and no run of spaces: taken as they are.
         var plain = true
         var previous: UInt8 = 0
@@ -80,7 +83,7 @@ struct MarkdownInline {
             previous = byte
         }
         if plain { return Reduced(text: String(decoding: input, as: UTF8.self).trimmingLabelWhitespace(), url: nil) }
-        var reducer = MarkdownInline(input)
+        var reducer = MarkdownInline(input, references: references)
         try reducer.run()
         return reducer.finish()
     }

@@ -39,7 +39,7 @@ extension MarkdownOutlineParser {
         }
         let inline: MarkdownInline.Reduced
         do {
-            inline = try MarkdownInline.reduce(raw)
+            inline = try MarkdownInline.reduce(raw, references: references)
         } catch {
             throw source.error(at: sourceOffset(error.offset), error.message)
         }

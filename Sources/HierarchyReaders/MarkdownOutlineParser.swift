@@ -42,6 +42,8 @@ struct MarkdownOutlineParser {
     var labelTarget: Int? = nil
     var headings: [(level: Int, node: Int)] = []
     var idPlaces: [String: Int] = [:]
+    /// The document's link reference definitions, found before the labels are read.
+    var references = MarkdownLinkReferences()
 
     init(source: SourceText) {
         self.source = source
@@ -50,6 +52,7 @@ struct MarkdownOutlineParser {
 
     mutating func parse() throws(ReadError) -> Tree {
         var lineStart = frontMatterEnd()
+        if bytes.contains(UInt8(ascii: "]")) { references = MarkdownLinkReferences(bytes, from: lineStart) }
         while lineStart < bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }

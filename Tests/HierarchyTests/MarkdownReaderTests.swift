@@ -34,6 +34,28 @@ import TestSupport
         #expect(tree.id(of: 9) == "app" && tree.attributes(of: 9)?.cssClass == "extra")
     }
 
+    /// Reference links read as links where the document defines their label (anywhere in it,
+    /// case and spacing aside, not in fenced code); undefined ones stay text, as in CommonMark.
+    @Test func referenceLinksUseTheDocumentsDefinitions() throws {
+        let tree = try read("""
+            # Doc
+            - [Collapsed][]
+            - [Full  text][ref]
+            - [Shortcut]
+            - [Missing][nope]
+            - ![Logo][ref] and [fenced]
+
+            [collapsed]: https://c.org
+            [REF]: <https://r.org/a> "Title"
+               [shortcut]: https://s.org
+            ```
+            [fenced]: https://f.org
+            ```
+            """)
+        #expect(tree.labels == ["Doc", "Collapsed", "Full text", "Shortcut", "[Missing][nope]", "Logo and [fenced]"])
+        #expect((0..<tree.count).map { tree.attributes(of: $0)?.url } == [nil, "https://c.org", "https://r.org/a", "https://s.org", nil, nil])
+    }
+
     @Test func documentsWithoutOutlineAreErrors() {
         #expect(readError(MarkdownReader(), "Just a paragraph.\n", file: "p.md") == "p.md: no headings or list items to make an outline of")
     }
