@@ -69,7 +69,9 @@ struct DiagramLoading {
                                         + "and needs many times the room (1.4 to 500 times the columns' area on real trees); "
                                         + "SVG and HTML output turn them along the radii")
                 }
-                let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize)
+                let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize,
+                                                        roots: diagram.dataController.numberOfItems(inSection: 0),
+                                                        levels: diagram.dataController.numberOfSections)
                 for warning in diagram.warnings {
                     // The page folds a large tree away: a tip unless it is being written.
                     let tip = warning == large && !writesPage ? " or write the HTML page, which opens collapsed (--format html --collapse-depth N)" : ""
