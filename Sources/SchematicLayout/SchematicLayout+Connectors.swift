@@ -139,7 +139,9 @@ extension SchematicLayout {
                 let side = connectors.indices.filter { rightSide[$0] == right }
                 guard !side.isEmpty else { continue }
                 let spans = side.map { index -> (low: Double, high: Double) in
-                    let parentY = middle(Int(connectors[index].parent)), childY = middle(Int(connectors[index].child))
+                    let child = Int(connectors[index].child)
+                    let parentY = middle(Int(connectors[index].parent))
+                    let childY = middle(child) + min(Self.additionalEntryOffset, itemHeights[child] / 4)
                     return (min(parentY, childY), max(parentY, childY))
                 }
                 let order = spans.indices.sorted { spans[$0].low != spans[$1].low ? spans[$0].low < spans[$1].low : $0 < $1 }
@@ -158,6 +160,9 @@ extension SchematicLayout {
             }
         }
     }
+
+    /// How far below a child's middle an additional parent's elbow enters it.
+    static let additionalEntryOffset = 6.0
 
     /// How near two middles are for a line level with one to run on the other's stub.
     static let levelLaneDistance = 2.0
@@ -205,7 +210,11 @@ extension SchematicLayout {
         let parentFrame = frame(ofItem: parent, inSection: section - 1)
         let childFrame = frame(ofItem: child, inSection: section)
         let start = Point(x: parentFrame.maxX, y: parentFrame.midY)
-        let end = Point(x: childFrame.minX, y: childFrame.midY)
+        // An additional parent's elbow enters below the middle, beside the tree connector's
+        // stub rather than on it (its dashes ran over the stub and read as the same line).
+        let entryOffset = subitem > 0 && configuration.connectorStyle == .elbow
+            ? min(Self.additionalEntryOffset, childFrame.height / 4) : 0
+        let end = Point(x: childFrame.minX, y: childFrame.midY + entryOffset)
         var attributes = LayoutAttributes(
             forSupplementaryViewOfKind: .connector,
             with: indexPath(ofItem: child, inSection: section, subitem: subitem),

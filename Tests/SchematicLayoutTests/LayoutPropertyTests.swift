@@ -179,6 +179,14 @@ import TestSupport
             }
         }
         #expect(extras > 5, "the test forest must have additional connectors: \(extras)")
+        // Each enters its child beside the tree connector's stub, within the box, not on the stub.
+        for attributes in all where attributes.indexPath.subitem > 0 {
+            guard let mine = attributes.connector,
+                  let tree = all.first(where: { $0.indexPath.section == attributes.indexPath.section && $0.indexPath.item == attributes.indexPath.item
+                                                && $0.indexPath.subitem == 0 })?.connector else { continue }
+            #expect(abs(mine.end.y - tree.end.y) >= 2, "\(attributes.indexPath) enters on its tree stub")
+            #expect(abs(mine.end.x - tree.end.x) < 1e-9)
+        }
     }
 
     /// An additional parent level with a tree child of the next column leaves through a lane
