@@ -13,27 +13,38 @@ struct PathListReader {
     static func looksLikePathList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var lines = 0, slashed = 0
         var firstComponents = Set<ArraySlice<UInt8>>()
+        let allPaths = forEachLine(of: bytes) { start, last in
+            let first = bytes[start]
+            // Indented lines, and `tree` drawing (`├──`, `|--`, `` `-- ``), are an outline's.
+            if first == 0x20 || first == 0x09 || first == 0xE2 || first == UInt8(ascii: "|") || first == UInt8(ascii: "`") { return false }
+            lines += 1
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
+            guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { return true }
+            for index in line.indices where line[index] == UInt8(ascii: "/") {
+                if index > 0 && line[index - 1] == 0x20 || index + 1 < line.count && line[index + 1] == 0x20 { return false }
+            }
+            slashed += 1
+            firstComponents.insert(ArraySlice(line[..<slash]))
+            return true
+        }
+        return allPaths && lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed
+    }
+
+    /// Calls `body` with each non-blank line's start and end (trailing blanks and CR left out)
+    /// until it returns false; whether it never did.
+    private static func forEachLine<Failure: Error>(of bytes: UnsafeBufferPointer<UInt8>,
+                                                    _ body: (Int, Int) throws(Failure) -> Bool) throws(Failure) -> Bool {
         var start = 0
         while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             var last = end
             while last > start && (bytes[last - 1] == 0x0D || bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
-            defer { start = end + 1 }
-            guard last > start else { continue }
-            let first = bytes[start]
-            // Indented lines, and `tree` drawing (`├──`, `|--`, `` `-- ``), are an outline's.
-            if first == 0x20 || first == 0x09 || first == 0xE2 || first == UInt8(ascii: "|") || first == UInt8(ascii: "`") { return false }
-            lines += 1
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
-            guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { continue }
-            for index in line.indices where line[index] == UInt8(ascii: "/") {
-                if index > 0 && line[index - 1] == 0x20 || index + 1 < line.count && line[index + 1] == 0x20 { return false }
-            }
-            slashed += 1
-            firstComponents.insert(ArraySlice(line[..<slash]))
+            let lineStart = start
+            start = end + 1
+            if last > lineStart, try !body(lineStart, last) { return false }
         }
-        return lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed
+        return true
     }
 
     func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
@@ -43,15 +54,7 @@ struct PathListReader {
         }
         var tree = Tree()
         var known: [Step: Int] = [:]
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var last = end
-            while last > start && (bytes[last - 1] == 0x0D || bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
-            let lineStart = start
-            start = end + 1
-            guard last > lineStart else { continue }
+        _ = try Self.forEachLine(of: bytes) { lineStart, last throws(ReadError) in
             var parent = -1
             var position = lineStart
             func descend(to name: String, at offset: Int) throws(ReadError) {
@@ -82,6 +85,7 @@ struct PathListReader {
                 isFirst = false
                 position = componentEnd + 1
             }
+            return true
         }
         if tree.isEmpty { throw source.error(at: 0, "no nodes: the input is empty") }
         return tree
