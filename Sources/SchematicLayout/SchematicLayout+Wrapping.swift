@@ -42,7 +42,7 @@ extension SchematicLayout {
         let measuresLimits = estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems
         let mayNest = configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang
         guard measuresLimits || (mayNest && dataController.numberOfItems <= WrapPlan.measuredChoiceItems
-                                 && tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])) else {
+                                 && tree.columns.hasFan(of: WrapPlan.bigTreeNestingFan(items: dataController.numberOfItems))) else {
             placeWrappedItems()
             return true
         }

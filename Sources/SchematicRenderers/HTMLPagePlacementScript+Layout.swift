@@ -271,7 +271,9 @@ extension HTMLPagePlacementScript {
       var mayNest = cfg.nests && overhangs(cfg) && !cfg.extraParents;
       if (!measuresLimits) {
         var wideFan = false;
-        for (var fanAt = 0; fanAt < n && !wideFan; fanAt++) wideFan = cs[fanAt + 1] - cs[fanAt] >= AUTO_FAN_TIERS[0];
+        // WrapPlan.bigTreeNestingFan: a 200th of the items at least.
+        var nestingFan = Math.max(AUTO_FAN_TIERS[0], Math.floor(n / 200));
+        for (var fanAt = 0; fanAt < n && !wideFan; fanAt++) wideFan = cs[fanAt + 1] - cs[fanAt] >= nestingFan;
         if (!(mayNest && n <= MEASURED_CHOICE_ITEMS && wideFan)) return true;
       }
       function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
