@@ -8,7 +8,8 @@ import Glibc
 /// or, without it, 1970-01-01.
 enum PDFDates {
     static func fixed(_ pdf: [UInt8]) -> [UInt8] {
-        let stamp = Array(date(epoch: sourceDateEpoch()).utf8)  // "D:YYYYMMDDHHmmSSZ"
+        var stamp = Array(date(epoch: sourceDateEpoch()).utf8)  // "D:YYYYMMDDHHmmSSZ"
+        if stamp.count != 17 { stamp = Array(date(epoch: 0).utf8) }  // beyond year 9999: no such stamp
         var bytes = pdf
         for key in ["/CreationDate (", "/ModDate ("] {
             let pattern = Array(key.utf8)

@@ -39,7 +39,8 @@ struct MarkdownLinkReferences {
             }
             guard close + 1 < lineEnd, bytes[close] == UInt8(ascii: "]"), bytes[close + 1] == UInt8(ascii: ":") else { continue }
             let label = Self.normalised(bytes[(index + 1)..<close])
-            guard !label.isEmpty else { continue }
+            // `[^1]: text` is a footnote (GitHub's), not a link.
+            guard !label.isEmpty, !label.hasPrefix("^") else { continue }
             var destinationStart = close + 2
             while destinationStart < lineEnd && (bytes[destinationStart] == 0x20 || bytes[destinationStart] == 0x09) { destinationStart += 1 }
             var destinationEnd = destinationStart
@@ -53,6 +54,10 @@ struct MarkdownLinkReferences {
                 while destinationEnd < lineEnd && bytes[destinationEnd] > 0x20 { destinationEnd += 1 }
                 destination = bytes[destinationStart..<destinationEnd]
             }
+            // Only a title may follow the destination (`"…"`, `'…'` or `(…)`); other text makes it no definition.
+            var rest = destinationEnd + (destinationStart < lineEnd && bytes[destinationStart] == UInt8(ascii: "<") ? 1 : 0)
+            while rest < lineEnd && (bytes[rest] == 0x20 || bytes[rest] == 0x09 || bytes[rest] == 0x0D) { rest += 1 }
+            if rest < lineEnd && ![UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "(")].contains(bytes[rest]) { continue }
             guard !destination.isEmpty, destinations[label] == nil else { continue }
             destinations[label] = MarkdownInline.decodeEscapesAndEntities(destination)
         }

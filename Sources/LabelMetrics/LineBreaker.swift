@@ -7,7 +7,7 @@
 /// Linear in the text: segments are found as the lines reach them, and a text longer than
 /// `longText` bytes is never measured whole, only by prefixes that grow until one is too wide
 /// (a line's worth); breaking stops after `maxLines` lines. Texts up to `longText` bytes are
-/// measured exactly as they always were, so their lines do not change.
+/// measured whole.
 enum LineBreaker {
     /// Texts longer than this (in UTF-8 bytes) are measured by growing prefixes.
     static let longText = 1024

@@ -164,8 +164,8 @@ public struct Diagram {
             tips.append("its \(roots) roots stand in one unwrapped column (a fan wraps under its parent: put a line above them and indent them under it)")
         }
         if levels > 1 { tips.append("show fewer levels (--max-depth N)") }
-        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across: "
-            + tips.joined(separator: "; ")
+        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across"
+            + (tips.isEmpty ? "" : ": " + tips.joined(separator: "; "))
     }
 
     /// From this many roots the large-drawing message blames them (as many as a wrapped fan has).

@@ -69,12 +69,13 @@ struct DiagramLoading {
                                         + "and needs many times the room (1.4 to 500 times the columns' area on real trees); "
                                         + "SVG and HTML output turn them along the radii")
                 }
+                let levels = diagram.dataController.numberOfSections
                 let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize,
-                                                        roots: diagram.dataController.numberOfItems(inSection: 0),
-                                                        levels: diagram.dataController.numberOfSections)
+                                                        roots: diagram.dataController.numberOfItems(inSection: 0), levels: levels)
                 for warning in diagram.warnings {
-                    // The page folds a large tree away: a tip unless it is being written.
-                    let tip = warning == large && !writesPage ? " or write the HTML page, which opens collapsed (--format html --collapse-depth N)" : ""
+                    // The page folds a large tree away (one of several levels): a tip unless it is being written.
+                    let page = "write the HTML page, which opens collapsed (--format html --collapse-depth N)"
+                    let tip = warning != large || writesPage || levels < 2 ? "" : warning.hasSuffix("across") ? ": " + page : " or " + page
                     FileIO.writeMessage("schematic: warning: \(displayName(file)): \(warning)\(tip)")
                 }
             }

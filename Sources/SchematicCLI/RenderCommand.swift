@@ -158,8 +158,9 @@ struct RenderCommand: ParsableCommand {
         if collapseDepth != nil && !formats.contains(.html) {
             warnings.append("--collapse-depth sets how deep the HTML page opens (--format html); \(formats.first.map { "\($0)" } ?? "this output") draws every node")
         }
+        // Only where the name is one of our own formats' (Graphviz's names have aliases: jpg, jpeg).
         if !isDirectoryOutput, let given = format.first, let named = fileExtension(output).flatMap(OutputFormat.init(outputExtension:)),
-           named != given, !FileIO.isSpecialFile(output) {
+           named != given, !named.isDrawnByGraphviz, given != .graphviz(Self.outputExtension(for: named)), !FileIO.isSpecialFile(output) {
             warnings.append("\(output): writing \(given) as --format says, though the name says \(named)")
         }
         return warnings

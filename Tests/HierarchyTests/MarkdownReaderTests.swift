@@ -54,6 +54,9 @@ import TestSupport
             """)
         #expect(tree.labels == ["Doc", "Collapsed", "Full text", "Shortcut", "[Missing][nope]", "Logo and [fenced]"])
         #expect((0..<tree.count).map { tree.attributes(of: $0)?.url } == [nil, "https://c.org", "https://r.org/a", "https://s.org", nil, nil])
+        // A footnote, and a line with text after its destination, define no link.
+        let notes = try read("# R\n- note[^1]\n- [x y]\n\n[^1]: This is the note.\n[x y]: https://x.org trailing words\n")
+        #expect(notes.labels == ["R", "note[^1]", "[x y]"] && notes.attributes(of: 1)?.url == nil && notes.attributes(of: 2)?.url == nil)
     }
 
     @Test func documentsWithoutOutlineAreErrors() {

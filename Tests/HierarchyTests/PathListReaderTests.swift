@@ -14,6 +14,8 @@ import Testing
 
     @Test func findAndGitListsKeepTheirOrder() throws {
         #expect(preorderOutline(try read(".\n./b\n./b/x.c\n./a\n./b/y.c\n")) == [".", ".b", "..x.c", "..y.c", ".a"])
+        // `tree -fi` ends with its summary line, which is no path.
+        #expect(preorderOutline(try read(".\n./a\n./a/b\n\n2 directories, 0 files\n")) == [".", ".a", "..b"])
         let repository = try read("Makefile\nsrc/main.c\nsrc/util/str.c\nsrc/util/str.h\ndocs/index.md\ndocs/\r\n")
         #expect(preorderOutline(repository) == ["Makefile", "src", ".main.c", ".util", "..str.c", "..str.h", "docs", ".index.md"])
         // tar lists folders with a trailing slash, and `..` is a name like another.
@@ -27,6 +29,9 @@ import Testing
         #expect(outline(try read("a/b\n  a/c\na/d\n")) == ["a/b", ".a/c", "a/d"])
         #expect(outline(try read("x\n├── a/b\n└── a/c\n")) == ["x", ".a/b", ".a/c"])
         #expect(outline(try read("one/two\n")) == ["one/two"])
+        // Phrases after the last slash: fractions, dates.
+        #expect(outline(try read("1/2 cup flour\n1/4 cup sugar\n1/2 tsp salt\n")) == ["1/2 cup flour", "1/4 cup sugar", "1/2 tsp salt"])
+        #expect(outline(try read("2024/01/05 standup\n2024/01/06 review\n")).count == 2)
     }
 
     @Test func controlCharactersInPathsAreLocated() {

@@ -274,6 +274,8 @@ import TestSupport
         let named = try Executable.run(["-", "-T", "html", "-o", dir + "/b.svg"], stdin: "a\n")
         #expect(named.status == 0 && named.stderr == "schematic: warning: \(dir)/b.svg: writing html as --format says, though the name says svg\n")
         #expect(try Executable.run(["-", "-T", "html", "-o", dir + "/b.svg", "--quiet"], stdin: "a\n").stderr.isEmpty)
+        // Graphviz's own writer of the name's format is no contradiction.
+        #expect(try Executable.run(["-", "-T", "gv:svg", "-o", dir + "/c.svg"], stdin: "a\n").stderr.isEmpty)
     }
 
     @Test func unwritableOutputIsReported() throws {
