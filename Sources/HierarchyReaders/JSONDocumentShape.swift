@@ -8,12 +8,8 @@ enum JSONDocumentShape {
     /// object: it has the children key (or `tree -J`'s `contents`), or a name and nothing but
     /// node fields beside it. Malformed or empty documents count as node objects, so the JSON
     /// parser reports them. Stops at the children key, so a d3 file is not read twice.
-    static func holdsNodeObjects(_ bytes: [UInt8], nameKey: String, childrenKey: String, typeKey: String) -> Bool {
-        shape(bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey).holdsNodeObjects
-    }
-
-    /// What the first object says: whether it is a node object, and, for one without a name,
-    /// its first key holding a list of objects (children under another key, perhaps).
+    /// Also, for a first object without a name, its first key holding a list of objects
+    /// (children under another key, perhaps).
     static func shape(_ bytes: [UInt8], nameKey: String, childrenKey: String, typeKey: String)
         -> (holdsNodeObjects: Bool, listOfObjectsKey: String?) {
         var listOfObjectsKey: String?

@@ -9,7 +9,7 @@ extension MarkdownOutlineParser {
         var pieces: [(rawStart: Int, sourceStart: Int)] = []
         for (index, line) in lines.enumerated() {
             if let control = source.firstControlCharacter(in: line) {
-                throw source.error(at: control, "control character U+\(hex(bytes[control])) in a label")
+                throw source.error(at: control, controlCharacterMessage(bytes[control], in: "a label"))
             }
             if index > 0 { raw.append(0x0A) }
             pieces.append((raw.count, line.lowerBound))

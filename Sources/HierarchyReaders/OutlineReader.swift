@@ -96,7 +96,7 @@ public struct OutlineReader: HierarchyReader {
             }
 
             if width == 0 && previousLineBlank && sawTreeDrawing && stack.count > 0
-                && isTreeSummary(bytes, from: position, to: contentEnd) && isLastContent(bytes, after: next) {
+                && Self.isTreeSummary(bytes, from: position, to: contentEnd) && isLastContent(bytes, after: next) {
                 break
             }
             // A line of `tree` drawing with no branch on it (`│`) only spaces the entries out.
@@ -218,7 +218,7 @@ public struct OutlineReader: HierarchyReader {
     }
 
     /// Whether a line reads "N directories" or "N directories, M files" (as `tree` ends).
-    private func isTreeSummary(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    static func isTreeSummary(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         let parts = text.split(separator: ",").map { $0.trimmingPrefix(" ") }
         guard (1...2).contains(parts.count) else { return false }

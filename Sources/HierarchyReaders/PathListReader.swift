@@ -14,7 +14,7 @@ struct PathListReader {
         var lines = 0, slashed = 0, spacedNames = 0
         var firstComponents = Set<ArraySlice<UInt8>>()
         let allPaths = forEachLine(of: bytes) { start, last in
-            if isTreeSummary(bytes, start, last) { return true }
+            if OutlineReader.isTreeSummary(bytes, from: start, to: last) { return true }  // `tree -fi`'s last line
             let first = bytes[start]
             // Indented lines, and `tree` drawing (`├──`, `|--`, `` `-- ``), are an outline's.
             if first == 0x20 || first == 0x09 || first == 0xE2 || first == UInt8(ascii: "|") || first == UInt8(ascii: "`") { return false }
@@ -31,14 +31,6 @@ struct PathListReader {
             return true
         }
         return allPaths && lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed && 2 * spacedNames < slashed
-    }
-
-    /// Whether a line is `tree`'s closing "N directories" or "N directories, M files" (`tree -fi`).
-    private static func isTreeSummary(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        let parts = text.split(separator: ",").map { $0.split(separator: " ") }
-        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0[0].allSatisfy(\.isNumber) }) else { return false }
-        return ["directory", "directories"].contains(parts[0][1]) && (parts.count == 1 || ["file", "files"].contains(parts[1][1]))
     }
 
     /// Calls `body` with each non-blank line's start and end (trailing blanks and CR left out)
@@ -66,7 +58,7 @@ struct PathListReader {
         var tree = Tree()
         var known: [Step: Int] = [:]
         _ = try Self.forEachLine(of: bytes) { lineStart, last throws(ReadError) in
-            if Self.isTreeSummary(bytes, lineStart, last) { return true }
+            if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }
             var parent = -1
             var position = lineStart
             func descend(to name: String, at offset: Int) throws(ReadError) {

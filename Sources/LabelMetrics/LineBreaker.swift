@@ -73,11 +73,13 @@ enum LineBreaker {
     /// as its first was (so `ConnectionAborted|Error` fills the line as before).
     private static func segment(of text: Substring, from start: String.Index, maxWidth: Double, breaksInside: inout String.Index,
                                 width: (Substring) -> Double) -> (range: Range<String.Index>, isCut: Bool) {
-        if start < breaksInside { return segment(of: text, from: start, insideIdentifiers: true) }
+        let piece = segment(of: text, from: start, insideIdentifiers: true)
+        if start < breaksInside { return piece }
         let whole = segment(of: text, from: start, insideIdentifiers: false)
-        if fits(trimmingTrailingSpaces(text[whole.range]), maxWidth: maxWidth, width: width) { return whole }
+        // Only a word with a break inside is measured (most words have none).
+        if piece.range == whole.range || fits(trimmingTrailingSpaces(text[whole.range]), maxWidth: maxWidth, width: width) { return whole }
         breaksInside = whole.range.upperBound
-        return segment(of: text, from: start, insideIdentifiers: true)
+        return piece
     }
 
     /// The word up to the first break opportunity, those inside identifiers too if asked.
