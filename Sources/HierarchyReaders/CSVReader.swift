@@ -5,9 +5,15 @@ import Hierarchy
 /// come in any order; children keep the order of their rows.
 ///
 /// Columns are found by name (`--id-column`, `--parent-column`, `--label-column`,
-/// `--type-column`; by default `id`, `parentId` or `parent`, `name` or `label` (else the id),
-/// `type`), and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes.
-/// Labels lose surrounding whitespace; an empty label is an unnamed node.
+/// `--type-column`; by default, in any letter case, the first of `idColumns` and of
+/// `parentColumns`, `name` or `label` (else the id), `type`), and columns named `url`,
+/// `tooltip`, `class`, `color`, `fill` become node attributes. Labels lose surrounding
+/// whitespace; an empty label is an unnamed node.
+///
+/// A table with no root row (no empty parent) is an *edge list* (`parent,child`, `from,to`,
+/// `manager,employee` with the columns named): a parent that is no row's id is a root, in the
+/// order the rows first name it. Where the table has a root row, such a parent is an error
+/// (most likely a misspelt id).
 ///
 /// An id on several rows with different parents is one node with several parents: the first
 /// row's parent is its parent in the tree, the others are additional parents (drawn as DOT's
@@ -55,14 +61,15 @@ public struct CSVReader: HierarchyReader {
                 }
                 return index
             }
-            for name in defaults { if let index = names.firstIndex(of: name) { return index } }
+            if let index = CSVReader.column(among: names, named: defaults) { return index }
             if required {
                 throw source.error(at: header.fields[0].offset,
-                                   "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")), or say which with --\(what)-column")
+                                   "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")), "
+                                   + "or say which with --\(what)-column (columns: \(names.joined(separator: ", ")))")
             }
             return nil
         }
-        let idIndex = try column(idColumn, ["id"], what: "id", required: true)!
+        let idIndex = try column(idColumn, CSVReader.idColumns, what: "id", required: true)!
         let parentIndex = try column(parentColumn, CSVReader.parentColumns, what: "parent", required: true)!
         let labelIndex = try column(labelColumn, ["name", "label"], what: "label", required: false) ?? idIndex
         let typeIndex = try column(typeColumn, ["type"], what: "type", required: false)
@@ -147,18 +154,28 @@ public struct CSVReader: HierarchyReader {
         }
         guard !tree.isEmpty else { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the table has no rows") }
 
-        for node in 0..<tree.count {
-            guard let parentID = parentIDs[node] else { continue }
-            guard let parent = nodeOfID[parentID.text] else {
-                throw source.error(at: parentID.offset, "parent '\(parentID.text)' is not the id of any row")
+        // An edge list names its roots only as parents: each becomes a node where first named.
+        let isEdgeList = !parentIDs.contains { $0 == nil }
+        func parentNode(_ parentID: Field, line: Int32) throws(ReadError) -> Int {
+            if let parent = nodeOfID[parentID.text] { return parent }
+            guard isEdgeList else { throw source.error(at: parentID.offset, "parent '\(parentID.text)' is not the id of any row") }
+            let label = NodeFields.trimmedLabel(parentID.text)
+            if let bad = NodeFields.undrawableCharacter(in: label) {
+                throw source.error(at: parentID.offset, "control character U+\(hex(UInt8(bad.value))) in a label")
             }
+            let root = tree.addNode(label: label, type: .normal, id: parentID.text)
+            nodeOfID[parentID.text] = root
+            rowLines.append(line)
+            return root
+        }
+        for node in 0..<parentIDs.count {
+            guard let parentID = parentIDs[node] else { continue }
+            let parent = try parentNode(parentID, line: rowLines[node])
             if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
             tree.setParent(parent, of: node)
         }
         for (node, parentID) in extraParents {
-            guard let parent = nodeOfID[parentID.text] else {
-                throw source.error(at: parentID.offset, "parent '\(parentID.text)' is not the id of any row")
-            }
+            let parent = try parentNode(parentID, line: parentLines[ParentKey(node: node, parent: parentID.text)] ?? rowLines[node])
             if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
             tree.addAdditionalParent(parent, to: node)
         }
@@ -192,8 +209,18 @@ public struct CSVReader: HierarchyReader {
         return tree
     }
 
+    /// The id column names looked for when none is given, in order: a table of nodes, an edge
+    /// list's child (`parent,child`, `source,target`, `from,to`), a table keyed by its labels.
+    static let idColumns = ["id", "child", "childId", "child_id", "target", "to", "name", "label"]
     /// The parent column names looked for when none is given, in order.
-    static let parentColumns = ["parentId", "parent", "parent_id", "parentid"]
+    static let parentColumns = ["parentId", "parent", "parent_id", "parentid", "source", "from"]
+
+    /// The first of `names` (in any letter case) among the header's `columns`, by the order of `names`.
+    static func column(among columns: [String], named names: [String]) -> Int? {
+        let lowered = columns.map { $0.lowercased() }
+        for name in names { if let index = lowered.firstIndex(of: name.lowercased()) { return index } }
+        return nil
+    }
 
     /// A node and one of its parents' ids (empty for a root), to find a repeated row.
     private struct ParentKey: Hashable {

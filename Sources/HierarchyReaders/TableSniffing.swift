@@ -24,14 +24,19 @@ extension InputFormat {
         while start < bytes.count, bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
         let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
         let header = bytes[start..<end]
-        let idNames = [options.idColumn ?? "id"]
-        let parentNames = options.parentColumn.map { [$0] } ?? CSVReader.parentColumns
         for (separator, format) in [(UInt8(0x09), InputFormat.tsv), (UInt8(ascii: ","), InputFormat.csv)] where header.contains(separator) {
             // The names as the CSV reader sees them: quotes and whitespace left out.
             let names = header.split(separator: separator, omittingEmptySubsequences: false).map { field in
                 String(decoding: field.filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
             }
-            if names.contains(where: idNames.contains) && names.contains(where: parentNames.contains) { return format }
+            // As the reader finds them: given names exactly, the usual ones in any letter case.
+            func finds(_ given: String?, _ usual: [String]) -> Int? {
+                if let given { return names.firstIndex(of: given) }
+                return CSVReader.column(among: names, named: usual)
+            }
+            if finds(options.parentColumn, CSVReader.parentColumns) != nil && finds(options.idColumn, CSVReader.idColumns) != nil {
+                return format
+            }
         }
         return nil
     }

@@ -15,10 +15,10 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("type-key"), help: "JSON/YAML key of a node's type.")
     var typeKey: String = "type"
 
-    @Option(name: .customLong("id-column"), help: "CSV/TSV column of node ids (default: id).")
+    @Option(name: .customLong("id-column"), help: "CSV/TSV column of node ids (default: id, else child, target, to, name or label).")
     var idColumn: String?
 
-    @Option(name: .customLong("parent-column"), help: "CSV/TSV column of parent ids (default: parentId or parent).")
+    @Option(name: .customLong("parent-column"), help: "CSV/TSV column of parent ids (default: parentId, parent, source or from).")
     var parentColumn: String?
 
     @Option(name: .customLong("label-column"), help: "CSV/TSV column of labels (default: name or label, else the id).")

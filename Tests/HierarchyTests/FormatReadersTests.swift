@@ -224,7 +224,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent")
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")
-        #expect(readError(reader, "name,parent\na,\n", file: "t.csv")?.contains("no id column") == true)
+        #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
+                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childId' or 'child_id' or 'target' or 'to' or 'name' or 'label', "
+                + "or say which with --id-column (columns: key, parent)")
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
     }
@@ -258,6 +260,27 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == "t.csv:5:5: row 5: 'a' has url 'https://b.org' here but 'https://a.org' on line 4")
         #expect(readError(reader, "id,parentId\nr,\na,r\na,zz\n", file: "t.csv") == "t.csv:4:3: parent 'zz' is not the id of any row")
         #expect(readError(reader, "id,parentId\nr,\na,r\na,a\n", file: "t.csv") == "t.csv:4:3: 'a' is its own parent")
+    }
+
+    /// An edge list (`parent,child`, no root row) names its roots only as parents: they are
+    /// made where first named; column names in any letter case, a table keyed by its names.
+    @Test func edgeListsMakeTheirRootsFromTheirParents() throws {
+        let edges = try CSVReader().read(Array("Parent,Child\nEU,FR\nEU,DE\nFR,FR-IDF\nAS,JP\nDE,DE-BY\n".utf8), file: "e.csv")
+        #expect(preorderOutline(edges) == ["EU", ".FR", "..FR-IDF", ".DE", "..DE-BY", "AS", ".JP"])
+        #expect(edges.id(of: 5) == "EU" && edges.id(of: 6) == "AS")
+        let fromTo = try CSVReader().read(Array("from,to\na,b\nb,c\n".utf8), file: "e.csv")
+        #expect(preorderOutline(fromTo) == ["a", ".b", "..c"])
+        let named = try CSVReader().read(Array("name,parent\nCEO,\nCTO,CEO\n".utf8), file: "n.csv")
+        #expect(preorderOutline(named) == ["CEO", ".CTO"])
+        let managers = try CSVReader(idColumn: "employee", parentColumn: "manager").read(Array("employee,manager\nAda,Grace\nLin,Grace\n".utf8), file: "m.csv")
+        #expect(preorderOutline(managers) == ["Grace", ".Ada", ".Lin"])
+        // An edge list's repeated child is one node with several parents, as in any table.
+        let shared = try CSVReader().read(Array("parent,child\nr,a\nr,b\na,s\nb,s\n".utf8), file: "s.csv")
+        #expect(shared.additionalParents.count == 1)
+        // With a root row, a parent no row has is an error (a misspelt id), not a new root.
+        #expect(readError(CSVReader(), "parent,child\n,r\nr,a\nq,b\n", file: "t.csv") == "t.csv:4:1: parent 'q' is not the id of any row")
+        #expect(readError(CSVReader(), "parent,child\na\u{7},b\n", file: "t.csv") == "t.csv:2:1: control character U+0007 in a label")
+        #expect(readError(CSVReader(), "parent,child\na,b\nb,a\n", file: "t.csv")?.contains("is on a cycle of parents") == true)
     }
 
     @Test func millionDeepChainInLinearTime() throws {
@@ -301,6 +324,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(try sniff("\u{FEFF}\"id\", \"parent\"\r\nr,\r\n") == .csv)
         #expect(try sniff("name\tparent_id\tid\nRoot\t\tr\n") == .tsv)
         #expect(InputFormat.sniff(Array("id,parent\na,\n".utf8)) == .csv)
+        #expect(try sniff("Parent,Child\na,b\n") == .csv)
+        #expect(try sniff("source\ttarget\na\tb\n") == .tsv)
         var options = ReaderOptions()
         options.idColumn = "key"
         options.parentColumn = "up"
