@@ -131,8 +131,7 @@ public struct Diagram {
             if let substitution = fonts.substitution { warnings.append(substitution) }
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
         }
-        if let large = Self.largeDrawingMessage(collectionView.contentSize, roots: dataController.numberOfItems(inSection: 0),
-                                                levels: dataController.numberOfSections) {
+        if let large = Self.largeDrawingMessage(collectionView.contentSize, levels: dataController.numberOfSections) {
             warnings.append(large)
         }
     }
@@ -155,21 +154,13 @@ public struct Diagram {
     public static let largestReadableSide = 20_000.0
 
     /// The warning for a drawing too large to read, or nil. (Wrapping is no tip: `auto` has
-    /// wrapped what squares the drawing, and a given row limit only draws it otherwise.)
-    /// Many roots are a fan without a parent, which nothing wraps: the message says so.
-    public static func largeDrawingMessage(_ size: Size, roots: Int = 1, levels: Int = 2) -> String? {
+    /// wrapped what squares the drawing, the roots as a fan too, and a given row limit only
+    /// draws it otherwise.)
+    public static func largeDrawingMessage(_ size: Size, levels: Int = 2) -> String? {
         guard max(size.width, size.height) > largestReadableSide else { return nil }
-        var tips: [String] = []
-        if roots >= rootsWorthAParent {
-            tips.append("its \(roots) roots stand in one unwrapped column (a fan wraps under its parent: put a line above them and indent them under it)")
-        }
-        if levels > 1 { tips.append("show fewer levels (--max-depth N)") }
-        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across"
-            + (tips.isEmpty ? "" : ": " + tips.joined(separator: "; "))
+        let tip = levels > 1 ? ": show fewer levels (--max-depth N)" : ""
+        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across" + tip
     }
-
-    /// From this many roots the large-drawing message blames them (as many as a wrapped fan has).
-    static let rootsWorthAParent = 12
 
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.
     static func droppedParentsMessage(_ dropped: Int) -> String? {

@@ -70,12 +70,11 @@ struct DiagramLoading {
                                         + "SVG and HTML output turn them along the radii")
                 }
                 let levels = diagram.dataController.numberOfSections
-                let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize,
-                                                        roots: diagram.dataController.numberOfItems(inSection: 0), levels: levels)
+                let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize, levels: levels)
                 for warning in diagram.warnings {
                     // The page folds a large tree away (one of several levels): a tip unless it is being written.
                     let page = "write the HTML page, which opens collapsed (--format html --collapse-depth N)"
-                    let tip = warning != large || writesPage || levels < 2 ? "" : warning.hasSuffix("across") ? ": " + page : " or " + page
+                    let tip = warning != large || writesPage || levels < 2 ? "" : " or " + page
                     FileIO.writeMessage("schematic: warning: \(displayName(file)): \(warning)\(tip)")
                 }
             }

@@ -22,10 +22,19 @@ struct PlacementColumns {
     var numberOfSections: Int { sectionStarts.count - 1 }
     func numberOfItems(inSection section: Int) -> Int { Int(sectionStarts[section + 1] - sectionStarts[section]) }
 
-    /// Whether some parent has at least `fan` children.
+    /// How many roots there are: they wrap as a fan's children do (`WrapPlan`).
+    var rootCount: Int { numberOfSections > 0 ? numberOfItems(inSection: 0) : 0 }
+
+    /// Whether some parent has at least `fan` children, or there are that many roots.
     func hasFan(of fan: Int) -> Bool {
-        childStarts.withUnsafeBufferPointer { starts in
+        rootCount >= fan || childStarts.withUnsafeBufferPointer { starts in
             (0..<numberOfItems).contains { Int(starts[$0 + 1] - starts[$0]) >= fan }
         }
+    }
+
+    /// How many children the parent of `item` has, or how many roots there are if it is one.
+    func fanSize(of item: Int) -> Int {
+        let parent = Int(parentOfItem[item])
+        return parent < 0 ? rootCount : Int(childStarts[parent + 1] - childStarts[parent])
     }
 }

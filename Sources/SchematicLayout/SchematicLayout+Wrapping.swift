@@ -176,10 +176,9 @@ extension SchematicLayout {
         }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.
-        let chosenPlan = best.placement.plan, childStarts = tree.columns.childStarts, parents = tree.columns.parentOfItem
+        let chosenPlan = best.placement.plan
         let wrapsWideFan = (0..<chosenPlan.blockCount).contains { block in
-            let parent = Int(parents[Int(chosenPlan.firstItem[block])])
-            return parent >= 0 && Int(childStarts[parent + 1] - childStarts[parent]) >= WrapPlan.autoFanTiers[0]
+            tree.columns.fanSize(of: Int(chosenPlan.firstItem[block])) >= WrapPlan.autoFanTiers[0]
         }
         if !wrapsWideFan {
             let unwrapped = WrappedPlacement.unwrappedSize(of: tree)

@@ -407,9 +407,9 @@ struct WrapPlan {
             var section = 0
             // Subtrees in a nesting run: their fans are that block's, not runs of their own.
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
-            for parent in 0..<count {
-                let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
-                if children.count < shortest || (nests && nestedFolder[parent]) { continue }
+            /// Collects the runs of one fan's children (the roots are a fan too: a flat list or a
+            /// forest is otherwise one column as long as all of them).
+            func collectRuns(of children: Range<Int>) {
                 // Folders join the runs of the widest fans only.
                 let nestsHere = nests && children.count >= WrapPlan.autoFanTiers[0]
                 func joins(_ item: Int) -> Bool { isLeaf(item) || (nestsHere && isFolder(item)) }
@@ -437,6 +437,12 @@ struct WrapPlan {
                     }
                     child = end
                 }
+            }
+            collectRuns(of: 0..<sections.rootCount)
+            for parent in 0..<count {
+                let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
+                if children.count < shortest || (nests && nestedFolder[parent]) { continue }
+                collectRuns(of: children)
             }
         }
         var runStart: [Int32] = [], runLength: [Int32] = [], runSection: [Int32] = [], runNested: [Bool] = []

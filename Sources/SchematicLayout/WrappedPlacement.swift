@@ -187,7 +187,8 @@ struct WrappedPlacement: Sendable {
             let first = Int(plan.firstItem[block])
             let parent = Int(tree.columns.parentOfItem[first])
             let (firstRow, lastRow) = plan.rowMiddles(ofBlock: block)
-            let parentMiddle = tops[parent] + itemHeights[parent] / 2
+            // A block of roots has no bus: its entry is its first row.
+            let parentMiddle = parent < 0 ? -Double.infinity : tops[parent] + itemHeights[parent] / 2
             entries[block] = min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
         }
         self.sectionWidths = sectionWidths

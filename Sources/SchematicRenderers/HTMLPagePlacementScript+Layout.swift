@@ -16,6 +16,14 @@ extension HTMLPagePlacementScript {
       for (k = ss[section]; k < ss[section + 1]; k++) width = Math.max(width, widths[k]);
       secW[section] = width;
     }
+    // PlacementColumns.hasFan and fanSize: the roots are a fan too.
+    var rootCount = S > 0 ? ss[1] : 0;
+    function hasFan(fan) {
+      if (rootCount >= fan) return true;
+      for (var at = 0; at < n; at++) if (cs[at + 1] - cs[at] >= fan) return true;
+      return false;
+    }
+    function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
     function centersOf(c, h, standIns, ends) {
       if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends); if (placedCompact) return placedCompact; }
       return tidy(c, h, pad);
@@ -131,7 +139,7 @@ extension HTMLPagePlacementScript {
       }
       for (var bl = 0; bl < blockCount; bl++) {
         var firstMember = plan.firstItem[bl], parent = par[firstMember], rows = rowMiddles(plan, bl);
-        var parentMiddle = tops[parent] + heights[parent] / 2;
+        var parentMiddle = parent < 0 ? -Infinity : tops[parent] + heights[parent] / 2;  // a block of roots: its first row
         blockEntries[bl] = Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
       }
     }
@@ -270,10 +278,9 @@ extension HTMLPagePlacementScript {
       var measuresLimits = estimated.estimateFits || n <= ALWAYS_MEASURED_ITEMS;
       var mayNest = cfg.nests && overhangs(cfg) && !cfg.extraParents;
       if (!measuresLimits) {
-        var wideFan = false;
         // WrapPlan.bigTreeNestingFan: a 200th of the items at least.
         var nestingFan = Math.max(AUTO_FAN_TIERS[0], Math.floor(n / 200));
-        for (var fanAt = 0; fanAt < n && !wideFan; fanAt++) wideFan = cs[fanAt + 1] - cs[fanAt] >= nestingFan;
+        var wideFan = hasFan(nestingFan);
         if (!(mayNest && n <= MEASURED_CHOICE_ITEMS && wideFan)) return true;
       }
       function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
@@ -362,8 +369,7 @@ extension HTMLPagePlacementScript {
       }
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
-        var pb = par[best.plan.firstItem[bb]];
-        if (pb >= 0 && cs[pb + 1] - cs[pb] >= AUTO_FAN_TIERS[0]) wrapsWideFan = true;
+        if (fanSize(best.plan.firstItem[bb]) >= AUTO_FAN_TIERS[0]) wrapsWideFan = true;
       }
       if (!wrapsWideFan && replaces(unwrappedDrawing(), best.drawing, 1)) return false;
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
@@ -373,9 +379,7 @@ extension HTMLPagePlacementScript {
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
       if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS && !cfg.extraParents)) return false;
-      var hasFan = false, k;
-      for (k = 0; k < n && !hasFan; k++) hasFan = cs[k + 1] - cs[k] >= AUTO_FAN_TIERS[0];
-      if (!hasFan) return false;
+      if (!hasFan(AUTO_FAN_TIERS[0])) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       var areaLimit = nestingAreaLimit(unwrapped);
       function judgeNesting(trial) {

@@ -189,9 +189,10 @@ extension HTMLPagePlacementScript {
       runStart = []; runLength = []; runNested = []; reachesFurther = false;
       // Subtrees in a nesting run: their fans are that block's, not runs of their own.
       var nestedFolder = nests ? new Uint8Array(count) : null;
-      for (var parent = 0; parent < count; parent++) {
-        var c0 = cs[parent], c1 = cs[parent + 1];
-        if (c1 - c0 < smallestFan || (nests && nestedFolder[parent])) continue;
+      // The roots are a fan too (WrapPlan's collectRuns(of:)).
+      for (var parent = -1; parent < count; parent++) {
+        var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? ss[Math.min(1, sectionCount)] : cs[parent + 1];
+        if (c1 - c0 < smallestFan || (parent >= 0 && nests && nestedFolder[parent])) continue;
         var nestsHere = nests && c1 - c0 >= AUTO_FAN_TIERS[0];
         var joins = function (k) { return isLeaf(k) || (nestsHere && canNest(k, reach)); };
         var at = c0;

@@ -187,10 +187,12 @@ import TestSupport
         #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px across: show fewer levels (--max-depth N) or write the HTML page"))
         let page = try Executable.run(["-", "--wrap", "off", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(page.status == 0 && page.stderr.contains("show fewer levels (--max-depth N)\n") && !page.stderr.contains("HTML page"))
-        // A flat list of lines: no level to cut; its roots are what stands in one column.
-        let list = try Executable.run(["-", "-o", "list.html"], stdin: (0..<800).map { "line \($0)\n" }.joined(), in: dir)
-        #expect(list.status == 0 && list.stderr.hasSuffix("px across: its 800 roots stand in one unwrapped column "
-                                                          + "(a fan wraps under its parent: put a line above them and indent them under it)\n"))
+        // A flat list of lines wraps as a fan does; unwrapped it has no level to cut and no tip.
+        let lines = (0..<800).map { "line \($0)\n" }.joined()
+        let list = try Executable.run(["-", "-o", "list.svg"], stdin: lines, in: dir)
+        #expect(list.status == 0 && list.stderr.isEmpty)
+        let column = try Executable.run(["-", "--wrap", "off", "-o", "list.svg"], stdin: lines, in: dir)
+        #expect(column.status == 0 && column.stderr.hasSuffix("px, more than 20000 px across\n"))
     }
 
     @Test func batchRendersManyInputsAndFormatsListingEveryFailure() throws {

@@ -140,8 +140,10 @@ import TestSupport
         }
         // Leaves of a fan read down, then across (column-major); count the turns across.
         var wraps = 0
-        for parent in 0..<sections.numberOfItems {
-            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+        // The roots are a fan too.
+        let roots = 0..<(sections.numberOfSections > 0 ? sections.numberOfItems(inSection: 0) : 0)
+        for parent in -1..<sections.numberOfItems {
+            let children = parent < 0 ? roots : Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
             for child in children.dropFirst() where sections.childStarts[child] == sections.childStarts[child + 1]
                 && sections.childStarts[child - 1] == sections.childStarts[child] {
                 let a = canonical(Point(x: frames[child - 1].midX, y: frames[child - 1].midY), orientation)
@@ -204,6 +206,33 @@ import TestSupport
                 wrapped.layoutAttributesForItem(at: IndexPath(item: $0, section: section))!.frame.midX
             })
             #expect(xs.count == 1)
+        }
+    }
+
+    /// A forest's roots wrap as a fan's children do: a flat list of 60 lines, and 40 roots with
+    /// a few children each (a country list with its subdivisions), are no longer one column.
+    @Test(arguments: SchematicOrientation.allCases)
+    func theRootsOfAForestWrapAsAFan(orientation: SchematicOrientation) throws {
+        var list = Tree()
+        for index in 0..<60 { _ = list.addNode(label: "line \(index)") }
+        let (listAuto, listOff) = try autoAndOff(list, orientation: orientation)
+        #expect(aspect(listOff) > 3)
+        #expect(aspect(listAuto) <= 3 && aspect(listAuto) >= 1.0 / 3, "aspect \(aspect(listAuto))")
+        var forest = Tree()
+        var generator = SplitMix64(seed: 40)
+        for index in 0..<40 {
+            let root = forest.addNode(label: "country \(index)")
+            for child in 0..<Int.random(in: 0...3, using: &generator) { _ = forest.addNode(label: "part \(child)", parent: root) }
+        }
+        let (forestAuto, forestOff) = try autoAndOff(forest, orientation: orientation)
+        #expect(aspect(forestOff) > 3)
+        #expect(aspect(forestAuto) <= 3, "aspect \(aspect(forestAuto))")
+        for connectors in ConnectorStyle.allCases {
+            let (listLayout, listSections) = try layout(list, orientation: orientation, connectors: connectors)
+            #expect(checkInvariants(listLayout, listSections, orientation: orientation) > 0, "the roots did not wrap")
+            // The forest's roots are panels with their children (read across leaves only).
+            let (forestLayout, forestSections) = try layout(forest, orientation: orientation, connectors: connectors)
+            _ = checkInvariants(forestLayout, forestSections, orientation: orientation)
         }
     }
 
