@@ -32,6 +32,13 @@ struct PlacementColumns {
         }
     }
 
+    /// Whether some fan's subtrees nest with `reach` (`NestingReach.nestingFan`).
+    func hasNestingFan(_ reach: WrapPlan.NestingReach) -> Bool {
+        let top = reach.nestingFan(topLevel: true)
+        return rootCount >= top || (0..<rootCount).contains { Int(childStarts[$0 + 1] - childStarts[$0]) >= top }
+            || hasFan(of: reach.nestingFan(topLevel: false))
+    }
+
     /// How many children the parent of `item` has, or how many roots there are if it is one.
     func fanSize(of item: Int) -> Int {
         let parent = Int(parentOfItem[item])

@@ -164,6 +164,7 @@ extension SchematicLayout {
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
             nestingAreaLimit = best.drawing.nestingAreaLimit
             for reach in WrapPlan.NestingReach.allCases {
+                if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
                 for factor in WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
@@ -201,9 +202,10 @@ extension SchematicLayout {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
         let tree = wrappedPlacementTree
-        guard tree.allowsOverhang, tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) else { return false }
+        guard tree.allowsOverhang, tree.columns.hasNestingFan(.topFans) else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
+        guard tree.columns.hasNestingFan(.bigSubtrees) || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
         var areaLimit = unwrappedDrawing.nestingAreaLimit
         func judge(_ placement: WrappedPlacement) {
@@ -216,6 +218,7 @@ extension SchematicLayout {
             }
         }
         for reach in WrapPlan.NestingReach.allCases {
+            if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,

@@ -156,7 +156,20 @@ struct WrapPlan {
         /// (a folder of Python packages, of git mirrors) is otherwise a column of them, as
         /// tall as all of them stacked, however their own fans wrap.
         case bigSubtrees
+        /// As `bigSubtrees`, and at the top of the tree (the roots, a root's children) fans of
+        /// `topNestingFan` children or more too: a document's sections, an org chart's
+        /// departments set the drawing's breadth (a README's 11 sections top to bottom: 12.5:1).
+        /// Tried only where the drawing is still beyond `readableAspect`; deeper small fans
+        /// never nest (a phylogeny's polytomies drawn as panels no longer read as one tree).
+        case topFans
+
+        /// The fewest children of a fan whose subtrees nest with this reach.
+        func nestingFan(topLevel: Bool) -> Int {
+            self == .topFans && topLevel ? WrapPlan.topNestingFan : WrapPlan.autoFanTiers[0]
+        }
     }
+    /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
+    static let topNestingFan = 4
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
     static let deepestBigNesting = 8
 
@@ -397,7 +410,7 @@ struct WrapPlan {
                 case .smallSubtrees, .wideFans:
                     return Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting
                         && (reach == .wideFans || !hasWideFan[item])
-                case .bigSubtrees:
+                case .bigSubtrees, .topFans:
                     return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 }
             }
@@ -409,9 +422,9 @@ struct WrapPlan {
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
             /// Collects the runs of one fan's children (the roots are a fan too: a flat list or a
             /// forest is otherwise one column as long as all of them).
-            func collectRuns(of children: Range<Int>) {
-                // Folders join the runs of the widest fans only.
-                let nestsHere = nests && children.count >= WrapPlan.autoFanTiers[0]
+            func collectRuns(of children: Range<Int>, topLevel: Bool) {
+                // Folders join the runs of the widest fans and of the top of the tree only.
+                let nestsHere = nests && children.count >= reach.nestingFan(topLevel: topLevel)
                 func joins(_ item: Int) -> Bool { isLeaf(item) || (nestsHere && isFolder(item)) }
                 var child = children.lowerBound
                 while child < children.upperBound {
@@ -424,6 +437,7 @@ struct WrapPlan {
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
                         allNested.append(nested)
                         if nested {
+                            if children.count < NestingReach.bigSubtrees.nestingFan(topLevel: topLevel) { reachesFurther = true }
                             if let previous = NestingReach(rawValue: reach.rawValue - 1) {
                                 reachesFurther = reachesFurther || (child..<end).contains { !isLeaf($0) && !canNest($0, reach: previous) }
                             }
@@ -438,11 +452,12 @@ struct WrapPlan {
                     child = end
                 }
             }
-            collectRuns(of: 0..<sections.rootCount)
+            let rootCount = sections.rootCount
+            collectRuns(of: 0..<rootCount, topLevel: true)
             for parent in 0..<count {
                 let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
                 if children.count < shortest || (nests && nestedFolder[parent]) { continue }
-                collectRuns(of: children)
+                collectRuns(of: children, topLevel: parent < rootCount)
             }
         }
         var runStart: [Int32] = [], runLength: [Int32] = [], runSection: [Int32] = [], runNested: [Bool] = []

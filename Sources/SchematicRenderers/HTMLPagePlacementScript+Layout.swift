@@ -23,6 +23,13 @@ extension HTMLPagePlacementScript {
       for (var at = 0; at < n; at++) if (cs[at + 1] - cs[at] >= fan) return true;
       return false;
     }
+    // PlacementColumns.hasNestingFan (NestingReach.nestingFan).
+    function hasNestingFan(reach) {
+      var top = nestingFan(reach, true);
+      if (rootCount >= top) return true;
+      for (var root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= top) return true;
+      return hasFan(nestingFan(reach, false));
+    }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
     function centersOf(c, h, standIns, ends) {
       if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends); if (placedCompact) return placedCompact; }
@@ -357,6 +364,7 @@ extension HTMLPagePlacementScript {
         nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
+          if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(judgePlaced);
@@ -379,8 +387,9 @@ extension HTMLPagePlacementScript {
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
       if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS && !cfg.extraParents)) return false;
-      if (!hasFan(AUTO_FAN_TIERS[0])) return false;
+      if (!hasNestingFan(REACH_TOP_FANS)) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
+      if (!hasNestingFan(REACH_BIG) && !unreadable(unwrapped.aspect)) return false;
       var areaLimit = nestingAreaLimit(unwrapped);
       function judgeNesting(trial) {
         if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
@@ -388,6 +397,7 @@ extension HTMLPagePlacementScript {
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
       }
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
+        if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(judgeNesting);
       }

@@ -154,6 +154,8 @@ extension HTMLPagePlacementScript {
   }
   // WrapPlan.init; null when nothing wraps. With nestingShape (and a forced limit, auto), a
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
+  // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach.
+  function nestingFan(reach, topLevel) { return reach === REACH_TOP_FANS && topLevel ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
   function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
@@ -181,7 +183,7 @@ extension HTMLPagePlacementScript {
     // WrapPlan's canNest: whether a child's subtree nests with a reach.
     function canNest(item, withReach) {
       if (isLeaf(item)) return false;
-      if (withReach === REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
+      if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_NESTING && (withReach === REACH_WIDE_FANS || !hasWideFan[item]);
     }
     var runStart = [], runLength = [], runNested = [], reachesFurther = false;
@@ -189,20 +191,24 @@ extension HTMLPagePlacementScript {
       runStart = []; runLength = []; runNested = []; reachesFurther = false;
       // Subtrees in a nesting run: their fans are that block's, not runs of their own.
       var nestedFolder = nests ? new Uint8Array(count) : null;
-      // The roots are a fan too (WrapPlan's collectRuns(of:)).
+      // The roots are a fan too (WrapPlan's collectRuns(of:topLevel:)).
+      var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
-        var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? ss[Math.min(1, sectionCount)] : cs[parent + 1];
-        if (c1 - c0 < smallestFan || (parent >= 0 && nests && nestedFolder[parent])) continue;
-        var nestsHere = nests && c1 - c0 >= AUTO_FAN_TIERS[0];
+        var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
+        var topLevel = parent < rootCount, nestsHere = nests && c1 - c0 >= nestingFan(reach, topLevel);
+        // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
+        var wrapsLeaves = c1 - c0 >= smallestFan;
+        if (!(wrapsLeaves || nestsHere) || (parent >= 0 && nests && nestedFolder[parent])) continue;
         var joins = function (k) { return isLeaf(k) || (nestsHere && canNest(k, reach)); };
         var at = c0;
         while (at < c1) {
           if (!joins(at)) { at++; continue; }
           var end = at + 1, nested = !isLeaf(at);
           while (end < c1 && joins(end)) { nested = nested || !isLeaf(end); end++; }
-          if (end - at >= shortest) {
+          if (end - at >= shortest && (wrapsLeaves || nested)) {
             runStart.push(at); runLength.push(end - at); runNested.push(nested);
             if (nested) {
+              if (c1 - c0 < nestingFan(REACH_BIG, topLevel)) reachesFurther = true;
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
               // Every item of the run's subtrees, level by level.
               for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;

@@ -104,6 +104,43 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: everyElement(nested, sections), seed: 7, queries: 60, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// A README top to bottom: a title over `sections` sections with long labels, each with a
+    /// subsection or two of a few list items. No fan reaches 12, so only the top fan may nest
+    /// (`NestingReach.topFans`): 9 sections side by side were far broader than 3:1. A deeper
+    /// fan of the same size never nests, and a drawing already within 3:1 is left as it was.
+    func document(sections: Int, under depth: Int) -> Tree {
+        var tree = Tree()
+        var top = tree.addNode(label: "A project's README with a long title")
+        for level in 0..<depth { top = tree.addNode(label: "Part \(level)", parent: top) }
+        for section in 0..<sections {
+            let heading = tree.addNode(label: "Section \(section): a heading of several words", parent: top)
+            for subsection in 0..<(1 + section % 2) {
+                let sub = tree.addNode(label: "Subsection \(section).\(subsection) with words", parent: heading)
+                for item in 0..<3 { _ = tree.addNode(label: "A list item \(item) of a few words", parent: sub) }
+            }
+        }
+        return tree
+    }
+
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func theTopFanOfADocumentNestsWhereNothingElseReads(orientation: SchematicOrientation) throws {
+        let (nested, sections) = try expectNestedWithin(3, document(sections: 9, under: 0), orientation: orientation)
+        // The sections stand in several rows (panels), each with its subsections beside it.
+        let rows = Set((0..<9).map { canonicalFrame(nested.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))!.frame, orientation).minX })
+        #expect(rows.count > 1)
+        var flatConfiguration = nested.configuration
+        flatConfiguration.nestsFolders = false
+        let flat = SchematicLayout(dataController: sections, configuration: flatConfiguration)
+        flat.prepare()
+        #expect(aspect(flat) > 3, "the test tree must need nesting: \(aspect(flat))")
+        // Two levels down the same fan is no top fan: it does not nest.
+        let (deep, _) = try layout(document(sections: 9, under: 2), orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(!deep.wrapsFolders)
+        // A shorter document left to right is within 3:1 already: nothing nests.
+        let (readable, _) = try layout(document(sections: 5, under: 0), orientation: .lr, connectors: .elbow, randomSizes: false)
+        #expect(!readable.wrapsFolders && aspect(readable) <= 3, "aspect \(aspect(readable))")
+    }
+
     /// A folder of git mirrors, one per entry of `objectFans`: each with HEAD, config, a fan of
     /// that many object folders of one or two files (named by 40-digit hashes with `hashes`),
     /// and refs/heads/main.
