@@ -286,11 +286,16 @@ extension SchematicLayout {
             let column = (child - Int(plan.listFirst[list])) / Int(plan.listRows[list])
             let lefts = Int(plan.listColumnStart[list])
             let (firstRow, lastRow) = plan.listRowMiddles[list]
+            // A list in single file is entered from the line beside it, each member at its far
+            // side: entered along its own bus, each stub ran just past the member before and
+            // read as that one's child.
+            let singleFile = plan.listRows[list] == 1
             return alongBuses(attributes, parent: parent, start: start, end: end, leadOut: leadOut, leadIn: leadIn,
                               middle: blockLeft + bus, entryY: min(max(start.y, top + firstRow), top + lastRow),
                               firstBus: left + plan.listColumnLefts[lefts] - plan.gutter / 2,
-                              bus: column > 0 ? left + plan.listColumnLefts[lefts + column] - plan.gutter / 2 : nil,
-                              above: top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise)
+                              bus: column > 0 && !singleFile ? left + plan.listColumnLefts[lefts + column] - plan.gutter / 2 : nil,
+                              above: top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise,
+                              farSideOf: singleFile ? frame(ofItem: child, inSection: section) : nil)
         }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
                                               leadOut: leadOut, leadIn: leadIn, middle: blockLeft + bus)
@@ -316,14 +321,20 @@ extension SchematicLayout {
     /// into the block at `leadIn` level with `entryY`, along the first sub-column's bus
     /// (`firstBus`), and, for a member of a later sub-column, along the line beside the block
     /// (at `above`: over a wrapped block, past a hanging list's far side) to that one's `bus`,
-    /// down it and into the member.
+    /// down it and into the member. A member of a list in single file (`farSideOf` its frame)
+    /// is reached along the line beside the list and entered at the middle of its far side.
     func alongBuses(_ attributes: LayoutAttributes, parent: Int, start: Point, end: Point, leadOut: Double, leadIn: Double,
-                    middle: Double, entryY: Double, firstBus: Double, bus: Double?, above: Double) -> LayoutAttributes {
+                    middle: Double, entryY: Double, firstBus: Double, bus: Double?, above: Double,
+                    farSideOf member: Rect? = nil) -> LayoutAttributes {
         var attributes = attributes
         let section = attributes.indexPath.section
         let entry = Point(x: leadIn, y: entryY)
         var via = [Point(x: firstBus, y: entry.y)]
-        if let bus {
+        var end = end
+        if let member {
+            end = Point(x: member.midX, y: member.maxY)
+            via += [Point(x: firstBus, y: above), Point(x: end.x, y: above)]
+        } else if let bus {
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]
         } else {
             via.append(Point(x: firstBus, y: end.y))

@@ -30,8 +30,11 @@ struct HTMLPageData {
     var contentHeight = 0.0
     /// Wrapped blocks: first member, member count, where each sub-column (panel) starts among
     /// the members, bus entry y, y of the line above the block, the bus x of each sub-column,
-    /// and whether it is a list hanging inside a nesting block (its members are that block's).
-    var blocks: [(first: Int, count: Int, starts: [Int], entry: Double, above: Double, buses: [Double], inner: Bool)] = []
+    /// whether it is a list hanging inside a nesting block (its members are that block's), and
+    /// whether its members are entered at their far side off the line beside it (a list in
+    /// single file).
+    var blocks: [(first: Int, count: Int, starts: [Int], entry: Double, above: Double, buses: [Double], inner: Bool,
+                  farSide: Bool)] = []
     /// Parents whose connectors turn inside a nesting block's panel, not between two columns:
     /// the parent, and the x of the turn out of its column, into its children's and the middle.
     var leads: [(parent: Int, out: Double, into: Double, middle: Double)] = []
@@ -123,13 +126,17 @@ struct HTMLPageData {
             // runs down after the line above the block.
             var starts = [0], buses = [block.members[0].connector.via[0].x]
             var above = block.members[0].connector.via[0].y
-            for (index, member) in block.members.enumerated().dropFirst() {
+            // A single-file list's members are all reached along the line beside it (three turns).
+            let farSide = block.members[0].connector.via.count == 3
+            if farSide { above = block.members[0].connector.via[1].y }
+            for (index, member) in block.members.enumerated().dropFirst() where !farSide {
                 let via = member.connector.via
                 let bus = via.count >= 4 ? via[2].x : buses[0]
                 if bus != buses[buses.count - 1] { starts.append(index); buses.append(bus) }
                 if via.count >= 4 { above = via[1].y }
             }
-            blocks.append((block.first, block.members.count, starts, block.members[0].connector.turnIn.y, above, buses, block.inner))
+            blocks.append((block.first, block.members.count, starts, block.members[0].connector.turnIn.y, above, buses, block.inner,
+                           farSide))
         }
         var ledParent = -1
         for (child, parentPath, connector) in primary {
@@ -245,7 +252,8 @@ struct HTMLPageData {
             writeExact(block.above, into: &output)
             output.append(",[")
             writeList(block.buses, into: &output)
-            output.append(block.inner ? "],1]" : "],0]")
+            output.append(block.inner ? "],1," : "],0,")
+            output.append(block.farSide ? "1]" : "0]")
         }
         output.append("],\"leads\":[")
         for (index, lead) in leads.enumerated() {

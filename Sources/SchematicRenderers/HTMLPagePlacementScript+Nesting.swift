@@ -457,7 +457,8 @@ extension HTMLPagePlacementScript {
       var parentMiddle = placed.tops[parent] + cfg.headerInset + heights[parent] / 2;
       out.push({first: first, count: plan.listCount[list], starts: starts,
                 entry: Math.min(Math.max(parentMiddle, top + plan.listFirstRows[list]), top + plan.listLastRows[list]),
-                above: top + plan.listHeights[list] + cfg.itemPadding * 0.25, buses: buses, inner: true});  // beyond the list: SchematicLayout.nestedConnector
+                above: top + plan.listHeights[list] + cfg.itemPadding * 0.25, buses: buses, inner: true,  // beyond the list: SchematicLayout.nestedConnector
+                farSide: plan.listRows[list] === 1});  // a list in single file: entered at its members' far side
     }
     return out;
   }

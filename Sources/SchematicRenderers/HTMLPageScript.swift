@@ -80,7 +80,7 @@ enum HTMLPageScript {
   // ---- Geometry: what is drawn now, in canonical axes (columns along x). The original one is
   // the engine's; after a collapse, the page's placement of the visible tree.
   function blocksFrom(list) {
-    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5], inner: b[6] === 1}; });
+    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5], inner: b[6] === 1, farSide: b[7] === 1}; });
   }
   // Connectors inside nesting blocks: parent to [out, into, middle] (canonical x), from a flat list.
   function leadsFrom(flat) {

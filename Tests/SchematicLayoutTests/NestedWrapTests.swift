@@ -240,7 +240,7 @@ extension WrapTests {
     /// them), not side by side a label's width each: 20 packages of 8 modules and a subpackage
     /// of 3 are drawn within 2:1, on less than half the area panels of side-by-side files took
     /// (2803 × 2749 before, 1435 × 2365 with lists); every list hangs after its parent, and its
-    /// connectors run along buses beside it.
+    /// connectors run along the line beside it into each member's far side.
     @Test(arguments: [SchematicOrientation.tb, .bt])
     func filesHangAsListsInsidePanels(orientation: SchematicOrientation) throws {
         let tree = packages(20, modules: 8, parts: 3)
@@ -267,7 +267,12 @@ extension WrapTests {
             #expect(subColumns == 8, "package \(package): \(subColumns) sub-columns: eight modules hang as one list")
             #expect(modules[0].minX > parent.maxX)
             let connector = try #require(nested.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: package * 9 + 5, section: 2))?.connector)
-            #expect(connector.via.count == 4, "a later member is reached along the line beside its list")
+            // Every member of a list in single file is reached along the line beside it and
+            // entered at its far side (entered from the depth axis, each stub ran just past the
+            // member before and read as that one's child).
+            let end = canonical(connector.end, orientation), member = modules[5]
+            #expect(connector.via.count == 3 && abs(end.x - member.midX) < 0.5 && abs(end.y - member.maxY) < 0.5,
+                    "a member is entered at its far side, off the line beside its list")
         }
         _ = checkInvariants(nested, sections, orientation: orientation)
         let all = everyElement(nested, sections)
