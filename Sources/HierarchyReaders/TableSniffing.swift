@@ -1,7 +1,8 @@
 /// Telling a parent–child table from an outline when nothing else says which a text is.
 extension InputFormat {
     /// The format of content with no telling extension, as `sniff(_:)` finds it, with the
-    /// column names of `options` also recognising a table's header; and content that looks like
+    /// column names of `options` also recognising a table's header; markup is refused
+    /// (`refuseMarkup`); and content that looks like
     /// a table but has no header naming the id and parent columns is refused rather than drawn
     /// as an outline of one level: every line unindented, with the same number of separators
     /// (at least two commas, or at least one tab) outside quotes, on two lines or more.
@@ -9,6 +10,7 @@ extension InputFormat {
         let format = sniff(bytes)
         guard format == .outline else { return format }
         if let table = tableFormat(bytes, options: options) { return table }
+        try refuseMarkup(bytes, file: file)
         guard let (separator, count) = unrecognisedTable(bytes) else { return format }
         let fields = separator == 0x09 ? "tab-separated" : "comma-separated"
         let columns = "'\(options.idColumn ?? "id")' and '\(options.parentColumn ?? "parent")'"

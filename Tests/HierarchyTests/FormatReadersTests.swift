@@ -341,6 +341,17 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         do { _ = try sniff("node\tup\na\t\n"); Issue.record("read") } catch { #expect(error.description.hasPrefix("<stdin>:1: every line has 2 tab-separated fields")) }
     }
 
+    /// A drawing's own SVG, an HTML page or XML given as input is refused, not drawn as lines.
+    @Test func markupIsRefused() throws {
+        for (text, kind) in [("<?xml version=\"1.0\"?>\n<svg>\n", "XML"), ("\u{FEFF}\n <svg xmlns=\"x\">\n</svg>\n", "SVG"),
+                             ("<!DOCTYPE html>\n<html>\n", "HTML"), ("<HTML>\n", "HTML")] {
+            do { _ = try sniff(text); Issue.record("read \(kind)") } catch {
+                #expect(error.description.hasPrefix("<stdin>:1:1: this is \(kind), not a hierarchy"), "\(error.description)")
+            }
+        }
+        #expect(try sniff("<root>\n  <child>\n") == .outline)
+    }
+
     @Test func outlinesWithCommasAreStillOutlines() throws {
         #expect(try sniff("Smith, John\nDoe, Jane\n") == .outline)                   // one comma a line
         #expect(try sniff("a, b, c\n  d, e, f\n") == .outline)                        // two levels

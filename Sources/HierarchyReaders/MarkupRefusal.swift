@@ -1,0 +1,23 @@
+/// XML, SVG and HTML given where a hierarchy is expected: refused rather than drawn as an
+/// outline of their lines (a drawing's own SVG given back as input drew 2,830 nodes of markup).
+extension InputFormat {
+    /// The markup a text starts with (after a byte order mark and blank space), if any.
+    static func markupKind(_ bytes: [UInt8]) -> String? {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+        let start = String(decoding: bytes[index..<min(bytes.count, index + 16)], as: UTF8.self).lowercased()
+        if start.hasPrefix("<svg") { return "SVG" }
+        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "HTML" }
+        if start.hasPrefix("<?xml") || start.hasPrefix("<!doctype") { return "XML" }
+        return nil
+    }
+
+    /// Throws where content sniffed as an outline is markup.
+    static func refuseMarkup(_ bytes: [UInt8], file: String) throws(ReadError) {
+        guard let kind = markupKind(bytes) else { return }
+        throw ReadError(file: file, line: 1, column: 1, message:
+            "this is \(kind), not a hierarchy: give an outline, `tree` output, JSON, YAML, CSV or TSV, Markdown, DOT, Newick "
+            + "or a directory (--from outline draws its lines as they are)")
+    }
+}
