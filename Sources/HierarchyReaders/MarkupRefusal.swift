@@ -9,7 +9,11 @@ extension InputFormat {
         let start = String(decoding: bytes[index..<min(bytes.count, index + 16)], as: UTF8.self).lowercased()
         if start.hasPrefix("<svg") { return "SVG" }
         if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "HTML" }
-        if start.hasPrefix("<?xml") || start.hasPrefix("<!doctype") { return "XML" }
+        if start.hasPrefix("<?xml") || start.hasPrefix("<!doctype") {
+            // An SVG file's declaration comes first: its root element names it.
+            let head = String(decoding: bytes[index..<min(bytes.count, index + 1024)], as: UTF8.self)
+            return head.contains("<svg") ? "SVG" : "XML"
+        }
         return nil
     }
 

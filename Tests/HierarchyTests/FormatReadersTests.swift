@@ -343,7 +343,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
 
     /// A drawing's own SVG, an HTML page or XML given as input is refused, not drawn as lines.
     @Test func markupIsRefused() throws {
-        for (text, kind) in [("<?xml version=\"1.0\"?>\n<svg>\n", "XML"), ("\u{FEFF}\n <svg xmlns=\"x\">\n</svg>\n", "SVG"),
+        for (text, kind) in [("<?xml version=\"1.0\"?>\n<svg>\n", "SVG"), ("<?xml version=\"1.0\"?>\n<a/>\n", "XML"), ("\u{FEFF}\n <svg xmlns=\"x\">\n</svg>\n", "SVG"),
                              ("<!DOCTYPE html>\n<html>\n", "HTML"), ("<HTML>\n", "HTML")] {
             do { _ = try sniff(text); Issue.record("read \(kind)") } catch {
                 #expect(error.description.hasPrefix("<stdin>:1:1: this is \(kind), not a hierarchy"), "\(error.description)")
