@@ -300,7 +300,12 @@ struct NestingLayout {
         var columnsEnds: [Double] = [], panelEnds: [Double] = []
         var left = 0.0
         for panel in 0..<panelCount {
-            left += gutter
+            // After a panel reaching beyond its first column, the next one's bus keeps twice as
+            // far from that column as from its own members: halfway between, its members read
+            // as that column's continuation (a class tree's next defects as the previous
+            // subclass's). Half a gutter more costs 1–3.5% of the area on real trees.
+            let reachesOn = panel > 0 && panelEnds[panel - 1] > levelLefts[(panel - 1) * levelsPerPanel] + levelWidths[(panel - 1) * levelsPerPanel]
+            left += reachesOn ? gutter * NestingLayout.panelSeparation : gutter
             for level in 0..<levelsPerPanel {
                 let cell = panel * levelsPerPanel + level
                 if level > 0 {
@@ -326,6 +331,9 @@ struct NestingLayout {
         width = left; self.height = panelHeights.max() ?? 0
         return true
     }
+
+    /// The room before a panel after one reaching beyond its first column, in gutters.
+    static let panelSeparation = 1.5
 
     /// How many of the shorter lists' reaches `shortenedLists` tries at most as a panel's end:
     /// a panel of many lists would otherwise cost their number squared.

@@ -197,7 +197,9 @@ extension HTMLPagePlacementScript {
     }
     var left = 0, columnsEnds = [], panelEnds = [];
     for (panel = 0; panel < panelCount; panel++) {
-      left += gutter;
+      // NestingLayout.place: after a panel reaching beyond its first column, half a gutter more (panelSeparation).
+      var before = (panel - 1) * levelCount;
+      left += panel > 0 && panelEnds[panel - 1] > levelLefts[before] + levelWidths[before] ? gutter * 1.5 : gutter;
       for (level = 0; level < levelCount; level++) {
         cell = panel * levelCount + level;
         if (level > 0) {
