@@ -272,6 +272,11 @@ extension HTMLPageScript {
     return {x: (overview.width - 2 * pad) / Math.max(1, size.w), y: (overview.height - 2 * pad) / Math.max(1, size.h), pad: pad};
   }
   function drawOverview() {
+    // Only while part of the drawing is out of view: over a drawing seen whole it only hides nodes.
+    var size = realSize(), right = camera.x + width / camera.scale, bottom = camera.y + height / camera.scale;
+    var whole = camera.x <= 0.5 && camera.y <= 0.5 && right >= size.w - 0.5 && bottom >= size.h - 0.5;
+    overview.style.visibility = whole ? 'hidden' : 'visible';
+    if (whole) return;
     var k = overviewScales();
     if (!G.overview) {
       var image = document.createElement('canvas'), context = image.getContext('2d'), o = orientation();

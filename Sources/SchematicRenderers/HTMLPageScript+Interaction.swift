@@ -2,11 +2,13 @@ extension HTMLPageScript {
     /// Moving around, collapse, search, and `window.schematic` (the hook page-check drives).
     static let interaction: StaticString = #"""
   // ---- Moving around.
-  function fitScale() { var size = realSize(); return Math.min(width / Math.max(1, size.w + 40), height / Math.max(1, size.h + 40)); }
+  // Fitted below the toolbar, which floats over the view's top (it covered the first node).
+  function toolbarBottom() { var bar = document.querySelector('.toolbar'); return bar ? Math.min(height / 2, bar.offsetTop + bar.offsetHeight) : 0; }
+  function fitScale() { var size = realSize(); return Math.min(width / Math.max(1, size.w + 40), (height - toolbarBottom()) / Math.max(1, size.h + 40)); }
   function fit() {
     // A small tree is not blown up past 200%.
     var size = realSize(), scale = Math.min(2, fitScale());
-    camera.scale = scale; camera.x = size.w / 2 - width / scale / 2; camera.y = size.h / 2 - height / scale / 2;
+    camera.scale = scale; camera.x = size.w / 2 - width / scale / 2; camera.y = size.h / 2 - (height + toolbarBottom()) / scale / 2;
     requestDraw();
   }
   // Opens fitted, unless fitting makes labels smaller than 6 px: then the first root at 100%.
