@@ -253,11 +253,13 @@ extension SchematicLayout {
 
     /// A connector between two columns: led out of its parent (in `section - 1`) to `leadOut`,
     /// into its child from `leadIn`, a curve turning at `middle`. A child nearly level with its
-    /// parent is reached straight from the bus: two stubs a pixel or two apart would draw as
-    /// one doubled line.
+    /// parent is reached straight from the bus, and entered at its parent's line (a few pixels
+    /// off its middle): two stubs a pixel or two apart would draw as one doubled line, and a
+    /// stub to the middle would run a few pixels aslant.
     func betweenColumns(parent: Int, section: Int, start: Point, end: Point,
                         leadOut: Double, leadIn: Double, middle: Double) -> ConnectorAttributes {
         let arrival = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
+        let end = Point(x: end.x, y: arrival)
         return ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
             lineStartTop: start.y > end.y, start: start, end: end,

@@ -103,7 +103,8 @@ extension HTMLPageScript {
     var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
-    else { context.lineTo(out, sy); context.lineTo(into, G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE ? sy : entryY); }
+    else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE) { context.lineTo(out, sy); context.lineTo(into, sy); ey = sy; }  // level: entered at the parent's line
+    else { context.lineTo(out, sy); context.lineTo(into, entryY); }
     if (block >= 0) {
       var b = G.blocks[block], column = columnOfMember(b, child - b.first), bus = b.buses[Math.min(column, b.buses.length - 1)];
       context.lineTo(b.buses[0], entryY);

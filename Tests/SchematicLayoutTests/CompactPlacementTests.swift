@@ -178,6 +178,15 @@ import TestSupport
         layout.prepare()
         resizeRandomItems(of: layout, in: sections, widths: 20...200, heights: 10...60, using: &generator)
         let placed = frames(layout, sections)
+        // The same placement with elbows (the connector style places nothing).
+        var elbowConfiguration = configuration
+        elbowConfiguration.connectorStyle = .elbow
+        let elbows = SchematicLayout(dataController: sections, configuration: elbowConfiguration)
+        elbows.prepare()
+        var sameGenerator = SplitMix64(seed: seed)
+        _ = seed >= 65 ? CompactConstraintsTests.yuleTree(leaves: 300, using: &sameGenerator) : RandomTrees.forest(count: 700, using: &sameGenerator)
+        resizeRandomItems(of: elbows, in: sections, widths: 20...200, heights: 10...60, using: &sameGenerator)
+        #expect(frames(elbows, sections) == placed)
         let vertical = orientation.isVertical
         func low(_ item: Int) -> Double { vertical ? placed[item].minX : placed[item].minY }
         func high(_ item: Int) -> Double { vertical ? placed[item].maxX : placed[item].maxY }
@@ -213,6 +222,12 @@ import TestSupport
                 let parentMay = grandparent >= 0 && abs(middle(grandparent) - middle(parent)) > 0.01
                     && !isNear(middle(grandparent), middle(child)) && chainHasRoom(parent, at: middle(child))
                 #expect(!parentMay && !chainHasRoom(child, at: middle(parent)), "parent \(parent) and child \(child) could be level")
+                // Such a child is entered at its parent's line: no piece of its elbow runs aslant.
+                let section = sections.sectionStarts.lastIndex { Int($0) <= child }!
+                let path = IndexPath(item: child - Int(sections.sectionStarts[section]), section: section)
+                let connector = try #require(elbows.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+                #expect(abs(connector.end.x - connector.turnIn.x) < 1e-6 || abs(connector.end.y - connector.turnIn.y) < 1e-6,
+                        "the stub into \(child) runs aslant")
             }
         }
     }
