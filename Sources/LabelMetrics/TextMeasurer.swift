@@ -145,8 +145,10 @@ public final class TextMeasurer {
         return Double(advance) * fonts.size / font.unitsPerEm
     }
 
-    /// The most lines a label is drawn in; a longer one ends its last line with "…".
-    public static let maximumLines = 100
+    /// The most lines a label is drawn in (a paragraph of about 450 characters at the default
+    /// width); a longer one ends its last line with "…" (SVG keeps the whole text as the node's
+    /// tooltip). A JSON description of 2,000 characters was a box 1,200 px tall.
+    public static let maximumLines = 12
 
     /// The size of a label's text and, only when they are not just the label's explicit line
     /// breaks, its lines: the allocation-free common case of `measure`.

@@ -33,6 +33,12 @@ extension DiagramContent {
     /// Whether the node is a junction: an unnamed node (empty label), drawn as a dot.
     public func isJunction(at indexPath: IndexPath) -> Bool { label(at: indexPath).isEmpty }
 
+    /// Whether the label is drawn shortened: its last line ends with "…" where its text goes on.
+    public func isShortened(at indexPath: IndexPath) -> Bool {
+        guard let last = wrappedLines(at: indexPath)?.last, last.hasSuffix("…") else { return false }
+        return !label(at: indexPath).hasSuffix(last)
+    }
+
     /// The lines the label is drawn in.
     public func lines(at indexPath: IndexPath) -> [String] {
         if let wrapped = wrappedLines(at: indexPath) { return wrapped }

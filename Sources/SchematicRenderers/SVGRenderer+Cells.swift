@@ -43,7 +43,8 @@ extension SVGRenderer {
         output.append("\"")
         writeCommonAttributes(attributes, into: &output)
         output.append(">")
-        if let tooltip = extra?.tooltip {
+        // A shortened label's whole text is its tooltip, unless the node has one of its own.
+        if let tooltip = extra?.tooltip ?? (content.isShortened(at: attributes.indexPath) ? content.label(at: attributes.indexPath) : nil) {
             output.append("<title>")
             output.appendXMLEscaped(tooltip)
             output.append("</title>")

@@ -179,6 +179,20 @@ import TestSupport
         #expect(cut.stderr.contains("<stdin>: --exclude and --hidden choose a directory's entries; this input is a file, read whole"))
     }
 
+    /// A long label (a JSON description of 3,000 characters) is drawn in at most 12 lines, the
+    /// last ending with "…", and keeps its whole text as the node's tooltip.
+    @Test func aLongLabelIsShortenedWithItsTextAsTooltip() throws {
+        let long = (0..<300).map { "word\($0)" }.joined(separator: " ")
+        let result = try Executable.run(["-", "--from", "json", "-o", "-"], stdin: #"{"name": "root", "children": [{"name": "\#(long)"}]}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("<title>\(long)</title>"))
+        let height = try #require(result.stdout.firstMatch(of: #/viewBox="0 0 [0-9.]+ ([0-9.]+)"/#).flatMap { Double($0.output.1) })
+        #expect(height < 300, "height \(height)")
+        #expect(result.stdout.contains("…</tspan>") || result.stdout.contains("…</text>"))
+        let short = try Executable.run(["-", "-o", "-"], stdin: "root\n  child\n")
+        #expect(!short.stdout.contains("<title>"))
+    }
+
     /// A drawing too large to follow is warned of, with the page as a tip unless it is written.
     @Test func aLargeDrawingIsWarnedOfWithTipsThatApply() throws {
         let dir = try makeScratchDirectory("schematic-cli")
