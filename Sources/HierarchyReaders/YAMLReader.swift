@@ -6,11 +6,12 @@ import Hierarchy
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
 /// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key, stands in a node
 /// object's children, or has no key but those; else it is read as keys like any mapping, so
-/// nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys (a
-/// Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
-/// unnamed, so items stay apart. Several documents make one forest, each document an item; the
-/// only document's keys are roots, gathered under its `name` if it has one (a CI workflow's
-/// `name: CI` above its `on:` and `jobs:`). Order is kept everywhere. Labels lose surrounding
+/// nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys
+/// (a Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
+/// unnamed, and a list item that is a list one unnamed node above its items, so items stay apart.
+/// Several documents make one forest, each document an item; the only document's keys are roots,
+/// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
+/// `jobs:`). Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
 /// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
 /// its anchored value (a list or mapping too), and a merge key (`<<: *base`, `<<: [*a, *b]`)
@@ -316,8 +317,13 @@ public struct YAMLReader: HierarchyReader {
                 case .scalar:
                     if !isNull(index) { _ = try add(index, parent: parent) }
                 case .sequence:
-                    for element in entries(index).reversed() {
-                        work.append(.value(element, parent: parent, inChildren: inChildren, slot: .item))
+                    // A list that is an item (of a list, or a document among several) is one
+                    // unnamed node above its items, so items stay apart (a table's rows were
+                    // spliced into one list of cells).
+                    let elements = entries(index)
+                    let above = slot == .item && !elements.isEmpty ? tree.addNode(label: "", parent: parent) : parent
+                    for element in elements.reversed() {
+                        work.append(.value(element, parent: above, inChildren: inChildren, slot: .item))
                     }
                 case .mapping:
                     let pairs = try mergedPairs(of: index)

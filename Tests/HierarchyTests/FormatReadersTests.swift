@@ -147,6 +147,11 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         let objects = try read("kind: Service\nspec: {port: 80}\n---\nkind: Deployment\nspec: {replicas: 2}\n")
         #expect(outline(objects) == ["", ".kind", "..Service", ".spec", "..port", "...80",
                                      "", ".kind", "..Deployment", ".spec", "..replicas", "...2"])
+        // A list among several documents, or in a list, is one unnamed node above its items:
+        // a table's rows keep apart, and so do the documents (they were spliced into one list).
+        #expect(outline(try read("---\n- a\n- b\n---\n- c\n")) == ["", ".a", ".b", "", ".c"])
+        #expect(outline(try read("- [name, hr]\n- [Mark, 65]\n- []\n")) == ["", ".name", ".hr", "", ".Mark", ".65"])
+        #expect(outline(try read("rows:\n  - [1, 2]\n")) == ["rows", ".", "..1", "..2"])
         // The only document without a name keeps its keys as roots (a compose file's).
         #expect(outline(try read("services: {web: {image: nginx}}\nvolumes: {data: ~}\n"))
                 == ["services", ".web", "..image", "...nginx", "volumes", ".data"])
