@@ -74,7 +74,7 @@ public struct CSVReader: HierarchyReader {
         let labelIndex = try column(labelColumn, ["name", "label"], what: "label", required: false) ?? idIndex
         let typeIndex = try column(typeColumn, ["type"], what: "type", required: false)
         let attributeColumns = ["url", "tooltip", "class", "color", "fill"].compactMap { name in
-            names.firstIndex(of: name).map { (name, $0) }
+            CSVReader.column(among: names, named: [name]).map { (name, $0) }
         }
 
         var tree = Tree()

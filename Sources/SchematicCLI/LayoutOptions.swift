@@ -37,7 +37,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
     var wrap: SchematicWrap?
 
-    @Flag(name: .customLong("no-nest"), help: "With --wrap auto, wrap fans of leaves only: a wide fan's small subtrees stay in their depths' columns rather than nest as panels.")
+    @Flag(name: .customLong("no-nest"), help: "With --wrap auto, wrap fans of leaves only: a wide fan's subtrees (or, where the drawing is beyond 3:1, the top fan's) stay in their depths' columns rather than nest as panels.")
     var noNest = false
 
     @Flag(help: "Draw alternating bands behind the sections.")

@@ -32,11 +32,26 @@ struct PlacementColumns {
         }
     }
 
-    /// Whether some fan's subtrees nest with `reach` (`NestingReach.nestingFan`).
-    func hasNestingFan(_ reach: WrapPlan.NestingReach) -> Bool {
-        let top = reach.nestingFan(topLevel: true)
-        return rootCount >= top || (0..<rootCount).contains { Int(childStarts[$0 + 1] - childStarts[$0]) >= top }
-            || hasFan(of: reach.nestingFan(topLevel: false))
+    /// Whether some fan's subtrees may nest (`NestingReach.nestingFan`): a fan of the first
+    /// tier, or one at the top of the tree (`topFans`) with a child whose subtree is at most
+    /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
+    /// panels cost a third more time for the same drawing). O(n).
+    func hasNestingFan() -> Bool {
+        if hasFan(of: WrapPlan.autoFanTiers[0]) { return true }
+        let top = WrapPlan.topNestingFan
+        var fans: [Range<Int>] = rootCount >= top ? [0..<rootCount] : []
+        for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= top {
+            fans.append(Int(childStarts[root])..<Int(childStarts[root + 1]))
+        }
+        guard !fans.isEmpty else { return false }
+        // Levels below each item, bottom up (children follow their parents).
+        var levels = [Int8](repeating: 0, count: numberOfItems)
+        for item in stride(from: numberOfItems - 1, through: 0, by: -1) {
+            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { levels[item] = max(levels[item], min(levels[child] + 1, 100)) }
+        }
+        return fans.contains { fan in
+            fan.contains { childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting }
+        }
     }
 
     /// How many children the parent of `item` has, or how many roots there are if it is one.

@@ -246,7 +246,7 @@ extension SchematicLayout {
             return wrapped
         }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
-                                              leadOut: leadOut, leadIn: leadIn, middle: middle)
+                                              leadOut: leadOut, leadIn: leadIn, middle: middle, child: subitem == 0 ? childFrame : nil)
         attributes.connector?.sharesLeadOut = sharesLeadOut
         return attributes
     }
@@ -256,10 +256,13 @@ extension SchematicLayout {
     /// parent is reached straight from the bus, and entered at its parent's line (a few pixels
     /// off its middle): two stubs a pixel or two apart would draw as one doubled line, and a
     /// stub to the middle would run a few pixels aslant.
+    /// (Not an additional parent's, whose entry is offset from the stub on purpose, nor a
+    /// junction's, whose dot a few pixels off its middle the line would miss: `child` is nil.)
     func betweenColumns(parent: Int, section: Int, start: Point, end: Point,
-                        leadOut: Double, leadIn: Double, middle: Double) -> ConnectorAttributes {
+                        leadOut: Double, leadIn: Double, middle: Double, child: Rect?) -> ConnectorAttributes {
         let arrival = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
-        let end = Point(x: end.x, y: arrival)
+        let entersLevel = child.map { $0.height > 4 * Self.levelStubDistance } ?? false
+        let end = Point(x: end.x, y: entersLevel ? arrival : end.y)
         return ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
             lineStartTop: start.y > end.y, start: start, end: end,
@@ -300,23 +303,29 @@ extension SchematicLayout {
                               farSideOf: singleFile ? frame(ofItem: child, inSection: section) : nil)
         }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
-                                              leadOut: leadOut, leadIn: leadIn, middle: blockLeft + bus)
+                                              leadOut: leadOut, leadIn: leadIn, middle: blockLeft + bus,
+                                              child: frame(ofItem: child, inSection: section))
         return attributes
     }
 
     /// The connector into a member of a wrapped block: as any other to the block's entry on
     /// the column's edge, then along the first sub-column's bus, above the block to the bus of
     /// the member's sub-column, down it and into the member. Buses run in the gutters, the
-    /// line above the block in the padding over it, so no piece crosses a box.
+    /// line above the block in the padding over it, so no piece crosses a box. Top to bottom, a
+    /// block of leaves in one row (a list in single file) is entered as a hanging list is: along
+    /// the line past its far side, into each member's far side.
     func wrappedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, child: Rect, parent: Int,
                                   start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
         let left = sectionLefts[attributes.indexPath.section]
         let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
+        let singleFile = plan.isSingleFile(block, configuration)
+        let rise = configuration.itemPadding * Self.blockBusRise
         return alongBuses(attributes, parent: parent, start: start, end: Point(x: child.minX, y: child.midY),
                           leadOut: leadOut, leadIn: leadIn, middle: middle, entryY: blockEntries[block] + headerInset,
                           firstBus: left + plan.busX(ofColumn: 0, inBlock: block),
-                          bus: column > 0 ? left + plan.busX(ofColumn: column, inBlock: block) : nil,
-                          above: blockTops[block] + headerInset - configuration.itemPadding * Self.blockBusRise)
+                          bus: column > 0 && !singleFile ? left + plan.busX(ofColumn: column, inBlock: block) : nil,
+                          above: singleFile ? blockTops[block] + headerInset + plan.heights[block] + rise : blockTops[block] + headerInset - rise,
+                          farSideOf: singleFile ? child : nil)
     }
 
     /// A connector into a block's member along its buses: led out of its parent to `leadOut`,

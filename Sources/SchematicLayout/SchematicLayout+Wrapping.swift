@@ -152,7 +152,8 @@ extension SchematicLayout {
         // fan of subtrees whose leaves hang as lists of uneven lengths leaves room below its
         // short lists: the widest fans' subtrees wrap with their children too
         // (`WrapPlan.nestsFolders`), at five panel heights, small subtrees, then those that
-        // hold a wide fan of their own, then subtrees of any size (`WrapPlan.NestingReach`),
+        // hold a wide fan of their own, then subtrees of any size, then (where the drawing is
+        // still beyond 3:1) those of the top of the tree's fans of 4 or more (`WrapPlan.NestingReach`),
         // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
@@ -202,10 +203,11 @@ extension SchematicLayout {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
         let tree = wrappedPlacementTree
-        guard tree.allowsOverhang, tree.columns.hasNestingFan(.topFans) else { return false }
+        guard tree.allowsOverhang, tree.columns.hasNestingFan() else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
-        guard tree.columns.hasNestingFan(.bigSubtrees) || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
+        // Only a fan of the first tier nests where the drawing reads already (`NestingReach.topFans`).
+        guard tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
         var areaLimit = unwrappedDrawing.nestingAreaLimit
         func judge(_ placement: WrappedPlacement) {

@@ -1,7 +1,7 @@
 import Hierarchy
 
 /// Wide fans of leaves wrapped into blocks: a run of consecutive leaf children of one parent
-/// is laid out in its section as `columns` sub-columns of `rows` rows, in order down each
+/// (or leaf roots: the roots are a fan too) is laid out in its section as `columns` sub-columns of `rows` rows, in order down each
 /// sub-column then across (column-major). Each sub-column is led by a gutter for the bus that
 /// reaches its children, so the block is `Σ (gutter + sub-column width)` wide. Rows are as
 /// tall as their tallest member, so a row reads across.
@@ -34,7 +34,8 @@ struct WrapPlan {
     /// The room left of each sub-column for its bus.
     let gutter: Double
 
-    /// Nesting blocks (`nestingShape`): a run of a wide fan's children that are leaves or
+    /// Nesting blocks (`nestingShape`): a run of a wide fan's children (or, with
+    /// `NestingReach.topFans`, a top fan's) that are leaves or
     /// *small subtrees* (a folder of files, a package with its modules, a class with a few
     /// subclasses: at most `largestNestedSubtree` nodes, `deepestNesting` levels below the
     /// child, and no fan of 12 children or more, which wraps on its own, unless
@@ -437,7 +438,8 @@ struct WrapPlan {
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
                         allNested.append(nested)
                         if nested {
-                            if children.count < NestingReach.bigSubtrees.nestingFan(topLevel: topLevel) { reachesFurther = true }
+                            // A top fan below the first tier nests with `topFans` only.
+                            if children.count < WrapPlan.autoFanTiers[0] { reachesFurther = true }
                             if let previous = NestingReach(rawValue: reach.rawValue - 1) {
                                 reachesFurther = reachesFurther || (child..<end).contains { !isLeaf($0) && !canNest($0, reach: previous) }
                             }
@@ -775,6 +777,12 @@ struct WrapPlan {
             offset += Int(levelCount[level])
         }
         preconditionFailure("item \(item) is not a member of block \(block)")
+    }
+
+    /// Whether a block is a grid of leaves in one row drawn top to bottom: a list in single
+    /// file, entered at its members' far side (`SchematicLayout.wrappedConnector`).
+    func isSingleFile(_ block: Int, _ configuration: SchematicLayoutConfiguration) -> Bool {
+        configuration.orientation.isVertical && rows[block] == 1 && offsetStart[block] < 0
     }
 
     /// The x of the bus left of a sub-column, from the block's left.

@@ -23,12 +23,20 @@ extension HTMLPagePlacementScript {
       for (var at = 0; at < n; at++) if (cs[at + 1] - cs[at] >= fan) return true;
       return false;
     }
-    // PlacementColumns.hasNestingFan (NestingReach.nestingFan).
-    function hasNestingFan(reach) {
-      var top = nestingFan(reach, true);
-      if (rootCount >= top) return true;
-      for (var root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= top) return true;
-      return hasFan(nestingFan(reach, false));
+    // PlacementColumns.hasNestingFan: a fan of the first tier, or one at the top of the tree
+    // (REACH_TOP_FANS) with a child at most DEEPEST_BIG_NESTING levels deep.
+    function hasNestingFan() {
+      if (hasFan(AUTO_FAN_TIERS[0])) return true;
+      var fans = [], root, item, child;
+      if (rootCount >= TOP_NESTING_FAN) fans.push([0, rootCount]);
+      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN) fans.push([cs[root], cs[root + 1]]);
+      if (!fans.length) return false;
+      var levels = new Int8Array(n);
+      for (item = n - 1; item >= 0; item--) for (child = cs[item]; child < cs[item + 1]; child++) levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
+      return fans.some(function (fan) {
+        for (var k = fan[0]; k < fan[1]; k++) if (cs[k + 1] > cs[k] && levels[k] <= DEEPEST_BIG_NESTING) return true;
+        return false;
+      });
     }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
     function centersOf(c, h, standIns, ends) {
@@ -286,8 +294,8 @@ extension HTMLPagePlacementScript {
       var mayNest = cfg.nests && overhangs(cfg) && !cfg.extraParents;
       if (!measuresLimits) {
         // WrapPlan.bigTreeNestingFan: a 200th of the items at least.
-        var nestingFan = Math.max(AUTO_FAN_TIERS[0], Math.floor(n / 200));
-        var wideFan = hasFan(nestingFan);
+        var bigTreeFan = Math.max(AUTO_FAN_TIERS[0], Math.floor(n / 200));
+        var wideFan = hasFan(bigTreeFan);
         if (!(mayNest && n <= MEASURED_CHOICE_ITEMS && wideFan)) return true;
       }
       function planWith(limit, fills, fan) { return wrapPlan(cols, widths, heights, cfg, limit, fan || estimated.smallestFan, fills); }
@@ -387,9 +395,9 @@ extension HTMLPagePlacementScript {
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
       if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS && !cfg.extraParents)) return false;
-      if (!hasNestingFan(REACH_TOP_FANS)) return false;
+      if (!hasNestingFan()) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
-      if (!hasNestingFan(REACH_BIG) && !unreadable(unwrapped.aspect)) return false;
+      if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;
       var areaLimit = nestingAreaLimit(unwrapped);
       function judgeNesting(trial) {
         if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;

@@ -208,7 +208,7 @@ extension HTMLPagePlacementScript {
           if (end - at >= shortest && (wrapsLeaves || nested)) {
             runStart.push(at); runLength.push(end - at); runNested.push(nested);
             if (nested) {
-              if (c1 - c0 < nestingFan(REACH_BIG, topLevel)) reachesFurther = true;
+              if (c1 - c0 < AUTO_FAN_TIERS[0]) reachesFurther = true;  // a top fan below the first tier: REACH_TOP_FANS only
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
               // Every item of the run's subtrees, level by level.
               for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;

@@ -103,7 +103,11 @@ extension HTMLPageScript {
     var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
-    else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE) { context.lineTo(out, sy); context.lineTo(into, sy); ey = sy; }  // level: entered at the parent's line
+    else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE) {
+      // Level: entered at the parent's line (not a junction's dot: SchematicLayout.betweenColumns).
+      context.lineTo(out, sy); context.lineTo(into, sy);
+      if (G.H[child] > 4 * LEVEL_STUB_DISTANCE) ey = sy;
+    }
     else { context.lineTo(out, sy); context.lineTo(into, entryY); }
     if (block >= 0) {
       var b = G.blocks[block], column = columnOfMember(b, child - b.first), bus = b.buses[Math.min(column, b.buses.length - 1)];
@@ -275,7 +279,7 @@ extension HTMLPageScript {
   function drawOverview() {
     // Only while part of the drawing is out of view: over a drawing seen whole it only hides nodes.
     var size = realSize(), right = camera.x + width / camera.scale, bottom = camera.y + height / camera.scale;
-    var whole = camera.x <= 0.5 && camera.y <= 0.5 && right >= size.w - 0.5 && bottom >= size.h - 0.5;
+    var whole = camera.x <= 0.5 && camera.y <= 0.5 - toolbarBottom() / camera.scale && right >= size.w - 0.5 && bottom >= size.h - 0.5;
     overview.style.visibility = whole ? 'hidden' : 'visible';
     if (whole) return;
     var k = overviewScales();

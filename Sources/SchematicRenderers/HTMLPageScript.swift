@@ -190,8 +190,11 @@ enum HTMLPageScript {
         while (ss[section + 1] <= first) section++;
         var buses = [];
         for (var c = 0; c < r.plan.columns[b]; c++) buses.push(r.sectionLefts[section] + SchematicPlacement.busXOfColumn(r.plan, c, b));
+        // WrapPlan.isSingleFile: top to bottom, a grid of one row is entered at its members' far side.
+        var farSide = !!cfg.vertical && r.plan.rows[b] === 1 && r.plan.offsetStart[b] < 0;
         blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + cfg.headerInset,
-          above: r.blockTops[b] + cfg.headerInset - cfg.itemPadding * 0.25, buses: buses});  // SchematicLayout.blockBusRise
+          above: r.blockTops[b] + cfg.headerInset + (farSide ? r.plan.heights[b] + cfg.itemPadding * 0.25 : -cfg.itemPadding * 0.25),  // SchematicLayout.blockBusRise
+          buses: buses, farSide: farSide});
       }
       SchematicPlacement.hangingLists(r, cols, heights, cfg).forEach(function (list) { blocks.push(list); });
       blocks.sort(function (a, b) { return a.first - b.first; });

@@ -273,6 +273,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         let edges = try CSVReader().read(Array("Parent,Child\nEU,FR\nEU,DE\nFR,FR-IDF\nAS,JP\nDE,DE-BY\n".utf8), file: "e.csv")
         #expect(preorderOutline(edges) == ["EU", ".FR", "..FR-IDF", ".DE", "..DE-BY", "AS", ".JP"])
         #expect(edges.id(of: 5) == "EU" && edges.id(of: 6) == "AS")
+        // Attribute columns too, in any letter case.
+        let linked = try CSVReader().read(Array("Parent,Child,URL\nr,a,https://x.org\n".utf8), file: "e.csv")
+        #expect(linked.attributes(of: 0)?.url == "https://x.org")
         let fromTo = try CSVReader().read(Array("from,to\na,b\nb,c\n".utf8), file: "e.csv")
         #expect(preorderOutline(fromTo) == ["a", ".b", "..c"])
         let named = try CSVReader().read(Array("name,parent\nCEO,\nCTO,CEO\n".utf8), file: "n.csv")

@@ -108,13 +108,13 @@ extension WrapTests {
     /// subsection or two of a few list items. No fan reaches 12, so only the top fan may nest
     /// (`NestingReach.topFans`): 9 sections side by side were far broader than 3:1. A deeper
     /// fan of the same size never nests, and a drawing already within 3:1 is left as it was.
-    func document(sections: Int, under depth: Int) -> Tree {
+    func document(sections: Int, under depth: Int, subsections: Int? = nil) -> Tree {
         var tree = Tree()
         var top = tree.addNode(label: "A project's README with a long title")
         for level in 0..<depth { top = tree.addNode(label: "Part \(level)", parent: top) }
         for section in 0..<sections {
             let heading = tree.addNode(label: "Section \(section): a heading of several words", parent: top)
-            for subsection in 0..<(1 + section % 2) {
+            for subsection in 0..<(subsections ?? 1 + section % 2) {
                 let sub = tree.addNode(label: "Subsection \(section).\(subsection) with words", parent: heading)
                 for item in 0..<3 { _ = tree.addNode(label: "A list item \(item) of a few words", parent: sub) }
             }
@@ -133,8 +133,12 @@ extension WrapTests {
         let flat = SchematicLayout(dataController: sections, configuration: flatConfiguration)
         flat.prepare()
         #expect(aspect(flat) > 3, "the test tree must need nesting: \(aspect(flat))")
-        // Two levels down the same fan is no top fan: it does not nest.
-        let (deep, _) = try layout(document(sections: 9, under: 2), orientation: orientation, connectors: .elbow, randomSizes: false)
+        // Two levels down the same fan is no top fan: it does not nest, though the drawing is
+        // as far beyond 3:1.
+        let (deep, deepSections) = try layout(document(sections: 11, under: 2, subsections: 2), orientation: orientation, connectors: .elbow, randomSizes: false)
+        let deepFlat = SchematicLayout(dataController: deepSections, configuration: flatConfiguration)
+        deepFlat.prepare()
+        #expect(aspect(deepFlat) > 3, "the deep tree must need nesting: \(aspect(deepFlat))")
         #expect(!deep.wrapsFolders)
         // A shorter document left to right is within 3:1 already: nothing nests.
         let (readable, _) = try layout(document(sections: 5, under: 0), orientation: .lr, connectors: .elbow, randomSizes: false)
