@@ -175,7 +175,7 @@ def outline(parents, labels, keep=None):
     for node, parent in enumerate(parents):
         if parent >= 0:
             children[parent].append(node)
-    lines, stack = [], [(0, 0)]
+    lines, stack = [], [(root, 0) for root in reversed(range(len(parents))) if parents[root] < 0]
     while stack:
         node, depth = stack.pop()
         lines.append("  " * depth + labels[node])
@@ -278,6 +278,34 @@ def packages(seed):
     return parents, labels
 
 
+def forest(roots):
+    """`roots` roots, the i-th with i % 4 leaf children (roots interleaved with their children)."""
+    parents = []
+    for root in range(roots):
+        parents.append(-1)
+        index = len(parents) - 1
+        parents.extend([index] * (root % 4))
+    return parents
+
+
+def document(sections):
+    """A README's outline: a title over `sections` sections of one or two subsections of three
+    list items, with labels of a few words (none wraps: the checks find nodes by label)."""
+    parents, labels = [-1], ["README of a project"]
+    for section in range(sections):
+        parents.append(0)
+        labels.append(f"Section {section}: a heading")
+        heading = len(parents) - 1
+        for sub in range(1 + section % 2):
+            parents.append(heading)
+            labels.append(f"Subsection {section}.{sub} with words")
+            subsection = len(parents) - 1
+            for item in range(3):
+                parents.append(subsection)
+                labels.append(f"List item {section}.{sub}.{item} of words")
+    return parents, labels
+
+
 def equality_checks(binary, browser, work, only=None):
     failures = 0
     trees = {
@@ -299,6 +327,11 @@ def equality_checks(binary, browser, work, only=None):
         "mirrors": mirrors(5),
         "packages": packages(6),
         "packages-2": packages(7),
+        # Roots wrap as a fan (WrapPlan's collectRuns(of: roots)), leaf roots and roots with
+        # children; and a document whose top fan of 9 sections nests top to bottom
+        # (NestingReach.topFans), its lists in single file entered at their far side.
+        "forest": forest(40),
+        "document": document(9),
     }
     configurations = [
         ["--orientation", "lr"],
@@ -325,7 +358,8 @@ def equality_checks(binary, browser, work, only=None):
         # Collapse: the node with most descendants below the root, and a small inner one.
         size = [1] * len(parents)
         for node in range(len(parents) - 1, 0, -1):
-            size[parents[node]] += size[node]
+            if parents[node] >= 0:
+                size[parents[node]] += size[node]
         inner = [n for n in range(1, len(parents)) if children[n] > 0]
         biggest = max(inner, key=lambda n: size[n])
         small = min(inner, key=lambda n: (size[n], n))

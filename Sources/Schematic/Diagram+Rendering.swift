@@ -68,6 +68,7 @@ extension Diagram {
                 page.nestsFolders = configuration.nestsFolders
                 page.columnLefts = schematicLayout.columnLefts
                 page.columnWidths = schematicLayout.columnWidths
+                page.rootBlocks = schematicLayout.rootBlocks.map { .init(first: $0.first, count: $0.count, columnStarts: $0.columnStarts) }
                 renderer.schematic = page
             }
             renderer.render(layout, content: content, into: &output)

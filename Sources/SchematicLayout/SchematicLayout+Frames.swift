@@ -16,6 +16,22 @@ extension SchematicLayout {
     /// blocks may reach past it).
     public var columnWidths: [Double] { sectionWidths }
 
+    /// The wrapped blocks of roots (roots wrap as a fan's children do, with no connector to
+    /// tell them): per block its first global item, its member count, and where each of its
+    /// sub-columns (panels) starts among its members.
+    public var rootBlocks: [(first: Int, count: Int, columnStarts: [Int])] {
+        guard let plan = wrapPlan else { return [] }
+        return (0..<plan.blockCount).compactMap { block in
+            let first = Int(plan.firstItem[block])
+            guard dataController.parentOfItem[first] < 0 else { return nil }
+            var starts: [Int] = []
+            for index in 0..<Int(plan.memberCount[block]) where plan.position(ofMember: first + index, inBlock: block).column == starts.count {
+                starts.append(index)
+            }
+            return (first, Int(plan.memberCount[block]), starts)
+        }
+    }
+
     @inline(__always)
     func frame(ofItem item: Int, inSection section: Int) -> Rect {
         let width = itemWidths[item]

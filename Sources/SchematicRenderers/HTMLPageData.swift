@@ -167,6 +167,11 @@ struct HTMLPageData {
             }
         }
         closeBlock()
+        // Blocks of roots: keyed by their extent along the column like any block (no
+        // connector, so no bus, entry or line beside them is drawn).
+        for block in options.rootBlocks {
+            blocks.append((block.first, block.count, block.columnStarts, 0, 0, block.columnStarts.map { _ in 0 }, false, false))
+        }
         blocks.sort { $0.first < $1.first }
         sectionWidths = givenColumns ? options.columnWidths : (0..<sectionCount).map { section in
             section + 1 < sectionCount ? sectionLefts[section + 1] - options.sectionPadding - sectionLefts[section]

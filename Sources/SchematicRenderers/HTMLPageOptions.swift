@@ -30,6 +30,18 @@ public struct SchematicPageOptions: Hashable, Sendable {
     /// nests (a nested connector turns inside its panel).
     public var columnLefts: [Double] = []
     public var columnWidths: [Double] = []
+    /// The layout's wrapped blocks of roots (`SchematicLayout.rootBlocks`): no connector leads
+    /// into them, so the page learns them here.
+    public var rootBlocks: [RootBlock] = []
+
+    /// A wrapped block of roots: its first global item, its member count, and where each of
+    /// its sub-columns (panels) starts among its members.
+    public struct RootBlock: Hashable, Sendable {
+        public var first: Int, count: Int, columnStarts: [Int]
+        public init(first: Int, count: Int, columnStarts: [Int]) {
+            self.first = first; self.count = count; self.columnStarts = columnStarts
+        }
+    }
 
     public init() {}
 }

@@ -416,7 +416,7 @@ extension HTMLPagePlacementScript {
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;
-        for (k = 0; k < S; k++) stackItems(k);
+        for (var k = 0; k < S; k++) stackItems(k);
         return false;
       }
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }

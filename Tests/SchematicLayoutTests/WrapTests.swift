@@ -227,6 +227,10 @@ import TestSupport
         let (forestAuto, forestOff) = try autoAndOff(forest, orientation: orientation)
         #expect(aspect(forestOff) > 3)
         #expect(aspect(forestAuto) <= 3, "aspect \(aspect(forestAuto))")
+        // The page learns the blocks of roots from the layout (no connector leads into them).
+        let blocks = listAuto.rootBlocks
+        #expect(!blocks.isEmpty && blocks.allSatisfy { $0.columnStarts.count > 1 && $0.columnStarts.first == 0 })
+        #expect(blocks.reduce(0) { $0 + $1.count } <= 60 && listOff.rootBlocks.isEmpty)
         for connectors in ConnectorStyle.allCases {
             let (listLayout, listSections) = try layout(list, orientation: orientation, connectors: connectors)
             #expect(checkInvariants(listLayout, listSections, orientation: orientation) > 0, "the roots did not wrap")
