@@ -77,8 +77,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// CSV or TSV if the first line is a header naming the `id` and parent columns
     /// (`tableFormat`), else an outline.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        let index = contentStart(bytes)
         guard index < bytes.count else { return .outline }
         if looksLikeNewick(bytes, from: index) { return .newick }
         if bytes[index] == 0x5B && looksLikeTreeListing(bytes, from: index) { return .outline }
@@ -92,6 +91,13 @@ public enum InputFormat: String, CaseIterable, Sendable {
             if end == bytes.count || !(bytes[end].isASCIILetterOrDigit) { return .dot }
         }
         return tableFormat(bytes) ?? .outline
+    }
+
+    /// Where a text's content starts: after a byte order mark and blank space.
+    static func contentStart(_ bytes: [UInt8]) -> Int {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index
     }
 
     /// `tree -h`, `-s`, `-p` or `-D` output: its first line starts with `[size]`, as a JSON

@@ -3,8 +3,7 @@
 extension InputFormat {
     /// The markup a text starts with (after a byte order mark and blank space), if any.
     static func markupKind(_ bytes: [UInt8]) -> String? {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        let index = contentStart(bytes)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
         let start = String(decoding: bytes[index..<min(bytes.count, index + 16)], as: UTF8.self).lowercased()
         if start.hasPrefix("<svg") { return "SVG" }
