@@ -2,8 +2,12 @@ import Dispatch
 
 /// The compact placement's centring sweeps (step 4 of `CompactPlacement`): each column, with
 /// its neighbours fixed, is an isotonic regression in `z = c - cumulative separation` with
-/// monotone bounds, solved by pooling adjacent violators and clamping. The scratch buffers are
-/// sized for the longest column once and reused by every column of every sweep.
+/// bounds, solved exactly by pooling adjacent violators whose blocks sit at their weighted mean
+/// clamped to the bounds they share (the pooling of separable convex costs; clamping the
+/// unbounded pooling afterwards is not exact: a leaf pooled with a heavy parent held by its
+/// bounds was dragged to the parent's wish, a cherry's second leaf 240 px from the first). The
+/// scratch buffers are sized for the longest column once and reused by every column of every
+/// sweep.
 struct CompactSweeps {
     let constraints: CompactConstraints
     let slack: CompactConstraints.Slack
@@ -11,21 +15,18 @@ struct CompactSweeps {
     private let offsets: Offsets
     /// Whether any parent may leave its span.
     private let hasSlack: Bool
-    private let lowerBounds: PlacementBuffer<Double>
-    private let upperBounds: PlacementBuffer<Double>
-    private let means: PlacementBuffer<Double>
-    private let blockWeights: PlacementBuffer<Double>
-    private let lengths: PlacementBuffer<Int>
-    /// A long column's wishes and their weights, in the half pooled after it is scanned
+    /// The pooled blocks of the column being placed.
+    private let blocks: Blocks
+    /// A long column's wishes, their weights and bounds, in the half pooled after it is scanned
     /// (`placeOnTwoCores`); empty otherwise.
     private let wishes: PlacementBuffer<Double>
     private let weights: PlacementBuffer<Double>
+    private let lowerBounds: PlacementBuffer<Double>
+    private let upperBounds: PlacementBuffer<Double>
     /// A long column's lower half pooled on its own (`placeOnTwoCores`): its blocks, and per
     /// position of that half, the block it lies in right after it is pooled and the lowest such
     /// block of any later position. Empty for short columns.
-    private let sideMeans: PlacementBuffer<Double>
-    private let sideWeights: PlacementBuffer<Double>
-    private let sideLengths: PlacementBuffer<Int>
+    private let sideBlocks: Blocks
     private let landed: PlacementBuffer<Int32>
     private let lowestLater: PlacementBuffer<Int32>
 
@@ -110,18 +111,14 @@ struct CompactSweeps {
         for section in 0..<constraints.sectionCount {
             longest = max(longest, Int(constraints.sectionStarts[section + 1] - constraints.sectionStarts[section]))
         }
-        lowerBounds = PlacementBuffer(repeating: 0, count: longest)
-        upperBounds = PlacementBuffer(repeating: 0, count: longest)
-        means = PlacementBuffer(repeating: 0, count: longest)
-        blockWeights = PlacementBuffer(repeating: 0, count: longest)
-        lengths = PlacementBuffer(repeating: 0, count: longest)
+        blocks = Blocks(capacity: longest)
         let split = longest >= Self.twoCoreItems ? longest : 0
         wishes = PlacementBuffer(repeating: 0, count: split)
         weights = PlacementBuffer(repeating: 0, count: split)
+        lowerBounds = PlacementBuffer(repeating: 0, count: split)
+        upperBounds = PlacementBuffer(repeating: 0, count: split)
         let lowerHalf = split - split / 2
-        sideMeans = PlacementBuffer(repeating: 0, count: lowerHalf)
-        sideWeights = PlacementBuffer(repeating: 0, count: lowerHalf)
-        sideLengths = PlacementBuffer(repeating: 0, count: lowerHalf)
+        sideBlocks = Blocks(capacity: lowerHalf)
         landed = PlacementBuffer(repeating: 0, count: lowerHalf)
         lowestLater = PlacementBuffer(repeating: 0, count: lowerHalf)
         hasSlack = !slack.isZero
@@ -151,26 +148,87 @@ struct CompactSweeps {
     /// line to that neighbour's middle child slanted by as much).
     static let leafWeight = 0.05
 
+    /// A stack of pooled blocks: each one's weighted mean wish, weight, length, the bounds its
+    /// members share (the greatest lower, the least upper) and its value (the mean clamped to
+    /// them), where all its members sit.
+    private struct Blocks {
+        let means: PlacementBuffer<Double>
+        let weights: PlacementBuffer<Double>
+        let lengths: PlacementBuffer<Int>
+        let lowers: PlacementBuffer<Double>
+        let uppers: PlacementBuffer<Double>
+        let values: PlacementBuffer<Double>
+
+        init(capacity: Int) {
+            means = PlacementBuffer(repeating: 0, count: capacity)
+            weights = PlacementBuffer(repeating: 0, count: capacity)
+            lengths = PlacementBuffer(repeating: 0, count: capacity)
+            lowers = PlacementBuffer(repeating: 0, count: capacity)
+            uppers = PlacementBuffer(repeating: 0, count: capacity)
+            values = PlacementBuffer(repeating: 0, count: capacity)
+        }
+
+        /// Pools one more wish into the stack of `count` blocks: while the block above sits
+        /// lower than the new one would, the two merge (an exact isotonic regression with
+        /// bounds, as the problem is feasible: the current centres are).
+        @inline(__always)
+        func pool(_ wish: Wish, count: inout Int) {
+            let means = means.base, weights = weights.base, lengths = lengths.base
+            let lowers = lowers.base, uppers = uppers.base, values = values.base
+            var mean = wish.mean, weight = wish.weight, length = 1, lower = wish.lower, upper = wish.upper
+            var value = min(max(mean, lower), upper)
+            while count > 0, values[count - 1] > value {
+                let above = count - 1
+                mean = (means[above] * weights[above] + mean * weight) / (weights[above] + weight)
+                weight += weights[above]
+                length += lengths[above]
+                lower = max(lower, lowers[above])
+                upper = min(upper, uppers[above])
+                value = min(max(mean, lower), upper)
+                count = above
+            }
+            means[count] = mean
+            weights[count] = weight
+            lengths[count] = length
+            lowers[count] = lower
+            uppers[count] = upper
+            values[count] = value
+            count += 1
+        }
+
+        /// Copies `count` blocks from `other`, starting at its block `first`, to this stack's
+        /// block `at`.
+        func copy(_ count: Int, from other: Blocks, first: Int, at: Int) {
+            (means.base + at).update(from: other.means.base + first, count: count)
+            (weights.base + at).update(from: other.weights.base + first, count: count)
+            (lengths.base + at).update(from: other.lengths.base + first, count: count)
+            (lowers.base + at).update(from: other.lowers.base + first, count: count)
+            (uppers.base + at).update(from: other.uppers.base + first, count: count)
+            (values.base + at).update(from: other.values.base + first, count: count)
+        }
+    }
+
     /// Pools the lower half of a long column (from `middle`) on top of the upper half's
     /// `blocks`, in order, as one pass would, until the stacks agree: after a position whose
-    /// block in the lower half's own pooling no later position merges into, and whose mean is
+    /// block in the lower half's own pooling no later position merges into, and whose value is
     /// the top block's here, every later step compares and merges the same blocks in both (the
     /// blocks below are never reached), so the rest of the own pooling's blocks are copied.
-    /// Big random trees agree within a few positions.
+    /// (The lower half's own lower bounds were made monotone from its start only: bounds the
+    /// order implies anyway, so the regression is the same.) Big random trees agree within a
+    /// few positions.
     @inline(__always)
-    private func joinLowerHalf(_ middle: Int, _ count: Int, blocks: inout Int, sideBlocks: Int) {
-        let wishes = wishes.base, weights = weights.base, means = means.base, blockWeights = blockWeights.base, lengths = lengths.base
-        let sideMeans = sideMeans.base, sideWeights = sideWeights.base, sideLengths = sideLengths.base
+    private func joinLowerHalf(_ middle: Int, _ count: Int, blocks pooled: inout Int, sideBlocks: Int) {
+        let wishes = wishes.base, weights = weights.base, lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
+        let values = blocks.values.base, sideValues = self.sideBlocks.values.base
         let landed = landed.base, lowestLater = lowestLater.base
         for position in middle..<count {
-            pool(wishes[position], weights[position], blocks: &blocks)
+            blocks.pool(Wish(mean: wishes[position], weight: weights[position], lower: lowerBounds[position],
+                             upper: upperBounds[position]), count: &pooled)
             let index = position - middle, top = landed[index]
-            guard lowestLater[index] > top, means[blocks - 1] == sideMeans[Int(top)] else { continue }
+            guard lowestLater[index] > top, values[pooled - 1] == sideValues[Int(top)] else { continue }
             let first = Int(top) + 1, rest = sideBlocks - first
-            (means + blocks).update(from: sideMeans + first, count: rest)
-            (blockWeights + blocks).update(from: sideWeights + first, count: rest)
-            (lengths + blocks).update(from: sideLengths + first, count: rest)
-            blocks += rest
+            blocks.copy(rest, from: self.sideBlocks, first: first, at: pooled)
+            pooled += rest
             return
         }
     }
@@ -239,43 +297,14 @@ struct CompactSweeps {
         (c[first] + ends.first + c[last] + ends.last) / 2
     }
 
-    /// Pools one more wish into the stack of `blocks` blocks (weighted mean, weight, length):
-    /// adjacent violators merge.
-    @inline(__always)
-    private func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int) {
-        Self.pool(wishMean, wishWeight, blocks: &blocks, means: means.base, weights: blockWeights.base, lengths: lengths.base)
-    }
-
-    /// `pool` into the given stack.
-    @inline(__always)
-    private static func pool(_ wishMean: Double, _ wishWeight: Double, blocks: inout Int, means: UnsafeMutablePointer<Double>,
-                             weights blockWeights: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Int>) {
-        var mean = wishMean, blockWeight = wishWeight, length = 1
-        while blocks > 0, means[blocks - 1] > mean {
-            let last = means[blocks - 1], lastWeight = blockWeights[blocks - 1]
-            mean = (last * lastWeight + mean * blockWeight) / (lastWeight + blockWeight)
-            blockWeight += lastWeight
-            length += lengths[blocks - 1]
-            blocks -= 1
-        }
-        means[blocks] = mean
-        blockWeights[blocks] = blockWeight
-        lengths[blocks] = length
-        blocks += 1
-    }
-
     /// Writes the centres of positions `low..<high` of the column starting at `begin`, from the
-    /// last up: each its block's mean clamped to its bounds, the upper ones made monotone on
-    /// the way (`highest`: the least upper bound below `high`), the lower ones at least
-    /// `lowestAbove` (the greatest lower bound above the positions a split column scanned
-    /// apart). `block` is the block holding position `high - 1`, starting at `blockStart`.
-    /// Returns the most a centre moved.
+    /// last up, each at its block's value. `block` is the block holding position `high - 1`,
+    /// starting at `blockStart`. Returns the most a centre moved.
     @inline(__always)
-    private func write(_ begin: Int, _ low: Int, _ high: Int, block: Int, blockStart: Int, highest: Double, lowestAbove: Double,
+    private func write(_ begin: Int, _ low: Int, _ high: Int, block: Int, blockStart: Int,
                        _ c: UnsafeMutablePointer<Double>) -> Double {
-        let means = means.base, lengths = lengths.base
-        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base, columnOffsets = offsets.column.base + begin
-        var block = block, blockStart = blockStart, highest = highest, largest = 0.0
+        let values = blocks.values.base, lengths = blocks.lengths.base, columnOffsets = offsets.column.base + begin
+        var block = block, blockStart = blockStart, largest = 0.0
         var position = high
         while position > low {
             position -= 1
@@ -283,10 +312,8 @@ struct CompactSweeps {
                 block -= 1
                 blockStart -= lengths[block]
             }
-            highest = min(upperBounds[position], highest)
-            let z = min(max(means[block], max(lowerBounds[position], lowestAbove)), highest)
             let index = begin + position
-            let center = z + columnOffsets[position]
+            let center = values[block] + columnOffsets[position]
             largest = max(largest, abs(center - c[index]))
             c[index] = center
         }
@@ -294,9 +321,9 @@ struct CompactSweeps {
     }
 
     /// Places the column `begin..<end` at its wishes, within its bounds (see `wish`): down the
-    /// column, each wish joins the pooling as it is made and the lower bounds are made
-    /// monotone on the way; up it, the upper bounds are, and each centre is clamped and
-    /// written. Long columns take two cores (`placeOnTwoCores`), to the same values.
+    /// column, each wish joins the pooling as it is made (its lower bound made monotone on the
+    /// way); up it, each centre is written. Long columns take two cores (`placeOnTwoCores`), to
+    /// the same values.
     @inline(__always)
     private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         guard begin < end else { return }
@@ -305,88 +332,77 @@ struct CompactSweeps {
             placeOnTwoCores(begin, count, c, towardParents: towardParents, moved: &moved)
             return
         }
-        let lowerBounds = lowerBounds.base, upperBounds = upperBounds.base
-        var blocks = 0
+        var pooled = 0
         var lowest = -Double.infinity
         for position in 0..<count {
-            let wish = wish(begin, position, c, towardParents: towardParents)
+            var wish = wish(begin, position, c, towardParents: towardParents)
             lowest = max(wish.lower, lowest)
-            lowerBounds[position] = lowest
-            upperBounds[position] = wish.upper
-            pool(wish.mean, wish.weight, blocks: &blocks)
+            wish.lower = lowest
+            blocks.pool(wish, count: &pooled)
         }
-        let largest = write(begin, 0, count, block: blocks - 1, blockStart: count - lengths.base[blocks - 1], highest: .infinity,
-                            lowestAbove: -.infinity, c)
+        let largest = write(begin, 0, count, block: pooled - 1, blockStart: count - blocks.lengths.base[pooled - 1], c)
         moved = max(moved, largest)
     }
 
     /// `place` for a long column, to the same values: while one core scans and pools the
-    /// upper half, the other scans the lower half (wishes and bounds, each half's bounds made
-    /// monotone on its own) and pools it on its own; the lower half is then pooled in order on
-    /// top of the upper half's blocks only until the two poolings agree (`joinLowerHalf`); and
-    /// the two halves are written at once, the lower half's lower bounds raised to the upper
-    /// half's greatest and its upper bounds starting from the lower half's least. (Max and min
-    /// are exact, so the bounds are those one pass gives; the pooling runs in the same order.)
+    /// upper half, the other scans the lower half (wishes and bounds, its lower bounds made
+    /// monotone from its own start) and pools it on its own; the lower half is then pooled in
+    /// order on top of the upper half's blocks only until the two poolings agree
+    /// (`joinLowerHalf`); and the two halves are written at once.
     @inline(never)
     private func placeOnTwoCores(_ begin: Int, _ count: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
         let middle = count / 2
         nonisolated(unsafe) let sweeps = self, c = c
-        nonisolated(unsafe) var blocks = 0, sideBlocks = 0, lowestAbove = -Double.infinity, highestBelow = Double.infinity
+        nonisolated(unsafe) var pooled = 0, sidePooled = 0
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            let lowerBounds = sweeps.lowerBounds.base, upperBounds = sweeps.upperBounds.base
             if half == 0 {
-                var pooled = 0, lowest = -Double.infinity
+                var stack = 0, lowest = -Double.infinity
                 for position in 0..<middle {
-                    let wish = sweeps.wish(begin, position, c, towardParents: towardParents)
+                    var wish = sweeps.wish(begin, position, c, towardParents: towardParents)
                     lowest = max(wish.lower, lowest)
-                    lowerBounds[position] = lowest
-                    upperBounds[position] = wish.upper
-                    sweeps.pool(wish.mean, wish.weight, blocks: &pooled)
+                    wish.lower = lowest
+                    sweeps.blocks.pool(wish, count: &stack)
                 }
-                blocks = pooled
-                lowestAbove = lowest
+                pooled = stack
             } else {
                 let wishes = sweeps.wishes.base, weights = sweeps.weights.base
-                let sideMeans = sweeps.sideMeans.base, sideWeights = sweeps.sideWeights.base, sideLengths = sweeps.sideLengths.base
+                let lowerBounds = sweeps.lowerBounds.base, upperBounds = sweeps.upperBounds.base
                 let landed = sweeps.landed.base, lowestLater = sweeps.lowestLater.base
-                var lowest = -Double.infinity, highest = Double.infinity, pooled = 0
+                var lowest = -Double.infinity, stack = 0
                 for position in middle..<count {
-                    let wish = sweeps.wish(begin, position, c, towardParents: towardParents)
+                    var wish = sweeps.wish(begin, position, c, towardParents: towardParents)
                     lowest = max(wish.lower, lowest)
-                    lowerBounds[position] = lowest
-                    upperBounds[position] = wish.upper
-                    highest = min(wish.upper, highest)
+                    wish.lower = lowest
                     wishes[position] = wish.mean
                     weights[position] = wish.weight
-                    Self.pool(wish.mean, wish.weight, blocks: &pooled, means: sideMeans, weights: sideWeights, lengths: sideLengths)
-                    landed[position - middle] = Int32(pooled - 1)
+                    lowerBounds[position] = wish.lower
+                    upperBounds[position] = wish.upper
+                    sweeps.sideBlocks.pool(wish, count: &stack)
+                    landed[position - middle] = Int32(stack - 1)
                 }
                 var later = Int32.max
                 for index in stride(from: count - middle - 1, through: 0, by: -1) {
                     lowestLater[index] = later
                     later = min(later, landed[index])
                 }
-                highestBelow = highest
-                sideBlocks = pooled
+                sidePooled = stack
             }
         }
-        joinLowerHalf(middle, count, blocks: &blocks, sideBlocks: sideBlocks)
-        let lengths = lengths.base
+        joinLowerHalf(middle, count, blocks: &pooled, sideBlocks: sidePooled)
+        let lengths = blocks.lengths.base
         // The block holding the last position of the upper half.
         var block = 0, blockStart = 0
         while blockStart + lengths[block] < middle {
             blockStart += lengths[block]
             block += 1
         }
-        let lastBlock = blocks - 1, lastStart = count - lengths[lastBlock], splitBlock = block, splitStart = blockStart
+        let lastBlock = pooled - 1, lastStart = count - lengths[lastBlock], splitBlock = block, splitStart = blockStart
         nonisolated(unsafe) var upperMoved = 0.0, lowerMoved = 0.0
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             if half == 0 {
-                upperMoved = sweeps.write(begin, 0, middle, block: splitBlock, blockStart: splitStart, highest: highestBelow,
-                                         lowestAbove: -.infinity, c)
+                upperMoved = sweeps.write(begin, 0, middle, block: splitBlock, blockStart: splitStart, c)
             } else {
-                lowerMoved = sweeps.write(begin, middle, count, block: lastBlock, blockStart: lastStart, highest: .infinity,
-                                         lowestAbove: lowestAbove, c)
+                lowerMoved = sweeps.write(begin, middle, count, block: lastBlock, blockStart: lastStart, c)
             }
         }
         moved = max(moved, max(upperMoved, lowerMoved))

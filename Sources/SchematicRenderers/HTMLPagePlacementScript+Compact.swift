@@ -185,6 +185,7 @@ extension HTMLPagePlacementScript {
     for (var s0 = 0; s0 < sectionCount; s0++) widest = Math.max(widest, ss[s0 + 1] - ss[s0]);
     var offsets = new Float64Array(widest), lowerBounds = new Float64Array(widest), upperBounds = new Float64Array(widest);
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
+    var blockLowers = new Float64Array(widest), blockUppers = new Float64Array(widest), values = new Float64Array(widest);
     function placed(height, slack, sweepsHere) {
       if (sweepsHere === undefined) sweepsHere = sweeps;
       // (Only span constraints give way: only children keep their parent's group.)
@@ -219,23 +220,27 @@ extension HTMLPagePlacementScript {
           lowerBounds[z] = Math.max(lower - offset, z > 0 ? lowerBounds[z - 1] : -Infinity);
           upperBounds[z] = upper - offset;
         }
-        for (z = n - 2; z >= 0; z--) upperBounds[z] = Math.min(upperBounds[z], upperBounds[z + 1]);
+        // Blocks sit at their mean clamped to the bounds their members share (exact).
         var blocks = 0;
         for (z = 0; z < n; z++) {
           var it = a + z, mean = wishes[it] - offsets[z], weight = weights[it], length = 1;
-          while (blocks > 0 && means[blocks - 1] > mean) {
+          var lo = lowerBounds[z], up = upperBounds[z], value = Math.min(Math.max(mean, lo), up);
+          while (blocks > 0 && values[blocks - 1] > value) {
             var lastWeight = blockWeights[blocks - 1], last = means[blocks - 1];
             blocks--;
             mean = (last * lastWeight + mean * weight) / (lastWeight + weight);
             weight += lastWeight;
             length += lengths[blocks];
+            lo = Math.max(lo, blockLowers[blocks]); up = Math.min(up, blockUppers[blocks]);
+            value = Math.min(Math.max(mean, lo), up);
           }
-          means[blocks] = mean; blockWeights[blocks] = weight; lengths[blocks] = length; blocks++;
+          means[blocks] = mean; blockWeights[blocks] = weight; lengths[blocks] = length;
+          blockLowers[blocks] = lo; blockUppers[blocks] = up; values[blocks] = value; blocks++;
         }
         var position = 0;
         for (var bl = 0; bl < blocks; bl++) {
           for (var j = 0; j < lengths[bl]; j++) {
-            var zz = Math.min(Math.max(means[bl], lowerBounds[position]), upperBounds[position]);
+            var zz = values[bl];
             var index = a + position, center = zz + offsets[position];
             moved = Math.max(moved, Math.abs(center - centers[index]));
             centers[index] = center;
