@@ -318,7 +318,7 @@ extension SchematicLayout {
                                   start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
         let left = sectionLefts[attributes.indexPath.section]
         let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
-        let singleFile = plan.isSingleFile(block, configuration)
+        let singleFile = plan.isSingleFile(block)
         let rise = configuration.itemPadding * Self.blockBusRise
         return alongBuses(attributes, parent: parent, start: start, end: Point(x: child.minX, y: child.midY),
                           leadOut: leadOut, leadIn: leadIn, middle: middle, entryY: blockEntries[block] + headerInset,

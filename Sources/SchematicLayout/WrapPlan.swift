@@ -781,8 +781,8 @@ struct WrapPlan {
 
     /// Whether a block is a grid of leaves in one row drawn top to bottom: a list in single
     /// file, entered at its members' far side (`SchematicLayout.wrappedConnector`).
-    func isSingleFile(_ block: Int, _ configuration: SchematicLayoutConfiguration) -> Bool {
-        configuration.orientation.isVertical && rows[block] == 1 && offsetStart[block] < 0
+    func isSingleFile(_ block: Int) -> Bool {
+        hangsLists && rows[block] == 1 && offsetStart[block] < 0
     }
 
     /// The x of the bus left of a sub-column, from the block's left.
@@ -797,10 +797,11 @@ struct WrapPlan {
         return (rowOffsets[first] + rowHeights[first] / 2, rowOffsets[last] + rowHeights[last] / 2)
     }
 
-    /// Where a block's members begin and end along the column, from the block's centre: the
-    /// middles of its first and last rows.
-    func memberEnds(ofBlock block: Int) -> (first: Double, last: Double) {
-        let (first, last) = rowMiddles(ofBlock: block), middle = heights[block] / 2
+    /// Where a block's members begin and end along the column, from the centre of the block
+    /// placed `placedHeight` tall (its own height and any room after it): the middles of its
+    /// first and last rows.
+    func memberEnds(ofBlock block: Int, placedHeight: Double) -> (first: Double, last: Double) {
+        let (first, last) = rowMiddles(ofBlock: block), middle = placedHeight / 2
         return (first - middle, last - middle)
     }
 

@@ -46,7 +46,7 @@ struct WrappedPlacement: Sendable {
         let sectionCount = tree.columns.numberOfSections
         let padding = configuration.itemPadding
         var columns: PlacementColumns
-        let heights: [Double], itemOfReduced: [Int32]
+        var heights: [Double], itemOfReduced: [Int32]
         (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
         let reducedCount = columns.numberOfItems
         let overhangs = WrapPlan.overhangs(configuration) && tree.allowsOverhang
@@ -98,6 +98,21 @@ struct WrappedPlacement: Sendable {
             }
         }
 
+        // Top to bottom, room after a far side's line where a block's bus follows it (placed
+        // height only: the block's members stay at its top).
+        if plan.hangsLists {
+            if var overhanging = standInColumns {
+                let given = plan.keepRoomAfterFarSideLines(placed: overhanging.columns, heights: &overhanging.heights,
+                                                           reducedOfPlaced: overhanging.reducedOfItem, isStandIn: overhanging.isStandIn,
+                                                           itemOfReduced: itemOfReduced, padding: padding)
+                let room = WrapPlan.roomAfterFarSideLine(padding: padding)
+                for reduced in given { heights[Int(reduced)] += room }
+                standInColumns = overhanging
+            } else {
+                _ = plan.keepRoomAfterFarSideLines(placed: columns, heights: &heights, reducedOfPlaced: [], isStandIn: [],
+                                                   itemOfReduced: itemOfReduced, padding: padding)
+            }
+        }
         // Parents are centred on their children's first and last members, not on a block's middle
         // (only the compact alignment reads them): the ends of every placed block (a stand-in
         // has none), in placed order.
@@ -115,7 +130,7 @@ struct WrappedPlacement: Sendable {
                             guard reduced >= 0 else { continue }
                             let block = Int(blockOfItem[Int(itemOfReduced[reduced])])
                             guard block >= 0 else { continue }
-                            let (first, last) = plan.memberEnds(ofBlock: block)
+                            let (first, last) = plan.memberEnds(ofBlock: block, placedHeight: heights[reduced])
                             made.append(item: placed, first: first, last: last)
                         }
                     }
@@ -181,12 +196,15 @@ struct WrappedPlacement: Sendable {
                 }
             }
         }
-        // A block's bus enters level with its parent where it can, within its first sub-column.
+        // A block's bus enters level with its parent where it can, within its first sub-column
+        // (a list in single file, whose line runs on to its far side, anywhere along it: kept
+        // room after it may leave its parent a little off its middle, which the entry would
+        // otherwise reach with a jog).
         var entries = [Double](repeating: 0, count: plan.blockCount)
         for block in 0..<plan.blockCount {
             let first = Int(plan.firstItem[block])
             let parent = Int(tree.columns.parentOfItem[first])
-            let (firstRow, lastRow) = plan.rowMiddles(ofBlock: block)
+            let (firstRow, lastRow) = plan.isSingleFile(block) ? (0, plan.heights[block]) : plan.rowMiddles(ofBlock: block)
             // A block of roots has no bus: its entry is its first row.
             let parentMiddle = parent < 0 ? -Double.infinity : tops[parent] + itemHeights[parent] / 2
             entries[block] = min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)

@@ -103,11 +103,19 @@ extension HTMLPagePlacementScript {
         standInColumns = overhangColumns(rc, rh, lastSection);
         keepsNestedRoom = !plan.nestsFolders || standInColumns !== null;
       }
+      // WrapPlan.keepRoomAfterFarSideLines (top to bottom).
+      if (plan.hangsLists) {
+        if (standInColumns) {
+          var given = keepRoomAfterFarSideLines(plan, standInColumns.cols, standInColumns.heights, standInColumns.reducedOfItem,
+                                                standInColumns.isStandIn, red.itemOfReduced, pad);
+          for (k = 0; k < given.length; k++) rh[given[k]] += pad;
+        } else keepRoomAfterFarSideLines(plan, rc, rh, null, null, red.itemOfReduced, pad);
+      }
       // CompactPlacement.MemberEnds: parents centred on their children's first and last members.
       var ends = {first: new Float64Array(m), last: new Float64Array(m)};
       for (k = 0; k < m; k++) {
         var endBlock = plan.blockOfItem[red.itemOfReduced[k]];
-        if (endBlock >= 0) { var e = memberEnds(plan, endBlock); ends.first[k] = e.first; ends.last[k] = e.last; }
+        if (endBlock >= 0) { var e = memberEnds(plan, endBlock, rh[k]); ends.first[k] = e.first; ends.last[k] = e.last; }
       }
       if (standInColumns) {
         var placedCount = standInColumns.reducedOfItem.length, placedEnds = {first: new Float64Array(placedCount), last: new Float64Array(placedCount)};
@@ -153,7 +161,9 @@ extension HTMLPagePlacementScript {
         }
       }
       for (var bl = 0; bl < blockCount; bl++) {
-        var firstMember = plan.firstItem[bl], parent = par[firstMember], rows = rowMiddles(plan, bl);
+        var firstMember = plan.firstItem[bl], parent = par[firstMember];
+        // (A list in single file, WrapPlan.isSingleFile, is entered anywhere along it.)
+        var rows = plan.hangsLists && plan.rows[bl] === 1 && plan.offsetStart[bl] < 0 ? {first: 0, last: plan.heights[bl]} : rowMiddles(plan, bl);
         var parentMiddle = parent < 0 ? -Infinity : tops[parent] + heights[parent] / 2;  // a block of roots: its first row
         blockEntries[bl] = Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
       }

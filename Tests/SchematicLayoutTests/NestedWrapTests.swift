@@ -283,6 +283,54 @@ extension WrapTests {
         #expect(rectQueryMismatches(nested, everything: all, seed: 5, queries: 80, fraction: 1.0 / 4).isEmpty)
     }
 
+    /// A package's files as `dpkg -L` lists them: folders of programs, of a few documents, of
+    /// thirteen scripts, of manual pages, each under a folder of its own.
+    func packageFiles() -> Tree {
+        var tree = Tree()
+        let usr = tree.addNode(label: "usr")
+        func folder(_ label: String, files: Int, under parent: Int) {
+            let node = tree.addNode(label: label, parent: parent)
+            for index in 0..<files { _ = tree.addNode(label: "\(label) file \(index)", parent: node) }
+        }
+        folder("bin", files: 50, under: usr)
+        let share = tree.addNode(label: "share", parent: usr)
+        folder("README", files: 5, under: tree.addNode(label: "doc", parent: share))
+        folder("lefty", files: 13, under: tree.addNode(label: "graphviz", parent: share))
+        let man = tree.addNode(label: "man", parent: share)
+        folder("man1", files: 45, under: man)
+        folder("man7", files: 1, under: man)
+        return tree
+    }
+
+    /// Top to bottom, a list whose line runs past its far side keeps a padding more from a
+    /// neighbouring block whose bus runs before it (`WrapPlan.roomAfterFarSideLine`): the two
+    /// lines, each a few pixels off its own boxes, ran 8 px apart for the whole list and read
+    /// as one (`lefty`'s scripts as `man1`'s pages). No two parents' lines along the depth axis
+    /// run side by side nearer than 20 px.
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func linesOfNeighbouringListsKeepApart(orientation: SchematicOrientation) throws {
+        let (layout, sections) = try layout(packageFiles(), orientation: orientation, connectors: .elbow, randomSizes: false)
+        var pieces: [(x: Double, low: Double, high: Double, parent: CollectionLayout.IndexPath)] = []
+        for section in 1..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: item, section: section))?.connector)
+                let path = connector.path
+                for (a, b) in zip(path, path.dropFirst()) where abs(a.x - b.x) < 0.01 && abs(a.y - b.y) > 0.01 {
+                    pieces.append((a.x, min(a.y, b.y), max(a.y, b.y), connector.parentIndexPath))
+                }
+            }
+        }
+        var near: [String] = []
+        for first in pieces {
+            for second in pieces where second.parent != first.parent && second.x > first.x && second.x - first.x < 20 {
+                let alongside = min(first.high, second.high) - max(first.low, second.low)
+                if alongside > 10 { near.append("\(first.x) / \(second.x) along \(alongside)") }
+            }
+        }
+        #expect(near.isEmpty, "parents' lines side by side: \(Set(near).sorted().prefix(5))")
+        _ = checkInvariants(layout, sections, orientation: orientation)
+    }
+
     /// Codes under `initials` initials, each with the next of `lengths` codes (cycling).
     func codes(initials: Int, lengths: [Int]) -> Tree {
         var tree = Tree()

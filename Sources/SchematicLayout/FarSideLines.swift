@@ -1,0 +1,87 @@
+/// Room kept after a block whose line runs past its far side, top to bottom.
+///
+/// A list in single file, and a hanging list in a panel, is entered along a line past its
+/// members' far side, a few pixels off them; a grid block's bus runs a few pixels before its
+/// first members. Where the two are
+/// neighbours along a column (a block, or the stand-ins of one reaching on into later
+/// columns), the lines ran 8 px apart for as long as both lists and read as one: a folder's
+/// files as the next folder's (`dpkg -L graphviz` top to bottom: `lefty`'s files and `man1`'s
+/// grid; vim's `syntax` and `autoload`). One item padding more keeps them 24 px apart.
+extension WrapPlan {
+    /// Whether a block's line runs past its far side, top to bottom: a list in single file, or
+    /// a nesting block with a hanging list (whose line runs past the list's far side, in single
+    /// file or not: `SchematicLayout.nestedConnector`) reaching its far edge. `listReach` is
+    /// `farSideListReach(rise:)`.
+    func hasFarSideLine(_ block: Int, listReach: [Double]) -> Bool {
+        guard hangsLists else { return false }
+        if offsetStart[block] < 0 { return isSingleFile(block) }
+        return !listReach.isEmpty && listReach[block] >= heights[block] - 0.5
+    }
+
+    /// Per block, the farthest line a hanging list runs along past its far side (from the
+    /// block's top, `rise` beyond the list), or empty where no list hangs.
+    func farSideListReach(rise: Double) -> [Double] {
+        guard !listFirst.isEmpty else { return [] }
+        var reach = [Double](repeating: -.infinity, count: blockCount)
+        for list in 0..<listFirst.count {
+            let block = Int(blockOfItem[Int(listFirst[list])])
+            reach[block] = max(reach[block], listTops[list] + listHeights[list] + rise)
+        }
+        return reach
+    }
+
+    /// The room: one item padding.
+    static func roomAfterFarSideLine(padding: Double) -> Double { padding }
+
+    /// Adds the room to the placed height of every block with a far side's line that has, in
+    /// some column, a neighbour after it (it or a stand-in of it, then a block or a stand-in of
+    /// one) other than a list in single file, and to its stand-ins' (which share its centre and
+    /// so must share its height). `placed` are the columns placed: with stand-ins where blocks
+    /// overhang (`reducedOfPlaced` maps them to reduced items, -1 for a stand-in; `isStandIn`
+    /// marks them), or the reduced columns (both empty). Returns the reduced items given room,
+    /// for the caller to add it to their reduced heights where those are another array. The
+    /// room lies after the block's members: its top is its placed centre less half its placed
+    /// height. O(placed items).
+    func keepRoomAfterFarSideLines(placed: PlacementColumns, heights: inout [Double], reducedOfPlaced: [Int32],
+                                   isStandIn: [Bool], itemOfReduced: [Int32], padding: Double) -> [Int32] {
+        guard hangsLists, blockCount > 0 else { return [] }
+        let listReach = farSideListReach(rise: padding * SchematicLayout.blockBusRise)
+        var farSide = [Bool](repeating: false, count: blockCount), any = false
+        for block in 0..<blockCount where hasFarSideLine(block, listReach: listReach) { farSide[block] = true; any = true }
+        guard any else { return [] }
+        let count = placed.numberOfItems, mapped = !reducedOfPlaced.isEmpty
+        // Per placed item, the block it is or stands in for (a stand-in is the only child of
+        // the block or stand-in before it in its chain), or -1.
+        var blockOfPlaced = [Int32](repeating: -1, count: count)
+        for item in 0..<count {
+            if mapped && isStandIn[item] { continue }
+            let reduced = mapped ? Int(reducedOfPlaced[item]) : item
+            let block = blockOfItem[Int(itemOfReduced[reduced])]
+            guard block >= 0 else { continue }
+            blockOfPlaced[item] = block
+            guard mapped else { continue }
+            var link = item
+            while placed.childStarts[link + 1] - placed.childStarts[link] == 1, isStandIn[Int(placed.childStarts[link])] {
+                link = Int(placed.childStarts[link])
+                blockOfPlaced[link] = block
+            }
+        }
+        var roomy = [Bool](repeating: false, count: blockCount)
+        for section in 0..<placed.numberOfSections {
+            let start = Int(placed.sectionStarts[section]), end = Int(placed.sectionStarts[section + 1])
+            guard end - start > 1 else { continue }
+            for item in start..<end - 1 {
+                let block = Int(blockOfPlaced[item]), next = Int(blockOfPlaced[item + 1])
+                guard block >= 0, next >= 0, next != block, farSide[block], !isSingleFile(next) else { continue }
+                roomy[block] = true
+            }
+        }
+        let room = WrapPlan.roomAfterFarSideLine(padding: padding)
+        var given: [Int32] = []
+        for item in 0..<count where blockOfPlaced[item] >= 0 && roomy[Int(blockOfPlaced[item])] {
+            heights[item] += room
+            if !mapped || !isStandIn[item] { given.append(mapped ? reducedOfPlaced[item] : Int32(item)) }
+        }
+        return given
+    }
+}
