@@ -210,10 +210,12 @@ public struct CSVReader: HierarchyReader {
     }
 
     /// The id column names looked for when none is given, in order: a table of nodes, an edge
-    /// list's child (`parent,child`, `source,target`, `from,to`), a table keyed by its labels.
-    static let idColumns = ["id", "child", "childId", "child_id", "target", "to", "name", "label"]
+    /// list's child (`parent,child`, `source,target`, `from,to`), an org chart's
+    /// (`employee,manager`), a table keyed by its labels.
+    static let idColumns = ["id", "child", "childId", "child_id", "target", "to", "employee", "name", "label"]
     /// The parent column names looked for when none is given, in order.
-    static let parentColumns = ["parentId", "parent", "parent_id", "parentid", "source", "from"]
+    static let parentColumns = ["parentId", "parent", "parent_id", "parentid", "source", "from", "manager", "reports_to",
+                                "reportsTo", "supervisor"]
 
     /// The first of `names` (in any letter case) among the header's `columns`, by the order of `names`.
     static func column(among columns: [String], named names: [String]) -> Int? {

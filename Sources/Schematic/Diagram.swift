@@ -159,7 +159,9 @@ public struct Diagram {
     public static func largeDrawingMessage(_ size: Size, levels: Int = 2) -> String? {
         guard max(size.width, size.height) > largestReadableSide else { return nil }
         let tip = levels > 1 ? ": show fewer levels (--max-depth N)" : ""
-        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px across" + tip
+        let wide = size.width > largestReadableSide, tall = size.height > largestReadableSide
+        let extent = wide && tall ? "wide and tall" : wide ? "wide" : "tall"
+        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px \(extent)" + tip
     }
 
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.

@@ -282,6 +282,11 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(preorderOutline(named) == ["CEO", ".CTO"])
         let managers = try CSVReader(idColumn: "employee", parentColumn: "manager").read(Array("employee,manager\nAda,Grace\nLin,Grace\n".utf8), file: "m.csv")
         #expect(preorderOutline(managers) == ["Grace", ".Ada", ".Lin"])
+        // An org chart's columns are known by name (`employee,manager`, `Name,Reports_To`).
+        let org = try CSVReader().read(Array("Employee,Manager\nAda,Grace\nLin,Grace\n".utf8), file: "m.csv")
+        #expect(preorderOutline(org) == ["Grace", ".Ada", ".Lin"])
+        let reports = try CSVReader().read(Array("Name,Reports_To\nGrace,\nAda,Grace\n".utf8), file: "r.csv")
+        #expect(preorderOutline(reports) == ["Grace", ".Ada"])
         // An edge list's repeated child is one node with several parents, as in any table.
         let shared = try CSVReader().read(Array("parent,child\nr,a\nr,b\na,s\nb,s\n".utf8), file: "s.csv")
         #expect(shared.additionalParents.count == 1)

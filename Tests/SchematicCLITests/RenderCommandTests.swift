@@ -198,7 +198,7 @@ import TestSupport
         let dir = try makeScratchDirectory("schematic-cli")
         let fan = "root\n" + (0..<800).map { "  leaf \($0)\n" }.joined()
         let svg = try Executable.run(["-", "--wrap", "off", "-o", "fan.svg"], stdin: fan, in: dir)
-        #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px across: show fewer levels (--max-depth N) or write the HTML page"))
+        #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px tall: show fewer levels (--max-depth N) or write the HTML page"))
         let page = try Executable.run(["-", "--wrap", "off", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(page.status == 0 && page.stderr.contains("show fewer levels (--max-depth N)\n") && !page.stderr.contains("HTML page"))
         // A flat list of lines wraps as a fan does; unwrapped it has no level to cut and no tip.
@@ -206,7 +206,7 @@ import TestSupport
         let list = try Executable.run(["-", "-o", "list.svg"], stdin: lines, in: dir)
         #expect(list.status == 0 && list.stderr.isEmpty)
         let column = try Executable.run(["-", "--wrap", "off", "-o", "list.svg"], stdin: lines, in: dir)
-        #expect(column.status == 0 && column.stderr.hasSuffix("px, more than 20000 px across\n"))
+        #expect(column.status == 0 && column.stderr.hasSuffix("px, more than 20000 px tall\n"))
     }
 
     @Test func batchRendersManyInputsAndFormatsListingEveryFailure() throws {
