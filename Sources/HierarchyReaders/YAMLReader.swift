@@ -295,10 +295,30 @@ public struct YAMLReader: HierarchyReader {
             }
             return result
         }
-        func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
-            guard events.kinds[index] == .scalar, let text = events.texts[index] else {
-                throw error(index, "a label must be a plain value, not a list or mapping")
+        /// A list or mapping as a label (a complex key, `? [a, b]`), in flow style: `[a, b]`,
+        /// `{k: v}`. One pass over its events.
+        func flowText(_ index: Int) -> String {
+            var text = "", open: [(end: Int, isMapping: Bool, count: Int)] = []
+            var at = index
+            while at < Int(events.ends[index]) {
+                while let last = open.last, at >= last.end { text += last.isMapping ? "}" : "]"; open.removeLast() }
+                if let last = open.indices.last {
+                    if open[last].count > 0 { text += open[last].isMapping && open[last].count % 2 == 1 ? ": " : ", " }
+                    open[last].count += 1
+                }
+                switch events.kinds[at] {
+                case .scalar: text += events.texts[at] ?? ""
+                case .sequence: text += "["; open.append((Int(events.ends[at]), false, 0))
+                case .mapping: text += "{"; open.append((Int(events.ends[at]), true, 0))
+                }
+                at += 1
             }
+            for last in open.reversed() { text += last.isMapping ? "}" : "]" }
+            return text
+        }
+        func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
+            // A key that is a list or mapping is labelled with it in flow style.
+            let text = events.kinds[index] == .scalar ? events.texts[index] ?? "" : flowText(index)
             let label = NodeFields.trimmedLabel(text)
             if NodeFields.undrawableCharacter(in: label) != nil {
                 throw error(index, "control character in a label")

@@ -43,6 +43,20 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(tree) == ["Root", ".B", "..x", "..y", "...deep", ".A", "..leaf", ".C", "Other"])
     }
 
+    /// A list or mapping as a key (YAML's complex key, as in the YAML spec's examples) is
+    /// labelled with it in flow style: the whole file was refused for one such key.
+    @Test func complexKeysAreLabelledInFlowStyle() throws {
+        let tree = try read("""
+            ? - Detroit Tigers
+              - Chicago cubs
+            :
+              - 2001-07-23
+            ? { team: Yankees, city: [New York, NY] }
+            : [2001-07-02]
+            """)
+        #expect(outline(tree) == ["[Detroit Tigers, Chicago cubs]", ".2001-07-23", "{team: Yankees, city: [New York, NY]}", ".2001-07-02"])
+    }
+
     @Test func nameObjectsWithAttributesAndCustomKeys() throws {
         let tree = try read("{name: R, type: critical, id: r, url: 'https://x.org', children: [{name: 1}, {name: two}]}")
         #expect(outline(tree) == ["R", ".1", ".two"])
