@@ -60,6 +60,10 @@ public struct ConnectorAttributes: Hashable, Sendable {
     /// same parent: a renderer that strokes each connector apart may leave it out, so that it is
     /// not stroked once per child (anti-aliased edges darken with every stroke).
     public var sharesLeadOut = false
+    /// Where this connector's own piece of a polyline path begins, where the path before it is
+    /// also drawn by an earlier connector of the same parent (their common start, along shared
+    /// buses too); nil: at `start`. A renderer that strokes each connector apart may start there.
+    public var drawnFrom: Point?
 
     public init(parentIndexPath: IndexPath, lineStartTop: Bool, start: Point, end: Point,
                 turnOut: Point? = nil, turnIn: Point? = nil, curveOut: Point? = nil, curveIn: Point? = nil,
@@ -83,6 +87,7 @@ public struct ConnectorAttributes: Hashable, Sendable {
                                          curveOut: transform(curveOut), curveIn: transform(curveIn), isCurved: isCurved)
         if !via.isEmpty { result.via = via.map(transform) }
         result.sharesLeadOut = sharesLeadOut
+        result.drawnFrom = drawnFrom.map(transform)
         return result
     }
 

@@ -109,13 +109,26 @@ extension SchematicLayout {
 
             if connectors && section > 0 {
                 var child = partitionPoint(items) { max(middle(Int(parents[$0])), arrivalHigh($0)) >= rect.minY }
+                // The polylines just made, of the child before and of its parent's first child:
+                // what `sharedStartEnd` compares with, not made again.
+                var before: Polyline? = nil, firstChild: Polyline? = nil, firstParent = -1
                 while child < items.upperBound {
                     let parent = Int(parents[child])
                     if min(middle(parent), arrivalLow(child)) > rect.maxY { break }
-                    let attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
+                    var attributes = connectorAttributes(child: child, parent: parent, subitem: 0, section: section)
+                    let isFirst = child == Int(dataController.childStarts[parent])
+                    let line = attributes.connector.flatMap { $0.isCurved ? nil : Polyline($0) }
                     if attributes.frame.intersects(canonical) {
+                        if !isFirst, let line,
+                           let from = sharedStartEnd(of: line, child: child, parent: parent, section: section,
+                                                     before: Int(parents[child - 1]) == parent ? before : nil,
+                                                     first: firstParent == parent ? firstChild : nil) {
+                            attributes.connector?.drawnFrom = from
+                        }
                         if orientation.isIdentity { body(attributes) } else { body(orientation.oriented(attributes)) }
                     }
+                    before = line
+                    if isFirst { (firstChild, firstParent) = (line, parent) }
                     child += 1
                 }
                 for extra in additionalConnectors[section] {
@@ -156,7 +169,8 @@ extension SchematicLayout {
                   indexPath.subitem <= extra.count else { return nil }
             parent = Int(extra[indexPath.subitem - 1])
         }
-        return axes.oriented(connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section))
+        let attributes = connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section)
+        return axes.oriented(markingSharedStart(attributes, child: child, parent: parent, section: indexPath.section))
     }
 
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {

@@ -33,6 +33,15 @@ extension SVGRenderer {
         }
     }
 
+    /// Whether the straight piece from `a` to `b` holds `point` (to rounding).
+    static func piece(from a: Point, to b: Point, holds point: Point) -> Bool {
+        let tolerance = 1e-6
+        guard point.x >= min(a.x, b.x) - tolerance, point.x <= max(a.x, b.x) + tolerance,
+              point.y >= min(a.y, b.y) - tolerance, point.y <= max(a.y, b.y) + tolerance else { return false }
+        let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+        return abs(cross) <= tolerance * max(1, abs(b.x - a.x) + abs(b.y - a.y))
+    }
+
     func writeConnector(_ attributes: LayoutAttributes, _ connector: ConnectorAttributes, into output: inout OutputBuffer) {
         var count = 0
         if !connector.isCurved { connector.forEachPolylinePoint { _ in count += 1 } }
@@ -57,15 +66,37 @@ extension SVGRenderer {
             output.append("\"")
         } else {
             output.append(attributes.indexPath.subitem == 0 ? "<path class=\"connector\" d=\"" : "<path class=\"connector extra\" d=\"")
-            // A lead-out an earlier sibling drew is left out (see `sharesLeadOut`).
-            var first = true, skipped = !connector.sharesLeadOut || connector.turnOut == connector.start
-            connector.forEachPolylinePoint { point in
-                if !skipped { skipped = true; return }
-                output.append(first ? "M" : " L")
-                first = false
-                output.append(point.x)
-                output.append(" ")
-                output.append(point.y)
+            if !interactive, let from = connector.drawnFrom {
+                // What an earlier sibling drew is left out (see `drawnFrom`): from the piece
+                // holding `from` on.
+                var last: Point? = nil, started = false
+                connector.forEachPolylinePoint { point in
+                    defer { last = point }
+                    if !started {
+                        guard let last, Self.piece(from: last, to: point, holds: from) else { return }
+                        started = true
+                        output.append("M")
+                        output.append(from.x)
+                        output.append(" ")
+                        output.append(from.y)
+                        if point == from { return }
+                    }
+                    output.append(" L")
+                    output.append(point.x)
+                    output.append(" ")
+                    output.append(point.y)
+                }
+            } else {
+                // A lead-out an earlier sibling drew is left out (see `sharesLeadOut`).
+                var first = true, skipped = !connector.sharesLeadOut || connector.turnOut == connector.start
+                connector.forEachPolylinePoint { point in
+                    if !skipped { skipped = true; return }
+                    output.append(first ? "M" : " L")
+                    first = false
+                    output.append(point.x)
+                    output.append(" ")
+                    output.append(point.y)
+                }
             }
             output.append("\"")
         }

@@ -36,6 +36,54 @@ import TestSupport
         #expect(starts.filter { $0 == connectors[0].turnOut.x }.count == 2)
     }
 
+    /// Each connector path's level and upright pieces, from its `d`.
+    private func pieces(_ svg: String) -> [(horizontal: Bool, at: Double, low: Double, high: Double, path: Int)] {
+        var result: [(horizontal: Bool, at: Double, low: Double, high: Double, path: Int)] = []
+        for (index, rest) in svg.components(separatedBy: "<path class=\"connector\" d=\"").dropFirst().enumerated() {
+            let numbers = rest.prefix { $0 != "\"" }.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" }).compactMap { Double($0) }
+            let points = stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+            for (a, b) in zip(points, points.dropFirst()) {
+                if a.1 == b.1 { result.append((true, a.1, min(a.0, b.0), max(a.0, b.0), index)) }
+                if a.0 == b.0 { result.append((false, a.0, min(a.1, b.1), max(a.1, b.1), index)) }
+            }
+        }
+        return result
+    }
+
+    /// Siblings' shared pieces (lead-out, bus, a wrapped block's entry and buses) are stroked
+    /// once in the SVG (`ConnectorAttributes.drawnFrom`): no two paths draw over each other,
+    /// and together they draw all of every connector (anti-aliased edges darkened with every
+    /// stroke: a block's entry read as a thicker line).
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func sharedPiecesAreStrokedOnce(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let fan = tree.addNode(label: "fan", parent: root)
+        for index in 0..<40 { tree.addNode(label: "leaf \(index)", parent: fan) }
+        for index in 0..<5 { tree.addNode(label: "child \(index)", parent: tree.addNode(label: "branch \(index)", parent: root)) }
+        // Packages of modules nest as panels, their modules hanging as lists top to bottom.
+        let packages = tree.addNode(label: "packages", parent: root)
+        for package in 0..<16 {
+            let node = tree.addNode(label: "package \(package)", parent: packages)
+            for module in 0..<(3 + package % 5) { tree.addNode(label: "module \(package).\(module)", parent: node) }
+        }
+        var options = DiagramOptions()
+        options.configuration.orientation = orientation
+        let diagram = try Diagram(tree: tree, options: options)
+        let svg = String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self)
+        let drawn = pieces(svg)
+        var overlaps: [String] = []
+        for (index, first) in drawn.enumerated() {
+            for second in drawn[(index + 1)...] where second.path != first.path && second.horizontal == first.horizontal && second.at == first.at {
+                let shared = min(first.high, second.high) - max(first.low, second.low)
+                if shared > 0.01 { overlaps.append("paths \(first.path) and \(second.path) along \(shared)") }
+            }
+        }
+        #expect(overlaps.isEmpty, "\(overlaps.prefix(5))")
+        // All of every connector is drawn: its end's stub by its own path at least.
+        #expect(drawn.map(\.path).max().map { $0 + 1 } == tree.count - 1)
+    }
+
     @Test func theTalksAlignmentsKeepStraightLines() throws {
         var options = DiagramOptions()
         options.configuration = .standard(alignment: .stacked)
