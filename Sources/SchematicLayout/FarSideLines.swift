@@ -33,17 +33,19 @@ extension WrapPlan {
     /// The room: one item padding.
     static func roomAfterFarSideLine(padding: Double) -> Double { padding }
 
-    /// Adds the room to the placed height of every block with a far side's line that has, in
-    /// some column, a neighbour after it (it or a stand-in of it, then a block or a stand-in of
-    /// one) other than a list in single file, and to its stand-ins' (which share its centre and
-    /// so must share its height). `placed` are the columns placed: with stand-ins where blocks
-    /// overhang (`reducedOfPlaced` maps them to reduced items, -1 for a stand-in; `isStandIn`
-    /// marks them), or the reduced columns (both empty). Returns the reduced items given room,
-    /// for the caller to add it to their reduced heights where those are another array. The
-    /// room lies after the block's members: its top is its placed centre less half its placed
-    /// height. O(placed items).
+    /// Adds the room before every block that has, in some column, a neighbour before it (it or
+    /// a stand-in of it after a block with a far side's line or a stand-in of one), to its
+    /// placed height and its stand-ins' (which share its centre and so must share its height).
+    /// The room goes before the block whose bus runs before it, not after the list: a list in
+    /// single file has its members' ends at its middle, where its parent must stay; a block
+    /// whose bus runs before it spans several rows or panels, which keep its parent inside
+    /// them. `placed` are the columns placed: with stand-ins where blocks overhang
+    /// (`reducedOfPlaced` maps them to reduced items, -1 for a stand-in; `isStandIn` marks
+    /// them), or the reduced columns (both empty). Returns, per block, whether it has the room
+    /// (its members start that much after its placed top), or empty where none has; the
+    /// caller adds it to the reduced heights where those are another array. O(placed items).
     func keepRoomAfterFarSideLines(placed: PlacementColumns, heights: inout [Double], reducedOfPlaced: [Int32],
-                                   isStandIn: [Bool], itemOfReduced: [Int32], padding: Double) -> [Int32] {
+                                   isStandIn: [Bool], itemOfReduced: [Int32], padding: Double) -> [Bool] {
         guard hangsLists, blockCount > 0 else { return [] }
         let listReach = farSideListReach(rise: padding * SchematicLayout.blockBusRise)
         var farSide = [Bool](repeating: false, count: blockCount), any = false
@@ -73,15 +75,12 @@ extension WrapPlan {
             for item in start..<end - 1 {
                 let block = Int(blockOfPlaced[item]), next = Int(blockOfPlaced[item + 1])
                 guard block >= 0, next >= 0, next != block, farSide[block], !isSingleFile(next) else { continue }
-                roomy[block] = true
+                roomy[next] = true
             }
         }
+        guard roomy.contains(true) else { return [] }
         let room = WrapPlan.roomAfterFarSideLine(padding: padding)
-        var given: [Int32] = []
-        for item in 0..<count where blockOfPlaced[item] >= 0 && roomy[Int(blockOfPlaced[item])] {
-            heights[item] += room
-            if !mapped || !isStandIn[item] { given.append(mapped ? reducedOfPlaced[item] : Int32(item)) }
-        }
-        return given
+        for item in 0..<count where blockOfPlaced[item] >= 0 && roomy[Int(blockOfPlaced[item])] { heights[item] += room }
+        return roomy
     }
 }

@@ -798,10 +798,10 @@ struct WrapPlan {
     }
 
     /// Where a block's members begin and end along the column, from the centre of the block
-    /// placed `placedHeight` tall (its own height and any room after it): the middles of its
-    /// first and last rows.
-    func memberEnds(ofBlock block: Int, placedHeight: Double) -> (first: Double, last: Double) {
-        let (first, last) = rowMiddles(ofBlock: block), middle = placedHeight / 2
+    /// placed `placedHeight` tall (its own height and `roomBefore` its members): the middles of
+    /// its first and last rows.
+    func memberEnds(ofBlock block: Int, placedHeight: Double, roomBefore: Double = 0) -> (first: Double, last: Double) {
+        let (first, last) = rowMiddles(ofBlock: block), middle = placedHeight / 2 - roomBefore
         return (first - middle, last - middle)
     }
 

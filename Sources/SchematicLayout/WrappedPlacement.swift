@@ -98,21 +98,28 @@ struct WrappedPlacement: Sendable {
             }
         }
 
-        // Top to bottom, room after a far side's line where a block's bus follows it (placed
-        // height only: the block's members stay at its top).
+        // Top to bottom, room after a far side's line before a block whose bus runs before it
+        // (its members start that much after its placed top).
+        var hasRoomBefore: [Bool] = []
+        let room = WrapPlan.roomAfterFarSideLine(padding: padding)
         if plan.hangsLists {
             if var overhanging = standInColumns {
-                let given = plan.keepRoomAfterFarSideLines(placed: overhanging.columns, heights: &overhanging.heights,
-                                                           reducedOfPlaced: overhanging.reducedOfItem, isStandIn: overhanging.isStandIn,
-                                                           itemOfReduced: itemOfReduced, padding: padding)
-                let room = WrapPlan.roomAfterFarSideLine(padding: padding)
-                for reduced in given { heights[Int(reduced)] += room }
+                hasRoomBefore = plan.keepRoomAfterFarSideLines(placed: overhanging.columns, heights: &overhanging.heights,
+                                                            reducedOfPlaced: overhanging.reducedOfItem, isStandIn: overhanging.isStandIn,
+                                                            itemOfReduced: itemOfReduced, padding: padding)
+                if !hasRoomBefore.isEmpty {
+                    for (reduced, item) in itemOfReduced.enumerated() {
+                        let block = Int(plan.blockOfItem[Int(item)])
+                        if block >= 0 && hasRoomBefore[block] { heights[reduced] += room }
+                    }
+                }
                 standInColumns = overhanging
             } else {
-                _ = plan.keepRoomAfterFarSideLines(placed: columns, heights: &heights, reducedOfPlaced: [], isStandIn: [],
-                                                   itemOfReduced: itemOfReduced, padding: padding)
+                hasRoomBefore = plan.keepRoomAfterFarSideLines(placed: columns, heights: &heights, reducedOfPlaced: [], isStandIn: [],
+                                                            itemOfReduced: itemOfReduced, padding: padding)
             }
         }
+        func roomBefore(_ block: Int) -> Double { !hasRoomBefore.isEmpty && hasRoomBefore[block] ? room : 0 }
         // Parents are centred on their children's first and last members, not on a block's middle
         // (only the compact alignment reads them): the ends of every placed block (a stand-in
         // has none), in placed order.
@@ -130,7 +137,7 @@ struct WrappedPlacement: Sendable {
                             guard reduced >= 0 else { continue }
                             let block = Int(blockOfItem[Int(itemOfReduced[reduced])])
                             guard block >= 0 else { continue }
-                            let (first, last) = plan.memberEnds(ofBlock: block, placedHeight: heights[reduced])
+                            let (first, last) = plan.memberEnds(ofBlock: block, placedHeight: heights[reduced], roomBefore: roomBefore(block))
                             made.append(item: placed, first: first, last: last)
                         }
                     }
@@ -153,11 +160,12 @@ struct WrappedPlacement: Sendable {
         tops.withUnsafeMutableBufferPointer { tops in
             for (reduced, item) in itemOfReduced.enumerated() {
                 let item = Int(item), block = Int(plan.blockOfItem[item])
-                let top = centers[reduced] - heights[reduced] / 2
+                var top = centers[reduced] - heights[reduced] / 2
                 if block < 0 {
                     tops[item] = top
                     continue
                 }
+                top += roomBefore(block)
                 topsOfBlocks[block] = top
                 for member in item..<item + Int(plan.memberCount[block]) {
                     tops[member] = top + plan.offset(ofMember: member, inBlock: block, width: itemWidths[member], height: itemHeights[member]).y

@@ -103,19 +103,21 @@ extension HTMLPagePlacementScript {
         standInColumns = overhangColumns(rc, rh, lastSection);
         keepsNestedRoom = !plan.nestsFolders || standInColumns !== null;
       }
-      // WrapPlan.keepRoomAfterFarSideLines (top to bottom).
+      // WrapPlan.keepRoomAfterFarSideLines (top to bottom): room before some blocks' members.
+      var roomy = [];
       if (plan.hangsLists) {
         if (standInColumns) {
-          var given = keepRoomAfterFarSideLines(plan, standInColumns.cols, standInColumns.heights, standInColumns.reducedOfItem,
-                                                standInColumns.isStandIn, red.itemOfReduced, pad);
-          for (k = 0; k < given.length; k++) rh[given[k]] += pad;
-        } else keepRoomAfterFarSideLines(plan, rc, rh, null, null, red.itemOfReduced, pad);
+          roomy = keepRoomAfterFarSideLines(plan, standInColumns.cols, standInColumns.heights, standInColumns.reducedOfItem,
+                                            standInColumns.isStandIn, red.itemOfReduced, pad);
+          if (roomy.length) for (k = 0; k < m; k++) { var rb = plan.blockOfItem[red.itemOfReduced[k]]; if (rb >= 0 && roomy[rb]) rh[k] += pad; }
+        } else roomy = keepRoomAfterFarSideLines(plan, rc, rh, null, null, red.itemOfReduced, pad);
       }
+      var roomBefore = function (block) { return roomy.length && roomy[block] ? pad : 0; };
       // CompactPlacement.MemberEnds: parents centred on their children's first and last members.
       var ends = {first: new Float64Array(m), last: new Float64Array(m)};
       for (k = 0; k < m; k++) {
         var endBlock = plan.blockOfItem[red.itemOfReduced[k]];
-        if (endBlock >= 0) { var e = memberEnds(plan, endBlock, rh[k]); ends.first[k] = e.first; ends.last[k] = e.last; }
+        if (endBlock >= 0) { var e = memberEnds(plan, endBlock, rh[k], roomBefore(endBlock)); ends.first[k] = e.first; ends.last[k] = e.last; }
       }
       if (standInColumns) {
         var placedCount = standInColumns.reducedOfItem.length, placedEnds = {first: new Float64Array(placedCount), last: new Float64Array(placedCount)};
@@ -137,6 +139,7 @@ extension HTMLPagePlacementScript {
       for (var r = 0; r < m; r++) {
         var item = red.itemOfReduced[r], block = plan.blockOfItem[item], topR = centers[r] - rh[r] / 2;
         if (block < 0) { tops[item] = topR; continue; }
+        topR += roomBefore(block);
         blockTops[block] = topR;
         for (var member = item; member < item + plan.memberCount[block]; member++) {
           tops[member] = topR + memberOffset(plan, member, block, widths[member], heights[member]).y;

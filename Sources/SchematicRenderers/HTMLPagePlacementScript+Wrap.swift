@@ -299,9 +299,10 @@ extension HTMLPagePlacementScript {
     var p = memberPosition(plan, item, block), ri = plan.rowStart[block] + p.row, ci = plan.columnStart[block] + p.column;
     return {x: plan.columnLefts[ci] + (plan.columnWidths[ci] - width) / 2, y: plan.rowOffsets[ri] + (plan.rowHeights[ri] - height) / 2};
   }
-  // WrapPlan.memberEnds: from the centre of the block placed placedHeight tall.
-  function memberEnds(plan, block, placedHeight) {
-    var rows = rowMiddles(plan, block), middle = placedHeight / 2;
+  // WrapPlan.memberEnds: from the centre of the block placed placedHeight tall, its members
+  // roomBefore after its placed top.
+  function memberEnds(plan, block, placedHeight, roomBefore) {
+    var rows = rowMiddles(plan, block), middle = placedHeight / 2 - (roomBefore || 0);
     return {first: rows.first - middle, last: rows.last - middle};
   }
   function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 2; }
@@ -309,14 +310,14 @@ extension HTMLPagePlacementScript {
     var first = plan.rowStart[block], last = plan.rowStart[block + 1] - 1;
     return {first: plan.rowOffsets[first] + plan.rowHeights[first] / 2, last: plan.rowOffsets[last] + plan.rowHeights[last] / 2};
   }
-  // WrapPlan.keepRoomAfterFarSideLines: top to bottom, one padding after a block whose line
-  // runs past its far side (a list in single file, or a nesting block with a hanging list
-  // reaching its far edge) where, in some column, it or a stand-in of it
-  // is followed by a block or stand-in other than a list in single file; its stand-ins too.
-  // Returns the reduced items given room (mapped) or adds to heights directly (unmapped).
+  // WrapPlan.keepRoomAfterFarSideLines: top to bottom, one padding before a block (other than a
+  // list in single file) that, in some column, it or a stand-in of it follows a block whose
+  // line runs past its far side (a list in single file, or a nesting block with a hanging list
+  // reaching its far edge) or a stand-in of one; its stand-ins too. Returns per block whether
+  // it has the room (empty where none has); the placed heights are grown here.
   function keepRoomAfterFarSideLines(plan, placed, heights, reducedOfPlaced, isStandIn, itemOfReduced, pad) {
-    var blockCount = plan.firstItem.length, given = [];
-    if (!plan.hangsLists || blockCount === 0) return given;
+    var blockCount = plan.firstItem.length;
+    if (!plan.hangsLists || blockCount === 0) return [];
     var farSide = new Uint8Array(blockCount), reach = new Float64Array(blockCount).fill(-Infinity), b, any = false;
     var single = function (block) { return plan.rows[block] === 1 && plan.offsetStart[block] < 0; };
     for (var l = 0; l < plan.listFirst.length; l++) {
@@ -327,7 +328,7 @@ extension HTMLPagePlacementScript {
       farSide[b] = plan.offsetStart[b] < 0 ? (single(b) ? 1 : 0) : (reach[b] >= plan.heights[b] - 0.5 ? 1 : 0);
       if (farSide[b]) any = true;
     }
-    if (!any) return given;
+    if (!any) return [];
     var count = placed.par.length, mapped = !!reducedOfPlaced, blockOfPlaced = new Int32Array(count).fill(-1), item;
     for (item = 0; item < count; item++) {
       if (mapped && isStandIn[item]) continue;
@@ -338,19 +339,16 @@ extension HTMLPagePlacementScript {
       var link = item;
       while (placed.cs[link + 1] - placed.cs[link] === 1 && isStandIn[placed.cs[link]]) { link = placed.cs[link]; blockOfPlaced[link] = block; }
     }
-    var roomy = new Uint8Array(blockCount);
+    var roomy = new Uint8Array(blockCount), given = false;
     for (var s = 0; s + 1 < placed.ss.length; s++) {
       for (item = placed.ss[s]; item < placed.ss[s + 1] - 1; item++) {
         var b0 = blockOfPlaced[item], b1 = blockOfPlaced[item + 1];
-        if (b0 >= 0 && b1 >= 0 && b1 !== b0 && farSide[b0] && !single(b1)) roomy[b0] = 1;
+        if (b0 >= 0 && b1 >= 0 && b1 !== b0 && farSide[b0] && !single(b1)) { roomy[b1] = 1; given = true; }
       }
     }
-    for (item = 0; item < count; item++) {
-      if (blockOfPlaced[item] < 0 || !roomy[blockOfPlaced[item]]) continue;
-      heights[item] += pad;
-      if (!mapped || !isStandIn[item]) given.push(mapped ? reducedOfPlaced[item] : item);
-    }
-    return given;
+    if (!given) return [];
+    for (item = 0; item < count; item++) if (blockOfPlaced[item] >= 0 && roomy[blockOfPlaced[item]]) heights[item] += pad;
+    return roomy;
   }
   // WrapPlan.reduced
   function reduced(plan, cols, heights) {

@@ -328,6 +328,19 @@ extension WrapTests {
             }
         }
         #expect(near.isEmpty, "parents' lines side by side: \(Set(near).sorted().prefix(5))")
+        // The room goes before the grid, not after the list: every parent stays within its
+        // children's span (after the list, it left the list's parent 8 px off its middle).
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard !children.isEmpty else { continue }
+            func middle(_ global: Int) -> Double {
+                let position = sections.position(ofNode: Int(sections.nodeOfItem[global]))
+                let frame = layout.layoutAttributesForItem(at: CollectionLayout.IndexPath(item: position.item, section: position.section))!.frame
+                return orientation.isVertical ? frame.midX : frame.midY
+            }
+            let ends = children.map(middle), centre = middle(item)
+            #expect(centre >= ends.min()! - 1 && centre <= ends.max()! + 1, "a parent \(centre) outside its children \(ends.min()!)...\(ends.max()!)")
+        }
         _ = checkInvariants(layout, sections, orientation: orientation)
     }
 
