@@ -244,7 +244,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")
         #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
-                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childId' or 'child_id' or 'target' or 'to' or 'name' or 'label', "
+                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childId' or 'child_id' or 'target' or 'to' or 'employee' or 'name' or 'label', "
                 + "or say which with --id-column (columns: key, parent)")
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
