@@ -1,12 +1,13 @@
-/// Room kept after a block whose line runs past its far side, top to bottom.
+/// Room kept, top to bottom, between a block whose line runs past its far side and a next
+/// block whose bus runs before it.
 ///
 /// A list in single file, and a hanging list in a panel, is entered along a line past its
 /// members' far side, a few pixels off them; a grid block's bus runs a few pixels before its
-/// first members. Where the two are
-/// neighbours along a column (a block, or the stand-ins of one reaching on into later
-/// columns), the lines ran 8 px apart for as long as both lists and read as one: a folder's
-/// files as the next folder's (`dpkg -L graphviz` top to bottom: `lefty`'s files and `man1`'s
-/// grid; vim's `syntax` and `autoload`). One item padding more keeps them 24 px apart.
+/// first members. Where the two are neighbours along a column (a block, or the stand-ins of one
+/// reaching on into later columns), the lines ran 8 px apart for as long as both lists and read
+/// as one: a folder's files as the next folder's (`dpkg -L graphviz` top to bottom: `lefty`'s
+/// files and `man1`'s grid; vim's `syntax` and `autoload`). One item padding before the second
+/// block keeps them 24 px apart.
 extension WrapPlan {
     /// Whether a block's line runs past its far side, top to bottom: a list in single file, or
     /// a nesting block with a hanging list (whose line runs past the list's far side, in single
