@@ -205,9 +205,8 @@ struct WrappedPlacement: Sendable {
             }
         }
         // A block's bus enters level with its parent where it can, within its first sub-column
-        // (a list in single file, whose line runs on to its far side, anywhere along it: kept
-        // room after it may leave its parent a little off its middle, which the entry would
-        // otherwise reach with a jog).
+        // (a list in single file, whose line runs on to its far side, anywhere along it: where
+        // the placement holds its parent off its middle, the entry reached it with a jog).
         var entries = [Double](repeating: 0, count: plan.blockCount)
         for block in 0..<plan.blockCount {
             let first = Int(plan.firstItem[block])
