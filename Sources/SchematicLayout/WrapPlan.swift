@@ -426,7 +426,11 @@ struct WrapPlan {
             func collectRuns(of children: Range<Int>, topLevel: Bool) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
                 let nestsHere = nests && children.count >= reach.nestingFan(topLevel: topLevel)
-                func joins(_ item: Int) -> Bool { isLeaf(item) || (nestsHere && isFolder(item)) }
+                // (An item an additional parent's connector reaches stays single: that dashed
+                // line would run through the block's other members.)
+                func joins(_ item: Int) -> Bool {
+                    (isLeaf(item) || (nestsHere && isFolder(item))) && !sections.isAdditionallyLinked(item)
+                }
                 var child = children.lowerBound
                 while child < children.upperBound {
                     guard joins(child) else { child += 1; continue }

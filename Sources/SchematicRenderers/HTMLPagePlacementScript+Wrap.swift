@@ -158,7 +158,7 @@ extension HTMLPagePlacementScript {
   function nestingFan(reach, topLevel) { return reach === REACH_TOP_FANS && topLevel ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
   function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
-    var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1;
+    var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
     var nests = nestingShape != null && forcedLimit != null && cfg.wrap === 0, reach = nests ? nestingReach : REACH_SMALL;
     function isLeaf(item) { return cs[item] === cs[item + 1]; }
@@ -199,7 +199,8 @@ extension HTMLPagePlacementScript {
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
         if (!(wrapsLeaves || nestsHere) || (parent >= 0 && nests && nestedFolder[parent])) continue;
-        var joins = function (k) { return isLeaf(k) || (nestsHere && canNest(k, reach)); };
+        // An item an additional parent's line reaches stays single (cols.linked).
+        var joins = function (k) { return (isLeaf(k) || (nestsHere && canNest(k, reach))) && !(linked && linked[k]); };
         var at = c0;
         while (at < c1) {
           if (!joins(at)) { at++; continue; }

@@ -179,7 +179,16 @@ enum HTMLPageScript {
     var next = sections > 1 ? ss[1] : n;
     for (k = 0; k < n; k++) { cs[k] = next; next += counts[k]; }
     cs[n] = next;
-    var cols = {ss: ss, cs: cs, par: par};
+    var cols = {ss: ss, cs: cs, par: par, linked: null};
+    // PlacementColumns.isAdditionallyLinked: the ends of the additional parents' lines drawn.
+    var extra = header.extraEdges;
+    if (extra.length) {
+      cols.linked = new Uint8Array(n);
+      for (k = 0; k + 1 < extra.length; k += 2) {
+        var child = visibleIndex[extra[k]], parent = visibleIndex[extra[k + 1]];
+        if (child >= 0 && parent >= 0) { cols.linked[child] = 1; cols.linked[parent] = 1; }
+      }
+    }
     var r = SchematicPlacement.layout(cols, widths, heights, cfg);
     var X = new Float64Array(n), Y = new Float64Array(n);
     for (s = 0; s < sections; s++) for (k = ss[s]; k < ss[s + 1]; k++) { X[k] = r.sectionLefts[s] + r.lefts[k]; Y[k] = r.tops[k] + cfg.headerInset; }

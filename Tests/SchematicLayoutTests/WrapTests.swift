@@ -209,6 +209,54 @@ import TestSupport
         }
     }
 
+    /// An additional parent's line (a DAG drawn as a tree) reaches its child and leaves its
+    /// parent without running through a box: neither end is wrapped into a block, whose other
+    /// members the line would cross (apt's dependencies top to bottom ran through 3 boxes).
+    @Test(arguments: [SchematicOrientation.lr, .tb], [ConnectorStyle.elbow, .straight])
+    func additionalParentsLinesRunBesideBlocks(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
+        var tree = wideFanTree(seed: 11, count: 240)
+        var depth = [Int](repeating: 0, count: tree.count)
+        for node in 0..<tree.count where tree.parents[node] >= 0 { depth[node] = depth[Int(tree.parents[node])] + 1 }
+        // Every 7th node below the top gets a second parent: the level above's first other node.
+        var extras = 0
+        for node in stride(from: 3, to: tree.count, by: 7) where depth[node] > 0 {
+            if let other = (0..<tree.count).first(where: { depth[$0] == depth[node] - 1 && $0 != Int(tree.parents[node]) }) {
+                tree.addAdditionalParent(other, to: node)
+                extras += 1
+            }
+        }
+        #expect(extras > 10)
+        let (layout, sections) = try layout(tree, orientation: orientation, connectors: connectors, seed: 11)
+        var frames: [Rect] = []
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                frames.append(layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame)
+            }
+        }
+        var wrapped = 0, checked = 0
+        for section in 1..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let child = sections.globalItem(section: section, item: item)
+                // Wrapped leaves share a column line with a sibling beside them: count the wraps.
+                if item > 0, abs(frames[child].midX - frames[child - 1].midX) > 0.5 && abs(frames[child].midY - frames[child - 1].midY) > 0.5
+                    && sections.parentOfItem[child] == sections.parentOfItem[child - 1] { wrapped += 1 }
+                guard let parents = sections.additionalParentsOfItem[Int32(child)] else { continue }
+                for (offset, parent) in parents.enumerated() {
+                    let path = IndexPath(item: item, section: section, subitem: offset + 1)
+                    let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+                    checked += 1
+                    for (a, b) in pieces(connector) {
+                        for (other, frame) in frames.enumerated() where other != child && other != Int(parent) {
+                            #expect(!enters(a, b, frame), "\(sections.label(ofItem: Int(parent)))'s line into \(sections.label(ofItem: child)) runs through \(sections.label(ofItem: other))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == extras)
+        #expect(wrapped > 0, "the fans must still wrap")
+    }
+
     /// A forest's roots wrap as a fan's children do: a flat list of 60 lines, and 40 roots with
     /// a few children each (a country list with its subdivisions), are no longer one column.
     @Test(arguments: SchematicOrientation.allCases)
