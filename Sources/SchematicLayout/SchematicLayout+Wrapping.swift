@@ -153,7 +153,8 @@ extension SchematicLayout {
         // short lists: the widest fans' subtrees wrap with their children too
         // (`WrapPlan.nestsFolders`), at five panel heights, small subtrees, then those that
         // hold a wide fan of their own, then subtrees of any size, then (where the drawing is
-        // still beyond 3:1) those of the top of the tree's fans of 4 or more (`WrapPlan.NestingReach`),
+        // still beyond 3:1) those of the top of the tree's fans of 4 or more, then the small
+        // subtrees of any fan of 4 or more, for a smaller drawing (`WrapPlan.NestingReach`),
         // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
@@ -165,8 +166,11 @@ extension SchematicLayout {
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
             nestingAreaLimit = best.drawing.nestingAreaLimit
             for reach in WrapPlan.NestingReach.allCases {
-                if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+                if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+                if reach == .deepFans && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
+                // Panels deep in the tree cost more reading: only on a smaller drawing.
+                if reach == .deepFans { nestingAreaLimit = min(nestingAreaLimit, best.drawing.area) }
                 for factor in WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
                                                                     smallestFan: plan.smallestFan, reach: reach)
@@ -220,8 +224,10 @@ extension SchematicLayout {
             }
         }
         for reach in WrapPlan.NestingReach.allCases {
-            if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+            if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+            if reach == .deepFans && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
+            if reach == .deepFans { areaLimit = min(areaLimit, best.drawing.area) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)

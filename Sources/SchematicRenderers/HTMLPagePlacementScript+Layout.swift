@@ -385,8 +385,10 @@ extension HTMLPagePlacementScript {
         nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
-          if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
+          if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
+          if (reach === REACH_DEEP_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
+          if (reach === REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller
           NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(judgePlaced);
           });
@@ -418,8 +420,10 @@ extension HTMLPagePlacementScript {
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
       }
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
-        if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
+        if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
+        if (reach === REACH_DEEP_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
+        if (reach === REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, best.drawing.area);
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(judgeNesting);
       }
       var broadenedBest = broadenedPlacement(best.plan);

@@ -204,6 +204,45 @@ extension WrapTests {
         _ = try expectNestedWithin(2.5, gitMirrors(objectFans: fans, hashes: true), orientation: orientation)
     }
 
+    /// A Maven repository: group folders over artifact folders over version folders of two
+    /// files, with one group (`org`) of 47 artifacts, too big for a panel. Top to bottom the
+    /// reaches before `NestingReach.deepFans` leave it 3.8:1 (the big group flat in one panel,
+    /// or side by side); with it, the big group stays in the tree and its fans of four or more
+    /// artifacts nest.
+    func mavenRepository() -> Tree {
+        var tree = Tree()
+        let root = tree.addNode(label: "repository")
+        func artifact(_ name: String, in group: Int) {
+            let folder = tree.addNode(label: name, parent: group)
+            for version in ["1.0", "debian"] {
+                let versionFolder = tree.addNode(label: version, parent: folder)
+                for suffix in ["jar", "pom"] { _ = tree.addNode(label: "\(name)-\(version).\(suffix)", parent: versionFolder) }
+            }
+        }
+        for name in ["aopalliance", "commons-io", "commons-cli"] { artifact(name, in: tree.addNode(label: name, parent: root)) }
+        let google = tree.addNode(label: "google", parent: tree.addNode(label: "com", parent: root))
+        for group in ["errorprone", "guava", "inject"] {
+            let folder = tree.addNode(label: group, parent: google)
+            for index in 0..<4 { artifact("\(group)-\(index)", in: folder) }
+        }
+        let org = tree.addNode(label: "org", parent: root)
+        let apache = tree.addNode(label: "apache", parent: org)
+        for group in ["commons", "geronimo", "resolver", "shared", "wagon"] {
+            let folder = tree.addNode(label: group, parent: apache)
+            for index in 0..<5 { artifact("\(group)-\(index)", in: folder) }
+        }
+        let maven = tree.addNode(label: "maven", parent: apache)
+        for index in 0..<22 { artifact("maven-artifact-\(index)", in: maven) }
+        let plexus = tree.addNode(label: "plexus", parent: tree.addNode(label: "codehaus", parent: org))
+        for index in 0..<7 { artifact("plexus-\(index)", in: plexus) }
+        return tree
+    }
+
+    @Test(arguments: [SchematicOrientation.tb, .bt, .lr])
+    func aDeepNarrowRepositoryNestsItsDeepFans(orientation: SchematicOrientation) throws {
+        _ = try expectNestedWithin(3, mavenRepository(), orientation: orientation)
+    }
+
     /// Nested subtrees are packed by their contours, as a tidy tree packs them: a leaf after a
     /// folder tucks in beside the folder's files, not below the last of them.
     @Test func aLeafAfterAFolderTucksInBesideItsFiles() throws {
