@@ -164,14 +164,15 @@ struct WrapPlan {
         /// never nest (a phylogeny's polytomies drawn as panels no longer read as one tree).
         case topFans
         /// Fans of `topNestingFan` children or more at any depth, with their small subtrees
-        /// only (`largestNestedSubtree` nodes): a subtree bigger than that is no panel but is
-        /// drawn in the tree, where its own fans nest. Tried last, where the drawing is still
+        /// only (`largestDeepNestedSubtree` nodes): a subtree bigger than that is no panel but
+        /// is drawn in the tree, where its own fans nest. Tried last, where the drawing is still
         /// beyond `readableAspect`: a deep, narrow tree (a Maven repository's folders, a
         /// nested JSON document) whose top fan holds one big subtree is otherwise that one
-        /// subtree drawn flat in a panel (18.9:1 top to bottom). Not a superset of the reaches
-        /// before it: it leaves big subtrees out. Only in a tree with a fan of the first tier
-        /// (a phylogeny's polytomies drawn as panels no longer read as one tree), and only for
-        /// a smaller drawing (a DNS zone's JSON went from 10:1 to 5:1 at 1.4 times the area).
+        /// subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 4.3:1 with it; a DNS
+        /// zone's JSON 10.2:1, 8.7:1). Not a superset of the reaches before it: it leaves big
+        /// subtrees out. Only in a tree with a fan of the first tier (a phylogeny's polytomies
+        /// drawn as panels no longer read as one tree), and only for a smaller drawing (the
+        /// DNS zone once went to 5:1 at 1.4 times the area).
         case deepFans
 
         /// The fewest children of a fan whose subtrees nest with this reach.
@@ -182,6 +183,10 @@ struct WrapPlan {
             }
         }
     }
+    /// The most nodes a subtree nested with `NestingReach.deepFans` has: a bigger one stays in
+    /// the tree, where its own fans nest, rather than lie flat in one broad panel (Maven's
+    /// repository top to bottom: 4.3:1 with 20, 8.7:1 with 120; 12 and 30 both broader).
+    static let largestDeepNestedSubtree = 20
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
@@ -427,7 +432,7 @@ struct WrapPlan {
                 case .bigSubtrees, .topFans:
                     return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 case .deepFans:
-                    return Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
+                    return Int(subtreeSize[item]) <= WrapPlan.largestDeepNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 }
             }
             let reach = self.nestingReach

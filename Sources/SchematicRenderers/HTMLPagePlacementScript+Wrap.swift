@@ -183,7 +183,7 @@ extension HTMLPagePlacementScript {
     // WrapPlan's canNest: whether a child's subtree nests with a reach.
     function canNest(item, withReach) {
       if (isLeaf(item)) return false;
-      if (withReach === REACH_DEEP_FANS) return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
+      if (withReach === REACH_DEEP_FANS) return subtreeSize[item] <= LARGEST_DEEP_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_NESTING && (withReach === REACH_WIDE_FANS || !hasWideFan[item]);
     }
