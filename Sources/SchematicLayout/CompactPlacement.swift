@@ -326,13 +326,16 @@ enum CompactPlacement {
     static let relaxedItems = 50_000
 
     /// The most parents outside their span, and the largest mean offset, a placement may have.
-    /// One parent in 12 (at least one), and 0.7 of the mean pitch of a column after the
+    /// One parent in 12 (none in a tree of fewer than 12 parents: a small drawing has the room
+    /// to keep each with its children, where one left outside is plain to see; a 16-class tree
+    /// had a parent 49 px above both its children to save one row), and 0.7 of the mean pitch
+    /// of a column after the
     /// `trialSweeps` a candidate is judged by (the chosen one's twelve take it to about 0.6):
     /// less than Graphviz's dot allows itself on phylogenies (one parent in 6 to 10 outside on
     /// Yule and coalescent trees of 160 to 658 leaves, mean offset 0.75 to 0.85 of a pitch),
     /// which are the trees that need it. (A binary marsupial taxonomy is the exception found:
     /// dot lets only one parent in 38 out.)
     static func readingLimits(parents: Int, pitch: Double) -> (outside: Int, meanOffset: Double) {
-        (max(1, parents / 12), pitch * 0.7)
+        (parents / 12, pitch * 0.7)
     }
 }

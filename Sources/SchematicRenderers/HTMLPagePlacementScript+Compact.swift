@@ -303,7 +303,7 @@ extension HTMLPagePlacementScript {
     var pitch = 0, pitched = 0;
     for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
     pitch /= Math.max(1, pitched);
-    var limitOutside = Math.max(1, Math.floor(parentCount / 12)), limitOffset = pitch * 0.7;
+    var limitOutside = Math.floor(parentCount / 12), limitOffset = pitch * 0.7;
     // CompactPlacement: the typical row, the median box and padding.
     var boxHeights = new Float64Array(pitched), boxCount = 0;
     for (i = 0; i < count; i++) if (!isStandIn(i)) boxHeights[boxCount++] = heights[i];
