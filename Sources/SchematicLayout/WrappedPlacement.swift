@@ -214,7 +214,14 @@ struct WrappedPlacement: Sendable {
             let (firstRow, lastRow) = plan.isSingleFile(block) ? (0, plan.heights[block]) : plan.rowMiddles(ofBlock: block)
             // A block of roots has no bus: its entry is its first row.
             let parentMiddle = parent < 0 ? -Double.infinity : tops[parent] + itemHeights[parent] / 2
-            entries[block] = min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
+            // A parent before a block of several sub-columns (or panels) enters it at the corner
+            // of the line over it, which runs on to the later ones: entered at its first row,
+            // that line left the first member's stub a few points before its box and read as
+            // that member's (a README's notes top to bottom, its next panel 1,255 px below).
+            let corner = topsOfBlocks[block] - configuration.itemPadding * SchematicLayout.blockBusRise
+            let entersCorner = parent >= 0 && plan.columns[block] > 1 && !plan.isSingleFile(block)
+                && parentMiddle < topsOfBlocks[block] + firstRow
+            entries[block] = entersCorner ? corner : min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
         }
         self.sectionWidths = sectionWidths
         self.sectionExtents = sectionExtents

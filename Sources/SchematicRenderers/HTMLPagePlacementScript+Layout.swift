@@ -166,9 +166,13 @@ extension HTMLPagePlacementScript {
       for (var bl = 0; bl < blockCount; bl++) {
         var firstMember = plan.firstItem[bl], parent = par[firstMember];
         // (A list in single file, WrapPlan.isSingleFile, is entered anywhere along it.)
-        var rows = plan.hangsLists && plan.rows[bl] === 1 && plan.offsetStart[bl] < 0 ? {first: 0, last: plan.heights[bl]} : rowMiddles(plan, bl);
+        var singleFile = plan.hangsLists && plan.rows[bl] === 1 && plan.offsetStart[bl] < 0;
+        var rows = singleFile ? {first: 0, last: plan.heights[bl]} : rowMiddles(plan, bl);
         var parentMiddle = parent < 0 ? -Infinity : tops[parent] + heights[parent] / 2;  // a block of roots: its first row
-        blockEntries[bl] = Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
+        // A parent before a block of several sub-columns enters it at the corner of the line over it.
+        var entersCorner = parent >= 0 && plan.columns[bl] > 1 && !singleFile && parentMiddle < blockTops[bl] + rows.first;
+        blockEntries[bl] = entersCorner ? blockTops[bl] - pad * 0.25  // SchematicLayout.blockBusRise
+          : Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
       }
     }
     // SchematicLayout.placedCenters

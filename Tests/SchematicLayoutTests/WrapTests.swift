@@ -209,6 +209,34 @@ import TestSupport
         }
     }
 
+    /// A parent before its block of several sub-columns (above it, left to right) enters the
+    /// block at the corner of the line over it: the connector into any member runs on along
+    /// the column, never past the block's first row and back up to that line (entered at the
+    /// first row, the line to the later sub-columns left the first member's stub a few points
+    /// before its box and read as that member's child).
+    @Test(arguments: [1, 2, 3], [SchematicOrientation.lr, .tb])
+    func aBlockBelowItsParentIsEnteredAtItsCorner(seed: UInt64, orientation: SchematicOrientation) throws {
+        let tree = wideFanTree(seed: seed, count: 260)
+        let (layout, sections) = try layout(tree, orientation: orientation, connectors: .elbow, wrap: .limit(5), seed: seed)
+        var checked = 0
+        for section in 1..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let path = IndexPath(item: item, section: section)
+                let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+                guard connector.via.count >= 3 else { continue }  // not into a later sub-column
+                var points: [Point] = []
+                connector.forEachPolylinePoint { points.append(canonical($0, orientation)) }
+                // Only where the parent is before everything the connector reaches.
+                guard let start = points.first, points.dropFirst().allSatisfy({ $0.y >= start.y - 1e-9 }) else { continue }
+                checked += 1
+                for (a, b) in zip(points, points.dropFirst()) {
+                    #expect(b.y >= a.y - 1e-9, "the connector into \(path) turns back from \(a.y) to \(b.y)")
+                }
+            }
+        }
+        #expect(checked >= 3, "the test needs blocks below their parents: \(checked)")
+    }
+
     /// An additional parent's line (a DAG drawn as a tree) reaches its child and leaves its
     /// parent without running through a box: neither end is wrapped into a block, whose other
     /// members the line would cross (apt's dependencies top to bottom ran through 3 boxes).
