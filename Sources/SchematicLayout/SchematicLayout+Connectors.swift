@@ -318,14 +318,14 @@ extension SchematicLayout {
                                   start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
         let left = sectionLefts[attributes.indexPath.section]
         let column = plan.position(ofMember: globalItem(of: attributes.indexPath), inBlock: block).column
-        let singleFile = plan.isSingleFile(block)
+        let singleFile = plan.isSingleFile(block), combed = plan.isCombed(block)
         let rise = configuration.itemPadding * Self.blockBusRise
         return alongBuses(attributes, parent: parent, start: start, end: Point(x: child.minX, y: child.midY),
                           leadOut: leadOut, leadIn: leadIn, middle: middle, entryY: blockEntries[block] + headerInset,
                           firstBus: left + plan.busX(ofColumn: 0, inBlock: block),
-                          bus: column > 0 && !singleFile ? left + plan.busX(ofColumn: column, inBlock: block) : nil,
+                          bus: column > 0 && !singleFile && !combed ? left + plan.busX(ofColumn: column, inBlock: block) : nil,
                           above: singleFile ? blockTops[block] + headerInset + plan.heights[block] + rise : blockTops[block] + headerInset - rise,
-                          farSideOf: singleFile ? child : nil)
+                          farSideOf: singleFile ? child : nil, nearSideOf: combed ? child : nil)
     }
 
     /// A connector into a block's member along its buses: led out of its parent to `leadOut`,
@@ -333,17 +333,18 @@ extension SchematicLayout {
     /// (`firstBus`), and, for a member of a later sub-column, along the line beside the block
     /// (at `above`: over a wrapped block, past a hanging list's far side) to that one's `bus`,
     /// down it and into the member. A member of a list in single file (`farSideOf` its frame)
-    /// is reached along the line beside the list and entered at the middle of its far side.
+    /// is reached along the line beside the list and entered at the middle of its far side; a
+    /// member of a row hanging from the line over its block (`nearSideOf`), at its near side.
     func alongBuses(_ attributes: LayoutAttributes, parent: Int, start: Point, end: Point, leadOut: Double, leadIn: Double,
                     middle: Double, entryY: Double, firstBus: Double, bus: Double?, above: Double,
-                    farSideOf member: Rect? = nil) -> LayoutAttributes {
+                    farSideOf member: Rect? = nil, nearSideOf hanging: Rect? = nil) -> LayoutAttributes {
         var attributes = attributes
         let section = attributes.indexPath.section
         let entry = Point(x: leadIn, y: entryY)
         var via = [Point(x: firstBus, y: entry.y)]
         var end = end
-        if let member {
-            end = Point(x: member.midX, y: member.maxY)
+        if let member = member ?? hanging {
+            end = Point(x: member.midX, y: hanging != nil ? member.minY : member.maxY)
             via += [Point(x: firstBus, y: above), Point(x: end.x, y: above)]
         } else if let bus {
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]

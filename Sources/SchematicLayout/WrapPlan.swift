@@ -810,6 +810,15 @@ struct WrapPlan {
         hangsLists && rows[block] == 1 && offsetStart[block] < 0
     }
 
+    /// Whether a block is a grid of leaves in one row of several sub-columns drawn left to
+    /// right (a block widened into the room beside it): its members hang from the line over
+    /// it, each entered at its near side (`SchematicLayout.wrappedConnector`). Entered from
+    /// the left, each a gutter after the one before, a row of siblings read as a chain
+    /// (Python's exceptions: `Error ⌐ Error ⌐ ExpatError ⌐ Full`).
+    func isCombed(_ block: Int) -> Bool {
+        !hangsLists && rows[block] == 1 && columns[block] > 1 && offsetStart[block] < 0
+    }
+
     /// The x of the bus left of a sub-column, from the block's left.
     @inline(__always)
     func busX(ofColumn column: Int, inBlock block: Int) -> Double {

@@ -219,8 +219,9 @@ struct WrappedPlacement: Sendable {
             // that line left the first member's stub a few points before its box and read as
             // that member's (a README's notes top to bottom, its next panel 1,255 px below).
             let corner = topsOfBlocks[block] - configuration.itemPadding * SchematicLayout.blockBusRise
+            // (A row hanging from that line is entered there wherever its parent is.)
             let entersCorner = parent >= 0 && plan.columns[block] > 1 && !plan.isSingleFile(block)
-                && parentMiddle < topsOfBlocks[block] + firstRow
+                && (parentMiddle < topsOfBlocks[block] + firstRow || plan.isCombed(block))
             entries[block] = entersCorner ? corner : min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
         }
         self.sectionWidths = sectionWidths

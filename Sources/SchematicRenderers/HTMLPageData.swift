@@ -31,10 +31,12 @@ struct HTMLPageData {
     /// Wrapped blocks: first member, member count, where each sub-column (panel) starts among
     /// the members, bus entry y, y of the line above the block, the bus x of each sub-column,
     /// whether it is a list hanging inside a nesting block (its members are that block's), and
-    /// whether its members are entered at their far side off the line beside it (a list in
-    /// single file).
+    /// how its members are entered off the line beside it: at their far side (a list in single
+    /// file), at their near side (a row hanging from the line over it), or neither.
     var blocks: [(first: Int, count: Int, starts: [Int], entry: Double, above: Double, buses: [Double], inner: Bool,
-                  farSide: Bool)] = []
+                  sideEntry: SideEntry)] = []
+    /// How a block's members are entered off the line beside it (`blocks`).
+    enum SideEntry: Int { case none = 0, farSide = 1, nearSide = 2 }
     /// Parents whose connectors turn inside a nesting block's panel, not between two columns:
     /// the parent, and the x of the turn out of its column, into its children's and the middle.
     var leads: [(parent: Int, out: Double, into: Double, middle: Double)] = []
@@ -126,17 +128,20 @@ struct HTMLPageData {
             // runs down after the line above the block.
             var starts = [0], buses = [block.members[0].connector.via[0].x]
             var above = block.members[0].connector.via[0].y
-            // A single-file list's members are all reached along the line beside it (three turns).
-            let farSide = block.members[0].connector.via.count == 3
-            if farSide { above = block.members[0].connector.via[1].y }
-            for (index, member) in block.members.enumerated().dropFirst() where !farSide {
+            // A single-file list's members, or a row's hanging from the line over it, are all
+            // reached along that line (three turns), into their far or near side.
+            let first = block.members[0].connector
+            let alongLine = first.via.count == 3
+            if alongLine { above = first.via[1].y }
+            let sideEntry: SideEntry = !alongLine ? .none : first.end.y > above ? .nearSide : .farSide
+            for (index, member) in block.members.enumerated().dropFirst() where !alongLine {
                 let via = member.connector.via
                 let bus = via.count >= 4 ? via[2].x : buses[0]
                 if bus != buses[buses.count - 1] { starts.append(index); buses.append(bus) }
                 if via.count >= 4 { above = via[1].y }
             }
             blocks.append((block.first, block.members.count, starts, block.members[0].connector.turnIn.y, above, buses, block.inner,
-                           farSide))
+                           sideEntry))
         }
         var ledParent = -1
         for (child, parentPath, connector) in primary {
@@ -170,7 +175,7 @@ struct HTMLPageData {
         // Blocks of roots: keyed by their extent along the column like any block (no
         // connector, so no bus, entry or line beside them is drawn).
         for block in options.rootBlocks {
-            blocks.append((block.first, block.count, block.columnStarts, 0, 0, block.columnStarts.map { _ in 0 }, false, false))
+            blocks.append((block.first, block.count, block.columnStarts, 0, 0, block.columnStarts.map { _ in 0 }, false, .none))
         }
         blocks.sort { $0.first < $1.first }
         sectionWidths = givenColumns ? options.columnWidths : (0..<sectionCount).map { section in
@@ -258,7 +263,7 @@ struct HTMLPageData {
             output.append(",[")
             writeList(block.buses, into: &output)
             output.append(block.inner ? "],1," : "],0,")
-            output.append(block.farSide ? "1]" : "0]")
+            output.append(block.sideEntry == .nearSide ? "2]" : block.sideEntry == .farSide ? "1]" : "0]")
         }
         output.append("],\"leads\":[")
         for (index, lead) in leads.enumerated() {

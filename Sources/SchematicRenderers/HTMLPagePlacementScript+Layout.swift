@@ -169,8 +169,10 @@ extension HTMLPagePlacementScript {
         var singleFile = plan.hangsLists && plan.rows[bl] === 1 && plan.offsetStart[bl] < 0;
         var rows = singleFile ? {first: 0, last: plan.heights[bl]} : rowMiddles(plan, bl);
         var parentMiddle = parent < 0 ? -Infinity : tops[parent] + heights[parent] / 2;  // a block of roots: its first row
-        // A parent before a block of several sub-columns enters it at the corner of the line over it.
-        var entersCorner = parent >= 0 && plan.columns[bl] > 1 && !singleFile && parentMiddle < blockTops[bl] + rows.first;
+        // A parent before a block of several sub-columns enters it at the corner of the line over
+        // it; so does any into a row hanging from that line (WrapPlan.isCombed).
+        var combed = !plan.hangsLists && plan.rows[bl] === 1 && plan.columns[bl] > 1 && plan.offsetStart[bl] < 0;
+        var entersCorner = parent >= 0 && plan.columns[bl] > 1 && !singleFile && (parentMiddle < blockTops[bl] + rows.first || combed);
         blockEntries[bl] = entersCorner ? blockTops[bl] - pad * 0.25  // SchematicLayout.blockBusRise
           : Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
       }

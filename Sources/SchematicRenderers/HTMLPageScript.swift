@@ -80,7 +80,7 @@ enum HTMLPageScript {
   // ---- Geometry: what is drawn now, in canonical axes (columns along x). The original one is
   // the engine's; after a collapse, the page's placement of the visible tree.
   function blocksFrom(list) {
-    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5], inner: b[6] === 1, farSide: b[7] === 1}; });
+    return list.map(function (b) { return {first: b[0], count: b[1], starts: b[2], entry: b[3], above: b[4], buses: b[5], inner: b[6] === 1, farSide: b[7] === 1, nearSide: b[7] === 2}; });
   }
   // Connectors inside nesting blocks: parent to [out, into, middle] (canonical x), from a flat list.
   function leadsFrom(flat) {
@@ -199,11 +199,13 @@ enum HTMLPageScript {
         while (ss[section + 1] <= first) section++;
         var buses = [];
         for (var c = 0; c < r.plan.columns[b]; c++) buses.push(r.sectionLefts[section] + SchematicPlacement.busXOfColumn(r.plan, c, b));
-        // WrapPlan.isSingleFile: top to bottom, a grid of one row is entered at its members' far side.
-        var farSide = !!cfg.vertical && r.plan.rows[b] === 1 && r.plan.offsetStart[b] < 0;
+        // WrapPlan.isSingleFile: top to bottom, a grid of one row is entered at its members' far
+        // side; WrapPlan.isCombed: left to right, one of several sub-columns at their near side.
+        var oneRow = r.plan.rows[b] === 1 && r.plan.offsetStart[b] < 0;
+        var farSide = !!cfg.vertical && oneRow, nearSide = !cfg.vertical && oneRow && r.plan.columns[b] > 1;
         blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + cfg.headerInset,
           above: r.blockTops[b] + cfg.headerInset + (farSide ? r.plan.heights[b] + cfg.itemPadding * 0.25 : -cfg.itemPadding * 0.25),  // SchematicLayout.blockBusRise
-          buses: buses, farSide: farSide});
+          buses: buses, farSide: farSide, nearSide: nearSide});
       }
       SchematicPlacement.hangingLists(r, cols, heights, cfg).forEach(function (list) { blocks.push(list); });
       blocks.sort(function (a, b) { return a.first - b.first; });
