@@ -16,8 +16,9 @@ extension InputFormat {
         return nil
     }
 
-    /// Throws where content sniffed as an outline is markup.
-    static func refuseMarkup(_ bytes: [UInt8], file: String) throws(ReadError) {
+    /// Throws where content sniffed as an outline, or read as one for its extension alone
+    /// (`.txt`), is markup.
+    public static func refuseMarkup(_ bytes: [UInt8], file: String) throws(ReadError) {
         guard let kind = markupKind(bytes) else { return }
         throw ReadError(file: file, line: 1, column: 1, message:
             "this is \(kind), not a hierarchy: give an outline, `tree` output, JSON, YAML, CSV or TSV, Markdown, DOT, Newick "

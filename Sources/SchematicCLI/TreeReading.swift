@@ -48,6 +48,8 @@ struct TreeReading {
         do throws(ReadError) {
             let format: InputFormat
             if let known { format = known } else { format = try InputFormat.sniff(bytes, file: Self.displayName(path), options: reader) }
+            // An outline by its extension alone (not `--from outline`) that is markup: refused.
+            if self.format == nil && format == .outline { try InputFormat.refuseMarkup(bytes, file: Self.displayName(path)) }
             var tree = try format.reader(reader).read(bytes, file: Self.displayName(path))
             // A directory's walk stops at --max-depth itself; a file's tree is cut there.
             if let maxDepth = directory.maxDepth { tree = tree.keepingLevels(maxDepth) }

@@ -17,6 +17,21 @@ import TestSupport
         #expect(forced.status == 0 && forced.stdout.contains(#""label":"node,up,size""#))
     }
 
+    /// Markup in a file whose extension says outline (`.txt`) is refused as sniffed content
+    /// is, with nothing written; `--from outline` still draws its lines.
+    @Test func markupInATextFileIsRefused() throws {
+        let directory = NSTemporaryDirectory() + "schematic-markup-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "<?xml version=\"1.0\"?><a><b/></a>\n".write(toFile: directory + "/data.txt", atomically: true, encoding: .utf8)
+        let result = try Executable.run(["render", "data.txt", "-o", "data.svg"], in: directory)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("data.txt:1:1: this is XML, not a hierarchy"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/data.svg"))
+        let forced = try Executable.run(["render", "--from", "outline", "data.txt", "--format", "json"], in: directory)
+        #expect(forced.status == 0 && forced.stdout.contains("<?xml"))
+    }
+
     @Test func readerWarningsAreShownUnlessQuiet() throws {
         let treeJSON = #"[{"type":"directory","name":"d","contents":[{"type":"fifo","name":"pipe"}]},{"type":"report","directories":1,"files":1}]"#
         let loud = try Executable.run(["-", "--format", "json"], stdin: treeJSON)
