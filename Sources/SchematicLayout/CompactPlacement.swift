@@ -303,8 +303,10 @@ enum CompactPlacement {
     /// and each sweep costs as much as the rest of the placement.
     static func sweepCount(count: Int, requested: Int) -> Int { count <= 50_000 ? requested : min(requested, 3) }
 
-    /// One parent in this many may give way in `relaxedSpans` (as many as `readingLimits` lets
-    /// end outside their span: every freed parent does on phylogenies).
+    /// One parent in this many (at least one) may give way in `relaxedSpans`, about as many as
+    /// `readingLimits` lets end outside their span (every freed parent does on phylogenies;
+    /// in a tree of fewer than 12 parents, a step is kept only where the sweeps bring its
+    /// parent back inside).
     static let freedParents = 12
 
     /// How much taller than the chosen step's a drawing with fewer steps (fewer parents outside

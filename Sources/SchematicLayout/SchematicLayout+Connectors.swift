@@ -313,7 +313,8 @@ extension SchematicLayout {
     /// the member's sub-column, down it and into the member. Buses run in the gutters, the
     /// line above the block in the padding over it, so no piece crosses a box. Top to bottom, a
     /// block of leaves in one row (a list in single file) is entered as a hanging list is: along
-    /// the line past its far side, into each member's far side.
+    /// the line past its far side, into each member's far side; left to right, a row of several
+    /// (`WrapPlan.isCombed`) hangs from the line over it, each member entered at its near side.
     func wrappedConnector(_ attributes: LayoutAttributes, plan: WrapPlan, block: Int, child: Rect, parent: Int,
                                   start: Point, leadOut: Double, leadIn: Double, middle: Double) -> LayoutAttributes {
         let left = sectionLefts[attributes.indexPath.section]
@@ -358,7 +359,8 @@ extension SchematicLayout {
             curveOut: Point(x: middle, y: start.y), curveIn: Point(x: middle, y: entry.y),
             isCurved: configuration.connectorStyle == .curved)
         connector.via = via
-        var minY = min(start.y, entry.y), maxY = max(start.y, entry.y)
+        // (A member entered at its near side ends past the line over its block.)
+        var minY = min(start.y, entry.y, end.y), maxY = max(start.y, entry.y, end.y)
         for point in via { minY = min(minY, point.y); maxY = max(maxY, point.y) }
         attributes.frame = Rect(x: start.x, y: minY, width: end.x - start.x, height: maxY - minY)
         attributes.connector = connector

@@ -169,13 +169,16 @@ extension SchematicLayout {
                 if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
                 if reach == .deepFans && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
-                // Panels deep in the tree cost more reading: only on a smaller drawing.
+                // Panels deep in the tree cost more reading: only on a smaller drawing (for
+                // these placements alone).
+                let limitBefore = nestingAreaLimit
                 if reach == .deepFans { nestingAreaLimit = min(nestingAreaLimit, best.drawing.area) }
                 for factor in WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
                                                                     smallestFan: plan.smallestFan, reach: reach)
                     for placement in nested { judgePlaced(placement) }
                 }
+                nestingAreaLimit = limitBefore
             }
             judgePlaced(WrappedPlacement.broadened(best.placement, tree: tree))
             judgePlaced(WrappedPlacement.filled(best.placement, tree: tree))
@@ -227,11 +230,13 @@ extension SchematicLayout {
             if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
             if reach == .deepFans && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
+            let limitBefore = areaLimit
             if reach == .deepFans { areaLimit = min(areaLimit, best.drawing.area) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
             for case let placement? in nested { judge(placement) }
+            areaLimit = limitBefore
         }
         if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }
         if let placement = best.placement, let filled = WrappedPlacement.filled(placement, tree: tree) { judge(filled) }

@@ -35,7 +35,7 @@ struct WrapPlan {
     let gutter: Double
 
     /// Nesting blocks (`nestingShape`): a run of a wide fan's children (or, with
-    /// `NestingReach.topFans`, a top fan's) that are leaves or
+    /// `NestingReach.topFans`, a top fan's; with `deepFans`, any fan's of four) that are leaves or
     /// *small subtrees* (a folder of files, a package with its modules, a class with a few
     /// subclasses: at most `largestNestedSubtree` nodes, `deepestNesting` levels below the
     /// child, and no fan of 12 children or more, which wraps on its own, unless
@@ -143,8 +143,9 @@ struct WrapPlan {
     /// Whether this plan with `fillsBlocks` would lay some block out otherwise.
     private(set) var fillingDiffers = false
 
-    /// Which subtrees a nesting block takes, tried in this order while the drawing is still
-    /// beyond `readableAspect`: each reach takes every subtree the ones before it take.
+    /// Which subtrees a nesting block takes, tried in this order (the last two only while the
+    /// drawing is still beyond `readableAspect`): each reach takes every subtree the ones
+    /// before it take, but `deepFans`, which leaves big subtrees in the tree.
     enum NestingReach: Int, CaseIterable, Sendable {
         /// Small subtrees without a fan of 12 children or more (such a fan wraps on its own).
         case smallSubtrees
@@ -161,7 +162,8 @@ struct WrapPlan {
         /// `topNestingFan` children or more too: a document's sections, an org chart's
         /// departments set the drawing's breadth (a README's 11 sections top to bottom: 12.5:1).
         /// Tried only where the drawing is still beyond `readableAspect`; deeper small fans
-        /// never nest (a phylogeny's polytomies drawn as panels no longer read as one tree).
+        /// nest with `deepFans` only (a phylogeny's polytomies drawn as panels no longer read
+        /// as one tree).
         case topFans
         /// Fans of `topNestingFan` children or more at any depth, with their small subtrees
         /// only (`largestDeepNestedSubtree` nodes): a subtree bigger than that is no panel but

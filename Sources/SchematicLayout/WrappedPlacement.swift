@@ -206,7 +206,8 @@ struct WrappedPlacement: Sendable {
         }
         // A block's bus enters level with its parent where it can, within its first sub-column
         // (a list in single file, whose line runs on to its far side, anywhere along it: where
-        // the placement holds its parent off its middle, the entry reached it with a jog).
+        // the placement holds its parent off its middle, the entry reached it with a jog), or
+        // at the corner of the line over it (below).
         var entries = [Double](repeating: 0, count: plan.blockCount)
         for block in 0..<plan.blockCount {
             let first = Int(plan.firstItem[block])
@@ -220,8 +221,9 @@ struct WrappedPlacement: Sendable {
             // that member's (a README's notes top to bottom, its next panel 1,255 px below).
             let corner = topsOfBlocks[block] - configuration.itemPadding * SchematicLayout.blockBusRise
             // (A row hanging from that line is entered there wherever its parent is.)
+            // (Nearly level with the first row, it enters there: no detour up and back.)
             let entersCorner = parent >= 0 && plan.columns[block] > 1 && !plan.isSingleFile(block)
-                && (parentMiddle < topsOfBlocks[block] + firstRow || plan.isCombed(block))
+                && (parentMiddle < topsOfBlocks[block] + firstRow - SchematicLayout.levelStubDistance || plan.isCombed(block))
             entries[block] = entersCorner ? corner : min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
         }
         self.sectionWidths = sectionWidths

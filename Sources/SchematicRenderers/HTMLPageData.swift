@@ -133,7 +133,9 @@ struct HTMLPageData {
             let first = block.members[0].connector
             let alongLine = first.via.count == 3
             if alongLine { above = first.via[1].y }
-            let sideEntry: SideEntry = !alongLine ? .none : first.end.y > above ? .nearSide : .farSide
+            // (Told by the end's box side, not by the line: with no padding the line lies on it.)
+            let member = block.members[0].child, top = Double(originY[member]), bottom = top + heights[member]
+            let sideEntry: SideEntry = !alongLine ? .none : abs(first.end.y - top) < abs(first.end.y - bottom) ? .nearSide : .farSide
             for (index, member) in block.members.enumerated().dropFirst() where !alongLine {
                 let via = member.connector.via
                 let bus = via.count >= 4 ? via[2].x : buses[0]

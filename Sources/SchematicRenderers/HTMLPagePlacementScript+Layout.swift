@@ -172,7 +172,7 @@ extension HTMLPagePlacementScript {
         // A parent before a block of several sub-columns enters it at the corner of the line over
         // it; so does any into a row hanging from that line (WrapPlan.isCombed).
         var combed = !plan.hangsLists && plan.rows[bl] === 1 && plan.columns[bl] > 1 && plan.offsetStart[bl] < 0;
-        var entersCorner = parent >= 0 && plan.columns[bl] > 1 && !singleFile && (parentMiddle < blockTops[bl] + rows.first || combed);
+        var entersCorner = parent >= 0 && plan.columns[bl] > 1 && !singleFile && (parentMiddle < blockTops[bl] + rows.first - LEVEL_STUB_DISTANCE || combed);
         blockEntries[bl] = entersCorner ? blockTops[bl] - pad * 0.25  // SchematicLayout.blockBusRise
           : Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
       }
@@ -394,10 +394,12 @@ extension HTMLPagePlacementScript {
           if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
           if (reach === REACH_DEEP_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
-          if (reach === REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller
+          var limitBefore = nestingAreaLimitNow;
+          if (reach === REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller, for these
           NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(judgePlaced);
           });
+          nestingAreaLimitNow = limitBefore;
         }
         var broadenedBest = broadenedPlacement(best.plan);
         if (broadenedBest) judgePlaced(broadenedBest);
@@ -429,8 +431,10 @@ extension HTMLPagePlacementScript {
         if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
         if (reach === REACH_DEEP_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
+        var areaBefore = areaLimit;
         if (reach === REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, best.drawing.area);
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(judgeNesting);
+        areaLimit = areaBefore;
       }
       var broadenedBest = broadenedPlacement(best.plan);
       if (broadenedBest) judgeNesting(broadenedBest);

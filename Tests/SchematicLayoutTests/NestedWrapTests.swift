@@ -205,10 +205,10 @@ extension WrapTests {
     }
 
     /// A Maven repository: group folders over artifact folders over version folders of two
-    /// files, with one group (`org`) of 47 artifacts, too big for a panel. Top to bottom the
+    /// files, with one group (`org`) of 54 artifacts, too big for a panel. Top to bottom the
     /// reaches before `NestingReach.deepFans` leave it 3.8:1 (the big group flat in one panel,
     /// or side by side); with it, the big groups stay in the tree and their fans of four or
-    /// more artifacts nest (an artifact's subtree is 7 nodes, a group's 36 to 155).
+    /// more artifacts nest (an artifact's subtree is 7 nodes, a group's 29 to 155).
     func mavenRepository() -> Tree {
         var tree = Tree()
         let root = tree.addNode(label: "repository")
