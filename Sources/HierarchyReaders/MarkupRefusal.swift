@@ -6,8 +6,14 @@ extension InputFormat {
         let index = contentStart(bytes)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
         let start = String(decoding: bytes[index..<min(bytes.count, index + 16)], as: UTF8.self).lowercased()
-        if start.hasPrefix("<svg") { return "SVG" }
-        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "HTML" }
+        /// Whether the text starts with the tag `name`, whole (not a line such as `<svgs>`).
+        func startsWithTag(_ name: String) -> Bool {
+            guard start.hasPrefix(name) else { return false }
+            let after = start.dropFirst(name.count).first
+            return after == nil || after == ">" || after == "/" || after == " " || after == "\n" || after == "\t" || after == "\r"
+        }
+        if startsWithTag("<svg") { return "SVG" }
+        if start.hasPrefix("<!doctype html") || startsWithTag("<html") { return "HTML" }
         if start.hasPrefix("<?xml") || start.hasPrefix("<!doctype") {
             // An SVG file's declaration comes first: its root element names it.
             let head = String(decoding: bytes[index..<min(bytes.count, index + 1024)], as: UTF8.self)

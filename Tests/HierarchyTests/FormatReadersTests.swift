@@ -377,6 +377,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
             }
         }
         #expect(try sniff("<root>\n  <child>\n") == .outline)
+        #expect(try sniff("<svgs>\n  a.svg\n") == .outline)  // the tag's whole name, not a word starting so
+        #expect(try sniff("<htmlish>\n") == .outline)
     }
 
     @Test func outlinesWithCommasAreStillOutlines() throws {
