@@ -7,9 +7,10 @@ import Glibc
 
 /// In-process timings that a whole-process benchmark cannot show. Prints one JSON object.
 ///
-/// - `reflow FILE [REPEATS] [ALIGNMENT]`: a full layout pass against one label change reflowed
-///   through an invalidation context, in one alignment (`compact`, the default, unless named:
-///   `stacked`, `centered`, `tidy`);
+/// - `reflow FILE [REPEATS] [ALIGNMENT] [WRAP]`: a full layout pass against one label change
+///   reflowed through an invalidation context, in one alignment (`compact`, the default, unless
+///   named: `stacked`, `centered`, `tidy`) and wrapping (`auto`, the default, or `off`: only
+///   `stacked` without wrapping reflows column by column);
 /// - `compare FILE [REPEATS]`: our layout (self-sizing included) against Graphviz `dot` laying
 ///   out the same tree through libgvc, as `schematic compare` does.
 @main
@@ -17,7 +18,7 @@ enum ReflowBenchmark {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count >= 3, ["reflow", "compare"].contains(arguments[1]) else {
-            print("usage: schematic-benchmarks reflow|compare FILE [REPEATS] [ALIGNMENT]")
+            print("usage: schematic-benchmarks reflow|compare FILE [REPEATS] [ALIGNMENT] [auto|off]")
             exit(64)
         }
         let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
@@ -31,7 +32,12 @@ enum ReflowBenchmark {
                 print("unknown alignment \(name)")
                 exit(64)
             }
-            reflow(tree, repeats: repeats, alignment: alignment)
+            let wrapName = arguments.count > 5 ? arguments[5] : "auto"
+            guard wrapName == "auto" || wrapName == "off" else {
+                print("unknown wrapping \(wrapName) (auto or off)")
+                exit(64)
+            }
+            reflow(tree, repeats: repeats, alignment: alignment, wrap: wrapName == "off" ? .off : .auto)
         }
     }
 
@@ -55,7 +61,7 @@ enum ReflowBenchmark {
         print("{\"nodes\": \(tree.count), \"oursMs\": \(a), \"dotMs\": \(b), \"ratio\": \(b / max(a, 1e-9))}")
     }
 
-    static func reflow(_ tree: Tree, repeats: Int, alignment: SchematicAlignment) {
+    static func reflow(_ tree: Tree, repeats: Int, alignment: SchematicAlignment, wrap: SchematicWrap) {
         let clock = ContinuousClock()
 
         // Self-sizing the whole tree from scratch: section, measure every label, lay out, in
@@ -63,6 +69,7 @@ enum ReflowBenchmark {
         // the whole tree again).
         var options = DiagramOptions()
         options.configuration.alignment = alignment
+        options.configuration.wrap = wrap
         var diagram: Diagram! = nil
         let selfSizing = clock.measure { diagram = try! Diagram(tree: tree, options: options) }
 
@@ -104,7 +111,7 @@ enum ReflowBenchmark {
 
         let full = median(fullPrepare), reflow = median(reflows)
         print("""
-            {"nodes": \(tree.count), "alignment": "\(alignment.rawValue)", "sections": \(diagram.dataController.numberOfSections), \
+            {"nodes": \(tree.count), "alignment": "\(alignment.rawValue)", "wrap": "\(wrap == .off ? "off" : "auto")", "sections": \(diagram.dataController.numberOfSections), \
             "selfSizingMs": \(milliseconds(selfSizing)), "fullPrepareMs": \(full), "labelReflowMs": \(reflow), \
             "firstColumnQueryMs": \(median(firstQueries)), "ratio": \(full / max(reflow, 1e-9))}
             """)

@@ -13,11 +13,40 @@ extension SchematicLayout {
     /// their children (parent inside the span) on the lane nearest the children. Up buses
     /// overlap neither down buses nor each other's children, so this order always exists;
     /// lanes are counted along overlapping runs in one pass per gap: O(n).
-    func assignBusLanes() {
-        let sectionCount = dataController.numberOfSections
+    ///
+    /// Lanes are kept per gap (a parent's lane, a gap's lane count), not as x: a gap's lanes
+    /// depend only on the tops in its two columns. Stacked columns without wrapping re-count
+    /// only the gaps beside a resized column, and only when a query first reads one
+    /// (`refreshLanes(ofGap:)`, as item tops refresh); columns moved sideways need nothing.
+    func assignBusLanes(onlyAround resized: Set<Int>? = nil) {
+        let sectionCount = dataController.numberOfSections, count = dataController.numberOfItems
+        if let resized, busLaneOfParent.count == count, busLaneCountOfGap.count == sectionCount {
+            for section in resized {
+                if section >= 1 && section < sectionCount { staleLaneGaps[section] = true }
+                if section + 1 < sectionCount { staleLaneGaps[section + 1] = true }
+            }
+            return
+        }
+        busLaneOfParent = [Int32](repeating: -1, count: count)
+        busLaneCountOfGap = [Int32](repeating: 0, count: sectionCount)
+        staleLaneGaps = [Bool](repeating: false, count: sectionCount)
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
-        let count = dataController.numberOfItems
-        var busX = [Double](repeating: 0, count: count)
+        countLanes(inGaps: 1..<max(1, sectionCount))
+    }
+
+    /// Brings a gap's lanes (before column `section`) up to date after new sizes moved its items.
+    @inline(__always)
+    func refreshLanes(ofGap section: Int) {
+        guard section < staleLaneGaps.count, staleLaneGaps[section] else { return }
+        refreshTops(ofSection: section - 1)
+        refreshTops(ofSection: section)
+        countLanes(inGaps: section..<section + 1)
+        staleLaneGaps[section] = false
+    }
+
+    /// Counts the lanes of the gaps before the columns `gaps` (their tops up to date).
+    private func countLanes(inGaps gaps: Range<Int>) {
+        guard !gaps.isEmpty else { return }
         // The loops read local arrays through plain pointers: the stored properties (and the
         // wrap plan, a struct of arrays) would be checked for exclusive access, or copied, at
         // every item.
@@ -27,16 +56,17 @@ extension SchematicLayout {
         let blockFirst = wrapPlan?.firstItem ?? [], blockCount = wrapPlan?.memberCount ?? []
         let nests = wrapPlan?.nestsFolders ?? false
         let childStarts = dataController.childStarts, sectionStarts = dataController.sectionStarts
-        let lefts = sectionLefts, widths = sectionWidths
-        let laneBuffer = PlacementBuffer<Int32>(repeating: -1, count: count)
+        var laneOfParent = busLaneOfParent, laneCountOfGap = busLaneCountOfGap
+        busLaneOfParent = []
+        busLaneCountOfGap = []
         // The down buses of one gap, in order (for the pass that assigns them in reverse).
         var longest = 0
-        for section in 0..<sectionCount { longest = max(longest, Int(sectionStarts[section + 1] - sectionStarts[section])) }
+        for gap in gaps { longest = max(longest, Int(sectionStarts[gap] - sectionStarts[gap - 1])) }
         let downBuffer = PlacementBuffer<Int32>(repeating: 0, count: longest)
         tops.withUnsafeBufferPointer { tops in heights.withUnsafeBufferPointer { heights in
         entries.withUnsafeBufferPointer { entries in blockOfItem.withUnsafeBufferPointer { blockOfItem in
-        childStarts.withUnsafeBufferPointer { childStarts in busX.withUnsafeMutableBufferPointer { busX in
-            let laneOfParent = laneBuffer.base, downParents = downBuffer.base
+        childStarts.withUnsafeBufferPointer { childStarts in laneOfParent.withUnsafeMutableBufferPointer { laneOfParent in
+            let downParents = downBuffer.base
             let wrapped = !blockOfItem.isEmpty
             @inline(__always) func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
             /// Where a child's connector arrives in its column: a wrapped block's bus entry.
@@ -44,8 +74,9 @@ extension SchematicLayout {
                 if wrapped, blockOfItem[item] >= 0 { return entries[Int(blockOfItem[item])] }
                 return middle(item)
             }
-            for section in 1..<max(1, sectionCount) {
+            for section in gaps {
                 let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
+                for parent in parents { laneOfParent[parent] = -1 }
                 var lanes = 0, hasMiddle = false, downCount = 0
                 // Up buses in order; each overlapping the previous one goes one lane further
                 // right. The same pass lists the down buses and notes a bus between its children.
@@ -79,16 +110,27 @@ extension SchematicLayout {
                     previous = (lane, parentY)
                     lanes = max(lanes, Int(lane) + 1)
                 }
-                let gapLeft = lefts[section - 1] + widths[section - 1]
-                let gapWidth = lefts[section] - gapLeft
-                let total = Double(lanes + (hasMiddle ? 1 : 0))
-                for parent in parents where childStarts[parent] != childStarts[parent + 1] {
-                    let lane = laneOfParent[parent] >= 0 ? Double(laneOfParent[parent]) : Double(lanes)
-                    busX[parent] = gapLeft + gapWidth * (lane + 1) / (total + 1)
+                // Buses between their children take the lane after the others.
+                for parent in parents where childStarts[parent] != childStarts[parent + 1] && laneOfParent[parent] < 0 {
+                    laneOfParent[parent] = Int32(lanes)
                 }
+                laneCountOfGap[section] = Int32(lanes + (hasMiddle ? 1 : 0))
             }
         } } } } } }
-        busXOfParent = busX
+        busLaneOfParent = laneOfParent
+        busLaneCountOfGap = laneCountOfGap
+    }
+
+    /// The x of a parent's elbow bus, in the gap before `section` (its children's column), or
+    /// nil for a parent without one (no children, or children inside a nesting block).
+    @inline(__always)
+    func busX(ofParent parent: Int, childSection section: Int) -> Double? {
+        refreshLanes(ofGap: section)
+        guard parent < busLaneOfParent.count, case let lane = busLaneOfParent[parent], lane >= 0 else { return nil }
+        let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
+        let gapWidth = sectionLefts[section] - gapLeft
+        let total = Double(busLaneCountOfGap[section])
+        return gapLeft + gapWidth * (Double(lane) + 1) / (total + 1)
     }
 
     /// Gives each additional parent's elbow connector a lane of its own, so that its run along
@@ -132,8 +174,9 @@ extension SchematicLayout {
             }
             let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1], childEdge = sectionLefts[section]
             var treeLeft = (parentEdge + childEdge) / 2, treeRight = treeLeft
-            for parent in items(inSection: section - 1) where parent < busXOfParent.count && busXOfParent[parent] > 0 {
-                treeLeft = min(treeLeft, busXOfParent[parent]); treeRight = max(treeRight, busXOfParent[parent])
+            for parent in items(inSection: section - 1) {
+                guard let bus = busX(ofParent: parent, childSection: section) else { continue }
+                treeLeft = min(treeLeft, bus); treeRight = max(treeRight, bus)
             }
             for right in [true, false] {
                 let side = connectors.indices.filter { rightSide[$0] == right }
@@ -226,7 +269,7 @@ extension SchematicLayout {
         let childEdge = sectionLefts[section]
         var leadOut = parentEdge, leadIn = childEdge
         if configuration.connectorStyle == .elbow {
-            var bus = parent < busXOfParent.count && busXOfParent[parent] > 0 ? busXOfParent[parent] : (parentEdge + childEdge) / 2
+            var bus = busX(ofParent: parent, childSection: section) ?? (parentEdge + childEdge) / 2
             if subitem > 0, let lane = additionalLane(child: child, subitem: subitem, section: section) { bus = lane }
             leadOut = bus
             leadIn = bus

@@ -60,6 +60,7 @@ extension SchematicLayout {
         }
         // Parents of the first visited column's connectors sit one column to the left.
         for section in max(0, firstSection - 1)..<endSection { refreshTops(ofSection: section) }
+        for section in max(1, firstSection)..<max(1, endSection) { refreshLanes(ofGap: section) }
         // Local copies: the loops below then read plain arrays, without exclusivity checks.
         let lefts = sectionLefts
         let tops = itemTops, heights = itemHeights
@@ -161,6 +162,7 @@ extension SchematicLayout {
         guard kind == .connector, indexPath.section > 0, let child = globalItem(indexPath) else { return nil }
         refreshTops(ofSection: indexPath.section)
         refreshTops(ofSection: indexPath.section - 1)
+        refreshLanes(ofGap: indexPath.section)
         let parent: Int
         if indexPath.subitem == 0 {
             parent = Int(dataController.parentOfItem[child])

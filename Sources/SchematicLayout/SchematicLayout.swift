@@ -57,8 +57,12 @@ public final class SchematicLayout: SelfSizingLayout {
     var widestItemCount: [Int32] = []
     var sectionsNeedingWidthScan: Set<Int> = []
 
-    /// For elbow connectors: the x of each parent's bus (its vertical line between columns).
-    var busXOfParent: [Double] = []
+    /// For elbow connectors: each parent's bus lane in the gap after its column (-1: no bus),
+    /// and per gap (by the column after it) how many lanes it has (`busX(ofParent:childSection:)`).
+    var busLaneOfParent: [Int32] = []
+    var busLaneCountOfGap: [Int32] = []
+    /// Per gap, whether its lanes wait to be counted again (`refreshLanes(ofGap:)`).
+    var staleLaneGaps: [Bool] = []
 
     // Wrapped fans (`configuration.wrap`), when a block exists; otherwise empty.
     var wrapPlan: WrapPlan?
@@ -175,7 +179,11 @@ public final class SchematicLayout: SelfSizingLayout {
             }
         }
         if configuration.connectorStyle == .elbow {
-            assignBusLanes()
+            // Stacked columns without wrapping move nothing but the resized columns' items:
+            // only the gaps beside them are counted again. Every other placement re-placed the tree.
+            let columnByColumn = configuration.alignment == .stacked && configuration.wrap == .off && !wasWrapped
+                && !placesRoughly && dataController.additionalParentsOfItem.isEmpty
+            assignBusLanes(onlyAround: columnByColumn ? sectionsWithNewSizes : nil)
             assignAdditionalLanes()
         }
         let last = sectionCount - 1

@@ -89,11 +89,20 @@ import TestSupport
         #expect(snapshot(fresh) == after)
     }
 
-    @Test(arguments: [31, 32, 33])
-    func incrementalReflowsEqualAFreshLayout(seed: UInt64) throws {
+    /// The talk's configuration, with straight or elbow connectors (elbow lanes are counted
+    /// again per gap, lazily).
+    static func talk(_ connectors: ConnectorStyle) -> SchematicLayoutConfiguration {
+        var configuration = SchematicLayoutConfiguration()
+        configuration.connectorStyle = connectors
+        return configuration
+    }
+
+    @Test(arguments: [(UInt64(31), ConnectorStyle.straight), (32, .straight), (33, .straight), (34, .elbow), (35, .elbow)] as [(UInt64, ConnectorStyle)])
+    func incrementalReflowsEqualAFreshLayout(seed: UInt64, connectors: ConnectorStyle) throws {
         var generator = SplitMix64(seed: seed)
         let sections = try SectionedTree(RandomTrees.forest(count: 300, using: &generator))
-        let layout = SchematicLayout(dataController: sections)
+        let configuration = Self.talk(connectors)
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
         var finalSizes: [IndexPath: Size] = [:]
         for step in 0..<200 {
@@ -108,7 +117,7 @@ import TestSupport
             finalSizes[path] = size
             if step % 50 == 0 { _ = snapshot(layout) }
         }
-        let fresh = SchematicLayout(dataController: sections)
+        let fresh = SchematicLayout(dataController: sections, configuration: configuration)
         fresh.prepare()
         let context = SchematicInvalidationContext()
         for (path, size) in finalSizes.sorted(by: { $0.key < $1.key }) { context.invalidateSize(size, forItemAt: path) }
@@ -116,12 +125,19 @@ import TestSupport
         fresh.prepare()
         #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize)
         #expect(snapshot(layout) == snapshot(fresh))
+        // And a layout given every size up front (prepared in one pass, lanes counted at once).
+        let upFront = SchematicLayout(dataController: sections, configuration: configuration)
+        upFront.estimatedItemSizes = snapshot(layout).filter { $0.representedElementCategory == .cell }
+            .sorted { $0.indexPath < $1.indexPath }.map(\.size)
+        upFront.prepare()
+        #expect(snapshot(layout) == snapshot(upFront))
     }
 
-    @Test func oneNewSizeCostsNoItemWorkUntilTheColumnIsRead() throws {
+    @Test(arguments: [ConnectorStyle.straight, .elbow])
+    func oneNewSizeCostsNoItemWorkUntilTheColumnIsRead(connectors: ConnectorStyle) throws {
         var generator = SplitMix64(seed: 44)
         let sections = try SectionedTree(RandomTrees.forest(count: 5_000, rootChance: 0, using: &generator))
-        let layout = SchematicLayout(dataController: sections)
+        let layout = SchematicLayout(dataController: sections, configuration: Self.talk(connectors))
         layout.prepare()
         let before = layout.itemTopsComputed
         #expect(before == 5_000)
