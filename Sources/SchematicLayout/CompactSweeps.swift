@@ -274,11 +274,11 @@ struct CompactSweeps {
         // Bounds from the box and from the neighbouring columns, which stay put. (Centres
         // are positive, so adding a zero slack would change nothing: it is skipped.)
         var lower = padding / 2 + h[item] / 2, upper = budget - padding / 2 - h[item] / 2
+        let end = ends[item]
         if first < last {
             lower = max(lower, hasSlack ? c[first] - above[item] : c[first])
             upper = min(upper, hasSlack ? c[last - 1] + below[item] : c[last - 1])
         }
-        let end = ends[item]
         if end & 3 != 0 {
             let parent = Int(parents[item])
             if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
@@ -288,6 +288,71 @@ struct CompactSweeps {
         lower = min(lower, c[item])
         upper = max(upper, c[item])
         return Wish(mean: mean, weight: weight, lower: lower - offset, upper: upper - offset)
+    }
+
+    /// Where the chain of only children from `member` down may sit: each member between its
+    /// neighbours in its column and inside the drawing, the last one (if a parent) between its
+    /// children. Reads only other columns' centres.
+    @inline(__always)
+    private func chainBounds(below member: Int, _ c: UnsafeMutablePointer<Double>) -> (lower: Double, upper: Double) {
+        let children = constraints.childStarts.base, h = constraints.heights.base, before = constraints.separationBefore.base
+        let above = slack.above.base, below = slack.below.base, padding = constraints.padding
+        var lower = -Double.infinity, upper = Double.infinity, member = member
+        while true {
+            lower = max(lower, padding / 2 + h[member] / 2)
+            upper = min(upper, budget - padding / 2 - h[member] / 2)
+            if !constraints.isFirstInSection(member) { lower = max(lower, c[member - 1] + before[member]) }
+            if !constraints.isLastInSection(member) { upper = min(upper, c[member + 1] - before[member + 1]) }
+            let first = Int(children[member]), last = Int(children[member + 1])
+            if last - first == 1 {
+                member = first
+                continue
+            }
+            if first < last {
+                lower = max(lower, hasSlack ? c[first] - above[member] : c[first])
+                upper = min(upper, hasSlack ? c[last - 1] + below[member] : c[last - 1])
+            }
+            return (lower, upper)
+        }
+    }
+
+    /// Moves each chain of only children (which share their head's centre) of the column
+    /// `begin..<end` toward its head's wish, one chain at a time, as far as every member has
+    /// room with everything else where it is: the pooling cannot move one (each member is
+    /// pinned by the next: a YAML key's value stayed 490 px from it, where the balanced start
+    /// had put it), and moving chains of one column at once could run two into each other in
+    /// a later column. Toward parents only (right to left a head's wish is its child's centre,
+    /// its own). Returns the most a centre moved.
+    @inline(__always)
+    private func moveChains(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>) -> Double {
+        let children = constraints.childStarts.base, ends = offsets.siblingEnds.base, parents = constraints.parentOfItem.base
+        let h = constraints.heights.base, before = constraints.separationBefore.base, blockOffset = offsets.block.base
+        let above = slack.above.base, below = slack.below.base, padding = constraints.padding
+        var largest = 0.0
+        for item in begin..<end where children[item + 1] - children[item] == 1 && ends[item] & 3 != 3 {
+            let parent = Int(parents[item])
+            guard parent >= 0 else { continue }
+            let wish = c[parent] + blockOffset[item]
+            guard abs(wish - c[item]) > 0.01 else { continue }
+            var (lower, upper) = chainBounds(below: Int(children[item]), c)
+            lower = max(lower, padding / 2 + h[item] / 2)
+            upper = min(upper, budget - padding / 2 - h[item] / 2)
+            if item > begin { lower = max(lower, c[item - 1] + before[item]) }
+            if item + 1 < end { upper = min(upper, c[item + 1] - before[item + 1]) }
+            if ends[item] & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
+            if ends[item] & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
+            let y = min(max(wish, min(lower, c[item])), max(upper, c[item]))
+            guard y != c[item] else { continue }
+            largest = max(largest, abs(y - c[item]))
+            c[item] = y
+            var member = Int(children[item])
+            while true {
+                c[member] = y
+                guard children[member + 1] - children[member] == 1 else { break }
+                member = Int(children[member])
+            }
+        }
+        return largest
     }
 
     /// The middle of a parent's children from the first child's first member to the last
@@ -341,7 +406,7 @@ struct CompactSweeps {
             blocks.pool(wish, count: &pooled)
         }
         let largest = write(begin, 0, count, block: pooled - 1, blockStart: count - blocks.lengths.base[pooled - 1], c)
-        moved = max(moved, largest)
+        moved = max(moved, largest, towardParents ? moveChains(begin, end, c) : 0)
     }
 
     /// `place` for a long column, to the same values: while one core scans and pools the
@@ -405,6 +470,6 @@ struct CompactSweeps {
                 lowerMoved = sweeps.write(begin, middle, count, block: lastBlock, blockStart: lastStart, c)
             }
         }
-        moved = max(moved, max(upperMoved, lowerMoved))
+        moved = max(moved, max(upperMoved, lowerMoved), towardParents ? moveChains(begin, begin + count, c) : 0)
     }
 }

@@ -77,10 +77,14 @@ extension SchematicLayout {
             for section in gaps {
                 let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
                 for parent in parents { laneOfParent[parent] = -1 }
-                var lanes = 0, hasMiddle = false, downCount = 0
+                var lanes = 0, hasMiddle = false, hasSecondMiddle = false, downCount = 0
                 // Up buses in order; each overlapping the previous one goes one lane further
-                // right. The same pass lists the down buses and notes a bus between its children.
+                // right, one that starts within `abuttingBusGap` of its end takes another lane
+                // than it. The same pass lists the down buses and the buses between their
+                // children, each on the middle lane unless the one before ends within
+                // `abuttingBusGap` of its start: then on the other middle lane (-2 marks it).
                 var previous: (lane: Int32, parentY: Double)? = nil
+                var previousMiddle: (second: Bool, last: Double)? = nil
                 for parent in parents {
                     let firstChild = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
                     guard firstChild != end else { continue }
@@ -88,7 +92,10 @@ extension SchematicLayout {
                        firstChild >= Int(blockFirst[block]) + Int(blockCount[block]) { continue }
                     let first = entry(firstChild), last = entry(end - 1), parentY = middle(parent)
                     if parentY > last {
-                        let lane: Int32 = previous.map { $0.parentY >= first - 0.5 ? $0.lane + 1 : 0 } ?? 0
+                        // (One ending just before it would line up with it: the other lane.)
+                        let lane: Int32 = previous.map {
+                            $0.parentY >= first - 0.5 ? $0.lane + 1 : $0.parentY >= first - Self.abuttingBusGap && $0.lane == 0 ? 1 : 0
+                        } ?? 0
                         laneOfParent[parent] = lane
                         previous = (lane, parentY)
                         lanes = max(lanes, Int(lane) + 1)
@@ -98,6 +105,12 @@ extension SchematicLayout {
                         downCount += 1
                     } else if parentY <= last {
                         hasMiddle = true
+                        let second = previousMiddle.map { first - $0.last < Self.abuttingBusGap && !$0.second } ?? false
+                        if second {
+                            laneOfParent[parent] = -2
+                            hasSecondMiddle = true
+                        }
+                        previousMiddle = (second, last)
                     }
                 }
                 // Down buses in reverse order, the same way.
@@ -105,21 +118,28 @@ extension SchematicLayout {
                 for index in stride(from: downCount - 1, through: 0, by: -1) {
                     let parent = Int(downParents[index])
                     let last = entry(Int(childStarts[parent + 1]) - 1), parentY = middle(parent)
-                    let lane: Int32 = previous.map { $0.parentY <= last + 0.5 ? $0.lane + 1 : 0 } ?? 0
+                    let lane: Int32 = previous.map {
+                        $0.parentY <= last + 0.5 ? $0.lane + 1 : $0.parentY <= last + Self.abuttingBusGap && $0.lane == 0 ? 1 : 0
+                    } ?? 0
                     laneOfParent[parent] = lane
                     previous = (lane, parentY)
                     lanes = max(lanes, Int(lane) + 1)
                 }
-                // Buses between their children take the lane after the others.
+                // Buses between their children take the lanes after the others.
                 for parent in parents where childStarts[parent] != childStarts[parent + 1] && laneOfParent[parent] < 0 {
-                    laneOfParent[parent] = Int32(lanes)
+                    laneOfParent[parent] = Int32(laneOfParent[parent] == -2 ? lanes + 1 : lanes)
                 }
-                laneCountOfGap[section] = Int32(lanes + (hasMiddle ? 1 : 0))
+                laneCountOfGap[section] = Int32(lanes + (hasMiddle ? 1 : 0) + (hasSecondMiddle ? 1 : 0))
             }
         } } } } } }
         busLaneOfParent = laneOfParent
         busLaneCountOfGap = laneCountOfGap
     }
+
+    /// Buses of two parents on one lane whose ends are closer than this read as one line (a
+    /// phylogeny's junctions, 10 px dots, put sibling clades' buses 37.5 px apart): the
+    /// second goes on a lane of its own. Boxes of labels keep theirs 48 px apart or more.
+    public static let abuttingBusGap = 40.0
 
     /// The x of a parent's elbow bus, in the gap before `section` (its children's column), or
     /// nil for a parent without one (no children, or children inside a nesting block).

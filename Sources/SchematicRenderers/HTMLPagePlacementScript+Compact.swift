@@ -198,7 +198,7 @@ extension HTMLPagePlacementScript {
       var budget = Math.max(height, extent(low)), centers = new Float64Array(count);
       for (k = 0; k < count; k++) { var high = Math.max(low[k], budget - mirroredLow[k]); centers[k] = (low[k] + high) / 2; }
       var wishes = new Float64Array(count), weights = new Float64Array(count).fill(1), moved = 0;
-      function place(section) {
+      function place(section, towardParents) {
         var a = ss[section], b = ss[section + 1], n = b - a;
         if (n === 0) return;
         var offset = 0, z;
@@ -247,6 +247,45 @@ extension HTMLPagePlacementScript {
             position++;
           }
         }
+        if (towardParents) moveChains(a, b);
+      }
+      // CompactSweeps.moveChains: each chain of only children toward its head's wish, one at a time.
+      function moveChains(a, b) {
+        for (var item = a; item < b; item++) {
+          var parent = par[item];
+          if (cs[item + 1] - cs[item] !== 1 || parent < 0 || cs[parent + 1] - cs[parent] === 1) continue;
+          var wish = wishes[item];
+          if (!(Math.abs(wish - centers[item]) > 0.01)) continue;
+          var chain = chainBounds(cs[item]), lower = chain[0], upper = chain[1];
+          lower = Math.max(lower, padding / 2 + heights[item] / 2);
+          upper = Math.min(upper, budget - padding / 2 - heights[item] / 2);
+          if (item > a) lower = Math.max(lower, centers[item - 1] + separation(item - 1, item));
+          if (item + 1 < b) upper = Math.min(upper, centers[item + 1] - separation(item, item + 1));
+          if (item === cs[parent]) upper = Math.min(upper, centers[parent] + slack.above[parent]);
+          if (item === cs[parent + 1] - 1) lower = Math.max(lower, centers[parent] - slack.below[parent]);
+          var y = Math.min(Math.max(wish, Math.min(lower, centers[item])), Math.max(upper, centers[item]));
+          if (y === centers[item]) continue;
+          moved = Math.max(moved, Math.abs(y - centers[item]));
+          centers[item] = y;
+          for (var member = cs[item]; ; member = cs[member]) {
+            centers[member] = y;
+            if (cs[member + 1] - cs[member] !== 1) break;
+          }
+        }
+      }
+      // CompactSweeps.chainBounds: where the chain from member down may sit.
+      function chainBounds(member) {
+        var lower = -Infinity, upper = Infinity;
+        for (;;) {
+          lower = Math.max(lower, padding / 2 + heights[member] / 2);
+          upper = Math.min(upper, budget - padding / 2 - heights[member] / 2);
+          if (!isFirst(member)) lower = Math.max(lower, centers[member - 1] + separation(member - 1, member));
+          if (!isLast(member)) upper = Math.min(upper, centers[member + 1] - separation(member, member + 1));
+          var f = cs[member], l = cs[member + 1];
+          if (l - f === 1) { member = f; continue; }
+          if (l > f) { lower = Math.max(lower, centers[f] - slack.above[member]); upper = Math.min(upper, centers[l - 1] + slack.below[member]); }
+          return [lower, upper];
+        }
       }
       for (var sweep = 0; sweep < sweepsHere; sweep++) {
         moved = 0;
@@ -264,7 +303,7 @@ extension HTMLPagePlacementScript {
             }
             item = l;
           }
-          place(section);
+          place(section, true);
         }
         for (section = sectionCount - 2; section >= 0; section--) {
           for (item = ss[section]; item < ss[section + 1]; item++) {
@@ -275,7 +314,7 @@ extension HTMLPagePlacementScript {
               weights[item] = (c1 - c0) + 1;
             }
           }
-          place(section);
+          place(section, false);
         }
         if (moved < 0.01) break;
       }

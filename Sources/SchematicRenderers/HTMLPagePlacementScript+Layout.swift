@@ -503,15 +503,23 @@ extension HTMLPagePlacementScript {
     function middle(item) { return tops[item] + heights[item] / 2; }
     function entry(item) { return plan && plan.blockOfItem[item] >= 0 ? blockEntries[plan.blockOfItem[item]] : middle(item); }
     for (var section = 1; section < Math.max(1, S); section++) {
-      var a = ss[section - 1], b = ss[section], lanes = 0, hasMiddle = false, previous = null, parent, lane, c0, c1, first, last;
+      var a = ss[section - 1], b = ss[section], lanes = 0, hasMiddle = false, hasSecondMiddle = false, previous = null, parent, lane, c0, c1, first, last;
+      var previousMiddle = null;
       for (parent = a; parent < b; parent++) {
         c0 = cs[parent]; c1 = cs[parent + 1];
         if (c0 === c1) continue;
         // Connectors inside a nesting block run on its panels' own buses.
         if (plan && plan.nestsFolders && plan.blockOfItem[c0] >= 0 && isInner(plan, c0, plan.blockOfItem[c0])) continue;
         first = entry(c0); last = entry(c1 - 1);
+        if (middle(parent) >= first && middle(parent) <= last) {
+          // SchematicLayout.abuttingBusGap: a bus between its children that starts within it
+          // of the one before takes the other middle lane (-2).
+          var second = previousMiddle !== null && first - previousMiddle.last < ABUTTING_BUS_GAP && !previousMiddle.second;
+          if (second) { laneOfParent[parent] = -2; hasSecondMiddle = true; }
+          previousMiddle = {second: second, last: last};
+        }
         if (!(middle(parent) > last)) continue;
-        lane = previous ? (previous.y >= first - 0.5 ? previous.lane + 1 : 0) : 0;
+        lane = previous ? (previous.y >= first - 0.5 ? previous.lane + 1 : previous.y >= first - ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
         laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
       }
       previous = null;
@@ -521,13 +529,14 @@ extension HTMLPagePlacementScript {
         if (plan && plan.nestsFolders && plan.blockOfItem[c0] >= 0 && isInner(plan, c0, plan.blockOfItem[c0])) continue;
         first = entry(c0); last = entry(c1 - 1);
         if (!(middle(parent) < first)) { if (middle(parent) >= first && middle(parent) <= last) hasMiddle = true; continue; }
-        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : 0) : 0;
+        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
         laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
       }
-      var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft, total = lanes + (hasMiddle ? 1 : 0);
+      var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft;
+      var total = lanes + (hasMiddle ? 1 : 0) + (hasSecondMiddle ? 1 : 0);
       for (parent = a; parent < b; parent++) {
         if (cs[parent] === cs[parent + 1]) continue;
-        var l = laneOfParent[parent] >= 0 ? laneOfParent[parent] : lanes;
+        var l = laneOfParent[parent] >= 0 ? laneOfParent[parent] : laneOfParent[parent] === -2 ? lanes + 1 : lanes;
         busX[parent] = gapLeft + gapWidth * (l + 1) / (total + 1);
       }
     }

@@ -14,7 +14,7 @@ enum HTMLPagePlacementScript {
 // Swift changes, change the function named after it here; browser-check compares the two.
 var SchematicPlacement = (function () {
   'use strict';
-  var TARGET_ASPECT = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], TOP_NESTING_FAN = 4, BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, READABLE_GAIN = 1.2, FEWER_PARENTS_SHARE = 0.02, FARTHEST_OUTSIDE = 2.5, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64;
+  var TARGET_ASPECT = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], TOP_NESTING_FAN = 4, BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, READABLE_GAIN = 1.2, FEWER_PARENTS_SHARE = 0.02, FARTHEST_OUTSIDE = 2.5, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64, ABUTTING_BUS_GAP = 40;
 
   // Nesting (WrapPlan): the reaches (NestingReach: small subtrees, with wide fans, big
   // subtrees, top fans, deep fans), subtree limits, panel heights and the long-side rules.

@@ -51,6 +51,16 @@ extension HTMLPageScript {
     if (N > 20000) return;
     var placed = placedGeometry(), worst = Math.abs(placed.contentW - original.contentW);
     for (var k = 0; k < N; k++) worst = Math.max(worst, Math.abs(placed.X[k] - original.X[k]), Math.abs(placed.Y[k] - original.Y[k]));
+    // The elbow buses too, of the parents outside blocks whose children are outside blocks
+    // (the drawing takes those from the blocks' own buses).
+    if (placed.busX && original.busX) {
+      var inBlock = new Uint8Array(N + 1);
+      for (var r = 0; r < placed.runFirst.length; r++) for (k = placed.runFirst[r]; k < placed.runEnd[r]; k++) inBlock[k] = 1;
+      for (k = 0; k < N; k++) {
+        if (inBlock[k] || placed.cs[k] >= placed.cs[k + 1] || inBlock[placed.cs[k]]) continue;
+        if (placed.busX[k] > 0 && original.busX[k] > 0) worst = Math.max(worst, Math.abs(placed.busX[k] - original.busX[k]));
+      }
+    }
     portDiffers = worst > 0.5;
   }
   function toggle(node) {

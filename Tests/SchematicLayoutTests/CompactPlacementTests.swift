@@ -148,6 +148,102 @@ import TestSupport
         #expect(parents == 5 && outside == 0, "\(outside) of \(parents) parents outside their span")
     }
 
+    /// A chain of only children (a YAML key and its value) moves with its head: the sweeps
+    /// once left every chain where the balanced start put it (each member pinned by the other),
+    /// halfway between the highest and lowest it could go: a Kubernetes manifest's
+    /// `secretKeyRef` had its `name` 324 px above its `key` with nothing between them.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aChainOfOnlyChildrenMovesWithItsHead(orientation: SchematicOrientation) throws {
+        let outline = """
+            serviceAccountName
+              checkout
+            containers
+              checkout
+                image
+                  registry.example.com/checkout:2.14
+                ports
+                  http
+                    containerPort
+                      8080
+                  metrics
+                    containerPort
+                      9102
+                env
+                  DB_HOST
+                    valueFrom
+                      secretKeyRef
+                        name
+                          checkout-db
+                        key
+                          host
+                  DB_PASSWORD
+                    valueFrom
+                      secretKeyRef
+                        name
+                          checkout-db
+                        key
+                          password
+                  LOG_LEVEL
+                    value
+                      info
+                resources
+                  requests
+                    cpu
+                      250m
+                    memory
+                      256Mi
+                  limits
+                    cpu
+                      1
+                    memory
+                      512Mi
+                livenessProbe
+                  httpGet
+                    path
+                      /healthz
+                    port
+                      http
+                  initialDelaySeconds
+                    10
+                readinessProbe
+                  httpGet
+                    path
+                      /ready
+                    port
+                      http
+              envoy
+                image
+                  envoyproxy/envoy:v1.29.1
+                args
+                  -c
+                  /etc/envoy/envoy.yaml
+                volumeMounts
+            """
+        let tree = try OutlineReader().read(Array(outline.utf8), file: "k8s-containers.txt")
+        let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
+        let frames = frames(compact, sections)
+        let vertical = orientation.isVertical
+        func span(_ item: Int) -> (low: Double, high: Double) {
+            vertical ? (frames[item].minX, frames[item].maxX) : (frames[item].minY, frames[item].maxY)
+        }
+        func section(_ item: Int) -> Int { sections.position(ofNode: Int(sections.nodeOfItem[item])).section }
+        // Between two siblings, a gap wider than the padding must hold something of their
+        // column or a deeper one.
+        var emptyGaps: [String] = []
+        for parent in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
+            for child in children.dropFirst() {
+                let low = span(child - 1).high, high = span(child).low
+                guard high - low > compact.configuration.itemPadding + 1 else { continue }
+                let filled = (0..<sections.numberOfItems).contains { other in
+                    section(other) >= section(child) && span(other).high > low + 1 && span(other).low < high - 1
+                }
+                if !filled { emptyGaps.append("\(sections.label(ofItem: child - 1)) \(sections.label(ofItem: child)): \(high - low)") }
+            }
+        }
+        #expect(emptyGaps.isEmpty, "siblings apart with nothing between them: \(emptyGaps)")
+    }
+
     /// A parent whose many children would push a long column down may sit at the top of its
     /// children instead: the drawing is then as short as the stacked columns, where the tidy
     /// tree (every parent centred) is a third taller, and no other parent leaves its span.

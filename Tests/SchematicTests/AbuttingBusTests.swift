@@ -1,0 +1,60 @@
+import CollectionLayout
+import Hierarchy
+import Schematic
+import SchematicLayout
+import Testing
+import TestSupport
+
+/// Elbow buses of two parents in one gap never line up end to end closer than
+/// `SchematicLayout.abuttingBusGap`: a phylogeny's sibling clades, whose junctions are small
+/// dots, had their buses 37.5 px apart on one line, which read as one long bus threaded
+/// through several dots (152 such pairs on a 600-leaf Yule tree).
+@Suite struct AbuttingBusTests {
+    /// A Yule tree of `leaves` named leaves and unnamed internal nodes (junctions).
+    func yuleTree(leaves: Int, seed: UInt64) -> Tree {
+        var generator = SplitMix64(seed: seed)
+        // Split a random leaf until there are enough, then write the tree out in order.
+        var children: [[Int]] = [[]], open = [0]
+        while open.count < leaves {
+            let index = Int.random(in: 0..<open.count, using: &generator)
+            let leaf = open.remove(at: index)
+            for _ in 0..<2 {
+                children.append([])
+                children[leaf].append(children.count - 1)
+                open.append(children.count - 1)
+            }
+        }
+        var tree = Tree()
+        var stack: [(node: Int, parent: Int?)] = [(0, nil)]
+        var leafNumber = 0
+        while let (node, parent) = stack.popLast() {
+            let label = children[node].isEmpty ? "Species \(leafNumber)" : ""
+            if children[node].isEmpty { leafNumber += 1 }
+            let added = tree.addNode(label: label, parent: parent)
+            for child in children[node].reversed() { stack.append((child, added)) }
+        }
+        return tree
+    }
+
+    @Test(arguments: [UInt64(5), 6])
+    func busesOfSiblingCladesDoNotLineUp(seed: UInt64) throws {
+        let diagram = try Diagram(tree: yuleTree(leaves: 150, seed: seed))
+        let layout = diagram.layout
+        let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        // Each parent's bus: its x and the extent it runs along.
+        var buses: [IndexPath: (x: Double, low: Double, high: Double)] = [:]
+        for attributes in all where attributes.representedElementKind == .connector && attributes.indexPath.subitem == 0 {
+            guard let connector = attributes.connector, connector.turnOut.x == connector.turnIn.x else { continue }
+            let low = min(connector.turnOut.y, connector.turnIn.y), high = max(connector.turnOut.y, connector.turnIn.y)
+            let known = buses[connector.parentIndexPath]
+            buses[connector.parentIndexPath] = (connector.turnOut.x, min(low, known?.low ?? low), max(high, known?.high ?? high))
+        }
+        let sorted = buses.values.sorted { ($0.x, $0.low) < ($1.x, $1.low) }
+        var abutting: [String] = []
+        for (a, b) in zip(sorted, sorted.dropFirst()) where abs(a.x - b.x) < 0.5 && b.low >= a.high {
+            if b.low - a.high < SchematicLayout.abuttingBusGap { abutting.append("x \(a.x): \(a.high) → \(b.low)") }
+        }
+        #expect(buses.count > 100, "the test needs the tree's buses: \(buses.count)")
+        #expect(abutting.isEmpty, "\(abutting.count) buses end to end on one line: \(abutting.prefix(5))")
+    }
+}
