@@ -133,6 +133,10 @@ public struct Diagram {
         }
         if let large = Self.largeDrawingMessage(collectionView.contentSize, levels: dataController.numberOfSections) {
             warnings.append(large)
+        } else if schematicLayout != nil,
+                  let elongated = Self.elongatedDrawingMessage(collectionView.contentSize, orientation: options.configuration.orientation,
+                                                               fontSize: labelSizing?.style.fontSize ?? LabelStyle().fontSize) {
+            warnings.append(elongated)
         }
     }
 
@@ -162,6 +166,27 @@ public struct Diagram {
         let wide = size.width > largestReadableSide, tall = size.height > largestReadableSide
         let extent = wide && tall ? "wide and tall" : wide ? "wide" : "tall"
         return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px \(extent)" + tip
+    }
+
+    /// Drawings longer than this many times their breadth, and longer than `elongatedSide`,
+    /// shrink their labels out of reading when fitted to a page (a 41-level chain: 6,727×245 px,
+    /// its 14 px labels 2 px tall on a page 1,000 px wide).
+    public static let elongatedAspect = 8.0
+    public static let elongatedSide = 3_000.0
+
+    /// The warning for a drawing far longer than it is broad, or nil, with the other
+    /// orientation to try where the drawing is wide.
+    public static func elongatedDrawingMessage(_ size: Size, orientation: SchematicOrientation, fontSize: Double) -> String? {
+        let long = max(size.width, size.height), short = min(size.width, size.height)
+        guard long > elongatedSide, short > 0, long / short > elongatedAspect else { return nil }
+        let page = 1_000.0, shrunk = fontSize * page / long
+        let wide = size.width >= size.height
+        // Only a wide drawing gains: a deep one's levels run down more tightly, a broad one
+        // top to bottom stands up left to right. (Tall, the other way is wider still.)
+        let other = wide ? (orientation.isVertical ? "lr" : "tb") : nil
+        let tip = other.map { "; try --orientation \($0)" } ?? ""
+        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, \(Int((long / short).rounded())):1: "
+            + "fitted to a page \(Int(page)) px \(wide ? "wide" : "tall") its labels are \((shrunk * 10).rounded() / 10) px\(tip)"
     }
 
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.

@@ -209,6 +209,21 @@ import TestSupport
         #expect(column.status == 0 && column.stderr.hasSuffix("px, more than 20000 px tall\n"))
     }
 
+    /// A drawing far longer than broad (a deep chain left to right) is warned of, with the
+    /// other orientation as a tip where it is wide; a small one fits a page and is not.
+    @Test func anElongatedDrawingIsWarnedOf() throws {
+        let dir = try makeScratchDirectory("schematic-cli")
+        let chain = (0..<40).map { String(repeating: " ", count: $0 * 2) + "level \($0)\n" }.joined()
+        let wide = try Executable.run(["-", "-o", "chain.svg"], stdin: chain, in: dir)
+        #expect(wide.status == 0 && wide.stderr.contains(":1: fitted to a page 1000 px wide its labels are ")
+                && wide.stderr.hasSuffix("px; try --orientation tb\n"), "\(wide.stderr)")
+        let tall = try Executable.run(["-", "--orientation", "tb", "-o", "chain.svg"], stdin: chain, in: dir)
+        #expect(tall.status == 0 && tall.stderr.contains("fitted to a page 1000 px tall") && !tall.stderr.contains("--orientation"), "\(tall.stderr)")
+        let short = (0..<5).map { String(repeating: " ", count: $0 * 2) + "level \($0)\n" }.joined()
+        let small = try Executable.run(["-", "-o", "short.svg"], stdin: short, in: dir)
+        #expect(small.status == 0 && small.stderr.isEmpty, "\(small.stderr)")
+    }
+
     @Test func batchRendersManyInputsAndFormatsListingEveryFailure() throws {
         let dir = try makeScratchDirectory("schematic-cli")
         try writeText("a\n  b\n", to: dir + "/one.txt")
