@@ -127,6 +127,9 @@ public struct Diagram {
         }
         layoutDuration = clock.now - started
         if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount) { warnings.append(dropped) }
+        if let labelSizing, let shortened = Self.shortenedLabelsMessage(labelSizing.wrappedLines, dataController) {
+            warnings.append(shortened)
+        }
         if let fonts = labelSizing?.fonts {
             if let substitution = fonts.substitution { warnings.append(substitution) }
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
@@ -166,6 +169,22 @@ public struct Diagram {
         let wide = size.width > largestReadableSide, tall = size.height > largestReadableSide
         let extent = wide && tall ? "wide and tall" : wide ? "wide" : "tall"
         return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px \(extent)" + tip
+    }
+
+    /// The warning for labels cut at `TextMeasurer.maximumLines` lines, or nil: how many, and
+    /// the beginning of the first in the document (their full text stays in the tooltip and
+    /// the JSON `label`).
+    static func shortenedLabelsMessage(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> String? {
+        var count = 0, firstNode = Int.max
+        for (item, lines) in wrappedLines where lines.count == TextMeasurer.maximumLines && lines.last?.hasSuffix("…") == true {
+            count += 1
+            firstNode = min(firstNode, Int(tree.nodeOfItem[item]))
+        }
+        guard count > 0 else { return nil }
+        let label = tree.label(ofItem: Int(tree.itemOfNode[firstNode]))
+        let start = String(label.prefix(40).map { $0 == "\n" ? " " : $0 })
+        return "\(count == 1 ? "a label" : "\(count) labels") longer than \(TextMeasurer.maximumLines) lines drawn shortened with "
+            + "\"…\" (the first: \"\(start)…\"); the whole text is in the node's tooltip (--max-label-width widens the lines)"
     }
 
     /// Drawings longer than this many times their breadth, and longer than `elongatedSide`,

@@ -180,7 +180,7 @@ import TestSupport
     }
 
     /// A long label (a JSON description of 3,000 characters) is drawn in at most 12 lines, the
-    /// last ending with "…", and keeps its whole text as the node's tooltip.
+    /// last ending with "…", keeps its whole text as the node's tooltip, and is warned of.
     @Test func aLongLabelIsShortenedWithItsTextAsTooltip() throws {
         let long = (0..<300).map { "word\($0)" }.joined(separator: " ")
         let result = try Executable.run(["-", "--from", "json", "-o", "-"], stdin: #"{"name": "root", "children": [{"name": "\#(long)"}]}"#)
@@ -189,8 +189,10 @@ import TestSupport
         let height = try #require(result.stdout.firstMatch(of: #/viewBox="0 0 [0-9.]+ ([0-9.]+)"/#).flatMap { Double($0.output.1) })
         #expect(height < 300, "height \(height)")
         #expect(result.stdout.contains("…</tspan>") || result.stdout.contains("…</text>"))
+        // Said once, with the label's beginning.
+        #expect(result.stderr.contains("a label longer than 12 lines drawn shortened with \"…\" (the first: \"word0 word1 word2"), "\(result.stderr)")
         let short = try Executable.run(["-", "-o", "-"], stdin: "root\n  child\n")
-        #expect(!short.stdout.contains("<title>"))
+        #expect(!short.stdout.contains("<title>") && short.stderr.isEmpty)
     }
 
     /// A drawing too large to follow is warned of, with the page as a tip unless it is written.
