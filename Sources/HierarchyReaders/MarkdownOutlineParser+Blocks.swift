@@ -9,6 +9,11 @@ extension MarkdownOutlineParser {
                                      announce: Bool = true, closeLeaf closesLeaf: Bool = true) throws(ReadError) -> Int? {
         try closeContainers(downTo: matched)
         if closesLeaf { try closeLeaf() }
+        if containers.isEmpty && kind != .list {
+            // Any other block at the top ends a caption's list, or the wait for one.
+            caption = nil
+            captionNode = nil
+        }
         guard announce, case .item(let itemOffset, let node, false) = containers.last else { return nil }
         markLastItemFilled(offset: itemOffset, node: node)
         guard let node else { return nil }
@@ -54,25 +59,50 @@ extension MarkdownOutlineParser {
     mutating func closeLeaf() throws(ReadError) {
         if let node = labelTarget, leaf == .paragraph || leaf.isHTML {
             try applyLabel(to: node, lines: leafLines, isHeading: false)
+        } else if leaf == .paragraph && labelTarget == nil && containers.isEmpty && leafLines.count == 1 {
+            caption = captionText(leafLines[0])
         }
         labelTarget = nil
         leafLines.removeAll(keepingCapacity: true)
         leaf = .none
     }
 
+    /// A caption's text (without its colon) if the line is one: at most `longestCaption`
+    /// bytes ending in ":" (`Fixes:`, `Requirements:`).
+    func captionText(_ line: Range<Int>) -> Range<Int>? {
+        var end = line.upperBound
+        while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        guard end - line.lowerBound <= Self.longestCaption, end > line.lowerBound + 1, bytes[end - 1] == UInt8(ascii: ":") else { return nil }
+        end -= 1
+        while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return end > line.lowerBound ? line.lowerBound..<end : nil
+    }
+
+    /// The longest line read as a caption.
+    static let longestCaption = 100
+
     mutating func addItemNode(at offset: Int) throws(ReadError) -> Int? {
         guard quoteDepth == 0 else {
             warnInsideQuote(at: offset, "list item")
             return nil
         }
+        if containers.isEmpty, let line = caption {
+            // The caption's list begins: its node goes above the items.
+            let node = tree.addNode(label: "", parent: headings.last?.node)
+            try applyLabel(to: node, lines: [line], isHeading: false)
+            captionNode = node
+            caption = nil
+        }
         // Outside block quotes every container is an outlined list item.
-        var parent = headings.last?.node
+        var parent = containers.isEmpty ? captionNode ?? headings.last?.node : headings.last?.node
         if case .item(_, let node?, _) = containers.last { parent = node }
         return tree.addNode(label: "", parent: parent)
     }
 
     mutating func addHeading(level: Int, lines: [Range<Int>], at offset: Int) throws(ReadError) {
         if containers.isEmpty {
+            caption = nil
+            captionNode = nil
             while let last = headings.last, last.level >= level { headings.removeLast() }
             let node = tree.addNode(label: "", parent: headings.last?.node)
             try applyLabel(to: node, lines: lines, isHeading: true)

@@ -41,6 +41,11 @@ struct MarkdownOutlineParser {
     /// The node whose label the open paragraph or HTML block gives.
     var labelTarget: Int? = nil
     var headings: [(level: Int, node: Int)] = []
+    /// A top-level paragraph of one line ending in ":" (`Fixes:`), until the next block: if
+    /// that is a list, the list's items nest under a node it labels (`captionNode`).
+    var caption: Range<Int>? = nil
+    /// The node of the caption over the open top-level list.
+    var captionNode: Int? = nil
     var idPlaces: [String: Int] = [:]
     /// The document's link reference definitions, found before the labels are read.
     var references = MarkdownLinkReferences()

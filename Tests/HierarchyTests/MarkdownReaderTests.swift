@@ -59,6 +59,43 @@ import TestSupport
         #expect(notes.labels == ["R", "note[^1]", "[x y]"] && notes.attributes(of: 1)?.url == nil && notes.attributes(of: 2)?.url == nil)
     }
 
+    /// A top-level paragraph of one line ending in ":" right before a list (a NEWS file's
+    /// `Fixes:` and `Improvements:`) is the list's node; before anything else, or longer, it
+    /// is a paragraph as any other.
+    @Test func aCaptionBeforeAListIsItsNode() throws {
+        let tree = try read("""
+            # 2.12.0
+            Fixes:
+
+            * one
+            * two
+              * nested
+
+            Improvements :
+            - three
+
+            Some text.
+            - loose
+
+            Note:
+
+            ```
+            code
+            ```
+            - after code
+            ## Later
+            Build:
+            > quoted
+            - after quote
+            * Item
+
+              Inside:
+              - kept flat
+            """)
+        #expect(outline(tree) == ["2.12.0", ".Fixes", "..one", "..two", "...nested", ".Improvements", "..three", ".loose", ".after code",
+                                  ".Later", "..after quote", "..Item", "...kept flat"])
+    }
+
     @Test func documentsWithoutOutlineAreErrors() {
         #expect(readError(MarkdownReader(), "Just a paragraph.\n", file: "p.md") == "p.md: no headings or list items to make an outline of")
     }
