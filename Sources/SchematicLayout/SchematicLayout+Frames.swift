@@ -6,8 +6,9 @@ import Hierarchy
 extension SchematicLayout {
     // MARK: Frames
 
-    /// Room above the sections for their headers, in canonical y.
-    var headerInset: Double { configuration.depthLabels.isEmpty ? 0 : configuration.headerHeight }
+    /// Room above the sections for their headers, and for the line over a block at the top
+    /// (`topRoom`), in canonical y.
+    var headerInset: Double { (configuration.depthLabels.isEmpty ? 0 : configuration.headerHeight) + topRoom }
 
     /// Each column's left edge, in canonical axes (columns along x, before the orientation
     /// turns them): connectors between two columns turn in the gap after one's right edge.

@@ -59,6 +59,10 @@ public final class SchematicLayout: SelfSizingLayout {
 
     /// For elbow connectors: each parent's bus lane in the gap after its column (-1: no bus),
     /// and per gap (by the column after it) how many lanes it has (`busX(ofParent:childSection:)`).
+    /// Room added above everything so that the line over a wrapped block at the top of its
+    /// column lies as far inside the drawing as the first boxes do (it rose to 4 px from the
+    /// edge, half their margin).
+    public internal(set) var topRoom = 0.0
     var busLaneOfParent: [Int32] = []
     var busLaneCountOfGap: [Int32] = []
     /// Per gap, whether its lanes wait to be counted again (`refreshLanes(ofGap:)`).
@@ -177,6 +181,10 @@ public final class SchematicLayout: SelfSizingLayout {
                 reach = max(reach, sectionLefts[section] + sectionExtents[section])
                 return reach
             }
+        }
+        topRoom = 0
+        if wrapPlan != nil, let highest = blockTops.min() {
+            topRoom = max(0, configuration.itemPadding / 2 - (highest - configuration.itemPadding * Self.blockBusRise))
         }
         if configuration.connectorStyle == .elbow {
             // Stacked columns without wrapping move nothing but the resized columns' items:

@@ -483,8 +483,16 @@ extension HTMLPagePlacementScript {
     for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
     var reach = 0;
     if (plan) for (s = 0; s < S; s++) reach = Math.max(reach, secL[s] + secX[s]);
-    var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null,
-                  contentWidth: S ? Math.max(secL[S - 1] + secW[S - 1], reach) + cfg.sectionMargin : 2 * cfg.sectionMargin, contentHeight: maxOf(secH) + cfg.headerInset};
+    // SchematicLayout.topRoom: the line over a block at the top as far inside as the first boxes.
+    var topRoom = 0;
+    if (plan && blockTops && blockTops.length) {
+      var highest = Infinity;
+      for (i = 0; i < blockTops.length; i++) highest = Math.min(highest, blockTops[i]);
+      topRoom = Math.max(0, cfg.itemPadding / 2 - (highest - cfg.itemPadding * 0.25));
+    }
+    var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null, topRoom: topRoom,
+                  contentWidth: S ? Math.max(secL[S - 1] + secW[S - 1], reach) + cfg.sectionMargin : 2 * cfg.sectionMargin,
+                  contentHeight: maxOf(secH) + (cfg.headerInset + topRoom)};
     // Each item's x from its column's left: centred, or its place in a wrapped block.
     result.lefts = lefts || (function () {
       var out = new Float64Array(n);

@@ -450,13 +450,13 @@ extension HTMLPagePlacementScript {
     for (var list = 0; list < plan.listFirst.length; list++) {
       var first = plan.listFirst[list], block = plan.blockOfItem[first], section = 0;
       while (cols.ss[section + 1] <= plan.firstItem[block]) section++;
-      var blockLeft = placed.sectionLefts[section], top = placed.blockTops[block] + cfg.headerInset + plan.listTops[list];
+      var blockLeft = placed.sectionLefts[section], top = placed.blockTops[block] + (cfg.headerInset + placed.topRoom) + plan.listTops[list];
       var left = blockLeft + plan.listLefts[list], buses = [], starts = [], parent = cols.par[first];
       for (var index = 0; index < plan.listCount[list]; index += plan.listRows[list]) {
         starts.push(index);
         buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 2);
       }
-      var parentMiddle = placed.tops[parent] + cfg.headerInset + heights[parent] / 2;
+      var parentMiddle = placed.tops[parent] + (cfg.headerInset + placed.topRoom) + heights[parent] / 2;
       out.push({first: first, count: plan.listCount[list], starts: starts,
                 entry: Math.min(Math.max(parentMiddle, top + plan.listFirstRows[list]), top + plan.listLastRows[list]),
                 above: top + plan.listHeights[list] + cfg.itemPadding * 0.25, buses: buses, inner: true,  // beyond the list: SchematicLayout.nestedConnector

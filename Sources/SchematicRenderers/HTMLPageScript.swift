@@ -191,7 +191,7 @@ enum HTMLPageScript {
     }
     var r = SchematicPlacement.layout(cols, widths, heights, cfg);
     var X = new Float64Array(n), Y = new Float64Array(n);
-    for (s = 0; s < sections; s++) for (k = ss[s]; k < ss[s + 1]; k++) { X[k] = r.sectionLefts[s] + r.lefts[k]; Y[k] = r.tops[k] + cfg.headerInset; }
+    for (s = 0; s < sections; s++) for (k = ss[s]; k < ss[s + 1]; k++) { X[k] = r.sectionLefts[s] + r.lefts[k]; Y[k] = r.tops[k] + (cfg.headerInset + r.topRoom); }
     var blocks = [];
     if (r.plan) {
       for (var b = 0; b < r.plan.firstItem.length; b++) {
@@ -203,8 +203,8 @@ enum HTMLPageScript {
         // side; WrapPlan.isCombed: left to right, one of several sub-columns at their near side.
         var oneRow = r.plan.rows[b] === 1 && r.plan.offsetStart[b] < 0;
         var farSide = !!cfg.vertical && oneRow, nearSide = !cfg.vertical && oneRow && r.plan.columns[b] > 1;
-        blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + cfg.headerInset,
-          above: r.blockTops[b] + cfg.headerInset + (farSide ? r.plan.heights[b] + cfg.itemPadding * 0.25 : -cfg.itemPadding * 0.25),  // SchematicLayout.blockBusRise
+        blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + (cfg.headerInset + r.topRoom),
+          above: r.blockTops[b] + (cfg.headerInset + r.topRoom) + (farSide ? r.plan.heights[b] + cfg.itemPadding * 0.25 : -cfg.itemPadding * 0.25),  // SchematicLayout.blockBusRise
           buses: buses, farSide: farSide, nearSide: nearSide});
       }
       SchematicPlacement.hangingLists(r, cols, heights, cfg).forEach(function (list) { blocks.push(list); });

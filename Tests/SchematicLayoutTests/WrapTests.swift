@@ -46,6 +46,27 @@ import TestSupport
         return (layout, sections)
     }
 
+    /// The line over a block at the top of the drawing lies at least as far inside as the first
+    /// boxes (half a padding): it rose to a quarter padding from the edge (4 px by default).
+    @Test(arguments: [SchematicOrientation.lr, .tb], [ConnectorStyle.elbow, .straight])
+    func theLineOverATopBlockStaysInsideTheDrawing(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
+        for seed: UInt64 in 1...6 {
+            let (layout, _) = try self.layout(wideFanTree(seed: seed, count: 400), orientation: orientation,
+                                                     connectors: connectors, seed: seed)
+            let size = layout.collectionViewContentSize
+            let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+            var nearest = Double.infinity
+            for attributes in all {
+                if let connector = attributes.connector {
+                    connector.forEachPolylinePoint { nearest = min(nearest, orientation.isVertical ? $0.x : $0.y) }
+                } else if attributes.representedElementCategory == .cell {
+                    nearest = min(nearest, orientation.isVertical ? attributes.frame.minX : attributes.frame.minY)
+                }
+            }
+            #expect(nearest >= layout.configuration.itemPadding / 2 - 1e-9, "seed \(seed): something \(nearest) px from the edge")
+        }
+    }
+
     /// Canonical coordinates (columns along x, items along y) of a real point.
     func canonical(_ point: Point, _ orientation: SchematicOrientation) -> Point {
         switch orientation {
