@@ -72,7 +72,8 @@ extension MarkdownOutlineParser {
     func captionText(_ line: Range<Int>) -> Range<Int>? {
         var end = line.upperBound
         while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        guard end - line.lowerBound <= Self.longestCaption, end > line.lowerBound + 1, bytes[end - 1] == UInt8(ascii: ":") else { return nil }
+        guard end - line.lowerBound <= Self.longestCaption, end > line.lowerBound + 1, bytes[end - 1] == UInt8(ascii: ":"),
+              bytes[end - 2] != UInt8(ascii: "\\") else { return nil }
         end -= 1
         while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
         return end > line.lowerBound ? line.lowerBound..<end : nil
@@ -144,6 +145,11 @@ extension MarkdownOutlineParser {
             labelTarget = nil
         }
         try closeLeaf()
+        if containers.isEmpty {
+            // A table ends a caption's list, or the wait for one (its paragraph is no caption).
+            caption = nil
+            captionNode = nil
+        }
         leaf = .table
     }
 

@@ -176,7 +176,10 @@ public struct Diagram {
     /// the JSON `label`).
     static func shortenedLabelsMessage(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> String? {
         var count = 0, firstNode = Int.max
-        for (item, lines) in wrappedLines where lines.count == TextMeasurer.maximumLines && lines.last?.hasSuffix("…") == true {
+        for (item, lines) in wrappedLines where lines.count == TextMeasurer.maximumLines {
+            // Cut: its last line ends with "…" that the label does not end with (as
+            // `DiagramContent.isShortened` tells).
+            guard let last = lines.last, last.hasSuffix("…"), !tree.label(ofItem: item).hasSuffix(last) else { continue }
             count += 1
             firstNode = min(firstNode, Int(tree.nodeOfItem[item]))
         }
@@ -193,19 +196,18 @@ public struct Diagram {
     public static let elongatedAspect = 8.0
     public static let elongatedSide = 3_000.0
 
-    /// The warning for a drawing far longer than it is broad, or nil, with the other
-    /// orientation to try where the drawing is wide.
+    /// The warning for a drawing far wider than it is tall, or nil, with the other orientation
+    /// to try.
     public static func elongatedDrawingMessage(_ size: Size, orientation: SchematicOrientation, fontSize: Double) -> String? {
         let long = max(size.width, size.height), short = min(size.width, size.height)
         guard long > elongatedSide, short > 0, long / short > elongatedAspect else { return nil }
         let page = 1_000.0, shrunk = fontSize * page / long
-        let wide = size.width >= size.height
-        // Only a wide drawing gains: a deep one's levels run down more tightly, a broad one
-        // top to bottom stands up left to right. (Tall, the other way is wider still.)
-        let other = wide ? (orientation.isVertical ? "lr" : "tb") : nil
-        let tip = other.map { "; try --orientation \($0)" } ?? ""
-        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, \(Int((long / short).rounded())):1: "
-            + "fitted to a page \(Int(page)) px \(wide ? "wide" : "tall") its labels are \((shrunk * 10).rounded() / 10) px\(tip)"
+        // Only a wide drawing: a tall one scrolls down a page. The other orientation helps it: a
+        // deep one's levels run down more tightly, a broad one top to bottom stands up left to right.
+        guard size.width >= size.height else { return nil }
+        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px (\(Int((long / short).rounded())):1); "
+            + "fitted to a page \(Int(page)) px wide its labels are \((shrunk * 10).rounded() / 10) px; "
+            + "try --orientation \(orientation.isVertical ? "lr" : "tb")"
     }
 
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.

@@ -63,10 +63,11 @@ extension SchematicLayout {
         var longest = 0
         for gap in gaps { longest = max(longest, Int(sectionStarts[gap] - sectionStarts[gap - 1])) }
         let downBuffer = PlacementBuffer<Int32>(repeating: 0, count: longest)
+        let upBuffer = PlacementBuffer<Int32>(repeating: 0, count: longest)
         tops.withUnsafeBufferPointer { tops in heights.withUnsafeBufferPointer { heights in
         entries.withUnsafeBufferPointer { entries in blockOfItem.withUnsafeBufferPointer { blockOfItem in
         childStarts.withUnsafeBufferPointer { childStarts in laneOfParent.withUnsafeMutableBufferPointer { laneOfParent in
-            let downParents = downBuffer.base
+            let downParents = downBuffer.base, upParents = upBuffer.base
             let wrapped = !blockOfItem.isEmpty
             @inline(__always) func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
             /// Where a child's connector arrives in its column: a wrapped block's bus entry.
@@ -78,12 +79,10 @@ extension SchematicLayout {
                 let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
                 for parent in parents { laneOfParent[parent] = -1 }
                 var lanes = 0, hasMiddle = false, hasSecondMiddle = false, downCount = 0
-                // Up buses in order; each overlapping the previous one goes one lane further
-                // right, one that starts within `abuttingBusGap` of its end takes another lane
-                // than it. The same pass lists the down buses and the buses between their
-                // children, each on the middle lane unless the one before ends within
-                // `abuttingBusGap` of its start: then on the other middle lane (-2 marks it).
-                var previous: (lane: Int32, parentY: Double)? = nil
+                // The down buses and the up buses, in order; the buses between their children,
+                // each on the middle lane unless the one before ends within `abuttingBusGap` of
+                // its start: then on the other middle lane (-2 marks it).
+                var upCount = 0
                 var previousMiddle: (second: Bool, last: Double)? = nil
                 for parent in parents {
                     let firstChild = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
@@ -92,18 +91,12 @@ extension SchematicLayout {
                        firstChild >= Int(blockFirst[block]) + Int(blockCount[block]) { continue }
                     let first = entry(firstChild), last = entry(end - 1), parentY = middle(parent)
                     if parentY > last {
-                        // (One ending just before it would line up with it: the other lane.)
-                        let lane: Int32 = previous.map {
-                            $0.parentY >= first - 0.5 ? $0.lane + 1 : $0.parentY >= first - Self.abuttingBusGap && $0.lane == 0 ? 1 : 0
-                        } ?? 0
-                        laneOfParent[parent] = lane
-                        previous = (lane, parentY)
-                        lanes = max(lanes, Int(lane) + 1)
-                    }
-                    if parentY < first {
+                        upParents[upCount] = Int32(parent)
+                        upCount += 1
+                    } else if parentY < first {
                         downParents[downCount] = Int32(parent)
                         downCount += 1
-                    } else if parentY <= last {
+                    } else {
                         hasMiddle = true
                         let second = previousMiddle.map { first - $0.last < Self.abuttingBusGap && !$0.second } ?? false
                         if second {
@@ -113,14 +106,43 @@ extension SchematicLayout {
                         previousMiddle = (second, last)
                     }
                 }
-                // Down buses in reverse order, the same way.
-                previous = nil
+                // Down buses in reverse order; each overlapping the previous one goes one lane
+                // further right, one ending just before it starts takes another lane than it
+                // (they would read as one line).
+                var previous: (lane: Int32, parentY: Double)? = nil
                 for index in stride(from: downCount - 1, through: 0, by: -1) {
                     let parent = Int(downParents[index])
                     let last = entry(Int(childStarts[parent + 1]) - 1), parentY = middle(parent)
                     let lane: Int32 = previous.map {
                         $0.parentY <= last + 0.5 ? $0.lane + 1 : $0.parentY <= last + Self.abuttingBusGap && $0.lane == 0 ? 1 : 0
                     } ?? 0
+                    laneOfParent[parent] = lane
+                    previous = (lane, parentY)
+                    lanes = max(lanes, Int(lane) + 1)
+                }
+                // Up buses in order, the same way; one that overlaps no earlier up bus also
+                // keeps off the lanes of the down buses that end just before it or start just
+                // after it (up and down buses share lane numbers).
+                previous = nil
+                var nextDown = 0
+                for index in 0..<upCount {
+                    let parent = Int(upParents[index])
+                    let first = entry(Int(childStarts[parent])), parentY = middle(parent)
+                    while nextDown < downCount && Int(downParents[nextDown]) < parent { nextDown += 1 }
+                    let lane: Int32
+                    if let previous, previous.parentY >= first - 0.5 {
+                        lane = previous.lane + 1
+                    } else {
+                        var taken: (Int32, Int32, Int32) = (-1, -1, -1)
+                        if let previous, previous.parentY >= first - Self.abuttingBusGap { taken.0 = previous.lane }
+                        if nextDown > 0, case let above = Int(downParents[nextDown - 1]),
+                           entry(Int(childStarts[above + 1]) - 1) >= first - Self.abuttingBusGap { taken.1 = laneOfParent[above] }
+                        if nextDown < downCount, case let below = Int(downParents[nextDown]),
+                           middle(below) <= parentY + Self.abuttingBusGap { taken.2 = laneOfParent[below] }
+                        var free: Int32 = 0
+                        while free == taken.0 || free == taken.1 || free == taken.2 { free += 1 }
+                        lane = free
+                    }
                     laneOfParent[parent] = lane
                     previous = (lane, parentY)
                     lanes = max(lanes, Int(lane) + 1)
@@ -142,7 +164,7 @@ extension SchematicLayout {
     public static let abuttingBusGap = 40.0
 
     /// The x of a parent's elbow bus, in the gap before `section` (its children's column), or
-    /// nil for a parent without one (no children, or children inside a nesting block).
+    /// nil for a parent without children.
     @inline(__always)
     func busX(ofParent parent: Int, childSection section: Int) -> Double? {
         refreshLanes(ofGap: section)

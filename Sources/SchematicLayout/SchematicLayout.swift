@@ -57,12 +57,12 @@ public final class SchematicLayout: SelfSizingLayout {
     var widestItemCount: [Int32] = []
     var sectionsNeedingWidthScan: Set<Int> = []
 
-    /// For elbow connectors: each parent's bus lane in the gap after its column (-1: no bus),
-    /// and per gap (by the column after it) how many lanes it has (`busX(ofParent:childSection:)`).
     /// Room added above everything so that the line over a wrapped block at the top of its
     /// column lies as far inside the drawing as the first boxes do (it rose to 4 px from the
     /// edge, half their margin).
     public internal(set) var topRoom = 0.0
+    /// For elbow connectors: each parent's bus lane in the gap after its column (-1: no bus),
+    /// and per gap (by the column after it) how many lanes it has (`busX(ofParent:childSection:)`).
     var busLaneOfParent: [Int32] = []
     var busLaneCountOfGap: [Int32] = []
     /// Per gap, whether its lanes wait to be counted again (`refreshLanes(ofGap:)`).

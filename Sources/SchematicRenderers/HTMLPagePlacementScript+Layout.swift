@@ -512,32 +512,46 @@ extension HTMLPagePlacementScript {
     function entry(item) { return plan && plan.blockOfItem[item] >= 0 ? blockEntries[plan.blockOfItem[item]] : middle(item); }
     for (var section = 1; section < Math.max(1, S); section++) {
       var a = ss[section - 1], b = ss[section], lanes = 0, hasMiddle = false, hasSecondMiddle = false, previous = null, parent, lane, c0, c1, first, last;
-      var previousMiddle = null;
+      var previousMiddle = null, ups = [], downs = [], index;
       for (parent = a; parent < b; parent++) {
         c0 = cs[parent]; c1 = cs[parent + 1];
         if (c0 === c1) continue;
         // Connectors inside a nesting block run on its panels' own buses.
         if (plan && plan.nestsFolders && plan.blockOfItem[c0] >= 0 && isInner(plan, c0, plan.blockOfItem[c0])) continue;
         first = entry(c0); last = entry(c1 - 1);
-        if (middle(parent) >= first && middle(parent) <= last) {
+        if (middle(parent) > last) ups.push(parent);
+        else if (middle(parent) < first) downs.push(parent);
+        else {
           // SchematicLayout.abuttingBusGap: a bus between its children that starts within it
           // of the one before takes the other middle lane (-2).
+          hasMiddle = true;
           var second = previousMiddle !== null && first - previousMiddle.last < ABUTTING_BUS_GAP && !previousMiddle.second;
           if (second) { laneOfParent[parent] = -2; hasSecondMiddle = true; }
           previousMiddle = {second: second, last: last};
         }
-        if (!(middle(parent) > last)) continue;
-        lane = previous ? (previous.y >= first - 0.5 ? previous.lane + 1 : previous.y >= first - ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
+      }
+      for (index = downs.length - 1; index >= 0; index--) {
+        parent = downs[index];
+        last = entry(cs[parent + 1] - 1);
+        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
         laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
       }
       previous = null;
-      for (parent = b - 1; parent >= a; parent--) {
-        c0 = cs[parent]; c1 = cs[parent + 1];
-        if (c0 === c1) continue;
-        if (plan && plan.nestsFolders && plan.blockOfItem[c0] >= 0 && isInner(plan, c0, plan.blockOfItem[c0])) continue;
-        first = entry(c0); last = entry(c1 - 1);
-        if (!(middle(parent) < first)) { if (middle(parent) >= first && middle(parent) <= last) hasMiddle = true; continue; }
-        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
+      var nextDown = 0;
+      for (index = 0; index < ups.length; index++) {
+        parent = ups[index];
+        first = entry(cs[parent]);
+        while (nextDown < downs.length && downs[nextDown] < parent) nextDown++;
+        if (previous && previous.y >= first - 0.5) lane = previous.lane + 1;
+        else {
+          // Off the lanes of an up bus or a down bus ending just before it or starting just after it.
+          var t0 = -1, t1 = -1, t2 = -1;
+          if (previous && previous.y >= first - ABUTTING_BUS_GAP) t0 = previous.lane;
+          if (nextDown > 0 && entry(cs[downs[nextDown - 1] + 1] - 1) >= first - ABUTTING_BUS_GAP) t1 = laneOfParent[downs[nextDown - 1]];
+          if (nextDown < downs.length && middle(downs[nextDown]) <= middle(parent) + ABUTTING_BUS_GAP) t2 = laneOfParent[downs[nextDown]];
+          lane = 0;
+          while (lane === t0 || lane === t1 || lane === t2) lane++;
+        }
         laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
       }
       var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft;

@@ -94,6 +94,8 @@ import TestSupport
             """)
         #expect(outline(tree) == ["2.12.0", ".Fixes", "..one", "..two", "...nested", ".Improvements", "..three", ".loose", ".after code",
                                   ".Later", "..after quote", "..Item", "...kept flat"])
+        // A table between (its paragraph before the header row is none), an escaped colon.
+        #expect(outline(try read("# T\nFixes:\na | b\n--|--\n1 | 2\n\n- item\n\nSee\\:\n- other\n")) == ["T", ".item", ".other"])
     }
 
     @Test func documentsWithoutOutlineAreErrors() {

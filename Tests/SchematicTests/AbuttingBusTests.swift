@@ -57,4 +57,35 @@ import TestSupport
         #expect(buses.count > 100, "the test needs the tree's buses: \(buses.count)")
         #expect(abutting.isEmpty, "\(abutting.count) buses end to end on one line: \(abutting.prefix(5))")
     }
+
+    /// A down bus (parent above its children) ending just before an up bus (parent below its
+    /// children) starts: they share lane numbers, so each pass alone missed the pair.
+    @Test func aDownBusAndAnUpBusDoNotLineUp() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "R")
+        let a = tree.addNode(label: "A", parent: root)
+        _ = tree.addNode(label: "a1\nx\ny", parent: a)
+        _ = tree.addNode(label: "a2", parent: a)
+        for name in ["l1", "l2", "l3"] { _ = tree.addNode(label: name, parent: root) }
+        let b = tree.addNode(label: "B", parent: root)
+        _ = tree.addNode(label: "b1", parent: b)
+        _ = tree.addNode(label: "b2", parent: b)
+        var options = DiagramOptions()
+        options.configuration.alignment = .stacked
+        options.configuration.connectorStyle = .elbow
+        options.configuration.itemPadding = 4
+        let diagram = try Diagram(tree: tree, options: options)
+        let layout = diagram.layout
+        var buses: [IndexPath: (x: Double, low: Double, high: Double)] = [:]
+        for attributes in layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        where attributes.representedElementKind == .connector && attributes.indexPath.section == 2 {
+            guard let connector = attributes.connector else { continue }
+            let low = min(connector.turnOut.y, connector.turnIn.y), high = max(connector.turnOut.y, connector.turnIn.y)
+            let known = buses[connector.parentIndexPath]
+            buses[connector.parentIndexPath] = (connector.turnOut.x, min(low, known?.low ?? low), max(high, known?.high ?? high))
+        }
+        let busA = try #require(buses[IndexPath(item: 0, section: 1)]), busB = try #require(buses[IndexPath(item: 4, section: 1)])
+        #expect(busB.low - busA.high < SchematicLayout.abuttingBusGap, "the test needs the two buses near: \(busA) \(busB)")
+        #expect(busA.x != busB.x, "A's bus \(busA) and B's \(busB) on one line")
+    }
 }
