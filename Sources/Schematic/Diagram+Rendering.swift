@@ -151,7 +151,7 @@ extension Diagram {
 }
 
 /// Labels with the lines measurement wrapped them into.
-private struct MeasuredContent: DiagramContent {
+struct MeasuredContent: DiagramContent {
     let dataController: SectionedTree
     /// The labels whose lines differ from their explicit line breaks, by global item.
     let wrappedLines: [Int: [String]]

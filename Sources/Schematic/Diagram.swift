@@ -176,10 +176,10 @@ public struct Diagram {
     /// the JSON `label`).
     static func shortenedLabelsMessage(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> String? {
         var count = 0, firstNode = Int.max
+        let content = MeasuredContent(dataController: tree, wrappedLines: wrappedLines)
         for (item, lines) in wrappedLines where lines.count == TextMeasurer.maximumLines {
-            // Cut: its last line ends with "…" that the label does not end with (as
-            // `DiagramContent.isShortened` tells).
-            guard let last = lines.last, last.hasSuffix("…"), !tree.label(ofItem: item).hasSuffix(last) else { continue }
+            let position = tree.position(ofNode: Int(tree.nodeOfItem[item]))
+            guard content.isShortened(at: IndexPath(item: position.item, section: position.section)) else { continue }
             count += 1
             firstNode = min(firstNode, Int(tree.nodeOfItem[item]))
         }
