@@ -65,7 +65,7 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .target(name: "TestSupport", dependencies: ["Hierarchy", "CollectionLayout"], path: "Tests/TestSupport"),
-        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "Schematic", "TestSupport"]),
+        .testTarget(name: "HierarchyTests", dependencies: ["Hierarchy", "HierarchyReaders", "Graphviz", "Schematic", "TestSupport"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "TestSupport"]),
         .testTarget(name: "LabelMetricsTests", dependencies: ["LabelMetrics", "TestSupport"]),
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),

@@ -8,8 +8,9 @@ import Hierarchy
 /// A node's first incoming edge in the file makes its parent; children keep the order of their
 /// edges in the file; nodes with no incoming edge are roots, in file order. Further incoming
 /// edges become additional parents, which must sit one level above the node (the drawing checks
-/// that and names both nodes otherwise). A cycle is an error spelling it out (node to node), and so is an
-/// edge from a node to itself. Node attributes `type` and `id` are read as in the other formats
+/// that and names both nodes otherwise). A cycle is an error spelling it out (node to node) at
+/// the edge that closed it, and so is an edge from a node to itself; an edge written again is
+/// drawn once, with a warning at the first repeat. Node attributes `type` and `id` are read as in the other formats
 /// (ids must be unique). A file with several graphs is a forest: each graph is read as the first
 /// is, its roots after the previous graph's. Graphviz's errors are reported with its own words
 /// and line, its warnings as warnings.
@@ -34,9 +35,17 @@ public struct DOTReader: HierarchyReader {
         }
         var tree = Tree()
         var nodeOfID: [String: String] = [:]
+        // Edges' places in the text, found only when a message needs one.
+        var edgePositions: DOTEdgePositions? = nil
         for (number, graph) in graphs.enumerated() {
             let context = graphs.count == 1 ? "" : "graph \(number + 1): "
-            try add(graph, to: &tree, nodeOfID: &nodeOfID) { message in ReadError(file: file, line: 0, column: 0, message: context + message) }
+            let located = { (tail: Int, head: Int, occurrence: Int) -> DOTEdgePositions.Position? in
+                if edgePositions == nil { edgePositions = DOTEdgePositions(source.bytes) }
+                return edgePositions?.position(graph: number, tail: graph.nodes[tail].name, head: graph.nodes[head].name, occurrence: occurrence)
+            }
+            try add(graph, to: &tree, nodeOfID: &nodeOfID, edgePosition: located) { message, position in
+                ReadError(file: file, line: position?.line ?? 0, column: position?.column ?? 0, message: context + message)
+            }
             for warning in graph.warnings {
                 let line = warning.firstRange(of: "in line ").flatMap { Int(warning[$0.upperBound...].prefix(while: \.isNumber)) }
                 tree.warnings.append(ReadError(file: file, line: line ?? 0, column: 0, message: warning).description)
@@ -46,18 +55,26 @@ public struct DOTReader: HierarchyReader {
     }
 
     /// Adds one graph's nodes to the forest, after those already there.
+    /// `edgePosition(tail, head, occurrence)` is where the edge is written; `error` makes an
+    /// error at a place, or of the whole graph.
     private func add(_ graph: GraphvizGraph, to tree: inout Tree, nodeOfID: inout [String: String],
-                     error: (String) -> ReadError) throws(ReadError) {
+                     edgePosition: (Int, Int, Int) -> DOTEdgePositions.Position?,
+                     error: (String, DOTEdgePositions.Position?) -> ReadError) throws(ReadError) {
         let count = graph.nodes.count
         var parent = [Int](repeating: -1, count: count)
         var extraParents: [Int: [Int]] = [:]
         var children = [[Int]](repeating: [], count: count)
         var seen = Set<Int>()  // tail * count + head: a repeated edge adds nothing
+        var repeated: (tail: Int, head: Int)? = nil, repeatCount = 0
         for edge in graph.edges {
             if edge.tail == edge.head {
-                throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself")
+                throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself", edgePosition(edge.tail, edge.head, 0))
             }
-            guard seen.insert(edge.tail * count + edge.head).inserted else { continue }
+            guard seen.insert(edge.tail * count + edge.head).inserted else {
+                if repeated == nil { repeated = (edge.tail, edge.head) }
+                repeatCount += 1
+                continue
+            }
             if parent[edge.head] < 0 {
                 parent[edge.head] = edge.tail
                 children[edge.tail].append(edge.head)
@@ -66,12 +83,32 @@ public struct DOTReader: HierarchyReader {
             }
         }
 
-        if let cycle = cycle(in: graph) {
-            // Its edges in order, the first node again at the end (long ones shortened).
+        if let repeated {
+            // Graphviz would draw each copy; a tree has one link from a parent to a child.
+            let first = edgePosition(repeated.tail, repeated.head, 0)
+            let again = error("edge '\(graph.nodes[repeated.tail].name)' -> '\(graph.nodes[repeated.head].name)' is written again"
+                              + (first.map { " (first in line \($0.line))" } ?? "") + "; a repeated edge is drawn once"
+                              + (repeatCount > 1 ? " (\(repeatCount) repeated edges in all)" : ""),
+                              edgePosition(repeated.tail, repeated.head, 1))
+            tree.warnings.append(again.description)
+        }
+
+        if var cycle = cycle(in: graph) {
+            // Its edges in order, ending with the one written last, where the error points: the
+            // edge that closed the cycle as the file was read.
+            let edgesAround = cycle.indices.map { (cycle[$0], cycle[($0 + 1) % cycle.count]) }
+            let places = edgesAround.map { edgePosition($0.0, $0.1, 0) }
+            var last = 0
+            for index in places.indices {
+                guard let place = places[index] else { continue }
+                if let best = places[last], (best.line, best.column) >= (place.line, place.column) { continue }
+                last = index
+            }
+            cycle = Array(cycle[(last + 1)...] + cycle[...last])
             var names = cycle.map { "'\(graph.nodes[$0].name)'" }
             if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
             throw error("the graph has a cycle, which a tree cannot hold: \((names + [names[0]]).joined(separator: " -> ")) "
-                        + "(leave out one of its edges)")
+                        + "(leave out one of its edges)", places[last])
         }
 
         // Number nodes in preorder, so that children take their edges' order.
@@ -83,14 +120,14 @@ public struct DOTReader: HierarchyReader {
             let attributes = graph.nodes[node].attributes
             let type = attributes["type"].flatMap(NodeType.init(name:)) ?? .normal
             if let typeName = attributes["type"], NodeType(name: typeName) == nil {
-                throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)")
+                throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)", nil)
             }
             let label = NodeFields.trimmedLabel(graph.nodes[node].label)
             if NodeFields.undrawableCharacter(in: label) != nil {
-                throw error("node '\(name)': control character in its label")
+                throw error("node '\(name)': control character in its label", nil)
             }
             if let id = attributes["id"] {
-                if let first = nodeOfID[id] { throw error("duplicate id '\(id)' (nodes '\(first)' and '\(name)')") }
+                if let first = nodeOfID[id] { throw error("duplicate id '\(id)' (nodes '\(first)' and '\(name)')", nil) }
                 nodeOfID[id] = name
             }
             newNumber[node] = tree.addNode(label: label, type: type, id: attributes["id"],
@@ -101,7 +138,7 @@ public struct DOTReader: HierarchyReader {
                 do {
                     _ = try presentation.set(key, to: value)
                 } catch let problem {
-                    throw error("node '\(name)': \(problem.message)")
+                    throw error("node '\(name)': \(problem.message)", nil)
                 }
             }
             tree.setAttributes(presentation, of: newNumber[node])

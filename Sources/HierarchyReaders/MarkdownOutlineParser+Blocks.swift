@@ -68,15 +68,26 @@ extension MarkdownOutlineParser {
     }
 
     /// A caption's text (without its colon) if the line is one: at most `longestCaption`
-    /// bytes ending in ":" (`Fixes:`, `Requirements:`).
+    /// bytes ending in ":" (`Fixes:`, `Requirements:`), or emphasised text ending in one
+    /// (`**Fixes:**`, `_Note:_`; the caption is the text inside).
     func captionText(_ line: Range<Int>) -> Range<Int>? {
+        var start = line.lowerBound
         var end = line.upperBound
-        while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        guard end - line.lowerBound <= Self.longestCaption, end > line.lowerBound + 1, bytes[end - 1] == UInt8(ascii: ":"),
-              bytes[end - 2] != UInt8(ascii: "\\") else { return nil }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        guard end - start <= Self.longestCaption else { return nil }
+        // `**Fixes:**`: the same run of `*` or `_` (up to three) at both ends, the colon inside.
+        if end - start > 2, let marker = [UInt8(ascii: "*"), UInt8(ascii: "_")].first(where: { $0 == bytes[end - 1] }) {
+            var run = 0
+            while run < 3 && end - run > start && bytes[end - 1 - run] == marker { run += 1 }
+            let opening = (0..<run).allSatisfy { start + $0 < end - run && bytes[start + $0] == marker }
+            guard opening, start + run < end - run, bytes[start + run] != marker, bytes[start + run] != 0x20 else { return nil }
+            start += run
+            end -= run
+        }
+        guard end > start + 1, bytes[end - 1] == UInt8(ascii: ":"), bytes[end - 2] != UInt8(ascii: "\\") else { return nil }
         end -= 1
-        while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        return end > line.lowerBound ? line.lowerBound..<end : nil
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return end > start ? start..<end : nil
     }
 
     /// The longest line read as a caption.

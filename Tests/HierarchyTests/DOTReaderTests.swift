@@ -1,6 +1,7 @@
 import Foundation
+import Graphviz
 import Hierarchy
-import HierarchyReaders
+@testable import HierarchyReaders
 import Testing
 
 @Suite struct DOTReaderTests {
@@ -35,13 +36,55 @@ import Testing
     }
 
     @Test func badGraphsAreClearErrors() {
-        #expect(error("digraph { a -> b; b -> a; }") == "g.gv: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges)")
-        #expect(error("digraph { a -> a; }") == "g.gv: node 'a' has an edge to itself")
+        #expect(error("digraph { a -> b; b -> a; }") == "g.gv:1:21: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges)")
+        #expect(error("digraph { a -> a; }") == "g.gv:1:13: node 'a' has an edge to itself")
         #expect(error("digraph {\n a -> \n}")?.hasPrefix("g.gv:3: syntax error in line 3") == true)
         #expect(error("") == "g.gv: no nodes: the input is empty")
         #expect(error("digraph {}") == "g.gv: no nodes: the graph is empty")
         #expect(error("/* only a comment */") == "g.gv: not a DOT graph (no graph in the text)")
         #expect(error("digraph { a [type=urgent] }") == "g.gv: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
+    }
+
+    /// cgraph keeps no positions: edges are found in the text, through chains, brace groups,
+    /// ports, attribute lists, comments and joined strings.
+    @Test func edgeMessagesNameTheirLineAndColumn() throws {
+        #expect(error("digraph {\n a -> b;\n b -> a; }") == "g.gv:3:4: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges)")
+        // The cycle ends with the edge written last, where the error points.
+        #expect(error("digraph {\n c -> a\n a -> b\n b -> c\n}") == "g.gv:4:4: the graph has a cycle, which a tree cannot hold: 'c' -> 'a' -> 'b' -> 'c' (leave out one of its edges)")
+        #expect(error("digraph {\n r -> {a b}\n {a; b} -> r\n}")?.hasPrefix("g.gv:3:9: the graph has a cycle") == true)
+        #expect(error("digraph {\n rankdir = LR; // a -> b\n a:n:s -> b [label=\"b -> a\"] /* b -> a */\n subgraph s { b } -> \"a\"\n}")?
+            .hasPrefix("g.gv:4:19: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a'") == true)
+        #expect(error("digraph { a -> b -> c -> a }")?.hasPrefix("g.gv:1:23: the graph has a cycle") == true)
+        #expect(error("digraph {\n  \"x\\\"y\" -> \"x\\\"y\"\n}") == "g.gv:2:10: node 'x\"y' has an edge to itself")
+        #expect(error("digraph {\n \"a\" + \"b\" -> ab\n}") == "g.gv:2:12: node 'ab' has an edge to itself")
+        #expect(error("digraph {\n \"été\" -> \"été\"\n}") == "g.gv:2:8: node 'été' has an edge to itself")
+        let repeated = try read("digraph {\n a -> b\n a -> b [color=red]\n a -> b\n}")
+        #expect(repeated.labels == ["a", "b"])
+        #expect(repeated.warnings == ["g.gv:3:4: edge 'a' -> 'b' is written again (first in line 2); a repeated edge is drawn once (2 repeated edges in all)"])
+    }
+
+    /// Every edge cgraph reads from Graphviz's example graphs is found in the text, as often as written.
+    @Test func everyEdgeOfTheExampleGraphsIsFound() throws {
+        let root = "/usr/share/doc/graphviz/examples/graphs"
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return }
+        var checked = 0
+        for case let path as String in enumerator where path.hasSuffix(".gv") {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
+            guard let graphs = try? Graphviz.parseGraphs(DOTReader.transcodingLatin1(bytes)) else { continue }
+            let positions = DOTEdgePositions(DOTReader.transcodingLatin1(bytes))
+            for (number, graph) in graphs.enumerated() {
+                var seen: [String: Int] = [:]
+                for edge in graph.edges {
+                    let tail = graph.nodes[edge.tail].name, head = graph.nodes[edge.head].name
+                    let occurrence = seen["\(tail)\u{0}\(head)", default: 0]
+                    seen["\(tail)\u{0}\(head)"] = occurrence + 1
+                    #expect(positions.position(graph: number, tail: tail, head: head, occurrence: occurrence) != nil,
+                            "\(path): \(tail) -> \(head) #\(occurrence)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
     }
 
     @Test func latin1FilesAreTranscoded() throws {
@@ -81,7 +124,7 @@ import Testing
         let tree = try read("digraph A { a -> b }\n/* second */\ngraph B { a -- c; d }\n")
         #expect(tree.labels == ["a", "b", "a", "c", "d"])
         #expect(tree.parents == [-1, 0, -1, 2, -1])
-        #expect(error("digraph A { a -> b }\ndigraph B {\n a -> b; b -> a }") == "g.gv: graph 2: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges)")
+        #expect(error("digraph A { a -> b }\ndigraph B {\n a -> b; b -> a }") == "g.gv:3:12: graph 2: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges)")
         #expect(error("digraph A { a -> b }\ngraph B {\n a -- \n}\n") == "g.gv:4: syntax error in line 4 near '}'")
         #expect(error("digraph { a -> b }\njunk") == "g.gv:2: syntax error in line 2 near 'junk'")
         #expect(error("digraph {}\ngraph {}") == "g.gv: no nodes: the graphs are empty")
