@@ -182,12 +182,14 @@ public struct DOTRenderer: Sendable {
             writeNodeName(IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section), into: &output)
             if mode == .pinned {
                 // Graphviz edge paths are cubic Bézier pieces; a straight piece has its control
-                // points on the line.
-                var controls: [Point] = [connector.path[0]]
+                // points on the line, its corners on the pixel grid as in SVG (see `PixelGrid`).
+                var controls: [Point]
                 if connector.isCurved {
                     controls = connector.path
                 } else {
-                    for (from, to) in zip(connector.path, connector.path.dropFirst()) {
+                    let corners = connector.path.map(PixelGrid.snap)
+                    controls = [corners[0]]
+                    for (from, to) in zip(corners, corners.dropFirst()) {
                         for step in 1...3 {
                             let t = Double(step) / 3
                             controls.append(Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))

@@ -47,13 +47,14 @@ extension SVGRenderer {
         if !connector.isCurved { connector.forEachPolylinePoint { _ in count += 1 } }
         if count == 2 {
             output.append(attributes.indexPath.subitem == 0 ? "<line class=\"connector\" x1=\"" : "<line class=\"connector extra\" x1=\"")
-            output.append(connector.start.x)
+            let start = PixelGrid.snap(connector.start), end = PixelGrid.snap(connector.end)
+            output.append(start.x)
             output.append("\" y1=\"")
-            output.append(connector.start.y)
+            output.append(start.y)
             output.append("\" x2=\"")
-            output.append(connector.end.x)
+            output.append(end.x)
             output.append("\" y2=\"")
-            output.append(connector.end.y)
+            output.append(end.y)
             output.append("\"")
         } else if connector.isCurved {
             output.append(attributes.indexPath.subitem == 0 ? "<path class=\"connector\" d=\"M" : "<path class=\"connector extra\" d=\"M")
@@ -76,15 +77,15 @@ extension SVGRenderer {
                         guard let last, Self.piece(from: last, to: point, holds: from) else { return }
                         started = true
                         output.append("M")
-                        output.append(from.x)
+                        output.append(PixelGrid.snap(from.x))
                         output.append(" ")
-                        output.append(from.y)
+                        output.append(PixelGrid.snap(from.y))
                         if point == from { return }
                     }
                     output.append(" L")
-                    output.append(point.x)
+                    output.append(PixelGrid.snap(point.x))
                     output.append(" ")
-                    output.append(point.y)
+                    output.append(PixelGrid.snap(point.y))
                 }
             } else {
                 // A lead-out an earlier sibling drew is left out (see `sharesLeadOut`).
@@ -93,9 +94,9 @@ extension SVGRenderer {
                     if !skipped { skipped = true; return }
                     output.append(first ? "M" : " L")
                     first = false
-                    output.append(point.x)
+                    output.append(PixelGrid.snap(point.x))
                     output.append(" ")
-                    output.append(point.y)
+                    output.append(PixelGrid.snap(point.y))
                 }
             }
             output.append("\"")

@@ -36,6 +36,45 @@ import TestSupport
         #expect(starts.filter { $0 == connectors[0].turnOut.x }.count == 2)
     }
 
+    /// Boxes of odd height put their centres, and the connectors' level pieces, on half
+    /// pixels, where a 2 px line smears into three grey rows: the SVG and DOT draw straight
+    /// connectors on whole pixels, within half a pixel of the layout; curves as laid out.
+    @Test func straightConnectorsAreDrawnOnWholePixels() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<4 { tree.addNode(label: "child \(index)", parent: tree.addNode(label: "inner \(index)", parent: root)) }
+        let diagram = try Diagram(tree: tree)
+        let layoutCoordinates = (0..<4).flatMap { item -> [Double] in
+            let connector = diagram.layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: item, section: 2))?.connector
+            return connector?.path.flatMap { [$0.x, $0.y] } ?? []
+        }
+        #expect(layoutCoordinates.contains { $0 != $0.rounded() }, "the test needs a connector on a half pixel")
+        let svg = String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self)
+        let drawn = svg.components(separatedBy: "class=\"connector\" d=\"").dropFirst().flatMap { rest in
+            rest.prefix { $0 != "\"" }.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" }).compactMap { Double($0) }
+        }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0 == $0.rounded() })
+        // DOT: y grows upwards from the bottom of `bb`, so a corner is on the grid when its
+        // distance from the top is whole; every third control point is a corner.
+        let dot = String(decoding: try diagram.rendered(.init(format: .dot)), as: UTF8.self)
+        let bbTop = try #require(dot.split(separator: "bb=\"").dropFirst().first?.prefix { $0 != "\"" }.split(separator: ",").last.flatMap { Double($0) })
+        let edges = dot.components(separatedBy: " -> ").dropFirst().compactMap { $0.components(separatedBy: "pos=\"").dropFirst().first?.prefix { $0 != "\"" } }
+        #expect(edges.count == 8)
+        for edge in edges {
+            let points = edge.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
+            #expect(points.count % 3 == 1 && points.allSatisfy { $0.count == 2 })
+            for corner in stride(from: 0, to: points.count, by: 3) {
+                #expect(points[corner][0] == points[corner][0].rounded() && bbTop - points[corner][1] == (bbTop - points[corner][1]).rounded(), "\(edge)")
+            }
+        }
+
+        var options = DiagramOptions()
+        options.configuration.connectorStyle = .curved
+        let curved = try Diagram(tree: tree, options: options)
+        let curves = String(decoding: try curved.rendered(.init(format: .svg)), as: UTF8.self)
+        #expect(curves.components(separatedBy: "class=\"connector\" d=\"M").dropFirst().contains { $0.prefix { $0 != "\"" }.contains(".5") })
+    }
+
     /// Each connector path's level and upright pieces, from its `d`.
     private func pieces(_ svg: String) -> [(horizontal: Bool, at: Double, low: Double, high: Double, path: Int)] {
         var result: [(horizontal: Bool, at: Double, low: Double, high: Double, path: Int)] = []
