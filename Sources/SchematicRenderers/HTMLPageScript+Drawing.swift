@@ -129,6 +129,22 @@ extension HTMLPageScript {
     while (low < high) { var mid = (low + high) >> 1; if (b.starts[mid] <= index) low = mid + 1; else high = mid; }
     return Math.max(0, low - 1);
   }
+  // A path in device pixels with its corners where a line `width` px wide is crisp, as the
+  // SVG writer does (PixelGrid): on a half pixel a 2 px line smears into three grey rows.
+  // Curves' control points are kept as they are. Leaves the context's transform the identity.
+  function snappedPath(context, width) {
+    var m = context.getTransform(), odd = Math.max(1, Math.round(width)) % 2 === 1;
+    function grid(v) { return odd ? Math.floor(v) + 0.5 : Math.round(v); }
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    return {
+      moveTo: function (x, y) { context.moveTo(grid(m.a * x + m.c * y + m.e), grid(m.b * x + m.d * y + m.f)); },
+      lineTo: function (x, y) { context.lineTo(grid(m.a * x + m.c * y + m.e), grid(m.b * x + m.d * y + m.f)); },
+      bezierCurveTo: function (x1, y1, x2, y2, x, y) {
+        context.bezierCurveTo(m.a * x1 + m.c * y1 + m.e, m.b * x1 + m.d * y1 + m.f, m.a * x2 + m.c * y2 + m.e,
+                              m.b * x2 + m.d * y2 + m.f, m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f);
+      }
+    };
+  }
   function setCanonicalTransform(context) {
     var o = orientation(), s = camera.scale * ratio, tx = -camera.x * s, ty = -camera.y * s;
     context.setTransform(o[0] * s, o[1] * s, o[2] * s, o[3] * s, o[4] * s + tx, o[5] * s + ty);
@@ -158,18 +174,20 @@ extension HTMLPageScript {
       query(rect, function (k, s) { visible.push(k); columns.push(s); });
       // Connectors into the visible nodes, and out of them into columns beyond.
       ctx.beginPath();
-      for (var v = 0; v < visible.length; v++) if (columns[v] > 0) connectorPath(ctx, visible[v], columns[v]);
+      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth);
+      for (var v = 0; v < visible.length; v++) if (columns[v] > 0) connectorPath(path, visible[v], columns[v]);
       var seen = {};
       for (v = 0; v < visible.length; v++) {
         var k = visible[v], node = nodeOf(k);
         if (collapsed[node] || childCountOf(node) === 0 || seen[k]) continue;
         // Children of a visible parent in the next column, drawn even where only the line shows.
         var first = childStart(k), count = childCount(k);
-        for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(ctx, c, columns[v] + 1);
+        for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(path, c, columns[v] + 1);
       }
-      header.extraEdges.length && drawExtraEdges(ctx);
-      ctx.lineWidth = 2; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round';
+      header.extraEdges.length && drawExtraEdges(path);
+      ctx.lineWidth = lineWidth; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round';
       ctx.stroke();
+      setCanonicalTransform(ctx);
       var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio, rounded = scale * 20 > 6;
       // Boxes in one path per fill (a fill per box costs more than the boxes); junctions,
       // nodes with their own colours, collapsed nodes and matches after them.
