@@ -382,8 +382,8 @@ extension SchematicLayout {
             let singleFile = plan.listRows[list] == 1
             return alongBuses(attributes, parent: parent, start: start, end: end, leadOut: leadOut, leadIn: leadIn,
                               middle: blockLeft + bus, entryY: min(max(start.y, top + firstRow), top + lastRow),
-                              firstBus: left + plan.listColumnLefts[lefts] - plan.gutter / 2,
-                              bus: column > 0 && !singleFile ? left + plan.listColumnLefts[lefts + column] - plan.gutter / 2 : nil,
+                              firstBus: left + plan.listColumnLefts[lefts] - plan.busInset,
+                              bus: column > 0 && !singleFile ? left + plan.listColumnLefts[lefts + column] - plan.busInset : nil,
                               above: top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise,
                               farSideOf: singleFile ? frame(ofItem: child, inSection: section) : nil)
         }

@@ -824,8 +824,14 @@ struct WrapPlan {
     /// The x of the bus left of a sub-column, from the block's left.
     @inline(__always)
     func busX(ofColumn column: Int, inBlock block: Int) -> Double {
-        columnLefts[Int(columnStart[block]) + column] - gutter / 2
+        columnLefts[Int(columnStart[block]) + column] - busInset
     }
+
+    /// How far a bus runs before the sub-column (or list column) it serves: a third of the
+    /// gutter, nearer its own members than the ones before. Halfway, top to bottom, each
+    /// row's line ran as near under the row above, every stub below a box of it: each row
+    /// read as the child of the one above.
+    var busInset: Double { gutter / 3 }
 
     /// The middles of the first and last rows, from the block's top.
     func rowMiddles(ofBlock block: Int) -> (first: Double, last: Double) {

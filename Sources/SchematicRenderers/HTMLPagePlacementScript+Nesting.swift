@@ -454,7 +454,7 @@ extension HTMLPagePlacementScript {
       var left = blockLeft + plan.listLefts[list], buses = [], starts = [], parent = cols.par[first];
       for (var index = 0; index < plan.listCount[list]; index += plan.listRows[list]) {
         starts.push(index);
-        buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 2);
+        buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 3);  // WrapPlan.busInset
       }
       var parentMiddle = placed.tops[parent] + (cfg.headerInset + placed.topRoom) + heights[parent] / 2;
       out.push({first: first, count: plan.listCount[list], starts: starts,

@@ -308,7 +308,7 @@ extension HTMLPagePlacementScript {
     var rows = rowMiddles(plan, block), middle = placedHeight / 2 - (roomBefore || 0);
     return {first: rows.first - middle, last: rows.last - middle};
   }
-  function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 2; }
+  function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 3; }  // WrapPlan.busInset
   function rowMiddles(plan, block) {
     var first = plan.rowStart[block], last = plan.rowStart[block + 1] - 1;
     return {first: plan.rowOffsets[first] + plan.rowHeights[first] / 2, last: plan.rowOffsets[last] + plan.rowHeights[last] / 2};

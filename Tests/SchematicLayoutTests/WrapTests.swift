@@ -67,6 +67,35 @@ import TestSupport
         }
     }
 
+    /// A wrapped block's sub-column buses run nearer their own members than the ones before:
+    /// top to bottom, halfway between rows, every row's line ran as near under the row above,
+    /// each stub below one of its boxes, and each row read as the child of the one above.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func eachRowsLineRunsNearerItsOwnRow(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for index in 0..<30 { tree.addNode(label: "leaf \(index)", parent: root) }
+        let (layout, _) = try self.layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        let cells = all.filter { $0.representedElementCategory == .cell }.map { canonicalFrame($0.frame, orientation) }
+        var checked = 0
+        for attributes in all where attributes.indexPath.section == 1 {
+            guard let connector = attributes.connector else { continue }
+            let child = canonicalFrame(try #require(layout.layoutAttributesForItem(at: IndexPath(item: attributes.indexPath.item, section: 1))).frame, orientation)
+            // The bus: the last upright piece before the stub into the child's near side.
+            var points: [Point] = []
+            connector.forEachPolylinePoint { points.append(canonical($0, orientation)) }
+            guard points.count >= 3, let busX = points.dropLast().last?.x, abs(points[points.count - 2].y - points.last!.y) < 1e-9 else { continue }
+            let own = child.minX - busX
+            let before = cells.filter { $0.maxX <= busX + 1e-9 && $0.minX > busX - 200 && $0.maxY > child.minY && $0.minY < child.maxY }
+                .map { busX - $0.maxX }.min()
+            guard let before, own > 0 else { continue }
+            #expect(own * 1.5 <= before + 1e-9, "\(orientation): bus \(own) px before its member, \(before) px after the one before")
+            checked += 1
+        }
+        #expect(checked >= 10)
+    }
+
     /// Canonical coordinates (columns along x, items along y) of a real point.
     func canonical(_ point: Point, _ orientation: SchematicOrientation) -> Point {
         switch orientation {
