@@ -144,15 +144,15 @@ struct DOTEdgePositions {
             index += 1
         }
 
-        /// Skips whitespace, comments and `#` lines (cgraph's preprocessor output).
+        /// Skips whitespace and comments (`//` and `#` to the line's end, `/* … */`).
         private mutating func skipSpace() {
-            var atLineStart = column == 1
             while let current = byte() {
                 if current == UInt8(ascii: "\n") {
-                    advance(); atLineStart = true
+                    advance()
                 } else if current == 0x20 || current == 0x09 || current == 0x0D || current == 0x0B || current == 0x0C {
                     advance()
-                } else if current == UInt8(ascii: "#"), atLineStart {
+                } else if current == UInt8(ascii: "#") {
+                    // cgraph 2.42 takes `#` anywhere for a line comment (see `DOTLongTokens`).
                     while let next = byte(), next != UInt8(ascii: "\n") { advance() }
                 } else if current == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "/") {
                     while let next = byte(), next != UInt8(ascii: "\n") { advance() }
@@ -160,7 +160,6 @@ struct DOTEdgePositions {
                     advance(); advance()
                     while let next = byte(), !(next == UInt8(ascii: "*") && byte(1) == UInt8(ascii: "/")) { advance() }
                     if byte() != nil { advance(); advance() }
-                    atLineStart = false
                 } else {
                     return
                 }
@@ -213,9 +212,19 @@ struct DOTEdgePositions {
                     || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             }
             if let first = byte(), first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
-                // A numeral: cgraph splits `1b` into `1` and `b`, as this does.
+                // A numeral, one point at most: cgraph splits `1b` into `1` and `b`, and
+                // `1.2.3` into `1.2` and `.3`, as this does.
+                var points = first == UInt8(ascii: ".") ? 1 : 0
                 advance()
-                while let next = byte(), next == UInt8(ascii: ".") || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) { advance() }
+                while let next = byte() {
+                    if next == UInt8(ascii: ".") {
+                        guard points == 0 else { break }
+                        points += 1
+                    } else if next < UInt8(ascii: "0") || next > UInt8(ascii: "9") {
+                        break
+                    }
+                    advance()
+                }
             } else {
                 while let next = byte(), isNameByte(next) { advance() }
             }
@@ -224,17 +233,20 @@ struct DOTEdgePositions {
         }
 
         /// A quoted string's value as cgraph keeps it: `\"` is a quote, a backslash before a
-        /// line break joins the lines, every other escape stays as written.
+        /// line feed joins the lines, every other escape (`\\` too) stays as written, its two
+        /// bytes read as one (the quote after `\\` ends the string).
         private mutating func quoted() -> String {
             advance()
             var value: [UInt8] = []
             while let current = byte(), current != UInt8(ascii: "\"") {
                 if current == UInt8(ascii: "\\"), let next = byte(1) {
+                    advance(); advance()
                     if next == UInt8(ascii: "\"") {
-                        value.append(next); advance(); advance(); continue
+                        value.append(next)
+                    } else if next != UInt8(ascii: "\n") {
+                        value.append(current); value.append(next)
                     }
-                    if next == UInt8(ascii: "\n") { advance(); advance(); continue }
-                    if next == UInt8(ascii: "\r"), byte(2) == UInt8(ascii: "\n") { advance(); advance(); advance(); continue }
+                    continue
                 }
                 value.append(current)
                 advance()

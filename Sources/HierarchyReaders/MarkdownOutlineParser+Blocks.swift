@@ -83,6 +83,12 @@ extension MarkdownOutlineParser {
             guard opening, start + run < end - run, bytes[start + run] != marker, bytes[start + run] != 0x20 else { return nil }
             start += run
             end -= run
+            // `**a** and **b:**` is two emphases, not one caption.
+            var inner = start
+            while inner + run <= end {
+                if (0..<run).allSatisfy({ bytes[inner + $0] == marker }) { return nil }
+                inner += 1
+            }
         }
         guard end > start + 1, bytes[end - 1] == UInt8(ascii: ":"), bytes[end - 2] != UInt8(ascii: "\\") else { return nil }
         end -= 1

@@ -185,8 +185,9 @@ extension HTMLPageScript {
         for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(path, c, columns[v] + 1);
       }
       header.extraEdges.length && drawExtraEdges(path);
-      ctx.lineWidth = lineWidth; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round';
+      ctx.lineWidth = lineWidth; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round'; ctx.lineCap = 'round';  // ends snapped short of a box still reach it
       ctx.stroke();
+      ctx.lineCap = 'butt';
       setCanonicalTransform(ctx);
       var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio, rounded = scale * 20 > 6;
       // Boxes in one path per fill (a fill per box costs more than the boxes); junctions,

@@ -61,12 +61,13 @@ extension HTMLPageScript {
         if (placed.busX[k] > 0 && original.busX[k] > 0) worst = Math.max(worst, Math.abs(placed.busX[k] - original.busX[k]));
       }
     }
-    // And the wrapped blocks' and hanging lists' own buses (a nesting block's are the engine's leads).
+    // And the wrapped blocks' and hanging lists' own buses (a nesting block's, 0 in the engine's
+    // data, are its leads).
     var byFirst = new Map();
     original.blocks.forEach(function (b) { byFirst.set(b.first, b); });
     placed.blocks.forEach(function (b) {
       var o = byFirst.get(b.first);
-      if (!o || o.inner) return;
+      if (!o) return;
       for (var c = 0; c < Math.min(b.buses.length, o.buses.length); c++) if (o.buses[c] !== 0) worst = Math.max(worst, Math.abs(b.buses[c] - o.buses[c]));
     });
     portDiffers = worst > 0.5;

@@ -58,6 +58,12 @@ import Testing
         #expect(error("digraph {\n  \"x\\\"y\" -> \"x\\\"y\"\n}") == "g.gv:2:10: node 'x\"y' has an edge to itself")
         #expect(error("digraph {\n \"a\" + \"b\" -> ab\n}") == "g.gv:2:12: node 'ab' has an edge to itself")
         #expect(error("digraph {\n \"été\" -> \"été\"\n}") == "g.gv:2:8: node 'été' has an edge to itself")
+        // `#` comments anywhere on a line, `\\` before a closing quote, points in numerals.
+        #expect(error("digraph {\n  a -> b  # b -> a later {\n  c -> d\n  b -> a\n}")?.hasPrefix("g.gv:4:5: the graph has a cycle") == true)
+        #expect(error("digraph {\n  \"C:\\\\\" -> b [label=\"see\"]\n  b -> c [label=\" c -> b \"]\n  c -> b\n}")?
+            .hasPrefix("g.gv:4:5: the graph has a cycle, which a tree cannot hold: 'b' -> 'c' -> 'b'") == true)
+        #expect(error("digraph {\n  \"x\\\\\" -> \"x\\\\\"\n}") == "g.gv:2:9: node 'x\\\\' has an edge to itself")
+        #expect(error("digraph {\n  1.2.3 -> .3\n}")?.hasPrefix("g.gv:2:9: node '.3' has an edge to itself") == true)
         let repeated = try read("digraph {\n a -> b\n a -> b [color=red]\n a -> b\n}")
         #expect(repeated.labels == ["a", "b"])
         #expect(repeated.warnings == ["g.gv:3:4: edge 'a' -> 'b' is written again (first in line 2); a repeated edge is drawn once (2 repeated edges in all)"])

@@ -54,6 +54,14 @@ import TestSupport
             rest.prefix { $0 != "\"" }.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" }).compactMap { Double($0) }
         }
         #expect(!drawn.isEmpty && drawn.allSatisfy { $0 == $0.rounded() })
+        // Straight connectors drawn as `<line>`s too (a level child's), on whole pixels.
+        var straightOptions = DiagramOptions()
+        straightOptions.configuration.connectorStyle = .straight
+        let straight = String(decoding: try Diagram(tree: tree, options: straightOptions).rendered(.init(format: .svg)), as: UTF8.self)
+        let lineEnds = straight.components(separatedBy: "<line class=\"connector\"").dropFirst().flatMap { rest in
+            ["x1", "y1", "x2", "y2"].compactMap { name in rest.components(separatedBy: " \(name)=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) } }
+        }
+        #expect(lineEnds.count >= 16 && lineEnds.allSatisfy { $0 == $0.rounded() }, "\(lineEnds)")
         // DOT: y grows upwards from the bottom of `bb`, so a corner is on the grid when its
         // distance from the top is whole; every third control point is a corner.
         let dot = String(decoding: try diagram.rendered(.init(format: .dot)), as: UTF8.self)
