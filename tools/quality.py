@@ -89,9 +89,11 @@ def dot(path, options, own_spacing=False):
     key = hashlib.sha256(source).hexdigest()[:24]
     cached = os.path.join(CACHE, key + ".plain")
     if not os.path.exists(cached):
-        with open(cached + ".tmp", "wb") as f:
+        # A temporary name of this process's own: runs side by side share the cache.
+        temporary = f"{cached}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as f:
             f.write(run(["dot", "-Tplain"], source))
-        os.replace(cached + ".tmp", cached)
+        os.replace(temporary, cached)
     boxes, connectors = {}, []
     height = 0
     name = re.compile(r"n(\d+)_(\d+)$")
@@ -145,7 +147,7 @@ def centring(boxes, connectors, vertical):
 def crossings(boxes, connectors):
     """(connector pairs that cross, connector pieces through boxes other than their ends).
     Connectors only meet others between the same two columns (their x ranges), so pieces are
-    compared per gap, all pairs at once with numpy."""
+    compared per gap, with numpy, each with those whose span along y can meet it."""
     by_gap = {}
     for index, (parent, child, points, _) in enumerate(connectors):
         for a, b in zip(points, points[1:]):
@@ -155,31 +157,40 @@ def crossings(boxes, connectors):
     parent_of = np.array([hash(c[0]) for c in connectors] or [0], dtype=np.int64)
     child_of = np.array([hash(c[1]) for c in connectors] or [0], dtype=np.int64)
     for pieces in by_gap.values():
+        # Sorted by their tops, each chunk is compared only with the pieces whose span along y
+        # can meet its own (a sweep: not all pairs, which a gap of thousands of curves makes slow).
         seg = np.array(pieces, dtype=np.float64)
+        seg = seg[np.argsort(np.minimum(seg[:, 1], seg[:, 3]), kind="stable")]
+        tops, bottoms = np.minimum(seg[:, 1], seg[:, 3]), np.maximum(seg[:, 1], seg[:, 3])
+        reach = np.maximum.accumulate(bottoms)
         owner = seg[:, 4].astype(np.int64)
         ax, ay, bx, by = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
         n = len(seg)
-        chunk = max(1, 4_000_000 // max(n, 1))
-        for start in range(0, n, chunk):
-            i = slice(start, min(n, start + chunk))
+        step = 512
+        for start in range(0, n, step):
+            i = slice(start, min(n, start + step))
+            low = int(np.searchsorted(reach, tops[i].min() - 1, side="left"))
+            high = int(np.searchsorted(tops, bottoms[i].max() + 1, side="right"))
+            j = slice(low, max(high, low))
             Ax, Ay, Bx, By = ax[i, None], ay[i, None], bx[i, None], by[i, None]
+            cx, cy, dx, dy = ax[j], ay[j], bx[j], by[j]
             def orient(px, py, qx, qy, rx, ry):
                 return (qx - px) * (ry - py) - (qy - py) * (rx - px)
-            d1 = orient(ax, ay, bx, by, Ax, Ay); d2 = orient(ax, ay, bx, by, Bx, By)
-            d3 = orient(Ax, Ay, Bx, By, ax, ay); d4 = orient(Ax, Ay, Bx, By, bx, by)
+            d1 = orient(cx, cy, dx, dy, Ax, Ay); d2 = orient(cx, cy, dx, dy, Bx, By)
+            d3 = orient(Ax, Ay, Bx, By, cx, cy); d4 = orient(Ax, Ay, Bx, By, dx, dy)
             e = 1e-6
             proper = (((d1 > e) & (d2 < -e)) | ((d1 < -e) & (d2 > e))) & (((d3 > e) & (d4 < -e)) | ((d3 < -e) & (d4 > e)))
             # Collinear pieces overlapping over a length: lines drawn on top of each other.
             collinear = (np.abs(d1) <= e) & (np.abs(d2) <= e)
             horizontal = np.abs(Bx - Ax) >= np.abs(By - Ay)
             lo1 = np.where(horizontal, np.minimum(Ax, Bx), np.minimum(Ay, By)); hi1 = np.where(horizontal, np.maximum(Ax, Bx), np.maximum(Ay, By))
-            lo2 = np.where(horizontal, np.minimum(ax, bx), np.minimum(ay, by)); hi2 = np.where(horizontal, np.maximum(ax, bx), np.maximum(ay, by))
+            lo2 = np.where(horizontal, np.minimum(cx, dx), np.minimum(cy, dy)); hi2 = np.where(horizontal, np.maximum(cx, dx), np.maximum(cy, dy))
             overlap = collinear & (np.minimum(hi1, hi2) - np.maximum(lo1, lo2) > 0.5)
-            oi, oj = owner[i, None], owner[None, :]
+            oi, oj = owner[i, None], owner[None, j]
             related = (parent_of[oi] == parent_of[oj]) | (child_of[oi] == child_of[oj]) | (parent_of[oi] == child_of[oj]) | (child_of[oi] == parent_of[oj])
             hit = (proper | overlap) & ~related & (oi < oj)
             for x, y in zip(*np.nonzero(hit)):
-                pairs.add((int(owner[start + x]), int(owner[y])))
+                pairs.add((int(owner[start + x]), int(owner[low + y])))
     segments = [(p[:2], p[2:4], p[4]) for pieces in by_gap.values() for p in pieces]
     if not segments:
         return len(pairs), 0

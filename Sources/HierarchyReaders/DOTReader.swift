@@ -35,15 +35,21 @@ public struct DOTReader: HierarchyReader {
         }
         var tree = Tree()
         var nodeOfID: [String: String] = [:]
-        // Edges' places in the text, found only when a message needs one.
-        var edgePositions: DOTEdgePositions? = nil
+        // Edges' and node attributes' places in the text, found only when a message needs one.
+        var sourcePositions: DOTSourcePositions? = nil
         for (number, graph) in graphs.enumerated() {
             let context = graphs.count == 1 ? "" : "graph \(number + 1): "
-            let located = { (tail: Int, head: Int, occurrence: Int) -> DOTEdgePositions.Position? in
-                if edgePositions == nil { edgePositions = DOTEdgePositions(source.bytes) }
-                return edgePositions?.position(graph: number, tail: graph.nodes[tail].name, head: graph.nodes[head].name, occurrence: occurrence)
+            let positions = { () -> DOTSourcePositions in
+                if sourcePositions == nil { sourcePositions = DOTSourcePositions(source.bytes) }
+                return sourcePositions!
             }
-            try add(graph, to: &tree, nodeOfID: &nodeOfID, edgePosition: located) { message, position in
+            let located = { (tail: Int, head: Int, occurrence: Int) -> DOTSourcePositions.Position? in
+                positions().position(graph: number, tail: graph.nodes[tail].name, head: graph.nodes[head].name, occurrence: occurrence)
+            }
+            let attributeLocated = { (node: Int, key: String) -> DOTSourcePositions.Position? in
+                positions().position(graph: number, node: graph.nodes[node].name, attribute: key)
+            }
+            try add(graph, to: &tree, nodeOfID: &nodeOfID, edgePosition: located, attributePosition: attributeLocated) { message, position in
                 ReadError(file: file, line: position?.line ?? 0, column: position?.column ?? 0, message: context + message)
             }
             for warning in graph.warnings {
@@ -55,11 +61,13 @@ public struct DOTReader: HierarchyReader {
     }
 
     /// Adds one graph's nodes to the forest, after those already there.
-    /// `edgePosition(tail, head, occurrence)` is where the edge is written; `error` makes an
+    /// `edgePosition(tail, head, occurrence)` is where the edge is written, `attributePosition(node,
+    /// key)` where a statement of the node sets that attribute; `error` makes an
     /// error at a place, or of the whole graph.
     private func add(_ graph: GraphvizGraph, to tree: inout Tree, nodeOfID: inout [String: String],
-                     edgePosition: (Int, Int, Int) -> DOTEdgePositions.Position?,
-                     error: (String, DOTEdgePositions.Position?) -> ReadError) throws(ReadError) {
+                     edgePosition: (Int, Int, Int) -> DOTSourcePositions.Position?,
+                     attributePosition: (Int, String) -> DOTSourcePositions.Position?,
+                     error: (String, DOTSourcePositions.Position?) -> ReadError) throws(ReadError) {
         let count = graph.nodes.count
         var parent = [Int](repeating: -1, count: count)
         var extraParents: [Int: [Int]] = [:]
@@ -120,14 +128,17 @@ public struct DOTReader: HierarchyReader {
             let attributes = graph.nodes[node].attributes
             let type = attributes["type"].flatMap(NodeType.init(name:)) ?? .normal
             if let typeName = attributes["type"], NodeType(name: typeName) == nil {
-                throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)", nil)
+                throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)",
+                            attributePosition(node, "type"))
             }
             let label = NodeFields.trimmedLabel(graph.nodes[node].label)
             if NodeFields.undrawableCharacter(in: label) != nil {
-                throw error("node '\(name)': control character in its label", nil)
+                throw error("node '\(name)': control character in its label", attributePosition(node, "label"))
             }
             if let id = attributes["id"] {
-                if let first = nodeOfID[id] { throw error("duplicate id '\(id)' (nodes '\(first)' and '\(name)')", nil) }
+                if let first = nodeOfID[id] {
+                    throw error("duplicate id '\(id)' (nodes '\(first)' and '\(name)')", attributePosition(node, "id"))
+                }
                 nodeOfID[id] = name
             }
             newNumber[node] = tree.addNode(label: label, type: type, id: attributes["id"],
@@ -138,7 +149,7 @@ public struct DOTReader: HierarchyReader {
                 do {
                     _ = try presentation.set(key, to: value)
                 } catch let problem {
-                    throw error("node '\(name)': \(problem.message)", nil)
+                    throw error("node '\(name)': \(problem.message)", attributePosition(node, key))
                 }
             }
             tree.setAttributes(presentation, of: newNumber[node])

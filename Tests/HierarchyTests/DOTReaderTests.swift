@@ -42,7 +42,7 @@ import Testing
         #expect(error("") == "g.gv: no nodes: the input is empty")
         #expect(error("digraph {}") == "g.gv: no nodes: the graph is empty")
         #expect(error("/* only a comment */") == "g.gv: not a DOT graph (no graph in the text)")
-        #expect(error("digraph { a [type=urgent] }") == "g.gv: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
+        #expect(error("digraph { a [type=urgent] }") == "g.gv:1:14: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
     }
 
     /// cgraph keeps no positions: edges are found in the text, through chains, brace groups,
@@ -77,7 +77,7 @@ import Testing
         for case let path as String in enumerator where path.hasSuffix(".gv") {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
             guard let graphs = try? Graphviz.parseGraphs(DOTReader.transcodingLatin1(bytes)) else { continue }
-            let positions = DOTEdgePositions(DOTReader.transcodingLatin1(bytes))
+            let positions = DOTSourcePositions(DOTReader.transcodingLatin1(bytes))
             for (number, graph) in graphs.enumerated() {
                 var seen: [String: Int] = [:]
                 for edge in graph.edges {
@@ -146,7 +146,26 @@ import Testing
     }
 
     @Test func duplicateIDsAreRefused() {
-        #expect(error("digraph { a [id=x]; b [id=y]; c [id=x] }") == "g.gv: duplicate id 'x' (nodes 'a' and 'c')")
+        #expect(error("digraph { a [id=x]; b [id=y]; c [id=x] }") == "g.gv:1:34: duplicate id 'x' (nodes 'a' and 'c')")
+    }
+
+    /// A message about a node's attribute points at the statement that set it last (cgraph
+    /// keeps the last), not at an edge's list or another node's.
+    @Test func nodeAttributeMessagesNameWhereTheAttributeIsSet() {
+        let text = """
+            digraph {
+              a -> b [id=x]
+              subgraph s { b [color=red, id = "y"] }
+              a [id=y]
+              b [label="ok"]
+            }
+            """
+        #expect(error(text) == "g.gv:3:30: duplicate id 'y' (nodes 'a' and 'b')")
+        #expect(error("digraph {\n a -> b\n b [type=x, type=urgent]\n}")
+                == "g.gv:3:13: node 'b': unknown type \"urgent\" (expected normal, important or critical)")
+        // Set by a default (`node [...]`): no statement of the node's own to point at.
+        #expect(error("digraph {\n node [type=urgent]\n a\n}")
+                == "g.gv: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
     }
 
     /// Long quoted strings, names and comments are swapped for placeholders before cgraph reads

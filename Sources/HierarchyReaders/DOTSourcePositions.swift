@@ -1,9 +1,11 @@
 /// Where each edge of a DOT text is written, so that messages about edges (a cycle, an edge to
-/// itself, a repeated edge) can name a line and column: cgraph keeps no positions. A light scan
+/// itself, a repeated edge) can name a line and column: cgraph keeps no positions; and where
+/// each node statement sets an attribute, for messages about a node's attributes (a duplicate
+/// id, an unknown type). A light scan
 /// of DOT's statements, in one pass and with an explicit stack of braces: `a -> b -> c`,
 /// `{a b} -> c`, `subgraph s { … } -> d`, ports, attribute lists, comments, quoted, joined (`+`)
 /// and HTML strings. Each edge is found at its edge operator; made only when a message needs it.
-struct DOTEdgePositions {
+struct DOTSourcePositions {
     /// A place in the text, 1-based.
     struct Position: Equatable {
         var line: Int
@@ -18,6 +20,9 @@ struct DOTEdgePositions {
 
     /// The positions of each edge (graph, tail, head), in text order.
     private var positions: [Key: [Position]] = [:]
+
+    /// Where a node statement last sets an attribute (graph, node, key): cgraph keeps the last.
+    private var attributePositions: [Key: Position] = [:]
 
     /// Scans `source` (UTF-8) for the edges of each graph it holds.
     init(_ source: [UInt8]) {
@@ -57,8 +62,14 @@ struct DOTEdgePositions {
                     continue
                 }
                 scanner.skipPort()
+                // Not an edge's head: attribute lists after it are the node's own (`a [id=x]`).
+                let isNodeStatement = frames[frames.count - 1].pendingOperator == nil
                 frames[frames.count - 1].operand([name], at: token.position, graph: graph, into: &positions)
-                scanner.skipAttributeLists()
+                if isNodeStatement {
+                    for (key, place) in scanner.attributeKeys() { attributePositions[Key(graph: graph, tail: name, head: key)] = place }
+                } else {
+                    scanner.skipAttributeLists()
+                }
             case .openBrace:
                 frames.append(Frame())
             case .closeBrace:
@@ -81,6 +92,11 @@ struct DOTEdgePositions {
     func position(graph: Int, tail: String, head: String, occurrence: Int = 0) -> Position? {
         guard let list = positions[Key(graph: graph, tail: tail, head: head)], occurrence < list.count else { return nil }
         return list[occurrence]
+    }
+
+    /// Where a statement of node `node` of graph `graph` (0-based) last sets attribute `key`.
+    func position(graph: Int, node: String, attribute key: String) -> Position? {
+        attributePositions[Key(graph: graph, tail: node, head: key)]
     }
 
     /// One brace group: the nodes named in it, and the edge statement being read.
@@ -295,6 +311,24 @@ struct DOTEdgePositions {
                 copy.advance()
                 _ = copy.next()
                 self = copy
+            }
+        }
+
+        /// Skips `[ … ]` attribute lists, as many as follow, and returns the keys they set where
+        /// they are written, in order.
+        mutating func attributeKeys() -> [(key: String, position: Position)] {
+            var keys: [(key: String, position: Position)] = []
+            while true {
+                skipSpace()
+                guard byte() == UInt8(ascii: "[") else { return keys }
+                advance()
+                while let token = next() {
+                    if case .other = token.kind, bytes[index - 1] == UInt8(ascii: "]") { break }
+                    if case .identifier(let key) = token.kind, peekIsEquals() {
+                        keys.append((key, token.position))
+                        skipAssignedValue()
+                    }
+                }
             }
         }
 
