@@ -66,6 +66,46 @@ extension WrapTests {
         _ = checkInvariants(nested, sections, orientation: orientation)
     }
 
+    /// Top to bottom, a folder's files hang below it as a list, a long one in rows of a few
+    /// side by side, each row reached by a bus along its top. That bus runs a third of the
+    /// gutter above its own row (`WrapPlan.busInset`), twice as far from the row above:
+    /// halfway between, each row's line ran as near under the row above, and read as its.
+    @Test(arguments: [SchematicOrientation.tb, .bt])
+    func aHangingListsBusesRunNearerTheirOwnRows(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "site-packages")
+        for folder in 0..<24 {
+            let package = tree.addNode(label: "package-\(folder)", parent: root)
+            for file in 0..<(6 + folder % 5 * 6) { _ = tree.addNode(label: "module_\(file).py", parent: package) }
+        }
+        let (layout, sections) = try self.layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(layout.wrapsFolders, "the packages must nest for their files to hang")
+        // Canonical axes (depth along x): a row of a list is a sub-column, its bus upright.
+        let cells = (0..<sections.numberOfItems(inSection: 2)).map {
+            canonicalFrame(layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))!.frame, orientation)
+        }
+        var checked = 0
+        for item in 0..<sections.numberOfItems(inSection: 2) {
+            let path = IndexPath(item: item, section: 2)
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+            let file = cells[item]
+            var points: [Point] = []
+            connector.forEachPolylinePoint { points.append(canonical($0, orientation)) }
+            // The stub: the last piece, into the file's near side; the bus before it.
+            guard points.count >= 3, abs(points[points.count - 2].y - points.last!.y) < 1e-9,
+                  abs(points.last!.x - file.minX) < 1e-6 else { continue }
+            let busX = points[points.count - 2].x
+            let own = file.minX - busX
+            let before = cells.filter { $0.maxX <= busX + 1e-9 && $0.minX > busX - 200 && $0.maxY > file.minY && $0.minY < file.maxY }
+                .map { busX - $0.maxX }.min()
+            guard let before, own > 0 else { continue }
+            #expect(own * 1.5 <= before + 1e-9, "\(orientation): bus \(own) px before its row, \(before) px after the row before")
+            checked += 1
+        }
+        #expect(checked >= 100, "too few files in a list's later rows: \(checked)")
+        _ = checkInvariants(layout, sections, orientation: orientation)
+    }
+
     @Test(arguments: SchematicOrientation.allCases, ConnectorStyle.allCases)
     func nestedBlocksKeepEveryInvariant(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
         for seed: UInt64 in [3, 4] {
