@@ -30,6 +30,13 @@ into a directory, for tools/quality.py and for looking at drawings:
   locales.txt         glibc's locale sources under their language (a fan of ~300, short lists)
   phylo-bd.nwk        a random birth-death phylogeny with named leaves (~650 species, 15% of
                       the splits 3- to 7-way), unnamed internal nodes
+  bootstrap-250.nwk   a random phylogeny of 250 species with branch lengths and bootstrap
+                      support on every internal node (read as data, not names), 15% 3-way splits
+  charmaps.tree       `tree /usr/share/i18n/charmaps` (one folder of ~230 files)
+  xkb.tree            `tree /usr/share/X11/xkb` (keyboard data: a few folders of many files)
+  fonts.tree          `tree /usr/share/fonts`
+  distpk.tree         `tree -L 2` of Python's dist-packages (~70 packages with their files)
+  doc2.tree           `tree -L 2 /usr/share/doc` (~860 package folders, ~4,000 entries)
 
 Usage: python3 tools/make-test-trees.py DIRECTORY   (needs iso-codes and tree)"""
 import ast
@@ -324,3 +331,33 @@ def birth_death(rng, least=400, most=1200):
 with open("phylo-bd.nwk", "w") as out:
     out.write(birth_death(random.Random(6)))
 print("phylo-bd.nwk")
+
+
+def bootstrap_phylogeny(species, rng):
+    """Neighbouring clades joined at random (85% in pairs, else three), each join with a
+    support value and a branch length, as phylogenetics programs write them."""
+    syllables = ["ka", "lo", "mi", "ra", "tu", "phe", "don", "gla", "xi", "ber", "nus", "cor", "vid", "ae", "ops"]
+    def name():
+        genus = "".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))).capitalize()
+        return genus + "_" + "".join(rng.choice(syllables) for _ in range(rng.randint(2, 3)))
+    clades = [f"{name()}:{rng.random():.3f}" for _ in range(species)]
+    while len(clades) > 1:
+        size = min(len(clades), 2 if rng.random() < 0.85 else 3)
+        start = rng.randrange(len(clades) - size + 1)
+        support = rng.randint(40, 100)
+        clades[start:start + size] = ["(" + ",".join(clades[start:start + size]) + f"){support}:{rng.random():.3f}"]
+    return clades[0] + ";\n"
+
+
+with open("bootstrap-250.nwk", "w") as out:
+    out.write(bootstrap_phylogeny(250, random.Random(2026)))
+print("bootstrap-250.nwk")
+
+for name, command in [("charmaps.tree", ["tree", "-n", "/usr/share/i18n/charmaps"]),
+                      ("xkb.tree", ["tree", "-n", "/usr/share/X11/xkb"]),
+                      ("fonts.tree", ["tree", "-n", "/usr/share/fonts"]),
+                      ("distpk.tree", ["tree", "-n", "-L", "2", "/usr/lib/python3/dist-packages"]),
+                      ("doc2.tree", ["tree", "-n", "-L", "2", "/usr/share/doc"])]:
+    with open(name, "w") as out:
+        subprocess.run(command, stdout=out, check=True)
+    print(name)

@@ -47,6 +47,8 @@ struct NestingLayout {
     private(set) var height = 0.0
 
     var panelCount: Int { panelHeights.count }
+    /// Whether `breaksPanels` broke the panels elsewhere than balanced (`shortestBreaks`).
+    private(set) var breaksDiffer = false
 
     /// An item's index among the block's, given its level.
     @inline(__always)
@@ -55,9 +57,11 @@ struct NestingLayout {
     /// Lays out the run of `length` children from `first`, or nil where one panel would do.
     /// `listRows`, per item index, gives a list's rows where it is positive (a list's head),
     /// else the list is shaped `WrapPlan.hangingListLength` times as long as broad.
+    /// With `breaksPanels`, the panels may break elsewhere than balanced where that makes the
+    /// block smaller (`shortestBreaks`).
     init?(first: Int, length: Int, childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
           padding: Double, gutter: Double, innerGap: Double, nestingShape: Double, hangsLists: Bool,
-          shortestHangingList: Int, listRows: [Int32]? = nil, panels forcedPanels: Int? = nil) {
+          shortestHangingList: Int, listRows: [Int32]? = nil, panels forcedPanels: Int? = nil, breaksPanels: Bool = false) {
         var levels: [Range<Int>] = [first..<first + length]
         while true {
             let last = levels[levels.count - 1]
@@ -93,7 +97,8 @@ struct NestingLayout {
             }
         }
         guard place(childStarts: childStarts, widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
-                    innerGap: innerGap, nestingShape: nestingShape, hangsLists: hangsLists, panels: forcedPanels) else { return nil }
+                    innerGap: innerGap, nestingShape: nestingShape, hangsLists: hangsLists, panels: forcedPanels,
+                    breaksPanels: breaksPanels) else { return nil }
     }
 
     /// Lays out the list of `members` (its head's index `head`) as a block of leaves in `rows`
@@ -125,7 +130,7 @@ struct NestingLayout {
     /// one panel would do.
     private mutating func place(childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
                                 padding: Double, gutter: Double, innerGap: Double, nestingShape: Double,
-                                hangsLists: Bool, panels forcedPanels: Int?) -> Bool {
+                                hangsLists: Bool, panels forcedPanels: Int?, breaksPanels: Bool) -> Bool {
         let levels = self.levels, total = self.total
         let listHead = self.listHead, rowHeight = self.rowHeight, listLength = self.listLength, inListTop = self.inListTop
         func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
@@ -249,8 +254,45 @@ struct NestingLayout {
             panelOf[index(item, 0)] = used
             top += size + padding
         }
-        let panelCount = Int(used) + 1
+        var panelCount = Int(used) + 1
         guard panelCount > 1 else { return false }
+        /// The broadest panel, packed, where `assignment` assigns the members.
+        func broadestPanel(_ assignment: [Int32]) -> Double {
+            var broadest = 0.0, runStart = levels[0].lowerBound
+            while runStart < levels[0].upperBound {
+                var runEnd = runStart + 1
+                while runEnd < levels[0].upperBound && assignment[index(runEnd, 0)] == assignment[index(runStart, 0)] { runEnd += 1 }
+                let packedLevels = pack(runStart..<runEnd, level: 0)
+                var panelTop = 0.0, panelBottom = 0.0
+                for depth in 0..<packedLevels {
+                    panelTop = min(panelTop, accumulatedTops[depth]); panelBottom = max(panelBottom, accumulatedBottoms[depth])
+                }
+                broadest = max(broadest, panelBottom - panelTop)
+                runStart = runEnd
+            }
+            return broadest
+        }
+        if breaksPanels, forcedPanels == nil, length > 2, length <= NestingLayout.longestBrokenRun {
+            // Breaks that shorten the panels, kept where the block (its panels' lengths by
+            // their broadest, packed) is smaller for them.
+            let balancedBreadth = broadestPanel(panelOf)
+            let (balancedLength, candidates) = shortestBreaks(panelOf: panelOf, packedCap: balancedBreadth,
+                                                              childStarts: childStarts, widths: itemWidths, padding: padding,
+                                                              gutter: gutter, innerGap: innerGap, hangsLists: hangsLists,
+                                                              extent: extent)
+            var smallest = balancedLength * balancedBreadth
+            for candidate in candidates {
+                var assignment = panelOf, panel: Int32 = 0
+                for (position, item) in levels[0].enumerated() {
+                    if Int(panel) + 1 < candidate.breaks.count && position >= candidate.breaks[Int(panel) + 1] { panel += 1 }
+                    assignment[index(item, 0)] = panel
+                }
+                let area = candidate.length * broadestPanel(assignment)
+                guard area < smallest * NestingLayout.breaksGain else { continue }
+                smallest = area; panelOf = assignment; panelCount = candidate.breaks.count
+                breaksDiffer = true
+            }
+        }
         // Each panel's members packed; then every item's top, top down.
         var origins = [Double](repeating: 0, count: total), tops = [Double](repeating: 0, count: total)
         var panelHeights = [Double](repeating: 0, count: panelCount)
@@ -330,6 +372,108 @@ struct NestingLayout {
         self.columnsEnds = columnsEnds; self.panelEnds = panelEnds
         width = left; self.height = panelHeights.max() ?? 0
         return true
+    }
+
+    /// The longest run whose panels' breaks are chosen by `shortestBreaks` (its cost grows with
+    /// the run times a panel's members); beyond, the balanced breaks stay.
+    static let longestBrokenRun = 4_096
+
+    /// A block laid out with `shortestBreaks`' panels replaces the balanced one where it is
+    /// smaller by more than this share.
+    static let breaksGain = 0.995
+
+    /// The balanced panels' (`panelOf`) total length, and panels in order that are shorter
+    /// together: where the panels start (member positions, the first 0) and their total
+    /// length, for two limits on a panel's breadth: the balanced panels' broadest as packed
+    /// (`packedCap`), and as their members' subtrees one below the other (looser: packing
+    /// only narrows a panel; a panel's breadth is taken that way). A panel's length is its
+    /// level columns (each as wide as its widest item at that level) and its lists' reaches,
+    /// with its gutter (and the separation after a panel reaching past its first column).
+    /// Balanced panels put a short member's subtree beside a long one's, each panel as long as
+    /// its longest; these gather long subtrees in the same panels. Dynamic programming over
+    /// the members, each panel's length kept per level as it grows.
+    private func shortestBreaks(panelOf: [Int32], packedCap: Double, childStarts: [Int32], widths itemWidths: [Double],
+                                padding: Double, gutter: Double, innerGap: Double, hangsLists: Bool,
+                                extent: (Int) -> Double) -> (balancedLength: Double, candidates: [(breaks: [Int], length: Double)]) {
+        let members = levels[0].count, levelCount = levels.count
+        // Per member, the widest item and the longest list hanging after each level's column.
+        var widest = [Double](repeating: 0, count: members * levelCount), longest = widest
+        var memberOf = [Int32](repeating: 0, count: total)
+        for (level, range) in levels.enumerated() {
+            for item in range {
+                let at = index(item, level)
+                if level == 0 { memberOf[at] = Int32(item - range.lowerBound) }
+                let cell = Int(memberOf[at]) * levelCount + level
+                if hangsLists && listHead[at] >= 0 {
+                    if listHead[at] == at { longest[cell - 1] = max(longest[cell - 1], listLength[at]) }
+                } else {
+                    widest[cell] = max(widest[cell], itemWidths[item])
+                }
+                guard level + 1 < levelCount else { continue }
+                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { memberOf[index(child, level + 1)] = memberOf[at] }
+            }
+        }
+        var extents = [Double](repeating: 0, count: members)
+        for position in 0..<members { extents[position] = extent(index(levels[0].lowerBound + position, 0)) }
+        var panelWidths = [Double](repeating: 0, count: levelCount), panelLists = panelWidths
+        /// A panel's length with `panelWidths`/`panelLists` its members' maxima, as `place` lays it out.
+        func length() -> Double {
+            var left = 0.0, end = 0.0, firstColumnEnd = panelWidths[0]
+            for level in 0..<levelCount {
+                if level > 0 {
+                    guard panelWidths[level] > 0 else { break }
+                    left += innerGap
+                }
+                left += panelWidths[level]
+                if panelLists[level] > 0 { end = max(end, left + innerGap + panelLists[level]) }
+            }
+            end = max(end, left)
+            return gutter + end + (end > firstColumnEnd ? gutter * (NestingLayout.panelSeparation - 1) : 0)
+        }
+        func add(_ position: Int) {
+            for level in 0..<levelCount {
+                panelWidths[level] = max(panelWidths[level], widest[position * levelCount + level])
+                panelLists[level] = max(panelLists[level], longest[position * levelCount + level])
+            }
+        }
+        // The balanced panels' total length and broadest stacked breadth.
+        var balancedLength = 0.0, stackedCap = 0.0, start = 0
+        while start < members {
+            var end = start, breadth = -padding
+            for level in 0..<levelCount { panelWidths[level] = 0; panelLists[level] = 0 }
+            while end < members && panelOf[index(levels[0].lowerBound + end, 0)] == panelOf[index(levels[0].lowerBound + start, 0)] {
+                add(end); breadth += extents[end] + padding; end += 1
+            }
+            balancedLength += length(); stackedCap = max(stackedCap, breadth)
+            start = end
+        }
+        /// The shortest panels none broader than `cap` (stacked), if shorter than the balanced.
+        func breaks(under cap: Double) -> (breaks: [Int], length: Double)? {
+            // shortest[j]: the least total length of panels holding the first j members.
+            var shortest = [Double](repeating: .infinity, count: members + 1), from = [Int](repeating: 0, count: members + 1)
+            shortest[0] = 0
+            for end in 1...members {
+                for level in 0..<levelCount { panelWidths[level] = 0; panelLists[level] = 0 }
+                var first = end - 1, breadth = -padding
+                while first >= 0 {
+                    breadth += extents[first] + padding
+                    if breadth > cap && first < end - 1 { break }
+                    add(first)
+                    let candidate = shortest[first] + length()
+                    if candidate < shortest[end] { shortest[end] = candidate; from[end] = first }
+                    first -= 1
+                }
+            }
+            guard shortest[members] < balancedLength - 0.5 else { return nil }
+            var breaks: [Int] = [], end = members
+            while end > 0 { end = from[end]; breaks.append(end) }
+            return (breaks.reversed(), shortest[members])
+        }
+        var candidates: [(breaks: [Int], length: Double)] = []
+        for cap in [packedCap, stackedCap] {
+            if let shorter = breaks(under: cap) { candidates.append(shorter) }
+        }
+        return (balancedLength, candidates)
     }
 
     /// The room before a panel after one reaching beyond its first column, in gutters.

@@ -86,6 +86,7 @@ extension SchematicLayout {
         struct Candidate: Hashable {
             let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach, broadens: Bool
             var fillsBlocks = false
+            var breaksPanels = false
         }
         var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
@@ -94,7 +95,8 @@ extension SchematicLayout {
             let candidate = Candidate(limit: placement.plan.rowLimit, fills: placement.plan.fills, fan: placement.plan.smallestFan,
                                       nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1,
                                       reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees,
-                                      broadens: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks)
+                                      broadens: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
+                                      breaksPanels: placement.plan.breaksPanels)
             if let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
@@ -160,7 +162,8 @@ extension SchematicLayout {
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
         // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`). Last, the best one's
         // blocks broadened where that makes them smaller (`WrappedPlacement.broadened`), then
-        // the best one's narrower blocks filled (`WrappedPlacement.filled`).
+        // the best one's narrower blocks filled (`WrappedPlacement.filled`), then its panels
+        // broken where that makes blocks smaller (`WrappedPlacement.broken`).
         if mayNest {
             let plan = best.placement.plan
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
@@ -182,6 +185,7 @@ extension SchematicLayout {
             }
             judgePlaced(WrappedPlacement.broadened(best.placement, tree: tree))
             judgePlaced(WrappedPlacement.filled(best.placement, tree: tree))
+            judgePlaced(WrappedPlacement.broken(best.placement, tree: tree))
         }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.
@@ -204,8 +208,8 @@ extension SchematicLayout {
     /// the unwrapped drawing is within `WrapPlan.readableAspect`, a smaller drawing
     /// (`WrapDrawing.nestingAreaLimit`); then the best with its blocks broadened where that makes
     /// them smaller (`WrappedPlacement.broadened`), then with its narrower blocks filled
-    /// (`WrappedPlacement.filled`). Places the best and returns true, or places
-    /// nothing.
+    /// (`WrappedPlacement.filled`), then with its panels broken where that makes blocks smaller
+    /// (`WrappedPlacement.broken`). Places the best and returns true, or places nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
         guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
@@ -240,6 +244,7 @@ extension SchematicLayout {
         }
         if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }
         if let placement = best.placement, let filled = WrappedPlacement.filled(placement, tree: tree) { judge(filled) }
+        if let placement = best.placement, let broken = WrappedPlacement.broken(placement, tree: tree) { judge(broken) }
         guard let placement = best.placement else { return false }
         apply(placement)
         return true
@@ -328,14 +333,24 @@ extension WrappedPlacement {
         return again(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: true)
     }
 
-    /// A nesting placement's plan made again with these block options, placed.
-    private static func again(_ placement: WrappedPlacement, tree: Tree, broadensBlocks: Bool, fillsBlocks: Bool) -> WrappedPlacement? {
+    /// A nesting placement's plan again with `WrapPlan.breaksPanels`, placed; nil where no
+    /// block's panels break otherwise.
+    static func broken(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        again(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
+              breaksPanels: true)
+    }
+
+    /// A nesting placement's plan made again with these block options, placed (with
+    /// `breaksPanels`, only where some block's panels break otherwise).
+    private static func again(_ placement: WrappedPlacement, tree: Tree, broadensBlocks: Bool, fillsBlocks: Bool,
+                              breaksPanels: Bool = false) -> WrappedPlacement? {
         let plan = placement.plan
         guard plan.nestsFolders,
               let other = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
                                    configuration: tree.configuration, rowLimit: plan.rowLimit, smallestFan: plan.smallestFan,
                                    fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
-                                   broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks) else { return nil }
+                                   broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks, breaksPanels: breaksPanels),
+              !breaksPanels || other.breaksDiffer else { return nil }
         return WrappedPlacement(tree, plan: other)
     }
 

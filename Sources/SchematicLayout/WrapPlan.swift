@@ -134,6 +134,14 @@ struct WrapPlan {
     static let broadeningPageReach = 2.0
     /// Whether this plan with `broadensBlocks` would lay some block out otherwise.
     private(set) var broadeningDiffers = false
+    /// Whether a nesting block's panels break where that makes the block smaller, not
+    /// balanced (`NestingLayout.shortestBreaks`): balanced panels put a short subtree beside a
+    /// long one, each panel as long as its longest (glibc's locales top to bottom: rows as
+    /// deep as `es`'s list beside singletons). Tried last, on the best drawing only
+    /// (`WrappedPlacement.broken`): a smaller block changes what the search chooses.
+    let breaksPanels: Bool
+    /// Whether some block's panels broke otherwise than balanced (with `breaksPanels`).
+    private(set) var breaksDiffer = false
     /// Whether a fan's narrower nesting blocks take more panels, as broad as its broadest block
     /// at most (`nestingLayouts`): blocks shaped each on its own leave the room beside the
     /// narrow ones empty (a class tree's fan of 200 cut into blocks by the subtrees too big to
@@ -373,7 +381,7 @@ struct WrapPlan {
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
-          broadensBlocks: Bool = false, fillsBlocks: Bool = false) {
+          broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false) {
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
         hangsLists = WrapPlan.hangsLists(configuration)
@@ -384,6 +392,7 @@ struct WrapPlan {
         self.nestingReach = nests ? nestingReach : .smallSubtrees
         self.broadensBlocks = nests && broadensBlocks
         self.fillsBlocks = nests && fillsBlocks
+        self.breaksPanels = nests && breaksPanels
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
 
@@ -634,6 +643,7 @@ struct WrapPlan {
             }
             if kept, let shorter { layout = shorter }
         }
+        if layout.breaksDiffer { breaksDiffer = true }
         append(layout, first: first, length: length, widths: itemWidths, heights: itemHeights)
     }
 
@@ -644,7 +654,7 @@ struct WrapPlan {
         NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
                       heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
                       nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
-                      listRows: listRows, panels: panels)
+                      listRows: listRows, panels: panels, breaksPanels: breaksPanels)
     }
 
     /// A block is filled only where it is narrower than this share of its fan's broadest.

@@ -301,6 +301,13 @@ extension HTMLPagePlacementScript {
       var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, true);
       return fuller ? placed(fuller) : null;
     }
+    // WrappedPlacement.broken: a nesting plan again with its panels broken where that makes
+    // blocks smaller, placed (null where no block's panels break otherwise).
+    function brokenPlacement(nesting) {
+      if (!nesting || !nesting.nestsFolders) return null;
+      var broken = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks, true);
+      return broken && broken.breaksDiffer ? placed(broken) : null;
+    }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
     function placeWrappedItemsChoosingRows() {
@@ -405,6 +412,8 @@ extension HTMLPagePlacementScript {
         if (broadenedBest) judgePlaced(broadenedBest);
         var filledBest = filledPlacement(best.plan);
         if (filledBest) judgePlaced(filledBest);
+        var brokenBest = brokenPlacement(best.plan);
+        if (brokenBest) judgePlaced(brokenBest);
       }
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
@@ -440,6 +449,8 @@ extension HTMLPagePlacementScript {
       if (broadenedBest) judgeNesting(broadenedBest);
       var filledBest = filledPlacement(best.plan);
       if (filledBest) judgeNesting(filledBest);
+      var brokenBest = brokenPlacement(best.plan);
+      if (brokenBest) judgeNesting(brokenBest);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

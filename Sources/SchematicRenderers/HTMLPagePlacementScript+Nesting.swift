@@ -7,6 +7,7 @@ extension HTMLPagePlacementScript {
   // last child's middles; each panel a column per level. Null where one panel would do. With
   // plan.hangsLists, runs of leaf children hang as lists: shaped, or in listRows[head] rows.
   // With panelsWanted (not null), that many panels are asked for instead of the shaped number.
+  // With plan.breaksPanels, the panels may break elsewhere than balanced (shortestBreaks).
   function layOutNesting(plan, first, length, cs, widths, heights, padding, listRows, panelsWanted) {
     var gutter = plan.gutter, levels = [[first, first + length]], level, item, child, depth, at;
     for (;;) {
@@ -153,6 +154,109 @@ extension HTMLPagePlacementScript {
     }
     var panelCount = used + 1;
     if (!(panelCount > 1)) return null;
+    // NestingLayout.shortestBreaks: with plan.breaksPanels, panels broken where the block (its
+    // panels' lengths by their broadest, packed) is smaller for them.
+    var breaksDiffer = false;
+    if (plan.breaksPanels && panelsWanted == null && length > 2 && length <= LONGEST_BROKEN_RUN) {
+      var balancedBreadth = broadestPanel(panelOf), broken = shortestBreaks(panelOf, balancedBreadth);
+      var smallest = broken.balancedLength * balancedBreadth;
+      for (var c = 0; c < broken.candidates.length; c++) {
+        var breaks = broken.candidates[c].breaks, assignment = Int32Array.from(panelOf), assigned = 0;
+        for (item = levels[0][0]; item < levels[0][1]; item++) {
+          if (assigned + 1 < breaks.length && item - levels[0][0] >= breaks[assigned + 1]) assigned++;
+          assignment[index(item, 0)] = assigned;
+        }
+        var brokenArea = broken.candidates[c].length * broadestPanel(assignment);
+        if (!(brokenArea < smallest * BREAKS_GAIN)) continue;
+        smallest = brokenArea; panelOf = assignment; panelCount = breaks.length; breaksDiffer = true;
+      }
+    }
+    // The broadest panel, packed, where assignment assigns the members.
+    function broadestPanel(assignment) {
+      var broadest = 0, from = levels[0][0];
+      while (from < levels[0][1]) {
+        var to = from + 1;
+        while (to < levels[0][1] && assignment[index(to, 0)] === assignment[index(from, 0)]) to++;
+        var packedHere = pack(from, to, 0), top = 0, bottom = 0;
+        for (var d = 0; d < packedHere; d++) { top = Math.min(top, accumulatedTops[d]); bottom = Math.max(bottom, accumulatedBottoms[d]); }
+        broadest = Math.max(broadest, bottom - top);
+        from = to;
+      }
+      return broadest;
+    }
+    // The balanced panels' total length, and shorter panels in order under two caps on a
+    // panel's breadth (stacked): the balanced broadest packed, and stacked.
+    function shortestBreaks(balanced, packedCap) {
+      var members = length, low = levels[0][0], m, l, a;
+      var widestOf = new Float64Array(members * levelCount), longestOf = new Float64Array(members * levelCount);
+      var memberOf = new Int32Array(total), extents = new Float64Array(members);
+      for (l = 0; l < levelCount; l++) {
+        for (var k = levels[l][0]; k < levels[l][1]; k++) {
+          a = index(k, l);
+          if (l === 0) memberOf[a] = k - levels[l][0];
+          var cell = memberOf[a] * levelCount + l;
+          if (hangs && listHead[a] >= 0) {
+            if (listHead[a] === a) longestOf[cell - 1] = Math.max(longestOf[cell - 1], listLength[a]);
+          } else {
+            widestOf[cell] = Math.max(widestOf[cell], widths[k]);
+          }
+          if (l + 1 < levelCount) for (var ch = cs[k]; ch < cs[k + 1]; ch++) memberOf[index(ch, l + 1)] = memberOf[a];
+        }
+      }
+      for (m = 0; m < members; m++) extents[m] = extent(index(low + m, 0));
+      var panelWidths = new Float64Array(levelCount), panelLists = new Float64Array(levelCount);
+      function reset() { panelWidths.fill(0); panelLists.fill(0); }
+      function panelLength() {
+        var left = 0, end = 0, firstColumnEnd = panelWidths[0];
+        for (var q = 0; q < levelCount; q++) {
+          if (q > 0) {
+            if (!(panelWidths[q] > 0)) break;
+            left += plan.innerGap;
+          }
+          left += panelWidths[q];
+          if (panelLists[q] > 0) end = Math.max(end, left + plan.innerGap + panelLists[q]);
+        }
+        end = Math.max(end, left);
+        return gutter + end + (end > firstColumnEnd ? gutter * (1.5 - 1) : 0);  // NestingLayout.panelSeparation
+      }
+      function add(position) {
+        for (var q = 0; q < levelCount; q++) {
+          panelWidths[q] = Math.max(panelWidths[q], widestOf[position * levelCount + q]);
+          panelLists[q] = Math.max(panelLists[q], longestOf[position * levelCount + q]);
+        }
+      }
+      function under(cap) {
+        var shortest = new Float64Array(members + 1).fill(Infinity), from = new Int32Array(members + 1);
+        shortest[0] = 0;
+        for (var end = 1; end <= members; end++) {
+          reset();
+          var firstMember = end - 1, breadth = -padding;
+          while (firstMember >= 0) {
+            breadth += extents[firstMember] + padding;
+            if (breadth > cap && firstMember < end - 1) break;
+            add(firstMember);
+            var candidate = shortest[firstMember] + panelLength();
+            if (candidate < shortest[end]) { shortest[end] = candidate; from[end] = firstMember; }
+            firstMember--;
+          }
+        }
+        if (!(shortest[members] < balancedLength - 0.5)) return null;
+        var breaks = [], at = members;
+        while (at > 0) { at = from[at]; breaks.push(at); }
+        return {breaks: breaks.reverse(), length: shortest[members]};
+      }
+      var balancedLength = 0, stackedCap = 0, start = 0;
+      while (start < members) {
+        var stop = start, stacked = -padding;
+        reset();
+        while (stop < members && balanced[index(low + stop, 0)] === balanced[index(low + start, 0)]) { add(stop); stacked += extents[stop] + padding; stop++; }
+        balancedLength += panelLength(); stackedCap = Math.max(stackedCap, stacked);
+        start = stop;
+      }
+      var candidates = [];
+      [packedCap, stackedCap].forEach(function (cap) { var shorter = under(cap); if (shorter) candidates.push(shorter); });
+      return {balancedLength: balancedLength, candidates: candidates};
+    }
     // Each panel's members packed; then every item's top, top down.
     var origins = new Float64Array(total), tops = new Float64Array(total), panelHeights = new Float64Array(panelCount);
     var runStart = levels[0][0], panel;
@@ -225,7 +329,7 @@ extension HTMLPagePlacementScript {
     return {levels: levels, levelOffsets: levelOffsets, total: total, index: index, listHead: listHead, inListLeft: inListLeft,
             rowHeight: rowHeight, listLength: listLength, headRows: headRows, panelOf: panelOf, tops: tops, origins: origins,
             panelHeights: panelHeights, panelCount: panelCount, levelLefts: levelLefts, levelWidths: levelWidths,
-            columnsEnds: columnsEnds, panelEnds: panelEnds, width: left, height: tallestPanel};
+            columnsEnds: columnsEnds, panelEnds: panelEnds, width: left, height: tallestPanel, breaksDiffer: breaksDiffer};
   }
   // NestingLayout.listStart: where a list starts along x, a gap after its parent's column.
   function nestedListStart(plan, layout, head, level) {
@@ -361,6 +465,7 @@ extension HTMLPagePlacementScript {
       }
       if (kept) layout = shorter;
     }
+    if (layout.breaksDiffer) plan.breaksDiffer = true;
     appendNesting(plan, layout, first, length, widths, heights);
   }
   // Whether two shortenedLists results are equal (both null, or the same rows).

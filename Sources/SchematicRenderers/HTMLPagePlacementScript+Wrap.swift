@@ -156,7 +156,7 @@ extension HTMLPagePlacementScript {
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
   // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach.
   function nestingFan(reach, topLevel) { return (reach === REACH_TOP_FANS && topLevel) || reach === REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
@@ -261,7 +261,7 @@ extension HTMLPagePlacementScript {
                 hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
-                fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false};
+                fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, cs, cols.par, widths, heights, padding) : null;
     for (run = 0; run < runStart.length; run++) {
