@@ -179,7 +179,13 @@ extension SchematicLayout {
                 for factor in WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
                                                                     smallestFan: plan.smallestFan, reach: reach)
-                    for placement in nested { judgePlaced(placement) }
+                    for placement in nested {
+                        judgePlaced(placement)
+                        // Its panels broken where that may make it best (`breakingPageReach`).
+                        guard let placement, placement.keepsNestedRoom,
+                              WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.breakingPageReach else { continue }
+                        judgePlaced(WrappedPlacement.broken(placement, tree: tree))
+                    }
                 }
                 nestingAreaLimit = limitBefore
             }
@@ -239,7 +245,13 @@ extension SchematicLayout {
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
-            for case let placement? in nested { judge(placement) }
+            for case let placement? in nested {
+                judge(placement)
+                guard placement.keepsNestedRoom,
+                      WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.breakingPageReach,
+                      let broken = WrappedPlacement.broken(placement, tree: tree) else { continue }
+                judge(broken)
+            }
             areaLimit = limitBefore
         }
         if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }

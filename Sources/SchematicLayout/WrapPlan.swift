@@ -137,11 +137,17 @@ struct WrapPlan {
     /// Whether a nesting block's panels break where that makes the block smaller, not
     /// balanced (`NestingLayout.shortestBreaks`): balanced panels put a short subtree beside a
     /// long one, each panel as long as its longest (glibc's locales top to bottom: rows as
-    /// deep as `es`'s list beside singletons). Tried last, on the best drawing only
+    /// deep as `es`'s list beside singletons). Tried as placements of their own, besides the
+    /// nesting placements near the best (`breakingPageReach`) and the best drawing
     /// (`WrappedPlacement.broken`): a smaller block changes what the search chooses.
     let breaksPanels: Bool
     /// Whether some block's panels broke otherwise than balanced (with `breaksPanels`).
     private(set) var breaksDiffer = false
+    /// Each nesting placement within this many times the best one's page so far is tried with
+    /// its panels broken too (`WrappedPlacement.broken`; breaking made a block at most 0.75 of
+    /// its area on 40 trees, a drawing 0.88): a smaller block changes what the search chooses
+    /// (glibc's locales top to bottom 0.88 of the area, against none breaking only the best).
+    static let breakingPageReach = 1.25
     /// Whether a fan's narrower nesting blocks take more panels, as broad as its broadest block
     /// at most (`nestingLayouts`): blocks shaped each on its own leave the room beside the
     /// narrow ones empty (a class tree's fan of 200 cut into blocks by the subtrees too big to

@@ -404,7 +404,13 @@ extension HTMLPagePlacementScript {
           var limitBefore = nestingAreaLimitNow;
           if (reach === REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller, for these
           NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
-            nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(judgePlaced);
+            nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(function (trial) {
+              judgePlaced(trial);
+              // Its panels broken where that may make it best (WrapPlan.breakingPageReach).
+              if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;
+              var brokenTrial = brokenPlacement(trial.plan);
+              if (brokenTrial) judgePlaced(brokenTrial);
+            });
           });
           nestingAreaLimitNow = limitBefore;
         }
@@ -442,7 +448,12 @@ extension HTMLPagePlacementScript {
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         var areaBefore = areaLimit;
         if (reach === REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, best.drawing.area);
-        nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(judgeNesting);
+        nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
+          judgeNesting(trial);
+          if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;
+          var brokenTrial = brokenPlacement(trial.plan);
+          if (brokenTrial) judgeNesting(brokenTrial);
+        });
         areaLimit = areaBefore;
       }
       var broadenedBest = broadenedPlacement(best.plan);

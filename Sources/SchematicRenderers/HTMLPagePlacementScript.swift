@@ -20,7 +20,7 @@ var SchematicPlacement = (function () {
   // subtrees, top fans, deep fans), subtree limits, panel heights and the long-side rules.
   var REACH_SMALL = 0, REACH_WIDE_FANS = 1, REACH_BIG = 2, REACH_TOP_FANS = 3, REACH_DEEP_FANS = 4, NESTING_REACHES = 5, LARGEST_NESTED_SUBTREE = 120, LARGEST_DEEP_NESTED_SUBTREE = 20, DEEPEST_NESTING = 4, DEEPEST_BIG_NESTING = 8;
   var NESTING_SHAPES = [0.5, 0.75, 1, 1.5, 2], NESTING_SHRINK = 0.9, NESTING_SHAPE_STEP = 0.7, NESTING_SHAPE_SHRINK = 0.95, HANGING_LIST_LENGTH = 3, NESTING_ROW_LIMIT_FACTORS = [1, 2, 4], BROADENING_PAGE_REACH = 2, SHORTENING_TARGETS = 16, FILLING_SHARE = 0.9,
-      LONGEST_BROKEN_RUN = 4096, BREAKS_GAIN = 0.995;
+      LONGEST_BROKEN_RUN = 4096, BREAKS_GAIN = 0.995, BREAKING_PAGE_REACH = 1.25;
 
   // Columns: {ss: section starts (S + 1), cs: child starts (n + 1), par: parent of each item}.
   function sectionOfItems(cols) {
