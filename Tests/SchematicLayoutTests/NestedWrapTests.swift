@@ -81,28 +81,11 @@ extension WrapTests {
         let (layout, sections) = try self.layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
         #expect(layout.wrapsFolders, "the packages must nest for their files to hang")
         // Canonical axes (depth along x): a row of a list is a sub-column, its bus upright.
-        let cells = (0..<sections.numberOfItems(inSection: 2)).map {
-            canonicalFrame(layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))!.frame, orientation)
+        let gaps = try busGaps(layout, section: 2, orientation: orientation)
+        for gap in gaps {
+            #expect(gap.own * 1.5 <= gap.before + 1e-9, "\(orientation): bus \(gap.own) px before its row, \(gap.before) px after the row before")
         }
-        var checked = 0
-        for item in 0..<sections.numberOfItems(inSection: 2) {
-            let path = IndexPath(item: item, section: 2)
-            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
-            let file = cells[item]
-            var points: [Point] = []
-            connector.forEachPolylinePoint { points.append(canonical($0, orientation)) }
-            // The stub: the last piece, into the file's near side; the bus before it.
-            guard points.count >= 3, abs(points[points.count - 2].y - points.last!.y) < 1e-9,
-                  abs(points.last!.x - file.minX) < 1e-6 else { continue }
-            let busX = points[points.count - 2].x
-            let own = file.minX - busX
-            let before = cells.filter { $0.maxX <= busX + 1e-9 && $0.minX > busX - 200 && $0.maxY > file.minY && $0.minY < file.maxY }
-                .map { busX - $0.maxX }.min()
-            guard let before, own > 0 else { continue }
-            #expect(own * 1.5 <= before + 1e-9, "\(orientation): bus \(own) px before its row, \(before) px after the row before")
-            checked += 1
-        }
-        #expect(checked >= 100, "too few files in a list's later rows: \(checked)")
+        #expect(gaps.count >= 100, "too few files in a list's later rows: \(gaps.count)")
         _ = checkInvariants(layout, sections, orientation: orientation)
     }
 

@@ -76,24 +76,36 @@ import TestSupport
         let root = tree.addNode(label: "root")
         for index in 0..<30 { tree.addNode(label: "leaf \(index)", parent: root) }
         let (layout, _) = try self.layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        let gaps = try busGaps(layout, section: 1, orientation: orientation)
+        for gap in gaps {
+            #expect(gap.own * 1.5 <= gap.before + 1e-9, "\(orientation): bus \(gap.own) px before its member, \(gap.before) px after the one before")
+        }
+        #expect(gaps.count >= 10)
+    }
+
+    /// Per connector into `section` that ends in a stub from a bus (canonical axes), the bus's
+    /// distance from its member's near side and from the nearest box before it beside the
+    /// member (connectors with no box before their bus are left out).
+    func busGaps(_ layout: SchematicLayout, section: Int, orientation: SchematicOrientation) throws -> [(own: Double, before: Double)] {
         let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
         let cells = all.filter { $0.representedElementCategory == .cell }.map { canonicalFrame($0.frame, orientation) }
-        var checked = 0
-        for attributes in all where attributes.indexPath.section == 1 {
+        var gaps: [(own: Double, before: Double)] = []
+        for attributes in all where attributes.indexPath.section == section {
             guard let connector = attributes.connector else { continue }
-            let child = canonicalFrame(try #require(layout.layoutAttributesForItem(at: IndexPath(item: attributes.indexPath.item, section: 1))).frame, orientation)
+            let child = canonicalFrame(try #require(layout.layoutAttributesForItem(at: IndexPath(item: attributes.indexPath.item, section: section))).frame, orientation)
             // The bus: the last upright piece before the stub into the child's near side.
             var points: [Point] = []
             connector.forEachPolylinePoint { points.append(canonical($0, orientation)) }
-            guard points.count >= 3, let busX = points.dropLast().last?.x, abs(points[points.count - 2].y - points.last!.y) < 1e-9 else { continue }
+            guard points.count >= 3, abs(points[points.count - 2].y - points.last!.y) < 1e-9,
+                  abs(points.last!.x - child.minX) < 1e-6 else { continue }
+            let busX = points[points.count - 2].x
             let own = child.minX - busX
             let before = cells.filter { $0.maxX <= busX + 1e-9 && $0.minX > busX - 200 && $0.maxY > child.minY && $0.minY < child.maxY }
                 .map { busX - $0.maxX }.min()
             guard let before, own > 0 else { continue }
-            #expect(own * 1.5 <= before + 1e-9, "\(orientation): bus \(own) px before its member, \(before) px after the one before")
-            checked += 1
+            gaps.append((own, before))
         }
-        #expect(checked >= 10)
+        return gaps
     }
 
     /// Canonical coordinates (columns along x, items along y) of a real point.
