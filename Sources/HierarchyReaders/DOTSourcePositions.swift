@@ -333,17 +333,6 @@ struct DOTSourcePositions {
         }
 
         /// Skips `[ … ]` attribute lists, as many as follow.
-        mutating func skipAttributeLists() {
-            while true {
-                var copy = self
-                copy.skipSpace()
-                guard copy.byte() == UInt8(ascii: "[") else { return }
-                copy.advance()
-                while let token = copy.next() {
-                    if case .other = token.kind, copy.bytes[copy.index - 1] == UInt8(ascii: "]") { break }
-                }
-                self = copy
-            }
-        }
+        mutating func skipAttributeLists() { _ = attributeKeys() }
     }
 }

@@ -470,8 +470,10 @@ struct NestingLayout {
             return (breaks.reversed(), shortest[members])
         }
         var candidates: [(breaks: [Int], length: Double)] = []
-        for cap in [packedCap, stackedCap] {
-            if let shorter = breaks(under: cap) { candidates.append(shorter) }
+        // Packing only narrows a panel: the stacked cap is the same or looser, and the same
+        // cap gives the same breaks.
+        for cap in stackedCap > packedCap ? [packedCap, stackedCap] : [packedCap] {
+            if let shorter = breaks(under: cap), !candidates.contains(where: { $0.breaks == shorter.breaks }) { candidates.append(shorter) }
         }
         return (balancedLength, candidates)
     }

@@ -254,7 +254,11 @@ extension HTMLPagePlacementScript {
         start = stop;
       }
       var candidates = [];
-      [packedCap, stackedCap].forEach(function (cap) { var shorter = under(cap); if (shorter) candidates.push(shorter); });
+      // Packing only narrows a panel: the stacked cap is the same or looser (the same breaks once).
+      (stackedCap > packedCap ? [packedCap, stackedCap] : [packedCap]).forEach(function (cap) {
+        var shorter = under(cap);
+        if (shorter && !candidates.some(function (c) { return c.breaks.join() === shorter.breaks.join(); })) candidates.push(shorter);
+      });
       return {balancedLength: balancedLength, candidates: candidates};
     }
     // Each panel's members packed; then every item's top, top down.
