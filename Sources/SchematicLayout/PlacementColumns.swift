@@ -46,25 +46,37 @@ struct PlacementColumns {
     }
 
     /// Whether some fan's subtrees may nest (`NestingReach.nestingFan`): a fan of the first
-    /// tier, or one at the top of the tree (`topFans`) with a child whose subtree is at most
+    /// tier; one at the top of the tree (`topFans`) with a child whose subtree is at most
     /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
-    /// panels cost a third more time for the same drawing). O(n).
+    /// panels cost a third more time for the same drawing); or any fan of `topNestingFan` or
+    /// more with a child whose subtree `deepBigFans` takes (Maven's `com` folder). O(n).
     func hasNestingFan() -> Bool {
         if hasFan(of: WrapPlan.autoFanTiers[0]) { return true }
         let top = WrapPlan.topNestingFan
-        var fans: [Range<Int>] = rootCount >= top ? [0..<rootCount] : []
-        for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= top {
-            fans.append(Int(childStarts[root])..<Int(childStarts[root + 1]))
-        }
-        guard !fans.isEmpty else { return false }
-        // Levels below each item, bottom up (children follow their parents).
+        // Levels below and nodes under each item, bottom up (children follow their parents).
         var levels = [Int8](repeating: 0, count: numberOfItems)
+        var sizes = [Int32](repeating: 1, count: numberOfItems)
         for item in stride(from: numberOfItems - 1, through: 0, by: -1) {
-            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { levels[item] = max(levels[item], min(levels[child] + 1, 100)) }
+            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
+                levels[item] = max(levels[item], min(levels[child] + 1, 100))
+                sizes[item] = min(sizes[item] + sizes[child], 1 << 30)
+            }
         }
-        return fans.contains { fan in
-            fan.contains { childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting }
+        /// Whether a fan has a child whose subtree nests, of at most `largest` nodes.
+        func nests(_ fan: Range<Int>, largest: Int) -> Bool {
+            fan.contains {
+                childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting && Int(sizes[$0]) <= largest
+            }
         }
+        if rootCount >= top && nests(0..<rootCount, largest: .max) { return true }
+        for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= top {
+            if nests(Int(childStarts[root])..<Int(childStarts[root + 1]), largest: .max) { return true }
+        }
+        for item in 0..<numberOfItems {
+            let children = Int(childStarts[item])..<Int(childStarts[item + 1])
+            if children.count >= top && nests(children, largest: WrapPlan.largestDeepBigNestedSubtree) { return true }
+        }
+        return false
     }
 
     /// How many children the parent of `item` has, or how many roots there are if it is one.

@@ -82,6 +82,9 @@ extension SchematicLayout {
         /// The longest side and the area a nesting drawing may have (`WrapPlan.nestingShrink`,
         /// `WrapDrawing.nestingAreaLimit`).
         var nestingLongSideLimit = Double.infinity, nestingAreaLimit = Double.infinity
+        /// The best drawing when the area limit was set: one beyond 3:1 lets a nesting drawing
+        /// within it past the limit (`WrapDrawing.readsWhereUnreadable`), whatever came best since.
+        var nestingLimitReference: WrapDrawing? = nil
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
         struct Candidate: Hashable {
             let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach, broadens: Bool
@@ -97,7 +100,9 @@ extension SchematicLayout {
                                       reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees,
                                       broadens: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
                                       breaksPanels: placement.plan.breaksPanels)
-            if let fits = tried[candidate] { return fits }
+            // (A nesting candidate is judged again: the limits it was held to may have eased,
+            // and the page's port judges it again too.)
+            if !candidate.nests, let fits = tried[candidate] { return fits }
             let drawing = drawn(placement)
             let fitting = fits(drawing.aspect)
             tried[candidate] = fitting
@@ -107,7 +112,9 @@ extension SchematicLayout {
             // clearly smaller page.
             var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
             if candidate.nests && !best.placement.plan.nestsFolders { gain *= WrapPlan.smallerFansGain }
-            if candidate.nests && (drawing.longSide > nestingLongSideLimit || drawing.area > nestingAreaLimit) { return fitting }
+            if candidate.nests && (drawing.longSide > nestingLongSideLimit
+                                   || (drawing.area > nestingAreaLimit
+                                       && !(nestingLimitReference.map { drawing.readsWhereUnreadable($0) } ?? false))) { return fitting }
             if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
             if replaces(drawing, best.drawing, gain: gain) { best = (placement, drawing) }
             var pageGain = candidate.fan < bestByPage.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
@@ -156,7 +163,8 @@ extension SchematicLayout {
         // (`WrapPlan.nestsFolders`), at five panel heights, small subtrees, then those that
         // hold a wide fan of their own, then subtrees of any size, then (where the drawing is
         // still beyond 3:1) those of the top of the tree's fans of 4 or more, then the small
-        // subtrees of any fan of 4 or more, for a smaller drawing (`WrapPlan.NestingReach`),
+        // subtrees of any fan of 4 or more, then slightly bigger ones, for a smaller drawing or
+        // one within 3:1 (`WrapPlan.NestingReach`),
         // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
@@ -168,14 +176,17 @@ extension SchematicLayout {
             let plan = best.placement.plan
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
             nestingAreaLimit = best.drawing.nestingAreaLimit
+            nestingLimitReference = best.drawing
             for reach in WrapPlan.NestingReach.allCases {
                 if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
-                if reach == .deepFans && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
-                if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
+            if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: best.drawing.aspect) { continue }
+                if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: best.drawing.aspect) { continue }
+                    if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
+                nestingLimitReference = best.drawing
                 // Panels deep in the tree cost more reading: only on a smaller drawing (for
                 // these placements alone).
                 let limitBefore = nestingAreaLimit
-                if reach == .deepFans { nestingAreaLimit = min(nestingAreaLimit, best.drawing.area) }
+                if reach.isDeep { nestingAreaLimit = min(nestingAreaLimit, best.drawing.area) }
                 for factor in WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
                                                                     smallestFan: plan.smallestFan, reach: reach)
@@ -227,21 +238,24 @@ extension SchematicLayout {
         guard tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
         var areaLimit = unwrappedDrawing.nestingAreaLimit
+        /// The best drawing when the area limit was set (`nestingLimitReference` above).
+        var limitReference = unwrappedDrawing
         func judge(_ placement: WrappedPlacement) {
             guard placement.keepsNestedRoom && placement.plan.nestsFolders else { return }
             let drawing = WrapDrawing(placement, configuration)
             guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
-                  drawing.area <= areaLimit else { return }
+                  drawing.area <= areaLimit || drawing.readsWhereUnreadable(limitReference) else { return }
             if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
                 best = (placement, drawing)
             }
         }
         for reach in WrapPlan.NestingReach.allCases {
             if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
-            if reach == .deepFans && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
+            if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: best.drawing.aspect) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
+            limitReference = best.drawing
             let limitBefore = areaLimit
-            if reach == .deepFans { areaLimit = min(areaLimit, best.drawing.area) }
+            if reach.isDeep { areaLimit = min(areaLimit, best.drawing.area) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
@@ -302,6 +316,14 @@ struct WrapDrawing {
     /// squarer (Perl's modules left to right went from 1:2.4 to 1:1.8 at 1.2 times the area).
     var furtherReachAreaLimit: Double {
         WrapPlan.isUnreadable(aspect: aspect) ? .infinity : area
+    }
+
+    /// Whether this drawing is within `WrapPlan.readableAspect` where `best` is beyond it:
+    /// then no area limit on nesting holds it back (only the page decides, `replaces`). Panels
+    /// deep in the tree must otherwise make the drawing smaller, and Maven's repository top to
+    /// bottom stayed 6.2:1 where 2.8:1 was on two thirds of the page at 1.3 times the area.
+    func readsWhereUnreadable(_ best: WrapDrawing) -> Bool {
+        !WrapPlan.isUnreadable(aspect: aspect) && WrapPlan.isUnreadable(aspect: best.aspect)
     }
 
     /// Whether this drawing replaces `best`: on a page smaller by `gain` (a drawing within

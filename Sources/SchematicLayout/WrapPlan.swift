@@ -157,7 +157,7 @@ struct WrapPlan {
     /// Whether this plan with `fillsBlocks` would lay some block out otherwise.
     private(set) var fillingDiffers = false
 
-    /// Which subtrees a nesting block takes, tried in this order (the last two only while the
+    /// Which subtrees a nesting block takes, tried in this order (the last three only while the
     /// drawing is still beyond `readableAspect`): each reach takes every subtree the ones
     /// before it take, but `deepFans`, which leaves big subtrees in the tree.
     enum NestingReach: Int, CaseIterable, Sendable {
@@ -184,25 +184,44 @@ struct WrapPlan {
         /// is drawn in the tree, where its own fans nest. Tried last, where the drawing is still
         /// beyond `readableAspect`: a deep, narrow tree (a Maven repository's folders, a
         /// nested JSON document) whose top fan holds one big subtree is otherwise that one
-        /// subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 4.3:1 with it; a DNS
+        /// subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 2.8:1 with it; a DNS
         /// zone's JSON 10.2:1, 8.7:1). Not a superset of the reaches before it: it leaves big
-        /// subtrees out. Only in a tree with a fan of the first tier (a phylogeny's polytomies
-        /// drawn as panels no longer read as one tree), and only for a smaller drawing (the
-        /// DNS zone once went to 5:1 at 1.4 times the area).
+        /// subtrees out. Only for a smaller drawing (the DNS zone once went to 5:1 at 1.4 times
+        /// the area) or one within `readableAspect` (`WrapDrawing.readsWhereUnreadable`), and
+        /// in a tree without a fan of the first tier only far beyond it (`nestsDeepFans`).
         case deepFans
+        /// As `deepFans`, with subtrees of up to `largestDeepBigNestedSubtree` nodes: where the
+        /// packages under a deep fan are a little bigger (the Cloud SDK's `google` packages top
+        /// to bottom: 4.9:1 with `deepFans`, 2.8:1 with this), tried after it.
+        case deepBigFans
 
         /// The fewest children of a fan whose subtrees nest with this reach.
         func nestingFan(topLevel: Bool) -> Int {
             switch self {
-            case .topFans where topLevel, .deepFans: WrapPlan.topNestingFan
+            case .topFans where topLevel, .deepFans, .deepBigFans: WrapPlan.topNestingFan
             default: WrapPlan.autoFanTiers[0]
             }
         }
+
+        /// Whether this reach nests fans deep in the tree, for a smaller drawing only.
+        var isDeep: Bool { self == .deepFans || self == .deepBigFans }
     }
     /// The most nodes a subtree nested with `NestingReach.deepFans` has: a bigger one stays in
     /// the tree, where its own fans nest, rather than lie flat in one broad panel (Maven's
     /// repository top to bottom: 4.3:1 with 20, 8.7:1 with 120; 12 and 30 both broader).
     static let largestDeepNestedSubtree = 20
+    /// The most nodes a subtree nested with `NestingReach.deepBigFans` has.
+    static let largestDeepBigNestedSubtree = 40
+    /// Whether deep fans may nest (`NestingReach.isDeep`) in a drawing of this aspect: in a tree
+    /// with a fan of the first tier, or where the drawing is beyond `deepNestingAspect`. A tree
+    /// without wide fans is read along its depth (a phylogeny with polytomies, 1:4.6 left to
+    /// right, went to 1:2.7 with panels that broke its levels); Maven's `com` folder (widest
+    /// fan 9) top to bottom was 14.6:1, 1.5:1 with them.
+    static func nestsDeepFans(of columns: PlacementColumns, aspect: Double) -> Bool {
+        columns.hasFan(of: autoFanTiers[0]) || misfit(aspect: aspect) > deepNestingAspect / targetAspect
+    }
+    /// The aspect ratio (either way) beyond which a tree without a fan of the first tier nests deep fans.
+    static let deepNestingAspect = 6.0
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
@@ -448,8 +467,9 @@ struct WrapPlan {
                         && (reach == .wideFans || !hasWideFan[item])
                 case .bigSubtrees, .topFans:
                     return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
-                case .deepFans:
-                    return Int(subtreeSize[item]) <= WrapPlan.largestDeepNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
+                case .deepFans, .deepBigFans:
+                    let largest = reach == .deepFans ? WrapPlan.largestDeepNestedSubtree : WrapPlan.largestDeepBigNestedSubtree
+                    return Int(subtreeSize[item]) <= largest && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 }
             }
             let reach = self.nestingReach
@@ -480,8 +500,9 @@ struct WrapPlan {
                         allNested.append(nested)
                         if nested {
                             // A top fan below the first tier nests with `topFans` only.
-                            // (`deepFans` is no superset of `topFans`: taken as differing.)
-                            if children.count < WrapPlan.autoFanTiers[0] || reach == .deepFans { reachesFurther = true }
+                            // (`deepFans` is no superset of `topFans`: taken as differing;
+                            // `deepBigFans` differs from `deepFans` only by a bigger subtree.)
+                            if (children.count < WrapPlan.autoFanTiers[0] && reach != .deepBigFans) || reach == .deepFans { reachesFurther = true }
                             if let previous = NestingReach(rawValue: reach.rawValue - 1) {
                                 reachesFurther = reachesFurther || (child..<end).contains { !isLeaf($0) && !canNest($0, reach: previous) }
                             }

@@ -23,20 +23,28 @@ extension HTMLPagePlacementScript {
       for (var at = 0; at < n; at++) if (cs[at + 1] - cs[at] >= fan) return true;
       return false;
     }
-    // PlacementColumns.hasNestingFan: a fan of the first tier, or one at the top of the tree
-    // (REACH_TOP_FANS) with a child at most DEEPEST_BIG_NESTING levels deep.
+    // PlacementColumns.hasNestingFan: a fan of the first tier, one at the top of the tree
+    // (REACH_TOP_FANS) with a child at most DEEPEST_BIG_NESTING levels deep, or any fan of
+    // TOP_NESTING_FAN or more with a child REACH_DEEP_BIG_FANS takes.
     function hasNestingFan() {
       if (hasFan(AUTO_FAN_TIERS[0])) return true;
-      var fans = [], root, item, child;
-      if (rootCount >= TOP_NESTING_FAN) fans.push([0, rootCount]);
-      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN) fans.push([cs[root], cs[root + 1]]);
-      if (!fans.length) return false;
-      var levels = new Int8Array(n);
-      for (item = n - 1; item >= 0; item--) for (child = cs[item]; child < cs[item + 1]; child++) levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
-      return fans.some(function (fan) {
-        for (var k = fan[0]; k < fan[1]; k++) if (cs[k + 1] > cs[k] && levels[k] <= DEEPEST_BIG_NESTING) return true;
+      var root, item, child;
+      var levels = new Int8Array(n), sizes = new Int32Array(n);
+      for (item = n - 1; item >= 0; item--) {
+        sizes[item] = 1;
+        for (child = cs[item]; child < cs[item + 1]; child++) {
+          levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
+          sizes[item] = Math.min(sizes[item] + sizes[child], 1 << 30);
+        }
+      }
+      function nests(lo, hi, largest) {
+        for (var k = lo; k < hi; k++) if (cs[k + 1] > cs[k] && levels[k] <= DEEPEST_BIG_NESTING && sizes[k] <= largest) return true;
         return false;
-      });
+      }
+      if (rootCount >= TOP_NESTING_FAN && nests(0, rootCount, Infinity)) return true;
+      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN && nests(cs[root], cs[root + 1], Infinity)) return true;
+      for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE)) return true;
+      return false;
     }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
     function centersOf(c, h, standIns, ends) {
@@ -224,6 +232,10 @@ extension HTMLPagePlacementScript {
     }
     // WrapDrawing.nestingAreaLimit: within READABLE_ASPECT, nesting only for a smaller drawing.
     function nestingAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area * SMALLER_FANS_GAIN; }
+    // WrapPlan.nestsDeepFans: with a fan of the first tier, or beyond DEEP_NESTING_ASPECT.
+    function nestsDeepFans(aspect) { return hasFan(AUTO_FAN_TIERS[0]) || misfit(aspect) > DEEP_NESTING_ASPECT / TARGET_ASPECT; }
+    // WrapDrawing.readsWhereUnreadable: within READABLE_ASPECT where the best is beyond it, no area limit holds.
+    function readsWhereUnreadable(d, best) { return !unreadable(d.aspect) && unreadable(best.aspect); }
     // WrapDrawing.furtherReachAreaLimit: a further reach than a readable nesting drawing's only smaller.
     function furtherReachAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area; }
     // WrappedPlacement.unwrappedSize, as a drawing.
@@ -339,7 +351,7 @@ extension HTMLPagePlacementScript {
         return true;
       }
       var best = {plan: estimated, drawing: drawn()}, bestByPage = best, tried = new Map(), triedFilling = new Map();
-      var nestingLongSideLimit = Infinity, nestingAreaLimitNow = Infinity;
+      var nestingLongSideLimit = Infinity, nestingAreaLimitNow = Infinity, nestingLimitReference = null;
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
       // Keeps a placed plan if it is better; whether it fits the target (null if it cannot be
       // drawn). Plain candidates are keyed by limit, filling ones by smallest fan and limit.
@@ -356,7 +368,8 @@ extension HTMLPagePlacementScript {
         if (trials) trials.set(key, fitting);
         var gain = candidate.smallestFan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
         if (nests && !best.plan.nestsFolders) gain *= SMALLER_FANS_GAIN;
-        if (nests && (d.longSide > nestingLongSideLimit || d.area > nestingAreaLimitNow)) return fitting;
+        if (nests && (d.longSide > nestingLongSideLimit
+                      || (d.area > nestingAreaLimitNow && !(nestingLimitReference && readsWhereUnreadable(d, nestingLimitReference))))) return fitting;
         if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
         if (replaces(d, best.drawing, gain)) best = {plan: candidate, drawing: d};
         var pageGain = candidate.smallestFan < bestByPage.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
@@ -397,12 +410,15 @@ extension HTMLPagePlacementScript {
         var before = best.plan;
         nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
+        nestingLimitReference = best.drawing;
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
           if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
-          if (reach === REACH_DEEP_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;
+        if (reach >= REACH_DEEP_FANS && !nestsDeepFans(best.drawing.aspect)) continue;
+          if (reach >= REACH_DEEP_FANS && !nestsDeepFans(best.drawing.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
+          nestingLimitReference = best.drawing;
           var limitBefore = nestingAreaLimitNow;
-          if (reach === REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller, for these
+          if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller, for these
           NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(function (trial) {
               judgePlaced(trial);
@@ -436,18 +452,19 @@ extension HTMLPagePlacementScript {
       if (!hasNestingFan()) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;
-      var areaLimit = nestingAreaLimit(unwrapped);
+      var areaLimit = nestingAreaLimit(unwrapped), limitReference = unwrapped;
       function judgeNesting(trial) {
         if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
-        if (trial.drawing.area > areaLimit) return;
+        if (trial.drawing.area > areaLimit && !readsWhereUnreadable(trial.drawing, limitReference)) return;
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
       }
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
         if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
-        if (reach === REACH_DEEP_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;
+        if (reach >= REACH_DEEP_FANS && !nestsDeepFans(best.drawing.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
+        limitReference = best.drawing;
         var areaBefore = areaLimit;
-        if (reach === REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, best.drawing.area);
+        if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, best.drawing.area);
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
           judgeNesting(trial);
           if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;

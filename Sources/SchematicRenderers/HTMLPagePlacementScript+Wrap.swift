@@ -155,7 +155,7 @@ extension HTMLPagePlacementScript {
   // WrapPlan.init; null when nothing wraps. With nestingShape (and a forced limit, auto), a
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
   // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach.
-  function nestingFan(reach, topLevel) { return (reach === REACH_TOP_FANS && topLevel) || reach === REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
+  function nestingFan(reach, topLevel) { return (reach === REACH_TOP_FANS && topLevel) || reach >= REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
   function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
@@ -183,7 +183,10 @@ extension HTMLPagePlacementScript {
     // WrapPlan's canNest: whether a child's subtree nests with a reach.
     function canNest(item, withReach) {
       if (isLeaf(item)) return false;
-      if (withReach === REACH_DEEP_FANS) return subtreeSize[item] <= LARGEST_DEEP_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
+      if (withReach >= REACH_DEEP_FANS) {
+        var largest = withReach === REACH_DEEP_FANS ? LARGEST_DEEP_NESTED_SUBTREE : LARGEST_DEEP_BIG_NESTED_SUBTREE;
+        return subtreeSize[item] <= largest && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
+      }
       if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_NESTING && (withReach === REACH_WIDE_FANS || !hasWideFan[item]);
     }
@@ -210,8 +213,9 @@ extension HTMLPagePlacementScript {
           if (end - at >= shortest && (wrapsLeaves || nested)) {
             runStart.push(at); runLength.push(end - at); runNested.push(nested);
             if (nested) {
-              // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs).
-              if (c1 - c0 < AUTO_FAN_TIERS[0] || reach === REACH_DEEP_FANS) reachesFurther = true;
+              // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs;
+              // REACH_DEEP_BIG_FANS differs from it only by a bigger subtree).
+              if ((c1 - c0 < AUTO_FAN_TIERS[0] && reach !== REACH_DEEP_BIG_FANS) || reach === REACH_DEEP_FANS) reachesFurther = true;
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
               // Every item of the run's subtrees, level by level.
               for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;

@@ -7,6 +7,10 @@ repository root; each output is an outline or a `tree`-style listing, kept under
   iso-3166-2.txt       ISO 3166-2 (Debian's iso-codes): country -> subdivisions -> their parts
   zoneinfo.tree        /usr/share/zoneinfo: a directory with one folder of hundreds of files
   i18n.tree            /usr/share/i18n: two folders of hundreds of files each
+  maven-repo.tree      /usr/share/maven-repo (Debian's maven-repo-helper and friends): a deep, narrow
+                       tree of group, artifact and version folders, its jars links with long targets
+  cloud-sdk-google.tree  the Google Cloud SDK's bundled `google` Python packages (where installed):
+                       packages of modules and subpackages, their `__pycache__` folders included
   marsupials.txt       a mammal timetree's monotremes and marsupials (dos Reis et al.'s 4,705-species
                        tree, sabifo4/mammals_dating, first clades only): a deep binary phylogeny
   git-history.txt      this repository's first-parent history as a chain (oldest first), each
@@ -89,9 +93,9 @@ def iso_3166_2():
     write_outline("iso-3166-2.txt", [("ISO 3166-2", top)])
 
 
-def tree_lines(root, prefix, skip):
+def tree_lines(root, prefix, skip, links=False):
+    """`tree`'s listing of root; with links, a symbolic link as `name -> target`, as `tree` shows it."""
     lines = []
-    stack = [(root, prefix, None)]
     # Iterative depth-first listing: each frame holds its remaining entries.
     frames = [(sorted(e for e in os.listdir(root) if e not in skip), 0, root, prefix)]
     while frames:
@@ -100,9 +104,10 @@ def tree_lines(root, prefix, skip):
             continue
         entry = entries[index]
         last = index == len(entries) - 1
-        lines.append(prefix + ("└── " if last else "├── ") + entry)
-        frames.append((entries, index + 1, path, prefix))
         full = os.path.join(path, entry)
+        shown = f"{entry} -> {os.readlink(full)}" if links and os.path.islink(full) else entry
+        lines.append(prefix + ("└── " if last else "├── ") + shown)
+        frames.append((entries, index + 1, path, prefix))
         if os.path.isdir(full) and not os.path.islink(full):
             frames.append((sorted(os.listdir(full)), 0, full, prefix + ("    " if last else "│   ")))
     return lines
@@ -197,6 +202,16 @@ if __name__ == "__main__":
         lines = ["."] + tree_lines("/usr/share/i18n", "", set())
         f.write("\n".join(lines) + "\n")
         print(f"i18n.tree: {len(lines)} nodes")
+    with open(os.path.join(OUT, "maven-repo.tree"), "w") as f:
+        lines = ["."] + tree_lines("/usr/share/maven-repo", "", set(), links=True)
+        f.write("\n".join(lines) + "\n")
+        print(f"maven-repo.tree: {len(lines)} nodes")
+    cloud = "/usr/lib/google-cloud-sdk/lib/third_party/google"
+    if os.path.isdir(cloud):
+        with open(os.path.join(OUT, "cloud-sdk-google.tree"), "w") as f:
+            lines = ["."] + tree_lines(cloud, "", set(), links=True)
+            f.write("\n".join(lines) + "\n")
+            print(f"cloud-sdk-google.tree: {len(lines)} nodes")
     if len(sys.argv) > 1:
         marsupials(sys.argv[1])
     git_history()

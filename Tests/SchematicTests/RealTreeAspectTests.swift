@@ -1,0 +1,66 @@
+import Foundation
+import Schematic
+import Testing
+import TestSupport
+
+/// The default diagram (labels measured) of real trees stays within 3:1 either way.
+@Suite struct RealTreeAspectTests {
+    /// A `tree` listing of `samples/real`.
+    func sample(_ name: String) throws -> Tree {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/samples/real/" + name, encoding: .utf8)
+        return try OutlineReader().read(Array(text.utf8), file: name)
+    }
+
+    /// `samples/real/maven-repo.tree` (Debian's `/usr/share/maven-repo`: 666 entries, its jars
+    /// links with long targets), or the folder of it named `folder` (a `tree` listing of its own).
+    func mavenRepository(folder: String? = nil) throws -> Tree {
+        guard let folder else { return try sample("maven-repo.tree") }
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/samples/real/maven-repo.tree", encoding: .utf8)
+        var lines: [Substring] = [Substring(folder)], inside = false
+        for line in text.split(separator: "\n") {
+            let topLevel = line.hasPrefix("├── ") || line.hasPrefix("└── ")
+            if topLevel { inside = line.dropFirst(4) == folder; continue }
+            if inside { lines.append(line.dropFirst(4)) }
+        }
+        #expect(lines.count > 1, "no folder \(folder)")
+        return try OutlineReader().read(Array(lines.joined(separator: "\n").utf8), file: folder)
+    }
+
+    /// Breadth over depth of the default diagram of `tree`, and whether it nests subtrees.
+    func aspect(_ tree: Tree, _ orientation: SchematicOrientation) throws -> (aspect: Double, nests: Bool, size: Size) {
+        var options = DiagramOptions()
+        options.configuration.orientation = orientation
+        let diagram = try Diagram(tree: tree, options: options)
+        let size = diagram.layout.collectionViewContentSize
+        let nests = (diagram.layout as? SchematicLayout)?.wrapsFolders == true
+        return (orientation.isVertical ? size.width / size.height : size.height / size.width, nests, size)
+    }
+
+    /// The whole repository top to bottom: only its deep fans nested bring it within 3:1
+    /// (2.9:1), at 1.5 times the area of the best drawing beyond it (6.2:1, two thirds more
+    /// page), where deep panels otherwise must make the drawing smaller (`readsWhereUnreadable`).
+    @Test(arguments: [SchematicOrientation.tb, .lr])
+    func aMavenRepositoryIsWithinThreeToOne(orientation: SchematicOrientation) throws {
+        let drawn = try aspect(try mavenRepository(), orientation)
+        #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
+        #expect(drawn.nests)
+    }
+
+    /// Its `com` folder (135 entries, widest fan 9: no fan of the first tier) top to bottom
+    /// was 14.6:1, nothing nested; its deep fans nest where the drawing is beyond 6:1
+    /// (`nestsDeepFans`): 1.5:1.
+    @Test func aFolderWithoutWideFansNestsItsDeepFansFarBeyondThreeToOne() throws {
+        let drawn = try aspect(try mavenRepository(folder: "com"), .tb)
+        #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
+        #expect(drawn.nests)
+    }
+
+    /// The Cloud SDK's `google` packages (`samples/real/cloud-sdk-google.tree`, 1,099 entries)
+    /// top to bottom: deep fans with panels of up to 20 nodes leave it 4.9:1, the packages of
+    /// 21 to 40 nodes nested too (`NestingReach.deepBigFans`) 2.8:1.
+    @Test func deepFansOfSlightlyBiggerPackagesNest() throws {
+        let drawn = try aspect(try sample("cloud-sdk-google.tree"), .tb)
+        #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
+        #expect(drawn.nests)
+    }
+}
