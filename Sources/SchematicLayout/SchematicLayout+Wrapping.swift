@@ -163,8 +163,8 @@ extension SchematicLayout {
         // (`WrapPlan.nestsFolders`), at five panel heights, small subtrees, then those that
         // hold a wide fan of their own, then subtrees of any size, then (where the drawing is
         // still beyond 3:1) those of the top of the tree's fans of 4 or more, then the small
-        // subtrees of any fan of 4 or more, then slightly bigger ones, for a smaller drawing or
-        // one within 3:1 (`WrapPlan.NestingReach`),
+        // subtrees of any fan of 4 or more, then slightly bigger ones, for a smaller drawing (a
+        // fifth smaller where it is within 3:1) or one within 3:1 (`WrapPlan.NestingReach`),
         // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
@@ -177,17 +177,21 @@ extension SchematicLayout {
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
             nestingAreaLimit = best.drawing.nestingAreaLimit
             nestingLimitReference = best.drawing
+            /// The best drawing before the deep reaches: both are judged against it.
+            var beforeDeepReaches: WrapDrawing? = nil
             for reach in WrapPlan.NestingReach.allCases {
-                if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
-            if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: best.drawing.aspect) { continue }
-                if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: best.drawing.aspect) { continue }
-                    if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
-                nestingLimitReference = best.drawing
+                if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+                if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
+                let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
+                if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
+                if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
+                nestingLimitReference = reference
                 // Panels deep in the tree cost more reading: only on a smaller drawing (for
                 // these placements alone).
                 let limitBefore = nestingAreaLimit
-                if reach.isDeep { nestingAreaLimit = min(nestingAreaLimit, best.drawing.area) }
-                for factor in WrapPlan.nestingRowLimitFactors {
+                if reach.isDeep { nestingAreaLimit = min(nestingAreaLimit, reference.deepNestingAreaLimit) }
+                // (Deep reaches at the best drawing's rows only: more rows drew the same.)
+                for factor in reach.isDeep ? [1] : WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
                                                                     smallestFan: plan.smallestFan, reach: reach)
                     for placement in nested {
@@ -249,13 +253,16 @@ extension SchematicLayout {
                 best = (placement, drawing)
             }
         }
+        var beforeDeepReaches: WrapDrawing? = nil
         for reach in WrapPlan.NestingReach.allCases {
-            if reach.rawValue >= WrapPlan.NestingReach.topFans.rawValue && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
-            if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: best.drawing.aspect) { continue }
+            if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+            if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
+            let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
+            if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
-            limitReference = best.drawing
+            limitReference = reference
             let limitBefore = areaLimit
-            if reach.isDeep { areaLimit = min(areaLimit, best.drawing.area) }
+            if reach.isDeep { areaLimit = min(areaLimit, reference.deepNestingAreaLimit) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
@@ -316,6 +323,14 @@ struct WrapDrawing {
     /// squarer (Perl's modules left to right went from 1:2.4 to 1:1.8 at 1.2 times the area).
     var furtherReachAreaLimit: Double {
         WrapPlan.isUnreadable(aspect: aspect) ? .infinity : area
+    }
+
+    /// The largest area a drawing nesting deep fans (`WrapPlan.NestingReach.isDeep`) may have
+    /// to replace this one: panels deep in the tree cost more reading, so the drawing must be
+    /// smaller, and where this one is within `WrapPlan.readableAspect`, by
+    /// `WrapPlan.deepNestingGain` (`readsWhereUnreadable` aside).
+    var deepNestingAreaLimit: Double {
+        area * (WrapPlan.isUnreadable(aspect: aspect) ? 1 : WrapPlan.deepNestingGain)
     }
 
     /// Whether this drawing is within `WrapPlan.readableAspect` where `best` is beyond it:

@@ -157,7 +157,7 @@ struct WrapPlan {
     /// Whether this plan with `fillsBlocks` would lay some block out otherwise.
     private(set) var fillingDiffers = false
 
-    /// Which subtrees a nesting block takes, tried in this order (the last three only while the
+    /// Which subtrees a nesting block takes, tried in this order (`topFans` only while the
     /// drawing is still beyond `readableAspect`): each reach takes every subtree the ones
     /// before it take, but `deepFans`, which leaves big subtrees in the tree.
     enum NestingReach: Int, CaseIterable, Sendable {
@@ -181,14 +181,15 @@ struct WrapPlan {
         case topFans
         /// Fans of `topNestingFan` children or more at any depth, with their small subtrees
         /// only (`largestDeepNestedSubtree` nodes): a subtree bigger than that is no panel but
-        /// is drawn in the tree, where its own fans nest. Tried last, where the drawing is still
-        /// beyond `readableAspect`: a deep, narrow tree (a Maven repository's folders, a
+        /// is drawn in the tree, where its own fans nest. Tried last: a deep, narrow tree (a Maven repository's folders, a
         /// nested JSON document) whose top fan holds one big subtree is otherwise that one
         /// subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 2.8:1 with it; a DNS
         /// zone's JSON 10.2:1, 8.7:1). Not a superset of the reaches before it: it leaves big
         /// subtrees out. Only for a smaller drawing (the DNS zone once went to 5:1 at 1.4 times
-        /// the area) or one within `readableAspect` (`WrapDrawing.readsWhereUnreadable`), and
-        /// in a tree without a fan of the first tier only far beyond it (`nestsDeepFans`).
+        /// the area), a fifth smaller where the drawing is within `readableAspect`
+        /// (`WrapDrawing.deepNestingAreaLimit`), or one within it where the drawing is beyond
+        /// (`WrapDrawing.readsWhereUnreadable`); in a tree without a fan of the first tier only
+        /// far beyond it (`nestsDeepFans`).
         case deepFans
         /// As `deepFans`, with subtrees of up to `largestDeepBigNestedSubtree` nodes: where the
         /// packages under a deep fan are a little bigger (the Cloud SDK's `google` packages top
@@ -222,6 +223,11 @@ struct WrapPlan {
     }
     /// The aspect ratio (either way) beyond which a tree without a fan of the first tier nests deep fans.
     static let deepNestingAspect = 6.0
+    /// The largest share of a drawing's area within `readableAspect` a drawing nesting deep fans
+    /// may have to replace it: Maven's repository left to right 1:2.97 -> 1:2.08 at 0.43 of the
+    /// area, pkg_resources top to bottom 2.70:1 -> 1.50:1 at 0.74; ISO 3166-1 (0.92) and
+    /// Python's modules (0.84) top to bottom read better with their regular rows of panels.
+    static let deepNestingGain = 0.8
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.

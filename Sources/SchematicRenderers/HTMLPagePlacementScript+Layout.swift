@@ -232,6 +232,8 @@ extension HTMLPagePlacementScript {
     }
     // WrapDrawing.nestingAreaLimit: within READABLE_ASPECT, nesting only for a smaller drawing.
     function nestingAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area * SMALLER_FANS_GAIN; }
+    // WrapDrawing.deepNestingAreaLimit: deep panels only smaller, within READABLE_ASPECT by DEEP_NESTING_GAIN.
+    function deepNestingAreaLimit(d) { return d.area * (unreadable(d.aspect) ? 1 : DEEP_NESTING_GAIN); }
     // WrapPlan.nestsDeepFans: with a fan of the first tier, or beyond DEEP_NESTING_ASPECT.
     function nestsDeepFans(aspect) { return hasFan(AUTO_FAN_TIERS[0]) || misfit(aspect) > DEEP_NESTING_ASPECT / TARGET_ASPECT; }
     // WrapDrawing.readsWhereUnreadable: within READABLE_ASPECT where the best is beyond it, no area limit holds.
@@ -411,15 +413,17 @@ extension HTMLPagePlacementScript {
         nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         nestingLimitReference = best.drawing;
+        var beforeDeepReaches = null;  // both deep reaches are judged against it
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
-          if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
-        if (reach >= REACH_DEEP_FANS && !nestsDeepFans(best.drawing.aspect)) continue;
-          if (reach >= REACH_DEEP_FANS && !nestsDeepFans(best.drawing.aspect)) continue;
+          if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
+          if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
+          var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
+          if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
-          nestingLimitReference = best.drawing;
+          nestingLimitReference = reference;
           var limitBefore = nestingAreaLimitNow;
-          if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, best.drawing.area);  // only smaller, for these
-          NESTING_ROW_LIMIT_FACTORS.forEach(function (factor) {
+          if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, deepNestingAreaLimit(reference));  // only smaller, for these
+          (reach >= REACH_DEEP_FANS ? [1] : NESTING_ROW_LIMIT_FACTORS).forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(function (trial) {
               judgePlaced(trial);
               // Its panels broken where that may make it best (WrapPlan.breakingPageReach).
@@ -458,13 +462,16 @@ extension HTMLPagePlacementScript {
         if (trial.drawing.area > areaLimit && !readsWhereUnreadable(trial.drawing, limitReference)) return;
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
       }
+      var beforeDeepReaches = null;
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
-        if (reach >= REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
-        if (reach >= REACH_DEEP_FANS && !nestsDeepFans(best.drawing.aspect)) continue;
+        if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
+        if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
+        var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
+        if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
-        limitReference = best.drawing;
+        limitReference = reference;
         var areaBefore = areaLimit;
-        if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, best.drawing.area);
+        if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, deepNestingAreaLimit(reference));
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
           judgeNesting(trial);
           if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;

@@ -46,6 +46,15 @@ import TestSupport
         #expect(drawn.nests)
     }
 
+    /// Left to right, the repository was 1:2.97, within 3:1 but a column of deep subtrees
+    /// beside one broad block; its deep fans nest where that makes the drawing a fifth smaller
+    /// (`WrapPlan.deepNestingGain`): 1:2.08 at 0.43 of the area.
+    @Test func deepFansNestInADrawingWithinThreeToOneForAFifthSmallerDrawing() throws {
+        let drawn = try aspect(try mavenRepository(), .lr)
+        #expect(drawn.aspect <= 2.5, "breadth over depth \(drawn.aspect), \(drawn.size)")
+        #expect(drawn.size.width * drawn.size.height < 0.6 * 4939 * 14584, "\(drawn.size)")
+    }
+
     /// Its `com` folder (135 entries, widest fan 9: no fan of the first tier) top to bottom
     /// was 14.6:1, nothing nested; its deep fans nest where the drawing is beyond 6:1
     /// (`nestsDeepFans`): 1.5:1.
