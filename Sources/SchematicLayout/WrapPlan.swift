@@ -285,6 +285,16 @@ struct WrapPlan {
     /// though a reader could follow it as well as one within 3:1.
     static let readableGain = 1.2
 
+    /// Whether a drawing within `readableAspect` is never traded for one beyond it, whatever
+    /// their pages: in a tree of up to `alwaysReadableItems` items with a fan of the first tier,
+    /// which `auto` promises to draw within 3:1 either way (an API description's JSON top to
+    /// bottom went to 3.5:1 on a page a third smaller than its 3.0:1 drawing's).
+    static func keepsReadable(_ columns: PlacementColumns, items: Int) -> Bool {
+        items <= alwaysReadableItems && columns.hasFan(of: autoFanTiers[0])
+    }
+    /// The most items of a tree `keepsReadable` holds for.
+    static let alwaysReadableItems = 2_000
+
     /// Whether a drawing of this aspect is beyond `readableAspect` either way.
     static func isUnreadable(aspect: Double) -> Bool { misfit(aspect: aspect) > readableAspect / targetAspect }
     /// …with a row limit of at least this many rows (a block shaped by its own size may have

@@ -72,4 +72,15 @@ import TestSupport
         #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
         #expect(drawn.nests)
     }
+
+    /// botocore's MediaStore Data API description (`samples/real/mediastore-data-api.json`, 660
+    /// nodes, 35 shapes) top to bottom: a 3.5:1 drawing on a page a third smaller took the place
+    /// of its 3.0:1 one; a tree of up to 2,000 items with a fan of 12 keeps a drawing within 3:1
+    /// (`WrapPlan.keepsReadable`).
+    @Test func aSmallTreeWithAWideFanKeepsADrawingWithinThreeToOne() throws {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/samples/real/mediastore-data-api.json", encoding: .utf8)
+        let tree = try JSONTreeReader().read(Array(text.utf8), file: "mediastore-data-api.json")
+        let drawn = try aspect(tree, .tb)
+        #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
+    }
 }
