@@ -53,10 +53,7 @@ extension SchematicLayout {
         func drawn(_ placement: WrappedPlacement) -> WrapDrawing { WrapDrawing(placement, configuration) }
         func fits(_ aspect: Double) -> Bool { WrapPlan.misfit(aspect: aspect) <= 1 }
         func page(_ drawing: WrapDrawing) -> Double { drawing.page }
-        let keepsReadable = WrapPlan.keepsReadable(tree.columns, items: dataController.numberOfItems)
-        func replaces(_ drawing: WrapDrawing, _ best: WrapDrawing, gain: Double) -> Bool {
-            drawing.replaces(best, gain: gain, keepsReadable: keepsReadable)
-        }
+        func replaces(_ drawing: WrapDrawing, _ best: WrapDrawing, gain: Double) -> Bool { drawing.replaces(best, gain: gain) }
         let fewestRows = WrapPlan.fewestAutoRows(configuration)
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
             placeWrappedItems()
@@ -241,7 +238,6 @@ extension SchematicLayout {
         guard tree.allowsOverhang, tree.columns.hasNestingFan() else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
-        let keepsReadable = WrapPlan.keepsReadable(tree.columns, items: dataController.numberOfItems)
         // Only a fan of the first tier nests where the drawing reads already (`NestingReach.topFans`).
         guard tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
@@ -253,7 +249,7 @@ extension SchematicLayout {
             let drawing = WrapDrawing(placement, configuration)
             guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
                   drawing.area <= areaLimit || drawing.readsWhereUnreadable(limitReference) else { return }
-            if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1, keepsReadable: keepsReadable) {
+            if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
                 best = (placement, drawing)
             }
         }
@@ -349,10 +345,8 @@ struct WrapDrawing {
     /// `WrapPlan.readableAspect` replaces one beyond it on a page up to `WrapPlan.readableGain`
     /// larger, and the other way round on one that much smaller); where both are beyond it,
     /// at a cost (`WrapPlan.cost`) smaller by `gain`.
-    /// With `keepsReadable` (`WrapPlan.keepsReadable`), one beyond it never replaces one within it.
-    func replaces(_ best: WrapDrawing, gain: Double, keepsReadable: Bool = false) -> Bool {
+    func replaces(_ best: WrapDrawing, gain: Double) -> Bool {
         let unreadable = WrapPlan.isUnreadable(aspect: aspect), bestUnreadable = WrapPlan.isUnreadable(aspect: best.aspect)
-        if keepsReadable && unreadable && !bestUnreadable { return false }
         guard unreadable && bestUnreadable else {
             let readableGain = unreadable == bestUnreadable ? 1 : bestUnreadable ? WrapPlan.readableGain : 1 / WrapPlan.readableGain
             return page < best.page * gain * readableGain

@@ -181,9 +181,9 @@ struct WrapPlan {
         case topFans
         /// Fans of `topNestingFan` children or more at any depth, with their small subtrees
         /// only (`largestDeepNestedSubtree` nodes): a subtree bigger than that is no panel but
-        /// is drawn in the tree, where its own fans nest. Tried last: a deep, narrow tree (a Maven repository's folders, a
-        /// nested JSON document) whose top fan holds one big subtree is otherwise that one
-        /// subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 2.8:1 with it; a DNS
+        /// is drawn in the tree, where its own fans nest. Tried last: a deep, narrow tree (a
+        /// Maven repository's folders, a nested JSON document) whose top fan holds one big
+        /// subtree is otherwise that one subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 2.8:1 with it; a DNS
         /// zone's JSON 10.2:1, 8.7:1). Not a superset of the reaches before it: it leaves big
         /// subtrees out. Only for a smaller drawing (the DNS zone once went to 5:1 at 1.4 times
         /// the area), a fifth smaller where the drawing is within `readableAspect`
@@ -204,7 +204,7 @@ struct WrapPlan {
             }
         }
 
-        /// Whether this reach nests fans deep in the tree, for a smaller drawing only.
+        /// Whether this reach nests fans deep in the tree (`WrapDrawing.deepNestingAreaLimit`).
         var isDeep: Bool { self == .deepFans || self == .deepBigFans }
     }
     /// The most nodes a subtree nested with `NestingReach.deepFans` has: a bigger one stays in
@@ -217,7 +217,7 @@ struct WrapPlan {
     /// with a fan of the first tier, or where the drawing is beyond `deepNestingAspect`. A tree
     /// without wide fans is read along its depth (a phylogeny with polytomies, 1:4.6 left to
     /// right, went to 1:2.7 with panels that broke its levels); Maven's `com` folder (widest
-    /// fan 9) top to bottom was 14.6:1, 1.5:1 with them.
+    /// fan 9) top to bottom was 14.6:1, 1.9:1 with them.
     static func nestsDeepFans(of columns: PlacementColumns, aspect: Double) -> Bool {
         columns.hasFan(of: autoFanTiers[0]) || misfit(aspect: aspect) > deepNestingAspect / targetAspect
     }
@@ -284,16 +284,6 @@ struct WrapPlan {
     /// it: the page rule alone weighs a drawing beyond 3:1 by its area stretched to 2:1, as
     /// though a reader could follow it as well as one within 3:1.
     static let readableGain = 1.2
-
-    /// Whether a drawing within `readableAspect` is never traded for one beyond it, whatever
-    /// their pages: in a tree of up to `alwaysReadableItems` items with a fan of the first tier,
-    /// which `auto` promises to draw within 3:1 either way (an API description's JSON top to
-    /// bottom went to 3.5:1 on a page a third smaller than its 3.0:1 drawing's).
-    static func keepsReadable(_ columns: PlacementColumns, items: Int) -> Bool {
-        items <= alwaysReadableItems && columns.hasFan(of: autoFanTiers[0])
-    }
-    /// The most items of a tree `keepsReadable` holds for.
-    static let alwaysReadableItems = 2_000
 
     /// Whether a drawing of this aspect is beyond `readableAspect` either way.
     static func isUnreadable(aspect: Double) -> Bool { misfit(aspect: aspect) > readableAspect / targetAspect }

@@ -221,17 +221,9 @@ extension HTMLPagePlacementScript {
       return p * Math.sqrt(Math.sqrt(Math.sqrt(share)));
     }
     function unreadable(aspect) { return misfit(aspect) > READABLE_ASPECT / TARGET_ASPECT; }
-    // WrapPlan.keepsReadable: up to ALWAYS_READABLE_ITEMS items with a fan of the first tier.
-    var keepsReadableTree = null;
-    function keepsReadable() {
-      if (keepsReadableTree === null) keepsReadableTree = n <= ALWAYS_READABLE_ITEMS && hasFan(AUTO_FAN_TIERS[0]);
-      return keepsReadableTree;
-    }
-    // WrapDrawing.replaces (a drawing within READABLE_ASPECT against one beyond it: READABLE_GAIN;
-    // never one beyond it for one within it where keepsReadable).
+    // WrapDrawing.replaces (a drawing within READABLE_ASPECT against one beyond it: READABLE_GAIN).
     function replaces(d, other, gain) {
       var beyond = unreadable(d.aspect), otherBeyond = unreadable(other.aspect);
-      if (beyond && !otherBeyond && keepsReadable()) return false;
       if (!(beyond && otherBeyond)) {
         var readableGain = beyond === otherBeyond ? 1 : otherBeyond ? READABLE_GAIN : 1 / READABLE_GAIN;
         return page(d) < page(other) * gain * readableGain;
