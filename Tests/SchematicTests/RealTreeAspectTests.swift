@@ -1,3 +1,4 @@
+import CollectionLayout
 import Foundation
 import Schematic
 import Testing
@@ -26,12 +27,26 @@ import TestSupport
         return try OutlineReader().read(Array(lines.joined(separator: "\n").utf8), file: folder)
     }
 
-    /// Breadth over depth of the default diagram of `tree`, and whether it nests subtrees.
+    /// Breadth over depth of the default diagram of `tree`, and whether it nests subtrees; its
+    /// boxes checked for overlaps and its connectors for reaching their children's boxes.
     func aspect(_ tree: Tree, _ orientation: SchematicOrientation) throws -> (aspect: Double, nests: Bool, size: Size) {
         var options = DiagramOptions()
         options.configuration.orientation = orientation
         let diagram = try Diagram(tree: tree, options: options)
         let size = diagram.layout.collectionViewContentSize
+        let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+        var frames: [CollectionLayout.IndexPath: Rect] = [:]
+        for attributes in all where attributes.representedElementCategory == .cell { frames[attributes.indexPath] = attributes.frame }
+        #expect(frames.count == tree.count, "\(frames.count) of \(tree.count) nodes drawn")
+        #expect(overlappingPairs(Array(frames.values)).isEmpty, "boxes overlap")
+        var connectors = 0
+        for attributes in all where attributes.representedElementKind == .connector && attributes.indexPath.subitem == 0 {
+            guard let connector = attributes.connector,
+                  let box = frames[CollectionLayout.IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section)] else { continue }
+            connectors += 1
+            #expect(isOnBoundary(connector.end, of: box, tolerance: 0.01), "\(attributes.indexPath) is not reached")
+        }
+        #expect(connectors == tree.count - 1, "\(connectors) connectors for \(tree.count) nodes")
         let nests = (diagram.layout as? SchematicLayout)?.wrapsFolders == true
         return (orientation.isVertical ? size.width / size.height : size.height / size.width, nests, size)
     }
