@@ -85,6 +85,8 @@ extension SchematicLayout {
         /// The best drawing when the area limit was set: one beyond 3:1 lets a nesting drawing
         /// within it past the limit (`WrapDrawing.readsWhereUnreadable`), whatever came best since.
         var nestingLimitReference: WrapDrawing? = nil
+        /// Whether nesting drawings must be within 3:1 (deep reaches from one within it).
+        var nestingKeepsReadable = false
         /// What was placed: whether it fits the target, by limit, filling and smallest fan.
         struct Candidate: Hashable {
             let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach, broadens: Bool
@@ -112,6 +114,7 @@ extension SchematicLayout {
             // clearly smaller page.
             var gain = candidate.fan < best.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
             if candidate.nests && !best.placement.plan.nestsFolders { gain *= WrapPlan.smallerFansGain }
+            if candidate.nests && nestingKeepsReadable && WrapPlan.isUnreadable(aspect: drawing.aspect) { return fitting }
             if candidate.nests && (drawing.longSide > nestingLongSideLimit
                                    || (drawing.area > nestingAreaLimit
                                        && !(nestingLimitReference.map { drawing.readsWhereUnreadable($0) } ?? false))) { return fitting }
@@ -186,6 +189,7 @@ extension SchematicLayout {
                 if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
                 nestingLimitReference = reference
+                nestingKeepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)
                 // Panels deep in the tree cost more reading: only on a smaller drawing (for
                 // these placements alone).
                 let limitBefore = nestingAreaLimit
@@ -204,6 +208,7 @@ extension SchematicLayout {
                 }
                 nestingAreaLimit = limitBefore
             }
+            nestingKeepsReadable = false
             judgePlaced(WrappedPlacement.broadened(best.placement, tree: tree))
             judgePlaced(WrappedPlacement.filled(best.placement, tree: tree))
             judgePlaced(WrappedPlacement.broken(best.placement, tree: tree))
@@ -244,11 +249,14 @@ extension SchematicLayout {
         var areaLimit = unwrappedDrawing.nestingAreaLimit
         /// The best drawing when the area limit was set (`nestingLimitReference` above).
         var limitReference = unwrappedDrawing
+        /// Whether nesting drawings must be within 3:1 (deep reaches from one within it).
+        var keepsReadable = false
         func judge(_ placement: WrappedPlacement) {
             guard placement.keepsNestedRoom && placement.plan.nestsFolders else { return }
             let drawing = WrapDrawing(placement, configuration)
             guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
-                  drawing.area <= areaLimit || drawing.readsWhereUnreadable(limitReference) else { return }
+                  drawing.area <= areaLimit || drawing.readsWhereUnreadable(limitReference),
+                  !(keepsReadable && WrapPlan.isUnreadable(aspect: drawing.aspect)) else { return }
             if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
                 best = (placement, drawing)
             }
@@ -261,6 +269,7 @@ extension SchematicLayout {
             if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             limitReference = reference
+            keepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)
             let limitBefore = areaLimit
             if reach.isDeep { areaLimit = min(areaLimit, reference.deepNestingAreaLimit) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
@@ -275,6 +284,7 @@ extension SchematicLayout {
             }
             areaLimit = limitBefore
         }
+        keepsReadable = false
         if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }
         if let placement = best.placement, let filled = WrappedPlacement.filled(placement, tree: tree) { judge(filled) }
         if let placement = best.placement, let broken = WrappedPlacement.broken(placement, tree: tree) { judge(broken) }

@@ -353,7 +353,7 @@ extension HTMLPagePlacementScript {
         return true;
       }
       var best = {plan: estimated, drawing: drawn()}, bestByPage = best, tried = new Map(), triedFilling = new Map();
-      var nestingLongSideLimit = Infinity, nestingAreaLimitNow = Infinity, nestingLimitReference = null;
+      var nestingLongSideLimit = Infinity, nestingAreaLimitNow = Infinity, nestingLimitReference = null, nestingKeepsReadable = false;
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
       // Keeps a placed plan if it is better; whether it fits the target (null if it cannot be
       // drawn). Plain candidates are keyed by limit, filling ones by smallest fan and limit.
@@ -370,6 +370,7 @@ extension HTMLPagePlacementScript {
         if (trials) trials.set(key, fitting);
         var gain = candidate.smallestFan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
         if (nests && !best.plan.nestsFolders) gain *= SMALLER_FANS_GAIN;
+        if (nests && nestingKeepsReadable && unreadable(d.aspect)) return fitting;
         if (nests && (d.longSide > nestingLongSideLimit
                       || (d.area > nestingAreaLimitNow && !(nestingLimitReference && readsWhereUnreadable(d, nestingLimitReference))))) return fitting;
         if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
@@ -421,6 +422,7 @@ extension HTMLPagePlacementScript {
           if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           nestingLimitReference = reference;
+          nestingKeepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
           var limitBefore = nestingAreaLimitNow;
           if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, deepNestingAreaLimit(reference));  // only smaller, for these
           (reach >= REACH_DEEP_FANS ? [1] : NESTING_ROW_LIMIT_FACTORS).forEach(function (factor) {
@@ -434,6 +436,7 @@ extension HTMLPagePlacementScript {
           });
           nestingAreaLimitNow = limitBefore;
         }
+        nestingKeepsReadable = false;
         var broadenedBest = broadenedPlacement(best.plan);
         if (broadenedBest) judgePlaced(broadenedBest);
         var filledBest = filledPlacement(best.plan);
@@ -456,10 +459,11 @@ extension HTMLPagePlacementScript {
       if (!hasNestingFan()) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;
-      var areaLimit = nestingAreaLimit(unwrapped), limitReference = unwrapped;
+      var areaLimit = nestingAreaLimit(unwrapped), limitReference = unwrapped, keepsReadable = false;
       function judgeNesting(trial) {
         if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
         if (trial.drawing.area > areaLimit && !readsWhereUnreadable(trial.drawing, limitReference)) return;
+        if (keepsReadable && unreadable(trial.drawing.aspect)) return;
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
       }
       var beforeDeepReaches = null;
@@ -470,6 +474,7 @@ extension HTMLPagePlacementScript {
         if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         limitReference = reference;
+        keepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
         var areaBefore = areaLimit;
         if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, deepNestingAreaLimit(reference));
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
@@ -480,6 +485,7 @@ extension HTMLPagePlacementScript {
         });
         areaLimit = areaBefore;
       }
+      keepsReadable = false;
       var broadenedBest = broadenedPlacement(best.plan);
       if (broadenedBest) judgeNesting(broadenedBest);
       var filledBest = filledPlacement(best.plan);
