@@ -186,8 +186,10 @@ struct WrapPlan {
         /// subtree is otherwise that one subtree drawn flat in a panel (Maven's 18.9:1 top to bottom, 2.8:1 with it; a DNS
         /// zone's JSON 10.2:1, 8.7:1). Not a superset of the reaches before it: it leaves big
         /// subtrees out. Only for a smaller drawing (the DNS zone once went to 5:1 at 1.4 times
-        /// the area), a fifth smaller where the drawing is within `readableAspect`
-        /// (`WrapDrawing.deepNestingAreaLimit`), or one within it where the drawing is beyond
+        /// the area), a fifth smaller and still within `readableAspect` where the drawing is
+        /// within it (`WrapDrawing.deepNestingAreaLimit`; botocore's MediaStore Data API went
+        /// from 3.0:1 to 4.1:1 at half the area, a quarter of it no longer blank but beyond
+        /// 3:1), or one within it where the drawing is beyond
         /// (`WrapDrawing.readsWhereUnreadable`); in a tree without a fan of the first tier only
         /// far beyond it (`nestsDeepFans`).
         case deepFans
