@@ -132,8 +132,8 @@ public struct DOTReader: HierarchyReader {
                             attributePosition(node, "type"))
             }
             let label = NodeFields.trimmedLabel(graph.nodes[node].label)
-            if NodeFields.undrawableCharacter(in: label) != nil {
-                throw error("node '\(name)': control character in its label", attributePosition(node, "label"))
+            if let bad = NodeFields.undrawableCharacter(in: label) {
+                throw error("node '\(name)': control character U+\(hex(UInt8(bad.value))) in its label", attributePosition(node, "label"))
             }
             if let id = attributes["id"] {
                 if let first = nodeOfID[id] {

@@ -320,8 +320,8 @@ public struct YAMLReader: HierarchyReader {
             // A key that is a list or mapping is labelled with it in flow style.
             let text = events.kinds[index] == .scalar ? events.texts[index] ?? "" : flowText(index)
             let label = NodeFields.trimmedLabel(text)
-            if NodeFields.undrawableCharacter(in: label) != nil {
-                throw error(index, "control character in a label")
+            if let bad = NodeFields.undrawableCharacter(in: label) {
+                throw error(index, "control character U+\(hex(UInt8(bad.value))) in a label")
             }
             return tree.addNode(label: label, parent: parent)
         }

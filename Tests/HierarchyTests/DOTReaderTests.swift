@@ -43,6 +43,7 @@ import Testing
         #expect(error("digraph {}") == "g.gv: no nodes: the graph is empty")
         #expect(error("/* only a comment */") == "g.gv: not a DOT graph (no graph in the text)")
         #expect(error("digraph { a [type=urgent] }") == "g.gv:1:14: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
+        #expect(error("digraph {\n  a [label=\"x\u{7}y\"]\n}") == "g.gv:2:6: node 'a': control character U+0007 in its label")
     }
 
     /// cgraph keeps no positions: edges are found in the text, through chains, brace groups,

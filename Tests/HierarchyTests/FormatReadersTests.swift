@@ -68,6 +68,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func errorsAreLocated() {
         #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasPrefix("in.yaml:2:") == true)
         #expect(readError(YAMLReader(), "a: 1\na: 2\n", file: "in.yaml")?.contains("duplicate") == true)
+        // A control character (a YAML escape) is named with its code point, where it stands.
+        #expect(readError(YAMLReader(), "a:\n  b: \"x\\by\"\n", file: "in.yaml") == "in.yaml:2:6: control character U+0008 in a label")
         #expect(readError(YAMLReader(), "{name: x, type: very urgent}", file: "in.yaml")
                 == "in.yaml:1:17: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
         #expect(readError(YAMLReader(), "", file: "in.yaml") == "in.yaml: no nodes: the input is empty")
