@@ -346,7 +346,7 @@ struct WrapDrawing {
     /// Whether this drawing is within `WrapPlan.readableAspect` where `best` is beyond it:
     /// then no area limit on nesting holds it back (only the page decides, `replaces`). Panels
     /// deep in the tree must otherwise make the drawing smaller, and Maven's repository top to
-    /// bottom stayed 6.2:1 where 2.8:1 was on two thirds of the page at 1.3 times the area.
+    /// bottom stayed 6.2:1 where 2.9:1 was on two thirds of the page at 1.5 times the area.
     func readsWhereUnreadable(_ best: WrapDrawing) -> Bool {
         !WrapPlan.isUnreadable(aspect: aspect) && WrapPlan.isUnreadable(aspect: best.aspect)
     }

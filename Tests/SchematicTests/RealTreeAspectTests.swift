@@ -53,8 +53,8 @@ import TestSupport
     }
 
     /// The whole repository top to bottom: only its deep fans nested bring it within 3:1
-    /// (2.9:1), at 1.5 times the area of the best drawing beyond it (6.2:1, two thirds more
-    /// page), where deep panels otherwise must make the drawing smaller (`readsWhereUnreadable`).
+    /// (2.9:1), at 1.5 times the area of the best drawing beyond it (6.2:1, on a page 1.44 times
+    /// as large), where deep panels otherwise must make the drawing smaller (`readsWhereUnreadable`).
     @Test(arguments: [SchematicOrientation.tb, .lr])
     func aMavenRepositoryIsWithinThreeToOne(orientation: SchematicOrientation) throws {
         let drawn = try aspect(try mavenRepository(), orientation)
