@@ -197,17 +197,37 @@ struct WrapPlan {
         /// packages under a deep fan are a little bigger (the Cloud SDK's `google` packages top
         /// to bottom: 4.9:1 with `deepFans`, 2.8:1 with this), tried after it.
         case deepBigFans
+        /// As `deepBigFans`, with subtrees of up to `largestDeepLargeNestedSubtree` nodes, tried
+        /// last: an API description's operations and shapes are fans of 10 to 50 subtrees of 30
+        /// to 90 nodes each (botocore's Lambda 2014 top to bottom: 13:1 with `deepBigFans`,
+        /// 2.2:1 with this). Tried after it, so that where it draws beyond `readableAspect` the
+        /// smaller subtrees' drawing within it stays (the Cloud SDK's packages: 2.8:1, 5.0:1).
+        case deepLargeFans
+
+        /// The most nodes a subtree this deep reach nests has (0: not a deep reach).
+        var largestDeepSubtree: Int {
+            switch self {
+            case .deepFans: WrapPlan.largestDeepNestedSubtree
+            case .deepBigFans: WrapPlan.largestDeepBigNestedSubtree
+            case .deepLargeFans: WrapPlan.largestDeepLargeNestedSubtree
+            default: 0
+            }
+        }
+
+        /// The largest share of a drawing's area within `readableAspect` a drawing of this deep
+        /// reach may have to replace it (`WrapDrawing.deepNestingAreaLimit`).
+        var deepNestingGain: Double { self == .deepLargeFans ? WrapPlan.largeNestingGain : WrapPlan.deepNestingGain }
 
         /// The fewest children of a fan whose subtrees nest with this reach.
         func nestingFan(topLevel: Bool) -> Int {
             switch self {
-            case .topFans where topLevel, .deepFans, .deepBigFans: WrapPlan.topNestingFan
+            case .topFans where topLevel, .deepFans, .deepBigFans, .deepLargeFans: WrapPlan.topNestingFan
             default: WrapPlan.autoFanTiers[0]
             }
         }
 
         /// Whether this reach nests fans deep in the tree (`WrapDrawing.deepNestingAreaLimit`).
-        var isDeep: Bool { self == .deepFans || self == .deepBigFans }
+        var isDeep: Bool { largestDeepSubtree > 0 }
     }
     /// The most nodes a subtree nested with `NestingReach.deepFans` has: a bigger one stays in
     /// the tree, where its own fans nest, rather than lie flat in one broad panel (Maven's
@@ -215,6 +235,8 @@ struct WrapPlan {
     static let largestDeepNestedSubtree = 20
     /// The most nodes a subtree nested with `NestingReach.deepBigFans` has.
     static let largestDeepBigNestedSubtree = 40
+    /// The most nodes a subtree nested with `NestingReach.deepLargeFans` has.
+    static let largestDeepLargeNestedSubtree = 100
     /// Whether deep fans may nest (`NestingReach.isDeep`) in a drawing of this aspect: in a tree
     /// with a fan of the first tier, or where the drawing is beyond `deepNestingAspect`. A tree
     /// without wide fans is read along its depth (a phylogeny with polytomies, 1:4.6 left to
@@ -230,6 +252,11 @@ struct WrapPlan {
     /// area, pkg_resources top to bottom 2.70:1 -> 1.50:1 at 0.74; ISO 3166-1 (0.92) and
     /// Python's modules (0.84) top to bottom read better with their regular rows of panels.
     static let deepNestingGain = 0.8
+    /// As `deepNestingGain`, for `NestingReach.deepLargeFans`: panels of up to 100 nodes deep in
+    /// the tree cost more reading still (Swift's `share/pm` top to bottom went from 2.0:1 to
+    /// 1:2.2, a tall column of panels, at 0.73 of the area; MediaStore's API description from
+    /// 3.0:1 with a blank quarter to 2.2:1 at 0.47).
+    static let largeNestingGain = 0.6
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
@@ -475,9 +502,8 @@ struct WrapPlan {
                         && (reach == .wideFans || !hasWideFan[item])
                 case .bigSubtrees, .topFans:
                     return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
-                case .deepFans, .deepBigFans:
-                    let largest = reach == .deepFans ? WrapPlan.largestDeepNestedSubtree : WrapPlan.largestDeepBigNestedSubtree
-                    return Int(subtreeSize[item]) <= largest && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
+                case .deepFans, .deepBigFans, .deepLargeFans:
+                    return Int(subtreeSize[item]) <= reach.largestDeepSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 }
             }
             let reach = self.nestingReach
@@ -509,8 +535,8 @@ struct WrapPlan {
                         if nested {
                             // A top fan below the first tier nests with `topFans` only.
                             // (`deepFans` is no superset of `topFans`: taken as differing;
-                            // `deepBigFans` differs from `deepFans` only by a bigger subtree.)
-                            if (children.count < WrapPlan.autoFanTiers[0] && reach != .deepBigFans) || reach == .deepFans { reachesFurther = true }
+                            // the later deep reaches differ from the one before only by a bigger subtree.)
+                            if (children.count < WrapPlan.autoFanTiers[0] && !reach.isDeep) || reach == .deepFans { reachesFurther = true }
                             if let previous = NestingReach(rawValue: reach.rawValue - 1) {
                                 reachesFurther = reachesFurther || (child..<end).contains { !isLeaf($0) && !canNest($0, reach: previous) }
                             }

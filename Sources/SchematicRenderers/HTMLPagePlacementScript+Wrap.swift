@@ -184,7 +184,8 @@ extension HTMLPagePlacementScript {
     function canNest(item, withReach) {
       if (isLeaf(item)) return false;
       if (withReach >= REACH_DEEP_FANS) {
-        var largest = withReach === REACH_DEEP_FANS ? LARGEST_DEEP_NESTED_SUBTREE : LARGEST_DEEP_BIG_NESTED_SUBTREE;
+        var largest = withReach === REACH_DEEP_FANS ? LARGEST_DEEP_NESTED_SUBTREE
+          : withReach === REACH_DEEP_BIG_FANS ? LARGEST_DEEP_BIG_NESTED_SUBTREE : LARGEST_DEEP_LARGE_NESTED_SUBTREE;
         return subtreeSize[item] <= largest && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       }
       if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
@@ -214,8 +215,8 @@ extension HTMLPagePlacementScript {
             runStart.push(at); runLength.push(end - at); runNested.push(nested);
             if (nested) {
               // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs;
-              // REACH_DEEP_BIG_FANS differs from it only by a bigger subtree).
-              if ((c1 - c0 < AUTO_FAN_TIERS[0] && reach !== REACH_DEEP_BIG_FANS) || reach === REACH_DEEP_FANS) reachesFurther = true;
+              // the later deep reaches differ from the one before only by a bigger subtree).
+              if ((c1 - c0 < AUTO_FAN_TIERS[0] && reach < REACH_DEEP_FANS) || reach === REACH_DEEP_FANS) reachesFurther = true;
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
               // Every item of the run's subtrees, level by level.
               for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;

@@ -13,6 +13,8 @@ repository root; each output is an outline or a `tree`-style listing, kept under
                        packages of modules and subpackages, their `__pycache__` folders included
   mediastore-data-api.json  botocore's description of the MediaStore Data API (copied where the Cloud
                        SDK is installed): a JSON document of operations and 35 shapes, read as it is
+  lambda-2014-api.json  botocore's description of AWS Lambda's first API (2014-11-11), as above:
+                       11 operations and 45 shapes of 30 to 90 nodes each
   marsupials.txt       a mammal timetree's monotremes and marsupials (dos Reis et al.'s 4,705-species
                        tree, sabifo4/mammals_dating, first clades only): a deep binary phylogeny
   git-history.txt      this repository's first-parent history as a chain (oldest first), each
@@ -214,11 +216,13 @@ if __name__ == "__main__":
             lines = ["."] + tree_lines(cloud, "", set(), links=True)
             f.write("\n".join(lines) + "\n")
             print(f"cloud-sdk-google.tree: {len(lines)} nodes")
-    api = os.path.join(os.path.dirname(cloud), "botocore/data/mediastore-data/2017-09-01/service-2.json")
-    if os.path.isfile(api):
-        with open(api, "rb") as source, open(os.path.join(OUT, "mediastore-data-api.json"), "wb") as f:
-            f.write(source.read())
-        print("mediastore-data-api.json: copied")
+    botocore = os.path.join(os.path.dirname(cloud), "botocore/data")
+    for service, name in (("mediastore-data/2017-09-01", "mediastore-data-api.json"), ("lambda/2014-11-11", "lambda-2014-api.json")):
+        api = os.path.join(botocore, service, "service-2.json")
+        if os.path.isfile(api):
+            with open(api, "rb") as source, open(os.path.join(OUT, name), "wb") as f:
+                f.write(source.read())
+            print(f"{name}: copied")
     if len(sys.argv) > 1:
         marsupials(sys.argv[1])
     git_history()
