@@ -337,17 +337,19 @@ extension SchematicLayout {
     }
 
     /// A connector between two columns: led out of its parent (in `section - 1`) to `leadOut`,
-    /// into its child from `leadIn`, a curve turning at `middle`. A child nearly level with its
-    /// parent is reached straight from the bus, and entered at its parent's line (a few pixels
-    /// off its middle): two stubs a pixel or two apart would draw as one doubled line, and a
-    /// stub to the middle would run a few pixels aslant.
-    /// (Not an additional parent's, whose entry is offset from the stub on purpose, nor a
+    /// into its child from `leadIn`, a curve turning at `middle`. An elbow's child nearly level
+    /// with its parent is reached straight from the bus, and entered at its parent's line (a
+    /// few pixels off its middle): two stubs a pixel or two apart would draw as one doubled
+    /// line. A box too small for that (a phylogeny's junction dot) is reached by a jog on the
+    /// bus instead: a stub from the parent's line to its middle ran a few pixels aslant.
+    /// (Nor an additional parent's, whose entry is offset from the stub on purpose, nor a
     /// junction's, whose dot a few pixels off its middle the line would miss: `child` is nil.)
     func betweenColumns(parent: Int, section: Int, start: Point, end: Point,
                         leadOut: Double, leadIn: Double, middle: Double, child: Rect?) -> ConnectorAttributes {
-        let arrival = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance ? start.y : end.y
-        let entersLevel = child.map { $0.height > 4 * Self.levelStubDistance } ?? false
-        let end = Point(x: end.x, y: entersLevel ? arrival : end.y)
+        let entersLevel = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance
+            && (child.map { $0.height > 4 * Self.levelStubDistance } ?? false)
+        let arrival = entersLevel ? start.y : end.y
+        let end = Point(x: end.x, y: arrival)
         return ConnectorAttributes(
             parentIndexPath: indexPath(ofItem: parent, inSection: section - 1),
             lineStartTop: start.y > end.y, start: start, end: end,

@@ -103,10 +103,10 @@ extension HTMLPageScript {
     var block = G.blocks.length ? blockOf(child) : -1;
     var entryY = block >= 0 ? G.blocks[block].entry : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
-    else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE) {
-      // Level: entered at the parent's line (not a junction's dot: SchematicLayout.betweenColumns).
-      context.lineTo(out, sy); context.lineTo(into, sy);
-      if (G.H[child] > 4 * LEVEL_STUB_DISTANCE) ey = sy;
+    else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE && G.H[child] > 4 * LEVEL_STUB_DISTANCE) {
+      // Level: entered at the parent's line (not a junction's dot, reached by a jog on the
+      // bus: SchematicLayout.betweenColumns).
+      context.lineTo(out, sy); context.lineTo(into, sy); ey = sy;
     }
     else { context.lineTo(out, sy); context.lineTo(into, entryY); }
     if (block >= 0) {

@@ -9,7 +9,7 @@ import TestSupport
     /// A prepared layout of a random forest whose items took random sizes through an invalidation context.
     func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false, alignment: SchematicAlignment = .stacked,
                       orientation: SchematicOrientation = .lr, connectors: ConnectorStyle = .straight,
-                      decorations: Bool = false) throws -> (SchematicLayout, SectionedTree) {
+                      decorations: Bool = false, heights: ClosedRange<Int> = 10...90) throws -> (SchematicLayout, SectionedTree) {
         var generator = SplitMix64(seed: seed)
         var tree = RandomTrees.forest(count: count, using: &generator)
         if extraParents {
@@ -35,7 +35,7 @@ import TestSupport
         }
         let layout = SchematicLayout(dataController: sections, configuration: configuration)
         layout.prepare()
-        resizeRandomItems(of: layout, in: sections, widths: 20...300, heights: 10...90, using: &generator)
+        resizeRandomItems(of: layout, in: sections, widths: 20...300, heights: heights, using: &generator)
         return (layout, sections)
     }
 
@@ -284,6 +284,23 @@ import TestSupport
                 }
             }
             #expect(crossings == 0, "\(alignment) \(orientation): \(crossings) crossings")
+        }
+    }
+
+    /// Elbow connectors run along the axes only, into boxes of every height: a junction-sized
+    /// child a few points off its parent's line was once reached by a stub a few points aslant.
+    @Test(arguments: [61, 62, 63], SchematicAlignment.allCases)
+    func elbowPiecesRunAlongTheAxes(seed: UInt64, alignment: SchematicAlignment) throws {
+        for orientation in [SchematicOrientation.lr, .tb] {
+            let (layout, _) = try randomLayout(seed: seed, count: 400, alignment: alignment, orientation: orientation,
+                                               connectors: .elbow, heights: 4...16)
+            let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+            var slanted = 0
+            for attributes in all where attributes.representedElementKind == .connector {
+                let path = try #require(attributes.connector).path
+                for (a, b) in zip(path, path.dropFirst()) where abs(a.x - b.x) > 1e-9 && abs(a.y - b.y) > 1e-9 { slanted += 1 }
+            }
+            #expect(slanted == 0, "\(alignment) \(orientation): \(slanted) slanted pieces")
         }
     }
 
