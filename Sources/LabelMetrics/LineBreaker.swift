@@ -7,13 +7,59 @@
 /// Linear in the text: segments are found as the lines reach them, and a text longer than
 /// `longText` bytes is never measured whole, only by prefixes that grow until one is too wide
 /// (a line's worth); breaking stops after `maxLines` lines. Texts up to `longText` bytes are
-/// measured whole.
+/// measured whole. `balancedWrap` then evens the lines out.
 enum LineBreaker {
     /// Texts longer than this (in UTF-8 bytes) are measured by growing prefixes.
     static let longText = 1024
 
+    /// How many times `balancedWrap` wraps a text again at a narrower width, at most.
+    static let balancingSteps = 8
+
+    /// The lines of `wrap` at the least width that keeps their number, as CSS's
+    /// `text-wrap: balance` does: greedy breaking fills each line and leaves the last one short
+    /// (a file name's "xml", a country's "of" alone on it), so a box is as wide as its longest
+    /// line for nothing. Never at the cost of a break the greedy lines do not need: a narrower
+    /// width is kept only where it breaks no more words inside (at dots, underscores, case
+    /// changes) or between characters. Texts over `longText` bytes, lines cut at `maxLines`
+    /// and single lines are left as `wrap` makes them. At most `balancingSteps` more wraps.
+    static func balancedWrap(_ text: Substring, maxWidth: Double, maxLines: Int = .max,
+                             width: (Substring) -> Double) -> (lines: [Substring], truncated: Bool) {
+        var breaks = Breaks()
+        let greedy = wrap(text, maxWidth: maxWidth, maxLines: maxLines, breaks: &breaks, width: width)
+        guard !greedy.truncated, greedy.lines.count > 1, text.utf8.count <= longText else { return greedy }
+        var best = greedy.lines
+        var high = best.reduce(0) { max($0, width($1)) }
+        var low = width(text) / Double(best.count)
+        for _ in 0..<balancingSteps where high - low > 1 {
+            let middle = (low + high) / 2
+            var narrower = Breaks()
+            let trial = wrap(text, maxWidth: middle, maxLines: maxLines, breaks: &narrower, width: width)
+            if !trial.truncated && trial.lines.count == best.count && narrower.inside <= breaks.inside
+                && narrower.betweenCharacters <= breaks.betweenCharacters {
+                best = trial.lines
+                high = best.reduce(0) { max($0, width($1)) }
+            } else {
+                low = middle
+            }
+        }
+        return (best, false)
+    }
+
+    /// How many words a wrap broke inside (at identifiers' dots, underscores and case changes)
+    /// and how many pieces it cut between characters.
+    struct Breaks {
+        var inside = 0, betweenCharacters = 0
+    }
+
     /// The lines, and whether text was left after the `maxLines`-th.
     static func wrap(_ text: Substring, maxWidth: Double, maxLines: Int = .max,
+                     width: (Substring) -> Double) -> (lines: [Substring], truncated: Bool) {
+        var breaks = Breaks()
+        return wrap(text, maxWidth: maxWidth, maxLines: maxLines, breaks: &breaks, width: width)
+    }
+
+    /// `wrap`, counting its breaks inside words in `breaks`.
+    static func wrap(_ text: Substring, maxWidth: Double, maxLines: Int = .max, breaks: inout Breaks,
                      width: (Substring) -> Double) -> (lines: [Substring], truncated: Bool) {
         if text.isEmpty || fits(text, maxWidth: maxWidth, width: width) { return ([text], false) }
         var lines: [Substring] = []
@@ -23,7 +69,8 @@ enum LineBreaker {
         var breaksInside = text.startIndex
         while position < text.endIndex {
             if lines.count >= maxLines { return (lines, true) }
-            var (word, isCut) = segment(of: text, from: position, maxWidth: maxWidth, breaksInside: &breaksInside, width: width)
+            var (word, isCut) = segment(of: text, from: position, maxWidth: maxWidth, breaksInside: &breaksInside,
+                                        breaks: &breaks, width: width)
             position = word.upperBound
             if let start = lineStart {
                 if fits(trimmingTrailingSpaces(text[start..<word.upperBound]), maxWidth: maxWidth, width: width) {
@@ -40,12 +87,14 @@ enum LineBreaker {
                 while !fits(trimmingTrailingSpaces(piece), maxWidth: maxWidth, width: width) {
                     if lines.count >= maxLines { return (lines, true) }
                     let fit = longestFittingPrefix(piece, maxWidth: maxWidth, width: width)
+                    breaks.betweenCharacters += 1
                     lines.append(piece[..<fit])
                     piece = piece[fit...]
                 }
                 // A word cut for its length goes on: its rest joins what is left of the line.
                 guard isCut, position < text.endIndex else { break }
-                (word, isCut) = segment(of: text, from: position, maxWidth: maxWidth, breaksInside: &breaksInside, width: width)
+                (word, isCut) = segment(of: text, from: position, maxWidth: maxWidth, breaksInside: &breaksInside,
+                                        breaks: &breaks, width: width)
                 position = word.upperBound
                 piece = text[piece.startIndex..<word.upperBound]
             }
@@ -72,13 +121,14 @@ enum LineBreaker {
     /// `breaksInside` is where the last word too wide for the line ends: its pieces are found
     /// as its first was (so `ConnectionAborted|Error` fills the line as before).
     private static func segment(of text: Substring, from start: String.Index, maxWidth: Double, breaksInside: inout String.Index,
-                                width: (Substring) -> Double) -> (range: Range<String.Index>, isCut: Bool) {
+                                breaks: inout Breaks, width: (Substring) -> Double) -> (range: Range<String.Index>, isCut: Bool) {
         let piece = segment(of: text, from: start, insideIdentifiers: true)
         if start < breaksInside { return piece }
         let whole = segment(of: text, from: start, insideIdentifiers: false)
         // Only a word with a break inside is measured (most words have none).
         if piece.range == whole.range || fits(trimmingTrailingSpaces(text[whole.range]), maxWidth: maxWidth, width: width) { return whole }
         breaksInside = whole.range.upperBound
+        breaks.inside += 1
         return piece
     }
 

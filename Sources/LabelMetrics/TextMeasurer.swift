@@ -166,7 +166,8 @@ public final class TextMeasurer {
     }
 
     /// Lays a label out: explicit line breaks (`\n`), then, if `maxWidth` is given, wrapping at
-    /// word boundaries, breaking words that are wider than `maxWidth` on their own. At most
+    /// word boundaries in lines of even length (`LineBreaker.balancedWrap`), breaking words
+    /// that are wider than `maxWidth` on their own. At most
     /// `maximumLines` lines are kept; the last one kept then ends with "…" (within `maxWidth`),
     /// and the text after it is not measured, so a label of any length is measured in time
     /// proportional to what is drawn.
@@ -186,7 +187,8 @@ public final class TextMeasurer {
                 break
             }
             if let maxWidth, paragraph.utf8.count > LineBreaker.longText || width(of: paragraph) > maxWidth {
-                let wrapped = LineBreaker.wrap(paragraph, maxWidth: maxWidth, maxLines: Self.maximumLines - lines.count, width: width(of:))
+                let wrapped = LineBreaker.balancedWrap(paragraph, maxWidth: maxWidth, maxLines: Self.maximumLines - lines.count,
+                                                       width: width(of:))
                 if wrapped.lines.count != 1 || wrapped.lines[0] != paragraph { isExplicit = false }
                 for line in wrapped.lines {
                     widest = max(widest, width(of: line))

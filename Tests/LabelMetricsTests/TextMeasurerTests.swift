@@ -62,7 +62,8 @@ import Testing
         for line in snake.dropLast() { #expect(line.hasSuffix("_")) }
         for line in snake { #expect(measurer.width(of: Substring(line)) <= 120) }
         let camel = measurer.measure("ConnectionAbortedError", maxWidth: 140).lines
-        #expect(camel == ["ConnectionAborted", "Error"], "camel case breaks between words, not letters")
+        // (Balanced: "ConnectionAborted" and "Error" as greedy breaking has them would be broader.)
+        #expect(camel == ["Connection", "AbortedError"], "camel case breaks between words, not letters")
         let unbroken = measurer.measure("Supercalifragilisticexpialidocious", maxWidth: 80)
         #expect(unbroken.lines.joined() == "Supercalifragilisticexpialidocious")
         for line in unbroken.lines { #expect(measurer.width(of: Substring(line)) <= 80) }
@@ -121,12 +122,56 @@ import Testing
         #expect(measured < 60 * word.utf8.count, "measured \(measured) characters for \(word.utf8.count)")
     }
 
+    /// Ten points a character: widths in whole characters.
+    static func monospaced(_ text: Substring) -> Double { Double(text.count) * 10 }
+
+    /// Lines are balanced at the least width that keeps their number, as `text-wrap: balance`.
+    @Test func wrappedLinesAreBalanced() {
+        let greedy = LineBreaker.wrap("aaaa bbbb cccc dddd e", maxWidth: 190, width: Self.monospaced)
+        #expect(greedy.lines == ["aaaa bbbb cccc dddd", "e"])
+        let balanced = LineBreaker.balancedWrap("aaaa bbbb cccc dddd e", maxWidth: 190, width: Self.monospaced)
+        #expect(balanced.lines == ["aaaa bbbb", "cccc dddd e"] && !balanced.truncated)
+        // Three lines stay three.
+        let three = LineBreaker.balancedWrap("aa bb cc dd ee ff gg hh ii", maxWidth: 110, width: Self.monospaced)
+        #expect(three.lines == ["aa bb cc", "dd ee ff", "gg hh ii"])
+        // A line that fits is left alone.
+        #expect(LineBreaker.balancedWrap("short", maxWidth: 190, width: Self.monospaced).lines == ["short"])
+    }
+
+    /// Balancing never breaks a word the greedy lines keep whole, nor cuts one between characters.
+    @Test func balancingBreaksNoWordTheGreedyLinesKeep() {
+        let name = "vnd.ms-excel.addin.macroenabled.12.xml"
+        let greedy = LineBreaker.wrap(name[...], maxWidth: 320, width: Self.monospaced)
+        #expect(greedy.lines == ["vnd.ms-", "excel.addin.macroenabled.12.xml"])
+        #expect(LineBreaker.balancedWrap(name[...], maxWidth: 320, width: Self.monospaced).lines == greedy.lines)
+        // "ab Connection" and "Aborted" would be narrower, but break a word that fits.
+        let camel = "ab ConnectionAborted"
+        #expect(LineBreaker.balancedWrap(camel[...], maxWidth: 190, width: Self.monospaced).lines == ["ab", "ConnectionAborted"])
+        // A word broken inside by the greedy lines is broken as often, where the lines even out.
+        let chart = "vnd.oasis.opendocument.chart.xml"
+        #expect(LineBreaker.wrap(chart[...], maxWidth: 300, width: Self.monospaced).lines == ["vnd.oasis.opendocument.chart.", "xml"])
+        #expect(LineBreaker.balancedWrap(chart[...], maxWidth: 300, width: Self.monospaced).lines == ["vnd.oasis.", "opendocument.chart.xml"])
+        // Cut between characters as often as greedy breaking cuts it, in even halves.
+        let word = String(repeating: "x", count: 25)
+        #expect(LineBreaker.wrap(word[...], maxWidth: 200, width: Self.monospaced).lines.map(\.count) == [20, 5])
+        #expect(LineBreaker.balancedWrap(word[...], maxWidth: 200, width: Self.monospaced).lines.map(\.count) == [13, 12])
+    }
+
+    /// Lines cut at the most lines a label has are left greedy (they are not all drawn).
+    @Test func truncatedLinesAreNotBalanced() {
+        let text = "aa bb cc dd ee ff"
+        let cut = LineBreaker.balancedWrap(text[...], maxWidth: 50, maxLines: 2, width: Self.monospaced)
+        #expect(cut.truncated && cut.lines == ["aa bb", "cc dd"])
+    }
+
     @Test func longTextsWithSpacesWrapAsShortOnesDo() {
         let measurer = TextMeasurer(fonts: Self.fonts)
         let sentence = "the quick brown fox jumps over the lazy dog "
-        let short = measurer.measure(sentence + sentence, maxWidth: 120).lines
+        // Both cut at the most lines (so neither balanced): the long one measured by prefixes.
+        let short = measurer.measure(String(repeating: sentence, count: 6), maxWidth: 120).lines
         let long = measurer.measure(String(repeating: sentence, count: 100), maxWidth: 120).lines
-        #expect(Array(long.prefix(short.count - 1)) == Array(short.dropLast()))
+        #expect(short.count == TextMeasurer.maximumLines)
+        #expect(Array(long.dropLast()) == Array(short.dropLast()))
         #expect(long.count == TextMeasurer.maximumLines)
     }
 }
