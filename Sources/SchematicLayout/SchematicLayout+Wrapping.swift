@@ -418,9 +418,9 @@ extension WrappedPlacement {
     /// them (by page) is at the lowest height and still beyond `WrapPlan.targetAspect` along
     /// the columns (many blocks one below the other: each must be broader than square for the
     /// whole to be), at lower heights (at most three steps of `WrapPlan.nestingShapeStep`, while
-    /// each is on a smaller page and shortens the long side to `WrapPlan.nestingShapeShrink`,
-    /// or, from a drawing beyond `WrapPlan.readableAspect` of a tree with a fan of the first
-    /// tier, while each comes nearer square),
+    /// each is on a smaller page and shortens the long side to `WrapPlan.nestingShapeShrink` or,
+    /// from a drawing beyond `WrapPlan.readableAspect` of a tree with a fan of the first tier,
+    /// comes nearer square),
     /// and likewise at greater heights where the highest is best and the drawing too broad.
     /// Top to bottom, each panel height also with its blocks broadened where that makes them
     /// smaller (`WrapPlan.broadensBlocks`) and draws them otherwise: whether a block may grow
@@ -466,18 +466,17 @@ extension WrappedPlacement {
             guard placement.keepsNestedRoom && plan.nestsFolders else { break }
             // Only while the long side shrinks: where something else sets it, a lower panel
             // height only deepens the drawing (on the same page, at a greater area). From a
-            // drawing beyond 3:1 of a tree with a wide fan, also while it comes nearer square,
-            // on any page: whether one within 3:1 is worth its page is the measured choice's to
-            // judge (the Cloud SDK's packages top to bottom: 3.8:1 at 0.245 of a square panel's
-            // height, 2.8:1 at 0.17). Not in a tree without one: a phylogeny with polytomies
-            // top to bottom went from 9.4:1 to 3.0:1 in panels that no reader could follow.
+            // drawing beyond 3:1 of a tree with a wide fan, also while it comes nearer square
+            // on a smaller page (the Cloud SDK's packages top to bottom: 3.8:1 at 0.245 of a
+            // square panel's height, 2.8:1 at 0.17 on a page 0.92 as large, its long side 0.97
+            // as long). Not in a tree without one: a phylogeny with polytomies top to bottom
+            // went from 9.4:1 to 3.0:1 in panels that no reader could follow.
             let drawing = WrapDrawing(placement, configuration)
-            let smaller = drawing.page < current.drawing.page
-                && drawing.longSide <= current.drawing.longSide * WrapPlan.nestingShapeShrink
+            let shorter = drawing.longSide <= current.drawing.longSide * WrapPlan.nestingShapeShrink
             let nearer = WrapPlan.isUnreadable(aspect: current.drawing.aspect)
                 && WrapPlan.misfit(aspect: drawing.aspect) < WrapPlan.misfit(aspect: current.drawing.aspect)
                 && tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
-            guard smaller || nearer else { break }
+            guard drawing.page < current.drawing.page, shorter || nearer else { break }
             result.append(placement)
             current = (shape, drawing, placement)
             guard step < 1 ? drawing.aspect > WrapPlan.targetAspect : drawing.aspect < 1 / WrapPlan.targetAspect else { break }

@@ -297,9 +297,10 @@ extension HTMLPagePlacementScript {
         var trialFurther = placed(further);
         if (!(trialFurther.keeps && further.nestsFolders)) break;
         var d = trialFurther.drawing;
-        // Or, from a drawing beyond READABLE_ASPECT of a tree with a wide fan, while it comes nearer square.
+        // On a smaller page, shorter or, from a drawing beyond READABLE_ASPECT of a tree with a
+        // wide fan, nearer square.
         var nearer = unreadable(best.drawing.aspect) && misfit(d.aspect) < misfit(best.drawing.aspect) && hasFan(AUTO_FAN_TIERS[0]);
-        if (!(page(d) < page(best.drawing) && d.longSide <= best.drawing.longSide * NESTING_SHAPE_SHRINK) && !nearer) break;
+        if (!(page(d) < page(best.drawing) && (d.longSide <= best.drawing.longSide * NESTING_SHAPE_SHRINK || nearer))) break;
         result.push(trialFurther);
         best = {shape: shape, drawing: d};
         if (!(step < 1 ? d.aspect > TARGET_ASPECT : d.aspect < 1 / TARGET_ASPECT)) break;
