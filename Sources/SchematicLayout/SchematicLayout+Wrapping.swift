@@ -193,7 +193,7 @@ extension SchematicLayout {
                 // Panels deep in the tree cost more reading: only on a smaller drawing (for
                 // these placements alone).
                 let limitBefore = nestingAreaLimit
-                if reach.isDeep { nestingAreaLimit = min(nestingAreaLimit, reference.deepNestingAreaLimit(reach)) }
+                if reach.isDeep { nestingAreaLimit = min(nestingAreaLimit, reference.deepNestingAreaLimit) }
                 // (Deep reaches at the best drawing's rows only: more rows drew the same.)
                 for factor in reach.isDeep ? [1] : WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
@@ -271,7 +271,7 @@ extension SchematicLayout {
             limitReference = reference
             keepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)
             let limitBefore = areaLimit
-            if reach.isDeep { areaLimit = min(areaLimit, reference.deepNestingAreaLimit(reach)) }
+            if reach.isDeep { areaLimit = min(areaLimit, reference.deepNestingAreaLimit) }
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
@@ -338,9 +338,9 @@ struct WrapDrawing {
     /// The largest area a drawing nesting deep fans (`WrapPlan.NestingReach.isDeep`) may have
     /// to replace this one: panels deep in the tree cost more reading, so the drawing must be
     /// smaller, and where this one is within `WrapPlan.readableAspect`, by
-    /// the reach's `deepNestingGain` (`readsWhereUnreadable` aside).
-    func deepNestingAreaLimit(_ reach: WrapPlan.NestingReach) -> Double {
-        area * (WrapPlan.isUnreadable(aspect: aspect) ? 1 : reach.deepNestingGain)
+    /// `WrapPlan.deepNestingGain` (`readsWhereUnreadable` aside).
+    var deepNestingAreaLimit: Double {
+        area * (WrapPlan.isUnreadable(aspect: aspect) ? 1 : WrapPlan.deepNestingGain)
     }
 
     /// Whether this drawing is within `WrapPlan.readableAspect` where `best` is beyond it:

@@ -200,7 +200,7 @@ struct WrapPlan {
         /// As `deepBigFans`, with subtrees of up to `largestDeepLargeNestedSubtree` nodes, tried
         /// last: an API description's operations and shapes are fans of 10 to 50 subtrees of 30
         /// to 90 nodes each (botocore's Lambda 2014 top to bottom: 13:1 with `deepBigFans`,
-        /// 2.2:1 with this). Tried after it, so that where it draws beyond `readableAspect` the
+        /// 1.7:1 with this). Tried after it, so that where it draws beyond `readableAspect` the
         /// smaller subtrees' drawing within it stays (the Cloud SDK's packages: 2.8:1, 5.0:1).
         case deepLargeFans
 
@@ -213,10 +213,6 @@ struct WrapPlan {
             default: 0
             }
         }
-
-        /// The largest share of a drawing's area within `readableAspect` a drawing of this deep
-        /// reach may have to replace it (`WrapDrawing.deepNestingAreaLimit`).
-        var deepNestingGain: Double { self == .deepLargeFans ? WrapPlan.largeNestingGain : WrapPlan.deepNestingGain }
 
         /// The fewest children of a fan whose subtrees nest with this reach.
         func nestingFan(topLevel: Bool) -> Int {
@@ -252,11 +248,6 @@ struct WrapPlan {
     /// area, pkg_resources top to bottom 2.70:1 -> 1.50:1 at 0.74; ISO 3166-1 (0.92) and
     /// Python's modules (0.84) top to bottom read better with their regular rows of panels.
     static let deepNestingGain = 0.8
-    /// As `deepNestingGain`, for `NestingReach.deepLargeFans`: panels of up to 100 nodes deep in
-    /// the tree cost more reading still (Swift's `share/pm` top to bottom went from 2.0:1 to
-    /// 1:2.2, a tall column of panels, at 0.73 of the area; MediaStore's API description from
-    /// 3.0:1 with a blank quarter to 2.2:1 at 0.47).
-    static let largeNestingGain = 0.6
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.

@@ -232,11 +232,8 @@ extension HTMLPagePlacementScript {
     }
     // WrapDrawing.nestingAreaLimit: within READABLE_ASPECT, nesting only for a smaller drawing.
     function nestingAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area * SMALLER_FANS_GAIN; }
-    // WrapDrawing.deepNestingAreaLimit: deep panels only smaller, within READABLE_ASPECT by the
-    // reach's gain (NestingReach.deepNestingGain).
-    function deepNestingAreaLimit(d, reach) {
-      return d.area * (unreadable(d.aspect) ? 1 : reach === REACH_DEEP_LARGE_FANS ? LARGE_NESTING_GAIN : DEEP_NESTING_GAIN);
-    }
+    // WrapDrawing.deepNestingAreaLimit: deep panels only smaller, within READABLE_ASPECT by DEEP_NESTING_GAIN.
+    function deepNestingAreaLimit(d) { return d.area * (unreadable(d.aspect) ? 1 : DEEP_NESTING_GAIN); }
     // WrapPlan.nestsDeepFans: with a fan of the first tier, or beyond DEEP_NESTING_ASPECT.
     function nestsDeepFans(aspect) { return hasFan(AUTO_FAN_TIERS[0]) || misfit(aspect) > DEEP_NESTING_ASPECT / TARGET_ASPECT; }
     // WrapDrawing.readsWhereUnreadable: within READABLE_ASPECT where the best is beyond it, no area limit holds.
@@ -430,7 +427,7 @@ extension HTMLPagePlacementScript {
           nestingLimitReference = reference;
           nestingKeepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
           var limitBefore = nestingAreaLimitNow;
-          if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, deepNestingAreaLimit(reference, reach));  // only smaller, for these
+          if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, deepNestingAreaLimit(reference));  // only smaller, for these
           (reach >= REACH_DEEP_FANS ? [1] : NESTING_ROW_LIMIT_FACTORS).forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(function (trial) {
               judgePlaced(trial);
@@ -482,7 +479,7 @@ extension HTMLPagePlacementScript {
         limitReference = reference;
         keepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
         var areaBefore = areaLimit;
-        if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, deepNestingAreaLimit(reference, reach));
+        if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, deepNestingAreaLimit(reference));
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
           judgeNesting(trial);
           if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;
