@@ -187,6 +187,7 @@ extension SchematicLayout {
                 if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
                 let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
                 if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
+                if reach.needsWideFan && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
                 nestingLimitReference = reference
                 nestingKeepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)
@@ -267,6 +268,7 @@ extension SchematicLayout {
             if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
             let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
             if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
+            if reach.needsWideFan && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             limitReference = reference
             keepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)

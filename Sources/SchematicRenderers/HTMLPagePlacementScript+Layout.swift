@@ -423,6 +423,7 @@ extension HTMLPagePlacementScript {
           if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
           var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
           if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
+          if (reach === REACH_DEEP_LARGE_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;  // NestingReach.needsWideFan
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           nestingLimitReference = reference;
           nestingKeepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
@@ -475,6 +476,7 @@ extension HTMLPagePlacementScript {
         if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
         var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
         if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
+        if (reach === REACH_DEEP_LARGE_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;  // NestingReach.needsWideFan
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         limitReference = reference;
         keepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
