@@ -49,7 +49,8 @@ struct PlacementColumns {
     /// tier; one at the top of the tree (`topFans`) with a child whose subtree is at most
     /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
     /// panels cost a third more time for the same drawing); or any fan of `topNestingFan` or
-    /// more with a child whose subtree the last deep reach takes (Maven's `com` folder). O(n).
+    /// more with a child whose subtree `deepBigFans` takes (Maven's `com` folder; the larger
+    /// `deepLargeFans` needs a fan of the first tier). O(n).
     func hasNestingFan() -> Bool {
         if hasFan(of: WrapPlan.autoFanTiers[0]) { return true }
         let top = WrapPlan.topNestingFan
@@ -74,7 +75,7 @@ struct PlacementColumns {
         }
         for item in 0..<numberOfItems {
             let children = Int(childStarts[item])..<Int(childStarts[item + 1])
-            if children.count >= top && nests(children, largest: WrapPlan.largestDeepLargeNestedSubtree) { return true }
+            if children.count >= top && nests(children, largest: WrapPlan.largestDeepBigNestedSubtree) { return true }
         }
         return false
     }

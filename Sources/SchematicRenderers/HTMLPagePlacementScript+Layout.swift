@@ -25,7 +25,7 @@ extension HTMLPagePlacementScript {
     }
     // PlacementColumns.hasNestingFan: a fan of the first tier, one at the top of the tree
     // (REACH_TOP_FANS) with a child at most DEEPEST_BIG_NESTING levels deep, or any fan of
-    // TOP_NESTING_FAN or more with a child REACH_DEEP_LARGE_FANS takes.
+    // TOP_NESTING_FAN or more with a child REACH_DEEP_BIG_FANS takes (REACH_DEEP_LARGE_FANS needs a fan of the first tier).
     function hasNestingFan() {
       if (hasFan(AUTO_FAN_TIERS[0])) return true;
       var root, item, child;
@@ -43,7 +43,7 @@ extension HTMLPagePlacementScript {
       }
       if (rootCount >= TOP_NESTING_FAN && nests(0, rootCount, Infinity)) return true;
       for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN && nests(cs[root], cs[root + 1], Infinity)) return true;
-      for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_LARGE_NESTED_SUBTREE)) return true;
+      for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE)) return true;
       return false;
     }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
