@@ -180,14 +180,14 @@ extension SchematicLayout {
             nestingLongSideLimit = best.drawing.longSide * WrapPlan.nestingShrink
             nestingAreaLimit = best.drawing.nestingAreaLimit
             nestingLimitReference = best.drawing
-            /// The best drawing before the deep reaches: both are judged against it.
+            /// The best drawing before the deep reaches: all are judged against it.
             var beforeDeepReaches: WrapDrawing? = nil
+            let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
             for reach in WrapPlan.NestingReach.allCases {
                 if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
                 if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
                 let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
-                if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
-                if reach.needsWideFan && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
+                if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
                 nestingLimitReference = reference
                 nestingKeepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)
@@ -245,7 +245,8 @@ extension SchematicLayout {
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
         // Only a fan of the first tier nests where the drawing reads already (`NestingReach.topFans`).
-        guard tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
+        let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
+        guard hasWideFan || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
         var areaLimit = unwrappedDrawing.nestingAreaLimit
         /// The best drawing when the area limit was set (`nestingLimitReference` above).
@@ -267,8 +268,7 @@ extension SchematicLayout {
             if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
             if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
             let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
-            if reach.isDeep && !WrapPlan.nestsDeepFans(of: tree.columns, aspect: reference.aspect) { continue }
-            if reach.needsWideFan && !tree.columns.hasFan(of: WrapPlan.autoFanTiers[0]) { continue }
+            if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             limitReference = reference
             keepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)

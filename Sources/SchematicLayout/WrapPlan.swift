@@ -209,6 +209,13 @@ struct WrapPlan {
         /// Whether this reach is tried only in a tree with a fan of `autoFanTiers[0]` children.
         var needsWideFan: Bool { self == .deepLargeFans }
 
+        /// Whether this reach is tried in a tree with or without a fan of `autoFanTiers[0]`
+        /// children (`hasWideFan`) whose drawing before it has this aspect: a deep one only
+        /// where `nestsDeepFans`, one that `needsWideFan` only with such a fan.
+        func isTried(hasWideFan: Bool, aspect: Double) -> Bool {
+            (!isDeep || WrapPlan.nestsDeepFans(hasWideFan: hasWideFan, aspect: aspect)) && (!needsWideFan || hasWideFan)
+        }
+
         /// The most nodes a subtree this deep reach nests has (0: not a deep reach).
         var largestDeepSubtree: Int {
             switch self {
@@ -243,8 +250,8 @@ struct WrapPlan {
     /// without wide fans is read along its depth (a phylogeny with polytomies, 1:4.6 left to
     /// right, went to 1:2.7 with panels that broke its levels); Maven's `com` folder (widest
     /// fan 9) top to bottom was 14.6:1, 1.9:1 with them.
-    static func nestsDeepFans(of columns: PlacementColumns, aspect: Double) -> Bool {
-        columns.hasFan(of: autoFanTiers[0]) || misfit(aspect: aspect) > deepNestingAspect / targetAspect
+    static func nestsDeepFans(hasWideFan: Bool, aspect: Double) -> Bool {
+        hasWideFan || misfit(aspect: aspect) > deepNestingAspect / targetAspect
     }
     /// The aspect ratio (either way) beyond which a tree without a fan of the first tier nests deep fans.
     static let deepNestingAspect = 6.0

@@ -236,6 +236,10 @@ extension HTMLPagePlacementScript {
     function deepNestingAreaLimit(d) { return d.area * (unreadable(d.aspect) ? 1 : DEEP_NESTING_GAIN); }
     // WrapPlan.nestsDeepFans: with a fan of the first tier, or beyond DEEP_NESTING_ASPECT.
     function nestsDeepFans(aspect) { return hasFan(AUTO_FAN_TIERS[0]) || misfit(aspect) > DEEP_NESTING_ASPECT / TARGET_ASPECT; }
+    // NestingReach.isTried: a deep reach only where nestsDeepFans, REACH_DEEP_LARGE_FANS only with a fan of the first tier.
+    function reachTried(reach, aspect) {
+      return (reach < REACH_DEEP_FANS || nestsDeepFans(aspect)) && (reach !== REACH_DEEP_LARGE_FANS || hasFan(AUTO_FAN_TIERS[0]));
+    }
     // WrapDrawing.readsWhereUnreadable: within READABLE_ASPECT where the best is beyond it, no area limit holds.
     function readsWhereUnreadable(d, best) { return !unreadable(d.aspect) && unreadable(best.aspect); }
     // WrapDrawing.furtherReachAreaLimit: a further reach than a readable nesting drawing's only smaller.
@@ -422,8 +426,7 @@ extension HTMLPagePlacementScript {
           if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
           if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
           var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
-          if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
-          if (reach === REACH_DEEP_LARGE_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;  // NestingReach.needsWideFan
+          if (!reachTried(reach, reference.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           nestingLimitReference = reference;
           nestingKeepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
@@ -475,8 +478,7 @@ extension HTMLPagePlacementScript {
         if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
         if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
         var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
-        if (reach >= REACH_DEEP_FANS && !nestsDeepFans(reference.aspect)) continue;
-        if (reach === REACH_DEEP_LARGE_FANS && !hasFan(AUTO_FAN_TIERS[0])) continue;  // NestingReach.needsWideFan
+        if (!reachTried(reach, reference.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         limitReference = reference;
         keepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
