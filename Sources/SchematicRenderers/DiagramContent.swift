@@ -50,14 +50,32 @@ extension DiagramContent {
 
 extension SectionedTree: DiagramContent {
     /// The labels of the roots, joined: the title of a drawing. Each label is cut to 80
-    /// characters (a title names a drawing; it need not hold a label of megabytes).
+    /// characters (a title names a drawing; it need not hold a label of megabytes). An unnamed
+    /// root (a phylogeny's) is named by its first and last leaves, as a clade is:
+    /// "(Struthio camelus … Passer domesticus)".
     public var title: String {
+        func shortened(_ label: String) -> String {
+            label.utf8.count <= 80 || label.count <= 80 ? label : String(label.prefix(79)) + "…"
+        }
         let roots = (0..<min(3, numberOfItems(inSection: 0))).map { item -> String in
-            let label = label(ofItem: item)
-            if label.isEmpty { return "(unnamed)" }
-            return label.utf8.count <= 80 || label.count <= 80 ? label : String(label.prefix(79)) + "…"
+            let name = label(ofItem: item)
+            guard name.isEmpty else { return shortened(name) }
+            let first = label(ofItem: outermostLeaf(of: item, last: false))
+            let last = label(ofItem: outermostLeaf(of: item, last: true))
+            if first.isEmpty || last.isEmpty { return "(unnamed)" }
+            return first == last ? "(\(shortened(first)))" : "(\(shortened(first)) … \(shortened(last)))"
         }
         return numberOfItems(inSection: 0) <= 3 ? roots.joined(separator: ", ") : roots.joined(separator: ", ") + ", …"
+    }
+
+    /// The first (or last) leaf under a global item, down its first (or last) children: one
+    /// step per level, never recursive.
+    private func outermostLeaf(of globalItem: Int, last: Bool) -> Int {
+        var item = globalItem
+        while childStarts[item] < childStarts[item + 1] {
+            item = Int(last ? childStarts[item + 1] - 1 : childStarts[item])
+        }
+        return item
     }
 
     /// Whether some node has an empty label.

@@ -111,6 +111,23 @@ import TestSupport
         }
     }
 
+    @Test func unnamedRootsAreTitledByTheirOuterLeaves() throws {
+        let phylogeny = try SectionedTree(Self.phylogeny)
+        #expect(phylogeny.title == "(Lemur catta … Macaca mulatta)")
+        #expect(phylogeny.summary == "A tree of 14 nodes in 6 levels, from (Lemur catta … Macaca mulatta).")
+        var single = Tree()
+        single.addNode(label: "Solo", parent: single.addNode(label: ""))
+        #expect(try SectionedTree(single).title == "(Solo)")
+        var unnamedLeaf = Tree()
+        let root = unnamedLeaf.addNode(label: "")
+        unnamedLeaf.addNode(label: "A", parent: root)
+        unnamedLeaf.addNode(label: "", parent: root)
+        #expect(try SectionedTree(unnamedLeaf).title == "(unnamed)")
+        var lone = Tree()
+        lone.addNode(label: "")
+        #expect(try SectionedTree(lone).title == "(unnamed)")
+    }
+
     @Test func svgDrawsJunctionsAsDotsInTheConnectorColour() throws {
         let diagram = try Diagram(tree: Self.phylogeny)
         let svg = String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self)
@@ -124,6 +141,7 @@ import TestSupport
         #expect(junctions.filter { $0.contains("class=\"node junction critical\"") }.count == 1)
         #expect(svg.contains(".schematic .node.junction.normal rect{fill:#aaaaaa;fill:var(--schematic-connector)}"))
         #expect(svg.contains("<title id=\"schematic-"), "the drawing keeps a title")
+        #expect(svg.contains(">(Lemur catta … Macaca mulatta)</title>"), "an unnamed root is named by its outer leaves")
         var dark = Diagram.RenderOptions()
         dark.theme = .dark
         let darkSVG = String(decoding: try diagram.rendered(dark), as: UTF8.self)
