@@ -76,9 +76,67 @@ enum CompactPlacement {
                 return nil
             }
             placed.withUnsafeMutableBufferPointer {
+                if let memberEnds { centreParentsOnOnlyBlocks($0.baseAddress!, constraints, memberEnds: memberEnds) }
                 levelNearlyLevelPairs($0.baseAddress!, constraints, memberEnds: memberEnds)
             }
             return placed
+        }
+    }
+
+    /// Moves a parent whose only child is a block to the middle of that block's members (its
+    /// first panel's rows), where its column leaves room within the drawing's extent. The
+    /// constraints keep an only child level with its parent, so such a parent sat at the block's
+    /// middle: a JSON document's root 4,850 points below its first children, beside the empty
+    /// room of the panels further on (which are reached along the line over the block). The
+    /// parent moves with the chain of only children it ends (they share its centre), where each
+    /// has room and the chain's own parent stays within its children's span. One pass in item
+    /// order, chains of at most `levelledChain` items, so O(n).
+    static func centreParentsOnOnlyBlocks(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints,
+                                          memberEnds: MemberEnds) {
+        let count = constraints.count, h = constraints.heights.base
+        let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
+        let before = constraints.separationBefore.base
+        var top = Double.infinity, bottom = -Double.infinity
+        for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
+        func hasRoom(_ item: Int, at y: Double) -> Bool {
+            guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
+            if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
+            if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }
+            return true
+        }
+        func isOnlyChild(_ item: Int) -> Bool {
+            let parent = Int(parents[item])
+            return parent >= 0 && children[parent + 1] - children[parent] == 1
+        }
+        for (index, item) in memberEnds.items.enumerated() {
+            let block = Int(item)
+            guard isOnlyChild(block) else { continue }
+            let parent = Int(parents[block]), target = c[block] + (memberEnds.first[index] + memberEnds.last[index]) / 2
+            guard abs(target - c[parent]) > 0.01, abs(c[parent] - c[block]) <= 0.01 else { continue }
+            // The chain of only children that ends at the parent, level with it, from its head.
+            var head = parent, length = 1
+            while isOnlyChild(head) && abs(c[Int(parents[head])] - c[parent]) <= 0.01 && length < levelledChain {
+                head = Int(parents[head]); length += 1
+            }
+            var member = head, fits = true
+            while fits {
+                fits = hasRoom(member, at: target)
+                if member == parent { break }
+                member = Int(children[member])
+            }
+            guard fits else { continue }
+            let above = Int(parents[head])
+            if above >= 0 {
+                let first = Int(children[above]), last = Int(children[above + 1]) - 1
+                let low = first == head ? target : c[first], high = last == head ? target : c[last]
+                guard c[above] >= low - 1e-9 && c[above] <= high + 1e-9 else { continue }
+            }
+            member = head
+            while true {
+                c[member] = target
+                if member == parent { break }
+                member = Int(children[member])
+            }
         }
     }
 

@@ -336,7 +336,7 @@ extension HTMLPagePlacementScript {
     }
     // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
     // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? levelNearlyLevelPairs(only.centers) : null; }
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(only.centers)) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -369,7 +369,41 @@ extension HTMLPagePlacementScript {
     }
     var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
     var final = placed(chosenHeight, chosenSlack);
-    return final ? levelNearlyLevelPairs(final.centers) : null;
+    return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(final.centers)) : null;
+
+    // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the
+    // chain of only children it ends) moved to the middle of the block's members, where each
+    // has room and the chain's own parent stays within its children's span.
+    function centreParentsOnOnlyBlocks(c) {
+      if (!ends) return c;
+      var top = Infinity, bottom = -Infinity, item;
+      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      function hasRoom(item, y) {
+        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
+        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
+        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
+        return true;
+      }
+      function isOnlyChild(item) { var p = par[item]; return p >= 0 && cs[p + 1] - cs[p] === 1; }
+      for (var block = 0; block < count; block++) {
+        if ((ends.first[block] === 0 && ends.last[block] === 0) || !isOnlyChild(block)) continue;
+        var parent = par[block], target = c[block] + (ends.first[block] + ends.last[block]) / 2;
+        if (Math.abs(target - c[parent]) <= 0.01 || Math.abs(c[parent] - c[block]) > 0.01) continue;
+        var head = parent, length = 1;
+        while (isOnlyChild(head) && Math.abs(c[par[head]] - c[parent]) <= 0.01 && length < LEVELLED_CHAIN) { head = par[head]; length++; }
+        var member = head, fits = true;
+        while (fits) { fits = hasRoom(member, target); if (member === parent) break; member = cs[member]; }
+        if (!fits) continue;
+        var above = par[head];
+        if (above >= 0) {
+          var first = cs[above], last = cs[above + 1] - 1;
+          var low = first === head ? target : c[first], high = last === head ? target : c[last];
+          if (c[above] < low - 1e-9 || c[above] > high + 1e-9) continue;
+        }
+        for (member = head; ; member = cs[member]) { c[member] = target; if (member === parent) break; }
+      }
+      return c;
+    }
 
     // CompactPlacement.levelNearlyLevelPairs: a parent and a child nearer than
     // LEVEL_STUB_DISTANCE made level where their columns leave room.

@@ -115,4 +115,37 @@ import TestSupport
         let drawn = try aspect(try document("lambda-2014-api.json"), orientation)
         #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
     }
+
+    /// A parent whose children all lie in one block of panels stands by its first panel's
+    /// children, where its line enters the block; it stood at the block's middle (the
+    /// constraints keep an only child level with its parent): the Lambda description's
+    /// `shapes` 685 points off its first panel's middle left to right, and top to bottom 1,186,
+    /// beyond that panel's last child; a service description's root 4,850 points below its
+    /// first child, by the empty room under its first panel (`CompactPlacement.centreParentsOnOnlyBlocks`).
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aParentOfPanelsStandsByItsFirstPanel(orientation: SchematicOrientation) throws {
+        let tree = try document("lambda-2014-api.json")
+        var options = DiagramOptions()
+        options.configuration.orientation = orientation
+        let layout = try Diagram(tree: tree, options: options).layout
+        let sections = try SectionedTree(tree)
+        let vertical = orientation.isVertical
+        func frame(_ section: Int, _ item: Int) -> Rect { layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame }
+        // Members of a panel's column are centred in it.
+        func depth(_ rect: Rect) -> Double { vertical ? rect.midY : rect.midX }
+        func middle(_ rect: Rect) -> Double { vertical ? rect.midX : rect.midY }
+        var inPanels = 0
+        for item in 0..<sections.numberOfItems(inSection: 0) {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard children.count > 1 else { continue }
+            let frames = children.map { frame(1, $0 - Int(sections.sectionStarts[1])) }
+            let nearest = frames.map(depth).min()!
+            let firstPanel = frames.filter { depth($0) < nearest + 1 }
+            guard firstPanel.count < frames.count, Set(frames.map { depth($0).rounded() }).count > 1 else { continue }
+            inPanels += 1
+            let low = firstPanel.map(middle).min()!, high = firstPanel.map(middle).max()!, parent = middle(frame(0, item))
+            #expect(abs(parent - (low + high) / 2) < 1, "\(sections.label(ofItem: item)) at \(parent), its first panel's children \(low)...\(high)")
+        }
+        #expect(inPanels > 0, "no root's children lie in panels")
+    }
 }
