@@ -146,6 +146,7 @@ public struct OutlineReader: HierarchyReader {
             } else {
                 node = tree.addNode(label: plainText ?? "", parent: parent)  // not parsed: plain
             }
+            if drawing?.isBranch == true { Self.markSymbolicLink(node, in: &tree) }
             stack.append((width, node))
             lineStart = next
         }
@@ -189,6 +190,17 @@ public struct OutlineReader: HierarchyReader {
         var end: Int
         /// `├──`, `└──` and their ASCII forms (an entry), not `│` (a line passing by).
         var isBranch: Bool
+    }
+
+    /// A `tree` entry "name -> target" is a symbolic link: drawn "name → target" with the
+    /// class `symlink`, as a directory read directly draws one.
+    private static func markSymbolicLink(_ node: Int, in tree: inout Tree) {
+        let label = tree.labels[node]
+        guard let arrow = label.firstRange(of: " -> ") else { return }
+        tree.setLabel(label[..<arrow.lowerBound] + " → " + label[arrow.upperBound...], of: node)
+        var attributes = tree.attributes(of: node) ?? NodeAttributes()
+        if attributes.cssClass == nil { attributes.cssClass = "symlink" }
+        tree.setAttributes(attributes, of: node)
     }
 
     /// The `tree` drawing unit that starts at `position`, if any.

@@ -54,6 +54,18 @@ import TestSupport
         #expect(shape(try read(text)) == [".", ".Package.swift", ".Sources", "..Lib", "...A.swift", "...B.swift", ".Tests", "..LibTests.swift"])
     }
 
+    /// `tree` writes a symbolic link "name -> target": drawn "name → target", classed
+    /// `symlink`, as a directory read directly draws it; an indented outline keeps its text.
+    @Test func treeCommandSymbolicLinksReadAsDirectoriesDo() throws {
+        let listing = try read("java\n├── a.jar -> ../share/a-1.0.jar\n└── b -> x -> y\n")
+        #expect(listing.labels == ["java", "a.jar → ../share/a-1.0.jar", "b → x -> y"])
+        #expect(listing.attributes(of: 1)?.cssClass == "symlink")
+        #expect(listing.attributes(of: 0) == nil)
+        let outline = try read("steps\n  a -> b\n")
+        #expect(outline.labels == ["steps", "a -> b"])
+        #expect(outline.attributes(of: 1) == nil)
+    }
+
     @Test func treeCommandWithNoBreakSpacesAndASCII() throws {
         let unicode = "root\n├── a\n│\u{A0}\u{A0} └── b\n└── c\n"
         #expect(shape(try read(unicode)) == ["root", ".a", "..b", ".c"])
