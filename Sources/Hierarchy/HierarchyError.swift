@@ -6,6 +6,8 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
     case cycle(node: Int, label: String)
     /// An additional parent does not sit in the section just before its child.
     case parentNotInPreviousSection(child: Int, childLabel: String, parent: Int, parentLabel: String)
+    /// An additional parent lies under its child: the two would make a cycle.
+    case parentUnderChild(child: Int, childLabel: String, parent: Int, parentLabel: String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .parentNotInPreviousSection(_, child, _, parent):
             "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is not one level above it "
                 + "(draw only first parents with --extra-parents drop)"
+        case let .parentUnderChild(_, child, _, parent):
+            "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is under '\(Self.quoted(child))', "
+                + "so the two would make a cycle of parents (draw only first parents with --extra-parents drop)"
         }
     }
 

@@ -136,6 +136,13 @@ public struct SectionedTree: Sendable {
                         droppedParentCount += 1
                         continue
                     }
+                    // A parent under its child (following first parents up) closes a cycle.
+                    var above = Int(parent)
+                    while above >= 0 && sectionOfNode[above] > sectionOfNode[Int(node)] { above = Int(tree.parents[above]) }
+                    if above == Int(node) {
+                        throw .parentUnderChild(child: Int(node), childLabel: tree.labels[Int(node)],
+                                                parent: Int(parent), parentLabel: tree.labels[Int(parent)])
+                    }
                     throw .parentNotInPreviousSection(
                         child: Int(node), childLabel: tree.labels[Int(node)],
                         parent: Int(parent), parentLabel: tree.labels[Int(parent)])

@@ -76,6 +76,26 @@ import TestSupport
         }
     }
 
+    /// An additional parent under its child (B's first parent A, then C under B given as B's
+    /// parent too) is named as the cycle it makes, not as a parent on the wrong level.
+    @Test func anAdditionalParentUnderItsChildIsACycle() throws {
+        var tree = Tree()
+        let a = tree.addNode(label: "A")
+        let b = tree.addNode(label: "B", parent: a)
+        let c = tree.addNode(label: "C", parent: b)
+        tree.addNode(label: "D", parent: c)
+        tree.addAdditionalParent(c, to: b)
+        #expect(throws: HierarchyError.parentUnderChild(child: b, childLabel: "B", parent: c, parentLabel: "C")) {
+            try SectionedTree(tree)
+        }
+        #expect(HierarchyError.parentUnderChild(child: b, childLabel: "B", parent: c, parentLabel: "C").description
+            == "'C' cannot be a parent of 'B': it is under 'B', so the two would make a cycle of parents (draw only first parents with --extra-parents drop)")
+        var deeper = tree
+        deeper.addAdditionalParent(3, to: b)
+        #expect(throws: HierarchyError.parentUnderChild(child: b, childLabel: "B", parent: c, parentLabel: "C")) { try SectionedTree(deeper) }
+        #expect(try SectionedTree(tree, misplacedParents: .drop).droppedParentCount == 1)
+    }
+
     @Test func deepChainIsSectionedWithoutRecursion() throws {
         var tree = Tree()
         tree.addNode(label: "0")
