@@ -95,7 +95,13 @@ public struct YAMLReader: HierarchyReader {
             while true {
                 guard yaml_parser_parse(&parser, &event) != 0 else {
                     let mark = parser.problem_mark
-                    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                    var problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                    // What was open where (libyaml's context: "while parsing a flow sequence"
+                    // at the '[' that is never closed): the place to fix is often there.
+                    if let context = parser.context.map({ String(cString: $0) }) {
+                        let opened = parser.context_mark
+                        problem += " (\(context) started at \(opened.line + 1):\(opened.column + 1))"
+                    }
                     throw ReadError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: problem)
                 }
                 defer { yaml_event_delete(&event) }
