@@ -1,5 +1,6 @@
 @testable import LabelMetrics
 import Testing
+import TestSupport
 
 /// Label metrics, pinned to Debian's DejaVu Sans (fonts-dejavu-core). Expected advances come
 /// from HarfBuzz's own `hb-shape` on the font file: R 1331, o 1253, t 803, space 651,
@@ -199,5 +200,29 @@ import Testing
         #expect(fonts.substitution == nil)
         #expect(try FontSet(family: "No Such Family Anywhere", size: 14).substitution != nil)
         #expect(try FontSet(family: "sans-serif", size: 14).substitution == nil)
+    }
+
+    /// Words are found byte by byte in printable ASCII, character by character otherwise: both
+    /// find the same words in random text of letters, digits, spaces, tabs and the characters
+    /// that break (- / _ .), from every start; and the byte path leaves other text to the other.
+    @Test func asciiWordsAreFoundAsCharactersAre() {
+        var generator = SplitMix64(seed: 27)
+        let alphabet = Array("aZ9 -/_.\tbQ.x_-yy Zz")
+        for _ in 0..<300 {
+            let text = Substring(String((0..<Int.random(in: 1...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+            for identifiers in [false, true] {
+                var start = text.startIndex
+                while start < text.endIndex {
+                    let bytes = LineBreaker.asciiSegment(of: text, from: start, insideIdentifiers: identifiers)
+                    let characters = LineBreaker.characterSegment(of: text, from: start, insideIdentifiers: identifiers)
+                    #expect(bytes?.range == characters.range && bytes?.isCut == characters.isCut, "\(text.debugDescription) from byte \(text.utf8.distance(from: text.startIndex, to: start))")
+                    start = text.index(after: start)
+                }
+            }
+        }
+        // Not printable ASCII (a no-break space, an ideograph, a combining mark next): the other path's.
+        for text: Substring in ["a-\u{A0}b", "ab\u{4E00}", "e\u{301}x", "a\rb"] {
+            #expect(LineBreaker.asciiSegment(of: text, from: text.startIndex, insideIdentifiers: true) == nil, "\(text.debugDescription)")
+        }
     }
 }
