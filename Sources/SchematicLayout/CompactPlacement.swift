@@ -89,8 +89,9 @@ enum CompactPlacement {
     /// middle: a JSON document's root 4,850 points below its first children, beside the empty
     /// room of the panels further on (which are reached along the line over the block). The
     /// parent moves with the chain of only children it ends (they share its centre), where each
-    /// has room and the chain's own parent stays within its children's span. One pass in item
-    /// order, chains of at most `levelledChain` items, so O(n).
+    /// has room; a parent further up that this takes out of its children's span follows to
+    /// their middle where it has room, or nothing moves. One pass in item order, chains and
+    /// ancestors followed at most `levelledChain` items, so O(n).
     static func centreParentsOnOnlyBlocks(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints,
                                           memberEnds: MemberEnds) {
         let count = constraints.count, h = constraints.heights.base
@@ -108,35 +109,54 @@ enum CompactPlacement {
             let parent = Int(parents[item])
             return parent >= 0 && children[parent + 1] - children[parent] == 1
         }
+        // Each move, to be undone where a parent further up cannot follow.
+        var moved: [(item: Int, center: Double)] = []
+        /// Moves `item` and the chain of only children it ends (level with it) to `y` where each
+        /// has room; returns the chain's head.
+        func moveChain(endingAt item: Int, to y: Double) -> Int? {
+            var head = item, length = 1
+            while isOnlyChild(head) && abs(c[Int(parents[head])] - c[item]) <= 0.01 && length < levelledChain {
+                head = Int(parents[head]); length += 1
+            }
+            var member = head
+            while true {
+                guard hasRoom(member, at: y) else { return nil }
+                if member == item { break }
+                member = Int(children[member])
+            }
+            member = head
+            while true {
+                moved.append((member, c[member]))
+                c[member] = y
+                if member == item { break }
+                member = Int(children[member])
+            }
+            return head
+        }
+        /// Where a parent's children's members begin and end (a block's first and last rows).
+        func span(_ parent: Int) -> (low: Double, high: Double) {
+            let first = Int(children[parent]), last = Int(children[parent + 1]) - 1
+            return (c[first] + memberEnds.ends(of: first).first, c[last] + memberEnds.ends(of: last).last)
+        }
         for (index, item) in memberEnds.items.enumerated() {
             let block = Int(item)
             guard isOnlyChild(block) else { continue }
             let parent = Int(parents[block]), target = c[block] + (memberEnds.first[index] + memberEnds.last[index]) / 2
             guard abs(target - c[parent]) > 0.01, abs(c[parent] - c[block]) <= 0.01 else { continue }
-            // The chain of only children that ends at the parent, level with it, from its head.
-            var head = parent, length = 1
-            while isOnlyChild(head) && abs(c[Int(parents[head])] - c[parent]) <= 0.01 && length < levelledChain {
-                head = Int(parents[head]); length += 1
+            moved.removeAll(keepingCapacity: true)
+            guard var head = moveChain(endingAt: parent, to: target) else { continue }
+            // A parent further up that the move took out of its children's span follows to
+            // their middle, where it has room (a folder whose leaves sit high and whose only
+            // folder's block of panels starts there too); else nothing moves.
+            var followed = true, levels = 0
+            while case let above = Int(parents[head]), above >= 0 {
+                let (low, high) = span(above)
+                if c[above] >= low - 1e-9 && c[above] <= high + 1e-9 { break }
+                levels += 1
+                guard levels <= levelledChain, let next = moveChain(endingAt: above, to: (low + high) / 2) else { followed = false; break }
+                head = next
             }
-            var member = head, fits = true
-            while fits {
-                fits = hasRoom(member, at: target)
-                if member == parent { break }
-                member = Int(children[member])
-            }
-            guard fits else { continue }
-            let above = Int(parents[head])
-            if above >= 0 {
-                let first = Int(children[above]), last = Int(children[above + 1]) - 1
-                let low = first == head ? target : c[first], high = last == head ? target : c[last]
-                guard c[above] >= low - 1e-9 && c[above] <= high + 1e-9 else { continue }
-            }
-            member = head
-            while true {
-                c[member] = target
-                if member == parent { break }
-                member = Int(children[member])
-            }
+            if !followed { for move in moved.reversed() { c[move.item] = move.center } }
         }
     }
 

@@ -385,22 +385,32 @@ extension HTMLPagePlacementScript {
         return true;
       }
       function isOnlyChild(item) { var p = par[item]; return p >= 0 && cs[p + 1] - cs[p] === 1; }
+      var moved = [];
+      // The item and the chain of only children it ends (level with it) moved to y where each has room; the chain's head, or -1.
+      function moveChain(item, y) {
+        var head = item, length = 1, member;
+        while (isOnlyChild(head) && Math.abs(c[par[head]] - c[item]) <= 0.01 && length < LEVELLED_CHAIN) { head = par[head]; length++; }
+        for (member = head; ; member = cs[member]) { if (!hasRoom(member, y)) return -1; if (member === item) break; }
+        for (member = head; ; member = cs[member]) { moved.push(member, c[member]); c[member] = y; if (member === item) break; }
+        return head;
+      }
       for (var block = 0; block < count; block++) {
         if ((ends.first[block] === 0 && ends.last[block] === 0) || !isOnlyChild(block)) continue;
         var parent = par[block], target = c[block] + (ends.first[block] + ends.last[block]) / 2;
         if (Math.abs(target - c[parent]) <= 0.01 || Math.abs(c[parent] - c[block]) > 0.01) continue;
-        var head = parent, length = 1;
-        while (isOnlyChild(head) && Math.abs(c[par[head]] - c[parent]) <= 0.01 && length < LEVELLED_CHAIN) { head = par[head]; length++; }
-        var member = head, fits = true;
-        while (fits) { fits = hasRoom(member, target); if (member === parent) break; member = cs[member]; }
-        if (!fits) continue;
-        var above = par[head];
-        if (above >= 0) {
-          var first = cs[above], last = cs[above + 1] - 1;
-          var low = first === head ? target : c[first], high = last === head ? target : c[last];
-          if (c[above] < low - 1e-9 || c[above] > high + 1e-9) continue;
+        moved.length = 0;
+        var head = moveChain(parent, target);
+        if (head < 0) continue;
+        // A parent further up taken out of its children's span follows to their middle where it has room, else nothing moves.
+        var followed = true, levels = 0;
+        for (var above = par[head]; above >= 0; above = par[head]) {
+          var f = cs[above], l = cs[above + 1] - 1, low = c[f] + ends.first[f], high = c[l] + ends.last[l];
+          if (c[above] >= low - 1e-9 && c[above] <= high + 1e-9) break;
+          if (++levels > LEVELLED_CHAIN) { followed = false; break; }
+          head = moveChain(above, (low + high) / 2);
+          if (head < 0) { followed = false; break; }
         }
-        for (member = head; ; member = cs[member]) { c[member] = target; if (member === parent) break; }
+        if (!followed) for (var m = moved.length - 2; m >= 0; m -= 2) c[moved[m]] = moved[m + 1];
       }
       return c;
     }
