@@ -83,6 +83,29 @@ enum CompactPlacement {
         }
     }
 
+    /// Whether an item can move to a centre within the drawing's extent (as placed when made)
+    /// and its separations from its neighbours in its column (as they are when asked).
+    struct ColumnRoom {
+        let c: UnsafeMutablePointer<Double>
+        let constraints: CompactConstraints
+        private(set) var top = Double.infinity, bottom = -Double.infinity
+
+        init(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints) {
+            self.c = c
+            self.constraints = constraints
+            let h = constraints.heights.base
+            for item in 0..<constraints.count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
+        }
+
+        func hasRoom(_ item: Int, at y: Double) -> Bool {
+            let h = constraints.heights.base, before = constraints.separationBefore.base
+            guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
+            if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
+            if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }
+            return true
+        }
+    }
+
     /// Moves a parent whose only child is a block to the middle of that block's members (its
     /// first panel's rows), where its column leaves room within the drawing's extent. The
     /// constraints keep an only child level with its parent, so such a parent sat at the block's
@@ -94,17 +117,9 @@ enum CompactPlacement {
     /// ancestors followed at most `levelledChain` items, so O(n).
     static func centreParentsOnOnlyBlocks(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints,
                                           memberEnds: MemberEnds) {
-        let count = constraints.count, h = constraints.heights.base
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
-        let before = constraints.separationBefore.base
-        var top = Double.infinity, bottom = -Double.infinity
-        for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
-        func hasRoom(_ item: Int, at y: Double) -> Bool {
-            guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
-            if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
-            if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }
-            return true
-        }
+        let room = ColumnRoom(c, constraints)
+        func hasRoom(_ item: Int, at y: Double) -> Bool { room.hasRoom(item, at: y) }
         func isOnlyChild(_ item: Int) -> Bool {
             let parent = Int(parents[item])
             return parent >= 0 && children[parent + 1] - children[parent] == 1
@@ -173,22 +188,15 @@ enum CompactPlacement {
     /// `levelledChain` items, so O(n).
     static func levelNearlyLevelPairs(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints,
                                       memberEnds: MemberEnds?) {
-        let count = constraints.count, h = constraints.heights.base
+        let count = constraints.count
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
-        let before = constraints.separationBefore.base
         let level = 0.01
         func isNear(_ a: Double, _ b: Double) -> Bool {
             let distance = abs(a - b)
             return distance > level && distance < SchematicLayout.levelStubDistance
         }
-        var top = Double.infinity, bottom = -Double.infinity
-        for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
-        func hasRoom(_ item: Int, at y: Double) -> Bool {
-            guard y - h[item] / 2 >= top - 1e-9, y + h[item] / 2 <= bottom + 1e-9 else { return false }
-            if !constraints.isFirstInSection(item) && y - c[item - 1] < before[item] - 1e-9 { return false }
-            if !constraints.isLastInSection(item) && c[item + 1] - y < before[item + 1] - 1e-9 { return false }
-            return true
-        }
+        let room = ColumnRoom(c, constraints)
+        func hasRoom(_ item: Int, at y: Double) -> Bool { room.hasRoom(item, at: y) }
         /// Moves `item` and the chain of only children below it (which share its centre; an
         /// overhanging block's stand-ins are such a chain) to `y`, if each has room there and the
         /// chain is at most `levelledChain` long.
