@@ -170,15 +170,15 @@ enum LineBreaker {
     /// byte is a character: the same breaks without Unicode properties and grapheme breaking
     /// (which were most of the time of measuring 5,000 long file names). Nil for other text.
     static func asciiSegment(of text: Substring, from start: String.Index,
-                                     insideIdentifiers: Bool) -> (range: Range<String.Index>, isCut: Bool)? {
+                             insideIdentifiers: Bool) -> (range: Range<String.Index>, isCut: Bool)? {
         let utf8 = text.utf8
         return utf8.withContiguousStorageIfAvailable { whole -> (range: Range<String.Index>, isCut: Bool)? in
             let first = utf8.distance(from: utf8.startIndex, to: start), count = whole.count
+            func isPlain(_ byte: UInt8) -> Bool { byte == 0x09 || byte >= 0x20 && byte < 0x7F }
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
             func isAlphanumeric(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 }
             var position = first
             while position < count {
-                func isPlain(_ byte: UInt8) -> Bool { byte == 0x09 || byte >= 0x20 && byte < 0x7F }
                 let byte = whole[position]
                 let next = position + 1
                 let following: UInt8? = next < count ? whole[next] : nil
@@ -196,8 +196,8 @@ enum LineBreaker {
                     breakAfter = insideIdentifiers && byte >= 0x61 && byte <= 0x7A && following.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
                 }
                 if breakAfter || next - first == longestWord {
-                    // Only the rest of the text is checked further on: a non-ASCII byte after
-                    // this word is the general path's to read.
+                    // (Text after this word is read when the next word is: it may take the
+                    // general path.)
                     let end = utf8.index(utf8.startIndex, offsetBy: next)
                     return (start..<end, !breakAfter && next < count)
                 }
