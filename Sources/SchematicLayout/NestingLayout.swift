@@ -117,8 +117,11 @@ struct NestingLayout {
         for (position, member) in members.enumerated() {
             let at = head + position, row = position % rows, column = position / rows
             listHead[at] = head
-            inListTop[at] = rowTops[row] + (heights[row] - itemHeights[member]) / 2
-            inListLeft[at] = headLefts[lefts + column] + (widths[column] - itemWidths[member]) / 2
+            // A list in single file at the line past its far side (`WrapPlan.offset(ofMember:inBlock:width:height:)`).
+            let room = heights[row] - itemHeights[member]
+            inListTop[at] = rowTops[row] + (rows == 1 ? room : room / 2)
+            // At its sub-column's near side, by its bus (`WrapPlan.offset(ofMember:inBlock:width:height:)`).
+            inListLeft[at] = headLefts[lefts + column]
         }
         rowHeight[head] = size.height
         listLength[head] = size.width

@@ -852,8 +852,14 @@ struct WrapPlan {
         return (index / rowCount, index % rowCount)
     }
 
-    /// A member's top from its block's top (centred in its row) and its left from the block's
-    /// left (centred in its sub-column).
+    /// A member's top from its block's top (centred in its row; a row hanging from the line
+    /// over it, `isCombed`, at that line; a list in single file, `isSingleFile`, at the line
+    /// past its far side) and its left from the block's left: at its sub-column's near side,
+    /// by its bus (`WrapPlan.busInset`). Centred, a narrower member's stub ran longer than the
+    /// gap after the widest one before it, and that one's box read as its parent (a tree of
+    /// exception classes: `IncompleteRead → NotConnected`, top to bottom a two-line box's row
+    /// hanging 16 px under its line, 17 px below the row above; a list's line 4 to 32 px from
+    /// its members and 19 px from the next list's).
     @inline(__always)
     func offset(ofMember item: Int, inBlock block: Int, width: Double, height: Double) -> (x: Double, y: Double) {
         if offsetStart[block] >= 0 {
@@ -862,8 +868,8 @@ struct WrapPlan {
         }
         let (column, row) = position(ofMember: item, inBlock: block)
         let rowIndex = Int(rowStart[block]) + row, columnIndex = Int(columnStart[block]) + column
-        return (columnLefts[columnIndex] + (columnWidths[columnIndex] - width) / 2,
-                rowOffsets[rowIndex] + (rowHeights[rowIndex] - height) / 2)
+        let room = rowHeights[rowIndex] - height
+        return (columnLefts[columnIndex], rowOffsets[rowIndex] + (isCombed(block) ? 0 : isSingleFile(block) ? room : room / 2))
     }
 
     /// Where a nesting block's member is in `memberXs`: its own members first, then the inner ones.
@@ -901,11 +907,12 @@ struct WrapPlan {
         columnLefts[Int(columnStart[block]) + column] - busInset
     }
 
-    /// How far a bus runs before the sub-column (or list column) it serves: a third of the
-    /// gutter, nearer its own members than the ones before. Halfway, top to bottom, each
-    /// row's line ran as near under the row above, every stub below a box of it: each row
-    /// read as the child of the one above.
-    var busInset: Double { gutter / 3 }
+    /// How far a bus runs before the sub-column (or list column) it serves, its members' stubs
+    /// as long: a quarter of the gutter, three times nearer its own members than the widest
+    /// one before. Halfway, top to bottom, each row's line ran as near under the row above,
+    /// every stub below a box of it: each row read as the child of the one above (at a third,
+    /// a stub 8 px long beside a gap of 16 still did, in a fitted page).
+    var busInset: Double { gutter / 4 }
 
     /// The middles of the first and last rows, from the block's top.
     func rowMiddles(ofBlock block: Int) -> (first: Double, last: Double) {

@@ -32,8 +32,8 @@ extension HTMLPagePlacementScript {
         position = member - low;
         var a = head + position, row = position % rowCount, column = Math.floor(position / rowCount);
         listHead[a] = head;
-        inListTop[a] = rowTops[row] + (rowHeights[row] - heights[member]) / 2;
-        inListLeft[a] = lefts[column] + (columnWidths[column] - widths[member]) / 2;
+        inListTop[a] = rowTops[row] + (rowHeights[row] - heights[member]) / (rowCount === 1 ? 1 : 2);  // single file: at its far side's line
+        inListLeft[a] = lefts[column];  // at its sub-column's near side, by its bus
       }
       rowHeight[head] = size[1];
       listLength[head] = size[0];
@@ -563,7 +563,7 @@ extension HTMLPagePlacementScript {
       var left = blockLeft + plan.listLefts[list], buses = [], starts = [], parent = cols.par[first];
       for (var index = 0; index < plan.listCount[list]; index += plan.listRows[list]) {
         starts.push(index);
-        buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 3);  // WrapPlan.busInset
+        buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 4);  // WrapPlan.busInset
       }
       var parentMiddle = placed.tops[parent] + (cfg.headerInset + placed.topRoom) + heights[parent] / 2;
       out.push({first: first, count: plan.listCount[list], starts: starts,

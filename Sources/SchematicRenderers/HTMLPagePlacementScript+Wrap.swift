@@ -305,7 +305,11 @@ extension HTMLPagePlacementScript {
   function memberOffset(plan, item, block, width, height) {
     if (plan.offsetStart[block] >= 0) { var at = nestedIndex(plan, item, block); return {x: plan.memberXs[at], y: plan.memberYs[at]}; }
     var p = memberPosition(plan, item, block), ri = plan.rowStart[block] + p.row, ci = plan.columnStart[block] + p.column;
-    return {x: plan.columnLefts[ci] + (plan.columnWidths[ci] - width) / 2, y: plan.rowOffsets[ri] + (plan.rowHeights[ri] - height) / 2};
+    // At its sub-column's near side; a row hanging from the line over it (WrapPlan.isCombed) at
+    // that line, a list in single file (WrapPlan.isSingleFile) at the line past its far side.
+    var combed = !plan.hangsLists && plan.rows[block] === 1 && plan.columns[block] > 1;
+    var singleFile = plan.hangsLists && plan.rows[block] === 1, room = plan.rowHeights[ri] - height;
+    return {x: plan.columnLefts[ci], y: plan.rowOffsets[ri] + (combed ? 0 : singleFile ? room : room / 2)};
   }
   // WrapPlan.memberEnds: from the centre of the block placed placedHeight tall, its members
   // roomBefore after its placed top.
@@ -313,7 +317,7 @@ extension HTMLPagePlacementScript {
     var rows = rowMiddles(plan, block), middle = placedHeight / 2 - (roomBefore || 0);
     return {first: rows.first - middle, last: rows.last - middle};
   }
-  function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 3; }  // WrapPlan.busInset
+  function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 4; }  // WrapPlan.busInset
   function rowMiddles(plan, block) {
     var first = plan.rowStart[block], last = plan.rowStart[block + 1] - 1;
     return {first: plan.rowOffsets[first] + plan.rowHeights[first] / 2, last: plan.rowOffsets[last] + plan.rowHeights[last] / 2};

@@ -69,18 +69,46 @@ import TestSupport
 
     /// A wrapped block's sub-column buses run nearer their own members than the ones before:
     /// top to bottom, halfway between rows, every row's line ran as near under the row above,
-    /// each stub below one of its boxes, and each row read as the child of the one above.
+    /// each stub below one of its boxes, and each row read as the child of the one above. Each
+    /// member lies at its sub-column's near side, its stub as short as every other's (centred,
+    /// a narrow member's stub ran longer than the gap after the widest one before it).
     @Test(arguments: [SchematicOrientation.lr, .tb])
     func eachRowsLineRunsNearerItsOwnRow(orientation: SchematicOrientation) throws {
         var tree = Tree()
         let root = tree.addNode(label: "root")
         for index in 0..<30 { tree.addNode(label: "leaf \(index)", parent: root) }
-        let (layout, _) = try self.layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        let (layout, _) = try self.layout(tree, orientation: orientation, connectors: .elbow)
         let gaps = try busGaps(layout, section: 1, orientation: orientation)
+        let inset = try #require(gaps.map(\.own).min())
         for gap in gaps {
-            #expect(gap.own * 1.5 <= gap.before + 1e-9, "\(orientation): bus \(gap.own) px before its member, \(gap.before) px after the one before")
+            #expect(abs(gap.own - inset) < 1e-9, "\(orientation): a stub \(gap.own) px long, another \(inset)")
+            #expect(gap.own * 3 <= gap.before + 1e-9, "\(orientation): bus \(gap.own) px before its member, \(gap.before) px after the one before")
         }
         #expect(gaps.count >= 10)
+    }
+
+    /// Members entered across the line beside their block (left to right a row hanging from
+    /// the line over it, top to bottom a list in single file, along the line past its far side)
+    /// lie against that line, each stub as short as the others: centred, a list's line ran 4
+    /// to 32 px from its members and 19 px from the next list's.
+    @Test(arguments: [SchematicOrientation.lr, .tb], [UInt64(2), 5])
+    func membersEnteredAcrossALineLieAgainstIt(orientation: SchematicOrientation, seed: UInt64) throws {
+        let tree = wideFanTree(seed: seed, count: 400)
+        let (layout, sections) = try self.layout(tree, orientation: orientation, connectors: .elbow, seed: seed)
+        let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        var across: [Double] = []
+        for attributes in all {
+            guard let connector = attributes.connector, !connector.via.isEmpty else { continue }
+            var points: [Point] = []
+            connector.forEachPolylinePoint { points.append(canonical($0, orientation)) }
+            guard points.count >= 2, case let (from, to) = (points[points.count - 2], points[points.count - 1]),
+                  abs(from.x - to.x) < 1e-9 else { continue }
+            across.append(abs(to.y - from.y))
+        }
+        let rise = layout.configuration.itemPadding * 0.25
+        #expect(!across.isEmpty, "seed \(seed): no member entered across a line")
+        for stub in across { #expect(abs(stub - rise) < 1e-9, "\(orientation) seed \(seed): a stub \(stub) px across its line") }
+        _ = checkInvariants(layout, sections, orientation: orientation)
     }
 
     /// Per connector into `section` that ends in a stub from a bus (canonical axes), the bus's
@@ -210,7 +238,9 @@ import TestSupport
                 && sections.childStarts[child - 1] == sections.childStarts[child] {
                 let a = canonical(Point(x: frames[child - 1].midX, y: frames[child - 1].midY), orientation)
                 let b = canonical(Point(x: frames[child].midX, y: frames[child].midY), orientation)
-                if abs(a.x - b.x) < 0.01 {
+                // One sub-column: centred in it (a column's), or at its near side (a block's).
+                let nearA = canonicalFrame(frames[child - 1], orientation).minX, nearB = canonicalFrame(frames[child], orientation).minX
+                if abs(a.x - b.x) < 0.01 || abs(nearA - nearB) < 0.01 {
                     #expect(b.y > a.y, "leaf \(child) is not below leaf \(child - 1) of its sub-column")
                 } else {
                     #expect(b.x > a.x, "leaf \(child) is not in a later sub-column than \(child - 1)")

@@ -41,7 +41,8 @@ import Testing
             // above or below it in its own sub-column (a block of one row).
             let siblings = connectors.filter { $0.value.parentIndexPath == connector.parentIndexPath }.map { frames[$0.key]! }
             let row = siblings.filter { abs($0.minY - frame.minY) < 0.5 }
-            func alone(_ member: Rect) -> Bool { siblings.filter { abs($0.midX - member.midX) < 0.5 }.count == 1 }
+            // (A block's members lie at their sub-column's near side: one sub-column shares a left.)
+            func alone(_ member: Rect) -> Bool { siblings.filter { abs($0.minX - member.minX) < 0.5 }.count == 1 }
             guard row.count > 1, row.allSatisfy(alone) else { continue }
             hanging += 1
             #expect(connector.end == Point(x: frame.midX, y: frame.minY), "\(path) is entered at \(connector.end), not its top middle")
