@@ -261,7 +261,11 @@ public enum Graphviz {
     /// that is empty, or a PNG or PDF without its signature, is an error, never a result.
     public static func render(_ dot: [UInt8], engine: String, format: String,
                               graphAttributes: [(name: String, value: String)] = []) throws(GraphvizError) -> [UInt8] {
-        try withLaidOutGraph(dot, engine: engine, graphAttributes: graphAttributes) { context, graph throws(GraphvizError) in
+        // (Its X11 and GTK devices crashed or hung without a display.)
+        if windowDevices.contains(String(format.prefix { $0 != ":" }).lowercased()) {
+            throw GraphvizError("Graphviz's '\(format)' opens a window and writes no file (it renders: \(renderFormats().joined(separator: ", ")))")
+        }
+        return try withLaidOutGraph(dot, engine: engine, graphAttributes: graphAttributes) { context, graph throws(GraphvizError) in
             var data: UnsafeMutablePointer<CChar>? = nil
             var length: UInt32 = 0
             guard gv.gvRenderData(context, graph, format, &data, &length) == 0, let data else {
@@ -280,7 +284,10 @@ public enum Graphviz {
         }
     }
 
-    /// The output formats the installed Graphviz renders.
+    /// Graphviz devices that open windows, not files: never rendered, nor listed as formats.
+    public static let windowDevices: Set<String> = ["gtk", "x11", "xlib"]
+
+    /// The output formats the installed Graphviz renders (to files).
     public static func renderFormats() -> [String] {
         (try? withSession { context in formats(context) }) ?? []
     }
@@ -296,7 +303,7 @@ public enum Graphviz {
             }
         }
         free(list)
-        return Array(Set(names.map { String($0.prefix { $0 != ":" }) })).sorted()
+        return Array(Set(names.map { String($0.prefix { $0 != ":" }) }).subtracting(windowDevices)).sorted()
     }
 
     private static let hierarchyAttributes = ["type", "id", "URL", "href", "tooltip", "class", "fillcolor", "fontcolor"]

@@ -49,7 +49,8 @@ public struct DOTReader: HierarchyReader {
             let attributeLocated = { (node: Int, key: String) -> DOTSourcePositions.Position? in
                 positions().position(graph: number, node: graph.nodes[node].name, attribute: key)
             }
-            try add(graph, to: &tree, nodeOfID: &nodeOfID, edgePosition: located, attributePosition: attributeLocated) { message, position in
+            try add(graph.isDirected ? graph : Self.ledAwayFromRoots(graph), to: &tree, nodeOfID: &nodeOfID,
+                    edgePosition: located, attributePosition: attributeLocated) { message, position in
                 ReadError(file: file, line: position?.line ?? 0, column: position?.column ?? 0, message: context + message)
             }
             for warning in graph.warnings {
@@ -58,6 +59,46 @@ public struct DOTReader: HierarchyReader {
             }
         }
         return tree
+    }
+
+    /// An undirected forest's edges led away from its roots: each connected part from its first
+    /// node in file order, breadth first. (Read as written, `graph { a -- b; c -- b }` had two
+    /// roots and `b` a second parent.) A graph with a cycle stays as written, its cycle told as
+    /// one. Iterative, O(nodes + edges).
+    static func ledAwayFromRoots(_ graph: GraphvizGraph) -> GraphvizGraph {
+        let count = graph.nodes.count
+        var neighbours = [[Int]](repeating: [], count: count)
+        var pairs = Set<Int>()  // smaller * count + larger: a repeated edge adds nothing
+        for edge in graph.edges where edge.tail != edge.head
+            && pairs.insert(min(edge.tail, edge.head) * count + max(edge.tail, edge.head)).inserted {
+            neighbours[edge.tail].append(edge.head)
+            neighbours[edge.head].append(edge.tail)
+        }
+        var reached = [Int](repeating: -1, count: count), reachedCount = 0, parts = 0
+        var queue: [Int] = []
+        for start in 0..<count where reached[start] < 0 {
+            parts += 1
+            reached[start] = reachedCount
+            reachedCount += 1
+            queue = [start]
+            var next = 0
+            while next < queue.count {
+                let node = queue[next]
+                next += 1
+                for other in neighbours[node] where reached[other] < 0 {
+                    reached[other] = reachedCount
+                    reachedCount += 1
+                    queue.append(other)
+                }
+            }
+        }
+        // A forest has one edge fewer than nodes in each part.
+        guard pairs.count == count - parts else { return graph }
+        var led = graph
+        for index in led.edges.indices where reached[led.edges[index].tail] > reached[led.edges[index].head] {
+            (led.edges[index].tail, led.edges[index].head) = (led.edges[index].head, led.edges[index].tail)
+        }
+        return led
     }
 
     /// Adds one graph's nodes to the forest, after those already there.

@@ -70,9 +70,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The format of content with no telling extension: JSON if it starts with `{` or `[` (not
-    /// `tree -h` output, whose lines start with `[size]`: `looksLikeTreeListing`),
-    /// DOT if it starts with `digraph`, `graph` or `strict`, YAML if with `---` or `%YAML`,
+    /// The format of content with no telling extension: JSON if it starts with `{` or `[` and
+    /// a JSON value's first token (`looksLikeJSON`: not `tree -h` output, whose lines start
+    /// with `[size]`, nor an outline's `[TODO] plan`), DOT if it starts as a graph does
+    /// (`[strict] graph|digraph [ID] {`: not an outline titled "Graph theory"), YAML if with `---` or `%YAML`,
     /// Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
     /// CSV or TSV if the first line is a header naming the `id` and parent columns
     /// (`tableFormat`), else an outline.
@@ -81,16 +82,63 @@ public enum InputFormat: String, CaseIterable, Sendable {
         guard index < bytes.count else { return .outline }
         if looksLikeNewick(bytes, from: index) { return .newick }
         if bytes[index] == 0x5B && looksLikeTreeListing(bytes, from: index) { return .outline }
-        if bytes[index] == 0x7B || bytes[index] == 0x5B { return .json }
+        if (bytes[index] == 0x7B || bytes[index] == 0x5B) && looksLikeJSON(bytes, from: index) { return .json }
         let start = bytes[index..<min(bytes.count, index + 5)]
         if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
         if start.starts(with: Array("# ".utf8)) || start.starts(with: Array("## ".utf8)) { return .markdown }
-        let word = String(decoding: bytes[index..<min(bytes.count, index + 8)], as: UTF8.self).lowercased()
-        for keyword in ["digraph", "graph", "strict"] where word.hasPrefix(keyword) {
-            let end = index + keyword.count
-            if end == bytes.count || !(bytes[end].isASCIILetterOrDigit) { return .dot }
-        }
+        if looksLikeDOT(bytes, from: index) { return .dot }
         return tableFormat(bytes) ?? .outline
+    }
+
+    /// Any `{` (a YAML flow mapping is read too); after `[`, a value's first token (`{`, `[`, a
+    /// string, a number followed by `,` or `]`, `true`, `false`, `null`) or `]`.
+    private static func looksLikeJSON(_ bytes: [UInt8], from first: Int) -> Bool {
+        if bytes[first] == UInt8(ascii: "{") { return true }
+        var index = first + 1
+        func skipSpace() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        skipSpace()
+        // (A lone `[` is a JSON document cut short, and is told so.)
+        guard index < bytes.count else { return true }
+        let byte = bytes[index]
+        if [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]")].contains(byte) { return true }
+        if byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) {
+            index += 1
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+                                                                                UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[index]) { index += 1 }
+        } else if let word = ["true", "false", "null"].first(where: { bytes[index...].starts(with: Array($0.utf8)) }) {
+            index += word.utf8.count
+        } else {
+            return false
+        }
+        skipSpace()
+        return index == bytes.count || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "]")
+    }
+
+    /// `[strict] graph|digraph [ID] {` (keywords in any case, the ID a name, number or quoted
+    /// string), as a DOT file starts.
+    private static func looksLikeDOT(_ bytes: [UInt8], from first: Int) -> Bool {
+        var index = first
+        func skipSpace() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        /// Reads a keyword (any case) that ends there.
+        func keyword(_ word: String) -> Bool {
+            let end = index + word.utf8.count
+            guard end <= bytes.count, String(decoding: bytes[index..<end], as: UTF8.self).lowercased() == word,
+                  end == bytes.count || !bytes[end].isASCIILetterOrDigit else { return false }
+            index = end
+            return true
+        }
+        if keyword("strict") { skipSpace() }
+        guard keyword("graph") || keyword("digraph") else { return false }
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+            index += 1
+        } else {
+            while index < bytes.count, bytes[index].isASCIILetterOrDigit || bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: ".") { index += 1 }
+        }
+        skipSpace()
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
     }
 
     /// Where a text's content starts: after a byte order mark and blank space.

@@ -95,7 +95,8 @@ public struct OutlineReader: HierarchyReader {
                 usesTabs = sawTab
             }
 
-            if width == 0 && previousLineBlank && sawTreeDrawing && stack.count > 0
+            // (`tree --du` indents it: "  16K used in 4 directories, 5 files".)
+            if previousLineBlank && sawTreeDrawing && stack.count > 0
                 && Self.isTreeSummary(bytes, from: position, to: contentEnd) && isLastContent(bytes, after: next) {
                 break
             }
@@ -229,9 +230,13 @@ public struct OutlineReader: HierarchyReader {
         return nil
     }
 
-    /// Whether a line reads "N directories" or "N directories, M files" (as `tree` ends).
+    /// Whether a line reads "N directories" or "N directories, M files" (as `tree` ends), or
+    /// with `--du` "SIZE used in N directories, M files".
     static func isTreeSummary(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        var text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
+        if let used = text.firstRange(of: " used in "), !text[..<used.lowerBound].contains(" ") {
+            text = text[used.upperBound...]
+        }
         let parts = text.split(separator: ",").map { $0.trimmingPrefix(" ") }
         guard (1...2).contains(parts.count) else { return false }
         for (index, part) in parts.enumerated() {

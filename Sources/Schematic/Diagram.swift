@@ -168,7 +168,9 @@ public struct Diagram {
         let tip = levels > 1 ? ": show fewer levels (--max-depth N)" : ""
         let wide = size.width > largestReadableSide, tall = size.height > largestReadableSide
         let extent = wide && tall ? "wide and tall" : wide ? "wide" : "tall"
-        return "the drawing is \(Int(size.width.rounded()))×\(Int(size.height.rounded())) px, more than \(Int(largestReadableSide)) px \(extent)" + tip
+        // (A size beyond any integer, from spacing options at their limits, is no trap.)
+        func pixels(_ value: Double) -> String { value < 1e15 ? String(Int(value.rounded())) : "\(value)" }
+        return "the drawing is \(pixels(size.width))×\(pixels(size.height)) px, more than \(Int(largestReadableSide)) px \(extent)" + tip
     }
 
     /// The warning for labels cut at `TextMeasurer.maximumLines` lines, or nil: how many, and

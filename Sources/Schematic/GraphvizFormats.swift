@@ -10,14 +10,10 @@ extension OutputFormat {
     public init?(outputExtension: String) {
         if let own = OutputFormat(pathExtension: outputExtension) {
             self = own
-        } else if !outputExtension.isEmpty, !OutputFormat.interactiveDevices.contains(outputExtension.lowercased()),
-                  OutputFormat.graphvizFormats().contains(outputExtension.lowercased()) {
+        } else if !outputExtension.isEmpty, OutputFormat.graphvizFormats().contains(outputExtension.lowercased()) {
             self = .graphviz(outputExtension.lowercased())
         } else {
             return nil
         }
     }
-
-    /// Graphviz devices that open windows, not files.
-    private static let interactiveDevices: Set<String> = ["gtk", "x11", "xlib"]
 }

@@ -36,12 +36,13 @@ enum DirectoryDependencies {
         ([escaped(target) + ":"] + prerequisites.map(escaped)).joined(separator: " ") + "\n"
     }
 
-    /// A path as make reads it in a rule: spaces and `#` backslashed, `$` doubled.
+    /// A path as make reads it in a rule: spaces, `#` and `:` backslashed (a bare `:` in a
+    /// name made "multiple target patterns"), `$` doubled.
     static func escaped(_ path: String) -> String {
         var text = ""
         for character in path {
             switch character {
-            case " ", "\t", "#": text += "\\" + String(character)
+            case " ", "\t", "#", ":": text += "\\" + String(character)
             case "$": text += "$$"
             default: text.append(character)
             }

@@ -11,6 +11,8 @@ enum FileIO {
     struct Failure: Error {
         var message: String
         var isMissingInput = false
+        /// Input that cannot be text (a NUL byte): a data error, not an I/O one.
+        var isNotText = false
     }
 
     /// Reads a whole file, or standard input for `-`.
@@ -45,6 +47,14 @@ enum FileIO {
         }
         if let failure { throw Failure(message: "\(path): read failed: \(String(cString: strerror(failure)))") }
         if reachedEnd { return bytes }
+        /// No reader takes a NUL byte: a stream of them (`/dev/zero`, binary data on a pipe) is
+        /// refused at once, not read on until memory runs out.
+        func refuseNUL(at nul: Int) -> Failure {
+            let line = bytes[..<nul].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let column = nul - (bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            return Failure(message: "\(path == "-" ? "<stdin>" : path):\(line):\(column): NUL byte: not text", isNotText: true)
+        }
+        if let nul = bytes.firstIndex(of: 0) { throw refuseNUL(at: nul) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -53,7 +63,10 @@ enum FileIO {
                 if errno == EINTR { continue }
                 throw Failure(message: "\(path): read failed: \(String(cString: strerror(errno)))")
             }
+            let start = bytes.count
             bytes.append(contentsOf: chunk[0..<count])
+            // (Gzip data, decompressed later, has NUL bytes of its own.)
+            if !bytes.starts(with: [0x1F, 0x8B]), let nul = bytes[start...].firstIndex(of: 0) { throw refuseNUL(at: nul) }
         }
         return bytes
     }
@@ -108,9 +121,9 @@ enum FileIO {
 
     /// Where one output goes (see `OutputTarget`). A regular file only appears complete: the
     /// bytes go to a temporary file beside it, renamed over it by `commit()` and removed by
-    /// `abandon()` or by an interrupting signal. A device, FIFO, socket or open descriptor is
-    /// written in place, opened only when the first bytes come, so a failure before them leaves
-    /// it untouched.
+    /// `abandon()` or by an interrupting signal. A device, FIFO, socket or open descriptor (and
+    /// a file with other hard links, or another owner: `OutputTarget.overwrite`) is written in
+    /// place, opened only when the first bytes come, so a failure before them leaves it untouched.
     final class Output {
         let path: String
         private let target: OutputTarget
@@ -124,7 +137,7 @@ enum FileIO {
             switch target {
             case .descriptor(let number):
                 descriptor = number
-            case .inPlace(let file), .socket(let file):
+            case .inPlace(let file), .socket(let file), .overwrite(let file):
                 guard access(file, W_OK) == 0 else { throw Failure(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
             case .replace(let file, let existing):
                 try createTemporary(beside: file, replacing: existing)
@@ -174,12 +187,14 @@ enum FileIO {
             if !ok { failure = "\(path): write failed: \(String(cString: strerror(errno)))" }
         }
 
-        /// Opens a device or FIFO for writing (without O_TRUNC or O_CREAT), or connects to a socket.
+        /// Opens a device or FIFO for writing (without O_TRUNC or O_CREAT), a file written in
+        /// place (truncated), or connects to a socket.
         private func openInPlace() -> Bool {
             switch target {
-            case .inPlace(let file):
+            case .inPlace(let file), .overwrite(let file):
+                let truncates: Int32 = if case .overwrite = target { O_TRUNC } else { 0 }
                 while true {
-                    descriptor = open(file, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+                    descriptor = open(file, O_WRONLY | O_NOCTTY | O_CLOEXEC | truncates)
                     if descriptor >= 0 || errno != EINTR { break }
                 }
             case .socket(let file):
@@ -196,10 +211,12 @@ enum FileIO {
             switch target {
             case .descriptor:
                 break
-            case .inPlace, .socket:
+            case .inPlace, .socket, .overwrite:
                 // Nothing written yet still opens it, so a FIFO's reader sees the (empty) end.
                 if descriptor < 0 && failure == nil { _ = openInPlace() }
-                if descriptor >= 0 { close(descriptor) }
+                if descriptor >= 0 && close(descriptor) != 0 && failure == nil {
+                    failure = "\(path): write failed: \(String(cString: strerror(errno)))"
+                }
             case .replace(let file, _):
                 guard let temporary else { break }
                 if close(descriptor) != 0 && failure == nil {
@@ -220,7 +237,7 @@ enum FileIO {
             switch target {
             case .descriptor:
                 break
-            case .inPlace, .socket:
+            case .inPlace, .socket, .overwrite:
                 if descriptor >= 0 { close(descriptor) }
             case .replace:
                 guard let temporary else { return }

@@ -72,19 +72,25 @@ struct MarkdownCommand: ParsableCommand {
         do {
             bytes = try FileIO.read(input)
         } catch {
-            throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError)
+            throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : error.isNotText ? ExitStatus.dataError : ExitStatus.ioError)
         }
         let name = input == "-" ? "diagram" : String(input.split(separator: "/").last!.split(separator: ".").first!)
         var assetWriter: MarkdownEmbedding.Assets? = nil
-        if let assets {
-            let directory = assets.hasSuffix("/") && assets.count > 1 ? String(assets.dropLast()) : assets
+        // The drawings' files are kept until every block is drawn and the output can be made:
+        // a run that fails writes none of them.
+        final class PendingAssets { var files: [(path: String, svg: [UInt8])] = [] }
+        let pending = PendingAssets()
+        let assetDirectory = assets.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        if let directory = assetDirectory {
+            // (Made first: the link is found between the real folders, and the output may be in it.)
             Self.makeDirectories(directory)
             let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)-\($0).svg" },
-                write: { number, svg in
-                    try writeAtomically(to: "\(directory)/\(name)-\(number).svg", inputs: [input]) { $0.write(svg) }
-                })
+                write: { number, svg in pending.files.append(("\(directory)/\(name)-\(number).svg", svg)) })
+        }
+        func writeAssets() throws {
+            for file in pending.files { try writeAtomically(to: file.path, inputs: [input]) { $0.write(file.svg) } }
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
@@ -105,11 +111,10 @@ struct MarkdownCommand: ParsableCommand {
         } catch let error as MarkdownEmbedding.BlockError {
             throw fail(error.description, ExitStatus.dataError)
         }
-        if html {
-            let page = try renderHTML(processed, drawings: drawings, title: name)
-            try writeAtomically(to: output, inputs: [input]) { $0.write(page) }
-        } else {
-            try writeAtomically(to: output, inputs: [input]) { $0.write(processed) }
+        let text = html ? try renderHTML(processed, drawings: drawings, title: name) : processed
+        try writeAtomically(to: output, inputs: [input]) { destination in
+            try writeAssets()
+            destination.write(text)
         }
     }
 

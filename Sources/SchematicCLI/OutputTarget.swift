@@ -18,6 +18,10 @@ enum OutputTarget {
     /// nothing is yet (`existing` is nil): written to a temporary file beside it, then renamed.
     /// A symbolic link's final target is the path here, so the link stays a link.
     case replace(String, existing: stat?)
+    /// A regular file with other hard links, or whose owner a new file could not be given:
+    /// truncated and written in place when the first bytes come (a new file renamed over it
+    /// would cut the links, or take it from its owner).
+    case overwrite(String)
 
     /// Follows symbolic links (at most 40, as the kernel does) to what `path` names.
     static func resolve(_ path: String) throws(FileIO.Failure) -> OutputTarget {
@@ -37,6 +41,12 @@ enum OutputTarget {
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
+                // Replacing needs only the folder's permission: a file this process may not
+                // write is refused, not replaced.
+                guard access(current, W_OK) == 0 else {
+                    throw FileIO.Failure(message: "\(path): cannot write: \(String(cString: strerror(errno)))")
+                }
+                if info.st_nlink > 1 || (geteuid() != 0 && info.st_uid != geteuid()) { return .overwrite(current) }
                 return .replace(current, existing: info)
             case S_IFDIR:
                 throw FileIO.Failure(message: "\(path): is a directory")

@@ -32,7 +32,7 @@ struct TreeReading {
         do {
             bytes = try FileIO.read(path)
         } catch {
-            throw Failure(message: error.message, code: error.isMissingInput ? ExitStatus.noInput : ExitStatus.ioError, isFileError: true)
+            throw Failure(message: error.message, code: error.isMissingInput ? ExitStatus.noInput : error.isNotText ? ExitStatus.dataError : ExitStatus.ioError, isFileError: true)
         }
         var named = path
         let gzipped = fileExtension(path)?.lowercased() == "gz"

@@ -131,12 +131,13 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
     /// Why the configuration cannot be laid out, or nil if it can.
     public var problem: String? {
         let size = estimatedItemSize
-        if !(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite) {
-            return "the node size must be positive and finite"
+        // (Beyond these no drawing can be shown, and sizes in pixels would overflow an integer.)
+        if !(size.width > 0 && size.height > 0 && size.width <= 1_000_000 && size.height <= 1_000_000) {
+            return "the node size must be more than 0 and at most 1000000 points"
         }
         for (name, value) in [("item padding", itemPadding), ("section padding", sectionPadding), ("section margin", sectionMargin)]
-        where !(value >= 0 && value.isFinite) {
-            return "the \(name) must be zero or more and finite"
+        where !(value >= 0 && value <= 100_000) {
+            return "the \(name) must be between 0 and 100000 points"
         }
         if case .limit(let count) = wrap, count < 1 { return "the wrap limit must be 1 or more" }
         return nil

@@ -180,9 +180,28 @@ public struct OutputBuffer: ~Copyable {
     }
 
     /// Appends text escaped for XML character data and attribute values. Characters XML 1.0
-    /// cannot carry (C0 controls other than tab and newline) become U+FFFD.
+    /// cannot carry (C0 controls other than tab and newline, and the noncharacters U+FFFE and
+    /// U+FFFF) become U+FFFD.
     public mutating func appendXMLEscaped(_ text: String) {
+        // UTF-8 bytes EF BF held until the third tells U+FFFE or U+FFFF (BE, BF) from the rest.
+        var held = 0
         for unit in text.utf8 {
+            if held == 2 {
+                held = 0
+                if unit == 0xBE || unit == 0xBF {
+                    put("\u{FFFD}")
+                    continue
+                }
+                put(0xEF)
+                put(0xBF)
+            } else if held == 1 {
+                if unit == 0xBF {
+                    held = 2
+                    continue
+                }
+                held = 0
+                put(0xEF)
+            }
             switch unit {
             case UInt8(ascii: "&"): put("&amp;")
             case UInt8(ascii: "<"): put("&lt;")
@@ -191,6 +210,7 @@ public struct OutputBuffer: ~Copyable {
             case UInt8(ascii: "'"): put("&apos;")
             case 0x09, 0x0A: put(unit)
             case 0..<0x20, 0x7F: put("\u{FFFD}")
+            case 0xEF: held = 1
             default: put(unit)
             }
         }

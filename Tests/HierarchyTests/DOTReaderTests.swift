@@ -23,6 +23,14 @@ import Testing
         #expect(tree.types[2] == .important && tree.id(of: 2) == "second")
     }
 
+    /// An undirected graph is a tree from its first node, whichever way its edges are written.
+    @Test func undirectedEdgesLeadAwayFromTheFirstNode() throws {
+        let tree = try read("graph { a -- b; c -- b; d -- c; a -- e }")
+        #expect(tree.labels == ["a", "b", "c", "d", "e"])
+        #expect(tree.parents == [-1, 0, 1, 2, 0])
+        #expect(tree.additionalParents.isEmpty)
+    }
+
     @Test func severalParentsAreKept() throws {
         let tree = try read("digraph { r -> a; r -> b; a -> s; b -> s; }")
         // Preorder: r 0, a 1, s 2, b 3; s hangs from a, and from b as well.

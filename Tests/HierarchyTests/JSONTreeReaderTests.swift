@@ -75,6 +75,22 @@ import TestSupport
         #expect(InputFormat.sniff(Array("[4.0K]  email\n├── [1.7K]  __init__.py\n└── [4.0K]  mime\n".utf8)) == .outline)
         #expect(InputFormat.sniff(Array("[drwxr-xr-x]  .\n`-- [-rw-r--r--]  a\n".utf8)) == .outline)
         #expect(InputFormat.sniff(Array("[\n  {\"name\": \"a\"}\n]".utf8)) == .json)
+        // An empty folder's `tree -h` has no branch; an outline may start with a bracketed tag.
+        #expect(InputFormat.sniff(Array("[4.0K]  emptyd\n\n0 directories, 0 files\n".utf8)) == .outline)
+        #expect(InputFormat.sniff(Array("[TODO] plan\n  [x] step\n".utf8)) == .outline)
+        for json in ["[1, 2]", "[-1.5e3]", "[true]", "[null, 1]", "[\"a\"]", "[[]]", "[ ]"] {
+            #expect(InputFormat.sniff(Array(json.utf8)) == .json, "\(json)")
+        }
+    }
+
+    /// DOT starts `[strict] graph|digraph [ID] {`; an outline titled "Graph theory" does not.
+    @Test func sniffingPicksDOTForAGraphsOpeningOnly() {
+        for dot in ["digraph G {", "graph {\n a -- b }", "strict digraph \"my graph\" {", "STRICT GRAPH g1\n{", "digraph\n{"] {
+            #expect(InputFormat.sniff(Array(dot.utf8)) == .dot, "\(dot)")
+        }
+        for outline in ["Graph Theory\n  Trees\n", "digraphs\n  a\n", "strict rules\n  one\n", "graph\n  node\n"] {
+            #expect(InputFormat.sniff(Array(outline.utf8)) == .outline, "\(outline)")
+        }
     }
 
     @Test func emptyNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {

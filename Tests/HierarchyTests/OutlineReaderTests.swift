@@ -52,6 +52,9 @@ import TestSupport
 
             """
         #expect(shape(try read(text)) == [".", ".Package.swift", ".Sources", "..Lib", "...A.swift", "...B.swift", ".Tests", "..LibTests.swift"])
+        // `tree --du -h` ends with an indented "SIZE used in" line.
+        let du = "[4.0K]  .\n├── [ 12K]  a\n│   └── [8.0K]  x\n└── [   0]  y\n\n  16K used in 2 directories, 2 files\n"
+        #expect(shape(try read(du)) == ["[4.0K]  .", ".[ 12K]  a", "..[8.0K]  x", ".[   0]  y"])
     }
 
     /// `tree` writes a symbolic link "name -> target": drawn "name → target", classed

@@ -183,6 +183,9 @@ import TestSupport
         // A file is still its own single prerequisite.
         try writeText("a\n", to: dir + "/t.txt")
         #expect(try Executable.run(["t.txt", "-o", "t.png", "-M"], in: dir).stdout == "t.png: t.txt\n")
+        // A colon in a name is escaped (bare, make read "multiple target patterns").
+        try writeText("a\n", to: dir + "/co:lon.txt")
+        #expect(try Executable.run(["co:lon.txt", "-o", "c.svg", "-M"], in: dir).stdout == "c.svg: co\\:lon.txt\n")
     }
 
     @Test func depsFileRendersAndWritesTheRules() throws {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 import TestSupport
 
@@ -15,6 +18,39 @@ import TestSupport
         #expect(unknown.stderr.hasPrefix("<stdin>:1: every line has 3 comma-separated fields, as in a table, but the first line names no 'id' and 'parent' columns; say --from csv"))
         let forced = try Executable.run(["-", "--format", "json", "--from", "outline"], stdin: "node,up,size\nr,,1\n")
         #expect(forced.status == 0 && forced.stdout.contains(#""label":"node,up,size""#))
+    }
+
+    /// A stream that is no text (`/dev/zero`, binary data on a pipe) is refused at its first
+    /// NUL byte, not read on until memory runs out.
+    @Test func aStreamOfNULBytesIsRefusedAtOnce() throws {
+        let zeros = try Executable.run(["/dev/zero", "-o", "/dev/null"])
+        #expect(zeros.status == 65 && zeros.stderr.contains("/dev/zero:1:1: NUL byte: not text"), "\(zeros.status) \(zeros.stderr)")
+        let piped = try Executable.run(["-", "-o", "/dev/null"], input: Data("root\n  a".utf8) + Data(count: 100_000))
+        #expect(piped.status == 65 && piped.stderr.contains("<stdin>:2:4: NUL byte: not text"), "\(piped.status) \(piped.stderr)")
+    }
+
+    /// Labels with characters XML cannot carry (U+FFFE, U+FFFF) still make a well-formed SVG.
+    @Test func noncharactersInLabelsMakeWellFormedXML() throws {
+        let result = try Executable.run(["-", "--format", "svg"], stdin: "root \u{FFFF}\n  a\u{FFFE}b\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{FFFF}") && !result.stdout.contains("\u{FFFE}") && result.stdout.contains("a\u{FFFD}b"))
+        #expect(XMLParser(data: Data(result.stdout.utf8)).parse())
+    }
+
+    /// Spacing and sizes beyond any drawing are refused, not a crash (an integer overflow).
+    @Test(arguments: [["--item-padding", "1e30"], ["--section-padding", "1e308"], ["--section-margin", "200000"],
+                      ["--node-padding", "1e30"], ["--node-size", "1e30x20"], ["--item-padding", "1e30", "--layout", "circle"]])
+    func hugeSpacingIsRefused(options: [String]) throws {
+        let result = try Executable.run(["-", "-o", "/dev/null"] + options, stdin: "root\n  a\n")
+        #expect(result.status == 64 && (result.stderr.contains("points") || result.stderr.contains("at most")),
+                "\(options): \(result.status) \(result.stderr)")
+    }
+
+    /// Graphviz's window devices open no file (they crashed without a display): refused.
+    @Test(arguments: ["gv:x11", "gv:xlib", "gv:gtk"])
+    func graphvizWindowDevicesAreRefused(format: String) throws {
+        let result = try Executable.run(["-", "-T", format, "-o", "/dev/null"], stdin: "root\n  a\n")
+        #expect(result.status != 0 && result.status < 128 && result.stderr.contains("opens a window"), "\(result.status) \(result.stderr)")
     }
 
     /// Markup in a file whose extension says outline (`.txt`) is refused as sniffed content

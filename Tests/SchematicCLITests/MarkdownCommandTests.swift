@@ -36,6 +36,16 @@ import TestSupport
         #expect(try read(dir + "/site/guide.html").contains("<img src=\"img/guide-1.svg\""))
     }
 
+    /// A run that fails (a later block's tree is bad) writes none of the drawings' files.
+    @Test func aFailedRunWritesNoAssets() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("```schematic\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n\n```schematic\nbad\n    x\n  y\n```\n", to: dir + "/doc.md")
+        let result = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "doc.out.md"], in: dir)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir + "/img")) ?? []).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/doc.out.md"))
+    }
+
     @Test func inlineDrawingsCarryStylesScopedToThemselves() throws {
         let page = "```schematic theme=dark\n\(Self.tree)```\n\nText.\n\n```schematic\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n"
         let result = try Executable.run(["markdown", "-"], stdin: page)

@@ -107,6 +107,34 @@ import Glibc
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/private.svg")) == (try golden()))
     }
 
+    /// A new file renamed over a hard-linked one would cut the link: it is written through.
+    @Test func aHardLinkedFileIsWrittenThroughNotCutOff() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        try "old".write(toFile: dir + "/a.svg", atomically: false, encoding: .utf8)
+        #expect(link(dir + "/a.svg", dir + "/b.svg") == 0)
+        let result = try Executable.run(["render", Self.talk, "-o", "a.svg"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(status(dir + "/a.svg")?.st_ino == status(dir + "/b.svg")?.st_ino)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/b.svg")) == (try golden()))
+        #expect(try temporaryFiles(in: dir).isEmpty)
+    }
+
+    /// Renaming over a file needs only its folder's permission: a file the user may not write
+    /// (another's, in a folder anyone may write) is refused, not replaced and taken over.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"), "needs root and runuser"))
+    func aFileTheUserMayNotWriteIsRefusedNotReplaced() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        chmod(dir, 0o777)
+        let file = dir + "/theirs.svg"
+        try "old".write(toFile: file, atomically: false, encoding: .utf8)
+        chmod(file, 0o644)
+        let result = try Executable.run(program: "/usr/sbin/runuser", ["-u", "nobody", "--", Executable.path, "render", Self.talk, "-o", file])
+        #expect(result.status != 0 && result.stderr.contains("theirs.svg: cannot write: Permission denied"), "\(result.status) \(result.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+        #expect(status(file)?.st_uid == 0)
+        #expect(try temporaryFiles(in: dir).isEmpty)
+    }
+
     @Test func descriptorsByNameAreWrittenNotReplaced() throws {
         let expected = String(decoding: try golden(), as: UTF8.self)
         let dir = try makeScratchDirectory("schematic-output")
