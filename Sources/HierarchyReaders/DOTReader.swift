@@ -172,7 +172,10 @@ public struct DOTReader: HierarchyReader {
                 throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)",
                             attributePosition(node, "type"))
             }
-            let label = NodeFields.trimmedLabel(graph.nodes[node].label)
+            // Character references drawn as Graphviz draws them ("AT&amp;T" is "AT&T").
+            let written = graph.nodes[node].label
+            let label = NodeFields.trimmedLabel(written.utf8.contains(UInt8(ascii: "&"))
+                                                ? MarkdownInline.decodeEntities(Array(written.utf8)) : written)
             if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw error("node '\(name)': control character U+\(hex(UInt8(bad.value))) in its label", attributePosition(node, "label"))
             }

@@ -90,7 +90,7 @@ public struct DOTRenderer: Sendable {
                 output.append(NodePalette.bar.text)
                 output.append("\", label=\"")
                 // A bar taller than wide (sections across the page) is too narrow for its title.
-                if let text = bar.text, frame.width >= frame.height { output.appendDOTEscaped(text) }
+                if let text = bar.text, frame.width >= frame.height { output.appendDOTEscaped(text, isLabel: true) }
                 output.append("\", width=")
                 output.append(inches: frame.width)
                 output.append(", height=")
@@ -120,7 +120,7 @@ public struct DOTRenderer: Sendable {
                 output.append(inches: side)
             } else {
                 output.append(" [label=\"")
-                output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"))
+                output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"), isLabel: true)
                 output.append("\", width=")
                 output.append(inches: frame.width)
                 output.append(", height=")

@@ -242,10 +242,13 @@ public struct OutputBuffer: ~Copyable {
     }
 
     /// Appends text as the inside of a DOT double-quoted string used as a label: quotes and
-    /// backslashes escaped (so Graphviz's `\N`-style escapes stay literal), newlines as `\n`.
-    public mutating func appendDOTEscaped(_ text: String) {
+    /// backslashes escaped (so Graphviz's `\N`-style escapes stay literal), newlines as `\n`;
+    /// with `isLabel`, `&` as `&amp;` (Graphviz draws a label's character references: "AT&amp;T"
+    /// was drawn "AT&T" by Graphviz and as written by Schematic).
+    public mutating func appendDOTEscaped(_ text: String, isLabel: Bool = false) {
         for unit in text.utf8 {
             switch unit {
+            case UInt8(ascii: "&") where isLabel: put("&amp;")
             case UInt8(ascii: "\""): put("\\\"")
             case UInt8(ascii: "\\"): put("\\\\")
             case 0x0A: put("\\n")

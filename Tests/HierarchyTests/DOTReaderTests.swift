@@ -23,6 +23,12 @@ import Testing
         #expect(tree.types[2] == .important && tree.id(of: 2) == "second")
     }
 
+    /// A label's character references are drawn as Graphviz draws them.
+    @Test func characterReferencesInLabelsAreDecoded() throws {
+        let tree = try read("digraph { a [label=\"AT&amp;T &lt;1&gt; &#x41;\"]; b [label=\"R&D &nope;\"]; a -> b }")
+        #expect(tree.labels == ["AT&T <1> A", "R&D &nope;"])
+    }
+
     /// An undirected graph is a tree from its first node, whichever way its edges are written.
     @Test func undirectedEdgesLeadAwayFromTheFirstNode() throws {
         let tree = try read("graph { a -- b; c -- b; d -- c; a -- e }")
