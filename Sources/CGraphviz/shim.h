@@ -18,6 +18,7 @@ typedef __typeof__(agfstout) *schematic_gv_agfstout;
 typedef __typeof__(agnxtout) *schematic_gv_agnxtout;
 typedef __typeof__(agnameof) *schematic_gv_agnameof;
 typedef __typeof__(agget) *schematic_gv_agget;
+typedef __typeof__(aghtmlstr) *schematic_gv_aghtmlstr;
 typedef __typeof__(agsafeset) *schematic_gv_agsafeset;
 typedef __typeof__(agnnodes) *schematic_gv_agnnodes;
 typedef __typeof__(agseterr) *schematic_gv_agseterr;

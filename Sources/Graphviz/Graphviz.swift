@@ -318,8 +318,8 @@ public enum Graphviz {
         while let current = node {
             let name = restored(gv.agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? "")
             var label = name
-            if let text = attribute(UnsafeMutableRawPointer(current), "label"), !text.isEmpty || tokens != nil {
-                label = expandLabel(restored(text), name: name)
+            if let (text, isHTML) = labelAttribute(UnsafeMutableRawPointer(current)), !text.isEmpty || tokens != nil {
+                label = isHTML ? htmlLabelText(restored(text)) : expandLabel(restored(text), name: name)
             }
             var attributes: [String: String] = [:]
             for key in hierarchyAttributes {
@@ -360,6 +360,44 @@ public enum Graphviz {
             result.boundingBox = (schematic_gv_bb_llx(graph), schematic_gv_bb_lly(graph), schematic_gv_bb_urx(graph), schematic_gv_bb_ury(graph))
         }
         return result
+    }
+
+    /// A node's label, and whether it is an HTML-like label (`label=<…>`), or nil when the
+    /// graph declares none.
+    private static func labelAttribute(_ object: UnsafeMutableRawPointer) -> (String, isHTML: Bool)? {
+        var name = Array("label".utf8CString)
+        guard let value = name.withUnsafeMutableBufferPointer({ gv.agget(object, $0.baseAddress) }) else { return nil }
+        return (String(cString: value), gv.aghtmlstr(value) != 0)
+    }
+
+    /// The text of an HTML-like label, as Graphviz draws it: its tags dropped, a `<br/>` or a
+    /// table row's end a line break, a cell's end a space, a line break in the text a space
+    /// (its character references stay, as in any label). Drawn as written, `<b>bold</b>`
+    /// showed its tags.
+    static func htmlLabelText(_ html: String) -> String {
+        var text = "", tag = ""
+        var inTag = false
+        for character in html {
+            if inTag {
+                if character == ">" {
+                    inTag = false
+                    let closes = tag.hasPrefix("/"), name = tag.lowercased().drop { $0 == "/" || $0 == " " }.prefix { $0.isLetter }
+                    // A table's rows are lines, its cells words.
+                    if name == "br" || (closes && name == "tr") { text.append("\n") }
+                    if closes && (name == "td" || name == "th") { text.append(" ") }
+                    tag = ""
+                } else {
+                    tag.append(character)
+                }
+            } else if character == "<" {
+                inTag = true
+            } else {
+                text.append(character == "\n" || character == "\r\n" || character == "\r" ? " " : character)
+            }
+        }
+        // Each line without the spaces cells and source lines left at its ends.
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
     /// An attribute's value, or nil when the graph does not declare it.

@@ -25,6 +25,7 @@ struct GraphvizLibrary: @unchecked Sendable {
     let agnxtout: schematic_gv_agnxtout
     let agnameof: schematic_gv_agnameof
     let agget: schematic_gv_agget
+    let aghtmlstr: schematic_gv_aghtmlstr
     let agsafeset: schematic_gv_agsafeset
     let agnnodes: schematic_gv_agnnodes
     let agseterr: schematic_gv_agseterr
@@ -95,6 +96,7 @@ struct GraphvizLibrary: @unchecked Sendable {
         agnxtout = try function(cgraph, "agnxtout", schematic_gv_agnxtout.self)
         agnameof = try function(cgraph, "agnameof", schematic_gv_agnameof.self)
         agget = try function(cgraph, "agget", schematic_gv_agget.self)
+        aghtmlstr = try function(cgraph, "aghtmlstr", schematic_gv_aghtmlstr.self)
         agsafeset = try function(cgraph, "agsafeset", schematic_gv_agsafeset.self)
         agnnodes = try function(cgraph, "agnnodes", schematic_gv_agnnodes.self)
         agseterr = try function(cgraph, "agseterr", schematic_gv_agseterr.self)

@@ -29,6 +29,13 @@ import Testing
         #expect(tree.labels == ["AT&T <1> A", "R&D &nope;"])
     }
 
+    /// An HTML-like label is drawn as its text: tags dropped, `<br/>` and table rows as lines.
+    @Test func htmlLikeLabelsAreDrawnAsTheirText() throws {
+        let tree = try read("digraph { a [label=<<b>bold</b> &amp; x<BR ALIGN=\"LEFT\"/>two>]; "
+                            + "b [label=<<table><tr><td>k</td><td>v</td></tr><tr><td>1</td></tr></table>>]; a -> b }")
+        #expect(tree.labels == ["bold & x\ntwo", "k v\n1"])
+    }
+
     /// An undirected graph is a tree from its first node, whichever way its edges are written.
     @Test func undirectedEdgesLeadAwayFromTheFirstNode() throws {
         let tree = try read("graph { a -- b; c -- b; d -- c; a -- e }")
