@@ -4,10 +4,19 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
     case empty
     /// Following primary parents from this node never reaches a root.
     case cycle(node: Int, label: String)
-    /// An additional parent does not sit in the section just before its child.
-    case parentNotInPreviousSection(child: Int, childLabel: String, parent: Int, parentLabel: String)
+    /// An additional parent does not sit in the section just before its child (the link
+    /// written at `place`, where known).
+    case parentNotInPreviousSection(child: Int, childLabel: String, parent: Int, parentLabel: String, place: SourcePlace? = nil)
     /// An additional parent lies under its child: the two would make a cycle.
-    case parentUnderChild(child: Int, childLabel: String, parent: Int, parentLabel: String)
+    case parentUnderChild(child: Int, childLabel: String, parent: Int, parentLabel: String, place: SourcePlace? = nil)
+
+    /// Where in the source the error is, where known.
+    public var place: SourcePlace? {
+        switch self {
+        case .parentNotInPreviousSection(_, _, _, _, let place), .parentUnderChild(_, _, _, _, let place): place
+        case .empty, .cycle: nil
+        }
+    }
 
     public var description: String {
         switch self {
@@ -15,10 +24,10 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
             "the hierarchy has no nodes"
         case let .cycle(_, label):
             "node '\(Self.quoted(label))' is on a cycle of parents"
-        case let .parentNotInPreviousSection(_, child, _, parent):
+        case let .parentNotInPreviousSection(_, child, _, parent, _):
             "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is not one level above it "
                 + "(draw only first parents with --extra-parents drop)"
-        case let .parentUnderChild(_, child, _, parent):
+        case let .parentUnderChild(_, child, _, parent, _):
             "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is under '\(Self.quoted(child))', "
                 + "so the two would make a cycle of parents (draw only first parents with --extra-parents drop)"
         }

@@ -139,13 +139,14 @@ public struct SectionedTree: Sendable {
                     // A parent under its child (following first parents up) closes a cycle.
                     var above = Int(parent)
                     while above >= 0 && sectionOfNode[above] > sectionOfNode[Int(node)] { above = Int(tree.parents[above]) }
+                    let place = tree.placeOfAdditionalParent(Int(parent), of: Int(node))
                     if above == Int(node) {
                         throw .parentUnderChild(child: Int(node), childLabel: tree.labels[Int(node)],
-                                                parent: Int(parent), parentLabel: tree.labels[Int(parent)])
+                                                parent: Int(parent), parentLabel: tree.labels[Int(parent)], place: place)
                     }
                     throw .parentNotInPreviousSection(
                         child: Int(node), childLabel: tree.labels[Int(node)],
-                        parent: Int(parent), parentLabel: tree.labels[Int(parent)])
+                        parent: Int(parent), parentLabel: tree.labels[Int(parent)], place: place)
                 }
                 let parentItem = itemOfNode[Int(parent)]
                 if parentItem == parentOfItem[Int(childItem)] { continue }

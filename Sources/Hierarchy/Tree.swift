@@ -17,6 +17,9 @@ public struct Tree: Sendable {
     public private(set) var attributes: [Int32: NodeAttributes] = [:]
     /// Extra parents beyond the primary one, stored sparsely, in the order they were added.
     public private(set) var additionalParents: [Int32: [Int32]] = [:]
+    /// Where an additional parent link is written (key: child << 32 | parent), where the
+    /// reader knows it: messages about the link name the place.
+    public private(set) var additionalParentPlaces: [Int64: SourcePlace] = [:]
     /// Problems a reader read past (each a `file:line:column: message`), for the command
     /// line to print as warnings; they never change the drawing.
     public var warnings: [String] = []
@@ -62,11 +65,22 @@ public struct Tree: Sendable {
         return node
     }
 
-    /// Adds `parent` as an additional parent of `node` (after its primary parent).
-    public mutating func addAdditionalParent(_ parent: Int, to node: Int) {
+    /// Adds `parent` as an additional parent of `node` (after its primary parent), written at
+    /// `place` in the source where the reader knows it.
+    public mutating func addAdditionalParent(_ parent: Int, to node: Int, at place: SourcePlace? = nil) {
         precondition(parent >= 0 && parent < count && node >= 0 && node < count, "nodes must exist")
         additionalParents[Int32(node), default: []].append(Int32(parent))
+        if let place, additionalParentPlaces[Self.linkKey(child: node, parent: parent)] == nil {
+            additionalParentPlaces[Self.linkKey(child: node, parent: parent)] = place
+        }
     }
+
+    /// Where the additional parent link from `parent` to `child` is written, if known.
+    public func placeOfAdditionalParent(_ parent: Int, of child: Int) -> SourcePlace? {
+        additionalParentPlaces.isEmpty ? nil : additionalParentPlaces[Self.linkKey(child: child, parent: parent)]
+    }
+
+    private static func linkKey(child: Int, parent: Int) -> Int64 { Int64(child) << 32 | Int64(parent) }
 
     /// Sets the primary parent of an existing node; used by readers whose rows come in any order.
     public mutating func setParent(_ parent: Int?, of node: Int) {

@@ -56,7 +56,10 @@ extension Tree {
         }
         for (node, parent) in laterParents { kept.setParent(Int(newIndex[parent]), of: node) }
         for (node, extra) in additionalParents.sorted(by: { $0.key < $1.key }) where newIndex[Int(node)] >= 0 {
-            for parent in extra where newIndex[Int(parent)] >= 0 { kept.addAdditionalParent(Int(newIndex[Int(parent)]), to: Int(newIndex[Int(node)])) }
+            for parent in extra where newIndex[Int(parent)] >= 0 {
+                kept.addAdditionalParent(Int(newIndex[Int(parent)]), to: Int(newIndex[Int(node)]),
+                                         at: placeOfAdditionalParent(Int(parent), of: Int(node)))
+            }
         }
         return kept
     }

@@ -175,9 +175,10 @@ public struct CSVReader: HierarchyReader {
             tree.setParent(parent, of: node)
         }
         for (node, parentID) in extraParents {
-            let parent = try parentNode(parentID, line: parentLines[ParentKey(node: node, parent: parentID.text)] ?? rowLines[node])
+            let line = parentLines[ParentKey(node: node, parent: parentID.text)] ?? rowLines[node]
+            let parent = try parentNode(parentID, line: line)
             if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
-            tree.addAdditionalParent(parent, to: node)
+            tree.addAdditionalParent(parent, to: node, at: SourcePlace(line: Int(line)))
         }
         // A node that no root reaches is on a cycle or hangs from one: walk up to a repeat.
         var reached = [Bool](repeating: false, count: tree.count)

@@ -200,7 +200,10 @@ public struct DOTReader: HierarchyReader {
             for child in children[node].reversed() { stack.append(child) }
         }
         for (child, parents) in extraParents.sorted(by: { $0.key < $1.key }) {
-            for extra in parents { tree.addAdditionalParent(newNumber[extra], to: newNumber[child]) }
+            for extra in parents {
+                let place = edgePosition(extra, child, 0).map { SourcePlace(line: $0.line, column: $0.column) }
+                tree.addAdditionalParent(newNumber[extra], to: newNumber[child], at: place)
+            }
         }
     }
 

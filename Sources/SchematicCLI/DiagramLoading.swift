@@ -87,7 +87,9 @@ struct DiagramLoading {
     /// The message and exit status of a drawing that cannot be made.
     func failure(_ error: DiagramError, file: String) -> CommandFailure {
         switch error {
-        case .hierarchy, .duplicateID: fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
+        case .hierarchy(let problem):
+            fail("\(displayName(file)):\(problem.place.map { "\($0.description):" } ?? "") \(error.description)", ExitStatus.dataError)
+        case .duplicateID: fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
         case .font, .graphviz: fail("schematic: \(error.description)", ExitStatus.unavailable)
         case .unknownNode: fail("schematic: --focus: \(error.description) in \(displayName(file))", ExitStatus.usage)
         }

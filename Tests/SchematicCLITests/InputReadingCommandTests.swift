@@ -20,6 +20,16 @@ import TestSupport
         #expect(forced.status == 0 && forced.stdout.contains(#""label":"node,up,size""#))
     }
 
+    /// An additional parent that cannot be drawn is told at the line (and column) that links it.
+    @Test func aMisplacedSecondParentIsLocated() throws {
+        let csv = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nr,\na,r\na,b\nb,r\n")
+        #expect(csv.status == 65 && csv.stderr.hasPrefix("<stdin>:4: 'b' cannot be a parent of 'a'"), "\(csv.stderr)")
+        let dot = try Executable.run(["-", "-o", "/dev/null"], stdin: "digraph {\n  a -> b; b -> c;\n  a -> c\n}\n")
+        #expect(dot.status == 65 && dot.stderr.hasPrefix("<stdin>:3:5: 'a' cannot be a parent of 'c'"), "\(dot.stderr)")
+        let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nA,\nB,A\nC,B\nB,C\n")
+        #expect(cycle.status == 65 && cycle.stderr.hasPrefix("<stdin>:5: 'C' cannot be a parent of 'B'"), "\(cycle.stderr)")
+    }
+
     /// A stream that is no text (`/dev/zero`, binary data on a pipe) is refused at its first
     /// NUL byte, not read on until memory runs out.
     @Test func aStreamOfNULBytesIsRefusedAtOnce() throws {
