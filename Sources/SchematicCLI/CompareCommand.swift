@@ -23,6 +23,10 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Also write an SVG with both drawings side by side, at the same scale.")
     var output: String?
 
+    func validate() throws {
+        if output?.isEmpty == true { throw ValidationError("-o needs a path, or - for standard output") }
+    }
+
     @OptionGroup(title: "Input")
     var inputOptions: InputOptions
 

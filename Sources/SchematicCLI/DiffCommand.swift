@@ -43,6 +43,11 @@ struct DiffCommand: ParsableCommand {
 
     enum DiffFormat: String, ExpressibleByArgument, CaseIterable { case json, html }
 
+    func validate() throws {
+        if old == "-" && new == "-" { throw ValidationError("standard input can be read once: give one of the two as a file") }
+        if output.isEmpty { throw ValidationError("-o needs a path, or - for standard output") }
+    }
+
     func run() throws {
         try reportingFailures(work)
     }

@@ -84,6 +84,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input") }
+        if output.isEmpty { throw ValidationError("-o needs a path, or - for standard output") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read once") }
         if (inputs.count > 1 || format.count > 1) && !isDirectoryOutput {
             throw ValidationError("several inputs or formats need a directory for -o (ending in /)")

@@ -30,6 +30,16 @@ import TestSupport
         #expect(cycle.status == 65 && cycle.stderr.hasPrefix("<stdin>:5: 'C' cannot be a parent of 'B'"), "\(cycle.stderr)")
     }
 
+    /// An empty -o, or standard input given twice to diff, is a usage error that says so.
+    @Test func emptyOutputPathsAndTwoStandardInputsAreRefused() throws {
+        for arguments in [["render", "-", "-o", ""], ["markdown", "-", "-o", ""], ["diff", "a.txt", "b.txt", "-o", ""], ["compare", "-", "-o", ""]] {
+            let result = try Executable.run(arguments, stdin: "root\n  a\n")
+            #expect(result.status == 64 && result.stderr.contains("-o needs a path"), "\(arguments): \(result.stderr)")
+        }
+        let twice = try Executable.run(["diff", "-", "-"], stdin: "root\n")
+        #expect(twice.status == 64 && twice.stderr.contains("standard input can be read once"), "\(twice.stderr)")
+    }
+
     /// A stream that is no text (`/dev/zero`, binary data on a pipe) is refused at its first
     /// NUL byte, not read on until memory runs out.
     @Test func aStreamOfNULBytesIsRefusedAtOnce() throws {
