@@ -95,9 +95,12 @@ public struct OutlineReader: HierarchyReader {
                 usesTabs = sawTab
             }
 
-            // (`tree --du` indents it: "  16K used in 4 directories, 5 files".)
-            if previousLineBlank && sawTreeDrawing && stack.count > 0
-                && Self.isTreeSummary(bytes, from: position, to: contentEnd) && isLastContent(bytes, after: next) {
+            // (`tree --du` indents it: "  16K used in 4 directories, 5 files". An empty folder's
+            // listing has no drawing: one line, then "0 directories, 0 files".)
+            if previousLineBlank && (sawTreeDrawing || tree.count == 1) && stack.count > 0
+                && Self.isTreeSummary(bytes, from: position, to: contentEnd)
+                && (sawTreeDrawing || String(decoding: bytes[position..<contentEnd], as: UTF8.self).contains(" director"))
+                && isLastContent(bytes, after: next) {
                 break
             }
             // A line of `tree` drawing with no branch on it (`│`) only spaces the entries out.
