@@ -61,19 +61,24 @@ public struct DOTReader: HierarchyReader {
         return tree
     }
 
-    /// An undirected forest's edges led away from its roots: each connected part from its first
-    /// node in file order, breadth first. (Read as written, `graph { a -- b; c -- b }` had two
-    /// roots and `b` a second parent.) A graph with a cycle stays as written, its cycle told as
-    /// one. Iterative, O(nodes + edges).
+    /// An undirected forest's edges led away from its roots where, as written, a node has two
+    /// parents: each connected part from its first node in file order, breadth first. (Read as
+    /// written, `graph { a -- b; c -- b }` had two roots and `b` a second parent.) A forest as
+    /// written stays so (`b; a -- b` keeps `a` the root), and so does a graph with a cycle, its
+    /// cycle told as one. Iterative, O(nodes + edges).
     static func ledAwayFromRoots(_ graph: GraphvizGraph) -> GraphvizGraph {
         let count = graph.nodes.count
         var neighbours = [[Int]](repeating: [], count: count)
         var pairs = Set<Int>()  // smaller * count + larger: a repeated edge adds nothing
+        var hasParent = [Bool](repeating: false, count: count), hasTwoParents = false
         for edge in graph.edges where edge.tail != edge.head
             && pairs.insert(min(edge.tail, edge.head) * count + max(edge.tail, edge.head)).inserted {
             neighbours[edge.tail].append(edge.head)
             neighbours[edge.head].append(edge.tail)
+            if hasParent[edge.head] { hasTwoParents = true }
+            hasParent[edge.head] = true
         }
+        guard hasTwoParents else { return graph }
         var reached = [Int](repeating: -1, count: count), reachedCount = 0, parts = 0
         var queue: [Int] = []
         for start in 0..<count where reached[start] < 0 {
@@ -172,7 +177,8 @@ public struct DOTReader: HierarchyReader {
                 throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)",
                             attributePosition(node, "type"))
             }
-            // Character references drawn as Graphviz draws them ("AT&amp;T" is "AT&T").
+            // Character references drawn as Graphviz draws them ("AT&amp;T" is "AT&T"; HTML 5's
+            // names, a superset of the HTML 4 names Graphviz knows).
             let written = graph.nodes[node].label
             let label = NodeFields.trimmedLabel(written.utf8.contains(UInt8(ascii: "&"))
                                                 ? MarkdownInline.decodeEntities(Array(written.utf8)) : written)

@@ -115,10 +115,26 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// `[strict] graph|digraph [ID] {` (keywords in any case, the ID a name, number or quoted
-    /// string), as a DOT file starts.
+    /// string, comments between), as a DOT file starts.
     private static func looksLikeDOT(_ bytes: [UInt8], from first: Int) -> Bool {
         var index = first
-        func skipSpace() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        /// Skips blank space and comments (`/* … */`, `// …`, a line starting `#`).
+        func skipSpace() {
+            while index < bytes.count {
+                if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                    index += 2
+                    while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                    index += 2
+                } else if (bytes[index] == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+                            || (bytes[index] == UInt8(ascii: "#") && (index == 0 || bytes[index - 1] == 0x0A)) {
+                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                } else {
+                    return
+                }
+            }
+        }
         /// Reads a keyword (any case) that ends there.
         func keyword(_ word: String) -> Bool {
             let end = index + word.utf8.count
@@ -127,6 +143,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
             index = end
             return true
         }
+        skipSpace()
         if keyword("strict") { skipSpace() }
         guard keyword("graph") || keyword("digraph") else { return false }
         skipSpace()

@@ -237,7 +237,8 @@ public struct OutlineReader: HierarchyReader {
     /// with `--du` "SIZE used in N directories, M files".
     static func isTreeSummary(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
         var text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
-        if let used = text.firstRange(of: " used in "), !text[..<used.lowerBound].contains(" ") {
+        // ("12K used in", or without -h "12294 bytes used in".)
+        if let used = text.firstRange(of: " used in "), text[..<used.lowerBound].split(separator: " ").count <= 2 {
             text = text[used.upperBound...]
         }
         let parts = text.split(separator: ",").map { $0.trimmingPrefix(" ") }

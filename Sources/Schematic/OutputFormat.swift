@@ -1,3 +1,4 @@
+import Graphviz
 /// The drawings Schematic writes.
 public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
     /// A self-contained SVG document (the default, for docs).
@@ -21,7 +22,9 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
         case "html": self = .html
         case "png", "pdf": self = .graphviz(name.lowercased())
         default:
-            guard name.lowercased().hasPrefix("gv:"), name.count > 3 else { return nil }
+            // (Graphviz's window devices write no file: refused here, as a usage error.)
+            guard name.lowercased().hasPrefix("gv:"), name.count > 3,
+                  !Graphviz.windowDevices.contains(String(name.dropFirst(3).prefix { $0 != ":" }).lowercased()) else { return nil }
             self = .graphviz(String(name.dropFirst(3)))
         }
     }

@@ -98,6 +98,39 @@ struct DiagramLoading {
     func displayName(_ path: String) -> String { TreeReading.displayName(path) }
 }
 
+/// Writes several outputs so that none is made unless every one can be: each goes to its
+/// temporary file (`FileIO.Output`) first, and only then are all committed (a drawing's files
+/// and the page that links them).
+func writeAllAtomically(_ files: [(path: String, bytes: [UInt8])], inputs: [String] = []) throws {
+    for file in files where file.path != "-" {
+        if let input = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, file.path) }) {
+            throw fail("schematic: \(file.path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
+        }
+    }
+    var outputs: [FileIO.Output] = []
+    for file in files {
+        do {
+            let output = try FileIO.Output(path: file.path)
+            outputs.append(output)
+            output.write(file.bytes)
+        } catch {
+            outputs.forEach { $0.abandon() }
+            throw fail("schematic: \(error.message)", ExitStatus.cannotCreate)
+        }
+    }
+    if let failure = outputs.lazy.compactMap(\.failure).first {
+        outputs.forEach { $0.abandon() }
+        throw fail("schematic: \(failure)", ExitStatus.ioError)
+    }
+    for output in outputs {
+        do {
+            try output.commit()
+        } catch {
+            throw fail("schematic: \(error.message)", ExitStatus.ioError)
+        }
+    }
+}
+
 /// Writes an output so that a failure or an interruption leaves nothing behind where a file is
 /// replaced, and nothing at the path is ever replaced but a regular file (see `FileIO.Output`).
 /// Refuses an output that is one of `inputs` (through links), before writing anything.

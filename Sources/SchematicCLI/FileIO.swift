@@ -121,9 +121,11 @@ enum FileIO {
 
     /// Where one output goes (see `OutputTarget`). A regular file only appears complete: the
     /// bytes go to a temporary file beside it, renamed over it by `commit()` and removed by
-    /// `abandon()` or by an interrupting signal. A device, FIFO, socket or open descriptor (and
-    /// a file with other hard links, or another owner: `OutputTarget.overwrite`) is written in
-    /// place, opened only when the first bytes come, so a failure before them leaves it untouched.
+    /// `abandon()` or by an interrupting signal. A file with other hard links, or another owner
+    /// (`OutputTarget.overwrite`), is kept: the finished temporary file is copied into it by
+    /// `commit()` (only a failure while copying leaves it part written). A device, FIFO, socket
+    /// or open descriptor is written in place, opened only when the first bytes come, so a
+    /// failure before them leaves it untouched.
     final class Output {
         let path: String
         private let target: OutputTarget
@@ -137,8 +139,11 @@ enum FileIO {
             switch target {
             case .descriptor(let number):
                 descriptor = number
-            case .inPlace(let file), .socket(let file), .overwrite(let file):
+            case .inPlace(let file), .socket(let file):
                 guard access(file, W_OK) == 0 else { throw Failure(message: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+            case .overwrite(let file):
+                // (Where no file can be made beside it, it is written in place as it comes.)
+                try? createTemporary(beside: file, replacing: nil)
             case .replace(let file, let existing):
                 try createTemporary(beside: file, replacing: existing)
             }
@@ -211,6 +216,15 @@ enum FileIO {
             switch target {
             case .descriptor:
                 break
+            case .overwrite(let file) where temporary != nil:
+                let staged = temporary!
+                if close(descriptor) != 0 && failure == nil {
+                    failure = "\(path): write failed: \(String(cString: strerror(errno)))"
+                }
+                if failure == nil { copy(staged.path, into: file) }
+                unlink(staged.path)
+                TemporaryFiles.release(staged.registration)
+                self.temporary = nil
             case .inPlace, .socket, .overwrite:
                 // Nothing written yet still opens it, so a FIFO's reader sees the (empty) end.
                 if descriptor < 0 && failure == nil { _ = openInPlace() }
@@ -232,19 +246,48 @@ enum FileIO {
             if let failure { throw Failure(message: failure) }
         }
 
+        /// Copies a finished temporary file into the file `OutputTarget.overwrite` keeps
+        /// (truncated first), setting `failure` if that fails.
+        private func copy(_ staged: String, into file: String) {
+            let source = open(staged, O_RDONLY | O_CLOEXEC)
+            var target: Int32 = -1
+            while source >= 0 {
+                target = open(file, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+                if target >= 0 || errno != EINTR { break }
+            }
+            guard source >= 0, target >= 0 else {
+                failure = "\(path): cannot open: \(String(cString: strerror(errno)))"
+                if source >= 0 { close(source) }
+                return
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while failure == nil {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = "\(path): write failed: \(String(cString: strerror(errno)))"
+                } else if !chunk.withUnsafeBufferPointer({ FileIO.writeAll(target, UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
+                    failure = "\(path): write failed: \(String(cString: strerror(errno)))"
+                }
+            }
+            close(source)
+            if close(target) != 0 && failure == nil { failure = "\(path): write failed: \(String(cString: strerror(errno)))" }
+        }
+
         /// Removes the temporary file without touching the target.
         func abandon() {
             switch target {
             case .descriptor:
                 break
-            case .inPlace, .socket, .overwrite:
-                if descriptor >= 0 { close(descriptor) }
-            case .replace:
+            case .overwrite where temporary != nil, .replace:
                 guard let temporary else { return }
                 close(descriptor)
                 unlink(temporary.path)
                 TemporaryFiles.release(temporary.registration)
                 self.temporary = nil
+            case .inPlace, .socket, .overwrite:
+                if descriptor >= 0 { close(descriptor) }
             }
         }
     }

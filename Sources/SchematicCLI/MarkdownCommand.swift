@@ -77,8 +77,9 @@ struct MarkdownCommand: ParsableCommand {
         }
         let name = input == "-" ? "diagram" : String(input.split(separator: "/").last!.split(separator: ".").first!)
         var assetWriter: MarkdownEmbedding.Assets? = nil
-        // The drawings' files are kept until every block is drawn and the output can be made:
-        // a run that fails writes none of them.
+        // The drawings' files are kept until every block is drawn, then written with the output,
+        // all or none (`writeAllAtomically`): a run that fails leaves none of them (only the
+        // folder, made first: the links are found between the real folders).
         final class PendingAssets { var files: [(path: String, svg: [UInt8])] = [] }
         let pending = PendingAssets()
         let assetDirectory = assets.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
@@ -89,9 +90,6 @@ struct MarkdownCommand: ParsableCommand {
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)-\($0).svg" },
                 write: { number, svg in pending.files.append(("\(directory)/\(name)-\(number).svg", svg)) })
-        }
-        func writeAssets() throws {
-            for file in pending.files { try writeAtomically(to: file.path, inputs: [input]) { $0.write(file.svg) } }
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
@@ -113,10 +111,7 @@ struct MarkdownCommand: ParsableCommand {
             throw fail(error.description, ExitStatus.dataError)
         }
         let text = html ? try renderHTML(processed, drawings: drawings, title: name) : processed
-        try writeAtomically(to: output, inputs: [input]) { destination in
-            try writeAssets()
-            destination.write(text)
-        }
+        try writeAllAtomically(pending.files.map { ($0.path, $0.svg) } + [(output, text)], inputs: [input])
     }
 
     /// The comment that stands for the n-th drawing in the Markdown handed to the HTML helper.

@@ -42,6 +42,9 @@ import Testing
         #expect(tree.labels == ["a", "b", "c", "d", "e"])
         #expect(tree.parents == [-1, 0, 1, 2, 0])
         #expect(tree.additionalParents.isEmpty)
+        // A forest as written keeps its roots, whatever node is declared first.
+        let written = try read("graph { b [label=\"B\"]; c; a [label=\"A\"]; a -- b; a -- c }")
+        #expect(written.labels == ["A", "B", "c"] && written.parents == [-1, 0, 0])
     }
 
     @Test func severalParentsAreKept() throws {

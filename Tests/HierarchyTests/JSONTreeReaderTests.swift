@@ -85,7 +85,8 @@ import TestSupport
 
     /// DOT starts `[strict] graph|digraph [ID] {`; an outline titled "Graph theory" does not.
     @Test func sniffingPicksDOTForAGraphsOpeningOnly() {
-        for dot in ["digraph G {", "graph {\n a -- b }", "strict digraph \"my graph\" {", "STRICT GRAPH g1\n{", "digraph\n{"] {
+        for dot in ["digraph G {", "graph {\n a -- b }", "strict digraph \"my graph\" {", "STRICT GRAPH g1\n{", "digraph\n{",
+                    "digraph G /* main */ {", "digraph G // main\n{", "/* made by hand */\ndigraph {"] {
             #expect(InputFormat.sniff(Array(dot.utf8)) == .dot, "\(dot)")
         }
         for outline in ["Graph Theory\n  Trees\n", "digraphs\n  a\n", "strict rules\n  one\n", "graph\n  node\n"] {

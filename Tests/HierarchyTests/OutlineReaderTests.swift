@@ -55,6 +55,8 @@ import TestSupport
         // `tree --du -h` ends with an indented "SIZE used in" line.
         let du = "[4.0K]  .\n├── [ 12K]  a\n│   └── [8.0K]  x\n└── [   0]  y\n\n  16K used in 2 directories, 2 files\n"
         #expect(shape(try read(du)) == ["[4.0K]  .", ".[ 12K]  a", "..[8.0K]  x", ".[   0]  y"])
+        let bytes = du.replacing("16K used in", with: "12294 bytes used in")
+        #expect(shape(try read(bytes)) == ["[4.0K]  .", ".[ 12K]  a", "..[8.0K]  x", ".[   0]  y"])
         // An empty folder's listing is its one line; an outline's own "3 files" line stays.
         #expect(shape(try read("[4.0K]  empty\n\n0 directories, 0 files\n")) == ["[4.0K]  empty"])
         #expect(try read("Plan\n\n3 files\n").labels == ["Plan", "3 files"])
