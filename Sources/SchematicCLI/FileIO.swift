@@ -250,12 +250,12 @@ enum FileIO {
         /// (truncated first), setting `failure` if that fails.
         private func copy(_ staged: String, into file: String) {
             let source = open(staged, O_RDONLY | O_CLOEXEC)
-            var target: Int32 = -1
+            var destination: Int32 = -1
             while source >= 0 {
-                target = open(file, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
-                if target >= 0 || errno != EINTR { break }
+                destination = open(file, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+                if destination >= 0 || errno != EINTR { break }
             }
-            guard source >= 0, target >= 0 else {
+            guard source >= 0, destination >= 0 else {
                 failure = "\(path): cannot open: \(String(cString: strerror(errno)))"
                 if source >= 0 { close(source) }
                 return
@@ -267,12 +267,12 @@ enum FileIO {
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = "\(path): write failed: \(String(cString: strerror(errno)))"
-                } else if !chunk.withUnsafeBufferPointer({ FileIO.writeAll(target, UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
+                } else if !chunk.withUnsafeBufferPointer({ FileIO.writeAll(destination, UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
                     failure = "\(path): write failed: \(String(cString: strerror(errno)))"
                 }
             }
             close(source)
-            if close(target) != 0 && failure == nil { failure = "\(path): write failed: \(String(cString: strerror(errno)))" }
+            if close(destination) != 0 && failure == nil { failure = "\(path): write failed: \(String(cString: strerror(errno)))" }
         }
 
         /// Removes the temporary file without touching the target.
