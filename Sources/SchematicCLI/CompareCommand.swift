@@ -24,7 +24,7 @@ struct CompareCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if output?.isEmpty == true { throw ValidationError("-o needs a path, or - for standard output") }
+        if output?.isEmpty == true { throw emptyOutputPath }
     }
 
     @OptionGroup(title: "Input")

@@ -98,15 +98,21 @@ struct DiagramLoading {
     func displayName(_ path: String) -> String { TreeReading.displayName(path) }
 }
 
+/// Refuses an output that is one of `inputs` (through soft or hard links), before anything is written.
+func refuseOverwritingInput(_ path: String, inputs: [String]) throws {
+    if path != "-", let input = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, path) }) {
+        throw fail("schematic: \(path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
+    }
+}
+
+/// The usage error for an empty `-o` (every command that writes checks it in `validate()`).
+let emptyOutputPath = ValidationError("-o needs a path, or - for standard output")
+
 /// Writes several outputs so that none is made unless every one can be: each goes to its
 /// temporary file (`FileIO.Output`) first, and only then are all committed (a drawing's files
 /// and the page that links them).
 func writeAllAtomically(_ files: [(path: String, bytes: [UInt8])], inputs: [String] = []) throws {
-    for file in files where file.path != "-" {
-        if let input = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, file.path) }) {
-            throw fail("schematic: \(file.path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
-        }
-    }
+    for file in files { try refuseOverwritingInput(file.path, inputs: inputs) }
     var outputs: [FileIO.Output] = []
     for file in files {
         do {
@@ -135,9 +141,7 @@ func writeAllAtomically(_ files: [(path: String, bytes: [UInt8])], inputs: [Stri
 /// replaced, and nothing at the path is ever replaced but a regular file (see `FileIO.Output`).
 /// Refuses an output that is one of `inputs` (through links), before writing anything.
 func writeAtomically(to path: String, inputs: [String] = [], _ produce: (FileIO.Output) throws -> Void) throws {
-    if path != "-", let input = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, path) }) {
-        throw fail("schematic: \(path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
-    }
+    try refuseOverwritingInput(path, inputs: inputs)
     let destination: FileIO.Output
     do {
         destination = try FileIO.Output(path: path)

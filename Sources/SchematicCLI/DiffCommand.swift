@@ -45,7 +45,7 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if old == "-" && new == "-" { throw ValidationError("standard input can be read once: give one of the two as a file") }
-        if output.isEmpty { throw ValidationError("-o needs a path, or - for standard output") }
+        if output.isEmpty { throw emptyOutputPath }
     }
 
     func run() throws {

@@ -61,7 +61,7 @@ struct MarkdownCommand: ParsableCommand {
 
     func validate() throws {
         if safe && !html { throw ValidationError("--safe applies to --html") }
-        if output.isEmpty { throw ValidationError("-o needs a path, or - for standard output") }
+        if output.isEmpty { throw emptyOutputPath }
     }
 
     func run() throws {

@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input") }
-        if output.isEmpty { throw ValidationError("-o needs a path, or - for standard output") }
+        if output.isEmpty { throw emptyOutputPath }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read once") }
         if (inputs.count > 1 || format.count > 1) && !isDirectoryOutput {
             throw ValidationError("several inputs or formats need a directory for -o (ending in /)")
@@ -145,9 +145,7 @@ struct RenderCommand: ParsableCommand {
                     throw fail("schematic: \(other) and \(writer) would both be written to \(target.path); render them separately or rename one", ExitStatus.usage)
                 }
                 writers[target.path] = writer
-                if let overwritten = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, target.path) }) {
-                    throw fail("schematic: \(target.path): would overwrite its input \(overwritten); choose another -o", ExitStatus.usage)
-                }
+                try refuseOverwritingInput(target.path, inputs: inputs)
             }
         }
     }
