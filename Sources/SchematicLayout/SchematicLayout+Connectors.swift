@@ -14,13 +14,20 @@ extension SchematicLayout {
     /// overlap neither down buses nor each other's children, so this order always exists;
     /// lanes are counted along overlapping runs in one pass per gap: O(n).
     ///
-    /// Lanes are kept per gap (a parent's lane, a gap's lane count), not as x: a gap's lanes
+    /// Each run of buses that overlap or nearly meet (closer than `abuttingBusGap`) spreads its
+    /// own lanes across the whole gap: a bus alone lies in the gap's middle, two in a run a third
+    /// of the gap apart, whatever the gap's busiest run needs elsewhere. (Spaced by the busiest
+    /// run, a phylogeny's gap of six lanes put a parent's line 12 px short of its neighbour's
+    /// bus, and it read as joining it.) Buses of different runs never share a y, so no line
+    /// crosses another run's bus wherever it lies.
+    ///
+    /// Lanes are kept per parent (its lane, its run's lane count), not as x: a gap's lanes
     /// depend only on the tops in its two columns. Stacked columns without wrapping re-count
     /// only the gaps beside a resized column, and only when a query first reads one
     /// (`refreshLanes(ofGap:)`, as item tops refresh); columns moved sideways need nothing.
     func assignBusLanes(onlyAround resized: Set<Int>? = nil) {
         let sectionCount = dataController.numberOfSections, count = dataController.numberOfItems
-        if let resized, busLaneOfParent.count == count, busLaneCountOfGap.count == sectionCount {
+        if let resized, busLaneOfParent.count == count, busLaneCountOfParent.count == count {
             for section in resized {
                 if section >= 1 && section < sectionCount { staleLaneGaps[section] = true }
                 if section + 1 < sectionCount { staleLaneGaps[section + 1] = true }
@@ -28,7 +35,7 @@ extension SchematicLayout {
             return
         }
         busLaneOfParent = [Int32](repeating: -1, count: count)
-        busLaneCountOfGap = [Int32](repeating: 0, count: sectionCount)
+        busLaneCountOfParent = [Int32](repeating: 0, count: count)
         staleLaneGaps = [Bool](repeating: false, count: sectionCount)
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
         countLanes(inGaps: 1..<max(1, sectionCount))
@@ -56,9 +63,9 @@ extension SchematicLayout {
         let blockFirst = wrapPlan?.firstItem ?? [], blockCount = wrapPlan?.memberCount ?? []
         let nests = wrapPlan?.nestsFolders ?? false
         let childStarts = dataController.childStarts, sectionStarts = dataController.sectionStarts
-        var laneOfParent = busLaneOfParent, laneCountOfGap = busLaneCountOfGap
+        var laneOfParent = busLaneOfParent, laneCount = busLaneCountOfParent
         busLaneOfParent = []
-        busLaneCountOfGap = []
+        busLaneCountOfParent = []
         // The down buses of one gap, in order (for the pass that assigns them in reverse).
         var longest = 0
         for gap in gaps { longest = max(longest, Int(sectionStarts[gap] - sectionStarts[gap - 1])) }
@@ -67,6 +74,7 @@ extension SchematicLayout {
         tops.withUnsafeBufferPointer { tops in heights.withUnsafeBufferPointer { heights in
         entries.withUnsafeBufferPointer { entries in blockOfItem.withUnsafeBufferPointer { blockOfItem in
         childStarts.withUnsafeBufferPointer { childStarts in laneOfParent.withUnsafeMutableBufferPointer { laneOfParent in
+        laneCount.withUnsafeMutableBufferPointer { laneCount in
             let downParents = downBuffer.base, upParents = upBuffer.base
             let wrapped = !blockOfItem.isEmpty
             @inline(__always) func middle(_ item: Int) -> Double { tops[item] + heights[item] / 2 }
@@ -78,10 +86,10 @@ extension SchematicLayout {
             for section in gaps {
                 let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
                 for parent in parents { laneOfParent[parent] = -1 }
-                var lanes = 0, hasMiddle = false, hasSecondMiddle = false, downCount = 0
+                var downCount = 0
                 // The down buses and the up buses, in order; the buses between their children,
-                // each on the middle lane unless the one before ends within `abuttingBusGap` of
-                // its start: then on the other middle lane (-2 marks it).
+                // each on its run's middle lane (-3 marks it) unless the one before ends within
+                // `abuttingBusGap` of its start: then on the other middle lane (-2 marks it).
                 var upCount = 0
                 var previousMiddle: (second: Bool, last: Double)? = nil
                 for parent in parents {
@@ -97,12 +105,8 @@ extension SchematicLayout {
                         downParents[downCount] = Int32(parent)
                         downCount += 1
                     } else {
-                        hasMiddle = true
                         let second = previousMiddle.map { first - $0.last < Self.abuttingBusGap && !$0.second } ?? false
-                        if second {
-                            laneOfParent[parent] = -2
-                            hasSecondMiddle = true
-                        }
+                        laneOfParent[parent] = second ? -2 : -3
                         previousMiddle = (second, last)
                     }
                 }
@@ -118,7 +122,6 @@ extension SchematicLayout {
                     } ?? 0
                     laneOfParent[parent] = lane
                     previous = (lane, parentY)
-                    lanes = max(lanes, Int(lane) + 1)
                 }
                 // Up buses in order, the same way; one that overlaps no earlier up bus also
                 // keeps off the lanes of the down buses that end just before it or start just
@@ -145,17 +148,42 @@ extension SchematicLayout {
                     }
                     laneOfParent[parent] = lane
                     previous = (lane, parentY)
-                    lanes = max(lanes, Int(lane) + 1)
                 }
-                // Buses between their children take the lanes after the others.
-                for parent in parents where childStarts[parent] != childStarts[parent + 1] && laneOfParent[parent] < 0 {
-                    laneOfParent[parent] = Int32(laneOfParent[parent] == -2 ? lanes + 1 : lanes)
+                // Runs of buses that overlap or nearly meet, in order (their starts are in the
+                // parents' order): each run's buses between their children take the lanes after
+                // its others, and every bus of the run learns the run's lane count.
+                func closeRun(_ run: Range<Int>) {
+                    var sideLanes: Int32 = 0, middle: Int32 = 0, second: Int32 = 0
+                    for parent in run {
+                        switch laneOfParent[parent] {
+                        case -1: continue
+                        case -2: second = 1
+                        case -3: middle = 1
+                        case let lane: sideLanes = max(sideLanes, lane + 1)
+                        }
+                    }
+                    for parent in run where laneOfParent[parent] != -1 {
+                        if laneOfParent[parent] == -3 { laneOfParent[parent] = sideLanes }
+                        else if laneOfParent[parent] == -2 { laneOfParent[parent] = sideLanes + middle }
+                        laneCount[parent] = sideLanes + middle + second
+                    }
                 }
-                laneCountOfGap[section] = Int32(lanes + (hasMiddle ? 1 : 0) + (hasSecondMiddle ? 1 : 0))
+                var runStart = parents.lowerBound, runEnd = -Double.infinity
+                for parent in parents where laneOfParent[parent] != -1 {
+                    let first = entry(Int(childStarts[parent])), last = entry(Int(childStarts[parent + 1]) - 1)
+                    let parentY = middle(parent)
+                    let low = min(first, parentY), high = max(last, parentY)
+                    if low >= runEnd + Self.abuttingBusGap {
+                        closeRun(runStart..<parent)
+                        runStart = parent
+                    }
+                    runEnd = max(runEnd, high)
+                }
+                closeRun(runStart..<parents.upperBound)
             }
-        } } } } } }
+        } } } } } } }
         busLaneOfParent = laneOfParent
-        busLaneCountOfGap = laneCountOfGap
+        busLaneCountOfParent = laneCount
     }
 
     /// Buses of two parents on one lane whose ends are closer than this read as one line (a
@@ -171,7 +199,7 @@ extension SchematicLayout {
         guard parent < busLaneOfParent.count, case let lane = busLaneOfParent[parent], lane >= 0 else { return nil }
         let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
         let gapWidth = sectionLefts[section] - gapLeft
-        let total = Double(busLaneCountOfGap[section])
+        let total = Double(busLaneCountOfParent[parent])
         return gapLeft + gapWidth * (Double(lane) + 1) / (total + 1)
     }
 

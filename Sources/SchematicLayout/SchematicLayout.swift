@@ -62,9 +62,9 @@ public final class SchematicLayout: SelfSizingLayout {
     /// edge, half their margin).
     public internal(set) var topRoom = 0.0
     /// For elbow connectors: each parent's bus lane in the gap after its column (-1: no bus),
-    /// and per gap (by the column after it) how many lanes it has (`busX(ofParent:childSection:)`).
+    /// and how many lanes its run of buses has there (`busX(ofParent:childSection:)`).
     var busLaneOfParent: [Int32] = []
-    var busLaneCountOfGap: [Int32] = []
+    var busLaneCountOfParent: [Int32] = []
     /// Per gap, whether its lanes wait to be counted again (`refreshLanes(ofGap:)`).
     var staleLaneGaps: [Bool] = []
 

@@ -570,7 +570,7 @@ extension HTMLPagePlacementScript {
     function middle(item) { return tops[item] + heights[item] / 2; }
     function entry(item) { return plan && plan.blockOfItem[item] >= 0 ? blockEntries[plan.blockOfItem[item]] : middle(item); }
     for (var section = 1; section < Math.max(1, S); section++) {
-      var a = ss[section - 1], b = ss[section], lanes = 0, hasMiddle = false, hasSecondMiddle = false, previous = null, parent, lane, c0, c1, first, last;
+      var a = ss[section - 1], b = ss[section], previous = null, parent, lane, c0, c1, first, last;
       var previousMiddle = null, ups = [], downs = [], index;
       for (parent = a; parent < b; parent++) {
         c0 = cs[parent]; c1 = cs[parent + 1];
@@ -582,10 +582,9 @@ extension HTMLPagePlacementScript {
         else if (middle(parent) < first) downs.push(parent);
         else {
           // SchematicLayout.abuttingBusGap: a bus between its children that starts within it
-          // of the one before takes the other middle lane (-2).
-          hasMiddle = true;
+          // of the one before takes its run's other middle lane (-2; the first is -3).
           var second = previousMiddle !== null && first - previousMiddle.last < ABUTTING_BUS_GAP && !previousMiddle.second;
-          if (second) { laneOfParent[parent] = -2; hasSecondMiddle = true; }
+          laneOfParent[parent] = second ? -2 : -3;
           previousMiddle = {second: second, last: last};
         }
       }
@@ -593,7 +592,7 @@ extension HTMLPagePlacementScript {
         parent = downs[index];
         last = entry(cs[parent + 1] - 1);
         lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
-        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
+        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)};
       }
       previous = null;
       var nextDown = 0;
@@ -611,15 +610,31 @@ extension HTMLPagePlacementScript {
           lane = 0;
           while (lane === t0 || lane === t1 || lane === t2) lane++;
         }
-        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)}; lanes = Math.max(lanes, lane + 1);
+        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)};
       }
+      // Runs of buses that overlap or nearly meet spread their own lanes across the gap.
       var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft;
-      var total = lanes + (hasMiddle ? 1 : 0) + (hasSecondMiddle ? 1 : 0);
+      var closeRun = function (from, to) {
+        var sideLanes = 0, middleLane = 0, second = 0, k, l;
+        for (k = from; k < to; k++) {
+          l = laneOfParent[k];
+          if (l === -2) second = 1; else if (l === -3) middleLane = 1; else if (l >= 0) sideLanes = Math.max(sideLanes, l + 1);
+        }
+        for (k = from; k < to; k++) {
+          l = laneOfParent[k];
+          if (l === -1) continue;
+          if (l === -3) l = sideLanes; else if (l === -2) l = sideLanes + middleLane;
+          busX[k] = gapLeft + gapWidth * (l + 1) / (sideLanes + middleLane + second + 1);
+        }
+      };
+      var runStart = a, runEnd = -Infinity;
       for (parent = a; parent < b; parent++) {
-        if (cs[parent] === cs[parent + 1]) continue;
-        var l = laneOfParent[parent] >= 0 ? laneOfParent[parent] : laneOfParent[parent] === -2 ? lanes + 1 : lanes;
-        busX[parent] = gapLeft + gapWidth * (l + 1) / (total + 1);
+        if (laneOfParent[parent] === -1) continue;
+        first = entry(cs[parent]); last = entry(cs[parent + 1] - 1);
+        if (Math.min(first, middle(parent)) >= runEnd + ABUTTING_BUS_GAP) { closeRun(runStart, parent); runStart = parent; }
+        runEnd = Math.max(runEnd, last, middle(parent));
       }
+      closeRun(runStart, b);
     }
     return busX;
   }

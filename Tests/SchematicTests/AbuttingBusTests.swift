@@ -58,6 +58,58 @@ import TestSupport
         #expect(abutting.isEmpty, "\(abutting.count) buses end to end on one line: \(abutting.prefix(5))")
     }
 
+    /// Each run of buses that overlap or nearly meet spreads its lanes across the whole gap:
+    /// spaced by the gap's busiest run instead, a phylogeny's buses ran 9–12 px apart where only
+    /// two met. A bus alone lies in the gap's middle; two buses of one run lie at least the gap
+    /// over (the run's buses + 1) apart.
+    @Test(arguments: [UInt64(5), 7])
+    func eachRunOfBusesSpreadsAcrossItsGap(seed: UInt64) throws {
+        let diagram = try Diagram(tree: yuleTree(leaves: 150, seed: seed))
+        let layout = diagram.layout
+        let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        // The gaps' edges: columns as wide as their widest box (a binary tree wraps nothing).
+        var right: [Int: Double] = [:], left: [Int: Double] = [:]
+        for attributes in all where attributes.representedElementCategory == .cell {
+            let section = attributes.indexPath.section
+            right[section] = max(right[section] ?? -.infinity, attributes.frame.maxX)
+            left[section] = min(left[section] ?? .infinity, attributes.frame.minX)
+        }
+        var buses: [IndexPath: (section: Int, x: Double, low: Double, high: Double)] = [:]
+        for attributes in all where attributes.representedElementKind == .connector && attributes.indexPath.subitem == 0 {
+            guard let connector = attributes.connector, connector.turnOut.x == connector.turnIn.x else { continue }
+            let low = min(connector.start.y, connector.turnIn.y), high = max(connector.start.y, connector.turnIn.y)
+            let known = buses[connector.parentIndexPath]
+            buses[connector.parentIndexPath] = (attributes.indexPath.section, connector.turnOut.x,
+                                                min(low, known?.low ?? low), max(high, known?.high ?? high))
+        }
+        var checkedRuns = 0, alone = 0, problems: [String] = []
+        for section in Set(buses.values.map(\.section)) {
+            let gapLeft = try #require(right[section - 1]), gapRight = try #require(left[section])
+            let sorted = buses.values.filter { $0.section == section }.sorted { ($0.low, $0.x) < ($1.low, $1.x) }
+            var run: [(section: Int, x: Double, low: Double, high: Double)] = []
+            func check() {
+                defer { run = [] }
+                guard !run.isEmpty else { return }
+                checkedRuns += 1
+                if run.count == 1 {
+                    alone += 1
+                    if abs(run[0].x - (gapLeft + gapRight) / 2) > 0.01 { problems.append("lone bus at \(run[0]) in \(gapLeft)...\(gapRight)") }
+                    return
+                }
+                let xs = Set(run.map(\.x)).sorted()
+                let least = zip(xs, xs.dropFirst()).map { $1 - $0 }.min() ?? .infinity
+                if least < (gapRight - gapLeft) / Double(run.count + 1) - 0.01 { problems.append("\(run.count) buses \(least) apart: \(run)") }
+            }
+            for bus in sorted {
+                if let end = run.map(\.high).max(), bus.low >= end + SchematicLayout.abuttingBusGap { check() }
+                run.append(bus)
+            }
+            check()
+        }
+        #expect(alone > 10 && checkedRuns > alone, "the test needs lone buses and runs: \(alone) of \(checkedRuns)")
+        #expect(problems.isEmpty, "\(problems.count) runs squeezed: \(problems.prefix(3))")
+    }
+
     /// A down bus (parent above its children) ending just before an up bus (parent below its
     /// children) starts: they share lane numbers, so each pass alone missed the pair.
     @Test func aDownBusAndAnUpBusDoNotLineUp() throws {
