@@ -18,8 +18,9 @@ import Hierarchy
 /// An id on several rows with different parents is one node with several parents: the first
 /// row's parent is its parent in the tree, the others are additional parents (drawn as DOT's
 /// are). Such rows may leave the label, type and attribute cells empty; cells they fill must
-/// agree with the first row. The same id twice with the same parent, unknown parents and cycles
-/// are errors that name the rows.
+/// agree with the first row. A row that repeats an earlier one (the same id and parent, no cell
+/// that disagrees; a table of several levels written as an edge list repeats its upper rows) is
+/// read once, with a warning; unknown parents and cycles are errors that name the rows.
 ///
 /// The tokenizer is RFC 4180 (quoted fields with `""`, commas and line breaks inside quotes,
 /// CRLF) written here rather than taken from a CSV package, because those report no line and
@@ -85,6 +86,8 @@ public struct CSVReader: HierarchyReader {
         var extraParents: [(node: Int, parent: Field)] = []
         /// The line of the row that gave a node each of its additional parents.
         var parentLines: [ParentKey: Int32] = [:]
+        /// The first row that repeats an earlier one, and how many do.
+        var firstRepeat: ReadError?, repeatCount = 0
         while let row = try rows.next() {
             let fields = row.fields
             if fields.count == 1 && fields[0].text.isEmpty { continue }  // a blank line
@@ -118,11 +121,8 @@ public struct CSVReader: HierarchyReader {
                 // A further row for a known id: one more parent, and nothing that contradicts the first row.
                 let firstLine = rowLines[node]
                 let sameAsFirst = parent.text == (parentIDs[node]?.text ?? "")
-                if let sameLine = sameAsFirst ? firstLine : parentLines[ParentKey(node: node, parent: parent.text)] {
-                    let what = parent.text.isEmpty ? "" : " with the same parent '\(parent.text)'"
-                    throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): duplicate id '\(id)'\(what) (first on line \(sameLine))")
-                }
-                if parent.text.isEmpty || parentIDs[node] == nil {
+                let repeated = sameAsFirst ? firstLine : parentLines[ParentKey(node: node, parent: parent.text)]
+                if repeated == nil, parent.text.isEmpty || parentIDs[node] == nil {
                     let (rootLine, parentLine) = parent.text.isEmpty ? (Int32(row.line), firstLine) : (firstLine, Int32(row.line))
                     throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): '\(id)' is a root on line \(rootLine) but has a parent on line \(parentLine); "
                                        + "a node with several parents names one in each of its rows")
@@ -142,6 +142,15 @@ public struct CSVReader: HierarchyReader {
                                            + (CSVReader.attribute(name, of: known).map { "'\($0)'" } ?? "none") + " on line \(firstLine)")
                     }
                 }
+                if let repeated {
+                    repeatCount += 1
+                    if firstRepeat == nil {
+                        let what = parent.text.isEmpty ? " (a root)" : " with parent '\(parent.text)'"
+                        firstRepeat = source.error(at: fields[idIndex].offset,
+                                                   "row \(rows.rowNumber): '\(id)'\(what) repeats line \(repeated); a repeated row is read once")
+                    }
+                    continue
+                }
                 parentLines[ParentKey(node: node, parent: parent.text)] = Int32(row.line)
                 extraParents.append((node, parent))
                 continue
@@ -153,6 +162,10 @@ public struct CSVReader: HierarchyReader {
             rowLines.append(Int32(row.line))
         }
         guard !tree.isEmpty else { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the table has no rows") }
+        if var firstRepeat {
+            if repeatCount > 1 { firstRepeat.message += " (\(repeatCount) repeated rows in all)" }
+            tree.warnings.append(firstRepeat.description)
+        }
 
         // An edge list names its roots only as parents: each becomes a node where first named.
         let isEdgeList = !parentIDs.contains { $0 == nil }

@@ -235,13 +235,26 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(tree) == ["One", ".Two"])
     }
 
+    /// A table of several levels written as an edge list repeats its upper rows: each repeat
+    /// is read once, with one warning that names the first and counts them.
+    @Test func repeatedRowsAreReadOnceWithAWarning() throws {
+        let levels = "parent,child\nWorld,Africa\nAfrica,Kenya\nWorld,Africa\nAfrica,Ghana\nWorld,Africa\nAfrica,Kenya\n"
+        let tree = try CSVReader().read(Array(levels.utf8), file: "t.csv")
+        #expect(outline(tree) == [".Africa", "..Kenya", "..Ghana", "World"], "nodes in the order of their rows, the root where first named")
+        #expect(tree.warnings == ["t.csv:4:7: row 4: 'Africa' with parent 'World' repeats line 2; a repeated row is read once (3 repeated rows in all)"])
+        let root = try CSVReader().read(Array("id,parentId\na,\nb,a\na,\n".utf8), file: "t.csv")
+        #expect(outline(root) == ["a", ".b"])
+        #expect(root.warnings == ["t.csv:4:1: row 4: 'a' (a root) repeats line 2; a repeated row is read once"])
+        // A repeat of a node's second parent, not its first.
+        let dag = try CSVReader().read(Array("id,parentId\nr,\nb,r\na,r\na,b\na,b\n".utf8), file: "t.csv")
+        #expect(dag.count == 3 && dag.additionalParents[2] == [1], "b stays a's second parent, once")
+        #expect(dag.warnings == ["t.csv:6:1: row 6: 'a' with parent 'b' repeats line 5; a repeated row is read once"])
+    }
+
     @Test func badTablesNameTheRow() {
         let reader = CSVReader()
-        #expect(readError(reader, "id,parentId\na,\na,\n", file: "t.csv") == "t.csv:3:1: row 3: duplicate id 'a' (first on line 2)")
-        #expect(readError(reader, "id,parentId\nr,\na,r\nb,r\na,b\na,r\n", file: "t.csv")
-                == "t.csv:6:1: row 6: duplicate id 'a' with the same parent 'r' (first on line 3)")
-        #expect(readError(reader, "id,parentId\nr,\nb,r\na,r\na,b\na,b\n", file: "t.csv")
-                == "t.csv:6:1: row 6: duplicate id 'a' with the same parent 'b' (first on line 5)")
+        #expect(readError(reader, "id,parentId,name\nr,,R\na,r,A\na,r,B\n", file: "t.csv")
+                == "t.csv:4:5: row 4: 'a' is labelled 'B' here but 'A' on line 3")
         #expect(readError(reader, "id,parentId\nr,\na,r\na,\n", file: "t.csv")
                 == "t.csv:4:1: row 4: 'a' is a root on line 4 but has a parent on line 3; a node with several parents names one in each of its rows")
         #expect(readError(reader, "id,parentId\na,\nb,zz\n", file: "t.csv") == "t.csv:3:3: parent 'zz' is not the id of any row")
