@@ -287,7 +287,8 @@ extension HTMLPagePlacementScript {
           return [lower, upper];
         }
       }
-      for (var sweep = 0; sweep < sweepsHere; sweep++) {
+      function sweepAll(sweepCount) {
+      for (var sweep = 0; sweep < sweepCount; sweep++) {
         moved = 0;
         for (var section = 1; section < Math.max(1, sectionCount); section++) {
           var item = ss[section];
@@ -318,7 +319,66 @@ extension HTMLPagePlacementScript {
         }
         if (moved < 0.01) break;
       }
+      }
+      sweepAll(sweepsHere);
+      // FarSubtrees.pull, then the sweeps again.
+      if (pullFarSubtrees(centers, FAR_SUBTREE_PITCHES * meanPitch)) sweepAll(Math.min(sweepsHere, FAR_SUBTREE_SWEEPS));
       return {centers: centers, height: budget};
+    }
+    var meanPitch = 0;
+    for (i = 0; i < count; i++) meanPitch += heights[i] + padding;
+    meanPitch /= count;
+    // FarSubtrees.pull: a child further than `farther` from its place in its siblings' block
+    // centred on its parent moved there with its subtree, as far as each column it spans has room.
+    function pullFarSubtrees(c, farther) {
+      if (count <= 2) return false;
+      var top = Infinity, bottom = -Infinity, item, work = 8 * count, anyMoved = false;  // FarSubtrees.workPerItem
+      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      // [room, size], or null once the budget is spent.
+      function room(item, down) {
+        var first = item, last = item, r = Infinity, size = 0, next;
+        while (first <= last) {
+          if (--work <= 0) return null;
+          if (down) r = Math.min(r, isLast(last) ? bottom - (c[last] + heights[last] / 2) : c[last + 1] - separation(last, last + 1) - c[last]);
+          else r = Math.min(r, isFirst(first) ? c[first] - heights[first] / 2 - top : c[first] - separation(first - 1, first) - c[first - 1]);
+          if (r <= 0.5) return [0, size];
+          size += last - first + 1;
+          next = cs[first]; last = cs[last + 1] - 1; first = next;
+        }
+        return [r, size];
+      }
+      function pull(child, wish) {
+        var found = room(child, wish > 0);
+        if (!found) return false;
+        var delta = Math.min(Math.abs(wish), found[0]);
+        if (!(delta > 0.5) || found[1] > work) return true;
+        work -= found[1];
+        if (wish < 0) delta = -delta;
+        for (var first = child, last = child, next; first <= last; next = cs[first], last = cs[last + 1] - 1, first = next) {
+          for (var member = first; member <= last; member++) c[member] += delta;
+        }
+        anyMoved = true;
+        return true;
+      }
+      for (var parent = 0; parent < count; parent++) {
+        var f = cs[parent], l = cs[parent + 1];
+        if (l - f < 2) continue;
+        // Each child's place: the siblings as a block centred on the parent (CompactSweeps.Offsets.block).
+        var span = 0, sib;
+        for (sib = f + 1; sib < l; sib++) span += separation(sib - 1, sib);
+        if (ends) span += ends.first[f] + ends.last[l - 1];
+        var places = [], offset = -span / 2;
+        for (sib = f; sib < l; sib++) { if (sib > f) offset += separation(sib - 1, sib); places.push(offset); }
+        for (sib = l - 1; sib >= f; sib--) {
+          var wish = c[parent] + places[sib - f] - c[sib];
+          if (wish > farther && !pull(sib, wish)) return anyMoved;
+        }
+        for (sib = f; sib < l; sib++) {
+          wish = c[parent] + places[sib - f] - c[sib];
+          if (wish < -farther && !pull(sib, wish)) return anyMoved;
+        }
+      }
+      return anyMoved;
     }
     // How a placement reads: parents beyond their children's span, and their mean offset.
     function reading(centers) {
@@ -349,6 +409,11 @@ extension HTMLPagePlacementScript {
     boxHeights.sort();
     var typicalPitch = (boxCount === 0 ? 0 : boxHeights[Math.floor((boxCount - 1) / 2)]) + padding;
     var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight, typicalPitch * FARTHEST_OUTSIDE), done = relaxed.steps.length;
+    // CompactPlacement.tightOffsetGain: about as near their children's middle as the tight placement's.
+    if (done > 0) {
+      var tight = placed(relaxed.heights[0], uniformSlack(0), Math.min(sweeps, TRIAL_SWEEPS));
+      if (tight) limitOffset = Math.max(limitOffset, reading(tight.centers).meanOffset * TIGHT_OFFSET_GAIN);
+    }
     // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
     function reads(stepsDone) {
       var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));
