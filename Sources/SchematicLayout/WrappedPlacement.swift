@@ -224,7 +224,17 @@ struct WrappedPlacement: Sendable {
             // (Nearly level with the first row, it enters there: no detour up and back.)
             let entersCorner = parent >= 0 && plan.columns[block] > 1 && !plan.isSingleFile(block)
                 && (parentMiddle < topsOfBlocks[block] + firstRow - SchematicLayout.levelStubDistance || plan.isCombed(block))
-            entries[block] = entersCorner ? corner : min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
+            // A parent beyond the first sub-column's last row (a lone leaf on the first row of a
+            // country's panels, top to bottom) has that sub-column's line run on to its level
+            // where that is within the block, else enters at the corner: entered at the last
+            // row, the line went on into that member's stub and every later sub-column read as
+            // hanging from that member.
+            let beyond = parent >= 0 && plan.columns[block] > 1 && !plan.isSingleFile(block)
+                && parentMiddle > topsOfBlocks[block] + lastRow + SchematicLayout.levelStubDistance
+            let runsOn = beyond && parentMiddle <= topsOfBlocks[block] + plan.heights[block]
+            entries[block] = entersCorner || (beyond && !runsOn) ? corner
+                : runsOn ? parentMiddle
+                : min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
         }
         self.sectionWidths = sectionWidths
         self.sectionExtents = sectionExtents
