@@ -12,7 +12,9 @@
 /// draw instead of the block's lines, relative to the Markdown file); `resolveSettings` turns the
 /// others into options. Each block becomes an inline `<svg>` with styles scoped to it, or, when
 /// an asset writer is given, an image link to an SVG file it writes. Blocks inside other fenced
-/// blocks are left alone, and everything else in the document is kept byte for byte.
+/// blocks or in indented code blocks (four spaces past the enclosing list item's content, after a
+/// blank line) are left alone, as CommonMark reads them, and everything else in the document is
+/// kept byte for byte.
 public struct MarkdownEmbedding {
     /// One setting of a fence line: `key=value`, or a bare `key` (value nil).
     public struct Setting: Hashable, Sendable {
@@ -157,6 +159,9 @@ public struct MarkdownEmbedding {
         var scopes: [String: Int] = [:]
         // The fence of the code block (not ours) that the current line is in.
         var openFence: Substring? = nil
+        // Where the current list item's content starts (0 outside lists), whether the line before
+        // was blank, and whether the current line is in an indented code block.
+        var listIndent = 0, afterBlank = true, inIndentedCode = false
         func keep(_ line: Substring) {
             output += line
             if !lines.isEmpty { output += "\n" }
@@ -169,8 +174,29 @@ public struct MarkdownEmbedding {
                 keep(line)
                 continue
             }
+            let indent = Self.indentation(of: line)
+            if trimmed.allSatisfy({ $0 == "\t" || $0 == "\r" }) {
+                afterBlank = true
+                keep(line)
+                continue
+            }
+            defer { afterBlank = false }
+            // An indented code block: four spaces past the list item's content, after a blank
+            // line (it cannot interrupt a paragraph), until a line indented less.
+            if inIndentedCode && indent >= listIndent + 4 || afterBlank && indent >= listIndent + 4 {
+                inIndentedCode = true
+                keep(line)
+                continue
+            }
+            inIndentedCode = false
+            if let content = Self.listItemContent(line, indent: indent) {
+                listIndent = content
+            } else if afterBlank && indent < listIndent {
+                listIndent = 0
+            }
             let fence = trimmed.prefix { $0 == "`" || $0 == "~" }
-            guard fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" }) else {
+            // (Indented four spaces past the list item's content, a line goes on a paragraph.)
+            guard indent <= listIndent + 3, fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" }) else {
                 keep(line)
                 continue
             }
@@ -209,6 +235,34 @@ public struct MarkdownEmbedding {
             if !lines.isEmpty { output += "\n" }
         }
         return Array(output.utf8)
+    }
+
+    /// A line's indentation in columns (a tab to the next multiple of four).
+    static func indentation(of line: Substring) -> Int {
+        var column = 0
+        for character in line.utf8 {
+            if character == UInt8(ascii: " ") { column += 1 } else if character == UInt8(ascii: "\t") { column += 4 - column % 4 } else { break }
+        }
+        return column
+    }
+
+    /// Where a list item's content starts when `line` opens one (`-`, `*`, `+`, or up to nine
+    /// digits and `.` or `)`, then one to four spaces), else nil.
+    static func listItemContent(_ line: Substring, indent: Int) -> Int? {
+        let rest = line.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = rest.first else { return nil }
+        var marker = 0
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+            marker = 1
+        } else {
+            let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            guard (1...9).contains(digits), rest.dropFirst(digits).first.map({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ")") }) == true else { return nil }
+            marker = digits + 1
+        }
+        let spaces = rest.dropFirst(marker).prefix { $0 == UInt8(ascii: " ") }.count
+        guard spaces >= 1 else { return nil }
+        // (Five or more spaces: the content is indented code, starting one space after the marker.)
+        return indent + marker + (spaces <= 4 ? spaces : 1)
     }
 
     /// Whether a line (its indentation dropped) closes the block opened by `fence`.

@@ -182,6 +182,21 @@ import TestSupport
         #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2)
     }
 
+    /// CommonMark's indented code blocks: four spaces past the list item's content, after a
+    /// blank line. A fence there is an example; in a list item, indented as its content, a block.
+    @Test func blocksInIndentedCodeAreLeftAloneAndBlocksInListItemsDrawn() throws {
+        let indented = "Write a drawing so:\n\n    ```schematic\n    Root\n    ```\n\n"
+        let continued = "A paragraph\n    ```schematic\n    Root\n    ```\n\n"
+        let tabbed = "\t```schematic\n\tRoot\n\t```\n\n"
+        let listed = "1. Step one:\n\n   ```schematic\n   Root\n     A\n   ```\n\n- Bullet:\n\n    ```schematic\n    Root\n    ```\n\n"
+        let codeInList = "- Bullet:\n\n      ```schematic\n      Root\n      ```\n"
+        let result = try Executable.run(["markdown", "-"], stdin: indented + continued + tabbed + listed + codeInList)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(indented + continued + tabbed), "examples in indented code stay examples")
+        #expect(result.stdout.hasSuffix(codeInList), "indented code inside a list item stays code")
+        #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 3, "the two blocks in list items are drawn")
+    }
+
     static let hostile = """
         # Notes
 
