@@ -135,14 +135,22 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Refuses, before anything is written, an output that two inputs (or two formats) would
-    /// both write, and an output that is one of the inputs (through links).
+    /// both write (by name, or through links to one file), and an output that is one of the
+    /// inputs (through links).
     private func checkOutputs() throws {
-        var writers: [String: String] = [:]
+        var writers: [String: String] = [:], writersOfFiles: [[UInt64]: (path: String, writer: String)] = [:]
         for input in inputs {
             for target in try outputs(for: input) where target.path != "-" {
                 let writer = format.count > 1 ? "\(input) (\(target.format))" : input
                 if let other = writers[target.path] {
                     throw fail("schematic: \(other) and \(writer) would both be written to \(target.path); render them separately or rename one", ExitStatus.usage)
+                }
+                if let file = FileIO.regularFileIdentity(target.path) {
+                    if let other = writersOfFiles[file] {
+                        throw fail("schematic: \(other.writer) and \(writer) would both be written to one file, \(other.path) and \(target.path) "
+                                   + "being links to it; render them separately or remove a link", ExitStatus.usage)
+                    }
+                    writersOfFiles[file] = (target.path, writer)
                 }
                 writers[target.path] = writer
                 try refuseOverwritingInput(target.path, inputs: inputs)

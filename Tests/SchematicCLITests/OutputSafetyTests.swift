@@ -250,6 +250,26 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "nothing written, not even the directory")
     }
 
+    /// Two outputs whose names are links to one file (hard or symbolic): the second drawing
+    /// would replace the first in it.
+    @Test func batchOutputsLinkedToOneFileAreRefusedBeforeWriting() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        for name in ["a", "b", "c"] { try "Root\n  \(name)\n".write(toFile: dir + "/\(name).txt", atomically: false, encoding: .utf8) }
+        try "kept".write(toFile: dir + "/out/a.svg", atomically: false, encoding: .utf8)
+        #expect(link(dir + "/out/a.svg", dir + "/out/b.svg") == 0)
+        let hard = try Executable.run(["render", "a.txt", "b.txt", "-o", "out/"], in: dir)
+        #expect(hard.status == 64 && hard.stderr.contains("a.txt and b.txt would both be written to one file, out/a.svg and out/b.svg"), "\(hard.stderr)")
+        #expect(try String(contentsOfFile: dir + "/out/a.svg", encoding: .utf8) == "kept")
+        #expect(symlink("a.svg", dir + "/out/c.svg") == 0)
+        let symbolic = try Executable.run(["render", "a.txt", "c.txt", "-o", "out/"], in: dir)
+        #expect(symbolic.status == 64 && symbolic.stderr.contains("being links to it"), "\(symbolic.stderr)")
+        #expect(try String(contentsOfFile: dir + "/out/a.svg", encoding: .utf8) == "kept", "nothing written")
+        // Names of different files are drawn as ever.
+        try FileManager.default.removeItem(atPath: dir + "/out/b.svg")
+        #expect(try Executable.run(["render", "a.txt", "b.txt", "-o", "out/"], in: dir).status == 0)
+    }
+
     /// A chain of `count` nodes as CSV.
     func chain(_ count: Int, in dir: String) throws -> String {
         var text = "id,parent\nn0,\n"
