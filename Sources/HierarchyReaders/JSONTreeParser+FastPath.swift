@@ -25,6 +25,8 @@ extension JSONTreeParser {
         skipWhitespace()
         guard position < bytes.count else { position = keyStart; return false }
         let last = openNodes.count - 1
+        // (A repeated key is refused by the general path.)
+        if isName && openNodes[last].label != nil || !isName && openNodes[last].node >= 0 { position = keyStart; return false }
         if isName {
             guard let label = plainLabel() else { position = keyStart; return false }
             openNodes[last].label = label

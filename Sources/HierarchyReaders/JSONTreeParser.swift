@@ -123,8 +123,12 @@ struct JSONTreeParser {
                 try expectMore()
                 let valueStart = position
                 if key == nameKey {
+                    // (YAML refuses a repeated key too; kept, the last one silently won.)
+                    if open.label != nil { throw source.error(at: keyStart, "duplicate key \"\(key)\" in an object") }
                     open.label = try parseLabel()
                 } else if key == childrenKey || key == "contents" && open.hasContents {
+                    // (The first one's array added the node; a second one's would have joined it.)
+                    if open.node >= 0 { throw source.error(at: keyStart, "duplicate key \"\(key)\" in an object") }
                     if bytes[position] == UInt8(ascii: "[") {
                         position += 1
                         addNode(&open)

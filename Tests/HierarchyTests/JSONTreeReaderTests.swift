@@ -42,6 +42,12 @@ import TestSupport
                 == #"in.json:1:28: node has no "name" (its keys: "type"; say which key holds the label with --name-key)"#)
         #expect(error("{\"name\": \"a\",\n \"children\": [}") == "in.json:2:15: expected a node object in the children")
         #expect(error(#"{"name": "a"} x"#) == "in.json:1:15: unexpected content after the end of the JSON value")
+        // A repeated key is refused, as YAML refuses it (the last "name" won, both "children" joined).
+        #expect(error(#"{"name": "a", "name": "b"}"#) == #"in.json:1:15: duplicate key "name" in an object"#)
+        #expect(error(#"{"name": "a", "children": [{"name": "c", "children": [], "children": []}]}"#)
+                == #"in.json:1:58: duplicate key "children" in an object"#)
+        #expect(error("{\"name\": \"a\", \"children\": [{\"name\": \"c\"}],\n \"children\": [{\"name\": \"d\"}]}")
+                == #"in.json:2:2: duplicate key "children" in an object"#)
         #expect(error(#"{"name": "a", "type": "very urgent"}"#)
                 == "in.json:1:23: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
         #expect(error(#"{"name": "a""#) == "in.json:1:13: unexpected end of input")
