@@ -88,6 +88,7 @@ public struct CSVReader: HierarchyReader {
         var parentLines: [ParentKey: Int32] = [:]
         /// The first row that repeats an earlier one, and how many do.
         var firstRepeat: ReadError?, repeatCount = 0
+        var unknownTypes = UnknownTypes()
         while let row = try rows.next() {
             let fields = row.fields
             if fields.count == 1 && fields[0].text.isEmpty { continue }  // a blank line
@@ -100,13 +101,20 @@ public struct CSVReader: HierarchyReader {
             if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): control character U+\(hex(UInt8(bad.value))) in a label")
             }
-            var type: NodeType?
+            var type: NodeType?, typeClass: String?
             if let typeIndex, !fields[typeIndex].text.isEmpty {
-                guard let named = NodeType(name: fields[typeIndex].text) else {
-                    throw source.error(at: fields[typeIndex].offset,
-                                       "row \(rows.rowNumber): unknown type \"\(fields[typeIndex].text)\" (expected normal, important or critical)")
+                // As in JSON and YAML: another name is kept as a CSS class, with a warning.
+                do throws(AttributeError) {
+                    switch try NodeFields.typeValue(fields[typeIndex].text) {
+                    case .type(let named): type = named
+                    case .knownClass(let name): typeClass = name
+                    case .unknownClass(let name):
+                        typeClass = name
+                        unknownTypes.note(name, at: fields[typeIndex].offset)
+                    }
+                } catch {
+                    throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): \(error.message)")
                 }
-                type = named
             }
             var attributes = NodeAttributes()
             for (name, index) in attributeColumns where !fields[index].text.isEmpty {
@@ -116,6 +124,7 @@ public struct CSVReader: HierarchyReader {
                     throw source.error(at: fields[index].offset, "row \(rows.rowNumber): \(error.message)")
                 }
             }
+            if let typeClass { NodeFields.addTypeClass(typeClass, to: &attributes) }
             let parent = fields[parentIndex]
             if let node = nodeOfID[id] {
                 // A further row for a known id: one more parent, and nothing that contradicts the first row.
@@ -162,6 +171,7 @@ public struct CSVReader: HierarchyReader {
             rowLines.append(Int32(row.line))
         }
         guard !tree.isEmpty else { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the table has no rows") }
+        tree.warnings = unknownTypes.warnings(places: source.places(of: unknownTypes.positions))
         if var firstRepeat {
             if repeatCount > 1 { firstRepeat.message += " (\(repeatCount) repeated rows in all)" }
             tree.warnings.append(firstRepeat.description)

@@ -251,6 +251,17 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(dag.warnings == ["t.csv:6:1: row 6: 'a' with parent 'b' repeats line 5; a repeated row is read once"])
     }
 
+    /// As in JSON and YAML, a type that is not ours is kept as a CSS class with one warning per
+    /// value; one that cannot be a class name is refused.
+    @Test func otherTypesAreClassesWithAWarning() throws {
+        let tree = try CSVReader().read(Array("id,parentId,type,class\nr,,,\na,r,deprecated,\nb,r,deprecated,x\nc,r,file,\n".utf8), file: "t.csv")
+        #expect(tree.attributes(of: 1)?.cssClass == "deprecated" && tree.attributes(of: 2)?.cssClass == "deprecated x")
+        #expect(tree.attributes(of: 3)?.cssClass == "file" && tree.types[1] == .normal)
+        #expect(tree.warnings == [#"t.csv:3:5: type "deprecated" is not normal, important or critical; drawn as a normal node with CSS class 'deprecated' (2 nodes)"#])
+        #expect(readError(CSVReader(), "id,parentId,type\nr,,very urgent\n", file: "t.csv")
+                == #"t.csv:2:4: row 2: unknown type "very urgent" (expected normal, important or critical, or a CSS class name)"#)
+    }
+
     @Test func badTablesNameTheRow() {
         let reader = CSVReader()
         #expect(readError(reader, "id,parentId,name\nr,,R\na,r,A\na,r,B\n", file: "t.csv")
