@@ -159,23 +159,23 @@ public struct MarkdownEmbedding {
         var scopes: [String: Int] = [:]
         // The fence of the code block (not ours) that the current line is in.
         var openFence: Substring? = nil
-        // Where the current list item's content starts (0 outside lists), whether the line before
+        // Where the open list items' contents start (outermost first), whether the line before
         // was blank, and whether the current line is in an indented code block.
-        var listIndent = 0, afterBlank = true, inIndentedCode = false
+        var listIndents: [Int] = [], afterBlank = true, inIndentedCode = false
         func keep(_ line: Substring) {
             output += line
             if !lines.isEmpty { output += "\n" }
         }
         while let line = lines.popFirst() {
             lineNumber += 1
-            let trimmed = line.drop { $0 == " " }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let fence = openFence {
                 if Self.closes(trimmed, fence) { openFence = nil }
                 keep(line)
                 continue
             }
             let indent = Self.indentation(of: line)
-            if trimmed.allSatisfy({ $0 == "\t" || $0 == "\r" }) {
+            if trimmed.allSatisfy({ $0 == "\r" }) {
                 afterBlank = true
                 keep(line)
                 continue
@@ -183,17 +183,24 @@ public struct MarkdownEmbedding {
             defer { afterBlank = false }
             // An indented code block: four spaces past the list item's content, after a blank
             // line (it cannot interrupt a paragraph), until a line indented less.
-            if inIndentedCode && indent >= listIndent + 4 || afterBlank && indent >= listIndent + 4 {
+            if (inIndentedCode || afterBlank) && indent >= (listIndents.last ?? 0) + 4 {
                 inIndentedCode = true
                 keep(line)
                 continue
             }
             inIndentedCode = false
-            if let content = Self.listItemContent(line, indent: indent) {
-                listIndent = content
-            } else if afterBlank && indent < listIndent {
-                listIndent = 0
+            // A line left of an item's content ends that item: after a blank line, or when it
+            // starts another block (a heading, fence, HTML or thematic break; a paragraph's line
+            // there continues it lazily). A new item ends those at its level first.
+            if let content = Self.listItemContent(trimmed, indent: indent) {
+                while let last = listIndents.last, indent < last { listIndents.removeLast() }
+                listIndents.append(content)
+            } else {
+                let startsBlock = trimmed.first == "#" || trimmed.first == "<" || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+                    || Self.isThematicBreak(trimmed)
+                while let last = listIndents.last, indent < last, afterBlank || startsBlock { listIndents.removeLast() }
             }
+            let listIndent = listIndents.last ?? 0
             let fence = trimmed.prefix { $0 == "`" || $0 == "~" }
             // (Indented four spaces past the list item's content, a line goes on a paragraph.)
             guard indent <= listIndent + 3, fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" }) else {
@@ -208,15 +215,17 @@ public struct MarkdownEmbedding {
                 continue
             }
             let fenceLine = lineNumber
+            let margin = line.prefix { $0 == " " || $0 == "\t" }
             var body: [Substring] = []
             var closed = false
             while let next = lines.popFirst() {
                 lineNumber += 1
-                if Self.closes(next.drop { $0 == " " }, fence) {
+                if Self.closes(next.drop { $0 == " " || $0 == "\t" }, fence) {
                     closed = true
                     break
                 }
-                body.append(next)
+                // (As CommonMark: the fence's indentation, up to as much, off each line.)
+                body.append(next.hasPrefix(margin) ? next.dropFirst(margin.count) : next.drop { $0 == " " || $0 == "\t" })
             }
             guard closed else { throw BlockError(description: "\(file):\(fenceLine): a schematic block is not closed") }
             blockNumber += 1
@@ -228,7 +237,10 @@ public struct MarkdownEmbedding {
             let settings = info.drop { $0 != " " }
             let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope)
             do {
-                output += try place(drawing)
+                // Indented as its fence, so that a drawing in a list item stays in the item.
+                let placed = try place(drawing)
+                output += margin.isEmpty ? placed
+                    : placed.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? $0 : margin + $0 }.joined(separator: "\n")
             } catch let error as DiagramError {
                 throw BlockError(description: "\(file):\(fenceLine): \(error.description)")
             }
@@ -246,11 +258,24 @@ public struct MarkdownEmbedding {
         return column
     }
 
-    /// Where a list item's content starts when `line` opens one (`-`, `*`, `+`, or up to nine
-    /// digits and `.` or `)`, then one to four spaces), else nil.
-    static func listItemContent(_ line: Substring, indent: Int) -> Int? {
-        let rest = line.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard let first = rest.first else { return nil }
+    /// Whether a line (its indentation dropped) is a thematic break: three or more `-`, `*` or
+    /// `_`, the same, with only spaces or tabs between.
+    static func isThematicBreak(_ trimmed: Substring) -> Bool {
+        guard let mark = trimmed.first, mark == "-" || mark == "*" || mark == "_" else { return false }
+        var count = 0
+        for character in trimmed where character != " " && character != "\t" && character != "\r" {
+            guard character == mark else { return false }
+            count += 1
+        }
+        return count >= 3
+    }
+
+    /// Where a list item's content starts when the line (its indentation `indent` dropped:
+    /// `trimmed`) opens one (`-`, `*`, `+`, or up to nine digits and `.` or `)`, then one to
+    /// four columns of spaces or tabs), else nil. A thematic break is no item.
+    static func listItemContent(_ trimmed: Substring, indent: Int) -> Int? {
+        let rest = trimmed.utf8
+        guard let first = rest.first, !isThematicBreak(trimmed) else { return nil }
         var marker = 0
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
             marker = 1
@@ -259,9 +284,13 @@ public struct MarkdownEmbedding {
             guard (1...9).contains(digits), rest.dropFirst(digits).first.map({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ")") }) == true else { return nil }
             marker = digits + 1
         }
-        let spaces = rest.dropFirst(marker).prefix { $0 == UInt8(ascii: " ") }.count
+        var column = indent + marker
+        for character in rest.dropFirst(marker) {
+            if character == UInt8(ascii: " ") { column += 1 } else if character == UInt8(ascii: "\t") { column += 4 - column % 4 } else { break }
+        }
+        let spaces = column - indent - marker
         guard spaces >= 1 else { return nil }
-        // (Five or more spaces: the content is indented code, starting one space after the marker.)
+        // (Five or more columns: the content is indented code, starting one column after the marker.)
         return indent + marker + (spaces <= 4 ? spaces : 1)
     }
 

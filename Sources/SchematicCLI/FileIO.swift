@@ -112,16 +112,11 @@ enum FileIO {
     }
 
     static func sameFile(_ first: String, _ second: String) -> Bool {
-        guard let a = regularFileIdentity(first), let b = regularFileIdentity(second) else { return false }
-        return a == b
-    }
-
-    /// The device and inode of the regular file at the path (symlinks followed), or nil: two
-    /// names of one file (hard or symbolic links) have the same.
-    static func regularFileIdentity(_ path: String) -> [UInt64]? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0, (a.st_mode & S_IFMT) == S_IFREG, (b.st_mode & S_IFMT) == S_IFREG else {
+            return false
+        }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// Where one output goes (see `OutputTarget`). A regular file only appears complete: the

@@ -70,6 +70,28 @@ enum OutputTarget {
         throw FileIO.Failure(message: "\(path): cannot write: too many levels of symbolic links")
     }
 
+    /// What file writing to `path` would write (links followed, a dangling one to where it
+    /// points): its device and inode if it exists, else its absolute path; nil for what is not
+    /// a file (a descriptor, device, FIFO or socket) or a path that cannot be written.
+    static func fileIdentity(_ path: String) -> String? {
+        guard let target = try? resolve(path) else { return nil }
+        switch target {
+        case .replace(let file, existing: nil):
+            let slash = file.lastIndex(of: "/")
+            let folder = slash.map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+            let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            guard let resolved = realpath(folder, nil) else { return nil }
+            defer { free(resolved) }
+            return "path " + String(cString: resolved) + "/" + name
+        case .replace(let file, existing: _), .overwrite(let file):
+            var info = stat()
+            guard stat(file, &info) == 0 else { return nil }
+            return "file \(info.st_dev) \(info.st_ino)"
+        case .descriptor, .inPlace, .socket:
+            return nil
+        }
+    }
+
     /// The descriptor a path names textually: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
     /// `/proc/self/fd/N` or `/proc/PID/fd/N` for this process.
     private static func openDescriptor(named path: String) -> Int32? {

@@ -138,17 +138,17 @@ struct RenderCommand: ParsableCommand {
     /// both write (by name, or through links to one file), and an output that is one of the
     /// inputs (through links).
     private func checkOutputs() throws {
-        var writers: [String: String] = [:], writersOfFiles: [[UInt64]: (path: String, writer: String)] = [:]
+        var writers: [String: String] = [:], writersOfFiles: [String: (path: String, writer: String)] = [:]
         for input in inputs {
             for target in try outputs(for: input) where target.path != "-" {
                 let writer = format.count > 1 ? "\(input) (\(target.format))" : input
                 if let other = writers[target.path] {
                     throw fail("schematic: \(other) and \(writer) would both be written to \(target.path); render them separately or rename one", ExitStatus.usage)
                 }
-                if let file = FileIO.regularFileIdentity(target.path) {
+                if let file = OutputTarget.fileIdentity(target.path) {
                     if let other = writersOfFiles[file] {
-                        throw fail("schematic: \(other.writer) and \(writer) would both be written to one file, \(other.path) and \(target.path) "
-                                   + "being links to it; render them separately or remove a link", ExitStatus.usage)
+                        throw fail("schematic: \(other.writer) and \(writer) would both be written to one file, through links "
+                                   + "(\(other.path) and \(target.path)); render them separately or remove a link", ExitStatus.usage)
                     }
                     writersOfFiles[file] = (target.path, writer)
                 }

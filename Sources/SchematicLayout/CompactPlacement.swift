@@ -301,8 +301,10 @@ enum CompactPlacement {
             return (centers, budget)
         }
 
-        /// The placement at one slack: the balanced start, then the centring sweeps.
-        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps) -> [Double]? {
+        /// The placement at one slack: the balanced start, then the centring sweeps; the one
+        /// drawn (`isFinal`) also has far subtrees pulled back, up to `relaxedItems` items (the
+        /// pass and its sweeps cost a big tree a third more; the trials only judge a height).
+        func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps, isFinal: Bool = false) -> [Double]? {
             guard case (var centers, let budget)? = start(height: height, slack: slack) else { return nil }
             // Without relaxation steps, the tight lowest and highest centres are not read again:
             // freed before the sweeps (a big tree's peak memory).
@@ -312,7 +314,8 @@ enum CompactPlacement {
                 sweeper.run(centers.baseAddress!, sweeps: sweepsHere)
                 // Subtrees the sweeps could not bring back to their parents, moved whole; then
                 // the sweeps centre around them again.
-                if FarSubtrees.pull(centers.baseAddress!, constraints, offsets: offsets, farther: farSubtreePitches * meanPitch) {
+                if isFinal && count <= relaxedItems,
+                   FarSubtrees.pull(centers.baseAddress!, constraints, offsets: offsets, farther: farSubtreePitches * meanPitch) {
                     sweeper.run(centers.baseAddress!, sweeps: min(sweepsHere, farSubtreeSweeps))
                 }
             }
@@ -344,7 +347,7 @@ enum CompactPlacement {
         // drawing most (`relaxedSpans`, at most one parent in `freedParents`); of those steps the
         // most whose placement still reads (`readingLimits`: sweeps bring many freed parents
         // back inside their span), by bisection, and of equal heights the fewest steps.
-        guard relaxes else { return placed(height: tightHeight, slack: noSlack) }
+        guard relaxes else { return placed(height: tightHeight, slack: noSlack, isFinal: true) }
         var parentCount = 0
         for item in 0..<count where children[item + 1] > children[item] && !isStandIn(Int(children[item])) { parentCount += 1 }
         var pitch = 0.0, pitched = 0
@@ -392,7 +395,7 @@ enum CompactPlacement {
             let within = heights[chosen] * (1 + fewerParentsShare)
             while chosen > 0 && heights[chosen - 1] <= within { chosen -= 1 }
         }
-        return placed(height: heights[chosen], slack: constraints.slack(after: steps[..<chosen]))
+        return placed(height: heights[chosen], slack: constraints.slack(after: steps[..<chosen]), isFinal: true)
     }
 
     /// How far from its place among its siblings (centred on their parent) a subtree must lie,

@@ -173,7 +173,8 @@ extension SchematicLayout {
                     let first = entry(Int(childStarts[parent])), last = entry(Int(childStarts[parent + 1]) - 1)
                     let parentY = middle(parent)
                     let low = min(first, parentY), high = max(last, parentY)
-                    if low >= runEnd + Self.abuttingBusGap {
+                    // (Buses exactly `abuttingBusGap` apart are near: the lane passes count them so.)
+                    if low > runEnd + Self.abuttingBusGap {
                         closeRun(runStart..<parent)
                         runStart = parent
                     }

@@ -186,7 +186,7 @@ extension HTMLPagePlacementScript {
     var offsets = new Float64Array(widest), lowerBounds = new Float64Array(widest), upperBounds = new Float64Array(widest);
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
     var blockLowers = new Float64Array(widest), blockUppers = new Float64Array(widest), values = new Float64Array(widest);
-    function placed(height, slack, sweepsHere) {
+    function placed(height, slack, sweepsHere, isFinal) {
       if (sweepsHere === undefined) sweepsHere = sweeps;
       // (Only span constraints give way: only children keep their parent's group.)
       var k, isTight = true;
@@ -322,7 +322,8 @@ extension HTMLPagePlacementScript {
       }
       sweepAll(sweepsHere);
       // FarSubtrees.pull, then the sweeps again.
-      if (pullFarSubtrees(centers, FAR_SUBTREE_PITCHES * meanPitch)) sweepAll(Math.min(sweepsHere, FAR_SUBTREE_SWEEPS));
+      // (The drawn placement only, up to CompactPlacement.relaxedItems.)
+      if (isFinal && count <= 50000 && pullFarSubtrees(centers, FAR_SUBTREE_PITCHES * meanPitch)) sweepAll(Math.min(sweepsHere, FAR_SUBTREE_SWEEPS));
       return {centers: centers, height: budget};
     }
     var meanPitch = 0;
@@ -396,7 +397,7 @@ extension HTMLPagePlacementScript {
     }
     // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
     // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0)); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(only.centers)) : null; }
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(only.centers)) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -433,7 +434,7 @@ extension HTMLPagePlacementScript {
       while (chosen > 0 && relaxed.heights[chosen - 1] <= within) chosen--;
     }
     var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
-    var final = placed(chosenHeight, chosenSlack);
+    var final = placed(chosenHeight, chosenSlack, undefined, true);
     return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(final.centers)) : null;
 
     // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the

@@ -636,7 +636,7 @@ extension HTMLPagePlacementScript {
       for (parent = a; parent < b; parent++) {
         if (laneOfParent[parent] === -1) continue;
         first = entry(cs[parent]); last = entry(cs[parent + 1] - 1);
-        if (Math.min(first, middle(parent)) >= runEnd + ABUTTING_BUS_GAP) { closeRun(runStart, parent); runStart = parent; }
+        if (Math.min(first, middle(parent)) > runEnd + ABUTTING_BUS_GAP) { closeRun(runStart, parent); runStart = parent; }
         runEnd = Math.max(runEnd, last, middle(parent));
       }
       closeRun(runStart, b);

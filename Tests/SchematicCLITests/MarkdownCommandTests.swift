@@ -197,6 +197,32 @@ import TestSupport
         #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 3, "the two blocks in list items are drawn")
     }
 
+    /// Where CommonMark ends a list item, or starts one, for the indentation a fence needs.
+    @Test(arguments: [
+        ("* * *\n\n    ```schematic\n    Root\n    ```\n", false),  // a thematic break is no list item
+        ("- - -\n\n    ```schematic\n    Root\n    ```\n", false),
+        ("- item\n# Heading\n\n    ```schematic\n    Root\n    ```\n", false),  // a heading ends the list
+        ("- item\n<div>x</div>\n\n    ```schematic\n    Root\n    ```\n", false),
+        ("-\tItem\n\n    ```schematic\n    Root\n    ```\n", true),  // a tab after the marker
+        ("- a\n  - b\n\n  para\n\n    ```schematic\n    Root\n    ```\n", true),  // back in the outer item
+        ("- Item\n\n\t```schematic\n\tRoot\n\t```\n", true),  // a tab-indented fence in an item
+    ])
+    func listItemsEndAndStartAsCommonMarkReadsThem(document: String, drawn: Bool) throws {
+        let result = try Executable.run(["markdown", "-"], stdin: document)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("<svg xmlns") == drawn, "\(document.debugDescription)")
+    }
+
+    /// A drawing in a list item is indented as its fence, so the item goes on around it.
+    @Test func aDrawingInAListItemStaysInTheItem() throws {
+        let result = try Executable.run(["markdown", "-"], stdin: "1. Step one:\n\n   ```schematic\n   Root\n   ```\n\n2. Step two\n")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let drawing = lines.drop { !$0.contains("<svg xmlns") }.prefix { !$0.hasPrefix("2.") }.filter { !$0.isEmpty }
+        #expect(drawing.count > 3 && drawing.allSatisfy { $0.hasPrefix("   ") }, "\(drawing.prefix(3))")
+        #expect(result.stdout.hasSuffix("\n2. Step two\n"))
+    }
+
     static let hostile = """
         # Notes
 

@@ -259,12 +259,18 @@ import Glibc
         try "kept".write(toFile: dir + "/out/a.svg", atomically: false, encoding: .utf8)
         #expect(link(dir + "/out/a.svg", dir + "/out/b.svg") == 0)
         let hard = try Executable.run(["render", "a.txt", "b.txt", "-o", "out/"], in: dir)
-        #expect(hard.status == 64 && hard.stderr.contains("a.txt and b.txt would both be written to one file, out/a.svg and out/b.svg"), "\(hard.stderr)")
+        #expect(hard.status == 64 && hard.stderr.contains("a.txt and b.txt would both be written to one file, through links (out/a.svg and out/b.svg)"), "\(hard.stderr)")
         #expect(try String(contentsOfFile: dir + "/out/a.svg", encoding: .utf8) == "kept")
         #expect(symlink("a.svg", dir + "/out/c.svg") == 0)
         let symbolic = try Executable.run(["render", "a.txt", "c.txt", "-o", "out/"], in: dir)
-        #expect(symbolic.status == 64 && symbolic.stderr.contains("being links to it"), "\(symbolic.stderr)")
+        #expect(symbolic.status == 64 && symbolic.stderr.contains("through links"), "\(symbolic.stderr)")
         #expect(try String(contentsOfFile: dir + "/out/a.svg", encoding: .utf8) == "kept", "nothing written")
+        // Links to one file that is not there yet.
+        #expect(symlink("../x.svg", dir + "/out/d.svg") == 0 && symlink("../x.svg", dir + "/out/e.svg") == 0)
+        for name in ["d", "e"] { try "Root\n  \(name)\n".write(toFile: dir + "/\(name).txt", atomically: false, encoding: .utf8) }
+        let dangling = try Executable.run(["render", "d.txt", "e.txt", "-o", "out/"], in: dir)
+        #expect(dangling.status == 64 && dangling.stderr.contains("through links (out/d.svg and out/e.svg)"), "\(dangling.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.svg"), "nothing written")
         // Names of different files are drawn as ever.
         try FileManager.default.removeItem(atPath: dir + "/out/b.svg")
         #expect(try Executable.run(["render", "a.txt", "b.txt", "-o", "out/"], in: dir).status == 0)

@@ -101,7 +101,7 @@ import TestSupport
                 if least < (gapRight - gapLeft) / Double(run.count + 1) - 0.01 { problems.append("\(run.count) buses \(least) apart: \(run)") }
             }
             for bus in sorted {
-                if let end = run.map(\.high).max(), bus.low >= end + SchematicLayout.abuttingBusGap { check() }
+                if let end = run.map(\.high).max(), bus.low > end + SchematicLayout.abuttingBusGap { check() }
                 run.append(bus)
             }
             check()
