@@ -28,6 +28,8 @@ import Hierarchy
 ///    right, children wish to sit as a block centred on their parent; right to left, parents
 ///    wish to sit at the middle of their children. A fixed number of sweeps keeps it O(n);
 ///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
+///    The drawn placement then has the subtrees the sweeps left far from their parent moved
+///    back whole where every column they span has room (`FarSubtrees`), and a few sweeps more.
 /// 5. A parent and a child left a few pixels off level are made level where their columns
 ///    leave room (`levelNearlyLevelPairs`).
 /// Everything is iterative and on flat arrays.

@@ -15,11 +15,7 @@ import TestSupport
     @Test func laterRowsDoNotLeaveFromTheFirstRowsStub() throws {
         let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/america-14.txt", encoding: .utf8)
         let tree = try OutlineReader().read(Array(text.utf8), file: "america-14.txt")
-        var options = DiagramOptions()
-        options.configuration.orientation = .tb
-        let diagram = try Diagram(tree: tree, options: options)
-        let size = diagram.layout.collectionViewContentSize
-        let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+        let (all, _) = try defaultDrawing(of: tree, orientation: .tb)
         func path(toItem item: Int) throws -> [Point] {
             let connector = all.first {
                 $0.representedElementKind == .connector && $0.indexPath.section == 1 && $0.indexPath.item == item && $0.indexPath.subitem == 0

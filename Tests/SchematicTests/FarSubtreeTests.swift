@@ -17,11 +17,7 @@ import TestSupport
 
     /// Per child, its parent, its centre along the column and the size of its parent's subtree.
     func edges(_ tree: Tree, _ orientation: SchematicOrientation) throws -> (edges: [(distance: Double, parentSize: Int)], size: Size) {
-        var options = DiagramOptions()
-        options.configuration.orientation = orientation
-        let diagram = try Diagram(tree: tree, options: options)
-        let size = diagram.layout.collectionViewContentSize
-        let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+        let (all, size) = try defaultDrawing(of: tree, orientation: orientation)
         var centre: [CollectionLayout.IndexPath: Double] = [:]
         for attributes in all where attributes.representedElementCategory == .cell {
             centre[attributes.indexPath] = orientation.isVertical ? attributes.frame.midX : attributes.frame.midY
