@@ -89,6 +89,8 @@ public struct CSVReader: HierarchyReader {
         /// The first row that repeats an earlier one, and how many do.
         var firstRepeat: ReadError?, repeatCount = 0
         var unknownTypes = UnknownTypes()
+        /// The type a node's first row names where it is a class (few nodes have one).
+        var typeClassOfNode: [Int: String] = [:]
         while let row = try rows.next() {
             let fields = row.fields
             if fields.count == 1 && fields[0].text.isEmpty { continue }  // a blank line
@@ -101,7 +103,7 @@ public struct CSVReader: HierarchyReader {
             if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): control character U+\(hex(UInt8(bad.value))) in a label")
             }
-            var type: NodeType?, typeClass: String?
+            var type: NodeType?, typeClass: String?, isUnknownClass = false
             if let typeIndex, !fields[typeIndex].text.isEmpty {
                 // As in JSON and YAML: another name is kept as a CSS class, with a warning.
                 do throws(AttributeError) {
@@ -110,7 +112,7 @@ public struct CSVReader: HierarchyReader {
                     case .knownClass(let name): typeClass = name
                     case .unknownClass(let name):
                         typeClass = name
-                        unknownTypes.note(name, at: fields[typeIndex].offset)
+                        isUnknownClass = true
                     }
                 } catch {
                     throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): \(error.message)")
@@ -140,8 +142,12 @@ public struct CSVReader: HierarchyReader {
                     let first = tree.labels[node].isEmpty ? "unnamed" : "'\(tree.labels[node])'"
                     throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): '\(id)' is labelled '\(label)' here but \(first) on line \(firstLine)")
                 }
-                if let typeIndex, let type, type != tree.types[node] {
-                    throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): '\(id)' has type \(type) here but \(tree.types[node]) on line \(firstLine)")
+                if let typeIndex, type != nil || typeClass != nil {
+                    let here = type.map { "\($0)" } ?? typeClass!
+                    let first = typeClassOfNode[node] ?? "\(tree.types[node])"
+                    if here != first {
+                        throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): '\(id)' has type \(here) here but \(first) on line \(firstLine)")
+                    }
                 }
                 let known = tree.attributes(of: node) ?? NodeAttributes()
                 for (name, index) in attributeColumns where !fields[index].text.isEmpty {
@@ -166,6 +172,10 @@ public struct CSVReader: HierarchyReader {
             }
             let node = tree.addNode(label: labelIndex == idIndex ? NodeFields.trimmedLabel(id) : label, type: type ?? .normal, id: id)
             tree.setAttributes(attributes, of: node)
+            if let typeClass, let typeIndex {
+                typeClassOfNode[node] = typeClass
+                if isUnknownClass { unknownTypes.note(typeClass, at: fields[typeIndex].offset) }
+            }
             nodeOfID[id] = node
             parentIDs.append(parent.text.isEmpty ? nil : parent)
             rowLines.append(Int32(row.line))

@@ -258,6 +258,13 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(tree.attributes(of: 1)?.cssClass == "deprecated" && tree.attributes(of: 2)?.cssClass == "deprecated x")
         #expect(tree.attributes(of: 3)?.cssClass == "file" && tree.types[1] == .normal)
         #expect(tree.warnings == [#"t.csv:3:5: type "deprecated" is not normal, important or critical; drawn as a normal node with CSS class 'deprecated' (2 nodes)"#])
+        // A further row of a node names the same class type or none; the warning counts nodes.
+        let repeated = try CSVReader().read(Array("id,parentId,type\nr,,\nq,,\na,r,deprecated\na,q,deprecated\na,r,\n".utf8), file: "t.csv")
+        #expect(repeated.warnings.first?.contains("CSS class 'deprecated'") == true && repeated.warnings.first?.contains("nodes") == false)
+        #expect(readError(CSVReader(), "id,parentId,type\nr,,\nq,,\na,r,deprecated\na,q,obsolete\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' has type obsolete here but deprecated on line 4")
+        #expect(readError(CSVReader(), "id,parentId,type\nr,,\nq,,\na,r,deprecated\na,q,critical\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' has type critical here but deprecated on line 4")
         #expect(readError(CSVReader(), "id,parentId,type\nr,,very urgent\n", file: "t.csv")
                 == #"t.csv:2:4: row 2: unknown type "very urgent" (expected normal, important or critical, or a CSS class name)"#)
     }
