@@ -316,8 +316,9 @@ enum CompactPlacement {
                 sweeper.run(centers.baseAddress!, sweeps: sweepsHere)
                 // Subtrees the sweeps could not bring back to their parents, moved whole; then
                 // the sweeps centre around them again.
-                if isFinal && count <= relaxedItems,
-                   FarSubtrees.pull(centers.baseAddress!, constraints, offsets: offsets, farther: farSubtreePitches * meanPitch) {
+                // (Twice: a parent the sweeps move after the first round may leave a clade far again.)
+                for _ in 0..<(isFinal && count <= relaxedItems ? farSubtreeRounds : 0) {
+                    guard FarSubtrees.pull(centers.baseAddress!, constraints, offsets: offsets, farther: farSubtreePitches * meanPitch) else { break }
                     sweeper.run(centers.baseAddress!, sweeps: min(sweepsHere, farSubtreeSweeps))
                 }
             }
@@ -403,6 +404,9 @@ enum CompactPlacement {
     /// How far from its place among its siblings (centred on their parent) a subtree must lie,
     /// in mean pitches of the columns, for `FarSubtrees` to move it back.
     static let farSubtreePitches = 3.0
+
+    /// Rounds of `FarSubtrees` and its sweeps, while a round moves something.
+    static let farSubtreeRounds = 2
 
     /// Centring sweeps after `FarSubtrees` moved something.
     static let farSubtreeSweeps = 3

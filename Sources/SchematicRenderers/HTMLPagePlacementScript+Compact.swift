@@ -323,7 +323,10 @@ extension HTMLPagePlacementScript {
       sweepAll(sweepsHere);
       // FarSubtrees.pull, then the sweeps again.
       // (The drawn placement only, up to CompactPlacement.relaxedItems.)
-      if (isFinal && count <= 50000 && pullFarSubtrees(centers, FAR_SUBTREE_PITCHES * meanPitch)) sweepAll(Math.min(sweepsHere, FAR_SUBTREE_SWEEPS));
+      for (var round = 0; isFinal && count <= 50000 && round < FAR_SUBTREE_ROUNDS; round++) {
+        if (!pullFarSubtrees(centers, FAR_SUBTREE_PITCHES * meanPitch)) break;
+        sweepAll(Math.min(sweepsHere, FAR_SUBTREE_SWEEPS));
+      }
       return {centers: centers, height: budget};
     }
     var meanPitch = 0;
