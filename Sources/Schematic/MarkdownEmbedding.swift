@@ -250,9 +250,12 @@ public struct MarkdownEmbedding {
     }
 
     /// A line's indentation in columns (a tab to the next multiple of four).
-    static func indentation(of line: Substring) -> Int {
-        var column = 0
-        for character in line.utf8 {
+    static func indentation(of line: Substring) -> Int { column(after: line.utf8, from: 0) }
+
+    /// The column reached after the leading spaces and tabs of `text`, starting at `start`.
+    private static func column(after text: Substring.UTF8View, from start: Int) -> Int {
+        var column = start
+        for character in text {
             if character == UInt8(ascii: " ") { column += 1 } else if character == UInt8(ascii: "\t") { column += 4 - column % 4 } else { break }
         }
         return column
@@ -284,11 +287,7 @@ public struct MarkdownEmbedding {
             guard (1...9).contains(digits), rest.dropFirst(digits).first.map({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ")") }) == true else { return nil }
             marker = digits + 1
         }
-        var column = indent + marker
-        for character in rest.dropFirst(marker) {
-            if character == UInt8(ascii: " ") { column += 1 } else if character == UInt8(ascii: "\t") { column += 4 - column % 4 } else { break }
-        }
-        let spaces = column - indent - marker
+        let spaces = column(after: rest.dropFirst(marker), from: indent + marker) - indent - marker
         guard spaces >= 1 else { return nil }
         // (Five or more columns: the content is indented code, starting one column after the marker.)
         return indent + marker + (spaces <= 4 ? spaces : 1)

@@ -100,7 +100,9 @@ struct DiagramLoading {
 
 /// Refuses an output that is one of `inputs` (through soft or hard links), before anything is written.
 func refuseOverwritingInput(_ path: String, inputs: [String]) throws {
-    if path != "-", let input = inputs.first(where: { $0 != "-" && FileIO.sameFile($0, path) }) {
+    // Identities of existing files only: an output not made yet is no input.
+    guard path != "-", let output = OutputTarget.fileIdentity(path), output.hasPrefix("file ") else { return }
+    if let input = inputs.first(where: { $0 != "-" && OutputTarget.fileIdentity($0) == output }) {
         throw fail("schematic: \(path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
     }
 }

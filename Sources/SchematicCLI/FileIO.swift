@@ -101,7 +101,6 @@ enum FileIO {
         return true
     }
 
-    /// Whether two paths name one regular file (through links and hard links alike).
     /// Whether something other than a regular file or directory is at the path (a FIFO, a
     /// device, a socket; symlinks followed): its name says nothing of a format.
     static func isSpecialFile(_ path: String) -> Bool {
@@ -109,14 +108,6 @@ enum FileIO {
         guard stat(path, &info) == 0 else { return false }
         let type = info.st_mode & S_IFMT
         return type != S_IFREG && type != S_IFDIR
-    }
-
-    static func sameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat(), b = stat()
-        guard stat(first, &a) == 0, stat(second, &b) == 0, (a.st_mode & S_IFMT) == S_IFREG, (b.st_mode & S_IFMT) == S_IFREG else {
-            return false
-        }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// Where one output goes (see `OutputTarget`). A regular file only appears complete: the

@@ -370,16 +370,22 @@ enum CompactPlacement {
         // A tree whose tight placement is already off-centre by more than the limit (a
         // caterpillar phylogeny top to bottom: wide labels, each parent beside its subtree) may
         // be made shorter as long as its parents stay about as near their children's middle.
-        if !steps.isEmpty, let tight = placed(height: heights[0], slack: noSlack, sweeps: min(sweeps, trialSweeps)) {
-            limits.meanOffset = max(limits.meanOffset, reading(tight).meanOffset * tightOffsetGain)
-        }
+        // The tight placement is made only when a candidate first fails on its offset alone.
+        var widenedByTight = false
         /// Whether the placement after the first `steps` reads (judged after `trialSweeps` sweeps:
         /// how a placement reads is settled by then).
         func reads(_ done: Int) -> Bool {
             guard let candidate = placed(height: heights[done], slack: constraints.slack(after: steps[..<done]),
                                          sweeps: min(sweeps, trialSweeps)) else { return false }
             let read = reading(candidate)
-            return read.outside <= limits.outside && read.meanOffset <= limits.meanOffset
+            guard read.outside <= limits.outside else { return false }
+            if read.meanOffset > limits.meanOffset && !widenedByTight {
+                widenedByTight = true
+                if let tight = placed(height: heights[0], slack: noSlack, sweeps: min(sweeps, trialSweeps)) {
+                    limits.meanOffset = max(limits.meanOffset, reading(tight).meanOffset * tightOffsetGain)
+                }
+            }
+            return read.meanOffset <= limits.meanOffset
         }
         var chosen = 0
         if !steps.isEmpty {

@@ -27,6 +27,8 @@ enum FarSubtrees {
         var top = Double.infinity, bottom = -Double.infinity
         for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
         var work = workPerItem * count
+        /// The subtree's run in the next column: the children of the run `first...last`.
+        func runBelow(_ first: Int, _ last: Int) -> (Int, Int) { (Int(children[first]), Int(children[last + 1]) - 1) }
 
         /// How far the subtree of `item` can move down (or up), and how many items it has;
         /// nil once the budget is spent.
@@ -44,7 +46,7 @@ enum FarSubtrees {
                 }
                 if room <= minimumMove { return (0, size) }
                 size += last - first + 1
-                (first, last) = (Int(children[first]), Int(children[last + 1]) - 1)
+                (first, last) = runBelow(first, last)
             }
             return (room, size)
         }
@@ -52,7 +54,7 @@ enum FarSubtrees {
             var first = item, last = item
             while first <= last {
                 for member in first...last { c[member] += delta }
-                (first, last) = (Int(children[first]), Int(children[last + 1]) - 1)
+                (first, last) = runBelow(first, last)
             }
         }
         /// Moves `child`'s subtree by up to `wish` (signed) where it has room.

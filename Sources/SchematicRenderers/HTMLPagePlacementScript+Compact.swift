@@ -413,17 +413,21 @@ extension HTMLPagePlacementScript {
     boxHeights.sort();
     var typicalPitch = (boxCount === 0 ? 0 : boxHeights[Math.floor((boxCount - 1) / 2)]) + padding;
     var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight, typicalPitch * FARTHEST_OUTSIDE), done = relaxed.steps.length;
-    // CompactPlacement.tightOffsetGain: about as near their children's middle as the tight placement's.
-    if (done > 0) {
-      var tight = placed(relaxed.heights[0], uniformSlack(0), Math.min(sweeps, TRIAL_SWEEPS));
-      if (tight) limitOffset = Math.max(limitOffset, reading(tight.centers).meanOffset * TIGHT_OFFSET_GAIN);
-    }
+    // CompactPlacement.tightOffsetGain: about as near their children's middle as the tight
+    // placement's, made when a candidate first fails on its offset alone.
+    var widenedByTight = false;
     // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
     function reads(stepsDone) {
       var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));
       if (!candidate) return false;
       var read = reading(candidate.centers);
-      return read.outside <= limitOutside && read.meanOffset <= limitOffset;
+      if (read.outside > limitOutside) return false;
+      if (read.meanOffset > limitOffset && !widenedByTight) {
+        widenedByTight = true;
+        var tight = placed(relaxed.heights[0], uniformSlack(0), Math.min(sweeps, TRIAL_SWEEPS));
+        if (tight) limitOffset = Math.max(limitOffset, reading(tight.centers).meanOffset * TIGHT_OFFSET_GAIN);
+      }
+      return read.meanOffset <= limitOffset;
     }
     var chosen = 0;
     if (done > 0) {
