@@ -488,6 +488,10 @@ struct NestingLayout {
     /// a panel of many lists would otherwise cost their number squared.
     static let shorteningTargets = 16
 
+    /// In how many more rows than it has a panel's longest list is tried, where it is the only
+    /// one reaching past the panel's columns (`shortenedLists`): each a target for the panel's end.
+    static let ownReachRows = 4
+
     /// Where a list (by its head's index) starts along x: a gap after its parent's column.
     func listStart(head: Int, level: Int, innerGap: Double) -> Double {
         let cell = Int(panelOf[head]) * levels.count + level
@@ -537,7 +541,22 @@ struct NestingLayout {
             // Candidate ends: the level columns' end and the shorter lists' reaches, longest
             // first; where there are many, the next longest few and others spread evenly among
             // them (each is judged over all the panel's lists: at most `shorteningTargets`).
-            let shorter = Array(Set(reaches.filter { $0 < longest - 1 })).sorted(by: >)
+            // A panel whose longest list is its only one reaching past its columns has no
+            // shorter list to end by: that list's own reaches in a few more rows are targets
+            // too, else its only one is the columns' end, where it would hang in as many rows as
+            // it has members (a class tree's list of 15 subclasses kept in single file, its
+            // panel row 1,100 px deep and empty but for it).
+            let longestList = reaches.firstIndex(of: longest)!, head = heads[panel][longestList]
+            let othersShorter = reaches.filter { $0 < longest - 1 }
+            var ownReaches: [Double] = []
+            if othersShorter.allSatisfy({ $0 <= columnsEnds[panel] + 1 }) {
+                let rows = Int(headRows[head]), count = counts[longestList]
+                for more in stride(from: rows + 1, through: min(count, rows + NestingLayout.ownReachRows), by: 1) {
+                    let reach = starts[longestList] + Double((count + more - 1) / more) * slots[longestList]
+                    if reach > columnsEnds[panel] + 1 && reach < longest - 1 { ownReaches.append(reach) }
+                }
+            }
+            let shorter = Array(Set(othersShorter + ownReaches)).sorted(by: >)
             var targets = [columnsEnds[panel]]
             if shorter.count <= NestingLayout.shorteningTargets {
                 targets += shorter

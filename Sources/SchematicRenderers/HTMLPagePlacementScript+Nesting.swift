@@ -374,7 +374,17 @@ extension HTMLPagePlacementScript {
       if (!(longest > layout.columnsEnds[panel] + 1)) continue;
       // The level columns' end and the shorter lists' reaches, longest first; where there are
       // more than SHORTENING_TARGETS, the next longest few and others spread evenly among them.
-      var sortedReaches = reaches.filter(function (reach) { return reach < longest - 1; }).sort(function (x, y) { return y - x; });
+      var sortedReaches = reaches.filter(function (reach) { return reach < longest - 1; });
+      // NestingLayout.shortenedLists: where no other list reaches past the columns, the longest
+      // list's own reaches in up to OWN_REACH_ROWS more rows.
+      if (sortedReaches.every(function (reach) { return reach <= layout.columnsEnds[panel] + 1; })) {
+        var longestList = reaches.indexOf(longest), ownRows = layout.headRows.get(panelHeads[longestList]).rows, ownCount = counts[longestList];
+        for (var more = ownRows + 1; more <= Math.min(ownCount, ownRows + OWN_REACH_ROWS); more++) {
+          var ownReach = starts[longestList] + Math.floor((ownCount + more - 1) / more) * slots[longestList];
+          if (ownReach > layout.columnsEnds[panel] + 1 && ownReach < longest - 1) sortedReaches.push(ownReach);
+        }
+      }
+      sortedReaches.sort(function (x, y) { return y - x; });
       var shorter = [], targets = [layout.columnsEnds[panel]];
       for (list = 0; list < sortedReaches.length; list++) if (list === 0 || sortedReaches[list] !== sortedReaches[list - 1]) shorter.push(sortedReaches[list]);
       if (shorter.length <= SHORTENING_TARGETS) {
