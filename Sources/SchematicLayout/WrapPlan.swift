@@ -615,6 +615,14 @@ struct WrapPlan {
             filledRows = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
                                       sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
                                       gutter: gutter, configuration: configuration).filledRows(rowLimit: rowLimit)
+            // A run beside a deep, big sibling subtree keeps its shaped rows: filled across the
+            // next columns, its block must pass that subtree there and lands far from its
+            // parent (`runsBesideDeepSiblings`).
+            let keeps = WrapPlan.runsBesideDeepSiblings(runStart: runStart, runLength: runLength, sections: sections)
+            for run in 0..<runStart.count where keeps[run] {
+                filledRows![run] = WrapPlan.shapedRows(of: Int(runStart[run])..<Int(runStart[run]) + Int(runLength[run]),
+                                                       widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter)
+            }
         }
         self.fills = filledRows != nil
 
@@ -720,6 +728,33 @@ struct WrapPlan {
                       nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
                       listRows: listRows, panels: panels, breaksPanels: breaksPanels)
     }
+
+    /// Per run, whether a sibling's subtree has `deepSiblingLevels` levels or more below it and
+    /// `deepSiblingShare` times the run's members or more: such a run keeps its shaped rows
+    /// when blocks fill the room beside them (`fills`). A folder's six leading files filled one
+    /// row across the columns of the 500-entry subtree of the folder after them, above it,
+    /// 3,000 px from their parent.
+    static func runsBesideDeepSiblings(runStart: [Int32], runLength: [Int32], sections: PlacementColumns) -> [Bool] {
+        let itemCount = sections.childStarts.count - 1
+        // Subtree sizes and levels, children after parents in item order (no recursion).
+        var size = [Int32](repeating: 1, count: itemCount), levels = [Int32](repeating: 0, count: itemCount)
+        for item in stride(from: itemCount - 1, through: 0, by: -1) {
+            for child in Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1]) {
+                size[item] += size[child]; levels[item] = max(levels[item], levels[child] + 1)
+            }
+        }
+        return (0..<runStart.count).map { run in
+            let parent = Int(sections.parentOfItem[Int(runStart[run])])
+            guard parent >= 0 else { return false }
+            return (Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])).contains { sibling in
+                levels[sibling] >= deepSiblingLevels && Int(size[sibling]) >= deepSiblingShare * Int(runLength[run])
+            }
+        }
+    }
+
+    /// See `runsBesideDeepSiblings`.
+    static let deepSiblingLevels: Int32 = 3
+    static let deepSiblingShare = 10
 
     /// A block is filled only where it is narrower than this share of its fan's broadest.
     static let fillingShare = 0.9

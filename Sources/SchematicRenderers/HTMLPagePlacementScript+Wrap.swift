@@ -156,6 +156,22 @@ extension HTMLPagePlacementScript {
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
   // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach.
   function nestingFan(reach, topLevel) { return (reach === REACH_TOP_FANS && topLevel) || reach >= REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
+  // WrapPlan.runsBesideDeepSiblings: per run, whether a sibling's subtree has DEEP_SIBLING_LEVELS
+  // levels or more and DEEP_SIBLING_SHARE times the run's members or more.
+  function runsBesideDeepSiblings(runStart, runLength, cs, par) {
+    var count = par.length, size = new Int32Array(count).fill(1), levels = new Int32Array(count), item, child, run;
+    for (item = count - 1; item >= 0; item--) {
+      for (child = cs[item]; child < cs[item + 1]; child++) { size[item] += size[child]; levels[item] = Math.max(levels[item], levels[child] + 1); }
+    }
+    var keeps = [];
+    for (run = 0; run < runStart.length; run++) {
+      var parent = par[runStart[run]], keep = false;
+      if (parent >= 0) for (child = cs[parent]; child < cs[parent + 1] && !keep; child++) keep = levels[child] >= DEEP_SIBLING_LEVELS && size[child] >= DEEP_SIBLING_SHARE * runLength[run];
+      keeps.push(keep);
+    }
+    return keeps;
+  }
+
   function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
@@ -258,7 +274,12 @@ extension HTMLPagePlacementScript {
     // Nothing nested that the reach before would not: that plan, placed already.
     if (reach !== REACH_SMALL && !reachesFurther) return null;
     var filled = null;
-    if (fills && cfg.wrap === 0) filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
+    if (fills && cfg.wrap === 0) {
+      filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
+      // WrapPlan.runsBesideDeepSiblings: a run beside a deep, big sibling subtree keeps its shaped rows.
+      var keeps = runsBesideDeepSiblings(runStart, runLength, cs, cols.par);
+      for (run = 0; run < runStart.length; run++) if (keeps[run]) filled[run] = shapedRowsOf(runStart[run], runStart[run] + runLength[run], widths, heights, padding, gutter);
+    }
     var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, estimateFits: estimateFits, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
                 nestLevels: [], levelStart: [], levelFirst: [], levelCount: [], offsetStart: [], panelLevelStart: [], memberXs: [], memberYs: [],
