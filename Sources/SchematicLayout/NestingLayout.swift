@@ -544,7 +544,7 @@ struct NestingLayout {
             // A panel whose longest list is its only one reaching past its columns has no
             // shorter list to end by: that list's own reaches in a few more rows are targets
             // too, else its only one is the columns' end, where it would hang in as many rows as
-            // it has members (a class tree's list of 15 subclasses kept in single file, its
+            // it has members (a class tree's list of 18 subclasses kept in single file, its
             // panel row 1,100 px deep and empty but for it).
             let longestList = reaches.firstIndex(of: longest)!, head = heads[panel][longestList]
             let othersShorter = reaches.filter { $0 < longest - 1 }
