@@ -30,7 +30,9 @@ import Hierarchy
 ///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
 ///    The drawn placement then has the subtrees the sweeps left far from their parent moved
 ///    back whole where every column they span has room (`FarSubtrees`), and a few sweeps more.
-/// 5. A parent and a child left a few pixels off level are made level where their columns
+/// 5. Gaps the sweeps leave between siblings, some held far down their column, are closed and
+///    the parent put back in its children's middle (`SiblingGaps`), up to 50,000 items.
+/// 6. A parent and a child left a few pixels off level are made level where their columns
 ///    leave room (`levelNearlyLevelPairs`).
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
@@ -78,6 +80,17 @@ enum CompactPlacement {
                 return nil
             }
             placed.withUnsafeMutableBufferPointer {
+                if constraints.count <= relaxedItems {
+                    let h = constraints.heights.base
+                    var meanPitch = 0.0
+                    for item in 0..<constraints.count { meanPitch += h[item] + padding }
+                    meanPitch /= Double(constraints.count)
+                    let children = constraints.childStarts.base
+                    SiblingGaps.close($0.baseAddress!, constraints, wider: siblingGapPitches * meanPitch) { parent in
+                        guard let memberEnds else { return (0, 0) }
+                        return (memberEnds.ends(of: Int(children[parent])).first, memberEnds.ends(of: Int(children[parent + 1]) - 1).last)
+                    }
+                }
                 if let memberEnds { centreParentsOnOnlyBlocks($0.baseAddress!, constraints, memberEnds: memberEnds) }
                 levelNearlyLevelPairs($0.baseAddress!, constraints, memberEnds: memberEnds)
             }
@@ -410,6 +423,10 @@ enum CompactPlacement {
     /// How far from its place among its siblings (centred on their parent) a subtree must lie,
     /// in mean pitches of the columns, for `FarSubtrees` to move it back.
     static let farSubtreePitches = 3.0
+
+    /// How much wider than their separation, in mean pitches of the columns, a gap between
+    /// two siblings must be for `SiblingGaps` to close it.
+    static let siblingGapPitches = 3.0
 
     /// Rounds of `FarSubtrees` and its sweeps, while a round moves something.
     static let farSubtreeRounds = 2

@@ -334,6 +334,70 @@ extension HTMLPagePlacementScript {
     meanPitch /= count;
     // FarSubtrees.pull: a child further than `farther` from its place in its siblings' block
     // centred on its parent moved there with its subtree, as far as each column it spans has room.
+    // SiblingGaps.close: gaps between consecutive siblings wider than `wider` closed (the smaller
+    // side's group moved first, then the other's), the parent then put in its children's middle
+    // where that keeps it in their span and nearer its nearest child by `wider`, else undone.
+    function closeSiblingGaps(c, wider) {
+      if (count <= 2 || count > 50000) return c;  // CompactPlacement.relaxedItems
+      var top = Infinity, bottom = -Infinity, item, work = 8 * count, moves = [];  // FarSubtrees.workPerItem
+      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      function isOnlyChild(x) { var above = par[x]; return above >= 0 && cs[above + 1] - cs[above] === 1; }
+      function room(first, last, down) {
+        var r = Infinity, size = 0, next;
+        while (first <= last) {
+          if (--work <= 0) return null;
+          if (down) r = Math.min(r, isLast(last) ? bottom - (c[last] + heights[last] / 2) : c[last + 1] - separation(last, last + 1) - c[last]);
+          else r = Math.min(r, isFirst(first) ? c[first] - heights[first] / 2 - top : c[first] - separation(first - 1, first) - c[first - 1]);
+          if (r <= 0.5) return [0, size];
+          size += last - first + 1;
+          next = cs[first]; last = cs[last + 1] - 1; first = next;
+        }
+        return [r, size];
+      }
+      function shift(first, last, delta) {
+        for (var next; first <= last; next = cs[first], last = cs[last + 1] - 1, first = next) {
+          for (var member = first; member <= last; member++) c[member] += delta;
+        }
+      }
+      // The distance moved, or null once the budget is spent.
+      function move(first, last, wish) {
+        var found = room(first, last, wish > 0);
+        if (!found) return null;
+        var delta = Math.min(Math.abs(wish), found[0]);
+        if (!(delta > 0.5) || found[1] > work) return 0;
+        work -= found[1];
+        shift(first, last, wish > 0 ? delta : -delta);
+        moves.push([first, last, wish > 0 ? delta : -delta]);
+        return delta;
+      }
+      function undo() { for (var m = moves.length - 1; m >= 0; m--) shift(moves[m][0], moves[m][1], -moves[m][2]); moves = []; }
+      function nearest(parent, y) {
+        var distance = Infinity;
+        for (var child = cs[parent]; child < cs[parent + 1]; child++) distance = Math.min(distance, Math.abs(c[child] - y));
+        return distance;
+      }
+      for (var parent = 0; parent < count; parent++) {
+        var f = cs[parent], l = cs[parent + 1];
+        if (l - f < 2 || isOnlyChild(parent)) continue;
+        moves = [];
+        var nearestBefore = nearest(parent, c[parent]);
+        for (var upper = l - 2; upper >= f; upper--) {
+          var gap = c[upper + 1] - separation(upper, upper + 1) - c[upper];
+          if (!(gap > wider)) continue;
+          var upperFirst = upper + 1 - f <= l - upper - 1;
+          var done = upperFirst ? move(f, upper, gap) : move(upper + 1, l - 1, -gap);
+          if (done === null) { undo(); return c; }
+          if (gap - done > 0.5 && (upperFirst ? move(upper + 1, l - 1, -(gap - done)) : move(f, upper, gap - done)) === null) { undo(); return c; }
+        }
+        if (!moves.length) continue;
+        var low = c[f] + (ends ? ends.first[f] : 0), high = c[l - 1] + (ends ? ends.last[l - 1] : 0), target = (low + high) / 2;
+        target = isFirst(parent) ? Math.max(target, top + heights[parent] / 2) : Math.max(target, c[parent - 1] + separation(parent - 1, parent));
+        target = isLast(parent) ? Math.min(target, bottom - heights[parent] / 2) : Math.min(target, c[parent + 1] - separation(parent, parent + 1));
+        if (target >= low - 1 && target <= high + 1 && nearest(parent, target) < nearestBefore - wider) c[parent] = target;
+        else undo();
+      }
+      return c;
+    }
     function pullFarSubtrees(c, farther) {
       if (count <= 2) return false;
       var top = Infinity, bottom = -Infinity, item, work = 8 * count, anyMoved = false;  // FarSubtrees.workPerItem
@@ -400,7 +464,7 @@ extension HTMLPagePlacementScript {
     }
     // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
     // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(only.centers)) : null; }
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(only.centers, SIBLING_GAP_PITCHES * meanPitch))) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -442,7 +506,7 @@ extension HTMLPagePlacementScript {
     }
     var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
     var final = placed(chosenHeight, chosenSlack, undefined, true);
-    return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(final.centers)) : null;
+    return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(final.centers, SIBLING_GAP_PITCHES * meanPitch))) : null;
 
     // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the
     // chain of only children it ends) moved to the middle of the block's members, where each

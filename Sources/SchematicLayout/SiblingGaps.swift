@@ -1,0 +1,121 @@
+/// Gaps between siblings that the compact placement's sweeps leave open, closed.
+///
+/// A sweep wants each child at its place in its siblings' block centred on their parent, and
+/// the parent in the middle of its children. Where some children are held far down their column
+/// (their subtrees must pass a cousin's deep subtree in the columns they reach), the free ones
+/// stay at their places above while the parent settles between them: a folder's first two files
+/// sat 2,400 px above its next child, the folder half way between, the bus running along an
+/// empty column (`tree /usr/lib/llvm-14`'s `lib`). Closing the gap (moving the free group, whole,
+/// against the held one) and putting the parent back in its children's middle draws the folder
+/// with its files. Runs after the sweeps (they would open it again), as `FarSubtrees` moves
+/// subtrees: each column a group spans must have room, the drawing's extent is kept, and work is
+/// bounded by a budget linear in the tree.
+enum SiblingGaps {
+    /// Closes each gap wider than `wider` between consecutive children of a parent, moving the
+    /// group of children on one side of it (the smaller first, then the other as far as it still
+    /// can) with their subtrees, then moves the parent to its children's middle as far as its
+    /// column has room. Parents are visited before their children. Returns whether anything moved.
+    @discardableResult
+    static func close(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints, wider: Double,
+                      childEnds: (Int) -> (first: Double, last: Double)) -> Bool {
+        let count = constraints.count
+        guard count > 2 else { return false }
+        let children = constraints.childStarts.base, h = constraints.heights.base
+        let before = constraints.separationBefore.base
+        var top = Double.infinity, bottom = -Double.infinity
+        for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
+        var work = FarSubtrees.workPerItem * count, moved = false
+        func runBelow(_ first: Int, _ last: Int) -> (Int, Int) { (Int(children[first]), Int(children[last + 1]) - 1) }
+        func isOnlyChild(_ item: Int) -> Bool {
+            let above = Int(constraints.parentOfItem.base[item])
+            return above >= 0 && children[above + 1] - children[above] == 1
+        }
+
+        /// How far the subtrees of the siblings `first...last` can move down (or up) together,
+        /// and how many items they have; nil once the budget is spent.
+        func room(_ first: Int, _ last: Int, down: Bool) -> (room: Double, size: Int)? {
+            var (first, last) = (first, last), room = Double.infinity, size = 0
+            while first <= last {
+                work -= 1
+                guard work > 0 else { return nil }
+                if down {
+                    room = min(room, constraints.isLastInSection(last)
+                        ? bottom - (c[last] + h[last] / 2) : c[last + 1] - before[last + 1] - c[last])
+                } else {
+                    room = min(room, constraints.isFirstInSection(first)
+                        ? c[first] - h[first] / 2 - top : c[first] - before[first] - c[first - 1])
+                }
+                if room <= FarSubtrees.minimumMove { return (0, size) }
+                size += last - first + 1
+                (first, last) = runBelow(first, last)
+            }
+            return (room, size)
+        }
+        func shift(_ first: Int, _ last: Int, by delta: Double) {
+            var (first, last) = (first, last)
+            while first <= last {
+                for member in first...last { c[member] += delta }
+                (first, last) = runBelow(first, last)
+            }
+        }
+        /// Moves the group `first...last` by up to `wish` (signed) where it has room; the
+        /// distance moved, or nil once the budget is spent.
+        /// Each group moved for the parent at hand, to be undone where that parent cannot then
+        /// be brought nearer its children within its span.
+        var moves: [(first: Int, last: Int, delta: Double)] = []
+        func move(_ first: Int, _ last: Int, wish: Double) -> Double? {
+            guard let (room, size) = room(first, last, down: wish > 0) else { return nil }
+            let delta = min(abs(wish), room)
+            guard delta > FarSubtrees.minimumMove, size <= work else { return 0 }
+            work -= size
+            shift(first, last, by: wish > 0 ? delta : -delta)
+            moves.append((first, last, wish > 0 ? delta : -delta))
+            return delta
+        }
+        /// Undoes the moves made for the parent at hand; whether anything stays moved.
+        func undone() -> Bool {
+            for group in moves.reversed() { shift(group.first, group.last, by: -group.delta) }
+            moves.removeAll(keepingCapacity: true)
+            return moved
+        }
+        /// The distance from `parent` (at `y`) to its nearest child.
+        func nearest(_ parent: Int, at y: Double) -> Double {
+            var distance = Double.infinity
+            for child in Int(children[parent])..<Int(children[parent + 1]) { distance = min(distance, abs(c[child] - y)) }
+            return distance
+        }
+        for parent in 0..<count {
+            let first = Int(children[parent]), end = Int(children[parent + 1])
+            guard end - first >= 2, !isOnlyChild(parent) else { continue }
+            moves.removeAll(keepingCapacity: true)
+            let nearestBefore = nearest(parent, at: c[parent])
+            for upper in stride(from: end - 2, through: first, by: -1) {
+                let gap = c[upper + 1] - before[upper + 1] - c[upper]
+                guard gap > wider else { continue }
+                // The smaller side first: the upper group down, or the lower one up.
+                let upperFirst = upper + 1 - first <= end - upper - 1
+                // (Out of budget: this parent's moves undone, and the pass ends.)
+                guard let done = upperFirst ? move(first, upper, wish: gap) : move(upper + 1, end - 1, wish: -gap) else { return undone() }
+                if gap - done > FarSubtrees.minimumMove {
+                    guard upperFirst ? move(upper + 1, end - 1, wish: -(gap - done)) != nil : move(first, upper, wish: gap - done) != nil else { return undone() }
+                }
+            }
+            guard !moves.isEmpty else { continue }
+            // The parent to its children's middle, as far as its column has room; kept where it
+            // is then inside its children's span and nearer its nearest child by a gap's width.
+            // (An only child shares its parent's centre: such a parent is not visited.)
+            let ends = childEnds(parent)
+            let low = c[first] + ends.first, high = c[end - 1] + ends.last
+            var target = (low + high) / 2
+            if constraints.isFirstInSection(parent) { target = max(target, top + h[parent] / 2) } else { target = max(target, c[parent - 1] + before[parent]) }
+            if constraints.isLastInSection(parent) { target = min(target, bottom - h[parent] / 2) } else { target = min(target, c[parent + 1] - before[parent + 1]) }
+            if target >= low - 1, target <= high + 1, nearest(parent, at: target) < nearestBefore - wider {
+                c[parent] = target
+                moved = true
+            } else {
+                _ = undone()
+            }
+        }
+        return moved
+    }
+}
