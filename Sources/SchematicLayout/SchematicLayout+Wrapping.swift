@@ -214,6 +214,14 @@ extension SchematicLayout {
             judgePlaced(WrappedPlacement.filled(best.placement, tree: tree))
             judgePlaced(WrappedPlacement.broken(best.placement, tree: tree))
         }
+        // Runs beside a deep, big sibling kept in their shaped rows where the best drawing
+        // filled them across that sibling's columns (`WrapPlan.keepsBesideDeepSiblings`), on
+        // a page at most `keptRowsPageGain` larger.
+        if best.placement.plan.keepingDiffers, let kept = WrappedPlacement.keptBesideDeepSiblings(best.placement, tree: tree),
+           kept.keepsNestedRoom {
+            let drawing = drawn(kept)
+            if drawing.page <= best.drawing.page * WrapPlan.keptRowsPageGain { best = (kept, drawing) }
+        }
         // Only fans below the first tier wrapped (no block's parent has 12 children or more):
         // the drawing without them too.
         let chosenPlan = best.placement.plan
@@ -399,6 +407,20 @@ extension WrappedPlacement {
     static func broken(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
         again(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
               breaksPanels: true)
+    }
+
+    /// A placement's plan again with `WrapPlan.keepsBesideDeepSiblings`, placed; nil where that
+    /// draws no block otherwise.
+    static func keptBesideDeepSiblings(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        let plan = placement.plan
+        guard plan.keepingDiffers,
+              let other = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
+                                   configuration: tree.configuration, rowLimit: plan.rowLimit, smallestFan: plan.smallestFan,
+                                   fills: plan.fills, nestingShape: plan.nestsFolders ? plan.nestingShape : nil,
+                                   nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
+                                   fillsBlocks: plan.fillsBlocks, breaksPanels: plan.breaksPanels,
+                                   keepsBesideDeepSiblings: true) else { return nil }
+        return WrappedPlacement(tree, plan: other)
     }
 
     /// A nesting placement's plan made again with these block options, placed (with

@@ -156,6 +156,16 @@ struct WrapPlan {
     let fillsBlocks: Bool
     /// Whether this plan with `fillsBlocks` would lay some block out otherwise.
     private(set) var fillingDiffers = false
+    /// Whether runs beside a deep, big sibling keep their shaped rows where blocks fill the
+    /// room beside them (`runsBesideDeepSiblings`). Tried on the best drawing only
+    /// (`WrappedPlacement.keptBesideDeepSiblings`): in the search it changed which row limit
+    /// won (a class tree's drawing 15% larger, its parents further off-centre).
+    let keepsBesideDeepSiblings: Bool
+    /// Whether this plan with `keepsBesideDeepSiblings` would lay some block out otherwise.
+    private(set) var keepingDiffers = false
+    /// How much larger a page the best drawing with runs kept beside deep siblings may have
+    /// and still be taken (`tree /usr/lib/llvm-14`: 1.003).
+    static let keptRowsPageGain = 1.02
 
     /// Which subtrees a nesting block takes, tried in this order (`topFans` only while the
     /// drawing is still beyond `readableAspect`): each reach takes every subtree the ones
@@ -444,7 +454,9 @@ struct WrapPlan {
     init?(sections: PlacementColumns, widths itemWidths: [Double], heights itemHeights: [Double],
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
-          broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false) {
+          broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false,
+          keepsBesideDeepSiblings: Bool = false) {
+        self.keepsBesideDeepSiblings = keepsBesideDeepSiblings
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
         hangsLists = WrapPlan.hangsLists(configuration)
@@ -620,8 +632,11 @@ struct WrapPlan {
             // parent (`runsBesideDeepSiblings`).
             let keeps = WrapPlan.runsBesideDeepSiblings(runStart: runStart, runLength: runLength, sections: sections)
             for run in 0..<runStart.count where keeps[run] {
-                filledRows![run] = WrapPlan.shapedRows(of: Int(runStart[run])..<Int(runStart[run]) + Int(runLength[run]),
-                                                       widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter)
+                let shaped = WrapPlan.shapedRows(of: Int(runStart[run])..<Int(runStart[run]) + Int(runLength[run]),
+                                                 widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter)
+                guard shaped != filledRows![run] else { continue }
+                keepingDiffers = true
+                if keepsBesideDeepSiblings { filledRows![run] = shaped }
             }
         }
         self.fills = filledRows != nil

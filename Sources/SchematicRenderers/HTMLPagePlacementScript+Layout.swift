@@ -456,6 +456,18 @@ extension HTMLPagePlacementScript {
         var brokenBest = brokenPlacement(best.plan);
         if (brokenBest) judgePlaced(brokenBest);
       }
+      // SchematicLayout.placeWrappedItemsChoosingRows: runs beside a deep, big sibling kept in
+      // their shaped rows (WrappedPlacement.keptBesideDeepSiblings), on a page at most
+      // KEPT_ROWS_PAGE_GAIN larger.
+      if (best.plan.keepingDiffers) {
+        var bp = best.plan;
+        var keptPlan = wrapPlan(cols, widths, heights, cfg, bp.rowLimit, bp.smallestFan, bp.fills, bp.nestsFolders ? bp.nestingShape : null,
+                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true);
+        if (keptPlan) {
+          var kept = placed(keptPlan);
+          if (kept.keeps && page(kept.drawing) <= page(best.drawing) * KEPT_ROWS_PAGE_GAIN) best = {plan: keptPlan, drawing: kept.drawing};
+        }
+      }
       var wrapsWideFan = false;
       for (var bb = 0; bb < best.plan.firstItem.length && !wrapsWideFan; bb++) {
         if (fanSize(best.plan.firstItem[bb]) >= AUTO_FAN_TIERS[0]) wrapsWideFan = true;

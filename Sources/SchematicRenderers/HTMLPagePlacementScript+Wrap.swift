@@ -172,7 +172,7 @@ extension HTMLPagePlacementScript {
     return keeps;
   }
 
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
@@ -273,12 +273,19 @@ extension HTMLPagePlacementScript {
     if (!runStart.length || !(rowLimit > 0)) return null;
     // Nothing nested that the reach before would not: that plan, placed already.
     if (reach !== REACH_SMALL && !reachesFurther) return null;
-    var filled = null;
+    var filled = null, keepingDiffers = false;
     if (fills && cfg.wrap === 0) {
       filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
-      // WrapPlan.runsBesideDeepSiblings: a run beside a deep, big sibling subtree keeps its shaped rows.
+      // WrapPlan.runsBesideDeepSiblings: a run beside a deep, big sibling subtree keeps its
+      // shaped rows, with keepsBeside (WrapPlan.keepsBesideDeepSiblings).
       var keeps = runsBesideDeepSiblings(runStart, runLength, cs, cols.par);
-      for (run = 0; run < runStart.length; run++) if (keeps[run]) filled[run] = shapedRowsOf(runStart[run], runStart[run] + runLength[run], widths, heights, padding, gutter);
+      for (run = 0; run < runStart.length; run++) {
+        if (!keeps[run]) continue;
+        var keptRows = shapedRowsOf(runStart[run], runStart[run] + runLength[run], widths, heights, padding, gutter);
+        if (keptRows === filled[run]) continue;
+        keepingDiffers = true;
+        if (keepsBeside) filled[run] = keptRows;
+      }
     }
     var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, estimateFits: estimateFits, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
@@ -287,7 +294,8 @@ extension HTMLPagePlacementScript {
                 hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
-                fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false};
+                fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false,
+                keepingDiffers: keepingDiffers};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, cs, cols.par, widths, heights, padding) : null;
     for (run = 0; run < runStart.length; run++) {

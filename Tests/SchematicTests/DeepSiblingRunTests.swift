@@ -24,7 +24,8 @@ import TestSupport
     }
 
     /// A run of leaves beside a deep, big sibling subtree is not filled across the next columns
-    /// (`WrapPlan.runsBesideDeepSiblings`). `build` holds six links and `utils`, whose subtree
+    /// where the best drawing's page allows (`WrapPlan.runsBesideDeepSiblings`,
+    /// `WrappedPlacement.keptBesideDeepSiblings`). `build` holds six links and `utils`, whose subtree
     /// is 500 entries seven levels deep: filled into one row, the six went above all of
     /// `utils`' columns, 1,500 px from `build`, reached by a 3,000 px bus.
     @Test func leadingFilesStayBesideTheirFolder() throws {
