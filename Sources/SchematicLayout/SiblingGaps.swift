@@ -22,59 +22,25 @@ enum SiblingGaps {
         guard count > 2 else { return false }
         let children = constraints.childStarts.base, h = constraints.heights.base
         let before = constraints.separationBefore.base
-        var top = Double.infinity, bottom = -Double.infinity
-        for item in 0..<count { top = min(top, c[item] - h[item] / 2); bottom = max(bottom, c[item] + h[item] / 2) }
-        var work = FarSubtrees.workPerItem * count, moved = false
-        func runBelow(_ first: Int, _ last: Int) -> (Int, Int) { (Int(children[first]), Int(children[last + 1]) - 1) }
+        var runs = SubtreeRuns(c, constraints), moved = false
+        let top = runs.top, bottom = runs.bottom
         func isOnlyChild(_ item: Int) -> Bool {
             let above = Int(constraints.parentOfItem.base[item])
             return above >= 0 && children[above + 1] - children[above] == 1
         }
-
-        /// How far the subtrees of the siblings `first...last` can move down (or up) together,
-        /// and how many items they have; nil once the budget is spent.
-        func room(_ first: Int, _ last: Int, down: Bool) -> (room: Double, size: Int)? {
-            var (first, last) = (first, last), room = Double.infinity, size = 0
-            while first <= last {
-                work -= 1
-                guard work > 0 else { return nil }
-                if down {
-                    room = min(room, constraints.isLastInSection(last)
-                        ? bottom - (c[last] + h[last] / 2) : c[last + 1] - before[last + 1] - c[last])
-                } else {
-                    room = min(room, constraints.isFirstInSection(first)
-                        ? c[first] - h[first] / 2 - top : c[first] - before[first] - c[first - 1])
-                }
-                if room <= FarSubtrees.minimumMove { return (0, size) }
-                size += last - first + 1
-                (first, last) = runBelow(first, last)
-            }
-            return (room, size)
-        }
-        func shift(_ first: Int, _ last: Int, by delta: Double) {
-            var (first, last) = (first, last)
-            while first <= last {
-                for member in first...last { c[member] += delta }
-                (first, last) = runBelow(first, last)
-            }
-        }
+        /// Each group moved for the parent at hand, to be undone where that parent cannot then
+        /// be brought nearer its children within their span.
+        var moves: [(first: Int, last: Int, delta: Double)] = []
         /// Moves the group `first...last` by up to `wish` (signed) where it has room; the
         /// distance moved, or nil once the budget is spent.
-        /// Each group moved for the parent at hand, to be undone where that parent cannot then
-        /// be brought nearer its children within its span.
-        var moves: [(first: Int, last: Int, delta: Double)] = []
         func move(_ first: Int, _ last: Int, wish: Double) -> Double? {
-            guard let (room, size) = room(first, last, down: wish > 0) else { return nil }
-            let delta = min(abs(wish), room)
-            guard delta > FarSubtrees.minimumMove, size <= work else { return 0 }
-            work -= size
-            shift(first, last, by: wish > 0 ? delta : -delta)
-            moves.append((first, last, wish > 0 ? delta : -delta))
-            return delta
+            guard let delta = runs.move(first, last, wish: wish) else { return nil }
+            if delta != 0 { moves.append((first, last, delta)) }
+            return abs(delta)
         }
         /// Undoes the moves made for the parent at hand; whether anything stays moved.
         func undone() -> Bool {
-            for group in moves.reversed() { shift(group.first, group.last, by: -group.delta) }
+            for group in moves.reversed() { runs.shift(group.first, group.last, by: -group.delta) }
             moves.removeAll(keepingCapacity: true)
             return moved
         }
@@ -96,7 +62,7 @@ enum SiblingGaps {
                 let upperFirst = upper + 1 - first <= end - upper - 1
                 // (Out of budget: this parent's moves undone, and the pass ends.)
                 guard let done = upperFirst ? move(first, upper, wish: gap) : move(upper + 1, end - 1, wish: -gap) else { return undone() }
-                if gap - done > FarSubtrees.minimumMove {
+                if gap - done > SubtreeRuns.minimumMove {
                     guard upperFirst ? move(upper + 1, end - 1, wish: -(gap - done)) != nil : move(first, upper, wish: gap - done) != nil else { return undone() }
                 }
             }

@@ -334,43 +334,58 @@ extension HTMLPagePlacementScript {
     meanPitch /= count;
     // FarSubtrees.pull: a child further than `farther` from its place in its siblings' block
     // centred on its parent moved there with its subtree, as far as each column it spans has room.
-    // SiblingGaps.close: gaps between consecutive siblings wider than `wider` closed (the smaller
-    // side's group moved first, then the other's), the parent then put in its children's middle
-    // where that keeps it in their span and nearer its nearest child by `wider`, else undone.
-    function closeSiblingGaps(c, wider) {
-      if (count <= 2 || count > 50000) return c;  // CompactPlacement.relaxedItems
-      var top = Infinity, bottom = -Infinity, item, work = 8 * count, moves = [];  // FarSubtrees.workPerItem
-      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
-      function isOnlyChild(x) { var above = par[x]; return above >= 0 && cs[above + 1] - cs[above] === 1; }
+    // SubtreeRuns: sibling subtrees first..last moved whole along their columns, as far as
+    // every column has room within the drawing's extent; a budget of SubtreeRuns.workPerItem
+    // column visits and moved items per item.
+    function subtreeRuns(c) {
+      var runs = {top: Infinity, bottom: -Infinity, work: 8 * count}, item;
+      for (item = 0; item < count; item++) { runs.top = Math.min(runs.top, c[item] - heights[item] / 2); runs.bottom = Math.max(runs.bottom, c[item] + heights[item] / 2); }
+      // [room, size], or null once the budget is spent.
       function room(first, last, down) {
         var r = Infinity, size = 0, next;
         while (first <= last) {
-          if (--work <= 0) return null;
-          if (down) r = Math.min(r, isLast(last) ? bottom - (c[last] + heights[last] / 2) : c[last + 1] - separation(last, last + 1) - c[last]);
-          else r = Math.min(r, isFirst(first) ? c[first] - heights[first] / 2 - top : c[first] - separation(first - 1, first) - c[first - 1]);
+          if (--runs.work <= 0) return null;
+          if (down) r = Math.min(r, isLast(last) ? runs.bottom - (c[last] + heights[last] / 2) : c[last + 1] - separation(last, last + 1) - c[last]);
+          else r = Math.min(r, isFirst(first) ? c[first] - heights[first] / 2 - runs.top : c[first] - separation(first - 1, first) - c[first - 1]);
           if (r <= 0.5) return [0, size];
           size += last - first + 1;
           next = cs[first]; last = cs[last + 1] - 1; first = next;
         }
         return [r, size];
       }
-      function shift(first, last, delta) {
+      runs.shift = function (first, last, delta) {
         for (var next; first <= last; next = cs[first], last = cs[last + 1] - 1, first = next) {
           for (var member = first; member <= last; member++) c[member] += delta;
         }
-      }
-      // The distance moved, or null once the budget is spent.
-      function move(first, last, wish) {
+      };
+      // The signed distance moved (0 where none), or null once the budget is spent.
+      runs.move = function (first, last, wish) {
         var found = room(first, last, wish > 0);
         if (!found) return null;
         var delta = Math.min(Math.abs(wish), found[0]);
-        if (!(delta > 0.5) || found[1] > work) return 0;
-        work -= found[1];
-        shift(first, last, wish > 0 ? delta : -delta);
-        moves.push([first, last, wish > 0 ? delta : -delta]);
+        if (!(delta > 0.5) || found[1] > runs.work) return 0;
+        runs.work -= found[1];
+        if (wish < 0) delta = -delta;
+        runs.shift(first, last, delta);
         return delta;
+      };
+      return runs;
+    }
+    // SiblingGaps.close: gaps between consecutive siblings wider than `wider` closed (the smaller
+    // side's group moved first, then the other's), the parent then put in its children's middle
+    // where that keeps it in their span and nearer its nearest child by `wider`, else undone.
+    function closeSiblingGaps(c, wider) {
+      if (count <= 2 || count > 50000) return c;  // CompactPlacement.relaxedItems
+      var runs = subtreeRuns(c), moves = [];
+      function isOnlyChild(x) { var above = par[x]; return above >= 0 && cs[above + 1] - cs[above] === 1; }
+      // The distance moved, or null once the budget is spent.
+      function move(first, last, wish) {
+        var delta = runs.move(first, last, wish);
+        if (delta === null) return null;
+        if (delta !== 0) moves.push([first, last, delta]);
+        return Math.abs(delta);
       }
-      function undo() { for (var m = moves.length - 1; m >= 0; m--) shift(moves[m][0], moves[m][1], -moves[m][2]); moves = []; }
+      function undo() { for (var m = moves.length - 1; m >= 0; m--) runs.shift(moves[m][0], moves[m][1], -moves[m][2]); moves = []; }
       function nearest(parent, y) {
         var distance = Infinity;
         for (var child = cs[parent]; child < cs[parent + 1]; child++) distance = Math.min(distance, Math.abs(c[child] - y));
@@ -391,41 +406,21 @@ extension HTMLPagePlacementScript {
         }
         if (!moves.length) continue;
         var low = c[f] + (ends ? ends.first[f] : 0), high = c[l - 1] + (ends ? ends.last[l - 1] : 0), target = (low + high) / 2;
-        target = isFirst(parent) ? Math.max(target, top + heights[parent] / 2) : Math.max(target, c[parent - 1] + separation(parent - 1, parent));
-        target = isLast(parent) ? Math.min(target, bottom - heights[parent] / 2) : Math.min(target, c[parent + 1] - separation(parent, parent + 1));
+        target = isFirst(parent) ? Math.max(target, runs.top + heights[parent] / 2) : Math.max(target, c[parent - 1] + separation(parent - 1, parent));
+        target = isLast(parent) ? Math.min(target, runs.bottom - heights[parent] / 2) : Math.min(target, c[parent + 1] - separation(parent, parent + 1));
         if (target >= low - 1 && target <= high + 1 && nearest(parent, target) < nearestBefore - wider) c[parent] = target;
         else undo();
       }
       return c;
     }
+    // FarSubtrees.pull (with SubtreeRuns).
     function pullFarSubtrees(c, farther) {
       if (count <= 2) return false;
-      var top = Infinity, bottom = -Infinity, item, work = 8 * count, anyMoved = false;  // FarSubtrees.workPerItem
-      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
-      // [room, size], or null once the budget is spent.
-      function room(item, down) {
-        var first = item, last = item, r = Infinity, size = 0, next;
-        while (first <= last) {
-          if (--work <= 0) return null;
-          if (down) r = Math.min(r, isLast(last) ? bottom - (c[last] + heights[last] / 2) : c[last + 1] - separation(last, last + 1) - c[last]);
-          else r = Math.min(r, isFirst(first) ? c[first] - heights[first] / 2 - top : c[first] - separation(first - 1, first) - c[first - 1]);
-          if (r <= 0.5) return [0, size];
-          size += last - first + 1;
-          next = cs[first]; last = cs[last + 1] - 1; first = next;
-        }
-        return [r, size];
-      }
+      var runs = subtreeRuns(c), anyMoved = false;
       function pull(child, wish) {
-        var found = room(child, wish > 0);
-        if (!found) return false;
-        var delta = Math.min(Math.abs(wish), found[0]);
-        if (!(delta > 0.5) || found[1] > work) return true;
-        work -= found[1];
-        if (wish < 0) delta = -delta;
-        for (var first = child, last = child, next; first <= last; next = cs[first], last = cs[last + 1] - 1, first = next) {
-          for (var member = first; member <= last; member++) c[member] += delta;
-        }
-        anyMoved = true;
+        var moved = runs.move(child, child, wish);
+        if (moved === null) return false;
+        if (moved !== 0) anyMoved = true;
         return true;
       }
       for (var parent = 0; parent < count; parent++) {
