@@ -100,9 +100,10 @@ struct DiagramLoading {
 
 /// Refuses an output that is one of `inputs` (through soft or hard links), before anything is written.
 func refuseOverwritingInput(_ path: String, inputs: [String]) throws {
-    // Identities of existing files only: an output not made yet is no input.
+    // Identities of existing files only: an output not made yet is no input. An input is
+    // followed as reading follows it (`/dev/stdin` redirected from a file is that file).
     guard path != "-", let output = OutputTarget.fileIdentity(path), output.hasPrefix("file ") else { return }
-    if let input = inputs.first(where: { $0 != "-" && OutputTarget.fileIdentity($0) == output }) {
+    if let input = inputs.first(where: { $0 != "-" && OutputTarget.readIdentity($0) == output }) {
         throw fail("schematic: \(path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
     }
 }

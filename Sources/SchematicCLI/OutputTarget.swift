@@ -92,6 +92,14 @@ enum OutputTarget {
         }
     }
 
+    /// The identity `fileIdentity` gives the regular file that reading `path` reads (links,
+    /// and descriptor paths such as `/dev/stdin`, followed), or nil for anything else.
+    static func readIdentity(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "file \(info.st_dev) \(info.st_ino)"
+    }
+
     /// The descriptor a path names textually: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
     /// `/proc/self/fd/N` or `/proc/PID/fd/N` for this process.
     private static func openDescriptor(named path: String) -> Int32? {

@@ -573,7 +573,8 @@ struct NestingLayout {
             func shortened(to target: Double) -> (rows: [Int], added: Double, end: Double) {
                 var listRows = [Int](repeating: 0, count: heads[panel].count), added = 0.0, end = target
                 for (list, head) in heads[panel].enumerated() where reaches[list] > target {
-                    let columns = max(1, Int(((target - starts[list]) / slots[list]).rounded(.down)))
+                    // (A hair over: a target made as start + k slots must give k, not k - 1.)
+                    let columns = max(1, Int(((target - starts[list]) / slots[list] + 1e-9).rounded(.down)))
                     let rows = (counts[list] + columns - 1) / columns
                     guard rows > Int(headRows[head]) else { end = max(end, reaches[list]); continue }
                     listRows[list] = rows

@@ -758,12 +758,15 @@ struct WrapPlan {
                 size[item] += size[child]; levels[item] = max(levels[item], levels[child] + 1)
             }
         }
+        // Per parent, its biggest child subtree of `deepSiblingLevels` levels or more (O(n) in all).
+        var deepest = [Int32](repeating: 0, count: itemCount)
+        for item in 0..<itemCount where levels[item] >= deepSiblingLevels {
+            let parent = Int(sections.parentOfItem[item])
+            if parent >= 0 { deepest[parent] = max(deepest[parent], size[item]) }
+        }
         return (0..<runStart.count).map { run in
             let parent = Int(sections.parentOfItem[Int(runStart[run])])
-            guard parent >= 0 else { return false }
-            return (Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])).contains { sibling in
-                levels[sibling] >= deepSiblingLevels && Int(size[sibling]) >= deepSiblingShare * Int(runLength[run])
-            }
+            return parent >= 0 && Int(deepest[parent]) >= deepSiblingShare * Int(runLength[run])
         }
     }
 

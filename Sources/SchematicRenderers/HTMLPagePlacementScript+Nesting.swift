@@ -400,7 +400,7 @@ extension HTMLPagePlacementScript {
         var listRows = new Array(panelHeads.length).fill(0), added = 0, end = target;
         for (var l = 0; l < panelHeads.length; l++) {
           if (!(reaches[l] > target)) continue;
-          var columns = Math.max(1, Math.floor((target - starts[l]) / slots[l]));
+          var columns = Math.max(1, Math.floor((target - starts[l]) / slots[l] + 1e-9));
           var wantedRows = Math.floor((counts[l] + columns - 1) / columns), shapedRows = layout.headRows.get(panelHeads[l]).rows;
           if (!(wantedRows > shapedRows)) { end = Math.max(end, reaches[l]); continue; }
           listRows[l] = wantedRows;

@@ -163,11 +163,12 @@ extension HTMLPagePlacementScript {
     for (item = count - 1; item >= 0; item--) {
       for (child = cs[item]; child < cs[item + 1]; child++) { size[item] += size[child]; levels[item] = Math.max(levels[item], levels[child] + 1); }
     }
-    var keeps = [];
+    // Per parent, its biggest child subtree of DEEP_SIBLING_LEVELS levels or more.
+    var deepest = new Int32Array(count), keeps = [];
+    for (item = 0; item < count; item++) if (levels[item] >= DEEP_SIBLING_LEVELS && par[item] >= 0) deepest[par[item]] = Math.max(deepest[par[item]], size[item]);
     for (run = 0; run < runStart.length; run++) {
-      var parent = par[runStart[run]], keep = false;
-      if (parent >= 0) for (child = cs[parent]; child < cs[parent + 1] && !keep; child++) keep = levels[child] >= DEEP_SIBLING_LEVELS && size[child] >= DEEP_SIBLING_SHARE * runLength[run];
-      keeps.push(keep);
+      var parent = par[runStart[run]];
+      keeps.push(parent >= 0 && deepest[parent] >= DEEP_SIBLING_SHARE * runLength[run]);
     }
     return keeps;
   }

@@ -159,6 +159,17 @@ import Glibc
         #expect(try String(contentsOfFile: dir + "/tree.txt", encoding: .utf8) == "Root\n  Child\n")
     }
 
+    /// An input read through a descriptor path is the file the shell redirected from.
+    @Test(arguments: ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+    func anOutputThatIsTheRedirectedInputIsRefused(input: String) throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        try "Root\n  Child\n".write(toFile: dir + "/tree.txt", atomically: false, encoding: .utf8)
+        let result = try Executable.run(program: "/bin/sh", ["-c", "exec \"$0\" render \(input) --format svg -o tree.txt < tree.txt", Executable.path],
+                                        in: dir)
+        #expect(result.status == 64 && result.stderr.contains("would overwrite its input"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: dir + "/tree.txt", encoding: .utf8) == "Root\n  Child\n")
+    }
+
     /// A chain long enough that writing its SVG takes a while (in a debug build, seconds).
     static let longChain: String = {
         let path = NSTemporaryDirectory() + "schematic-output-chain-300000.csv"
