@@ -84,9 +84,7 @@ enum OutputTarget {
             defer { free(resolved) }
             return "path " + String(cString: resolved) + "/" + name
         case .replace(let file, existing: _), .overwrite(let file):
-            var info = stat()
-            guard stat(file, &info) == 0 else { return nil }
-            return "file \(info.st_dev) \(info.st_ino)"
+            return readIdentity(file)
         case .descriptor, .inPlace, .socket:
             return nil
         }

@@ -81,12 +81,8 @@ enum CompactPlacement {
             }
             placed.withUnsafeMutableBufferPointer {
                 if constraints.count <= relaxedItems {
-                    let h = constraints.heights.base
-                    var meanPitch = 0.0
-                    for item in 0..<constraints.count { meanPitch += h[item] + padding }
-                    meanPitch /= Double(constraints.count)
                     let children = constraints.childStarts.base
-                    SiblingGaps.close($0.baseAddress!, constraints, wider: siblingGapPitches * meanPitch) { parent in
+                    SiblingGaps.close($0.baseAddress!, constraints, wider: siblingGapPitches * meanPitch(constraints, padding: padding)) { parent in
                         guard let memberEnds else { return (0, 0) }
                         return (memberEnds.ends(of: Int(children[parent])).first, memberEnds.ends(of: Int(children[parent + 1]) - 1).last)
                     }
@@ -281,9 +277,7 @@ enum CompactPlacement {
             }
             offsets = made!
         }
-        var meanPitch = 0.0
-        for item in 0..<count { meanPitch += h[item] + padding }
-        meanPitch /= Double(count)
+        let meanPitch = meanPitch(constraints, padding: padding)
         let noSlack = CompactConstraints.Slack.none()
         // Optional, so that a tree placed at the tight height frees them before the sweeps.
         var fromTop: PlacementBuffer<Double>?, fromBottom: PlacementBuffer<Double>?
@@ -423,6 +417,14 @@ enum CompactPlacement {
     /// How far from its place among its siblings (centred on their parent) a subtree must lie,
     /// in mean pitches of the columns, for `FarSubtrees` to move it back.
     static let farSubtreePitches = 3.0
+
+    /// The mean of the items' heights and padding: the pitch of a column, on average.
+    static func meanPitch(_ constraints: CompactConstraints, padding: Double) -> Double {
+        let h = constraints.heights.base
+        var total = 0.0
+        for item in 0..<constraints.count { total += h[item] + padding }
+        return total / Double(max(1, constraints.count))
+    }
 
     /// How much wider than their separation, in mean pitches of the columns, a gap between
     /// two siblings must be for `SiblingGaps` to close it.
