@@ -28,6 +28,9 @@ struct PlacementColumns {
         }
     }
 
+    /// Whether some item has an additional parent.
+    var hasAdditionalParents: Bool { !isAdditionallyLinked.isEmpty }
+
     /// Whether an additional parent's connector starts or ends at `item`.
     func isAdditionallyLinked(_ item: Int) -> Bool { !isAdditionallyLinked.isEmpty && isAdditionallyLinked[item] }
 

@@ -20,8 +20,10 @@ struct WrapEstimate {
     private let longestList: Int?
 
     /// `runStart`, `runLength` and `runSection`: the runs, in item order.
+    /// `overhangs`: whether blocks may reach past their column (`WrapPlan.overhangs`, and no
+    /// additional parents: the placement widens a column to its widest block otherwise).
     init(runStart: [Int32], runLength: [Int32], runSection: [Int32], sectionStarts: [Int32],
-         widths: [Double], heights: [Double], gutter: Double, configuration: SchematicLayoutConfiguration) {
+         widths: [Double], heights: [Double], gutter: Double, overhangs: Bool, configuration: SchematicLayoutConfiguration) {
         let padding = configuration.itemPadding
         let sectionCount = sectionStarts.count - 1
         for (start, length) in zip(runStart, runLength) {
@@ -59,7 +61,7 @@ struct WrapEstimate {
         }
         sectionPadding = configuration.sectionPadding
         sectionMargin = configuration.sectionMargin
-        overhangs = WrapPlan.overhangs(configuration)
+        self.overhangs = overhangs
         fewestRows = WrapPlan.fewestAutoRows(configuration)
         longestList = WrapPlan.longestList(configuration, runLength: runLength)
     }

@@ -470,6 +470,9 @@ struct WrapPlan {
         self.breaksPanels = nests && breaksPanels
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
+        // (Where items have additional parents, blocks never overhang: the estimate must widen
+        // their columns as the placement will, or filled blocks widen the drawing they fill.)
+        let overhangs = WrapPlan.overhangs(configuration) && !sections.hasAdditionalParents
 
         // Runs of consecutive leaf siblings that may wrap (between a fan's children with
         // children of their own): `auto` takes those of fans of at least `smallestFan` children.
@@ -603,7 +606,7 @@ struct WrapPlan {
                 guard !runStart.isEmpty else { continue }
                 let estimate = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
                                             sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
-                                            gutter: gutter, configuration: configuration)
+                                            gutter: gutter, overhangs: overhangs, configuration: configuration)
                 guard let limit = estimate.autoRowLimit() else { return nil }
                 let tierPage = estimate.page(rowLimit: limit)
                 if fan < WrapPlan.autoFanTiers[0], tierPage > (page ?? estimate.unwrappedPage) * WrapPlan.smallerFansGain {
@@ -626,7 +629,7 @@ struct WrapPlan {
         if fills && configuration.wrap == .auto {
             filledRows = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
                                       sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
-                                      gutter: gutter, configuration: configuration).filledRows(rowLimit: rowLimit)
+                                      gutter: gutter, overhangs: overhangs, configuration: configuration).filledRows(rowLimit: rowLimit)
             // A run beside a deep, big sibling subtree keeps its shaped rows: filled across the
             // next columns, its block must pass that subtree there and lands far from its
             // parent (`runsBesideDeepSiblings`).

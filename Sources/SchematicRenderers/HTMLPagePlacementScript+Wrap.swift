@@ -68,7 +68,7 @@ extension HTMLPagePlacementScript {
       baseStack[section] += heights[item] + padding;
       baseWidth[section] = Math.max(baseWidth[section], widths[item]);
     }
-    var hangs = overhangs(cfg), longestList = listLimit(cfg) ? longestOf(runLength) : 0;
+    var hangs = overhangs(cfg) && !cfg.extraParents, longestList = listLimit(cfg) ? longestOf(runLength) : 0;
     function size(limit, unshaped) {
       var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r], unshaped ? 0 : longestList); });
       return {breadth: m.breadth, depth: m.right + cfg.sectionMargin};

@@ -28,7 +28,7 @@ import Testing
         configuration.wrap = SchematicWrap.auto
         let estimate = WrapEstimate(runStart: [1, 151], runLength: [150, 14], runSection: [1, 1], sectionStarts: [0, 1, Int32(count)],
                                     widths: [Double](repeating: 100, count: count), heights: [Double](repeating: 30, count: count),
-                                    gutter: 30, configuration: configuration)
+                                    gutter: 30, overhangs: true, configuration: configuration)
         let limit = 10
         let filled = estimate.filledRows(rowLimit: limit)
         #expect(filled[0] == 10)  // the big block sets the drawing's depth: 15 sub-columns of 10
@@ -37,6 +37,31 @@ import Testing
         #expect(unfilled.rows > 1)
         let blockRight: Double = 10 + 100 + 60 + 15 * 130
         #expect(abs(estimate.size(rowLimit: limit).depth - (blockRight + 10)) < 1e-9)
+    }
+
+    /// Where blocks cannot overhang (items with additional parents), a block fills only its own
+    /// column's width: the room to the drawing's right edge is no room the placement gives it.
+    @Test func filledBlocksWithoutOverhangKeepToTheirColumn() {
+        // A root; a 150-leaf run and a folder; the folder's 14 leaves in the next column; all 100 × 30.
+        let count = 1 + 151 + 14
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.wrap = SchematicWrap.auto
+        func estimate(overhangs: Bool) -> WrapEstimate {
+            WrapEstimate(runStart: [1, 152], runLength: [150, 14], runSection: [1, 2], sectionStarts: [0, 1, 152, Int32(count)],
+                         widths: [Double](repeating: 100, count: count), heights: [Double](repeating: 30, count: count),
+                         gutter: 30, overhangs: overhangs, configuration: configuration)
+        }
+        let limit = 10
+        let shaped = WrapPlan.grid(length: 14, limit: limit, shaped: WrapPlan.shapedRows(length: 14, pitch: 50, slot: 130))!.rows
+        // Overhanging, the big block reaches over the next column: the small one fills that room.
+        #expect(estimate(overhangs: true).filledRows(rowLimit: limit)[1] < shaped)
+        // Not overhanging, the big block widens its own column: the small one keeps its shape.
+        #expect(estimate(overhangs: false).filledRows(rowLimit: limit)[1] == shaped)
+        // And the drawing is as deep as the widened column and the next one.
+        let depth = estimate(overhangs: false).size(rowLimit: limit).depth
+        let columnsOnly: Double = 10 + 100 + 60 + 15 * 130 + 60 + 130
+        #expect(depth > columnsOnly)
     }
 }
 
