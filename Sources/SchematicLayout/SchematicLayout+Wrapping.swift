@@ -93,6 +93,8 @@ extension SchematicLayout {
             var fillsBlocks = false
             var breaksPanels = false
         }
+        /// How many times `best` was replaced (`WrappedPlacement.judgeReworkings`).
+        var bestChanges = 0
         var tried: [Candidate: Bool] = [Candidate(limit: estimated.rowLimit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false): fits(best.drawing.aspect)]
         /// Keeps a placed limit if it is better; whether it fits the target (nil if nothing wraps).
         @discardableResult func judgePlaced(_ placement: WrappedPlacement?) -> Bool? {
@@ -119,7 +121,10 @@ extension SchematicLayout {
                                    || (drawing.area > nestingAreaLimit
                                        && !(nestingLimitReference.map { drawing.readsWhereUnreadable($0) } ?? false))) { return fitting }
             if fitting != fits(best.drawing.aspect) { gain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
-            if replaces(drawing, best.drawing, gain: gain) { best = (placement, drawing) }
+            if replaces(drawing, best.drawing, gain: gain) {
+                best = (placement, drawing)
+                bestChanges += 1
+            }
             var pageGain = candidate.fan < bestByPage.placement.plan.smallestFan ? WrapPlan.smallerFansGain : 1
             if fitting != fits(bestByPage.drawing.aspect) { pageGain *= fitting ? 1 / WrapPlan.misfitGain : WrapPlan.misfitGain }
             if page(drawing) < page(bestByPage.drawing) * pageGain { bestByPage = (placement, drawing) }
@@ -199,20 +204,16 @@ extension SchematicLayout {
                 for factor in reach.isDeep ? [1] : WrapPlan.nestingRowLimitFactors {
                     let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: plan.rowLimit * factor, fills: plan.fills,
                                                                     smallestFan: plan.smallestFan, reach: reach)
-                    for placement in nested {
-                        judgePlaced(placement)
-                        // Its panels broken where that may make it best (`breakingPageReach`).
-                        guard let placement, placement.keepsNestedRoom,
-                              WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.breakingPageReach else { continue }
-                        judgePlaced(WrappedPlacement.broken(placement, tree: tree))
-                    }
+                    // Each with its panels broken where that may make it best (`breakingPageReach`).
+                    WrappedPlacement.judgeWithBroken(nested, tree: tree, isWorthBreaking: { placement in
+                        placement.keepsNestedRoom
+                            && WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.breakingPageReach
+                    }, judge: { judgePlaced($0) })
                 }
                 nestingAreaLimit = limitBefore
             }
             nestingKeepsReadable = false
-            judgePlaced(WrappedPlacement.broadened(best.placement, tree: tree))
-            judgePlaced(WrappedPlacement.filled(best.placement, tree: tree))
-            judgePlaced(WrappedPlacement.broken(best.placement, tree: tree))
+            WrappedPlacement.judgeReworkings(best: { best.placement }, changes: { bestChanges }, tree: tree, judge: { judgePlaced($0) })
         }
         // Runs beside a deep, big sibling kept in their shaped rows where the best drawing
         // filled them across that sibling's columns (`WrapPlan.keepsBesideDeepSiblings`), on
@@ -256,6 +257,8 @@ extension SchematicLayout {
         let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
         guard hasWideFan || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
+        /// How many times `best` was replaced (`WrappedPlacement.judgeReworkings`).
+        var bestChanges = 0
         var areaLimit = unwrappedDrawing.nestingAreaLimit
         /// The best drawing when the area limit was set (`nestingLimitReference` above).
         var limitReference = unwrappedDrawing
@@ -269,6 +272,7 @@ extension SchematicLayout {
                   !(keepsReadable && WrapPlan.isUnreadable(aspect: drawing.aspect)) else { return }
             if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
                 best = (placement, drawing)
+                bestChanges += 1
             }
         }
         var beforeDeepReaches: WrapDrawing? = nil
@@ -285,20 +289,16 @@ extension SchematicLayout {
             // Leaf runs (of fans the estimate left unwrapped) keep their blocks' own shapes.
             let nested = WrappedPlacement.nestingPlacements(of: tree, rowLimit: tree.widths.count, fills: false,
                                                             smallestFan: WrapPlan.autoFanTiers[0], reach: reach)
-            for case let placement? in nested {
-                judge(placement)
-                guard placement.keepsNestedRoom,
-                      WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.breakingPageReach,
-                      let broken = WrappedPlacement.broken(placement, tree: tree) else { continue }
-                judge(broken)
-            }
+            WrappedPlacement.judgeWithBroken(nested, tree: tree, isWorthBreaking: { placement in
+                placement.keepsNestedRoom && WrapDrawing(placement, configuration).page <= best.drawing.page * WrapPlan.breakingPageReach
+            }, judge: { if let placement = $0 { judge(placement) } })
             areaLimit = limitBefore
         }
         keepsReadable = false
-        if let placement = best.placement, let broadened = WrappedPlacement.broadened(placement, tree: tree) { judge(broadened) }
-        if let placement = best.placement, let filled = WrappedPlacement.filled(placement, tree: tree) { judge(filled) }
-        if let placement = best.placement, let broken = WrappedPlacement.broken(placement, tree: tree) { judge(broken) }
-        guard let placement = best.placement else { return false }
+        guard best.placement != nil else { return false }
+        WrappedPlacement.judgeReworkings(best: { best.placement! }, changes: { bestChanges }, tree: tree,
+                                         judge: { if let placement = $0 { judge(placement) } })
+        let placement = best.placement!
         apply(placement)
         return true
     }
@@ -391,22 +391,72 @@ extension WrappedPlacement {
     /// A nesting placement's plan again with `WrapPlan.broadensBlocks` (top to bottom, where
     /// lists hang), placed; nil where that draws no block otherwise.
     static func broadened(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        broadenedPlan(placement, tree: tree).map { WrappedPlacement(tree, plan: $0) }
+    }
+
+    /// `broadened`'s plan.
+    static func broadenedPlan(_ placement: WrappedPlacement, tree: Tree) -> WrapPlan? {
         guard placement.plan.broadeningDiffers else { return nil }
-        return again(placement, tree: tree, broadensBlocks: true, fillsBlocks: placement.plan.fillsBlocks)
+        return againPlan(placement, tree: tree, broadensBlocks: true, fillsBlocks: placement.plan.fillsBlocks)
     }
 
     /// A nesting placement's plan again with `WrapPlan.fillsBlocks`, placed; nil where that
     /// draws no block otherwise.
     static func filled(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        filledPlan(placement, tree: tree).map { WrappedPlacement(tree, plan: $0) }
+    }
+
+    /// `filled`'s plan.
+    static func filledPlan(_ placement: WrappedPlacement, tree: Tree) -> WrapPlan? {
         guard placement.plan.fillingDiffers else { return nil }
-        return again(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: true)
+        return againPlan(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: true)
     }
 
     /// A nesting placement's plan again with `WrapPlan.breaksPanels`, placed; nil where no
     /// block's panels break otherwise.
     static func broken(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
-        again(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
-              breaksPanels: true)
+        brokenPlan(placement, tree: tree).map { WrappedPlacement(tree, plan: $0) }
+    }
+
+    /// `broken`'s plan.
+    static func brokenPlan(_ placement: WrappedPlacement, tree: Tree) -> WrapPlan? {
+        againPlan(placement, tree: tree, broadensBlocks: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
+                  breaksPanels: true)
+    }
+
+    /// Judges each of `placements` in order and after each its panels broken (`broken`) where
+    /// `isWorthBreaking` then allows it (it reads the best so far). Those it allows before any
+    /// is judged are broken at once on every core, the others only when allowed: the same
+    /// judging as one after the other, in less time (placing is most of a search's time).
+    static func judgeWithBroken(_ placements: [WrappedPlacement?], tree: Tree, isWorthBreaking: (WrappedPlacement) -> Bool,
+                                judge: (WrappedPlacement?) -> Void) {
+        let ahead = placements.indices.filter { placements[$0].map(isWorthBreaking) ?? false }
+        let made = self.placements(of: ahead.map { index in
+            let placement = placements[index]!
+            return { @Sendable in brokenPlan(placement, tree: tree) }
+        }, tree: tree)
+        var brokenAhead = [WrappedPlacement??](repeating: nil, count: placements.count)
+        for (index, broken) in zip(ahead, made) { brokenAhead[index] = .some(broken) }
+        for (index, placement) in placements.enumerated() {
+            judge(placement)
+            guard let placement, isWorthBreaking(placement) else { continue }
+            if case .some(let broken) = brokenAhead[index] { judge(broken) } else { judge(broken(placement, tree: tree)) }
+        }
+    }
+
+    /// Judges the best placement's blocks broadened, its narrower blocks filled and its panels
+    /// broken (`broadened`, `filled`, `broken`), in that order, each made from the best at its
+    /// turn (`best`; `changes` counts its replacements). All three are made at once on every
+    /// core from the best before them, and one whose best has changed since is made again: the
+    /// same judging as one after the other, in less time.
+    static func judgeReworkings(best: () -> WrappedPlacement, changes: () -> Int, tree: Tree, judge: (WrappedPlacement?) -> Void) {
+        let start = best(), startChanges = changes()
+        let made = placements(of: [{ @Sendable in broadenedPlan(start, tree: tree) }, { @Sendable in filledPlan(start, tree: tree) },
+                                   { @Sendable in brokenPlan(start, tree: tree) }], tree: tree)
+        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken]
+        for (placement, remake) in zip(made, remade) {
+            judge(changes() == startChanges ? placement : remake(best(), tree))
+        }
     }
 
     /// A placement's plan again with `WrapPlan.keepsBesideDeepSiblings`, placed; nil where that
@@ -423,10 +473,10 @@ extension WrappedPlacement {
         return WrappedPlacement(tree, plan: other)
     }
 
-    /// A nesting placement's plan made again with these block options, placed (with
-    /// `breaksPanels`, only where some block's panels break otherwise).
-    private static func again(_ placement: WrappedPlacement, tree: Tree, broadensBlocks: Bool, fillsBlocks: Bool,
-                              breaksPanels: Bool = false) -> WrappedPlacement? {
+    /// A nesting placement's plan made again with these block options (with `breaksPanels`,
+    /// only where some block's panels break otherwise).
+    private static func againPlan(_ placement: WrappedPlacement, tree: Tree, broadensBlocks: Bool, fillsBlocks: Bool,
+                                  breaksPanels: Bool = false) -> WrapPlan? {
         let plan = placement.plan
         guard plan.nestsFolders,
               let other = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
@@ -434,7 +484,7 @@ extension WrappedPlacement {
                                    fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
                                    broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks, breaksPanels: breaksPanels),
               !breaksPanels || other.breaksDiffer else { return nil }
-        return WrappedPlacement(tree, plan: other)
+        return other
     }
 
     /// The placements of the nesting plans (`WrapPlan.nestsFolders`) at every panel height
@@ -483,11 +533,15 @@ extension WrappedPlacement {
         } else {
             return result + extra
         }
-        for _ in 0..<3 {
+        // The next two heights placed at once (the steps mostly take both or stop at the first).
+        var ahead: [WrappedPlacement?] = []
+        for stepIndex in 0..<3 {
             let shape = current.shape * step
-            guard let plan = plan(shape) else { break }
-            let placement = WrappedPlacement(tree, plan: plan)
-            guard placement.keepsNestedRoom && plan.nestsFolders else { break }
+            if ahead.isEmpty {
+                let shapes = stepIndex < 2 ? [shape, shape * step] : [shape]
+                ahead = placements(of: shapes.map { shape in { @Sendable in plan(shape) } }, tree: tree)
+            }
+            guard let placement = ahead.removeFirst(), placement.keepsNestedRoom && placement.plan.nestsFolders else { break }
             // Only while the long side shrinks: where something else sets it, a lower panel
             // height only deepens the drawing (on the same page, at a greater area). From a
             // drawing beyond 3:1 of a tree with a wide fan, also while it comes nearer square
