@@ -111,7 +111,7 @@ struct NestingLayout {
         let columns = (members.count + wanted - 1) / wanted, rows = (members.count + columns - 1) / columns
         var rowTops: [Double] = [], heights: [Double] = [], widths: [Double] = []
         let lefts = headLefts.count
-        let size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, widths: itemWidths, heights: itemHeights,
+        let size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, balanced: false, widths: itemWidths, heights: itemHeights,
                                        padding: padding, gutter: gutter, rowTops: &rowTops, rowHeights: &heights,
                                        columnLefts: &headLefts, columnWidths: &widths)
         for (position, member) in members.enumerated() {

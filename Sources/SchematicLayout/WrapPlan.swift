@@ -391,11 +391,25 @@ struct WrapPlan {
         return shapedRows(length: members.count, pitch: tallest + padding, slot: widest + gutter, aspect: aspect)
     }
 
+    /// The sub-column and row of the `index`th of `count` leaves in `rows` rows and `columns`
+    /// sub-columns, down each sub-column then across, the sub-columns balanced: the first ones
+    /// `rows` long, the others one shorter (37 leaves in 4 rows: seven sub-columns of 4 and three
+    /// of 3, not nine of 4 and one leaf alone at the top of the last). `rows` is the fewest that
+    /// hold `count` in `columns` (`grid`).
+    @inline(__always)
+    static func gridPosition(_ index: Int, count: Int, rows: Int, columns: Int) -> (column: Int, row: Int) {
+        let full = count - columns * (rows - 1)
+        guard full > 0 && index >= full * rows else { return (index / rows, index % rows) }
+        let rest = index - full * rows
+        return (full + rest / (rows - 1), rest % (rows - 1))
+    }
+
     /// Lays out the leaves `members` in `rows` rows and `columns` sub-columns, down each
-    /// sub-column then across: each row as tall as its tallest member, `padding` apart; each
-    /// sub-column as wide as its widest, after its gutter. Appends the rows' tops and heights and
+    /// sub-column then across, balanced (`gridPosition`) unless `balanced` is false (a hanging
+    /// list's, whose last sub-column alone is short): each row as tall as its tallest member,
+    /// `padding` apart; each sub-column as wide as its widest, after its gutter. Appends the rows' tops and heights and
     /// the sub-columns' lefts and widths; returns the grid's width and height.
-    static func appendGrid(of members: Range<Int>, rows: Int, columns: Int, widths: [Double], heights: [Double],
+    static func appendGrid(of members: Range<Int>, rows: Int, columns: Int, balanced: Bool = true, widths: [Double], heights: [Double],
                            padding: Double, gutter: Double, rowTops: inout [Double], rowHeights: inout [Double],
                            columnLefts: inout [Double], columnWidths: inout [Double]) -> (width: Double, height: Double) {
         // Each array gets its own base: the callers' arrays need not be of equal lengths.
@@ -403,8 +417,10 @@ struct WrapPlan {
         rowHeights.append(contentsOf: repeatElement(0, count: rows))
         columnWidths.append(contentsOf: repeatElement(0, count: columns))
         for (position, member) in members.enumerated() {
-            rowHeights[heightBase + position % rows] = max(rowHeights[heightBase + position % rows], heights[member])
-            columnWidths[widthBase + position / rows] = max(columnWidths[widthBase + position / rows], widths[member])
+            let (column, row) = balanced ? gridPosition(position, count: members.count, rows: rows, columns: columns)
+                : (position / rows, position % rows)
+            rowHeights[heightBase + row] = max(rowHeights[heightBase + row], heights[member])
+            columnWidths[widthBase + column] = max(columnWidths[widthBase + column], widths[member])
         }
         var top = 0.0
         for row in 0..<rows {
@@ -903,9 +919,8 @@ struct WrapPlan {
     @inline(__always)
     func position(ofMember item: Int, inBlock block: Int) -> (column: Int, row: Int) {
         if offsetStart[block] >= 0 { return (Int(memberColumns[nestedIndex(of: item, inBlock: block)]), 0) }
-        let index = item - Int(firstItem[block])
-        let rowCount = Int(rows[block])
-        return (index / rowCount, index % rowCount)
+        return WrapPlan.gridPosition(item - Int(firstItem[block]), count: Int(memberCount[block]), rows: Int(rows[block]),
+                                     columns: Int(columns[block]))
     }
 
     /// A member's top from its block's top (centred in its row; a row hanging from the line

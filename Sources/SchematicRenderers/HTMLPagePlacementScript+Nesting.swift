@@ -27,7 +27,7 @@ extension HTMLPagePlacementScript {
       var wanted = forcedRows > 0 ? Math.min(forcedRows, high - low) : shapedRowsOf(low, high, widths, heights, padding, gutter, 1 / HANGING_LIST_LENGTH);
       var columnCount = Math.floor((high - low + wanted - 1) / wanted), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
       var rowTops = [], rowHeights = [], lefts = [], columnWidths = [];
-      var size = appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, lefts, columnWidths);
+      var size = appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, lefts, columnWidths, true);
       for (member = low; member < high; member++) {
         position = member - low;
         var a = head + position, row = position % rowCount, column = Math.floor(position / rowCount);

@@ -18,12 +18,21 @@ extension HTMLPagePlacementScript {
   }
   // WrapPlan.appendGrid: the leaves low..<high down each sub-column then across; pushes rows'
   // tops and heights and sub-columns' lefts and widths; returns [width, height].
-  function appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, columnLefts, columnWidths) {
+  // WrapPlan.gridPosition: down each sub-column then across, the first sub-columns rowCount long, the others one shorter.
+  function gridPosition(index, count, rowCount, columnCount) {
+    var full = count - columnCount * (rowCount - 1);
+    if (!(full > 0 && index >= full * rowCount)) return {column: Math.floor(index / rowCount), row: index % rowCount};
+    var rest = index - full * rowCount;
+    return {column: full + Math.floor(rest / (rowCount - 1)), row: rest % (rowCount - 1)};
+  }
+  // (unbalanced: a hanging list's grid, whose last sub-column alone is short)
+  function appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, columnLefts, columnWidths, unbalanced) {
     var heightBase = rowHeights.length, widthBase = columnWidths.length, k;
     for (k = 0; k < rowCount; k++) rowHeights.push(0);
     for (k = 0; k < columnCount; k++) columnWidths.push(0);
     for (k = low; k < high; k++) {
-      var ri = heightBase + (k - low) % rowCount, ci = widthBase + Math.floor((k - low) / rowCount);
+      var at = unbalanced ? {column: Math.floor((k - low) / rowCount), row: (k - low) % rowCount} : gridPosition(k - low, high - low, rowCount, columnCount);
+      var ri = heightBase + at.row, ci = widthBase + at.column;
       rowHeights[ri] = Math.max(rowHeights[ri], heights[k]);
       columnWidths[ci] = Math.max(columnWidths[ci], widths[k]);
     }
@@ -328,8 +337,7 @@ extension HTMLPagePlacementScript {
   // WrapPlan.position(ofMember:inBlock:)
   function memberPosition(plan, item, block) {
     if (plan.offsetStart[block] >= 0) return {column: plan.memberColumns[nestedIndex(plan, item, block)], row: 0};
-    var index = item - plan.firstItem[block], rowCount = plan.rows[block];
-    return {column: Math.floor(index / rowCount), row: index % rowCount};
+    return gridPosition(item - plan.firstItem[block], plan.memberCount[block], plan.rows[block], plan.columns[block]);
   }
   // WrapPlan.offset(ofMember:inBlock:width:height:)
   function memberOffset(plan, item, block, width, height) {

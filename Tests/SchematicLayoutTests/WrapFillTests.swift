@@ -39,6 +39,35 @@ import Testing
         #expect(abs(estimate.size(rowLimit: limit).depth - (blockRight + 10)) < 1e-9)
     }
 
+    /// A block's sub-columns are balanced: 37 leaves in 4 rows fill seven sub-columns of 4 and
+    /// three of 3, in order down each, not nine of 4 and one leaf alone at the top of a tenth
+    /// (XKB's 37 ways of switching layouts); the rows and sub-columns are sized by their members.
+    @Test func subColumnsAreBalanced() throws {
+        let (rows, columns) = try #require(WrapPlan.grid(length: 37, limit: 4, shaped: nil))
+        #expect(rows == 4 && columns == 10)
+        var lengths = [Int](repeating: 0, count: columns), previous = (column: 0, row: -1)
+        for index in 0..<37 {
+            let position = WrapPlan.gridPosition(index, count: 37, rows: rows, columns: columns)
+            // Down each sub-column, then across.
+            #expect(position.column == previous.column ? position.row == previous.row + 1
+                    : position.column == previous.column + 1 && position.row == 0)
+            lengths[position.column] += 1
+            previous = position
+        }
+        #expect(lengths == [4, 4, 4, 4, 4, 4, 4, 3, 3, 3])
+        // Full grids and single rows are as before.
+        #expect(WrapPlan.gridPosition(11, count: 12, rows: 4, columns: 3) == (2, 3))
+        #expect(WrapPlan.gridPosition(5, count: 6, rows: 1, columns: 6) == (5, 0))
+        // The widest member of the eighth sub-column (index 28, the first of the short ones) sets its width.
+        var widths = [Double](repeating: 10, count: 37)
+        widths[28] = 50
+        var tops: [Double] = [], heights: [Double] = [], lefts: [Double] = [], columnWidths: [Double] = []
+        _ = WrapPlan.appendGrid(of: 0..<37, rows: rows, columns: columns, widths: widths, heights: [Double](repeating: 20, count: 37),
+                                padding: 10, gutter: 5, rowTops: &tops, rowHeights: &heights, columnLefts: &lefts,
+                                columnWidths: &columnWidths)
+        #expect(columnWidths == [10, 10, 10, 10, 10, 10, 10, 50, 10, 10])
+    }
+
     /// Where blocks cannot overhang (items with additional parents), a block fills only its own
     /// column's width: the room to the drawing's right edge is no room the placement gives it.
     @Test func filledBlocksWithoutOverhangKeepToTheirColumn() {
