@@ -407,8 +407,9 @@ struct WrapPlan {
     /// Lays out the leaves `members` in `rows` rows and `columns` sub-columns, down each
     /// sub-column then across, balanced (`gridPosition`) unless `balanced` is false (a hanging
     /// list's, whose last sub-column alone is short): each row as tall as its tallest member,
-    /// `padding` apart; each sub-column as wide as its widest, after its gutter. Appends the rows' tops and heights and
-    /// the sub-columns' lefts and widths; returns the grid's width and height.
+    /// `padding` apart; each sub-column as wide as its widest, after its gutter. Appends the
+    /// rows' tops and heights and the sub-columns' lefts and widths; returns the grid's width
+    /// and height.
     static func appendGrid(of members: Range<Int>, rows: Int, columns: Int, balanced: Bool = true, widths: [Double], heights: [Double],
                            padding: Double, gutter: Double, rowTops: inout [Double], rowHeights: inout [Double],
                            columnLefts: inout [Double], columnWidths: inout [Double]) -> (width: Double, height: Double) {
