@@ -7,8 +7,7 @@ extension SchematicLayout {
     /// What a wrapped placement reads of this layout's tree and sizes.
     var wrappedPlacementTree: WrappedPlacement.Tree {
         WrappedPlacement.Tree(columns: PlacementColumns(dataController), configuration: configuration,
-                              widths: itemWidths, heights: itemHeights,
-                              allowsOverhang: dataController.additionalParentsOfItem.isEmpty)
+                              widths: itemWidths, heights: itemHeights)
     }
 
     /// Places every item with the wrap plan (`WrappedPlacement`).

@@ -40,7 +40,7 @@ extension SchematicLayout {
         // to the target, its limits are not measured (its height comes from its subtrees or
         // fans of folders); but a fan of folders may nest (2,500 small folders: 1:457 without).
         let measuresLimits = estimated.estimateFits || dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems
-        let mayNest = configuration.nestsFolders && WrapPlan.overhangs(configuration) && tree.allowsOverhang
+        let mayNest = configuration.nestsFolders && tree.overhangs
         guard measuresLimits || (mayNest && dataController.numberOfItems <= WrapPlan.measuredChoiceItems
                                  && tree.columns.hasFan(of: WrapPlan.bigTreeNestingFan(items: dataController.numberOfItems))) else {
             placeWrappedItems()
@@ -247,10 +247,10 @@ extension SchematicLayout {
     /// (`WrappedPlacement.filled`), then with its panels broken where that makes blocks smaller
     /// (`WrappedPlacement.broken`). Places the best and returns true, or places nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
-        guard configuration.wrap == .auto, configuration.nestsFolders, WrapPlan.overhangs(configuration),
+        guard configuration.wrap == .auto, configuration.nestsFolders,
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
         let tree = wrappedPlacementTree
-        guard tree.allowsOverhang, tree.columns.hasNestingFan() else { return false }
+        guard tree.overhangs, tree.columns.hasNestingFan() else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
         // Only a fan of the first tier nests where the drawing reads already (`NestingReach.topFans`).

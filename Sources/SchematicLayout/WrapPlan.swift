@@ -457,11 +457,12 @@ struct WrapPlan {
     }
 
     /// Whether blocks may reach past their column's right edge rather than widen it: in the
-    /// whole-tree alignments (which keep the room free with stand-ins), and without bands or
-    /// depth titles (which mark each column's extent).
-    static func overhangs(_ configuration: SchematicLayoutConfiguration) -> Bool {
+    /// whole-tree alignments (which keep the room free with stand-ins), without bands or depth
+    /// titles (which mark each column's extent), and where no item of `columns` has additional
+    /// parents (whose connectors run along the gaps).
+    static func overhangs(_ configuration: SchematicLayoutConfiguration, _ columns: PlacementColumns) -> Bool {
         (configuration.alignment == .tidy || configuration.alignment == .compact)
-            && !configuration.showsBands && configuration.depthLabels.isEmpty
+            && !configuration.showsBands && configuration.depthLabels.isEmpty && !columns.hasAdditionalParents
     }
 
     /// The blocks for `sections` with the given canonical item sizes, or nil if nothing wraps.
@@ -487,9 +488,9 @@ struct WrapPlan {
         self.breaksPanels = nests && breaksPanels
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
-        // (Where items have additional parents, blocks never overhang: the estimate must widen
-        // their columns as the placement will, or filled blocks widen the drawing they fill.)
-        let overhangs = WrapPlan.overhangs(configuration) && !sections.hasAdditionalParents
+        // (Where blocks cannot overhang, the estimate must widen their columns as the placement
+        // will, or filled blocks widen the drawing they fill.)
+        let overhangs = WrapPlan.overhangs(configuration, sections)
 
         // Runs of consecutive leaf siblings that may wrap (between a fan's children with
         // children of their own): `auto` takes those of fans of at least `smallestFan` children.

@@ -27,14 +27,14 @@ struct WrappedPlacement: Sendable {
     /// keep their room): such a placement must not be drawn.
     var keepsNestedRoom = true
 
-    /// What a placement reads of its tree: the columns, and whether blocks may overhang (not
-    /// where items have additional parents, whose connectors cross columns).
+    /// What a placement reads of its tree: the columns and the items' sizes.
     struct Tree: Sendable {
         let columns: PlacementColumns
         let configuration: SchematicLayoutConfiguration
         let widths: [Double]
         let heights: [Double]
-        let allowsOverhang: Bool
+        /// Whether blocks may overhang (`WrapPlan.overhangs`).
+        var overhangs: Bool { WrapPlan.overhangs(configuration, columns) }
     }
 
     /// Places `tree` with `plan`. `tops` and `lefts` are reused as storage where they have the
@@ -49,7 +49,7 @@ struct WrappedPlacement: Sendable {
         var heights: [Double], itemOfReduced: [Int32]
         (columns, heights, itemOfReduced) = plan.reduced(tree.columns, heights: itemHeights)
         let reducedCount = columns.numberOfItems
-        let overhangs = WrapPlan.overhangs(configuration) && tree.allowsOverhang
+        let overhangs = tree.overhangs
 
         // Widths first (they do not depend on the placement): the widest item outside blocks,
         // or block where blocks cannot overhang.

@@ -77,7 +77,7 @@ extension HTMLPagePlacementScript {
     // SchematicLayout.placeWrappedItems
     function placeWrappedItems() {
       var red = reduced(plan, cols, heights), rc = red.cols, rh = red.heights, m = rh.length, centers, k, sec;
-      var hangs = overhangs(cfg) && !cfg.extraParents;
+      var hangs = overhangs(cfg);
       var unwrappedWidths = new Float64Array(S);
       secX = new Float64Array(S);
       for (sec = 0; sec < S; sec++) {
@@ -343,7 +343,7 @@ extension HTMLPagePlacementScript {
       // Beyond ALWAYS_MEASURED_ITEMS, where the estimate does not fit, no limits are measured,
       // but a wide fan of folders may still nest.
       var measuresLimits = estimated.estimateFits || n <= ALWAYS_MEASURED_ITEMS;
-      var mayNest = cfg.nests && overhangs(cfg) && !cfg.extraParents;
+      var mayNest = cfg.nests && overhangs(cfg);
       if (!measuresLimits) {
         // WrapPlan.bigTreeNestingFan: a 200th of the items at least.
         var bigTreeFan = Math.max(AUTO_FAN_TIERS[0], Math.floor(n / 200));
@@ -479,7 +479,7 @@ extension HTMLPagePlacementScript {
     // SchematicLayout.placeNestedItemsWithoutLeafBlocks: where no fan's leaves wrap, whether its
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
-      if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS && !cfg.extraParents)) return false;
+      if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS)) return false;
       if (!hasNestingFan()) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;

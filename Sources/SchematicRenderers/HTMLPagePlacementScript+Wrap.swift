@@ -3,7 +3,7 @@ extension HTMLPagePlacementScript {
     static let wrap: StaticString = #"""
   // WrapPlan.overhangs (the page draws no depth titles there when headerInset is 0).
   function overhangs(cfg) {
-    return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0);
+    return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0) && !cfg.extraParents;
   }
   // WrapPlan.shapedRows
   function shapedRows(length, pitch, slot, aspect) {
@@ -77,7 +77,7 @@ extension HTMLPagePlacementScript {
       baseStack[section] += heights[item] + padding;
       baseWidth[section] = Math.max(baseWidth[section], widths[item]);
     }
-    var hangs = overhangs(cfg) && !cfg.extraParents, longestList = listLimit(cfg) ? longestOf(runLength) : 0;
+    var hangs = overhangs(cfg), longestList = listLimit(cfg) ? longestOf(runLength) : 0;
     function size(limit, unshaped) {
       var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r], unshaped ? 0 : longestList); });
       return {breadth: m.breadth, depth: m.right + cfg.sectionMargin};
