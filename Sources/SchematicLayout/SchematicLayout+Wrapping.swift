@@ -133,7 +133,7 @@ extension SchematicLayout {
         /// Places `limit` unless it was tried, and judges it.
         func judge(_ limit: Int) -> Bool? {
             if let fits = tried[Candidate(limit: limit, fills: false, fan: estimated.smallestFan, nests: false, shape: 1, reach: .smallSubtrees, broadens: false)] { return fits }
-            return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement(tree, plan: $0) })
+            return judgePlaced(plan(rowLimit: limit).map { WrappedPlacement.placed($0, tree: tree) })
         }
         for placement in first.dropFirst() { judgePlaced(placement) }
         // Area falls and breadth grows with the limit: between the best fitting limit and the
@@ -377,21 +377,42 @@ struct WrapDrawing {
 
 extension WrappedPlacement {
     /// The placements of the plans `plans` make (nil where one makes none), in their order,
-    /// computed on as many cores as there are (each plan made and placed on its own).
+    /// computed on as many cores as there are: the plans made, then each geometry placed once
+    /// (`placed`: a plan drawing the same blocks as another, here or before, is not placed again).
     static func placements(of plans: [@Sendable () -> WrapPlan?], tree: Tree) -> [WrappedPlacement?] {
-        let results = Mutex([WrappedPlacement?](repeating: nil, count: plans.count))
+        let made = Mutex([WrapPlan?](repeating: nil, count: plans.count))
         DispatchQueue.concurrentPerform(iterations: plans.count) { index in
-            guard let plan = plans[index]() else { return }
-            let placement = WrappedPlacement(tree, plan: plan)
+            let plan = plans[index]()
+            made.withLock { $0[index] = plan }
+        }
+        let madePlans = made.withLock { $0 }
+        // Per plan, an earlier one of this batch with its geometry (itself if none).
+        let hashes = madePlans.map { $0?.geometryHash ?? 0 }
+        var firstAlike = Array(madePlans.indices)
+        for index in madePlans.indices {
+            guard let plan = madePlans[index] else { continue }
+            if let earlier = madePlans.indices.prefix(index).first(where: { other in
+                firstAlike[other] == other && hashes[other] == hashes[index] && madePlans[other]!.sameGeometry(as: plan)
+            }) { firstAlike[index] = earlier }
+        }
+        let distinct = madePlans.indices.filter { madePlans[$0] != nil && firstAlike[$0] == $0 }
+        let results = Mutex([WrappedPlacement?](repeating: nil, count: plans.count))
+        DispatchQueue.concurrentPerform(iterations: distinct.count) { at in
+            let index = distinct[at]
+            let placement = placed(madePlans[index]!, tree: tree)
             results.withLock { $0[index] = placement }
         }
-        return results.withLock { $0 }
+        return results.withLock { results in
+            madePlans.indices.map { index in
+                firstAlike[index] == index ? results[index] : madePlans[index].flatMap { results[firstAlike[index]]?.with($0) }
+            }
+        }
     }
 
     /// A nesting placement's plan again with `WrapPlan.broadensBlocks` (top to bottom, where
     /// lists hang), placed; nil where that draws no block otherwise.
     static func broadened(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
-        broadenedPlan(placement, tree: tree).map { WrappedPlacement(tree, plan: $0) }
+        broadenedPlan(placement, tree: tree).map { placed($0, tree: tree) }
     }
 
     /// `broadened`'s plan.
@@ -403,7 +424,7 @@ extension WrappedPlacement {
     /// A nesting placement's plan again with `WrapPlan.fillsBlocks`, placed; nil where that
     /// draws no block otherwise.
     static func filled(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
-        filledPlan(placement, tree: tree).map { WrappedPlacement(tree, plan: $0) }
+        filledPlan(placement, tree: tree).map { placed($0, tree: tree) }
     }
 
     /// `filled`'s plan.
@@ -415,7 +436,7 @@ extension WrappedPlacement {
     /// A nesting placement's plan again with `WrapPlan.breaksPanels`, placed; nil where no
     /// block's panels break otherwise.
     static func broken(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
-        brokenPlan(placement, tree: tree).map { WrappedPlacement(tree, plan: $0) }
+        brokenPlan(placement, tree: tree).map { placed($0, tree: tree) }
     }
 
     /// `broken`'s plan.
@@ -470,7 +491,7 @@ extension WrappedPlacement {
                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
                                    fillsBlocks: plan.fillsBlocks, breaksPanels: plan.breaksPanels,
                                    keepsBesideDeepSiblings: true) else { return nil }
-        return WrappedPlacement(tree, plan: other)
+        return placed(other, tree: tree)
     }
 
     /// A nesting placement's plan made again with these block options (with `breaksPanels`,

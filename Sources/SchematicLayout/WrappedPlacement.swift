@@ -11,7 +11,7 @@ import Hierarchy
 /// (`SchematicLayout.placeWrappedItemsChoosingRows`) and keep the best without placing it again.
 struct WrappedPlacement: Sendable {
     /// The plan placed.
-    let plan: WrapPlan
+    private(set) var plan: WrapPlan
     /// Per section (canonical): width (widest item outside blocks where blocks overhang), reach
     /// of its widest item or block, and height.
     var sectionWidths: [Double]
@@ -33,8 +33,35 @@ struct WrappedPlacement: Sendable {
         let configuration: SchematicLayoutConfiguration
         let widths: [Double]
         let heights: [Double]
+        /// The placements made with this tree, by plan geometry (one search's).
+        let memo: PlacementMemo
         /// Whether blocks may overhang (`WrapPlan.overhangs`).
         var overhangs: Bool { WrapPlan.overhangs(configuration, columns) }
+
+        init(columns: PlacementColumns, configuration: SchematicLayoutConfiguration, widths: [Double], heights: [Double]) {
+            self.columns = columns
+            self.configuration = configuration
+            self.widths = widths
+            self.heights = heights
+            memo = PlacementMemo(items: widths.count)
+        }
+    }
+
+    /// `tree` placed with `plan`, or the placement of a plan of the same geometry made before
+    /// with this tree (`PlacementMemo`), now with `plan`.
+    static func placed(_ plan: WrapPlan, tree: Tree) -> WrappedPlacement {
+        let hash = plan.geometryHash
+        if let made = tree.memo.placement(of: plan, hash: hash) { return made }
+        let placement = WrappedPlacement(tree, plan: plan)
+        tree.memo.remember(placement, hash: hash)
+        return placement
+    }
+
+    /// This placement with `plan`, a plan of the same geometry (`WrapPlan.sameGeometry`).
+    func with(_ plan: WrapPlan) -> WrappedPlacement {
+        var placement = self
+        placement.plan = plan
+        return placement
     }
 
     /// Places `tree` with `plan`. `tops` and `lefts` are reused as storage where they have the
