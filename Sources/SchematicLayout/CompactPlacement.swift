@@ -72,13 +72,19 @@ enum CompactPlacement {
     /// tree, but a tree's constraints always have an order, so it is not returned). Items marked in
     /// `standIns` (an overhanging block's stand-ins, each an only child) always keep their
     /// parent's centre and are not counted as children when judging how a placement reads.
+    /// Unless it `settles`, the height is found as always but the centres are the balanced
+    /// start at it (step 3), without the sweeps and the passes after them (steps 4-6): those
+    /// move items within that height only, so a trial that needs the drawing's size alone (the
+    /// wrap search's, `WrappedPlacement.settles`) skips three quarters of the work.
     static func centers(of sections: PlacementColumns, heights: [Double], padding: Double, sweeps: Int = 12,
-                        standIns: [Bool] = [], memberEnds: MemberEnds? = nil) -> [Double]? {
+                        standIns: [Bool] = [], memberEnds: MemberEnds? = nil, settles: Bool = true) -> [Double]? {
         guard sections.numberOfItems > 0 else { return [] }
         return CompactConstraints.with(sections: sections, heights: heights, padding: padding) { constraints in
-            guard var placed = centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds) else {
+            guard var placed = centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds,
+                                       settles: settles) else {
                 return nil
             }
+            guard settles else { return placed }
             placed.withUnsafeMutableBufferPointer {
                 if constraints.count <= relaxedItems {
                     let children = constraints.childStarts.base
@@ -247,7 +253,7 @@ enum CompactPlacement {
 
     /// `centers(of:…)` with the constraints made (they borrow the caller's arrays).
     private static func centers(_ constraints: CompactConstraints, padding: Double, sweeps: Int, standIns: [Bool],
-                                memberEnds: MemberEnds?) -> [Double]? {
+                                memberEnds: MemberEnds?, settles: Bool) -> [Double]? {
         let count = constraints.count
         func isStandIn(_ item: Int) -> Bool { !standIns.isEmpty && standIns[item] }
         let sectionCount = constraints.sectionCount
@@ -314,6 +320,8 @@ enum CompactPlacement {
         /// drawn (`isFinal`) also has far subtrees pulled back, up to `relaxedItems` items (the
         /// pass and its sweeps cost a big tree a third more; the trials only judge a height).
         func placed(height: Double, slack: CompactConstraints.Slack, sweeps sweepsHere: Int = sweeps, isFinal: Bool = false) -> [Double]? {
+            // Unsettled, the drawn placement is its balanced start (see `settles`).
+            let sweepsHere = isFinal && !settles ? 0 : sweepsHere
             guard case (var centers, let budget)? = start(height: height, slack: slack) else { return nil }
             // Without relaxation steps, the tight lowest and highest centres are not read again:
             // freed before the sweeps (a big tree's peak memory).
@@ -324,7 +332,7 @@ enum CompactPlacement {
                 // Subtrees the sweeps could not bring back to their parents, moved whole; then
                 // the sweeps centre around them again.
                 // (Twice: a parent the sweeps move after the first round may leave a clade far again.)
-                for _ in 0..<(isFinal && count <= relaxedItems ? farSubtreeRounds : 0) {
+                for _ in 0..<(isFinal && settles && count <= relaxedItems ? farSubtreeRounds : 0) {
                     guard FarSubtrees.pull(centers.baseAddress!, constraints, offsets: offsets, farther: farSubtreePitches * meanPitch) else { break }
                     sweeper.run(centers.baseAddress!, sweeps: min(sweepsHere, farSubtreeSweeps))
                 }

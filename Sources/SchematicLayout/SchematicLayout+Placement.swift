@@ -20,8 +20,13 @@ extension SchematicLayout {
         apply(WrappedPlacement(wrappedPlacementTree, plan: plan, reusing: consume tops, consume lefts))
     }
 
-    /// Takes a wrapped placement as this layout's.
+    /// Takes a wrapped placement as this layout's (a trial placed again, settled).
     func apply(_ placement: WrappedPlacement) {
+        guard placement.settles else {
+            wrapPlan = placement.plan
+            placeWrappedItems()
+            return
+        }
         wrapPlan = placement.plan
         sectionWidths = placement.sectionWidths
         sectionExtents = placement.sectionExtents

@@ -26,6 +26,10 @@ struct WrappedPlacement: Sendable {
     /// False where a nesting plan's blocks got no stand-ins (their leaves' column would not
     /// keep their room): such a placement must not be drawn.
     var keepsNestedRoom = true
+    /// Whether the items' centres were settled (`CompactPlacement.centers`' sweeps): the wrap
+    /// search judges its trials by their size alone, which settling leaves as it is, and the
+    /// one it chooses is placed again, settled, when applied.
+    let settles: Bool
 
     /// What a placement reads of its tree: the columns and the items' sizes.
     struct Tree: Sendable {
@@ -49,10 +53,11 @@ struct WrappedPlacement: Sendable {
 
     /// `tree` placed with `plan`, or the placement of a plan of the same geometry made before
     /// with this tree (`PlacementMemo`), now with `plan`.
+    /// A trial of the search: not settled (`settles`).
     static func placed(_ plan: WrapPlan, tree: Tree) -> WrappedPlacement {
         let hash = plan.geometryHash
         if let made = tree.memo.placement(of: plan, hash: hash) { return made }
-        let placement = WrappedPlacement(tree, plan: plan)
+        let placement = WrappedPlacement(tree, plan: plan, settles: false)
         tree.memo.remember(placement, hash: hash)
         return placement
     }
@@ -64,10 +69,12 @@ struct WrappedPlacement: Sendable {
         return placement
     }
 
-    /// Places `tree` with `plan`. `tops` and `lefts` are reused as storage where they have the
-    /// right size (a big tree's peak memory).
-    init(_ tree: Tree, plan: WrapPlan, reusing tops: consuming [Double] = [], _ lefts: consuming [Double] = []) {
+    /// Places `tree` with `plan`, its centres settled unless not `settles`. `tops` and `lefts`
+    /// are reused as storage where they have the right size (a big tree's peak memory).
+    init(_ tree: Tree, plan: WrapPlan, reusing tops: consuming [Double] = [], _ lefts: consuming [Double] = [],
+         settles: Bool = true) {
         self.plan = plan
+        self.settles = settles
         let configuration = tree.configuration, itemWidths = tree.widths, itemHeights = tree.heights
         let itemStarts = tree.columns.sectionStarts
         let sectionCount = tree.columns.numberOfSections
@@ -174,7 +181,7 @@ struct WrappedPlacement: Sendable {
         }
         var centers = WrappedPlacement.centers(of: standInColumns?.columns ?? columns, heights: standInColumns?.heights ?? heights,
                                                standIns: standInColumns?.isStandIn ?? [], memberEnds: ends,
-                                               configuration: configuration)
+                                               configuration: configuration, settles: settles)
         if let standInColumns {
             var reducedCenters = [Double](repeating: 0, count: reducedCount)
             for (item, reduced) in standInColumns.reducedOfItem.enumerated() where reduced >= 0 { reducedCenters[Int(reduced)] = centers[item] }
@@ -286,7 +293,7 @@ struct WrappedPlacement: Sendable {
     /// widest item).
     static func unwrappedSize(of tree: Tree) -> (breadth: Double, depth: Double) {
         let configuration = tree.configuration, padding = configuration.itemPadding
-        let centers = Self.centers(of: tree.columns, heights: tree.heights, standIns: [], configuration: configuration)
+        let centers = Self.centers(of: tree.columns, heights: tree.heights, standIns: [], configuration: configuration, settles: false)
         var breadth = 0.0
         for item in 0..<centers.count { breadth = max(breadth, centers[item] + tree.heights[item] / 2 + padding / 2) }
         let starts = tree.columns.sectionStarts
@@ -307,9 +314,11 @@ struct WrappedPlacement: Sendable {
     }
 
     /// The centres of the columns' items by the configured alignment (stacked and centered
-    /// from the columns alone, tidy and compact from the whole tree).
+    /// from the columns alone, tidy and compact from the whole tree; compact's settled unless
+    /// not `settles`, `CompactPlacement.centers`).
     static func centers(of columns: PlacementColumns, heights: [Double], standIns: [Bool],
-                        memberEnds: CompactPlacement.MemberEnds? = nil, configuration: SchematicLayoutConfiguration) -> [Double] {
+                        memberEnds: CompactPlacement.MemberEnds? = nil, configuration: SchematicLayoutConfiguration,
+                        settles: Bool = true) -> [Double] {
         let sectionCount = columns.numberOfSections
         let padding = configuration.itemPadding
         switch configuration.alignment {
@@ -335,7 +344,7 @@ struct WrappedPlacement: Sendable {
         case .tidy, .compact:
             if configuration.alignment == .compact,
                let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding, standIns: standIns,
-                                                     memberEnds: memberEnds) {
+                                                     memberEnds: memberEnds, settles: settles) {
                 return compact
             }
             return TidyPlacement.centers(of: columns, heights: heights, padding: padding)

@@ -52,6 +52,44 @@ import TestSupport
         #expect(stored == geometry.union(choices), "unsorted: \(stored.subtracting(geometry.union(choices)).sorted())")
     }
 
+    /// A trial (unsettled) placement has the settled one's size: the wrap search judges trials
+    /// by it and places the one it chooses again, settled. On random trees of every shape,
+    /// each alignment that settles (compact) and both orientations.
+    @Test func trialsHaveTheSettledSize() throws {
+        var generator = SplitMix64(seed: 7)
+        for trial in 0..<40 {
+            var tree = Tree()
+            var nodes = [tree.addNode(label: "root")]
+            let count = Int.random(in: 20...400, using: &generator)
+            for index in 1..<count {
+                // Fans, chains and bushes: a parent among the last few or anywhere.
+                let recent = trial % 3 == 0 ? nodes.count : min(nodes.count, 1 + trial % 7)
+                let parent = nodes[nodes.count - Int.random(in: 1...recent, using: &generator)]
+                nodes.append(tree.addNode(label: "n\(index)", parent: parent))
+            }
+            let sections = try SectionedTree(tree)
+            let items = sections.parentOfItem.count
+            var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 16,
+                                                             sectionPadding: 48, sectionMargin: 10)
+            configuration.orientation = trial % 2 == 0 ? .lr : .tb
+            configuration.wrap = .auto
+            let widths = (0..<items).map { _ in Double.random(in: 30...160, using: &generator).rounded() }
+            let heights = (0..<items).map { _ in Double.random(in: 20...60, using: &generator).rounded() }
+            let placementTree = WrappedPlacement.Tree(columns: PlacementColumns(sections), configuration: configuration,
+                                                      widths: widths, heights: heights)
+            for shape in [nil, 1.0] as [Double?] {
+                guard let plan = WrapPlan(sections: placementTree.columns, widths: widths, heights: heights,
+                                          configuration: configuration, rowLimit: 4, smallestFan: 4, nestingShape: shape,
+                                          nestingReach: .bigSubtrees) else { continue }
+                let settled = WrappedPlacement(placementTree, plan: plan), trialPlacement = WrappedPlacement.placed(plan, tree: placementTree)
+                #expect(settled.settles && !trialPlacement.settles)
+                #expect(settled.breadth == trialPlacement.breadth, "trial \(trial): \(settled.breadth) settled, \(trialPlacement.breadth) trial")
+                #expect(settled.depth(configuration) == trialPlacement.depth(configuration))
+                #expect(settled.keepsNestedRoom == trialPlacement.keepsNestedRoom)
+            }
+        }
+    }
+
     /// Even fans break no panel otherwise: the plan with `breaksPanels` draws the same blocks,
     /// and its placement is the first one's storage with its own plan; a plan of other panel
     /// heights is placed afresh. Each equals a fresh placement of its plan.
@@ -75,7 +113,8 @@ import TestSupport
         #expect(storage(again.itemTops) == storage(first.itemTops))
 
         for (placement, plan) in [(first, balanced), (repeated, broken), (third, other)] {
-            let fresh = WrappedPlacement(tree, plan: plan)
+            let fresh = WrappedPlacement(tree, plan: plan, settles: false)
+            #expect(!placement.settles)
             #expect(placement.itemTops == fresh.itemTops && placement.itemLefts == fresh.itemLefts)
             #expect(placement.blockTops == fresh.blockTops && placement.blockEntries == fresh.blockEntries)
             #expect(placement.sectionWidths == fresh.sectionWidths && placement.sectionHeights == fresh.sectionHeights)
