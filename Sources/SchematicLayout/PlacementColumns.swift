@@ -49,7 +49,7 @@ struct PlacementColumns {
     }
 
     /// Whether some fan's subtrees may nest (`NestingReach.nestingFan`): a fan of the first
-    /// tier; one at the top of the tree (`topFans`) with a child whose subtree is at most
+    /// tier (the roots too: they nest only as one); a root's (`topFans`) with a child whose subtree is at most
     /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
     /// panels cost a third more time for the same drawing); or any fan of `topNestingFan` or
     /// more with a child whose subtree `deepBigFans` takes (Maven's `com` folder; the larger
@@ -72,7 +72,6 @@ struct PlacementColumns {
                 childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting && Int(sizes[$0]) <= largest
             }
         }
-        if rootCount >= top && nests(0..<rootCount, largest: .max) { return true }
         for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= top {
             if nests(Int(childStarts[root])..<Int(childStarts[root + 1]), largest: .max) { return true }
         }

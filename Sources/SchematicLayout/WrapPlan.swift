@@ -549,10 +549,14 @@ struct WrapPlan {
             // Subtrees in a nesting run: their fans are that block's, not runs of their own.
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
             /// Collects the runs of one fan's children (the roots are a fan too: a flat list or a
-            /// forest is otherwise one column as long as all of them).
-            func collectRuns(of children: Range<Int>, topLevel: Bool) {
+            /// forest is otherwise one column as long as all of them). Roots nest only as a fan
+            /// of the first tier: a root in a later panel has no parent's line to show what it
+            /// is, and among a few irregular panels it read as an orphan of the deep column it
+            /// stood in (a JSON document's five top-level keys); 200 countries with their
+            /// subdivisions in panels read as the regular pattern they make.
+            func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
-                let nestsHere = nests && children.count >= reach.nestingFan(topLevel: topLevel)
+                let nestsHere = nests && children.count >= max(reach.nestingFan(topLevel: topLevel), roots ? WrapPlan.autoFanTiers[0] : 0)
                 // (An item an additional parent's connector reaches stays single: that dashed
                 // line would run through the block's other members.)
                 func joins(_ item: Int) -> Bool {
@@ -588,7 +592,7 @@ struct WrapPlan {
                 }
             }
             let rootCount = sections.rootCount
-            collectRuns(of: 0..<rootCount, topLevel: true)
+            collectRuns(of: 0..<rootCount, topLevel: true, roots: true)
             for parent in 0..<count {
                 let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
                 if children.count < shortest || (nests && nestedFolder[parent]) { continue }

@@ -41,7 +41,6 @@ extension HTMLPagePlacementScript {
         for (var k = lo; k < hi; k++) if (cs[k + 1] > cs[k] && levels[k] <= DEEPEST_BIG_NESTING && sizes[k] <= largest) return true;
         return false;
       }
-      if (rootCount >= TOP_NESTING_FAN && nests(0, rootCount, Infinity)) return true;
       for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN && nests(cs[root], cs[root + 1], Infinity)) return true;
       for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE)) return true;
       return false;

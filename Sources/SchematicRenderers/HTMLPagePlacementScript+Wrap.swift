@@ -222,11 +222,11 @@ extension HTMLPagePlacementScript {
       runStart = []; runLength = []; runNested = []; reachesFurther = false;
       // Subtrees in a nesting run: their fans are that block's, not runs of their own.
       var nestedFolder = nests ? new Uint8Array(count) : null;
-      // The roots are a fan too (WrapPlan's collectRuns(of:topLevel:)).
+      // The roots are a fan too, nesting only as one of the first tier (WrapPlan's collectRuns(of:topLevel:roots:)).
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
-        var topLevel = parent < rootCount, nestsHere = nests && c1 - c0 >= nestingFan(reach, topLevel);
+        var topLevel = parent < rootCount, nestsHere = nests && c1 - c0 >= Math.max(nestingFan(reach, topLevel), parent < 0 ? AUTO_FAN_TIERS[0] : 0);
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
         if (!(wrapsLeaves || nestsHere) || (parent >= 0 && nests && nestedFolder[parent])) continue;
