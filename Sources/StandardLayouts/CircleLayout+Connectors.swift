@@ -40,6 +40,18 @@ extension CircleLayout {
         let start = ringRadii[parentPath.section] == 0 ? straight.start
             : radialEnd(ofItem: parent, outer: true) ?? Self.edgePoint(of: frame(ofItem: parent), towards: out)
         let end = radialEnd(ofItem: child, outer: false) ?? Self.edgePoint(of: frame(ofItem: child), towards: into)
+        if !isStaggered.isEmpty && isStaggered[child] {
+            // A leaf taking turns on sub-rings: the curve ends at the middle ring on the leaf's
+            // radius, then a straight line runs along it through the gap between its
+            // neighbours (a curve all the way crossed the inner sub-ring's boxes on its way:
+            // 318 pieces on a folder of 245 files).
+            let startRadius = hypot(start.x - center.x, start.y - center.y)
+            let control = (startRadius + middle) / 2
+            let controlOut = Point(x: center.x + control * cos(outAngle), y: center.y + control * sin(outAngle))
+            let controlIn = Point(x: center.x + control * cos(angles[child]), y: center.y + control * sin(angles[child]))
+            return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                       turnIn: into, curveOut: controlOut, curveIn: controlIn, isCurved: true)
+        }
         return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
                                    curveOut: out, curveIn: into, isCurved: true)
     }

@@ -150,9 +150,20 @@ extension CircleLayout {
                             least = max(least, needed)
                             break
                         }
-                        if (least + offset) * sin(step) >= tallest[section] + padding { break }
-                        // Boxes on other sub-rings lie beyond or within these along the radius.
-                        if subringOffsets[other] != offset { walked += 1; if walked == 64 { least = max(least, wedgeRadii[section]); break }; continue }
+                        // (Offsets are not counted: the line clearance below holds at every sub-ring.)
+                        if least * sin(step) >= tallest[section] + padding { break }
+                        // Boxes on other sub-rings lie beyond or within these along the radius,
+                        // but the outer one's line runs along its radius through the inner one's
+                        // sub-ring: `lineClearance` clear of that box (the angles left the room
+                        // at the radius they were found at, `radialAngles`; a ring drawn further
+                        // in drew lines through boxes, 814 pieces on a folder of MIME types).
+                        if subringOffsets[other] != offset {
+                            let inner = subringOffsets[other] < offset ? other : item
+                            if step > 0 { least = max(least, (itemSizes[inner].height / 2 + Self.lineClearance) / sin(step) - subringOffsets[inner]) }
+                            walked += 1
+                            if walked == 64 { least = max(least, wedgeRadii[section]); break }
+                            continue
+                        }
                         least = max(least, step > 0 ? needed / sin(step) - offset : wedgeRadii[section])
                         walked += 1
                         if walked == 64 { least = max(least, wedgeRadii[section]); break }
@@ -257,19 +268,59 @@ extension CircleLayout {
     static let fittingTurnStep = 2.0
     static let fittingTurnGain = 0.02
 
-    /// Each item's arc for radial labels: the angle its box's height and the padding need at
-    /// its ring's radius (its share of it, on sub-rings), in arc length at radius `unit`; 0 at
-    /// the centre.
+    /// Each item's arc for radial labels: its angle (`radialAngles`) in arc length at radius
+    /// `unit`; 0 at the centre.
     func radialArcs(radii: [Double], unit: Double) -> [Double] {
-        let sectionOf = sectionOfItems
-        var arcs = [Double](repeating: 0, count: dataController.numberOfItems)
-        for item in arcs.indices {
+        radialAngles(radii: radii).map { $0 * unit }
+    }
+
+    /// How far a line to a box on an outer sub-ring passes at least from a box on an inner one
+    /// (a stroke and a half): clear of it, where the padding (ten points by default) cost the
+    /// drawings of wide fans on four sub-rings half their area again.
+    static let lineClearance = 3.0
+
+    /// Each item's angle for radial labels: what its box's height and the padding need at its
+    /// ring's radius (its share of it, on sub-rings); 0 at the centre. A leaf on a sub-ring
+    /// within a neighbour's (one taking turns with it, up to a round of turns away) takes at
+    /// least what keeps that neighbour's line, which runs along the neighbour's radius through
+    /// this sub-ring, `lineClearance` clear of its box: a box of two or three lines among
+    /// one-line neighbours needs more than its share (a review's ISO 639-3 list drew 10
+    /// connector pieces through one, a systemd folder 47).
+    func radialAngles(radii: [Double]) -> [Double] {
+        let sectionOf = sectionOfItems, padding = configuration.itemPadding
+        let count = dataController.numberOfItems
+        var angles = [Double](repeating: 0, count: count)
+        /// The angle a length needs about a box's centre at this radius, from its middle.
+        func halfAngle(_ length: Double, _ radius: Double) -> Double { length / 2 >= radius ? Double.pi / 2 : asin(length / 2 / radius) }
+        for item in 0..<count {
             let radius = radii[Int(sectionOf[item])]
             guard radius > 0 else { continue }
-            let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
-            arcs[item] = (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item] * unit
+            angles[item] = 2 * halfAngle(itemSizes[item].height + padding, radius + subringOffsets[item]) * wedgeShares[item]
         }
-        return arcs
+        let turns = wedgeShares.reduce(1.0) { min($0, $1) }
+        guard turns < 1 else { return angles }
+        let reach = Int((1 / turns).rounded())
+        var cleared = angles
+        for item in 0..<count where isStaggered[item] {
+            let section = Int(sectionOf[item]), radius = radii[section] + subringOffsets[item]
+            // From this box's middle to a neighbour's line: `lineClearance` past its edge.
+            let needed = halfAngle(itemSizes[item].height + 2 * Self.lineClearance, radius)
+            let range = items(inSection: section)
+            // Neighbours around the ring, across fans (the turns run on across them).
+            for direction in [-1, 1] {
+                var between = 0.0
+                var other = item
+                for _ in 0..<min(reach, range.count - 1) {
+                    other += direction
+                    if other < range.lowerBound { other = range.upperBound - 1 } else if other >= range.upperBound { other = range.lowerBound }
+                    if subringOffsets[other] > subringOffsets[item] {
+                        cleared[item] = max(cleared[item], 2 * (needed - between - angles[other] / 2))
+                    }
+                    between += angles[other]
+                }
+            }
+        }
+        return cleared
     }
 
     /// Each leaf's shadow on the ring beyond its own (`TidyColumns`): the arc its box's height
@@ -291,10 +342,8 @@ extension CircleLayout {
     /// Each item's angular wedge for radial labels: the angle its box's height and the padding
     /// need at its ring's radius (its share of it, on sub-rings), or its children's together.
     func radialWedges(radii: [Double]) -> (sizes: [Double], total: Double) {
-        angularWedges(radii: radii) { item, radius in
-            let half = (itemSizes[item].height + configuration.itemPadding) / 2 / (radius + subringOffsets[item])
-            return (half >= 1 ? Double.pi : 2 * asin(half)) * wedgeShares[item]
-        }
+        let angles = radialAngles(radii: radii)
+        return angularWedges(radii: radii) { item, _ in angles[item] }
     }
 
     /// Wide fans of leaves take turns on several sub-rings, as `--wrap` stacks them in

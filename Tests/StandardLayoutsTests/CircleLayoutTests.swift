@@ -302,6 +302,30 @@ import Darwin
         }
         // One ring would need 300 × (24 + 10) around it: a radius of about 1,620.
         #expect(layout.ringRadii[2] < 1_000, "radius \(layout.ringRadii[2])")
+        // Each line to an outer sub-ring passes its inner neighbours clear of their boxes.
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
+    }
+
+    /// A fan on sub-rings with a box of two or three lines among one-line ones: the lines to
+    /// its neighbours on outer sub-rings pass it clear (a review's ISO 639-3 list drew 10
+    /// pieces through such a box; a systemd folder's curves, 318 through the inner sub-ring),
+    /// whatever the rotation and connector style.
+    @Test(arguments: [CircleConnectorStyle.straight, .curved], [nil, 90.0])
+    func linesToOuterSubRingsPassTallBoxesClear(style: CircleConnectorStyle, rotation: Double?) throws {
+        var outline = "root\n  a\n"
+        for index in 0..<120 { outline += "    a\(index)\n" }
+        outline += "  b\n"
+        for index in 0..<80 { outline += "    b\(index)\n" }
+        let layout = try radialTree(outline: outline, { $0.connectorStyle = style; $0.rotation = rotation }, size: { path, isLeaf in
+            Size(width: 60 + Double((path.item * 37) % 90), height: isLeaf && path.item % 7 == 3 ? 24 * (2 + Double(path.item % 2)) : 24)
+        })
+        let center = layout.center
+        let inner = Set((0..<200).map { item -> Double in
+            let leaf = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 2))!
+            return (distance(leaf.center, center) - leaf.size.width / 2).rounded()
+        })
+        #expect(inner.count >= 2, "sub-rings: \(inner.sorted())")
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
     }
 
     /// A radial tree laid out on the given outline, boxes 60–150 by 24; no two boxes overlap.
