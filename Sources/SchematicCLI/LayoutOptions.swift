@@ -15,7 +15,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("item-padding"), help: ArgumentHelp("Space between nodes of a column (half of it above the first); for a circle, between neighbours on a ring. (default: \(points(standard.itemPadding)); 40 with --align stacked or centered; 10 for a circle)", valueName: "points"))
     var itemPadding: Double?
 
-    @Option(name: .customLong("section-padding"), help: ArgumentHelp("Gap between neighbouring columns; for a circle, between rings. (default: \(points(standard.sectionPadding)); 60 with --align stacked or centered; 24 for a circle)", valueName: "points"))
+    @Option(name: .customLong("section-padding"), help: ArgumentHelp("Gap between neighbouring columns, at least 8 (the connectors run there); for a circle, between rings. (default: \(points(standard.sectionPadding)); 60 with --align stacked or centered; 24 for a circle)", valueName: "points"))
     var sectionPadding: Double?
 
     @Option(name: .customLong("section-margin"), help: ArgumentHelp("Space left of the first column and right of the last; for a circle, around the drawing. (default: \(points(standard.sectionMargin)))", valueName: "points"))
@@ -76,6 +76,7 @@ struct LayoutOptions: ParsableArguments {
         if let problem = configuration.problem { throw ValidationError(problem) }
         try otherLayoutOptions.validate()
         let layout = otherLayoutOptions.layout
+        if layout == .schematic, let problem = configuration.connectorRoomProblem { throw ValidationError(problem) }
         for (name, isSet, applies) in [("--align", align != nil, layout == .schematic),
                                        ("--orientation", orientation != nil, layout == .schematic),
                                        ("--bands", bands, layout == .schematic),

@@ -142,4 +142,18 @@ public struct SchematicLayoutConfiguration: Hashable, Sendable {
         if case .limit(let count) = wrap, count < 1 { return "the wrap limit must be 1 or more" }
         return nil
     }
+
+    /// Why the columns' connectors would not read with this section padding, or nil: every
+    /// parent's line runs in the gap between columns on a lane of its own, and in a narrower gap
+    /// the lanes of different parents run on top of each other (`problem` leaves it out: the
+    /// other layouts read the padding otherwise, a circle as the gap between rings).
+    public var connectorRoomProblem: String? {
+        sectionPadding < Self.leastSectionPadding
+            ? "the section padding must be at least \(Int(Self.leastSectionPadding)) points: connectors run between the columns"
+            : nil
+    }
+
+    /// The narrowest gap between columns: a review's phylogeny drew 44 pairs of connectors on
+    /// top of each other with none.
+    public static let leastSectionPadding = 8.0
 }

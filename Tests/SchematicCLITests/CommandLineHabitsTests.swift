@@ -66,6 +66,24 @@ import TestSupport
         #expect(file.status == 0 && file.stdout.contains(#""label":"only""#), "\(file.stderr)")
     }
 
+    // MARK: Spacing
+
+    /// Columns' connectors need room between the columns: a section padding under 8 points
+    /// is refused (a review drew 44 pairs of connectors on top of each other at 0); a circle
+    /// reads it as the gap between its rings and takes it.
+    @Test func sectionPaddingTooNarrowForConnectorsIsRefused() throws {
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n  c\n", to: dir + "/t.txt")
+        let narrow = try Executable.run(["t.txt", "--section-padding", "0", "-o", "t.svg"], in: dir)
+        #expect(narrow.status == 64)
+        #expect(narrow.stderr.contains("the section padding must be at least 8 points"), "\(narrow.stderr)")
+        #expect(try files(in: dir) == ["t.txt"], "nothing written")
+        let enough = try Executable.run(["t.txt", "--section-padding", "8", "-o", "t.svg"], in: dir)
+        #expect(enough.status == 0, "\(enough.stderr)")
+        let circle = try Executable.run(["t.txt", "--layout", "circle", "--section-padding", "2", "-o", "c.svg"], in: dir)
+        #expect(circle.status == 0, "\(circle.stderr)")
+    }
+
     // MARK: Output names
 
     @Test func outputExtensionNothingWritesIsRefused() throws {

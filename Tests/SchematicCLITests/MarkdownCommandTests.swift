@@ -289,7 +289,7 @@ import TestSupport
     /// Every command builds its drawing options one way (`DiagramLoading`): a block drawn by
     /// `markdown` has the size `render` gives the same tree with the same options.
     @Test(arguments: [[], ["--align", "stacked"], ["--align", "tidy", "--orientation", "tb"], ["--wrap", "2"], ["--viewport", "100x60"],
-                      ["--item-padding", "5", "--section-padding", "7", "--section-margin", "3"], ["--layout", "grid"],
+                      ["--item-padding", "5", "--section-padding", "8", "--section-margin", "3"], ["--layout", "grid"],
                       ["--sizing", "fixed", "--node-size", "50x20"], ["--focus", "b", "--focus-scale", "3"]])
     func blocksAreDrawnAsRenderDrawsThem(arguments: [String]) throws {
         let tree = "a\n  b\n    c\n    d\n    e\n  f\n"
