@@ -175,6 +175,37 @@ public final class TextMeasurer {
         layOut(label, maxWidth: maxWidth).label
     }
 
+    /// A label's lines in a box of fixed size: wrapped to `maxWidth` at word boundaries (words
+    /// wider than it broken), at most `maxLines` of them; where text is left, the last line
+    /// holds as much of it as fits before a closing "…" (a box of one line shows the label's
+    /// beginning, not its first word). Nil where the label fits as it is (its explicit lines,
+    /// each within `maxWidth`).
+    public func fittedLines(_ label: String, maxWidth: Double, maxLines: Int) -> [String]? {
+        let maxLines = max(1, maxLines)
+        let paragraphs = label.split(separator: "\n", omittingEmptySubsequences: false)
+        if paragraphs.count <= maxLines && paragraphs.allSatisfy({ width(of: $0) <= maxWidth }) { return nil }
+        var lines: [String] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            let room = maxLines - lines.count
+            let wrapped = width(of: paragraph) <= maxWidth ? ([paragraph], false)
+                : LineBreaker.wrap(paragraph, maxWidth: maxWidth, maxLines: room, width: width(of:))
+            let isLast = index == paragraphs.count - 1
+            func trimmed(_ line: Substring) -> String { String(LineBreaker.trimmingTrailingSpaces(line)) }
+            guard wrapped.1 || (wrapped.0.count == room && !isLast) else {
+                lines += wrapped.0.map(trimmed)
+                continue
+            }
+            // Text is left: the last line runs on from where it starts to the paragraph's end
+            // and is cut to fit with its "…".
+            lines += wrapped.0.dropLast().map(trimmed)
+            let start = wrapped.0.last.map(\.startIndex) ?? paragraph.startIndex
+            // (No glyph is under a point wide: what lies beyond maxWidth characters never fits.)
+            lines.append(elided(String(paragraph[start...].prefix(Int(maxWidth) + 1)), maxWidth: maxWidth))
+            break
+        }
+        return lines
+    }
+
     /// The measured label, and whether its lines are just its explicit line breaks.
     private func layOut(_ label: String, maxWidth: Double?) -> (label: MeasuredLabel, isExplicit: Bool) {
         var lines: [String] = []

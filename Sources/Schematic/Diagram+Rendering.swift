@@ -29,7 +29,9 @@ extension Diagram {
 
     /// What the renderers draw in the cells: labels, types, and the measured lines.
     private var content: any DiagramContent {
-        guard let labelSizing else { return dataController }
+        guard let labelSizing else {
+            return fittedLines.isEmpty ? dataController : MeasuredContent(dataController: dataController, wrappedLines: fittedLines)
+        }
         return MeasuredContent(dataController: dataController, wrappedLines: labelSizing.wrappedLines)
     }
 

@@ -16,6 +16,9 @@ public struct Diagram {
     public let options: DiagramOptions
     /// The label sizing, when nodes fit their labels.
     public let labelSizing: LabelCellSizing?
+    /// With fixed sizing in the columns, the lines of the labels fitted to their boxes
+    /// (`FixedLabelFitting`), by global item.
+    let fittedLines: [Int: [String]]
     /// The headless collection view that drove the layout.
     public let collectionView: CollectionView
     /// How long sectioning, self-sizing and layout took.
@@ -93,6 +96,8 @@ public struct Diagram {
         switch options.sizing {
         case .fixed:
             labelSizing = nil
+            // (Other layouts size their boxes otherwise: a masonry cell's height is its label's.)
+            fittedLines = schematicLayout != nil ? FixedLabelFitting.lines(of: dataController, box: options.configuration.estimatedItemSize) : [:]
             // Other layouts keep their configured item size, their estimate.
             let fixed: (any CellSizing)? = schematicLayout != nil ? FixedCellSizing(size: options.configuration.estimatedItemSize) : nil
             if dataController.hasJunctions {
@@ -101,6 +106,7 @@ public struct Diagram {
                 collectionView.cellSizing = fixed
             }
         case .fit:
+            fittedLines = [:]
             let sizing: LabelCellSizing
             do {
                 sizing = try LabelCellSizing(dataController: dataController, style: style!)
@@ -130,6 +136,7 @@ public struct Diagram {
         if let labelSizing, let shortened = Self.shortenedLabelsMessage(labelSizing.wrappedLines, dataController) {
             warnings.append(shortened)
         }
+        if let shortened = FixedLabelFitting.shortenedMessage(fittedLines, dataController) { warnings.append(shortened) }
         if let fonts = labelSizing?.fonts {
             if let substitution = fonts.substitution { warnings.append(substitution) }
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }

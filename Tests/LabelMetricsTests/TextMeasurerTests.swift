@@ -226,3 +226,31 @@ import TestSupport
         }
     }
 }
+
+/// Labels fitted to boxes of a fixed size (`TextMeasurer.fittedLines`).
+@Suite struct FixedBoxTests {
+    /// Fixed boxes (`fittedLines`): a label that fits is left alone; one too wide is wrapped to
+    /// the width in at most the lines given, every line within the width, and where text is
+    /// left the last line holds as much of it as fits before its "…" (a one-line box shows the
+    /// label's beginning, not its first word).
+    @Test func labelsFitFixedBoxes() {
+        let measurer = TextMeasurer(fonts: TextMeasurerTests.fonts)
+        #expect(measurer.fittedLines("catalog", maxWidth: 96, maxLines: 1) == nil)
+        #expect(measurer.fittedLines("two\nlines", maxWidth: 96, maxLines: 2) == nil)
+        let label = "systemd.be@latin.catalog and a few more words after it"
+        for (width, lines) in [(96.0, 1), (96, 2), (200, 2), (30, 3), (8, 1)] {
+            let fitted = measurer.fittedLines(label, maxWidth: width, maxLines: lines)
+            #expect(fitted != nil && fitted!.count <= lines, "\(width) x \(lines): \(fitted ?? [])")
+            for line in fitted ?? [] { #expect(measurer.width(of: Substring(line)) <= width || line == "…", "\(line) at \(width)") }
+            #expect(fitted?.last?.hasSuffix("…") == true)
+        }
+        // One line: the beginning of the label, not its first word alone.
+        let one = measurer.fittedLines(label, maxWidth: 96, maxLines: 1)!
+        #expect(one[0].hasPrefix("systemd.be"), "\(one)")
+        // More explicit lines than the box holds: the last kept one ends with "…".
+        #expect(measurer.fittedLines("a\nb\nc", maxWidth: 96, maxLines: 2) == ["a", "b…"])
+        // Enough lines: wrapped, nothing cut.
+        let wrapped = measurer.fittedLines("alpha beta gamma", maxWidth: 60, maxLines: 5)!
+        #expect(wrapped.joined(separator: " ") == "alpha beta gamma" && wrapped.count > 1, "\(wrapped)")
+    }
+}
