@@ -51,9 +51,9 @@ struct WrappedPlacement: Sendable {
         }
     }
 
-    /// `tree` placed with `plan`, or the placement of a plan of the same geometry made before
-    /// with this tree (`PlacementMemo`), now with `plan`.
-    /// A trial of the search: not settled (`settles`).
+    /// A trial of the wrap search: `tree` placed with `plan` unsettled (`settles`), or the
+    /// placement of a plan of the same geometry made before with this tree (`PlacementMemo`),
+    /// now with `plan`.
     static func placed(_ plan: WrapPlan, tree: Tree) -> WrappedPlacement {
         let hash = plan.geometryHash
         if let made = tree.memo.placement(of: plan, hash: hash) { return made }

@@ -274,9 +274,9 @@ extension CircleLayout {
         radialAngles(radii: radii).map { $0 * unit }
     }
 
-    /// How far a line to a box on an outer sub-ring passes at least from a box on an inner one
-    /// (a stroke and a half): clear of it, where the padding (ten points by default) cost the
-    /// drawings of wide fans on four sub-rings half their area again.
+    /// How far a line to a box on an outer sub-ring passes at least from a box on an inner one:
+    /// a stroke and a half, clear of it to the eye (the line is no neighbouring box, which keeps
+    /// the padding).
     static let lineClearance = 3.0
 
     /// Each item's angle for radial labels: what its box's height and the padding need at its
