@@ -184,9 +184,17 @@ public struct Diagram {
     /// the beginning of the first in the document (their full text stays in the tooltip and
     /// the JSON `label`).
     static func shortenedLabelsMessage(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> String? {
+        guard let (count, start) = shortenedLabels(wrappedLines.filter { $0.value.count == TextMeasurer.maximumLines }, tree) else { return nil }
+        return "\(count == 1 ? "a label" : "\(count) labels") longer than \(TextMeasurer.maximumLines) lines drawn shortened with "
+            + "\"…\" (the first: \"\(start)…\"); the whole text is in the node's tooltip (--max-label-width widens the lines)"
+    }
+
+    /// How many of these lines are drawn shortened (ending with "…" where the text goes on), and
+    /// the beginning of the first such label in the document; nil if none is.
+    static func shortenedLabels(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> (count: Int, start: String)? {
         var count = 0, firstNode = Int.max
         let content = MeasuredContent(dataController: tree, wrappedLines: wrappedLines)
-        for (item, lines) in wrappedLines where lines.count == TextMeasurer.maximumLines {
+        for item in wrappedLines.keys {
             let position = tree.position(ofNode: Int(tree.nodeOfItem[item]))
             guard content.isShortened(at: IndexPath(item: position.item, section: position.section)) else { continue }
             count += 1
@@ -194,9 +202,7 @@ public struct Diagram {
         }
         guard count > 0 else { return nil }
         let label = tree.label(ofItem: Int(tree.itemOfNode[firstNode]))
-        let start = String(label.prefix(40).map { $0 == "\n" ? " " : $0 })
-        return "\(count == 1 ? "a label" : "\(count) labels") longer than \(TextMeasurer.maximumLines) lines drawn shortened with "
-            + "\"…\" (the first: \"\(start)…\"); the whole text is in the node's tooltip (--max-label-width widens the lines)"
+        return (count, String(label.prefix(40).map { $0 == "\n" ? " " : $0 }))
     }
 
     /// Drawings longer than this many times their breadth, and longer than `elongatedSide`,

@@ -27,17 +27,7 @@ enum FixedLabelFitting {
 
     /// The warning for labels drawn shortened in their fixed boxes, or nil.
     static func shortenedMessage(_ fitted: [Int: [String]], _ tree: SectionedTree) -> String? {
-        let content = MeasuredContent(dataController: tree, wrappedLines: fitted)
-        var count = 0, firstNode = Int.max
-        for item in fitted.keys {
-            let position = tree.position(ofNode: Int(tree.nodeOfItem[item]))
-            guard content.isShortened(at: IndexPath(item: position.item, section: position.section)) else { continue }
-            count += 1
-            firstNode = min(firstNode, Int(tree.nodeOfItem[item]))
-        }
-        guard count > 0 else { return nil }
-        let label = tree.label(ofItem: Int(tree.itemOfNode[firstNode]))
-        let start = String(label.prefix(40).map { $0 == "\n" ? " " : $0 })
+        guard let (count, start) = Diagram.shortenedLabels(fitted, tree) else { return nil }
         return "\(count == 1 ? "a label" : "\(count) labels") longer than the fixed node size drawn shortened with \"…\" (the first: \"\(start)…\"); "
             + "the whole text is in the node's tooltip (--node-size enlarges the boxes, --sizing fit sizes them to their labels)"
     }

@@ -63,13 +63,7 @@ import TestSupport
     /// Where the balanced panels are as short as any breaks make them (every language alike),
     /// nothing breaks otherwise, and the placement is not made again (`WrappedPlacement.broken`).
     @Test func evenFansKeepTheirBalancedPanels() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "locales")
-        for language in 0..<60 {
-            let folder = tree.addNode(label: "language \(language)", parent: root)
-            for locale in 0..<3 { _ = tree.addNode(label: "locale \(language).\(locale)", parent: folder) }
-        }
-        let sections = try SectionedTree(tree)
+        let sections = try SectionedTree(evenFanOfFolders())
         let count = sections.parentOfItem.count
         let broken = try #require(plan(PlacementColumns(sections), [Double](repeating: 30, count: count),
                                        [Double](repeating: 100, count: count), orientation: .tb, breaks: true))

@@ -9,13 +9,7 @@ import TestSupport
 @Suite struct PlacementMemoTests {
     /// 60 folders of three leaves each: a fan whose subtrees nest.
     func tree() throws -> WrappedPlacement.Tree {
-        var tree = Tree()
-        let root = tree.addNode(label: "locales")
-        for language in 0..<60 {
-            let folder = tree.addNode(label: "language \(language)", parent: root)
-            for locale in 0..<3 { _ = tree.addNode(label: "locale \(language).\(locale)", parent: folder) }
-        }
-        let sections = try SectionedTree(tree)
+        let sections = try SectionedTree(evenFanOfFolders())
         let count = sections.parentOfItem.count
         var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
                                                          sectionPadding: 60, sectionMargin: 10)

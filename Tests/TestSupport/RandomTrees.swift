@@ -70,3 +70,15 @@ public enum RandomTrees {
         return tree
     }
 }
+
+/// A root over `folders` folders of `leaves` leaves each (`language i` / `locale i.j`): an even
+/// fan of small subtrees, as a glibc locales folder's.
+public func evenFanOfFolders(folders: Int = 60, leaves: Int = 3) -> Tree {
+    var tree = Tree()
+    let root = tree.addNode(label: "locales")
+    for language in 0..<folders {
+        let folder = tree.addNode(label: "language \(language)", parent: root)
+        for locale in 0..<leaves { _ = tree.addNode(label: "locale \(language).\(locale)", parent: folder) }
+    }
+    return tree
+}
