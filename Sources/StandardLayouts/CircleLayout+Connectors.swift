@@ -31,6 +31,7 @@ extension CircleLayout {
                 straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
             }
         }
+        if let bus = ringBus(fromParent: parent, toChild: child, parentPath: parentPath, direct: straight) { return bus }
         guard configuration.connectorStyle == .curved else { return straight }
         let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
         // A parent at the centre has no radius of its own: leave it towards the child.
@@ -55,6 +56,44 @@ extension CircleLayout {
         return ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
                                    curveOut: out, curveIn: into, isCurved: true)
     }
+
+    /// A connector to a child far round the ring from its parent (a folder whose only parent
+    /// is the root at the centre spreads its children all round), or nil: where the direct
+    /// line (its first piece) would pass inside the parent's own ring, through its neighbours
+    /// and across the drawing (`/usr/share/perl`'s `5.36.0`: dozens of lines 7,000 px long
+    /// through the centre and the root's box), it runs out along the parent's radius to the
+    /// middle ring, along that ring as an arc, and in along the child's radius: a bus round
+    /// the ring, which the parent's other far children share. (The middle ring lies between
+    /// two rings' boxes; the children of other parents of that ring are in other angles.)
+    func ringBus(fromParent parent: Int, toChild child: Int, parentPath: IndexPath, direct: ConnectorAttributes) -> ConnectorAttributes? {
+        let section = parentPath.section, ring = ringRadii[section]
+        guard ring > 0, section + 1 < ringRadii.count else { return nil }
+        // The direct line's first piece, and how near it comes to the centre.
+        let a = direct.start, b = direct.turnOut == direct.start ? direct.end : direct.turnOut
+        let dx = b.x - a.x, dy = b.y - a.y, length = dx * dx + dy * dy
+        let t = length > 0 ? min(1, max(0, ((center.x - a.x) * dx + (center.y - a.y) * dy) / length)) : 0
+        guard hypot(a.x + t * dx - center.x, a.y + t * dy - center.y) < ring - 1 else { return nil }
+        let middle = (ringOuterRadii[section] + ringRadii[section + 1]) / 2
+        var turn = (angles[child] - angles[parent]).truncatingRemainder(dividingBy: 2 * Double.pi)
+        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+        func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
+        let out = point(angles[parent], middle), into = point(angles[child], middle)
+        // The arc as short chords (one cubic bulged a fifty-fourth of the radius out at half a
+        // turn, into the next ring's boxes: 205 pieces through them on Python's exceptions).
+        let steps = max(2, Int((abs(turn) / Self.ringBusStep).rounded(.up)))
+        var arc = (1..<steps).map { point(angles[parent] + turn * Double($0) / Double(steps), middle) }
+        arc.append(into)
+        let start = radialEnd(ofItem: parent, outer: true) ?? edgePoint(ofItem: parent, towards: out)
+        let end = radialEnd(ofItem: child, outer: false) ?? edgePoint(ofItem: child, towards: into)
+        var bus = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                      turnOut: out, turnIn: arc[0])
+        bus.via = Array(arc.dropFirst())
+        return bus
+    }
+
+    /// The angle each chord of a ring bus turns (3°: the chord lies within a 700th of the
+    /// radius of the arc).
+    static let ringBusStep = Double.pi / 60
 
     /// Where the ray from an item's centre towards `target` leaves its box, turned or not.
     func edgePoint(ofItem item: Int, towards target: Point) -> Point {

@@ -306,6 +306,36 @@ import Darwin
         #expect(connectorPiecesThroughBoxes(layout) == 0)
     }
 
+    /// A root whose only folder holds everything (`/usr/share/perl` and its `5.36.0`): the
+    /// folder's children lie all round the circle, and a direct line to those behind it ran
+    /// across the drawing, through the root's box at the centre. Those run round the middle
+    /// ring instead, as a bus, in both styles: no piece passes a box, and none nears the centre.
+    @Test(arguments: [CircleConnectorStyle.straight, .curved])
+    func farChildrenAreReachedAroundTheRing(style: CircleConnectorStyle) throws {
+        var outline = "root\n  version\n"
+        for folder in 0..<40 {
+            outline += "    f\(folder)\n"
+            for leaf in 0..<(folder % 3 == 0 ? 4 : 1) { outline += "      f\(folder)l\(leaf)\n" }
+        }
+        let layout = try radialTree(outline: outline) { $0.connectorStyle = style }
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
+        let center = layout.center, ring = layout.ringRadii[1]
+        var aroundTheRing = 0
+        for item in 0..<40 {
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: item, section: 2))?.connector)
+            let points = polyline(of: connector)
+            for index in 0..<(points.count - 1) {
+                let a = points[index], b = points[index + 1]
+                // The piece's nearest point to the centre.
+                let dx = b.x - a.x, dy = b.y - a.y, length = max(dx * dx + dy * dy, 1e-12)
+                let t = min(1, max(0, ((center.x - a.x) * dx + (center.y - a.y) * dy) / length))
+                #expect(distance(Point(x: a.x + t * dx, y: a.y + t * dy), center) >= ring - 1, "child \(item) passes inside the folder's ring")
+            }
+            if !connector.via.isEmpty { aroundTheRing += 1 }
+        }
+        #expect(aroundTheRing > 10, "\(aroundTheRing) children reached around the ring")
+    }
+
     /// A fan on sub-rings with a box of two or three lines among one-line ones: the lines to
     /// its neighbours on outer sub-rings pass it clear (a review's ISO 639-3 list drew 10
     /// pieces through such a box; a systemd folder's curves, 318 through the inner sub-ring),
