@@ -78,8 +78,8 @@ extension CircleLayout {
         if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
         let out = point(angles[parent], middle), into = point(angles[child], middle)
-        // The arc as short chords (one cubic bulged a fifty-fourth of the radius out at half a
-        // turn, into the next ring's boxes: 205 pieces through them on Python's exceptions).
+        // The arc as short chords (one cubic bulged about a sixtieth of the radius out at half
+        // a turn, into the next ring's boxes: 205 pieces through them on Python's exceptions).
         let steps = max(2, Int((abs(turn) / Self.ringBusStep).rounded(.up)))
         var arc = (1..<steps).map { point(angles[parent] + turn * Double($0) / Double(steps), middle) }
         arc.append(into)
@@ -91,7 +91,7 @@ extension CircleLayout {
         return bus
     }
 
-    /// The angle each chord of a ring bus turns (3°: the chord lies within a 700th of the
+    /// The angle each chord of a ring bus turns (3°: the chord lies within a 2,900th of the
     /// radius of the arc).
     static let ringBusStep = Double.pi / 60
 
