@@ -550,13 +550,16 @@ struct WrapPlan {
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
             /// Collects the runs of one fan's children (the roots are a fan too: a flat list or a
             /// forest is otherwise one column as long as all of them). Roots nest only as a fan
-            /// of the first tier: a root in a later panel has no parent's line to show what it
-            /// is, and among a few irregular panels it read as an orphan of the deep column it
-            /// stood in (a JSON document's five top-level keys); 200 countries with their
-            /// subdivisions in panels read as the regular pattern they make.
+            /// of the first tier and only with `topFans`, where the drawing is still beyond
+            /// `readableAspect`: a root in a later panel has no parent's line to show what it is,
+            /// and read as an orphan of the deep column or row it stood in (a JSON document's five
+            /// top-level keys in the fifth column; 24 countries with their subdivisions top to
+            /// bottom, 11 of them in a second row at 1.24:1 where one row was 2.27:1); 204
+            /// countries, 7.5:1 in one row top to bottom, read as the regular pattern they make.
             func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
-                let nestsHere = nests && children.count >= max(reach.nestingFan(topLevel: topLevel), roots ? WrapPlan.autoFanTiers[0] : 0)
+                let nestsHere = nests && (!roots || reach == .topFans)
+                    && children.count >= max(reach.nestingFan(topLevel: topLevel), roots ? WrapPlan.autoFanTiers[0] : 0)
                 // (An item an additional parent's connector reaches stays single: that dashed
                 // line would run through the block's other members.)
                 func joins(_ item: Int) -> Bool {
@@ -573,6 +576,8 @@ struct WrapPlan {
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
                         allNested.append(nested)
                         if nested {
+                            // (Roots nest with `topFans` only: a reach further than the ones before.)
+                            if roots { reachesFurther = true }
                             // A top fan below the first tier nests with `topFans` only.
                             // (`deepFans` is no superset of `topFans`: taken as differing;
                             // the later deep reaches differ from the one before only by a bigger subtree.)

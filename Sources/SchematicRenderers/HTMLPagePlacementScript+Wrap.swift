@@ -222,11 +222,11 @@ extension HTMLPagePlacementScript {
       runStart = []; runLength = []; runNested = []; reachesFurther = false;
       // Subtrees in a nesting run: their fans are that block's, not runs of their own.
       var nestedFolder = nests ? new Uint8Array(count) : null;
-      // The roots are a fan too, nesting only as one of the first tier (WrapPlan's collectRuns(of:topLevel:roots:)).
+      // The roots are a fan too, nesting only as one of the first tier with topFans (WrapPlan's collectRuns(of:topLevel:roots:)).
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
-        var topLevel = parent < rootCount, nestsHere = nests && c1 - c0 >= Math.max(nestingFan(reach, topLevel), parent < 0 ? AUTO_FAN_TIERS[0] : 0);
+        var topLevel = parent < rootCount, nestsHere = nests && (parent >= 0 || reach === REACH_TOP_FANS) && c1 - c0 >= Math.max(nestingFan(reach, topLevel), parent < 0 ? AUTO_FAN_TIERS[0] : 0);
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
         if (!(wrapsLeaves || nestsHere) || (parent >= 0 && nests && nestedFolder[parent])) continue;
@@ -242,7 +242,8 @@ extension HTMLPagePlacementScript {
             if (nested) {
               // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs;
               // the later deep reaches differ from the one before only by a bigger subtree).
-              if ((c1 - c0 < AUTO_FAN_TIERS[0] && reach < REACH_DEEP_FANS) || reach === REACH_DEEP_FANS) reachesFurther = true;
+              // (Roots nest with REACH_TOP_FANS only: a reach further than the ones before.)
+              if (parent < 0 || (c1 - c0 < AUTO_FAN_TIERS[0] && reach < REACH_DEEP_FANS) || reach === REACH_DEEP_FANS) reachesFurther = true;
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
               // Every item of the run's subtrees, level by level.
               for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;

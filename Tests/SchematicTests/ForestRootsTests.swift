@@ -31,4 +31,20 @@ import TestSupport
             #expect(abs(along(root).middle - along(roots[0]).middle) < 0.5, "roots at \(roots)")
         }
     }
+
+    /// A forest of 24 countries with 5 to 37 subdivisions each, top to bottom: one row of
+    /// countries is 2.3:1, within 3:1, so they stay in it (nested as panels, 11 of a review's 24
+    /// countries stood in a second row under the first ones' subdivisions, at 1.24:1).
+    @Test func aReadableForestKeepsItsRootsInOneRow() throws {
+        var tree = Tree()
+        for country in 0..<24 {
+            let root = tree.addNode(label: "Country \(country)")
+            for region in 0..<(5 + (country * 13) % 33) { _ = tree.addNode(label: "C\(country)-\(region) Region \(region)", parent: root) }
+        }
+        let (all, size) = try defaultDrawing(of: tree, orientation: .tb)
+        let roots = all.filter { $0.representedElementCategory == .cell && $0.indexPath.section == 0 }.map(\.frame)
+        #expect(roots.count == 24)
+        #expect(Set(roots.map(\.midY)).count == 1, "roots in rows \(Set(roots.map(\.midY)).sorted())")
+        #expect(size.width <= 3 * size.height, "\(size.width) x \(size.height)")
+    }
 }
