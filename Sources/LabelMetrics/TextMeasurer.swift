@@ -182,6 +182,8 @@ public final class TextMeasurer {
     /// each within `maxWidth`).
     public func fittedLines(_ label: String, maxWidth: Double, maxLines: Int) -> [String]? {
         let maxLines = max(1, maxLines)
+        // (Most labels fit on one line: `measureSize`'s allocation-free path says so.)
+        if measureSize(label, maxWidth: maxWidth).wrappedLines == nil && !label.utf8.contains(0x0A) { return nil }
         let paragraphs = label.split(separator: "\n", omittingEmptySubsequences: false)
         if paragraphs.count <= maxLines && paragraphs.allSatisfy({ width(of: $0) <= maxWidth }) { return nil }
         var lines: [String] = []

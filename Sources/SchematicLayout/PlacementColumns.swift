@@ -49,7 +49,7 @@ struct PlacementColumns {
     }
 
     /// Whether some fan's subtrees may nest (`NestingReach.nestingFan`): a fan of the first
-    /// tier (the roots too: they nest only as one); a root's (`topFans`) with a child whose subtree is at most
+    /// tier (the roots too, only as one, with `topFans`); a root's (`topFans`) with a child whose subtree is at most
     /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
     /// panels cost a third more time for the same drawing); or any fan of `topNestingFan` or
     /// more with a child whose subtree `deepBigFans` takes (Maven's `com` folder; the larger

@@ -399,7 +399,7 @@ extension WrappedPlacement {
         let results = Mutex([WrappedPlacement?](repeating: nil, count: plans.count))
         DispatchQueue.concurrentPerform(iterations: distinct.count) { at in
             let index = distinct[at]
-            let placement = placed(madePlans[index]!, tree: tree)
+            let placement = placed(madePlans[index]!, tree: tree, hash: hashes[index])
             results.withLock { $0[index] = placement }
         }
         return results.withLock { results in

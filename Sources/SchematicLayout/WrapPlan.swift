@@ -558,8 +558,8 @@ struct WrapPlan {
             /// countries, 7.5:1 in one row top to bottom, read as the regular pattern they make.
             func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
-                let nestsHere = nests && (!roots || reach == .topFans)
-                    && children.count >= max(reach.nestingFan(topLevel: topLevel), roots ? WrapPlan.autoFanTiers[0] : 0)
+                let nestsHere = nests && (roots ? reach == .topFans && children.count >= WrapPlan.autoFanTiers[0]
+                                                : children.count >= reach.nestingFan(topLevel: topLevel))
                 // (An item an additional parent's connector reaches stays single: that dashed
                 // line would run through the block's other members.)
                 func joins(_ item: Int) -> Bool {

@@ -53,9 +53,9 @@ struct WrappedPlacement: Sendable {
 
     /// A trial of the wrap search: `tree` placed with `plan` unsettled (`settles`), or the
     /// placement of a plan of the same geometry made before with this tree (`PlacementMemo`),
-    /// now with `plan`.
-    static func placed(_ plan: WrapPlan, tree: Tree) -> WrappedPlacement {
-        let hash = plan.geometryHash
+    /// now with `plan`. `hash` is the plan's `geometryHash`, where the caller has it.
+    static func placed(_ plan: WrapPlan, tree: Tree, hash known: Int? = nil) -> WrappedPlacement {
+        let hash = known ?? plan.geometryHash
         if let made = tree.memo.placement(of: plan, hash: hash) { return made }
         let placement = WrappedPlacement(tree, plan: plan, settles: false)
         tree.memo.remember(placement, hash: hash)

@@ -226,7 +226,7 @@ extension HTMLPagePlacementScript {
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
-        var topLevel = parent < rootCount, nestsHere = nests && (parent >= 0 || reach === REACH_TOP_FANS) && c1 - c0 >= Math.max(nestingFan(reach, topLevel), parent < 0 ? AUTO_FAN_TIERS[0] : 0);
+        var topLevel = parent < rootCount, nestsHere = nests && (parent < 0 ? reach === REACH_TOP_FANS && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel));
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
         if (!(wrapsLeaves || nestsHere) || (parent >= 0 && nests && nestedFolder[parent])) continue;
