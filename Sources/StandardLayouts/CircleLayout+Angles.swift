@@ -72,13 +72,16 @@ extension CircleLayout {
         turnToFirstRing()
     }
 
-    /// Turns the angles so that the first item of the first ring holding several sits at angle
-    /// 0 (as in the recipe), then by the configured rotation.
+    /// Spreads the banded runs' boxes over their bands (`spreadBandedRuns`), then turns the
+    /// angles so that the first item of the first ring holding several sits at angle 0 (as in
+    /// the recipe), then by the configured rotation.
     private func turnToFirstRing() {
+        spreadBandedRuns(singleRoot: items(inSection: 0).count == 1)
         let count = angles.count
         let firstRing = (0..<numberOfSections).first { items(inSection: $0).count > 1 }
         let turn = firstRing.map { -angles[items(inSection: $0).lowerBound] } ?? 0
         let rotation = (configuration.rotation ?? 0) * Double.pi / 180 + turn
         for item in 0..<count { angles[item] += rotation }
+        for run in bandedRuns.indices { bandedRuns[run].start += rotation }
     }
 }

@@ -14,6 +14,7 @@ extension CircleLayout {
         if Int(dataController.parentOfItem[child]) != parent {
             return connectorAroundTheCentre(fromParent: parent, toChild: child, parentPath: parentPath)
         }
+        if let banded = bandConnector(fromParent: parent, toChild: child, parentPath: parentPath) { return banded }
         var straight = super.connector(fromParent: parent, toChild: child, parentPath: parentPath)
         if let end = radialEnd(ofItem: child, outer: false) {
             // Radial boxes: from the parent's edge facing the child (its outer end unless the

@@ -72,7 +72,8 @@ extension CircleLayout {
                 tallest[section] = max(tallest[section], itemSizes[item].height)
             }
         }
-        let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot, turns: forcedTurns)
+        let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot, turns: forcedTurns,
+                                        banded: count <= Self.subringTrials)
         /// Where the ring after `section` may start at the least: past its outermost boxes' far
         /// corners (or the root's box) and the ring padding.
         func clearance(after section: Int, radius: Double) -> Double {
@@ -137,6 +138,7 @@ extension CircleLayout {
             if range.count > 1 && !(section == 0 && singleRoot) {
                 // Each item against the following ones (the last and the first included) while
                 // they are less than a quarter turn away; past 64 the wedges' radius is kept.
+                let banded = !bandedRuns.isEmpty
                 for item in range {
                     var other = item, walked = 0
                     let offset = subringOffsets[item]
@@ -145,7 +147,8 @@ extension CircleLayout {
                         if other == item { break }
                         var step = angles[other] - angles[item]
                         if step < 0 { step += 2 * Double.pi }
-                        let needed = (itemSizes[item].height + itemSizes[other].height) / 2 + padding
+                        let needed = (itemSizes[item].height + itemSizes[other].height) / 2
+                            + (banded && (isStaggered[item] || isStaggered[other]) ? bandPadding : padding)
                         if step >= Double.pi / 2 {
                             least = max(least, needed)
                             break
@@ -157,6 +160,18 @@ extension CircleLayout {
                         // sub-ring: `lineClearance` clear of that box (the angles left the room
                         // at the radius they were found at, `radialAngles`; a ring drawn further
                         // in drew lines through boxes, 814 pieces on a folder of MIME types).
+                        if subringOffsets[other] != offset && banded {
+                            // Bands lie apart along the radius (no line runs through one but a
+                            // trunk in a lane, which the band padding keeps clear); but two
+                            // runs' bands, each as deep as its own boxes, may reach alongside.
+                            let near = min(offset, subringOffsets[other])
+                            if max(offset, subringOffsets[other]) < near + (offset < subringOffsets[other] ? itemSizes[item].width : itemSizes[other].width) {
+                                least = max(least, step > 0 ? needed / sin(step) - near : wedgeRadii[section])
+                            }
+                            walked += 1
+                            if walked == 64 { least = max(least, wedgeRadii[section]); break }
+                            continue
+                        }
                         if subringOffsets[other] != offset {
                             let inner = subringOffsets[other] < offset ? other : item
                             if step > 0 { least = max(least, (itemSizes[inner].height / 2 + Self.lineClearance) / sin(step) - subringOffsets[inner]) }
@@ -169,6 +184,9 @@ extension CircleLayout {
                         if walked == 64 { least = max(least, wedgeRadii[section]); break }
                     }
                 }
+            }
+            for run in bandedRuns where run.bandStarts.count > 2 && Int(sectionOfItems[run.first]) == section {
+                least = max(least, leastRadiusClearingTrunk(of: run, ring: range))
             }
             let target = recipeRadius(ofSection: section, singleRoot: singleRoot) - thickness[section] / 2
             radii[section] = max(least, target * min(scale, 1))
@@ -261,6 +279,7 @@ extension CircleLayout {
         }
         guard best.content <= unturned * (1 - Self.fittingTurnGain) else { return }
         for item in 0..<count { angles[item] += best.turn }
+        for run in bandedRuns.indices { bandedRuns[run].start += best.turn }
     }
 
     /// The turns `turnToLeastContent` tries, in degrees, and the least share of the content a
@@ -297,8 +316,14 @@ extension CircleLayout {
             guard radius > 0 else { continue }
             angles[item] = 2 * halfAngle(itemSizes[item].height + padding, radius + subringOffsets[item]) * wedgeShares[item]
         }
+        for run in bandedRuns {
+            let radius = radii[Int(sectionOf[run.first])]
+            guard radius > 0 else { continue }
+            let angle = bandedAngle(of: run, radius: radius)
+            for item in run.first..<run.end { angles[item] = angle }
+        }
         let turns = wedgeShares.reduce(1.0) { min($0, $1) }
-        guard turns < 1 else { return angles }
+        guard turns < 1, bandedRuns.isEmpty else { return angles }
         let reach = Int((1 / turns).rounded())
         var cleared = angles
         for item in 0..<count where isStaggered[item] {
@@ -336,6 +361,14 @@ extension CircleLayout {
             let half = (itemSizes[item].height + configuration.itemPadding) / 2 / radii[section + 1]
             shadows[item] = (half >= 1 ? Double.pi : 2 * asin(half)) * unit
         }
+        // A banded run's boxes reach through the whole ring across its angle: its shadows
+        // cover it all.
+        if !bandedRuns.isEmpty {
+            let arcs = radialArcs(radii: radii, unit: unit)
+            for run in bandedRuns where Int(sectionOf[run.first]) + 1 < radii.count {
+                for item in run.first..<run.end { shadows[item] = max(shadows[item], arcs[item]) }
+            }
+        }
         return shadows
     }
 
@@ -353,13 +386,15 @@ extension CircleLayout {
     /// many leaves among siblings take turns, in order (`turns`, if given, instead of every
     /// ring's estimate). Sets `subringOffsets`, `isStaggered` and `wedgeShares`; returns each
     /// ring's thickness along the radius.
-    func staggerWideFans(longest: [Double], singleRoot: Bool, turns forcedTurns: Int? = nil) -> [Double] {
+    func staggerWideFans(longest: [Double], singleRoot: Bool, turns forcedTurns: Int? = nil, banded: Bool = false) -> [Double] {
         let count = dataController.numberOfItems, sectionCount = numberOfSections
         let childStarts = dataController.childStarts
         let padding = configuration.itemPadding
         subringOffsets = [Double](repeating: 0, count: count)
         isStaggered = [Bool](repeating: false, count: count)
         wedgeShares = [Double](repeating: 1, count: count)
+        bandedRuns = []
+        runOfItem = banded ? [Int32](repeating: -1, count: count) : []
         func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
         /// Calls `body` with every run of consecutive leaf siblings in a section (its first item and length).
         func forEachLeafRun(inSection section: Int, _ body: (Int, Int) -> Void) {
@@ -379,7 +414,7 @@ extension CircleLayout {
         for section in 0..<sectionCount where !(section == 0 && singleRoot) && section > 0 {
             var total = 0.0
             for item in items(inSection: section) { total += itemSizes[item].height + padding }
-            var best = (turns: 1, estimate: total / (2 * Double.pi) + longest[section])
+            var best = (turns: 1, estimate: total / (2 * Double.pi) + longest[section], radius: total / (2 * Double.pi))
             for turns in 2...maximumTurns {
                 var saved = 0.0
                 forEachLeafRun(inSection: section) { first, length in
@@ -387,10 +422,37 @@ extension CircleLayout {
                     for item in first..<first + length { saved += (itemSizes[item].height + padding) * (1 - 1 / Double(turns)) }
                 }
                 let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
-                if estimate < best.estimate - 1 { best = (turns, estimate) }
+                if estimate < best.estimate - 1 { best = (turns, estimate, (total - saved) / (2 * Double.pi)) }
             }
             if let forcedTurns { best.turns = forcedTurns }
             guard best.turns > 1 else { continue }
+            if banded {
+                let step = longest[section] + bandGap
+                forEachLeafRun(inSection: section) { first, length in
+                    guard length >= 2 * best.turns else { return }
+                    let parent = Int(dataController.parentOfItem[first])
+                    let wholeFan = Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
+                    let run = bandedRun(first: first, length: length, bands: best.turns, radius: best.radius, step: step, wholeFan: wholeFan)
+                    // Each band as deep as its own longest box.
+                    var offset = 0.0
+                    for band in 0..<best.turns {
+                        var deepest = 0.0
+                        for item in run.bandStarts[band]..<run.bandStarts[band + 1] {
+                            isStaggered[item] = true
+                            wedgeShares[item] = 1 / Double(best.turns)
+                            subringOffsets[item] = offset
+                            runOfItem[item] = Int32(bandedRuns.count)
+                            deepest = max(deepest, itemSizes[item].width)
+                        }
+                        offset += deepest + bandGap
+                    }
+                    bandedRuns.append(run)
+                }
+                var reach = 0.0
+                for item in items(inSection: section) { reach = max(reach, subringOffsets[item] + itemSizes[item].width) }
+                thickness[section] = reach
+                continue
+            }
             var staggers = false
             forEachLeafRun(inSection: section) { first, length in
                 guard length >= 2 * best.turns else { return }

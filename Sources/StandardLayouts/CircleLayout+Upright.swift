@@ -13,6 +13,8 @@ extension CircleLayout {
         turns = []
         subringOffsets = []
         isStaggered = []
+        bandedRuns = []
+        runOfItem = []
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let singleRoot = items(inSection: 0).count == 1

@@ -45,8 +45,12 @@ public final class CircleLayout: IndexedLayoutBase {
     /// takes turns with its neighbours on sub-rings (a wide fan of leaves).
     var subringOffsets: [Double] = []
     var isStaggered: [Bool] = []
-    /// The share of its own angle each box needs: 1/k for leaves taking turns on k sub-rings.
+    /// The share of its own angle each box needs: 1/k for leaves on k sub-rings.
     var wedgeShares: [Double] = []
+    /// Wide fans of leaves drawn as bands (`CircleLayout+Bands`), and each item's run there
+    /// (-1: none; empty when no fan is banded).
+    var bandedRuns: [BandedRun] = []
+    var runOfItem: [Int32] = []
     /// The section of every global item.
     lazy var sectionOfItems: [Int32] = {
         var sections = [Int32](repeating: 0, count: dataController.numberOfItems)

@@ -280,12 +280,14 @@ import Darwin
         }
     }
 
-    /// A wide fan of leaves takes turns on sub-rings (as --wrap stacks columns): a root with
-    /// two fans of 150 leaves and a leaf between them. Neighbours never share a sub-ring, no
-    /// two boxes overlap, every connector still reaches its leaf's inner end, and the circle
-    /// is far smaller than with every leaf on one ring (the upright drawing's radius).
+    /// A wide fan of leaves fills bands, inside out (as --wrap stacks columns): a root with two
+    /// fans of 150 leaves and a leaf between them. Each fan's leaves take the bands in order,
+    /// each band across the fan's angle in order; every connector reaches its leaf's inner
+    /// end, and those to outer bands run out along one trunk per fan and round the gap before
+    /// their band: no piece passes a box, no two connectors of different fans cross, and the
+    /// circle is far smaller than with every leaf on one ring.
     @Test(arguments: [CircleConnectorStyle.straight, .curved])
-    func wideFansOfLeavesTakeTurnsOnSubRings(style: CircleConnectorStyle) throws {
+    func wideFansOfLeavesFillBands(style: CircleConnectorStyle) throws {
         var outline = "root\n  a\n"
         for index in 0..<150 { outline += "    a\(index)\n" }
         outline += "  lone\n  b\n"
@@ -294,16 +296,67 @@ import Darwin
         let center = layout.center
         let leaves = (0..<300).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))! }
         let inner = leaves.map { (distance($0.center, center) - $0.size.width / 2).rounded() }
-        #expect(Set(inner).count >= 2, "sub-rings: \(Set(inner).sorted())")
-        for index in 0..<299 where index != 149 { #expect(inner[index] != inner[index + 1], "leaves \(index), \(index + 1) share a sub-ring") }
+        for fan in [0..<150, 150..<300] {
+            let bands = Set(fan.map { inner[$0] }).sorted()
+            #expect(bands.count >= 2, "bands: \(bands)")
+            // Inside out, in order.
+            for index in fan.dropLast() { #expect(inner[index] <= inner[index + 1], "leaf \(index + 1) on a band inside leaf \(index)'s") }
+        }
+        var trunks = Set<[Double]>()
         for (index, leaf) in leaves.enumerated() {
             let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: leaf.indexPath)?.connector)
             #expect(abs(distance(connector.end, center) - inner[index]) < 1, "leaf \(index) reached at its inner end")
+            if !connector.via.isEmpty { trunks.insert([connector.turnOut.x.rounded(), connector.turnOut.y.rounded()]) }
         }
+        #expect(trunks.count == 2, "one trunk per fan: \(trunks)")
         // One ring would need 300 × (24 + 10) around it: a radius of about 1,620.
-        #expect(layout.ringRadii[2] < 1_000, "radius \(layout.ringRadii[2])")
-        // Each line to an outer sub-ring passes its inner neighbours clear of their boxes.
+        #expect(layout.ringRadii[2] < 700, "radius \(layout.ringRadii[2])")
         #expect(connectorPiecesThroughBoxes(layout) == 0)
+        let pieces = allElements(layout).compactMap { element -> (parent: IndexPath, points: [Point])? in
+            element.connector.map { ($0.parentIndexPath, polyline(of: $0)) }
+        }
+        let bounds = pieces.map { piece in
+            piece.points.reduce(Rect(x: piece.points[0].x, y: piece.points[0].y, width: 0, height: 0)) {
+                $0.union(Rect(x: $1.x, y: $1.y, width: 0, height: 0))
+            }
+        }
+        var crossings = 0
+        for first in pieces.indices where pieces[first].parent.section == 1 {
+            for second in pieces.indices where second > first && pieces[second].parent.section == 1
+                && pieces[second].parent != pieces[first].parent && bounds[first].intersects(bounds[second]) {
+                let a = pieces[first].points, b = pieces[second].points
+                for i in 0..<(a.count - 1) {
+                    for j in 0..<(b.count - 1) where segmentsCross(a[i], a[i + 1], b[j], b[j + 1]) { crossings += 1 }
+                }
+            }
+        }
+        #expect(crossings == 0)
+    }
+
+    /// Beyond 5,000 items (`subringTrials`), a wide fan takes turns on sub-rings instead (bands'
+    /// arcs would cost a path of up to 120 corners per leaf): neighbours never share a
+    /// sub-ring, and each line to an outer sub-ring runs along its leaf's radius, between its
+    /// neighbours' boxes (checked on the first 150 leaves).
+    @Test func beyondTheTrialsWideFansTakeTurnsOnSubRings() throws {
+        let count = 5_001
+        var outline = "root\n"
+        for index in 0..<count { outline += "  leaf\(index)\n" }
+        let layout = try radialTree(outline: outline)
+        let center = layout.center
+        let leaves = (0..<count).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))! }
+        let inner = leaves.map { (distance($0.center, center) - $0.size.width / 2).rounded() }
+        #expect(Set(inner).count >= 2, "sub-rings: \(Set(inner).sorted())")
+        for index in 0..<(count - 1) { #expect(inner[index] != inner[index + 1], "leaves \(index), \(index + 1) share a sub-ring") }
+        let near = Array(leaves.prefix(160))
+        for (index, leaf) in near.prefix(150).enumerated() {
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: leaf.indexPath)?.connector)
+            #expect(abs(distance(connector.end, center) - inner[index]) < 1, "leaf \(index) reached at its inner end")
+            #expect(connector.via.isEmpty)
+            let points = polyline(of: connector)
+            for cell in near where cell.indexPath != leaf.indexPath {
+                for piece in 0..<(points.count - 1) { #expect(!segmentEntersCell(points[piece], points[piece + 1], cell), "leaf \(index)'s line through \(cell.indexPath)") }
+            }
+        }
     }
 
     /// A root whose only folder holds everything (`/usr/share/perl` and its `5.36.0`): the

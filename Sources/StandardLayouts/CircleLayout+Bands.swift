@@ -1,0 +1,239 @@
+import CollectionLayout
+import Hierarchy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A wide fan of leaves as a block of bands: the circle's `--wrap`. The fan's leaves fill
+/// bands (sub-rings, each as deep as the ring's longest box) from the inside out, in order,
+/// each band across the fan's whole angle; a trunk runs out from the parent through a lane
+/// between two boxes of each inner band, and a bus round the gap before each outer band
+/// reaches its leaves along their radii. Every box then needs only its own height around its
+/// band, and no line passes between boxes but the trunk: when the leaves took turns on the
+/// sub-rings instead, each leaf's own line ran out through the inner sub-rings, and every inner
+/// box needed room for its neighbours' lines beside it (a folder of 594 locales and charmaps
+/// drew 4.3 times the columns' area; with bands, the area below).
+extension CircleLayout {
+    /// A run of leaf siblings drawn as bands (`bandStarts`: the first item of each band, and
+    /// the end), and once the angles are found, the angle where its span starts (`start`) and
+    /// the trunk's angle from there (`trunk`); angles grow along the ring in item order.
+    struct BandedRun {
+        var bandStarts: [Int]
+        /// Whether the trunk runs out at the parent's angle, between two boxes of each inner
+        /// band (a lane each: one box's room), or along the run's start (no room at all: it
+        /// passes in the padding before the run's first boxes).
+        var centredTrunk: Bool
+        var start = 0.0
+        var trunk = 0.0
+
+        var first: Int { bandStarts[0] }
+        var end: Int { bandStarts[bandStarts.count - 1] }
+        var count: Int { end - first }
+        /// The band holding `item`.
+        func band(of item: Int) -> Int {
+            var band = 0
+            while band + 2 < bandStarts.count && item >= bandStarts[band + 1] { band += 1 }
+            return band
+        }
+    }
+
+    /// The gap between neighbouring bands, where the bus runs: a line with `lineClearance`
+    /// and the padding's room on both sides.
+    var bandGap: Double { configuration.itemPadding + 2 * Self.lineClearance }
+
+    /// The least space between neighbouring boxes of a band: a trunk's lane runs between two
+    /// of them, `lineClearance` clear of both.
+    var bandPadding: Double { max(configuration.itemPadding, 2 * Self.lineClearance + 1) }
+
+    /// Splits the run of `length` leaves from `first` into `bands` bands, the outer ones
+    /// holding more in proportion to their radii (`radius` the ring's estimated radius, `step`
+    /// from band to band), so that each needs about the same angle; each band holds one at
+    /// least. The trunk is centred where the run is its parent's whole fan (the parent sits
+    /// in its middle) and each inner band holds `centredTrunkLeast` boxes: a lane costs the
+    /// room of one. Greedy, O(length · bands).
+    func bandedRun(first: Int, length: Int, bands: Int, radius: Double, step: Double, wholeFan: Bool) -> BandedRun {
+        let weights = (0..<bands).map { max(radius, step) + Double($0) * step }
+        func counts(lanes: Bool) -> [Int] {
+            var counts = [Int](repeating: 1, count: bands)
+            // A band of n boxes spread over the run's angle needs n steps of its own (and one
+            // more for a lane but in the outermost): give each further box to the band where
+            // the run's angle grows least.
+            func steps(_ band: Int, _ count: Int) -> Double { Double(count + (lanes && band + 1 < bands ? 1 : 0)) / weights[band] }
+            for _ in bands..<length {
+                var best = 0
+                for band in 1..<bands where steps(band, counts[band] + 1) < steps(best, counts[best] + 1) { best = band }
+                counts[best] += 1
+            }
+            return counts
+        }
+        var bandCounts = counts(lanes: true)
+        let centred = wholeFan && bandCounts.dropLast().allSatisfy { $0 >= Self.centredTrunkLeast }
+        if !centred { bandCounts = counts(lanes: false) }
+        var starts = [first]
+        for band in 0..<bands { starts.append(starts[band] + bandCounts[band]) }
+        return BandedRun(bandStarts: starts, centredTrunk: centred)
+    }
+
+    /// The least boxes in each inner band for a centred trunk (its lanes then cost an eighth
+    /// of the angle at most).
+    static let centredTrunkLeast = 8
+
+    /// The angle each box of a banded run needs (`radialAngles`): the run's whole angle shared
+    /// among its boxes, the angle being what its most crowded band needs at `radius` (a band of
+    /// n boxes: n steps of its tallest box's height and the band padding, and one more for the
+    /// trunk's lane but in the outermost band).
+    func bandedAngle(of run: BandedRun, radius: Double) -> Double {
+        var tallest = 0.0
+        for item in run.first..<run.end { tallest = max(tallest, itemSizes[item].height) }
+        var span = 0.0
+        for band in 0..<(run.bandStarts.count - 1) {
+            let bandRadius = radius + subringOffsets[run.bandStarts[band]]
+            let half = (tallest + bandPadding) / 2
+            let step = half >= bandRadius ? Double.pi : 2 * asin(half / bandRadius)
+            let lane = run.centredTrunk && band + 2 < run.bandStarts.count ? 1 : 0
+            span = max(span, Double(run.bandStarts[band + 1] - run.bandStarts[band] + lane) * step)
+        }
+        return span / Double(run.count)
+    }
+
+    /// The least radius of the run's ring at which its trunk passes every box beside it
+    /// `lineClearance` clear: the boxes of its inner bands, and the run's neighbours round the
+    /// ring (within 64 items) wherever they reach as far out as the trunk runs. The angles
+    /// left that room at the radius they were found at; a ring drawn further in must keep it
+    /// (a box of three lines beside a lane had the trunk 0.3 px from its edge). `range`: the
+    /// ring's items. O(run + 128).
+    func leastRadiusClearingTrunk(of run: BandedRun, ring range: Range<Int>) -> Double {
+        let trunkAngle = run.start + run.trunk
+        // The trunk runs out to the gap before the outermost band.
+        let reach = subringOffsets[run.bandStarts[run.bandStarts.count - 2]]
+        var least = 0.0
+        let count = range.count
+        for index in (run.first - range.lowerBound - 64)..<(run.end - range.lowerBound + 64) {
+            guard count > 0, index >= -count, index < 2 * count else { continue }
+            let item = range.lowerBound + (index % count + count) % count
+            guard subringOffsets[item] < reach else { continue }
+            var turn = (angles[item] - trunkAngle).truncatingRemainder(dividingBy: 2 * Double.pi)
+            if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+            turn = abs(turn)
+            guard turn > 1e-12, turn < Double.pi / 2 else { continue }
+            least = max(least, (itemSizes[item].height / 2 + Self.lineClearance) / sin(turn) - subringOffsets[item])
+        }
+        return least
+    }
+
+    /// With the angles found (the run's boxes side by side, each its share of the run's angle),
+    /// spreads each band of every banded run evenly over the run's whole angle. A centred trunk
+    /// runs at the parent's angle (clamped to the run; a parent at the centre: the run's
+    /// start), halfway between two boxes of each inner band; another along the run's start.
+    func spreadBandedRuns(singleRoot: Bool) {
+        let parents = dataController.parentOfItem
+        for index in bandedRuns.indices {
+            var run = bandedRuns[index]
+            let first = run.first, last = run.end - 1
+            let share = run.count > 1 ? (angles[last] - angles[first]) / Double(run.count - 1) : 0
+            let start = angles[first] - share / 2, span = share * Double(run.count)
+            let parent = Int(parents[first])
+            let parentSection = Int(sectionOfItems[parent])
+            let trunk: Double
+            if parentSection == 0 && singleRoot {
+                trunk = 0
+            } else if run.centredTrunk {
+                trunk = min(max(angles[parent] - start, 0), span)
+            } else {
+                // Always the start: two neighbouring runs' trunks at their common edge ran on
+                // top of each other (ISO 3166-1's countries by initial: 247 crossings).
+                trunk = 0
+            }
+            run.start = start
+            run.trunk = trunk
+            for band in 0..<(run.bandStarts.count - 1) {
+                let items = run.bandStarts[band]..<run.bandStarts[band + 1]
+                guard run.centredTrunk && band + 2 < run.bandStarts.count else {
+                    // The outermost band, or a trunk along the edge: no trunk passes between
+                    // its boxes.
+                    let step = span / Double(items.count)
+                    for (index, item) in items.enumerated() { angles[item] = start + (Double(index) + 0.5) * step }
+                    continue
+                }
+                let step = span / Double(items.count + 1)
+                // The trunk halfway between two boxes (or beyond the band's ends).
+                let phase = (trunk / step).truncatingRemainder(dividingBy: 1)
+                for (index, item) in items.enumerated() { angles[item] = start + (Double(index) + 0.5 + phase) * step }
+            }
+            bandedRuns[index] = run
+        }
+    }
+
+    /// The connector to a leaf of a band beyond the first: from the parent to the middle ring
+    /// at the trunk's angle, out along the trunk to the gap before the leaf's band, round that
+    /// gap as an arc (chords of `ringBusStep` from the trunk, so that the leaves on one side
+    /// share them) and in along the leaf's radius. The piece an earlier sibling drew is marked
+    /// (`drawnFrom`): the trunk up to the band before, or the trunk and the arc up to the leaf
+    /// before on the same side. Nil for other items.
+    func bandConnector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes? {
+        guard !runOfItem.isEmpty, runOfItem[child] >= 0 else { return nil }
+        let run = bandedRuns[Int(runOfItem[child])]
+        let band = run.band(of: child)
+        guard band > 0 else { return nil }
+        let section = parentPath.section + 1
+        func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
+        let middle = (ringOuterRadii[parentPath.section] + ringRadii[section]) / 2
+        func busRadius(_ band: Int) -> Double { ringRadii[section] + subringOffsets[run.bandStarts[band]] - bandGap / 2 }
+        let trunkAngle = run.start + run.trunk
+        let trunkStart = point(trunkAngle, middle)
+        var points = [edgePoint(ofItem: parent, towards: trunkStart)]
+        // Out to the middle ring: straight, unless that would pass inside the parent's own ring
+        // (a run far round from its parent), then out along its radius and round the middle ring.
+        let ring = ringRadii[parentPath.section]
+        if ring > 0 && Self.distance(from: center, toSegment: points[0], trunkStart) < ring - 1 {
+            points = [radialEnd(ofItem: parent, outer: true) ?? points[0]]
+            let turn = trunkAngle - angles[parent]
+            let steps = max(1, Int((abs(turn) / Self.ringBusStep).rounded(.up)))
+            for step in 0..<steps { points.append(point(angles[parent] + turn * Double(step) / Double(steps), middle)) }
+        }
+        points.append(trunkStart)
+        // Out along the trunk, then round the band's gap: corners every `ringBusStep` from the
+        // trunk, the same for every leaf on a side.
+        let bus = busRadius(band)
+        let turn = angles[child] - trunkAngle
+        let steps = Int((abs(turn) / Self.ringBusStep).rounded(.up))
+        var via = [point(trunkAngle, bus)]
+        for step in stride(from: 1, to: steps, by: 1) {
+            via.append(point(trunkAngle + Double(step) * Self.ringBusStep * (turn < 0 ? -1 : 1), bus))
+        }
+        via.append(point(angles[child], bus))
+        let end = radialEnd(ofItem: child, outer: false) ?? edgePoint(ofItem: child, towards: via[via.count - 1])
+        let path = points + via
+        var connector = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: path[0].y > end.y, start: path[0], end: end,
+                                            turnOut: path[1], turnIn: path[2])
+        connector.via = Array(path.dropFirst(3))
+        // What earlier siblings drew: the leaf before on this side of the trunk (further out on
+        // the near side, nearer the trunk on the far side) drew the trunk and the arc's corners
+        // up to where this one leaves them; the first leaf after the trunk, the trunk; the
+        // band's first leaf, the trunk up to the band before (none before the first band out).
+        let bandItems = run.bandStarts[band]..<run.bandStarts[band + 1]
+        let before = child > bandItems.lowerBound ? child - 1 : nil
+        if let before, angles[before] < trunkAngle {
+            if turn < 0 {
+                connector.drawnFrom = via.count > 2 ? via[via.count - 2] : via[0]
+            } else {
+                connector.drawnFrom = via[0]
+            }
+        } else if let before {
+            let previous = Int((abs(angles[before] - trunkAngle) / Self.ringBusStep).rounded(.up)) - 1
+            connector.drawnFrom = previous >= 1 && previous < via.count - 1 ? via[previous] : via[0]
+        } else if band > 1 {
+            connector.drawnFrom = point(trunkAngle, busRadius(band - 1))
+        }
+        return connector
+    }
+
+    /// How near the segment from `a` to `b` comes to `point`.
+    static func distance(from point: Point, toSegment a: Point, _ b: Point) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y, length = dx * dx + dy * dy
+        let t = length > 0 ? min(1, max(0, ((point.x - a.x) * dx + (point.y - a.y) * dy) / length)) : 0
+        return hypot(a.x + t * dx - point.x, a.y + t * dy - point.y)
+    }
+}
