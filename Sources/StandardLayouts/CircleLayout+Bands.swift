@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A wide fan of leaves as a block of bands: the circle's `--wrap`. The fan's leaves fill
-/// bands (sub-rings, each as deep as the ring's longest box) from the inside out, in order,
+/// bands (sub-rings, each as deep as its own longest box) from the inside out, in order,
 /// each band across the fan's whole angle; a trunk runs out from the parent through a lane
 /// between two boxes of each inner band, and a bus round the gap before each outer band
 /// reaches its leaves along their radii. Every box then needs only its own height around its

@@ -20,8 +20,9 @@ extension CircleLayout {
             // Radial boxes: from the parent's edge facing the child (its outer end unless the
             // child lies behind it) to the child's inner end.
             if isStaggered[child] {
-                // A leaf taking turns on sub-rings is reached along its radius from halfway
-                // between the rings, through the gaps between its neighbours.
+                // A leaf taking turns on sub-rings, or in a fan's first band, is reached along
+                // its radius from halfway between the rings (through the gaps between its
+                // neighbours on sub-rings).
                 let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
                 let bend = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
                 let start = edgePoint(ofItem: parent, towards: bend)
@@ -43,10 +44,10 @@ extension CircleLayout {
             : radialEnd(ofItem: parent, outer: true) ?? Self.edgePoint(of: frame(ofItem: parent), towards: out)
         let end = radialEnd(ofItem: child, outer: false) ?? Self.edgePoint(of: frame(ofItem: child), towards: into)
         if !isStaggered.isEmpty && isStaggered[child] {
-            // A leaf taking turns on sub-rings: the curve ends at the middle ring on the leaf's
-            // radius, then a straight line runs along it through the gap between its
-            // neighbours (a curve all the way crossed the inner sub-ring's boxes on its way:
-            // 318 pieces on a folder of 245 files).
+            // A leaf taking turns on sub-rings (or in a first band): the curve ends at the
+            // middle ring on the leaf's radius, then a straight line runs along it through the
+            // gap between its neighbours (a curve all the way crossed the inner sub-ring's
+            // boxes on its way: 318 pieces on a folder of 245 files).
             let startRadius = hypot(start.x - center.x, start.y - center.y)
             let control = (startRadius + middle) / 2
             let controlOut = Point(x: center.x + control * cos(outAngle), y: center.y + control * sin(outAngle))

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Boxes along the radii: rings spaced by the boxes' lengths, wide fans of leaves on sub-rings.
+/// Boxes along the radii: rings spaced by the boxes' lengths, wide fans of leaves on bands or sub-rings.
 extension CircleLayout {
     /// Boxes along the radii: each ring's boxes start at its radius and point outwards, so a
     /// ring needs each box's height around it and its widest box's width across it.
@@ -24,10 +24,10 @@ extension CircleLayout {
     /// units (`RingAngles.tidy`), where a subtree further out may use the angle beside a leaf
     /// nearer the centre (each leaf keeping its own on the next ring: `radialShadows`; much
     /// smaller on phylogenies, wedges smaller on some deep or single-fan trees; beyond
-    /// `subringTrials` items, wedges only). How many sub-rings wide fans
-    /// take is chosen per ring by an estimate; with up to `subringTrials` items, the drawing is
-    /// also made with every ring's fans on the same number of sub-rings (one to four), both
-    /// ways, and the one with the smallest content is kept (the estimate's wedges on a tie, as
+    /// `subringTrials` items, wedges only). How many bands (sub-rings beyond `subringTrials`
+    /// items) wide fans take is chosen per ring by an estimate; with up to `subringTrials`
+    /// items, the drawing is also made with every ring's fans on the same number of bands (one
+    /// to four), both ways, and the one with the smallest content is kept (the estimate's wedges on a tie, as
     /// when every drawing fits the view; the estimate does not see how one ring's wedges crowd
     /// another's).
     func placeAlongRadii() {
@@ -379,13 +379,14 @@ extension CircleLayout {
         return angularWedges(radii: radii) { item, _ in angles[item] }
     }
 
-    /// Wide fans of leaves take turns on several sub-rings, as `--wrap` stacks them in
-    /// columns: such a ring needs a fraction of their heights around it, for a few box lengths
-    /// across. Per ring, the number of sub-rings (1 to 4) that makes the ring's own estimate
-    /// (what its boxes need around it, plus its thickness) least; runs of at least twice that
-    /// many leaves among siblings take turns, in order (`turns`, if given, instead of every
-    /// ring's estimate). Sets `subringOffsets`, `isStaggered` and `wedgeShares`; returns each
-    /// ring's thickness along the radius.
+    /// Wide fans of leaves fill several bands (`banded`, `CircleLayout+Bands`) or take turns
+    /// on several sub-rings, as `--wrap` stacks them in columns: such a ring needs a fraction
+    /// of their heights around it, for a few box lengths across. Per ring, the number of bands
+    /// or sub-rings (1 to 4) that makes the ring's own estimate (what its boxes need around it,
+    /// plus its thickness) least; runs of at least twice that many leaves among siblings fill
+    /// them, in order (`turns`, if given, instead of every ring's estimate). Sets
+    /// `subringOffsets`, `isStaggered`, `wedgeShares` and the banded runs; returns each ring's
+    /// thickness along the radius.
     func staggerWideFans(longest: [Double], singleRoot: Bool, turns forcedTurns: Int? = nil, banded: Bool = false) -> [Double] {
         let count = dataController.numberOfItems, sectionCount = numberOfSections
         let childStarts = dataController.childStarts
