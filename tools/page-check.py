@@ -337,6 +337,20 @@ def document(sections):
     return parents, labels
 
 
+def pairs(count, every):
+    """A folder of `count` folders of one file, every `every`-th of two (the shape of `tree -L 2
+    /usr/share/locale`)."""
+    parents, labels = [-1], ["locale"]
+    for index in range(count):
+        parents.append(0)
+        labels.append(f"lang{index}")
+        folder = len(parents) - 1
+        for file in range(2 if index % every == 0 else 1):
+            parents.append(folder)
+            labels.append("LC_TIME" if file else "LC_MESSAGES")
+    return parents, labels
+
+
 def equality_checks(binary, browser, work, only=None):
     failures = 0
     trees = {
@@ -367,6 +381,9 @@ def equality_checks(binary, browser, work, only=None):
         # bottom reaches 3:1 only with them (WrapDrawing.readsWhereUnreadable), left to right
         # they make it a fifth smaller (WrapPlan.deepNestingGain).
         "maven": tree_file(Path(__file__).resolve().parent.parent / "samples" / "real" / "maven-repo.tree"),
+        # Top to bottom, panels of folders whose pairs of files lie side by side rather than
+        # hang (WrappedPlacement.longerLists): each row of panels a level shallower.
+        "pairs": pairs(120, 3),
     }
     configurations = [
         ["--orientation", "lr"],

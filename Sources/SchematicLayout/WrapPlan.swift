@@ -88,8 +88,19 @@ struct WrapPlan {
     var listColumnStart: [Int32] = []
     var listColumnLefts: [Double] = []
     var listOfItem: [Int32] = []
-    /// The fewest leaves that hang as a list (`shortestAutoRun`).
+    /// The fewest leaves that hang as a list (`shortestAutoRun`, or `longerHangingList`).
     let shortestHangingList: Int
+
+    /// The fewest leaves that hang as a list in a plan reworked with longer lists
+    /// (`WrappedPlacement.longerLists`): a pair then lies side by side, a level lower than
+    /// hanging (a row of panels is as tall as its tallest).
+    static let longerHangingList = 3
+
+    /// Whether the plan made again with lists of `longerHangingList` at least would differ: some
+    /// list hangs shorter.
+    var longerListsDiffer: Bool {
+        hangsLists && shortestHangingList < WrapPlan.longerHangingList && listCount.contains { $0 < Int32(WrapPlan.longerHangingList) }
+    }
     /// A run's lists hang about this many times as long as they are broad side by side: only a
     /// long run hangs as several lists (top to bottom drawings are short of breadth, not depth).
     /// Measured on 143 directories top to bottom: 3 draws them 1.4% smaller than 4 on the
@@ -473,12 +484,12 @@ struct WrapPlan {
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
           broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false,
-          keepsBesideDeepSiblings: Bool = false) {
+          keepsBesideDeepSiblings: Bool = false, shortestHangingList forcedShortestList: Int? = nil) {
         self.keepsBesideDeepSiblings = keepsBesideDeepSiblings
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
         hangsLists = WrapPlan.hangsLists(configuration)
-        shortestHangingList = WrapPlan.shortestAutoRun(configuration)
+        shortestHangingList = forcedShortestList ?? WrapPlan.shortestAutoRun(configuration)
         // Nesting is judged on placements only, at a given row limit.
         let nests = nestingShape != nil && forcedLimit != nil && configuration.wrap == .auto
         self.nestingShape = nestingShape ?? 1

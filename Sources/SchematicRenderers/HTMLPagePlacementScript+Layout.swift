@@ -316,22 +316,34 @@ extension HTMLPagePlacementScript {
     // where that draws no block otherwise).
     function broadenedPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.broadeningDiffers) return null;
-      var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true, nesting.fillsBlocks);
+      var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true, nesting.fillsBlocks,
+                             false, false, nesting.shortestHangingList);
       return broader ? placed(broader) : null;
     }
     // WrappedPlacement.filled: a nesting plan again with its narrower blocks filled, placed
     // (null where that draws no block otherwise).
     function filledPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.fillingDiffers) return null;
-      var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, true);
+      var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, true,
+                            false, false, nesting.shortestHangingList);
       return fuller ? placed(fuller) : null;
     }
     // WrappedPlacement.broken: a nesting plan again with its panels broken where that makes
     // blocks smaller, placed (null where no block's panels break otherwise).
     function brokenPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders) return null;
-      var broken = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks, true);
+      var broken = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks, true,
+                            false, nesting.shortestHangingList);
       return broken && broken.breaksDiffer ? placed(broken) : null;
+    }
+    // WrappedPlacement.longerLists: a nesting plan again with lists of LONGER_HANGING_LIST
+    // leaves at least, its other options kept, placed (null where no list hangs shorter).
+    function longerListsPlacement(nesting) {
+      if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.shortestHangingList >= LONGER_HANGING_LIST) return null;
+      if (!nesting.listCount.some(function (count) { return count < LONGER_HANGING_LIST; })) return null;
+      var longer = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
+                            nesting.breaksPanels, false, LONGER_HANGING_LIST);
+      return longer ? placed(longer) : null;
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
@@ -454,6 +466,8 @@ extension HTMLPagePlacementScript {
         if (filledBest) judgePlaced(filledBest);
         var brokenBest = brokenPlacement(best.plan);
         if (brokenBest) judgePlaced(brokenBest);
+        var longerBest = longerListsPlacement(best.plan);
+        if (longerBest) judgePlaced(longerBest);
       }
       // SchematicLayout.placeWrappedItemsChoosingRows: runs beside a deep, big sibling kept in
       // their shaped rows (WrappedPlacement.keptBesideDeepSiblings), on a page at most
@@ -461,7 +475,7 @@ extension HTMLPagePlacementScript {
       if (best.plan.keepingDiffers) {
         var bp = best.plan;
         var keptPlan = wrapPlan(cols, widths, heights, cfg, bp.rowLimit, bp.smallestFan, bp.fills, bp.nestsFolders ? bp.nestingShape : null,
-                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true);
+                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList);
         if (keptPlan) {
           var kept = placed(keptPlan);
           if (kept.keeps && page(kept.drawing) <= page(best.drawing) * KEPT_ROWS_PAGE_GAIN) best = {plan: keptPlan, drawing: kept.drawing};
@@ -515,6 +529,8 @@ extension HTMLPagePlacementScript {
       if (filledBest) judgeNesting(filledBest);
       var brokenBest = brokenPlacement(best.plan);
       if (brokenBest) judgeNesting(brokenBest);
+      var longerBest = longerListsPlacement(best.plan);
+      if (longerBest) judgeNesting(longerBest);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

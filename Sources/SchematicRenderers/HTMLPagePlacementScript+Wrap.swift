@@ -182,7 +182,7 @@ extension HTMLPagePlacementScript {
     return keeps;
   }
 
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
@@ -302,7 +302,7 @@ extension HTMLPagePlacementScript {
                 rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
                 nestLevels: [], levelStart: [], levelFirst: [], levelCount: [], offsetStart: [], panelLevelStart: [], memberXs: [], memberYs: [],
                 memberColumns: [], memberLevels: [], levelLefts: [], levelWidths: [], innerGap: cfg.sectionPadding, nestsFolders: false, deepestLevels: 0,
-                hangsLists: !!cfg.vertical, shortestHangingList: cfg.vertical ? 2 : 3, listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
+                hangsLists: !!cfg.vertical, shortestHangingList: shortestList || (cfg.vertical ? 2 : 3), listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
                 fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false,
