@@ -21,10 +21,10 @@ extension CircleLayout {
     /// the trunk's angle from there (`trunk`); angles grow along the ring in item order.
     struct BandedRun {
         var bandStarts: [Int]
-        /// Whether the trunk runs out at the parent's angle, between two boxes of each inner
-        /// band (a lane each: one box's room), or along the run's start (no room at all: it
-        /// passes in the padding before the run's first boxes).
-        var centredTrunk: Bool
+        /// Whether the trunk runs along the run's start, in the padding before its first boxes
+        /// (no room of its own), rather than between two boxes of each inner band (a lane of
+        /// one box's room in each).
+        var edgeTrunk: Bool
         var start = 0.0
         var trunk = 0.0
 
@@ -50,10 +50,15 @@ extension CircleLayout {
     /// Splits the run of `length` leaves from `first` into `bands` bands, the outer ones
     /// holding more in proportion to their radii (`radius` the ring's estimated radius, `step`
     /// from band to band), so that each needs about the same angle; each band holds one at
-    /// least. The trunk is centred where the run is its parent's whole fan (the parent sits
-    /// in its middle) and each inner band holds `centredTrunkLeast` boxes: a lane costs the
-    /// room of one. Greedy, O(length · bands).
-    func bandedRun(first: Int, length: Int, bands: Int, radius: Double, step: Double, wholeFan: Bool) -> BandedRun {
+    /// least. The trunk runs between two boxes of each inner band where each holds
+    /// `cheapLane` boxes (its lane costs one box's room in each); else along the run's start
+    /// where the run is its parent's whole fan (no room of its own; beside it lie another
+    /// parent's boxes); else between two boxes where each inner band holds `leastInnerBand`;
+    /// else nil (the run takes turns on sub-rings). A review found trunks along the start of a
+    /// run among its parent's other children running for hundreds of pixels beside the line to
+    /// the sibling folder before it: the leaves read as that folder's children. Greedy,
+    /// O(length · bands).
+    func bandedRun(first: Int, length: Int, bands: Int, radius: Double, step: Double, wholeFan: Bool) -> BandedRun? {
         let weights = (0..<bands).map { max(radius, step) + Double($0) * step }
         func counts(lanes: Bool) -> [Int] {
             var counts = [Int](repeating: 1, count: bands)
@@ -69,16 +74,24 @@ extension CircleLayout {
             return counts
         }
         var bandCounts = counts(lanes: true)
-        let centred = wholeFan && bandCounts.dropLast().allSatisfy { $0 >= Self.centredTrunkLeast }
-        if !centred { bandCounts = counts(lanes: false) }
+        let inner = bandCounts.dropLast().min() ?? 0
+        let edgeTrunk = inner < Self.cheapLane && wholeFan
+        if edgeTrunk {
+            bandCounts = counts(lanes: false)
+        } else if inner < Self.leastInnerBand {
+            return nil
+        }
         var starts = [first]
         for band in 0..<bands { starts.append(starts[band] + bandCounts[band]) }
-        return BandedRun(bandStarts: starts, centredTrunk: centred)
+        return BandedRun(bandStarts: starts, edgeTrunk: edgeTrunk)
     }
 
-    /// The least boxes in each inner band for a centred trunk (its lanes then cost an eighth
-    /// of the angle at most).
-    static let centredTrunkLeast = 8
+    /// The fewest boxes in each inner band for a lane costing an eighth of the run's angle at
+    /// most.
+    static let cheapLane = 8
+
+    /// The fewest boxes in each inner band of a run among its parent's other children.
+    static let leastInnerBand = 3
 
     /// The angle each box of a banded run needs (`radialAngles`): the run's whole angle shared
     /// among its boxes, the angle being what its most crowded band needs at `radius` (a band of
@@ -92,7 +105,7 @@ extension CircleLayout {
             let bandRadius = radius + subringOffsets[run.bandStarts[band]]
             let half = (tallest + bandPadding) / 2
             let step = half >= bandRadius ? Double.pi : 2 * asin(half / bandRadius)
-            let lane = run.centredTrunk && band + 2 < run.bandStarts.count ? 1 : 0
+            let lane = !run.edgeTrunk && band + 2 < run.bandStarts.count ? 1 : 0
             span = max(span, Double(run.bandStarts[band + 1] - run.bandStarts[band] + lane) * step)
         }
         return span / Double(run.count)
@@ -124,9 +137,10 @@ extension CircleLayout {
     }
 
     /// With the angles found (the run's boxes side by side, each its share of the run's angle),
-    /// spreads each band of every banded run evenly over the run's whole angle. A centred trunk
-    /// runs at the parent's angle (clamped to the run; a parent at the centre: the run's
-    /// start), halfway between two boxes of each inner band; another along the run's start.
+    /// spreads each band of every banded run evenly over the run's whole angle, with the trunk
+    /// along the run's start (`edgeTrunk`) or halfway between two boxes of each inner band: at
+    /// the parent's angle, kept within the run's middle half (a parent at the centre: the run's
+    /// middle), so that no line to a sibling outside the run runs beside it.
     func spreadBandedRuns(singleRoot: Bool) {
         let parents = dataController.parentOfItem
         for index in bandedRuns.indices {
@@ -136,23 +150,15 @@ extension CircleLayout {
             let start = angles[first] - share / 2, span = share * Double(run.count)
             let parent = Int(parents[first])
             let parentSection = Int(sectionOfItems[parent])
-            let trunk: Double
-            if parentSection == 0 && singleRoot {
-                trunk = 0
-            } else if run.centredTrunk {
-                trunk = min(max(angles[parent] - start, 0), span)
-            } else {
-                // Always the start: two neighbouring runs' trunks at their common edge ran on
-                // top of each other (ISO 3166-1's countries by initial: 247 crossings).
-                trunk = 0
-            }
+            var trunk = run.edgeTrunk ? 0
+                : parentSection == 0 && singleRoot ? span / 2 : min(max(angles[parent] - start, span / 4), 3 * span / 4)
+            if !run.edgeTrunk { trunk = laneBesideShortBoxes(of: run, span: span, near: trunk) }
             run.start = start
             run.trunk = trunk
             for band in 0..<(run.bandStarts.count - 1) {
                 let items = run.bandStarts[band]..<run.bandStarts[band + 1]
-                guard run.centredTrunk && band + 2 < run.bandStarts.count else {
-                    // The outermost band, or a trunk along the edge: no trunk passes between
-                    // its boxes.
+                guard !run.edgeTrunk && band + 2 < run.bandStarts.count else {
+                    // The outermost band, or a trunk along the start: none passes between its boxes.
                     let step = span / Double(items.count)
                     for (index, item) in items.enumerated() { angles[item] = start + (Double(index) + 0.5) * step }
                     continue
@@ -164,6 +170,44 @@ extension CircleLayout {
             }
             bandedRuns[index] = run
         }
+    }
+
+    /// Where in the run's middle half its trunk passes between the shortest boxes, from the
+    /// run's start: each inner band's bus leaves the trunk just beyond the two boxes beside it,
+    /// and beside a box as deep as its band the corner reads as that box's (a review: `keypad`
+    /// beside the lane, its band's bus 8 px past its end, read as the folder of the band
+    /// beyond). Of the positions every half box from `near`, the one whose neighbours reach
+    /// least far out (the deepest of them, as a share of its band's depth; within a twentieth,
+    /// the nearest). O(run's first band · bands).
+    func laneBesideShortBoxes(of run: BandedRun, span: Double, near: Double) -> Double {
+        let inner = run.bandStarts.count - 2
+        guard inner > 0, span > 0 else { return near }
+        var depths = [Double](repeating: 0, count: inner)
+        for band in 0..<inner {
+            for item in run.bandStarts[band]..<run.bandStarts[band + 1] { depths[band] = max(depths[band], itemSizes[item].width) }
+        }
+        func reach(_ trunk: Double) -> Double {
+            var deepest = 0.0
+            for band in 0..<inner {
+                let count = run.bandStarts[band + 1] - run.bandStarts[band]
+                let step = span / Double(count + 1), after = Int(trunk / step)
+                for index in [after - 1, after] where index >= 0 && index < count {
+                    deepest = max(deepest, itemSizes[run.bandStarts[band] + index].width / max(depths[band], 1))
+                }
+            }
+            return deepest
+        }
+        let half = span / Double(run.bandStarts[1] - run.bandStarts[0] + 1) / 2
+        var best = (trunk: near, reach: reach(near))
+        var offset = half
+        while near - offset >= span / 4 || near + offset <= 3 * span / 4 {
+            for trunk in [near - offset, near + offset] where trunk >= span / 4 && trunk <= 3 * span / 4 {
+                let candidate = reach(trunk)
+                if candidate < best.reach - 0.05 { best = (trunk, candidate) }
+            }
+            offset += half
+        }
+        return best.trunk
     }
 
     /// The connector to a leaf of a band beyond the first: from the parent to the middle ring

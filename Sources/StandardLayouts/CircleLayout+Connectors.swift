@@ -15,25 +15,11 @@ extension CircleLayout {
             return connectorAroundTheCentre(fromParent: parent, toChild: child, parentPath: parentPath)
         }
         if let banded = bandConnector(fromParent: parent, toChild: child, parentPath: parentPath) { return banded }
-        var straight = super.connector(fromParent: parent, toChild: child, parentPath: parentPath)
-        if let end = radialEnd(ofItem: child, outer: false) {
-            // Radial boxes: from the parent's edge facing the child (its outer end unless the
-            // child lies behind it) to the child's inner end.
-            if isStaggered[child] {
-                // A leaf taking turns on sub-rings, or in a fan's first band, is reached along
-                // its radius from halfway between the rings (through the gaps between its
-                // neighbours on sub-rings).
-                let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
-                let bend = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
-                let start = edgePoint(ofItem: parent, towards: bend)
-                straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
-                                               turnOut: bend, turnIn: bend)
-            } else {
-                let start = edgePoint(ofItem: parent, towards: end)
-                straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
-            }
+        let straight = directConnector(fromParent: parent, toChild: child, parentPath: parentPath)
+        if var bus = ringBus(fromParent: parent, toChild: child, parentPath: parentPath, direct: straight) {
+            bus.drawnFrom = sharedRingBusStart(of: bus, fromParent: parent, toChild: child, parentPath: parentPath)
+            return bus
         }
-        if let bus = ringBus(fromParent: parent, toChild: child, parentPath: parentPath, direct: straight) { return bus }
         guard configuration.connectorStyle == .curved else { return straight }
         let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
         // A parent at the centre has no radius of its own: leave it towards the child.
@@ -59,6 +45,30 @@ extension CircleLayout {
                                    curveOut: out, curveIn: into, isCurved: true)
     }
 
+    /// Straight from the parent's edge to the child's, or for a leaf on sub-rings (or in a
+    /// first band) through the middle ring on its radius: the connector before any bus.
+    func directConnector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
+        var straight = super.connector(fromParent: parent, toChild: child, parentPath: parentPath)
+        if let end = radialEnd(ofItem: child, outer: false) {
+            // Radial boxes: from the parent's edge facing the child (its outer end unless the
+            // child lies behind it) to the child's inner end.
+            if isStaggered[child] {
+                // A leaf taking turns on sub-rings, or in a fan's first band, is reached along
+                // its radius from halfway between the rings (through the gaps between its
+                // neighbours on sub-rings).
+                let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+                let bend = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
+                let start = edgePoint(ofItem: parent, towards: bend)
+                straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
+                                               turnOut: bend, turnIn: bend)
+            } else {
+                let start = edgePoint(ofItem: parent, towards: end)
+                straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end)
+            }
+        }
+        return straight
+    }
+
     /// A connector to a child far round the ring from its parent (a folder whose only parent
     /// is the root at the centre spreads its children all round), or nil: where the direct
     /// line (its first piece) would pass inside the parent's own ring, through its neighbours
@@ -81,9 +91,13 @@ extension CircleLayout {
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
         let out = point(angles[parent], middle), into = point(angles[child], middle)
         // The arc as short chords (one cubic bulged about a sixtieth of the radius out at half
-        // a turn, into the next ring's boxes: 205 pieces through them on Python's exceptions).
-        let steps = max(2, Int((abs(turn) / Self.ringBusStep).rounded(.up)))
-        var arc = (1..<steps).map { point(angles[parent] + turn * Double($0) / Double(steps), middle) }
+        // a turn, into the next ring's boxes: 205 pieces through them on Python's exceptions),
+        // their corners every `ringBusStep` from the parent's radius, the same for every child
+        // on a side (split evenly per child, the siblings' arcs differed by a pixel or two and
+        // drew a doubled, wobbly line: a review).
+        let steps = max(1, Int((abs(turn) / Self.ringBusStep).rounded(.up)))
+        let sign = turn < 0 ? -1.0 : 1.0
+        var arc = (1..<steps).map { point(angles[parent] + sign * Double($0) * Self.ringBusStep, middle) }
         arc.append(into)
         let start = radialEnd(ofItem: parent, outer: true) ?? edgePoint(ofItem: parent, towards: out)
         let end = radialEnd(ofItem: child, outer: false) ?? edgePoint(ofItem: child, towards: into)
@@ -91,6 +105,29 @@ extension CircleLayout {
                                       turnOut: out, turnIn: arc[0])
         bus.via = Array(arc.dropFirst())
         return bus
+    }
+
+    /// Where a ring bus's own piece begins (`drawnFrom`), what the sibling before it drew
+    /// left out: on the same side, the arc up to where the nearer of the two leaves it; on the
+    /// other side, the lead-out to the middle ring; nil where the sibling before takes no bus.
+    /// O(1): the sibling's bus is made again, without its own mark.
+    func sharedRingBusStart(of bus: ConnectorAttributes, fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> Point? {
+        let before = child - 1
+        guard before >= Int(dataController.childStarts[parent]),
+              let other = ringBus(fromParent: parent, toChild: before, parentPath: parentPath,
+                                  direct: directConnector(fromParent: parent, toChild: before, parentPath: parentPath)) else { return nil }
+        func turn(_ item: Int) -> Double {
+            var turn = (angles[item] - angles[parent]).truncatingRemainder(dividingBy: 2 * Double.pi)
+            if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+            return turn
+        }
+        let mine = turn(child), theirs = turn(before)
+        guard (mine < 0) == (theirs < 0) else { return other.turnOut == bus.turnOut ? bus.turnOut : nil }
+        // The arc's corners every `ringBusStep` (`turnIn` and `via` but the last point): the
+        // nearer one's last corner, on both.
+        let corners = [bus.turnIn] + bus.via
+        let shared = Int((min(abs(mine), abs(theirs)) / Self.ringBusStep).rounded(.up)) - 1
+        return shared >= 1 && shared < corners.count ? corners[shared - 1] : bus.turnOut
     }
 
     /// The angle each chord of a ring bus turns (3°: the chord lies within a 2,900th of the

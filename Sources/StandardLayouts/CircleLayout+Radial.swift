@@ -160,7 +160,8 @@ extension CircleLayout {
                         // sub-ring: `lineClearance` clear of that box (the angles left the room
                         // at the radius they were found at, `radialAngles`; a ring drawn further
                         // in drew lines through boxes, 814 pieces on a folder of MIME types).
-                        if subringOffsets[other] != offset && banded {
+                        let outer = subringOffsets[other] > offset ? other : item
+                        if subringOffsets[other] != offset && banded && runOfItem[outer] >= 0 {
                             // Bands lie apart along the radius (no line runs through one but a
                             // trunk in a lane, which the band padding keeps clear); but two
                             // runs' bands, each as deep as its own boxes, may reach alongside.
@@ -323,10 +324,11 @@ extension CircleLayout {
             for item in run.first..<run.end { angles[item] = angle }
         }
         let turns = wedgeShares.reduce(1.0) { min($0, $1) }
-        guard turns < 1, bandedRuns.isEmpty else { return angles }
+        guard turns < 1 else { return angles }
+        func isBanded(_ item: Int) -> Bool { !runOfItem.isEmpty && runOfItem[item] >= 0 }
         let reach = Int((1 / turns).rounded())
         var cleared = angles
-        for item in 0..<count where isStaggered[item] {
+        for item in 0..<count where isStaggered[item] && !isBanded(item) {
             let section = Int(sectionOf[item]), radius = radii[section] + subringOffsets[item]
             // From this box's middle to a neighbour's line: `lineClearance` past its edge.
             let needed = halfAngle(itemSizes[item].height + 2 * Self.lineClearance, radius)
@@ -338,7 +340,8 @@ extension CircleLayout {
                 for _ in 0..<min(reach, range.count - 1) {
                     other += direction
                     if other < range.lowerBound { other = range.upperBound - 1 } else if other >= range.upperBound { other = range.lowerBound }
-                    if subringOffsets[other] > subringOffsets[item] {
+                    // (A band beyond is reached by its bus, not along its radius.)
+                    if subringOffsets[other] > subringOffsets[item] && !isBanded(other) {
                         cleared[item] = max(cleared[item], 2 * (needed - between - angles[other] / 2))
                     }
                     between += angles[other]
@@ -427,13 +430,15 @@ extension CircleLayout {
             }
             if let forcedTurns { best.turns = forcedTurns }
             guard best.turns > 1 else { continue }
-            if banded {
-                let step = longest[section] + bandGap
-                forEachLeafRun(inSection: section) { first, length in
-                    guard length >= 2 * best.turns else { return }
-                    let parent = Int(dataController.parentOfItem[first])
-                    let wholeFan = Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
-                    let run = bandedRun(first: first, length: length, bands: best.turns, radius: best.radius, step: step, wholeFan: wholeFan)
+            // Runs long enough for bands fill them (`bandedRun`, up to `subringTrials` items);
+            // the others take turns on sub-rings.
+            var staggers = false
+            forEachLeafRun(inSection: section) { first, length in
+                guard length >= 2 * best.turns else { return }
+                let parent = Int(dataController.parentOfItem[first])
+                let wholeFan = parent >= 0 && Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
+                if banded, let run = bandedRun(first: first, length: length, bands: best.turns, radius: best.radius,
+                                                step: longest[section] + bandGap, wholeFan: wholeFan) {
                     // Each band as deep as its own longest box.
                     var offset = 0.0
                     for band in 0..<best.turns {
@@ -448,36 +453,33 @@ extension CircleLayout {
                         offset += deepest + bandGap
                     }
                     bandedRuns.append(run)
+                    return
                 }
-                var reach = 0.0
-                for item in items(inSection: section) { reach = max(reach, subringOffsets[item] + itemSizes[item].width) }
-                thickness[section] = reach
-                continue
-            }
-            var staggers = false
-            forEachLeafRun(inSection: section) { first, length in
-                guard length >= 2 * best.turns else { return }
                 staggers = true
                 for item in first..<first + length {
                     isStaggered[item] = true
                     wedgeShares[item] = 1 / Double(best.turns)
                 }
             }
+            var reach = longest[section]
+            for item in items(inSection: section) { reach = max(reach, subringOffsets[item] + itemSizes[item].width) }
+            thickness[section] = reach
             // (A ring whose fans are too short for that many turns keeps its thickness.)
             guard staggers else { continue }
-            // In turn along the ring, across fans too; after a box that takes no turns, the next
-            // starts one sub-ring out, so that neighbours never share a sub-ring.
+            // In turn along the ring, across fans too; after a box that takes no turns (or
+            // fills a band), the next starts one sub-ring out, so that neighbours never share a
+            // sub-ring.
             let step = longest[section] + padding
             var phase = 0
             for item in items(inSection: section) {
-                if isStaggered[item] {
+                if isStaggered[item] && (runOfItem.isEmpty || runOfItem[item] < 0) {
                     subringOffsets[item] = Double(phase % best.turns) * step
                     phase += 1
                 } else {
                     phase = 1
                 }
             }
-            thickness[section] = Double(best.turns - 1) * step + longest[section]
+            thickness[section] = max(reach, Double(best.turns - 1) * step + longest[section])
         }
         return thickness
     }

@@ -306,7 +306,9 @@ import Darwin
         for (index, leaf) in leaves.enumerated() {
             let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: leaf.indexPath)?.connector)
             #expect(abs(distance(connector.end, center) - inner[index]) < 1, "leaf \(index) reached at its inner end")
-            if !connector.via.isEmpty { trunks.insert([connector.turnOut.x.rounded(), connector.turnOut.y.rounded()]) }
+            // Beyond its fan's first band, along the trunk (from the middle ring, `turnOut`).
+            let fan = index < 150 ? 0..<150 : 150..<300
+            if inner[index] > fan.map({ inner[$0] }).min()! { trunks.insert([connector.turnOut.x.rounded(), connector.turnOut.y.rounded()]) }
         }
         #expect(trunks.count == 2, "one trunk per fan: \(trunks)")
         // One ring would need 300 × (24 + 10) around it: a radius of about 1,620.
@@ -331,6 +333,64 @@ import Darwin
             }
         }
         #expect(crossings == 0)
+    }
+
+    /// A run of leaves among its parent's other children (a folder before and after it): its
+    /// trunk runs between two of its own boxes, within the run's middle half, never along its
+    /// edge beside the line to the sibling folder there (a review found such a trunk within 3 px
+    /// of that line for 440 px: the leaves read as the folder's children), and beside short boxes
+    /// rather than the run's one long box (the bus's corner just past a long box read as that
+    /// box's); short runs among other children take turns on sub-rings, with no trunk.
+    @Test(arguments: [CircleConnectorStyle.straight, .curved])
+    func trunksOfRunsAmongFoldersStayInside(style: CircleConnectorStyle) throws {
+        var outline = "root\n  p\n    f1\n      f1a\n      f1b\n"
+        for index in 0..<150 { outline += "    run\(index)\n" }
+        outline += "    f2\n      f2a\n      f2b\n"
+        for index in 0..<5 { outline += "    short\(index)\n" }
+        outline += "    f3\n      f3a\n"
+        // Section 2: f1, run0…run149, f2, short0…4, f3; `long` (an item of section 2) 150 px.
+        func laidOut(long: Int?) throws -> CircleLayout {
+            try radialTree(outline: outline, { $0.connectorStyle = style }, size: { path, _ in
+                Size(width: path.section == 2 && path.item == long ? 150 : 60 + Double((path.item * 37) % 60), height: 24)
+            })
+        }
+        /// The trunks' points on the middle ring, and the first band's boxes beside each trunk.
+        func trunks(of layout: CircleLayout) throws -> (starts: Set<[Double]>, beside: [Int]) {
+            let center = layout.center
+            func angle(_ point: Point) -> Double { atan2(point.y - center.y, point.x - center.x) }
+            let leaves = (1...150).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))! }
+            let inner = leaves.map { (distance($0.center, center) - $0.size.width / 2).rounded() }
+            let firstBand = inner.min()!
+            var starts = Set<[Double]>(), beside: [Int] = []
+            for (index, leaf) in leaves.enumerated() where inner[index] > firstBand {
+                let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: leaf.indexPath)?.connector)
+                // The trunk: from the middle ring (`turnOut`) out to the band's gap.
+                guard starts.insert([connector.turnOut.x.rounded(), connector.turnOut.y.rounded()]).inserted else { continue }
+                let trunk = angle(connector.turnOut)
+                func turn(_ a: Double) -> Double { remainder(a - trunk, 2 * Double.pi) }
+                let first = zip(leaves, inner).filter { $0.1 == firstBand }.map { (turn(angle($0.0.center)), $0.0.indexPath.item) }
+                let before = first.filter { $0.0 < 0 }, after = first.filter { $0.0 > 0 }
+                // Boxes of the first band on both sides of it: not along the run's edge.
+                #expect(before.count >= 3 && after.count >= 3, "trunk at the run's edge: \(before.count) boxes before, \(after.count) after")
+                beside += [before.max { $0.0 < $1.0 }, after.min { $0.0 < $1.0 }].compactMap { $0?.1 }
+            }
+            return (starts, beside)
+        }
+        let plain = try trunks(of: try laidOut(long: nil))
+        #expect(plain.starts.count == 1, "trunks \(plain.starts)")
+        // One of the boxes beside the trunk made long: the trunk moves beside short ones.
+        let long = try #require(plain.beside.first)
+        let layout = try laidOut(long: long)
+        let moved = try trunks(of: layout)
+        #expect(moved.starts.count == 1, "trunks \(moved.starts)")
+        #expect(!moved.beside.contains(long), "the trunk passes beside the long box")
+        // The five short leaves take turns on sub-rings, or keep to the ring: no bands.
+        let short = (153..<158).map { item -> Double in
+            let leaf = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 2))!
+            return (distance(leaf.center, layout.center) - leaf.size.width / 2).rounded()
+        }
+        #expect(Set(short).count == 1 || zip(short, short.dropFirst()).allSatisfy { $0 != $1 }, "short leaves at \(short)")
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
     }
 
     /// Beyond 5,000 items (`subringTrials`), a wide fan takes turns on sub-rings instead (bands'
