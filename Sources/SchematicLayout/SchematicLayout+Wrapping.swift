@@ -437,7 +437,7 @@ extension WrappedPlacement {
     /// least (top to bottom, where lists hang: shorter runs lie side by side), its other
     /// options kept, placed; nil where no list hangs shorter. A pair hanging makes a panel a
     /// level deeper than beside it, and a row of panels is as deep as its deepest: `tree -L 2
-    /// /usr/share/locale` (220 folders of one or two) drew 1.06 times dot's area, 0.84 with it.
+    /// /usr/share/locale` (220 folders of one or two) drew 1.06 times dot's area, 0.85 with it.
     static func longerLists(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
         longerListsPlan(placement, tree: tree).map { placed($0, tree: tree) }
     }

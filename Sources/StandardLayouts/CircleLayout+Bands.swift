@@ -11,10 +11,11 @@ import Darwin
 /// each band across the fan's whole angle; a trunk runs out from the parent through a lane
 /// between two boxes of each inner band, and a bus round the gap before each outer band
 /// reaches its leaves along their radii. Every box then needs only its own height around its
-/// band, and no line passes between boxes but the trunk: when the leaves took turns on the
-/// sub-rings instead, each leaf's own line ran out through the inner sub-rings, and every inner
-/// box needed room for its neighbours' lines beside it (a folder of 594 locales and charmaps
-/// drew 4.3 times the columns' area; with bands, the area below).
+/// band, and no line passes between a band's boxes but the trunk: when the leaves took turns
+/// on the sub-rings instead, each leaf's own line ran out through the inner sub-rings, and
+/// every inner box needed room for its neighbours' lines beside it (Debian's 594 locales and
+/// charmaps drew 4.3 times the columns' area; with bands, 1.6). Runs too short for bands
+/// still take turns (`bandedRun`).
 extension CircleLayout {
     /// A run of leaf siblings drawn as bands (`bandStarts`: the first item of each band, and
     /// the end), and once the angles are found, the angle where its span starts (`start`) and

@@ -6,7 +6,7 @@ import Testing
 /// Top to bottom, panels of small folders lay a pair of files side by side where that makes the
 /// drawing smaller (`WrappedPlacement.longerLists`): hanging, a pair makes its panel a level
 /// deeper, and a row of panels is as deep as its deepest (`tree -L 2 /usr/share/locale`: 220
-/// folders of one or two files drew 1.06 times dot's area, 0.84 with pairs side by side).
+/// folders of one or two files drew 1.06 times dot's area, 0.85 with pairs side by side).
 @Suite struct LongerListsTests {
     @Test func pairsOfFilesLieSideBySideInPanels() throws {
         var tree = Tree()
