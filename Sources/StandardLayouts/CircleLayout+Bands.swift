@@ -128,9 +128,7 @@ extension CircleLayout {
             guard count > 0, index >= -count, index < 2 * count else { continue }
             let item = range.lowerBound + (index % count + count) % count
             guard subringOffsets[item] < reach else { continue }
-            var turn = (angles[item] - trunkAngle).truncatingRemainder(dividingBy: 2 * Double.pi)
-            if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
-            turn = abs(turn)
+            let turn = abs(Self.signedTurn(angles[item] - trunkAngle))
             guard turn > 1e-12, turn < Double.pi / 2 else { continue }
             least = max(least, (itemSizes[item].height / 2 + Self.lineClearance) / sin(turn) - subringOffsets[item])
         }

@@ -82,12 +82,9 @@ extension CircleLayout {
         guard ring > 0, section + 1 < ringRadii.count else { return nil }
         // The direct line's first piece, and how near it comes to the centre.
         let a = direct.start, b = direct.turnOut == direct.start ? direct.end : direct.turnOut
-        let dx = b.x - a.x, dy = b.y - a.y, length = dx * dx + dy * dy
-        let t = length > 0 ? min(1, max(0, ((center.x - a.x) * dx + (center.y - a.y) * dy) / length)) : 0
-        guard hypot(a.x + t * dx - center.x, a.y + t * dy - center.y) < ring - 1 else { return nil }
+        guard Self.distance(from: center, toSegment: a, b) < ring - 1 else { return nil }
         let middle = (ringOuterRadii[section] + ringRadii[section + 1]) / 2
-        var turn = (angles[child] - angles[parent]).truncatingRemainder(dividingBy: 2 * Double.pi)
-        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+        let turn = Self.signedTurn(angles[child] - angles[parent])
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
         let out = point(angles[parent], middle), into = point(angles[child], middle)
         // The arc as short chords (one cubic bulged about a sixtieth of the radius out at half
@@ -116,18 +113,20 @@ extension CircleLayout {
         guard before >= Int(dataController.childStarts[parent]),
               let other = ringBus(fromParent: parent, toChild: before, parentPath: parentPath,
                                   direct: directConnector(fromParent: parent, toChild: before, parentPath: parentPath)) else { return nil }
-        func turn(_ item: Int) -> Double {
-            var turn = (angles[item] - angles[parent]).truncatingRemainder(dividingBy: 2 * Double.pi)
-            if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
-            return turn
-        }
-        let mine = turn(child), theirs = turn(before)
+        let mine = Self.signedTurn(angles[child] - angles[parent]), theirs = Self.signedTurn(angles[before] - angles[parent])
         guard (mine < 0) == (theirs < 0) else { return other.turnOut == bus.turnOut ? bus.turnOut : nil }
         // The arc's corners every `ringBusStep` (`turnIn` and `via` but the last point): the
         // nearer one's last corner, on both.
         let corners = [bus.turnIn] + bus.via
         let shared = Int((min(abs(mine), abs(theirs)) / Self.ringBusStep).rounded(.up)) - 1
         return shared >= 1 && shared < corners.count ? corners[shared - 1] : bus.turnOut
+    }
+
+    /// An angle as a turn the shorter way round, in (-π, π].
+    static func signedTurn(_ angle: Double) -> Double {
+        var turn = angle.truncatingRemainder(dividingBy: 2 * Double.pi)
+        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+        return turn
     }
 
     /// The angle each chord of a ring bus turns (3°: the chord lies within a 2,900th of the
@@ -152,8 +151,7 @@ extension CircleLayout {
     /// of through the drawing.
     func connectorAroundTheCentre(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
         let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
-        var turn = (angles[child] - angles[parent]).truncatingRemainder(dividingBy: 2 * Double.pi)
-        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+        let turn = Self.signedTurn(angles[child] - angles[parent])
         // Control points on a circle a little outside the middle ring, so the curve keeps to it.
         let reach = middle / cos(turn / 6)
         func point(_ angle: Double) -> Point { Point(x: center.x + reach * cos(angle), y: center.y + reach * sin(angle)) }

@@ -119,19 +119,20 @@ extension CircleLayout {
         case .tidy:
             // Each box as tall as the arc it needs at the outermost ring (its angle there).
             var arcs = radialArcs(radii: radii, unit: outermost)
-            var tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost))
+            var tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost, arcs: arcs))
             for _ in 0..<60 where tidy.extent > 2 * Double.pi * outermost * (1 + 1e-9) {
                 let base = radii[first] > 0 ? outermost - radii[first] : 0
                 outermost = base + (outermost - base) * tidy.extent / (2 * Double.pi * outermost) + 1e-9 * outermost
                 radii = packed(outermost: outermost)
                 arcs = radialArcs(radii: radii, unit: outermost)
-                tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost))
+                tidy = TidyColumns.centers(of: dataController, heights: arcs, shadows: radialShadows(radii: radii, unit: outermost, arcs: arcs))
             }
             computeAngles(centers: tidy.centers, extent: tidy.extent)
         }
         let wedgeRadii = radii
 
         let scale = configuration.clampedScale
+        var runCursor = 0
         for section in 0..<sectionCount {
             let range = items(inSection: section)
             var least = section == 0 ? (singleRoot ? 0 : padding) : clearance(after: section - 1, radius: radii[section - 1])
@@ -186,8 +187,13 @@ extension CircleLayout {
                     }
                 }
             }
-            for run in bandedRuns where run.bandStarts.count > 2 && Int(sectionOfItems[run.first]) == section {
-                least = max(least, leastRadiusClearingTrunk(of: run, ring: range))
+            // (Runs are made ring by ring: those of this ring follow the cursor.)
+            while runCursor < bandedRuns.count && Int(sectionOfItems[bandedRuns[runCursor].first]) <= section {
+                let run = bandedRuns[runCursor]
+                if run.bandStarts.count > 2 && Int(sectionOfItems[run.first]) == section {
+                    least = max(least, leastRadiusClearingTrunk(of: run, ring: range))
+                }
+                runCursor += 1
             }
             let target = recipeRadius(ofSection: section, singleRoot: singleRoot) - thickness[section] / 2
             radii[section] = max(least, target * min(scale, 1))
@@ -354,8 +360,9 @@ extension CircleLayout {
     /// Each leaf's shadow on the ring beyond its own (`TidyColumns`): the arc its box's height
     /// and the padding need there, so that no neighbour's child sits beyond it and no
     /// neighbour's connector crosses the box, which reaches into that ring's annulus; 0 on the
-    /// outermost ring and for items with children.
-    func radialShadows(radii: [Double], unit: Double) -> [Double] {
+    /// outermost ring and for items with children. A banded leaf's shadow is at least its own
+    /// arc (`arcs`, each item's at `unit`: `radialArcs`), so that the run's shadows cover it.
+    func radialShadows(radii: [Double], unit: Double, arcs: [Double]) -> [Double] {
         let sectionOf = sectionOfItems, childStarts = dataController.childStarts
         var shadows = [Double](repeating: 0, count: dataController.numberOfItems)
         for item in shadows.indices where childStarts[item] == childStarts[item + 1] {
@@ -367,7 +374,6 @@ extension CircleLayout {
         // A banded run's boxes reach through the whole ring across its angle: its shadows
         // cover it all.
         if !bandedRuns.isEmpty {
-            let arcs = radialArcs(radii: radii, unit: unit)
             for run in bandedRuns where Int(sectionOf[run.first]) + 1 < radii.count {
                 for item in run.first..<run.end { shadows[item] = max(shadows[item], arcs[item]) }
             }
