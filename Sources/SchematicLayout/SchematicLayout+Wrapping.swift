@@ -449,7 +449,39 @@ extension WrappedPlacement {
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: tree.configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
-                        breaksPanels: plan.breaksPanels, shortestHangingList: WrapPlan.longerHangingList)
+                        breaksPanels: plan.breaksPanels, shortestHangingList: WrapPlan.longerHangingList, depthRoom: plan.depthRoom)
+    }
+
+    /// A nesting placement's plan again with its blocks filling the drawing's depth
+    /// (`WrapPlan.depthRoom`: each may reach as deep as the deepest part of the drawing), its
+    /// other options kept, placed; nil where it would be made with the same room.
+    static func filledToDepth(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        filledToDepthPlan(placement, tree: tree).map { placed($0, tree: tree) }
+    }
+
+    /// `filledToDepth` with blocks reaching `WrapPlan.depthRoomReach` times the drawing's depth.
+    static func filledBeyondDepth(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        filledToDepthPlan(placement, tree: tree, reach: WrapPlan.depthRoomReach).map { placed($0, tree: tree) }
+    }
+
+    /// `filledToDepth`'s plan, its blocks reaching `reach` times the drawing's depth.
+    static func filledToDepthPlan(_ placement: WrappedPlacement, tree: Tree, reach: Double = 1) -> WrapPlan? {
+        let plan = placement.plan, configuration = tree.configuration
+        guard plan.nestsFolders else { return nil }
+        let depth = placement.depth(configuration) * reach
+        // Where blocks cannot overhang, a broader block widens its column and moves every later
+        // one: it may fill its column only.
+        let overhangs = tree.overhangs
+        var room = [Double](repeating: 0, count: placement.sectionWidths.count), left = configuration.sectionMargin
+        for section in room.indices {
+            room[section] = overhangs ? depth - configuration.sectionMargin - left : placement.sectionWidths[section]
+            left += placement.sectionWidths[section] + configuration.sectionPadding
+        }
+        guard room != plan.depthRoom else { return nil }
+        return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
+                        rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
+                        nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
+                        breaksPanels: plan.breaksPanels, shortestHangingList: plan.shortestHangingList, depthRoom: room)
     }
 
     /// A nesting placement's plan again with `WrapPlan.breaksPanels`, placed; nil where no
@@ -485,16 +517,21 @@ extension WrappedPlacement {
     }
 
     /// Judges the best placement's blocks broadened, its narrower blocks filled, its panels
-    /// broken and its lists longer (`broadened`, `filled`, `broken`, `longerLists`), in that
-    /// order, each made from the best at its turn (`best`; `changes` counts its replacements).
-    /// All four are made at once on every core from the best before them, and one whose best
-    /// has changed since is made again: the same judging as one after the other, in less time.
+    /// broken, its lists longer and its blocks filling the drawing's depth and a little beyond
+    /// (`broadened`, `filled`, `broken`, `longerLists`, `filledToDepth`, `filledBeyondDepth`),
+    /// in that order, each made from the best at its turn (`best`; `changes` counts its
+    /// replacements). All are made at once on every core from the best before them, and one
+    /// whose best has changed since is made again: the same judging as one after the other, in
+    /// less time.
     static func judgeReworkings(best: () -> WrappedPlacement, changes: () -> Int, tree: Tree, judge: (WrappedPlacement?) -> Void) {
         let start = best(), startChanges = changes()
         let made = placements(of: [{ @Sendable in broadenedPlan(start, tree: tree) }, { @Sendable in filledPlan(start, tree: tree) },
-                                   { @Sendable in brokenPlan(start, tree: tree) }, { @Sendable in longerListsPlan(start, tree: tree) }],
+                                   { @Sendable in brokenPlan(start, tree: tree) }, { @Sendable in longerListsPlan(start, tree: tree) },
+                                   { @Sendable in filledToDepthPlan(start, tree: tree) },
+                                   { @Sendable in filledToDepthPlan(start, tree: tree, reach: WrapPlan.depthRoomReach) }],
                               tree: tree)
-        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, longerLists]
+        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, longerLists, filledToDepth,
+                                                                      filledBeyondDepth]
         for (placement, remake) in zip(made, remade) {
             judge(changes() == startChanges ? placement : remake(best(), tree))
         }
@@ -510,7 +547,8 @@ extension WrappedPlacement {
                                    fills: plan.fills, nestingShape: plan.nestsFolders ? plan.nestingShape : nil,
                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
                                    fillsBlocks: plan.fillsBlocks, breaksPanels: plan.breaksPanels,
-                                   keepsBesideDeepSiblings: true, shortestHangingList: plan.shortestHangingList) else { return nil }
+                                   keepsBesideDeepSiblings: true, shortestHangingList: plan.shortestHangingList,
+                                   depthRoom: plan.depthRoom) else { return nil }
         return placed(other, tree: tree)
     }
 
@@ -524,7 +562,7 @@ extension WrappedPlacement {
                                    configuration: tree.configuration, rowLimit: plan.rowLimit, smallestFan: plan.smallestFan,
                                    fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
                                    broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks, breaksPanels: breaksPanels,
-                                   shortestHangingList: shortestHangingList ?? plan.shortestHangingList),
+                                   shortestHangingList: shortestHangingList ?? plan.shortestHangingList, depthRoom: plan.depthRoom),
               !breaksPanels || other.breaksDiffer else { return nil }
         return other
     }

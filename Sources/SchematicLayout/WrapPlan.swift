@@ -174,6 +174,20 @@ struct WrapPlan {
     let keepsBesideDeepSiblings: Bool
     /// Whether this plan with `keepsBesideDeepSiblings` would lay some block out otherwise.
     private(set) var keepingDiffers = false
+    /// Per section, how far a nesting block there may reach along the depth axis, from the
+    /// section's left (the drawing's depth left after it), or empty: a block narrower than that
+    /// takes more panels, as long as it keeps within it and gets shorter (`appendNestingBlock`).
+    /// Blocks shaped each on its own are as broad as their panels' shape makes them wherever the
+    /// drawing's depth is set by other subtrees (Maven's repository top to bottom: a block of 30
+    /// artifacts down the whole page beside shallow ones twice as broad as they need be).
+    /// Tried on the best drawing (`WrappedPlacement.filledToDepth`).
+    let depthRoom: [Double]
+    /// Blocks are also tried reaching this many times the drawing's depth
+    /// (`WrappedPlacement.filledBeyondDepth`): a drawing broader than `targetAspect` is
+    /// squarer so (the AST's classes top to bottom: 1.48:1 to 1.23:1 at 0.96 of the area).
+    /// Measured on 40 trees each way: 1.15 made none larger; 1.2 and 1.3 drew Maven's
+    /// repository top to bottom 1.12 and 1.19 times as large (squarer, on a smaller page).
+    static let depthRoomReach = 1.15
     /// How much larger a page the best drawing with runs kept beside deep siblings may have
     /// and still be taken (`tree /usr/lib/llvm-14`: 1.003).
     static let keptRowsPageGain = 1.02
@@ -484,7 +498,7 @@ struct WrapPlan {
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
           broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false,
-          keepsBesideDeepSiblings: Bool = false, shortestHangingList forcedShortestList: Int? = nil) {
+          keepsBesideDeepSiblings: Bool = false, shortestHangingList forcedShortestList: Int? = nil, depthRoom: [Double] = []) {
         self.keepsBesideDeepSiblings = keepsBesideDeepSiblings
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
@@ -497,6 +511,7 @@ struct WrapPlan {
         self.broadensBlocks = nests && broadensBlocks
         self.fillsBlocks = nests && fillsBlocks
         self.breaksPanels = nests && breaksPanels
+        self.depthRoom = nests ? depthRoom : []
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
         // (Where blocks cannot overhang, the estimate must widen their columns as the placement
@@ -687,8 +702,8 @@ struct WrapPlan {
         let shapes = configuration.wrap == .auto
         let longestList = WrapPlan.longestList(configuration, runLength: runLength)
         let nestings = nests
-            ? nestingLayouts(runStart: runStart, runLength: runLength, runNested: runNested, sections: sections,
-                             widths: itemWidths, heights: itemHeights, padding: padding)
+            ? nestingLayouts(runStart: runStart, runLength: runLength, runSection: runSection, runNested: runNested,
+                             sections: sections, widths: itemWidths, heights: itemHeights, padding: padding)
             : nil
         for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
@@ -740,7 +755,7 @@ struct WrapPlan {
         }
         var layout = shaped
         if layout.width < fillWidth * WrapPlan.fillingShare { fillingDiffers = true }
-        if fillsBlocks && layout.width < fillWidth * WrapPlan.fillingShare {
+        if (fillsBlocks || !depthRoom.isEmpty) && layout.width < fillWidth * WrapPlan.fillingShare {
             // More panels while the block stays within the broadest of its fan's blocks and gets shorter.
             var low = layout.panelCount + 1, high = length, chosen: Int? = nil
             while low <= high {
@@ -823,7 +838,8 @@ struct WrapPlan {
     /// of its parent's, where the parent has two or more and some is narrower than
     /// `fillingShare` of it. With `fillsBlocks`, those blocks are filled (`appendNestingBlock`);
     /// without, `fillingDiffers` tells whether they would be.
-    private func nestingLayouts(runStart: [Int32], runLength: [Int32], runNested: [Bool], sections: PlacementColumns,
+    private func nestingLayouts(runStart: [Int32], runLength: [Int32], runSection: [Int32], runNested: [Bool],
+                                sections: PlacementColumns,
                                 widths itemWidths: [Double], heights itemHeights: [Double], padding: Double)
         -> (layouts: [NestingLayout?], fillWidths: [Double]) {
         var fill = [Double](repeating: 0, count: runStart.count)
@@ -841,6 +857,9 @@ struct WrapPlan {
                 broadest = max(broadest, layout.width); narrowest = min(narrowest, layout.width); blocks += 1
             }
             if blocks > 1 && narrowest < broadest * WrapPlan.fillingShare { for fanRun in run..<end { fill[fanRun] = broadest } }
+            if !depthRoom.isEmpty {
+                for fanRun in run..<end { fill[fanRun] = max(fill[fanRun], depthRoom[Int(runSection[fanRun])]) }
+            }
             run = end
         }
         return (layouts, fill)

@@ -213,7 +213,7 @@ extension HTMLPagePlacementScript {
       return centersOf(rc, rh, standIns, ends);
     }
     // WrapDrawing: a placed drawing as the measured choice judges it.
-    function drawing(breadth, depth) { return {aspect: breadth / Math.max(depth, 1), area: breadth * depth, longSide: Math.max(breadth, depth)}; }
+    function drawing(breadth, depth) { return {aspect: breadth / Math.max(depth, 1), area: breadth * depth, longSide: Math.max(breadth, depth), depth: depth}; }
     function drawn() { return drawing(maxOf(secH), wrappedContentWidth()); }
     function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
     function fits(aspect) { return misfit(aspect) <= 1; }
@@ -261,7 +261,12 @@ extension HTMLPagePlacementScript {
       return drawing(breadth, right + cfg.sectionMargin);
     }
     // Places a plan and measures it.
-    function placed(candidate) { plan = candidate; placeWrappedItems(); return {plan: candidate, drawing: drawn(), keeps: keepsNestedRoom}; }
+    function placed(candidate) {
+      plan = candidate; placeWrappedItems();
+      var d = drawn();
+      d.sectionWidths = Array.from(secW);  // filledToDepthPlacement's columns
+      return {plan: candidate, drawing: d, keeps: keepsNestedRoom};
+    }
     // WrappedPlacement.nestingPlacements: the nesting plans at every panel height of
     // NESTING_SHAPES, then lower (higher) ones while the lowest (highest) is best and the
     // drawing still beyond TARGET_ASPECT, each on a smaller page and a long side shorter by
@@ -317,7 +322,7 @@ extension HTMLPagePlacementScript {
     function broadenedPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.broadeningDiffers) return null;
       var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true, nesting.fillsBlocks,
-                             false, false, nesting.shortestHangingList);
+                             false, false, nesting.shortestHangingList, nesting.depthRoom);
       return broader ? placed(broader) : null;
     }
     // WrappedPlacement.filled: a nesting plan again with its narrower blocks filled, placed
@@ -325,7 +330,7 @@ extension HTMLPagePlacementScript {
     function filledPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.fillingDiffers) return null;
       var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, true,
-                            false, false, nesting.shortestHangingList);
+                            false, false, nesting.shortestHangingList, nesting.depthRoom);
       return fuller ? placed(fuller) : null;
     }
     // WrappedPlacement.broken: a nesting plan again with its panels broken where that makes
@@ -333,7 +338,7 @@ extension HTMLPagePlacementScript {
     function brokenPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders) return null;
       var broken = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks, true,
-                            false, nesting.shortestHangingList);
+                            false, nesting.shortestHangingList, nesting.depthRoom);
       return broken && broken.breaksDiffer ? placed(broken) : null;
     }
     // WrappedPlacement.longerLists: a nesting plan again with lists of LONGER_HANGING_LIST
@@ -342,8 +347,26 @@ extension HTMLPagePlacementScript {
       if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.shortestHangingList >= LONGER_HANGING_LIST) return null;
       if (!nesting.listCount.some(function (count) { return count < LONGER_HANGING_LIST; })) return null;
       var longer = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
-                            nesting.breaksPanels, false, LONGER_HANGING_LIST);
+                            nesting.breaksPanels, false, LONGER_HANGING_LIST, nesting.depthRoom);
       return longer ? placed(longer) : null;
+    }
+    // WrappedPlacement.filledToDepth (reach 1) and filledBeyondDepth (DEPTH_ROOM_REACH): a
+    // nesting plan again with its blocks filling reach times the placed drawing's depth, its
+    // other options kept, placed (null where it would be made with the same room).
+    function filledToDepthPlacement(trial, reach) {
+      var nesting = trial.plan;
+      if (!nesting || !nesting.nestsFolders) return null;
+      var depth = trial.drawing.depth * reach, room = new Array(S), left = cfg.sectionMargin, same = nesting.depthRoom.length === S;
+      var hangs = overhangs(cfg);  // else a block may fill its column only
+      for (var sec = 0; sec < S; sec++) {
+        room[sec] = hangs ? depth - cfg.sectionMargin - left : trial.drawing.sectionWidths[sec];
+        left += trial.drawing.sectionWidths[sec] + cfg.sectionPadding;
+        if (same && room[sec] !== nesting.depthRoom[sec]) same = false;
+      }
+      if (same) return null;
+      var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
+                            nesting.breaksPanels, false, nesting.shortestHangingList, room);
+      return fuller ? placed(fuller) : null;
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
@@ -468,6 +491,10 @@ extension HTMLPagePlacementScript {
         if (brokenBest) judgePlaced(brokenBest);
         var longerBest = longerListsPlacement(best.plan);
         if (longerBest) judgePlaced(longerBest);
+        var depthBest = filledToDepthPlacement(best, 1);
+        if (depthBest) judgePlaced(depthBest);
+        var beyondBest = filledToDepthPlacement(best, DEPTH_ROOM_REACH);
+        if (beyondBest) judgePlaced(beyondBest);
       }
       // SchematicLayout.placeWrappedItemsChoosingRows: runs beside a deep, big sibling kept in
       // their shaped rows (WrappedPlacement.keptBesideDeepSiblings), on a page at most
@@ -475,7 +502,7 @@ extension HTMLPagePlacementScript {
       if (best.plan.keepingDiffers) {
         var bp = best.plan;
         var keptPlan = wrapPlan(cols, widths, heights, cfg, bp.rowLimit, bp.smallestFan, bp.fills, bp.nestsFolders ? bp.nestingShape : null,
-                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList);
+                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList, bp.depthRoom);
         if (keptPlan) {
           var kept = placed(keptPlan);
           if (kept.keeps && page(kept.drawing) <= page(best.drawing) * KEPT_ROWS_PAGE_GAIN) best = {plan: keptPlan, drawing: kept.drawing};
@@ -531,6 +558,10 @@ extension HTMLPagePlacementScript {
       if (brokenBest) judgeNesting(brokenBest);
       var longerBest = longerListsPlacement(best.plan);
       if (longerBest) judgeNesting(longerBest);
+      var depthBest = filledToDepthPlacement(best, 1);
+      if (depthBest) judgeNesting(depthBest);
+      var beyondBest = filledToDepthPlacement(best, DEPTH_ROOM_REACH);
+      if (beyondBest) judgeNesting(beyondBest);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

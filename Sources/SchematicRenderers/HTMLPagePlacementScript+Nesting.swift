@@ -426,8 +426,9 @@ extension HTMLPagePlacementScript {
   }
   // WrapPlan.nestingLayouts: per run, its nesting block shaped on its own (null where it is no
   // nesting run or one panel would do), and the breadth it may fill (0: none): its parent's
-  // broadest block's, where the parent has two or more, one narrower than FILLING_SHARE of it.
-  function nestingLayouts(plan, runStart, runLength, runNested, cs, par, widths, heights, padding) {
+  // broadest block's, where the parent has two or more, one narrower than FILLING_SHARE of it;
+  // at least the plan's depthRoom of its section, where it has one.
+  function nestingLayouts(plan, runStart, runLength, runNested, sectionOf, cs, par, widths, heights, padding) {
     var count = runStart.length, layouts = new Array(count).fill(null), fill = new Float64Array(count), run = 0;
     while (run < count) {
       var parent = par[runStart[run]], end = run + 1;
@@ -441,18 +442,21 @@ extension HTMLPagePlacementScript {
         broadest = Math.max(broadest, layout.width); narrowest = Math.min(narrowest, layout.width); blocks++;
       }
       if (blocks > 1 && narrowest < broadest * FILLING_SHARE) for (fanRun = run; fanRun < end; fanRun++) fill[fanRun] = broadest;
+      if (plan.depthRoom.length) {
+        for (fanRun = run; fanRun < end; fanRun++) fill[fanRun] = Math.max(fill[fanRun], plan.depthRoom[sectionOf[runStart[fanRun]]]);
+      }
       run = end;
     }
     return {layouts: layouts, fillWidths: fill};
   }
-  // WrapPlan.appendNestingBlock: a nesting block (shaped on its own); with plan.fillsBlocks, as
+  // WrapPlan.appendNestingBlock: a nesting block (shaped on its own); with plan.fillsBlocks (or a depthRoom), as
   // many more panels as keep it within fillWidth and make it shorter (bisected); laid out again
   // where one list alone makes its panel long (kept if shorter and no broader; with
   // plan.broadensBlocks, if smaller).
   function appendNestingBlock(plan, shaped, first, length, cs, widths, heights, padding, fillWidth) {
     var layout = shaped, panels = null;
     if (layout.width < fillWidth * FILLING_SHARE) plan.fillingDiffers = true;
-    if (plan.fillsBlocks && layout.width < fillWidth * FILLING_SHARE) {
+    if ((plan.fillsBlocks || plan.depthRoom.length) && layout.width < fillWidth * FILLING_SHARE) {
       var low = layout.panelCount + 1, high = length, chosen = null;
       while (low <= high) {
         var middle = Math.floor((low + high) / 2), wider = layOutNesting(plan, first, length, cs, widths, heights, padding, null, middle);

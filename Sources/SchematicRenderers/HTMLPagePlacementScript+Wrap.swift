@@ -182,7 +182,7 @@ extension HTMLPagePlacementScript {
     return keeps;
   }
 
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList, depthRoom) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
@@ -306,9 +306,9 @@ extension HTMLPagePlacementScript {
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
                 fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false,
-                keepingDiffers: keepingDiffers};
+                keepingDiffers: keepingDiffers, depthRoom: nests && depthRoom ? depthRoom : []};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
-    var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, cs, cols.par, widths, heights, padding) : null;
+    var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, sectionOf, cs, cols.par, widths, heights, padding) : null;
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run], shaped = null;
       if (runNested[run]) {
