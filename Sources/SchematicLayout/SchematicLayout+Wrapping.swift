@@ -449,7 +449,8 @@ extension WrappedPlacement {
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: tree.configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
-                        breaksPanels: plan.breaksPanels, shortestHangingList: WrapPlan.longerHangingList, depthRoom: plan.depthRoom)
+                        breaksPanels: plan.breaksPanels, shortestHangingList: WrapPlan.longerHangingList, depthRoom: plan.depthRoom,
+                        nestsInDepthRoom: plan.nestsInDepthRoom)
     }
 
     /// A nesting placement's plan again with its blocks filling the drawing's depth
@@ -464,8 +465,15 @@ extension WrappedPlacement {
         filledToDepthPlan(placement, tree: tree, reach: WrapPlan.depthRoomReach).map { placed($0, tree: tree) }
     }
 
-    /// `filledToDepth`'s plan, its blocks reaching `reach` times the drawing's depth.
-    static func filledToDepthPlan(_ placement: WrappedPlacement, tree: Tree, reach: Double = 1) -> WrapPlan? {
+    /// `filledToDepth` with smaller fans nesting where they fit the room (`WrapPlan.nestsInDepthRoom`).
+    static func nestedInDepthRoom(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        filledToDepthPlan(placement, tree: tree, nestsInRoom: true).map { placed($0, tree: tree) }
+    }
+
+    /// `filledToDepth`'s plan, its blocks reaching `reach` times the drawing's depth, with
+    /// `nestsInRoom` smaller fans nesting where they fit (`WrapPlan.nestsInDepthRoom`).
+    static func filledToDepthPlan(_ placement: WrappedPlacement, tree: Tree, reach: Double = 1,
+                                  nestsInRoom: Bool = false) -> WrapPlan? {
         let plan = placement.plan, configuration = tree.configuration
         guard plan.nestsFolders else { return nil }
         let depth = placement.depth(configuration) * reach
@@ -477,11 +485,13 @@ extension WrappedPlacement {
             room[section] = overhangs ? depth - configuration.sectionMargin - left : placement.sectionWidths[section]
             left += placement.sectionWidths[section] + configuration.sectionPadding
         }
-        guard room != plan.depthRoom else { return nil }
+        let nestsInDepthRoom = nestsInRoom || plan.nestsInDepthRoom
+        guard room != plan.depthRoom || nestsInDepthRoom != plan.nestsInDepthRoom else { return nil }
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
-                        breaksPanels: plan.breaksPanels, shortestHangingList: plan.shortestHangingList, depthRoom: room)
+                        breaksPanels: plan.breaksPanels, shortestHangingList: plan.shortestHangingList, depthRoom: room,
+                        nestsInDepthRoom: nestsInDepthRoom)
     }
 
     /// A nesting placement's plan again with `WrapPlan.breaksPanels`, placed; nil where no
@@ -528,10 +538,11 @@ extension WrappedPlacement {
         let made = placements(of: [{ @Sendable in broadenedPlan(start, tree: tree) }, { @Sendable in filledPlan(start, tree: tree) },
                                    { @Sendable in brokenPlan(start, tree: tree) }, { @Sendable in longerListsPlan(start, tree: tree) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree) },
-                                   { @Sendable in filledToDepthPlan(start, tree: tree, reach: WrapPlan.depthRoomReach) }],
+                                   { @Sendable in filledToDepthPlan(start, tree: tree, reach: WrapPlan.depthRoomReach) },
+                                   { @Sendable in filledToDepthPlan(start, tree: tree, nestsInRoom: true) }],
                               tree: tree)
         let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, longerLists, filledToDepth,
-                                                                      filledBeyondDepth]
+                                                                      filledBeyondDepth, nestedInDepthRoom]
         for (placement, remake) in zip(made, remade) {
             judge(changes() == startChanges ? placement : remake(best(), tree))
         }
@@ -548,7 +559,7 @@ extension WrappedPlacement {
                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
                                    fillsBlocks: plan.fillsBlocks, breaksPanels: plan.breaksPanels,
                                    keepsBesideDeepSiblings: true, shortestHangingList: plan.shortestHangingList,
-                                   depthRoom: plan.depthRoom) else { return nil }
+                                   depthRoom: plan.depthRoom, nestsInDepthRoom: plan.nestsInDepthRoom) else { return nil }
         return placed(other, tree: tree)
     }
 
@@ -562,7 +573,8 @@ extension WrappedPlacement {
                                    configuration: tree.configuration, rowLimit: plan.rowLimit, smallestFan: plan.smallestFan,
                                    fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
                                    broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks, breaksPanels: breaksPanels,
-                                   shortestHangingList: shortestHangingList ?? plan.shortestHangingList, depthRoom: plan.depthRoom),
+                                   shortestHangingList: shortestHangingList ?? plan.shortestHangingList, depthRoom: plan.depthRoom,
+                                   nestsInDepthRoom: plan.nestsInDepthRoom),
               !breaksPanels || other.breaksDiffer else { return nil }
         return other
     }

@@ -182,6 +182,14 @@ struct WrapPlan {
     /// artifacts down the whole page beside shallow ones twice as broad as they need be).
     /// Tried on the best drawing (`WrappedPlacement.filledToDepth`).
     let depthRoom: [Double]
+    /// Whether, besides the fans this plan's reach nests, a fan of `topNestingFan` children or
+    /// more (not the roots) nests its small subtrees (as `NestingReach.smallSubtrees` takes
+    /// them) where a block of two panels or more fits its section's `depthRoom`; else they stay
+    /// in the tree. Tried on the best drawing, after its blocks filled the depth
+    /// (`WrappedPlacement.nestedInDepthRoom`): an API description's five operations of 15 to
+    /// 19 nodes, one below the other beside the room its 35 shapes left, drew MediaStore Data's
+    /// left to right 1.43 times dot's area, 1.09 in panels across that room.
+    let nestsInDepthRoom: Bool
     /// Blocks are also tried reaching this many times the drawing's depth
     /// (`WrappedPlacement.filledBeyondDepth`): a drawing broader than `targetAspect` is
     /// squarer so (the AST's classes top to bottom: 1.48:1 to 1.23:1 at 0.96 of the area).
@@ -498,7 +506,8 @@ struct WrapPlan {
           configuration: SchematicLayoutConfiguration, rowLimit forcedLimit: Int? = nil, smallestFan forcedFan: Int? = nil,
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
           broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false,
-          keepsBesideDeepSiblings: Bool = false, shortestHangingList forcedShortestList: Int? = nil, depthRoom: [Double] = []) {
+          keepsBesideDeepSiblings: Bool = false, shortestHangingList forcedShortestList: Int? = nil, depthRoom: [Double] = [],
+          nestsInDepthRoom: Bool = false) {
         self.keepsBesideDeepSiblings = keepsBesideDeepSiblings
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
@@ -512,6 +521,7 @@ struct WrapPlan {
         self.fillsBlocks = nests && fillsBlocks
         self.breaksPanels = nests && breaksPanels
         self.depthRoom = nests ? depthRoom : []
+        self.nestsInDepthRoom = nests && !depthRoom.isEmpty && nestsInDepthRoom
         let padding = configuration.itemPadding
         let count = sections.numberOfItems
         // (Where blocks cannot overhang, the estimate must widen their columns as the placement
@@ -529,7 +539,7 @@ struct WrapPlan {
         // Every run once, in item order, with its fan's size and section; each tier then only
         // filters them (O(runs), not O(n), per tier).
         var allStarts: [Int32] = [], allLengths: [Int32] = [], allFans: [Int32] = [], allSections: [Int32] = []
-        var allNested: [Bool] = []
+        var allNested: [Bool] = [], allRoomy: [Bool] = []
         // Whether a nested subtree is one the reach before this plan's would not nest.
         var reachesFurther = false
         sections.childStarts.withUnsafeBufferPointer { childStarts in
@@ -584,12 +594,16 @@ struct WrapPlan {
             /// countries, 7.5:1 in one row top to bottom, read as the regular pattern they make.
             func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
-                let nestsHere = nests && (roots ? reach == .topFans && children.count >= WrapPlan.autoFanTiers[0]
-                                                : children.count >= reach.nestingFan(topLevel: topLevel))
+                let nestsByReach = nests && (roots ? reach == .topFans && children.count >= WrapPlan.autoFanTiers[0]
+                                                   : children.count >= reach.nestingFan(topLevel: topLevel))
+                // A smaller fan's small subtrees nest too where their block fits the room
+                // (`nestsInDepthRoom`).
+                let roomy = !nestsByReach && nestsInDepthRoom && !roots && children.count >= WrapPlan.topNestingFan
                 // (An item an additional parent's connector reaches stays single: that dashed
                 // line would run through the block's other members.)
                 func joins(_ item: Int) -> Bool {
-                    (isLeaf(item) || (nestsHere && isFolder(item))) && !sections.isAdditionallyLinked(item)
+                    (isLeaf(item) || (nestsByReach && isFolder(item)) || (roomy && canNest(item, reach: .smallSubtrees)))
+                        && !sections.isAdditionallyLinked(item)
                 }
                 var child = children.lowerBound
                 while child < children.upperBound {
@@ -600,7 +614,7 @@ struct WrapPlan {
                         while Int(sections.sectionStarts[section + 1]) <= child { section += 1 }
                         allStarts.append(Int32(child)); allLengths.append(Int32(end - child))
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
-                        allNested.append(nested)
+                        allNested.append(nested); allRoomy.append(roomy && nested)
                         if nested {
                             // (Roots nest with `topFans` only: a reach further than the ones before.)
                             if roots { reachesFurther = true }
@@ -631,12 +645,14 @@ struct WrapPlan {
             }
         }
         var runStart: [Int32] = [], runLength: [Int32] = [], runSection: [Int32] = [], runNested: [Bool] = []
+        var runRoomy: [Bool] = []
         func collectRuns(smallestFan: Int) {
             runStart.removeAll(keepingCapacity: true); runLength.removeAll(keepingCapacity: true)
             runSection.removeAll(keepingCapacity: true); runNested.removeAll(keepingCapacity: true)
+            runRoomy.removeAll(keepingCapacity: true)
             for run in 0..<allStarts.count where Int(allFans[run]) >= smallestFan || allNested[run] {
                 runStart.append(allStarts[run]); runLength.append(allLengths[run]); runSection.append(allSections[run])
-                runNested.append(allNested[run])
+                runNested.append(allNested[run]); runRoomy.append(allRoomy[run])
             }
         }
 
@@ -703,7 +719,7 @@ struct WrapPlan {
         let longestList = WrapPlan.longestList(configuration, runLength: runLength)
         let nestings = nests
             ? nestingLayouts(runStart: runStart, runLength: runLength, runSection: runSection, runNested: runNested,
-                             sections: sections, widths: itemWidths, heights: itemHeights, padding: padding)
+                             runRoomy: runRoomy, sections: sections, widths: itemWidths, heights: itemHeights, padding: padding)
             : nil
         for (run, (start, length)) in zip(runStart, runLength).enumerated() {
             let length = Int(length), first = Int(start)
@@ -836,10 +852,12 @@ struct WrapPlan {
     /// Per run, its nesting block shaped on its own (nil where it is no nesting run, or one
     /// panel would do), and the breadth the block may fill (0: none): the broadest nesting block
     /// of its parent's, where the parent has two or more and some is narrower than
-    /// `fillingShare` of it. With `fillsBlocks`, those blocks are filled (`appendNestingBlock`);
-    /// without, `fillingDiffers` tells whether they would be.
+    /// `fillingShare` of it, and at least its section's `depthRoom` where the plan has one. With
+    /// `fillsBlocks` (or a depth room), those blocks are filled (`appendNestingBlock`); without,
+    /// `fillingDiffers` tells whether they would be. A run that nests only in the depth room
+    /// (`runRoomy`, `nestsInDepthRoom`) starts from two panels where they fit that room.
     private func nestingLayouts(runStart: [Int32], runLength: [Int32], runSection: [Int32], runNested: [Bool],
-                                sections: PlacementColumns,
+                                runRoomy: [Bool], sections: PlacementColumns,
                                 widths itemWidths: [Double], heights itemHeights: [Double], padding: Double)
         -> (layouts: [NestingLayout?], fillWidths: [Double]) {
         var fill = [Double](repeating: 0, count: runStart.count)
@@ -851,8 +869,17 @@ struct WrapPlan {
             while end < runStart.count && sections.parentOfItem[Int(runStart[end])] == parent { end += 1 }
             var broadest = 0.0, narrowest = Double.infinity, blocks = 0
             for fanRun in run..<end where runNested[fanRun] {
-                guard let layout = nestingLayout(first: Int(runStart[fanRun]), length: Int(runLength[fanRun]), sections: sections,
-                                                 widths: itemWidths, heights: itemHeights, padding: padding) else { continue }
+                let first = Int(runStart[fanRun]), length = Int(runLength[fanRun])
+                // A roomy run: two panels where they fit the drawing's depth (filled further below), else none.
+                func twoPanels() -> NestingLayout? {
+                    guard let two = nestingLayout(first: first, length: length, sections: sections, widths: itemWidths,
+                                                  heights: itemHeights, padding: padding, panels: 2),
+                          two.width <= depthRoom[Int(runSection[fanRun])] else { return nil }
+                    return two
+                }
+                guard let layout = runRoomy[fanRun] ? twoPanels()
+                    : nestingLayout(first: first, length: length, sections: sections, widths: itemWidths,
+                                    heights: itemHeights, padding: padding) else { continue }
                 layouts[fanRun] = layout
                 broadest = max(broadest, layout.width); narrowest = min(narrowest, layout.width); blocks += 1
             }

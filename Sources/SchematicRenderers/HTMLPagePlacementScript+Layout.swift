@@ -322,7 +322,7 @@ extension HTMLPagePlacementScript {
     function broadenedPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.broadeningDiffers) return null;
       var broader = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, true, nesting.fillsBlocks,
-                             false, false, nesting.shortestHangingList, nesting.depthRoom);
+                             false, false, nesting.shortestHangingList, nesting.depthRoom, nesting.nestsInDepthRoom);
       return broader ? placed(broader) : null;
     }
     // WrappedPlacement.filled: a nesting plan again with its narrower blocks filled, placed
@@ -330,7 +330,7 @@ extension HTMLPagePlacementScript {
     function filledPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders || !nesting.fillingDiffers) return null;
       var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, true,
-                            false, false, nesting.shortestHangingList, nesting.depthRoom);
+                            false, false, nesting.shortestHangingList, nesting.depthRoom, nesting.nestsInDepthRoom);
       return fuller ? placed(fuller) : null;
     }
     // WrappedPlacement.broken: a nesting plan again with its panels broken where that makes
@@ -338,7 +338,7 @@ extension HTMLPagePlacementScript {
     function brokenPlacement(nesting) {
       if (!nesting || !nesting.nestsFolders) return null;
       var broken = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks, true,
-                            false, nesting.shortestHangingList, nesting.depthRoom);
+                            false, nesting.shortestHangingList, nesting.depthRoom, nesting.nestsInDepthRoom);
       return broken && broken.breaksDiffer ? placed(broken) : null;
     }
     // WrappedPlacement.longerLists: a nesting plan again with lists of LONGER_HANGING_LIST
@@ -347,13 +347,13 @@ extension HTMLPagePlacementScript {
       if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.shortestHangingList >= LONGER_HANGING_LIST) return null;
       if (!nesting.listCount.some(function (count) { return count < LONGER_HANGING_LIST; })) return null;
       var longer = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
-                            nesting.breaksPanels, false, LONGER_HANGING_LIST, nesting.depthRoom);
+                            nesting.breaksPanels, false, LONGER_HANGING_LIST, nesting.depthRoom, nesting.nestsInDepthRoom);
       return longer ? placed(longer) : null;
     }
     // WrappedPlacement.filledToDepth (reach 1) and filledBeyondDepth (DEPTH_ROOM_REACH): a
     // nesting plan again with its blocks filling reach times the placed drawing's depth, its
     // other options kept, placed (null where it would be made with the same room).
-    function filledToDepthPlacement(trial, reach) {
+    function filledToDepthPlacement(trial, reach, nestsInRoom) {
       var nesting = trial.plan;
       if (!nesting || !nesting.nestsFolders) return null;
       var depth = trial.drawing.depth * reach, room = new Array(S), left = cfg.sectionMargin, same = nesting.depthRoom.length === S;
@@ -363,9 +363,10 @@ extension HTMLPagePlacementScript {
         left += trial.drawing.sectionWidths[sec] + cfg.sectionPadding;
         if (same && room[sec] !== nesting.depthRoom[sec]) same = false;
       }
-      if (same) return null;
+      var nestsInDepthRoom = !!nestsInRoom || nesting.nestsInDepthRoom;
+      if (same && nestsInDepthRoom === nesting.nestsInDepthRoom) return null;
       var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
-                            nesting.breaksPanels, false, nesting.shortestHangingList, room);
+                            nesting.breaksPanels, false, nesting.shortestHangingList, room, nestsInDepthRoom);
       return fuller ? placed(fuller) : null;
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
@@ -495,6 +496,8 @@ extension HTMLPagePlacementScript {
         if (depthBest) judgePlaced(depthBest);
         var beyondBest = filledToDepthPlacement(best, DEPTH_ROOM_REACH);
         if (beyondBest) judgePlaced(beyondBest);
+        var roomyBest = filledToDepthPlacement(best, 1, true);
+        if (roomyBest) judgePlaced(roomyBest);
       }
       // SchematicLayout.placeWrappedItemsChoosingRows: runs beside a deep, big sibling kept in
       // their shaped rows (WrappedPlacement.keptBesideDeepSiblings), on a page at most
@@ -502,7 +505,7 @@ extension HTMLPagePlacementScript {
       if (best.plan.keepingDiffers) {
         var bp = best.plan;
         var keptPlan = wrapPlan(cols, widths, heights, cfg, bp.rowLimit, bp.smallestFan, bp.fills, bp.nestsFolders ? bp.nestingShape : null,
-                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList, bp.depthRoom);
+                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList, bp.depthRoom, bp.nestsInDepthRoom);
         if (keptPlan) {
           var kept = placed(keptPlan);
           if (kept.keeps && page(kept.drawing) <= page(best.drawing) * KEPT_ROWS_PAGE_GAIN) best = {plan: keptPlan, drawing: kept.drawing};
@@ -562,6 +565,8 @@ extension HTMLPagePlacementScript {
       if (depthBest) judgeNesting(depthBest);
       var beyondBest = filledToDepthPlacement(best, DEPTH_ROOM_REACH);
       if (beyondBest) judgeNesting(beyondBest);
+      var roomyBest = filledToDepthPlacement(best, 1, true);
+      if (roomyBest) judgeNesting(roomyBest);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

@@ -427,8 +427,9 @@ extension HTMLPagePlacementScript {
   // WrapPlan.nestingLayouts: per run, its nesting block shaped on its own (null where it is no
   // nesting run or one panel would do), and the breadth it may fill (0: none): its parent's
   // broadest block's, where the parent has two or more, one narrower than FILLING_SHARE of it;
-  // at least the plan's depthRoom of its section, where it has one.
-  function nestingLayouts(plan, runStart, runLength, runNested, sectionOf, cs, par, widths, heights, padding) {
+  // at least the plan's depthRoom of its section, where it has one. A roomy run (nestsInDepthRoom)
+  // takes two panels where they fit that room, else none.
+  function nestingLayouts(plan, runStart, runLength, runNested, runRoomy, sectionOf, cs, par, widths, heights, padding) {
     var count = runStart.length, layouts = new Array(count).fill(null), fill = new Float64Array(count), run = 0;
     while (run < count) {
       var parent = par[runStart[run]], end = run + 1;
@@ -436,7 +437,8 @@ extension HTMLPagePlacementScript {
       var broadest = 0, narrowest = Infinity, blocks = 0;
       for (var fanRun = run; fanRun < end; fanRun++) {
         if (!runNested[fanRun]) continue;
-        var layout = layOutNesting(plan, runStart[fanRun], runLength[fanRun], cs, widths, heights, padding, null, null);
+        var layout = layOutNesting(plan, runStart[fanRun], runLength[fanRun], cs, widths, heights, padding, null, runRoomy[fanRun] ? 2 : null);
+        if (layout && runRoomy[fanRun] && !(layout.width <= plan.depthRoom[sectionOf[runStart[fanRun]]])) layout = null;
         if (!layout) continue;
         layouts[fanRun] = layout;
         broadest = Math.max(broadest, layout.width); narrowest = Math.min(narrowest, layout.width); blocks++;

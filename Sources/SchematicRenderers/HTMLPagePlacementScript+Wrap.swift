@@ -182,7 +182,7 @@ extension HTMLPagePlacementScript {
     return keeps;
   }
 
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList, depthRoom) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList, depthRoom, nestsInDepthRoom) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
@@ -217,28 +217,31 @@ extension HTMLPagePlacementScript {
       if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_NESTING && (withReach === REACH_WIDE_FANS || !hasWideFan[item]);
     }
-    var runStart = [], runLength = [], runNested = [], reachesFurther = false;
+    // WrapPlan.nestsInDepthRoom: smaller fans' small subtrees nest too, where they fit the depth room.
+    var nestsRoomy = nests && !!depthRoom && depthRoom.length > 0 && !!nestsInDepthRoom;
+    var runStart = [], runLength = [], runNested = [], runRoomy = [], reachesFurther = false;
     function collectRuns(smallestFan) {
-      runStart = []; runLength = []; runNested = []; reachesFurther = false;
+      runStart = []; runLength = []; runNested = []; runRoomy = []; reachesFurther = false;
       // Subtrees in a nesting run: their fans are that block's, not runs of their own.
       var nestedFolder = nests ? new Uint8Array(count) : null;
       // The roots are a fan too, nesting only as one of the first tier with topFans (WrapPlan's collectRuns(of:topLevel:roots:)).
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
-        var topLevel = parent < rootCount, nestsHere = nests && (parent < 0 ? reach === REACH_TOP_FANS && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel));
+        var topLevel = parent < rootCount, nestsByReach = nests && (parent < 0 ? reach === REACH_TOP_FANS && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel));
+        var roomy = !nestsByReach && nestsRoomy && parent >= 0 && c1 - c0 >= TOP_NESTING_FAN, nestsHere = nestsByReach || roomy;
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
         if (!(wrapsLeaves || nestsHere) || (parent >= 0 && nests && nestedFolder[parent])) continue;
         // An item an additional parent's line reaches stays single (cols.linked).
-        var joins = function (k) { return (isLeaf(k) || (nestsHere && canNest(k, reach))) && !(linked && linked[k]); };
+        var joins = function (k) { return (isLeaf(k) || (nestsByReach && canNest(k, reach)) || (roomy && canNest(k, REACH_SMALL))) && !(linked && linked[k]); };
         var at = c0;
         while (at < c1) {
           if (!joins(at)) { at++; continue; }
           var end = at + 1, nested = !isLeaf(at);
           while (end < c1 && joins(end)) { nested = nested || !isLeaf(end); end++; }
           if (end - at >= shortest && (wrapsLeaves || nested)) {
-            runStart.push(at); runLength.push(end - at); runNested.push(nested);
+            runStart.push(at); runLength.push(end - at); runNested.push(nested); runRoomy.push(roomy && nested);
             if (nested) {
               // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs;
               // the later deep reaches differ from the one before only by a bigger subtree).
@@ -306,9 +309,9 @@ extension HTMLPagePlacementScript {
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
                 fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false,
-                keepingDiffers: keepingDiffers, depthRoom: nests && depthRoom ? depthRoom : []};
+                keepingDiffers: keepingDiffers, depthRoom: nests && depthRoom ? depthRoom : [], nestsInDepthRoom: nestsRoomy};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
-    var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, sectionOf, cs, cols.par, widths, heights, padding) : null;
+    var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, runRoomy, sectionOf, cs, cols.par, widths, heights, padding) : null;
     for (run = 0; run < runStart.length; run++) {
       var length = runLength[run], first = runStart[run], shaped = null;
       if (runNested[run]) {

@@ -97,3 +97,69 @@ import TestSupport
         #expect(filled.depth(tree.configuration) <= placement.depth(tree.configuration) + 1e-9)
     }
 }
+
+/// `WrapPlan.nestsInDepthRoom` (`WrappedPlacement.nestedInDepthRoom`): a fan too small to nest
+/// by the plan's reach (five operations of a dozen nodes each, beside a deep subtree) nests
+/// in panels across the room the deep subtree leaves, and only where they fit it.
+@Suite struct DepthRoomNestingTests {
+    func tree(chain: Int) throws -> WrappedPlacement.Tree {
+        var tree = Tree()
+        let root = tree.addNode(label: "api")
+        let operations = tree.addNode(label: "operations", parent: root)
+        for operation in 0..<5 {
+            let node = tree.addNode(label: "operation \(operation)", parent: operations)
+            for field in 0..<4 {
+                let key = tree.addNode(label: "field \(field)", parent: node)
+                _ = tree.addNode(label: "value \(operation).\(field)", parent: key)
+            }
+        }
+        // A wide fan of small folders (nests by the reach) and a chain (the drawing's depth).
+        let shapes = tree.addNode(label: "shapes", parent: root)
+        for shape in 0..<20 {
+            let node = tree.addNode(label: "shape \(shape)", parent: shapes)
+            for member in 0..<2 { _ = tree.addNode(label: "member \(shape).\(member)", parent: node) }
+        }
+        var parent = tree.addNode(label: "chain", parent: root)
+        for level in 0..<chain { parent = tree.addNode(label: "level \(level)", parent: parent) }
+        let sections = try SectionedTree(tree)
+        let count = sections.parentOfItem.count
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.alignment = .compact
+        configuration.wrap = .auto
+        return WrappedPlacement.Tree(columns: PlacementColumns(sections), configuration: configuration,
+                                     widths: [Double](repeating: 100, count: count), heights: [Double](repeating: 30, count: count))
+    }
+
+    /// The operations' run: item 4 (`api`, then its three children, then the operations).
+    func operationsBlock(_ plan: WrapPlan) -> Int? {
+        (0..<plan.blockCount).first { plan.firstItem[$0] == 4 }
+    }
+
+    @Test func aSmallFanNestsWhereTheDepthHasRoom() throws {
+        let tree = try tree(chain: 30)
+        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
+                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
+                                         nestingReach: .smallSubtrees))
+        #expect(plan.nestsFolders && operationsBlock(plan) == nil)
+        let placement = WrappedPlacement(tree, plan: plan)
+        let filled = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree))
+        #expect(!filled.nestsInDepthRoom && operationsBlock(filled) == nil)
+        let nested = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree, nestsInRoom: true))
+        let block = try #require(operationsBlock(nested))
+        #expect(nested.nestsInDepthRoom && nested.memberCount[block] == 5 && nested.columns[block] >= 2)
+        let nestedPlacement = WrappedPlacement(tree, plan: nested)
+        #expect(nestedPlacement.depth(tree.configuration) <= placement.depth(tree.configuration) + 1e-9)
+        #expect(nestedPlacement.breadth < placement.breadth, "\(placement.breadth) to \(nestedPlacement.breadth)")
+    }
+
+    @Test func withoutRoomTheFanStaysInTheTree() throws {
+        let tree = try tree(chain: 0)
+        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
+                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
+                                         nestingReach: .smallSubtrees))
+        let placement = WrappedPlacement(tree, plan: plan)
+        let nested = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree, nestsInRoom: true))
+        #expect(operationsBlock(nested) == nil)
+    }
+}

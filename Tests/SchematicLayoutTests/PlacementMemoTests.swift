@@ -41,7 +41,7 @@ import TestSupport
         let choices: Set<String> = [
             "nestingShape", "nestingReach", "broadensBlocks", "broadeningDiffers", "breaksPanels", "breaksDiffer",
             "fillsBlocks", "fillingDiffers", "keepsBesideDeepSiblings", "keepingDiffers", "estimateFits", "rowLimit",
-            "smallestFan", "fills", "depthRoom",
+            "smallestFan", "fills", "depthRoom", "nestsInDepthRoom",
         ]
         #expect(stored == geometry.union(choices), "unsorted: \(stored.subtracting(geometry.union(choices)).sorted())")
     }
