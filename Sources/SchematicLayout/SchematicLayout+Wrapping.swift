@@ -487,6 +487,22 @@ extension WrappedPlacement {
         }
         let nestsInDepthRoom = nestsInRoom || plan.nestsInDepthRoom
         guard room != plan.depthRoom || nestsInDepthRoom != plan.nestsInDepthRoom else { return nil }
+        // Filled only, the plan is made again only where some block is narrower than its room
+        // (as `appendNestingBlock` fills them) and has panels to add: a plan costs O(n).
+        if !nestsInDepthRoom {
+            let starts = tree.columns.sectionStarts
+            let fillable = (0..<plan.blockCount).contains { block in
+                guard plan.nestLevels[block] > 0, plan.columns[block] < plan.memberCount[block] else { return false }
+                // The block's section: the last whose start is at or before its first item.
+                var low = 0, high = starts.count - 1
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if starts[middle] <= plan.firstItem[block] { low = middle } else { high = middle }
+                }
+                return plan.widths[block] < room[low] * WrapPlan.fillingShare
+            }
+            guard fillable else { return nil }
+        }
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,

@@ -365,6 +365,17 @@ extension HTMLPagePlacementScript {
       }
       var nestsInDepthRoom = !!nestsInRoom || nesting.nestsInDepthRoom;
       if (same && nestsInDepthRoom === nesting.nestsInDepthRoom) return null;
+      if (!nestsInDepthRoom) {
+        // Filled only: made again only where some block is narrower than its room and has panels to add.
+        var fillable = false;
+        for (var b = 0; b < nesting.firstItem.length && !fillable; b++) {
+          if (!(nesting.nestLevels[b] > 0 && nesting.columns[b] < nesting.memberCount[b])) continue;
+          var low = 0, high = cols.ss.length - 1;
+          while (high - low > 1) { var middle = Math.floor((low + high) / 2); if (cols.ss[middle] <= nesting.firstItem[b]) low = middle; else high = middle; }
+          fillable = nesting.widths[b] < room[low] * FILLING_SHARE;
+        }
+        if (!fillable) return null;
+      }
       var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
                             nesting.breaksPanels, false, nesting.shortestHangingList, room, nestsInDepthRoom);
       return fuller ? placed(fuller) : null;

@@ -71,16 +71,18 @@ import TestSupport
     }
 
     /// Without a deeper subtree beside it, the block already sets the depth: filled to the
-    /// depth, it cannot take more panels.
+    /// depth, it could not take more panels, and the plan is not made again; a little beyond
+    /// the depth (`WrapPlan.depthRoomReach`), it is.
     @Test func aBlockSettingTheDepthStaysAsItIs() throws {
         let tree = try tree(chain: 0, fanFirst: true, orientation: .lr)
         let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
                                          configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
                                          nestingReach: .smallSubtrees))
         let placement = WrappedPlacement(tree, plan: plan)
-        let filledPlan = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree))
-        let same = filledPlan.sameGeometry(as: plan)
-        #expect(same)
+        let filledPlan = WrappedPlacement.filledToDepthPlan(placement, tree: tree)
+        #expect(filledPlan == nil)
+        let beyond = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree, reach: 1.5))
+        #expect(beyond.columns[0] > plan.columns[0])
     }
 
     /// Where blocks cannot overhang (the talk's alignments), a broader block would widen its
@@ -92,9 +94,9 @@ import TestSupport
                                          configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
                                          nestingReach: .smallSubtrees))
         let placement = WrappedPlacement(tree, plan: plan)
-        let filledPlan = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree))
-        let filled = WrappedPlacement(tree, plan: filledPlan)
-        #expect(filled.depth(tree.configuration) <= placement.depth(tree.configuration) + 1e-9)
+        // Its column is as wide as the block: nothing to fill, no plan made again.
+        let filledPlan = WrappedPlacement.filledToDepthPlan(placement, tree: tree)
+        #expect(filledPlan == nil)
     }
 }
 
