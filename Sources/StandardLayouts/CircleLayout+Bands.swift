@@ -26,6 +26,10 @@ extension CircleLayout {
         /// (no room of its own), rather than between two boxes of each inner band (a lane of
         /// one box's room in each).
         var edgeTrunk: Bool
+        /// Whether the run is a small fan banded as a list (fewer than two leaves a band, its
+        /// trunk along its start): its first band is reached along the trunk too, so that one
+        /// line leaves the parent, not one to the first leaf beside the trunk.
+        var listed = false
         var start = 0.0
         var trunk = 0.0
 
@@ -209,7 +213,8 @@ extension CircleLayout {
         return best.trunk
     }
 
-    /// The connector to a leaf of a band beyond the first: from the parent to the middle ring
+    /// The connector to a leaf of a band beyond the first (of any band in a `listed` run):
+    /// from the parent to the middle ring
     /// at the trunk's angle, out along the trunk to the gap before the leaf's band, round that
     /// gap as an arc (chords of `ringBusStep` from the trunk, so that the leaves on one side
     /// share them) and in along the leaf's radius. The piece an earlier sibling drew is marked
@@ -219,7 +224,7 @@ extension CircleLayout {
         guard !runOfItem.isEmpty, runOfItem[child] >= 0 else { return nil }
         let run = bandedRuns[Int(runOfItem[child])]
         let band = run.band(of: child)
-        guard band > 0 else { return nil }
+        guard band > 0 || run.listed else { return nil }
         let section = parentPath.section + 1
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
         let middle = (ringOuterRadii[parentPath.section] + ringRadii[section]) / 2
@@ -267,7 +272,7 @@ extension CircleLayout {
         } else if let before {
             let previous = Int((abs(angles[before] - trunkAngle) / Self.ringBusStep).rounded(.up)) - 1
             connector.drawnFrom = previous >= 1 && previous < via.count - 1 ? via[previous] : via[0]
-        } else if band > 1 {
+        } else if band > 1 || (band == 1 && run.listed) {
             connector.drawnFrom = point(trunkAngle, busRadius(band - 1))
         }
         return connector

@@ -26,21 +26,24 @@ extension CircleLayout {
     /// smaller on phylogenies, wedges smaller on some deep or single-fan trees; beyond
     /// `subringTrials` items, wedges only). How many bands (sub-rings beyond `subringTrials`
     /// items) wide fans take is chosen per ring by an estimate; with up to `subringTrials`
-    /// items, the drawing is also made with every ring's fans on the same number of bands (one
-    /// to four), both ways, and the one with the smallest content is kept (the estimate's wedges on a tie, as
-    /// when every drawing fits the view; the estimate does not see how one ring's wedges crowd
-    /// another's).
+    /// items, the drawing is also made with small fans banded as lists too (`staggerWideFans`'
+    /// `smallFans`), by the estimate and with every ring's fans on the same number of bands (one
+    /// to four), both ways, and the one with the smallest content is kept (the estimate's
+    /// wedges without small fans on a tie, as when every drawing fits the view; the estimate
+    /// does not see how one ring's wedges crowd another's).
     func placeAlongRadii() {
         guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil, angles: .wedges) }
-        var best: (turns: Int?, angles: RingAngles, area: Double)?
+        var best: (turns: Int?, angles: RingAngles, smallFans: Bool, area: Double)?
         for angles in [RingAngles.wedges, .tidy] {
-            for subrings in [nil, 1, 2, 3, 4] as [Int?] {
-                placeAlongRadii(turns: subrings, angles: angles)
+            for (subrings, smallFans) in [(nil, false), (nil, true), (1, true), (2, true), (3, true), (4, true)] as [(Int?, Bool)] {
+                placeAlongRadii(turns: subrings, angles: angles, smallFans: smallFans)
                 let area = contentSize.width * contentSize.height
-                if best == nil || area < best!.area * (1 - 1e-9) { best = (subrings, angles, area) }
+                if best == nil || area < best!.area * (1 - 1e-9) { best = (subrings, angles, smallFans, area) }
             }
         }
-        if best!.turns != 4 || best!.angles != .tidy { placeAlongRadii(turns: best!.turns, angles: best!.angles) }
+        if best!.turns != 4 || best!.angles != .tidy {
+            placeAlongRadii(turns: best!.turns, angles: best!.angles, smallFans: best!.smallFans)
+        }
     }
 
     /// How the rings' angles are found.
@@ -58,7 +61,7 @@ extension CircleLayout {
 
     /// Boxes along the radii, with every ring's wide fans on `turns` sub-rings (nil: each
     /// ring's own estimate), the angles found `ringAngles`' way.
-    private func placeAlongRadii(turns forcedTurns: Int?, angles ringAngles: RingAngles) {
+    private func placeAlongRadii(turns forcedTurns: Int?, angles ringAngles: RingAngles, smallFans: Bool = false) {
         let sectionCount = numberOfSections
         let count = dataController.numberOfItems
         let padding = configuration.itemPadding, ringPadding = configuration.ringPadding
@@ -73,7 +76,7 @@ extension CircleLayout {
             }
         }
         let thickness = staggerWideFans(longest: longest, singleRoot: singleRoot, turns: forcedTurns,
-                                        banded: count <= Self.subringTrials)
+                                        banded: count <= Self.subringTrials, smallFans: smallFans)
         /// Where the ring after `section` may start at the least: past its outermost boxes' far
         /// corners (or the root's box) and the ring padding.
         func clearance(after section: Int, radius: Double) -> Double {
@@ -393,10 +396,15 @@ extension CircleLayout {
     /// of their heights around it, for a few box lengths across. Per ring, the number of bands
     /// or sub-rings (1 to 4) that makes the ring's own estimate (what its boxes need around it,
     /// plus its thickness) least; runs of at least twice that many leaves among siblings fill
-    /// them, in order (`turns`, if given, instead of every ring's estimate). Sets
+    /// them, in order (`turns`, if given, instead of every ring's estimate). With `smallFans`
+    /// (banded), a parent's whole fan of as many leaves as that fills them too, as a list
+    /// along its radius (`BandedRun.listed`), where the parent's own ring has no bands (a line
+    /// from a parent among outer bands to its fan's trunk crossed them): hundreds of folders of
+    /// two to four files otherwise need all their files around one ring. Sets
     /// `subringOffsets`, `isStaggered`, `wedgeShares` and the banded runs; returns each ring's
     /// thickness along the radius.
-    func staggerWideFans(longest: [Double], singleRoot: Bool, turns forcedTurns: Int? = nil, banded: Bool = false) -> [Double] {
+    func staggerWideFans(longest: [Double], singleRoot: Bool, turns forcedTurns: Int? = nil, banded: Bool = false,
+                         smallFans: Bool = false) -> [Double] {
         let count = dataController.numberOfItems, sectionCount = numberOfSections
         let childStarts = dataController.childStarts
         let padding = configuration.itemPadding
@@ -421,6 +429,16 @@ extension CircleLayout {
         }
         var thickness = longest
         let maximumTurns = 4
+        /// Whether a run of `length` leaves from `first` fills `turns` bands or sub-rings: twice
+        /// as many leaves as turns, or (banded) a parent's whole fan of as many as turns.
+        var ringHasBands = [Bool](repeating: false, count: sectionCount)
+        func fills(_ turns: Int, first: Int, length: Int) -> Bool {
+            if length >= 2 * turns { return true }
+            guard banded && smallFans, length >= turns else { return false }
+            let parent = Int(dataController.parentOfItem[first])
+            guard parent >= 0, !ringHasBands[Int(sectionOfItems[parent])] else { return false }
+            return parent >= 0 && Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
+        }
         for section in 0..<sectionCount where !(section == 0 && singleRoot) && section > 0 {
             var total = 0.0
             for item in items(inSection: section) { total += itemSizes[item].height + padding }
@@ -428,7 +446,7 @@ extension CircleLayout {
             for turns in 2...maximumTurns {
                 var saved = 0.0
                 forEachLeafRun(inSection: section) { first, length in
-                    guard length >= 2 * turns else { return }
+                    guard fills(turns, first: first, length: length) else { return }
                     for item in first..<first + length { saved += (itemSizes[item].height + padding) * (1 - 1 / Double(turns)) }
                 }
                 let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
@@ -440,11 +458,12 @@ extension CircleLayout {
             // the others take turns on sub-rings.
             var staggers = false
             forEachLeafRun(inSection: section) { first, length in
-                guard length >= 2 * best.turns else { return }
+                guard fills(best.turns, first: first, length: length) else { return }
                 let parent = Int(dataController.parentOfItem[first])
                 let wholeFan = parent >= 0 && Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
-                if banded, let run = bandedRun(first: first, length: length, bands: best.turns, radius: best.radius,
+                if banded, var run = bandedRun(first: first, length: length, bands: best.turns, radius: best.radius,
                                                 step: longest[section] + bandGap, wholeFan: wholeFan) {
+                    run.listed = length < 2 * best.turns
                     // Each band as deep as its own longest box.
                     var offset = 0.0
                     for band in 0..<best.turns {
@@ -469,6 +488,7 @@ extension CircleLayout {
             }
             var reach = longest[section]
             for item in items(inSection: section) { reach = max(reach, subringOffsets[item] + itemSizes[item].width) }
+            ringHasBands[section] = items(inSection: section).contains { isStaggered[$0] }
             thickness[section] = reach
             // (A ring whose fans are too short for that many turns keeps its thickness.)
             guard staggers else { continue }

@@ -1,7 +1,7 @@
 import CollectionLayout
 import Hierarchy
 import HierarchyReaders
-import StandardLayouts
+@testable import StandardLayouts
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -140,8 +140,12 @@ import Darwin
                     #expect(abs(distance(cell.center, center) - layout.ringRadii[section]) < 1e-6)
                     #expect(!cell.hasTransform)
                 } else {
-                    // Along its radius, starting at its ring, text reading left to right.
-                    #expect(abs(distance(cell.center, center) - layout.ringRadii[section] - cell.size.width / 2) < 1e-6)
+                    // Along its radius, starting at its ring (or the sub-ring it takes: a band of a
+                    // fan of leaves), text reading left to right.
+                    let subring = layout.subringOffsets[sections.globalItem(section: section, item: item)]
+                    #expect(subring >= 0 && (section + 1 == sections.numberOfSections
+                                             || layout.ringRadii[section] + subring < layout.ringRadii[section + 1]))
+                    #expect(abs(distance(cell.center, center) - layout.ringRadii[section] - subring - cell.size.width / 2) < 1e-6)
                     let along = atan2(cell.center.y - center.y, cell.center.x - center.x)
                     let turn = atan2(cell.transform.m12, cell.transform.m11)
                     #expect(abs(sin(turn - along)) < 1e-9, "turned along the radius")
@@ -333,6 +337,51 @@ import Darwin
             }
         }
         #expect(crossings == 0)
+    }
+
+    /// A wide fan of small folders (`tree -L 2 /usr/share/doc`: hundreds of packages of two to
+    /// four files): a folder's files lie along its radius on bands, in order, fewer than two a
+    /// band reached by one line from the folder along a trunk at the fan's start (a radial
+    /// list); side by side, the files' ring needed all of them around it (200 packages drew
+    /// 3.3 times the columns' area, 1.75 so).
+    @Test(arguments: [CircleConnectorStyle.straight, .curved])
+    func smallFansOfLeavesHangAsRadialLists(style: CircleConnectorStyle) throws {
+        var outline = "doc\n"
+        for folder in 0..<120 {
+            outline += "  package\(folder)\n"
+            for file in 0..<(2 + folder % 3) { outline += "    file\(folder).\(file)\n" }
+        }
+        let layout = try radialTree(outline: outline) { $0.connectorStyle = style }
+        let center = layout.center
+        let fileCount = (0..<120).reduce(0) { $0 + 2 + $1 % 3 }
+        let files = (0..<fileCount).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))! }
+        let inner = files.map { (distance($0.center, center) - $0.size.width / 2).rounded() }
+        var file = 0, banded = 0, listed = 0
+        for folder in 0..<120 {
+            let count = 2 + folder % 3
+            let fan = file..<file + count
+            // Inside out along the radius, in order; where fewer than two files share a band
+            // on the whole (a list), one line leaves the folder.
+            let bands = Set(fan.map { inner[$0] }).count
+            for index in fan.dropLast() { #expect(inner[index] <= inner[index + 1]) }
+            if bands >= 2 { banded += 1 }
+            if bands >= 2 && count < 2 * bands {
+                listed += 1
+                var starts = Set<[Double]>()
+                for index in fan {
+                    let attributes = layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: files[index].indexPath)
+                    let connector = try #require(attributes?.connector)
+                    let first: [Double] = [connector.start.x, connector.start.y, connector.turnOut.x, connector.turnOut.y]
+                    starts.insert(first.map { ($0 * 100).rounded() })
+                }
+                #expect(starts.count == 1, "folder \(folder): \(starts.count) lines leave it")
+            }
+            file += count
+        }
+        #expect(banded >= 80 && listed >= 60, "\(banded) of 120 folders banded, \(listed) as lists")
+        // Side by side, 360 files of 24 + 10 around the ring need a radius of about 1,950.
+        #expect(layout.ringRadii[2] < 1_200, "radius \(layout.ringRadii[2])")
+        #expect(connectorPiecesThroughBoxes(layout) == 0)
     }
 
     /// A run of leaves among its parent's other children (a folder before and after it): its
