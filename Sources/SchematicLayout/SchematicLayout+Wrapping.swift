@@ -543,9 +543,9 @@ extension WrappedPlacement {
     }
 
     /// Judges the best placement's blocks broadened, its narrower blocks filled, its panels
-    /// broken, its lists longer and its blocks filling the drawing's depth and a little beyond
-    /// (`broadened`, `filled`, `broken`, `longerLists`, `filledToDepth`, `filledBeyondDepth`),
-    /// in that order, each made from the best at its turn (`best`; `changes` counts its
+    /// broken, its lists longer, its blocks filling the drawing's depth and a little beyond, and
+    /// smaller fans nesting in that room (`broadened`, `filled`, `broken`, `longerLists`,
+    /// `filledToDepth`, `filledBeyondDepth`, `nestedInDepthRoom`), in that order, each made from the best at its turn (`best`; `changes` counts its
     /// replacements). All are made at once on every core from the best before them, and one
     /// whose best has changed since is made again: the same judging as one after the other, in
     /// less time.

@@ -350,9 +350,10 @@ extension HTMLPagePlacementScript {
                             nesting.breaksPanels, false, LONGER_HANGING_LIST, nesting.depthRoom, nesting.nestsInDepthRoom);
       return longer ? placed(longer) : null;
     }
-    // WrappedPlacement.filledToDepth (reach 1) and filledBeyondDepth (DEPTH_ROOM_REACH): a
-    // nesting plan again with its blocks filling reach times the placed drawing's depth, its
-    // other options kept, placed (null where it would be made with the same room).
+    // WrappedPlacement.filledToDepth (reach 1), filledBeyondDepth (DEPTH_ROOM_REACH) and
+    // nestedInDepthRoom (nestsInRoom): a nesting plan again with its blocks filling reach times
+    // the placed drawing's depth, its other options kept, placed (null where it would be made
+    // with the same room, or, filled only, where no block can take more panels).
     function filledToDepthPlacement(trial, reach, nestsInRoom) {
       var nesting = trial.plan;
       if (!nesting || !nesting.nestsFolders) return null;

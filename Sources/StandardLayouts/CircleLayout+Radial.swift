@@ -429,15 +429,17 @@ extension CircleLayout {
         }
         var thickness = longest
         let maximumTurns = 4
-        /// Whether a run of `length` leaves from `first` fills `turns` bands or sub-rings: twice
-        /// as many leaves as turns, or (banded) a parent's whole fan of as many as turns.
+        /// Per ring, whether some item of it is on a band or sub-ring (set as the rings are done).
         var ringHasBands = [Bool](repeating: false, count: sectionCount)
+        /// Whether a run of `length` leaves from `first` fills `turns` bands or sub-rings: twice
+        /// as many leaves as turns, or (banded, `smallFans`) a parent's whole fan of as many as
+        /// turns, the parent's own ring without bands.
         func fills(_ turns: Int, first: Int, length: Int) -> Bool {
             if length >= 2 * turns { return true }
             guard banded && smallFans, length >= turns else { return false }
             let parent = Int(dataController.parentOfItem[first])
             guard parent >= 0, !ringHasBands[Int(sectionOfItems[parent])] else { return false }
-            return parent >= 0 && Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
+            return Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
         }
         for section in 0..<sectionCount where !(section == 0 && singleRoot) && section > 0 {
             var total = 0.0
