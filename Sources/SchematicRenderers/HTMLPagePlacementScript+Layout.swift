@@ -381,6 +381,17 @@ extension HTMLPagePlacementScript {
                             nesting.breaksPanels, false, nesting.shortestHangingList, room, nestsInDepthRoom);
       return fuller ? placed(fuller) : null;
     }
+    // WrappedPlacement.judgeReworkings: the best's blocks broadened, its narrower blocks filled,
+    // its panels broken, its lists longer, its blocks filling the depth, a little beyond, and
+    // smaller fans nesting in that room, in that order, each made from the best at its turn
+    // (bestNow()) and judged.
+    function judgeReworkings(bestNow, judge) {
+      var remakes = [function (b) { return broadenedPlacement(b.plan); }, function (b) { return filledPlacement(b.plan); },
+                     function (b) { return brokenPlacement(b.plan); }, function (b) { return longerListsPlacement(b.plan); },
+                     function (b) { return filledToDepthPlacement(b, 1); }, function (b) { return filledToDepthPlacement(b, DEPTH_ROOM_REACH); },
+                     function (b) { return filledToDepthPlacement(b, 1, true); }];
+      remakes.forEach(function (remake) { var trial = remake(bestNow()); if (trial) judge(trial); });
+    }
     // SchematicLayout.placeWrappedItemsChoosingRows
     // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
     function placeWrappedItemsChoosingRows() {
@@ -496,20 +507,7 @@ extension HTMLPagePlacementScript {
           nestingAreaLimitNow = limitBefore;
         }
         nestingKeepsReadable = false;
-        var broadenedBest = broadenedPlacement(best.plan);
-        if (broadenedBest) judgePlaced(broadenedBest);
-        var filledBest = filledPlacement(best.plan);
-        if (filledBest) judgePlaced(filledBest);
-        var brokenBest = brokenPlacement(best.plan);
-        if (brokenBest) judgePlaced(brokenBest);
-        var longerBest = longerListsPlacement(best.plan);
-        if (longerBest) judgePlaced(longerBest);
-        var depthBest = filledToDepthPlacement(best, 1);
-        if (depthBest) judgePlaced(depthBest);
-        var beyondBest = filledToDepthPlacement(best, DEPTH_ROOM_REACH);
-        if (beyondBest) judgePlaced(beyondBest);
-        var roomyBest = filledToDepthPlacement(best, 1, true);
-        if (roomyBest) judgePlaced(roomyBest);
+        judgeReworkings(function () { return best; }, judgePlaced);
       }
       // SchematicLayout.placeWrappedItemsChoosingRows: runs beside a deep, big sibling kept in
       // their shaped rows (WrappedPlacement.keptBesideDeepSiblings), on a page at most
@@ -565,20 +563,7 @@ extension HTMLPagePlacementScript {
         areaLimit = areaBefore;
       }
       keepsReadable = false;
-      var broadenedBest = broadenedPlacement(best.plan);
-      if (broadenedBest) judgeNesting(broadenedBest);
-      var filledBest = filledPlacement(best.plan);
-      if (filledBest) judgeNesting(filledBest);
-      var brokenBest = brokenPlacement(best.plan);
-      if (brokenBest) judgeNesting(brokenBest);
-      var longerBest = longerListsPlacement(best.plan);
-      if (longerBest) judgeNesting(longerBest);
-      var depthBest = filledToDepthPlacement(best, 1);
-      if (depthBest) judgeNesting(depthBest);
-      var beyondBest = filledToDepthPlacement(best, DEPTH_ROOM_REACH);
-      if (beyondBest) judgeNesting(beyondBest);
-      var roomyBest = filledToDepthPlacement(best, 1, true);
-      if (roomyBest) judgeNesting(roomyBest);
+      judgeReworkings(function () { return best; }, judgeNesting);
       if (best.plan === null) {
         // The trials placed over the stacked columns: back to them.
         plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;

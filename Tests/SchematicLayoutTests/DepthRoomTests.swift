@@ -4,6 +4,12 @@ import Testing
 import TestSupport
 @testable import SchematicLayout
 
+/// The nesting plan the search starts from (a row limit of 10, fans of 12, square panels).
+private func nestingPlan(_ tree: WrappedPlacement.Tree) -> WrapPlan? {
+    WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: tree.configuration,
+             rowLimit: 10, smallestFan: 12, nestingShape: 1, nestingReach: .smallSubtrees)
+}
+
 /// `WrapPlan.depthRoom` (`WrappedPlacement.filledToDepth`): where a deep subtree sets the
 /// drawing's depth, a shallow fan's nesting block beside it takes more panels, as deep as the
 /// drawing, and gets shorter along the columns; the drawing keeps its depth.
@@ -43,9 +49,7 @@ import TestSupport
     func blocksBesideADeepSubtreeFillItsDepth(orientation: SchematicOrientation, fanFirst: Bool) throws {
         let tree = try tree(chain: 30, fanFirst: fanFirst, orientation: orientation)
         #expect(tree.overhangs)
-        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
-                                         nestingReach: .smallSubtrees))
+        let plan = try #require(nestingPlan(tree))
         #expect(plan.nestsFolders && plan.blockCount == 1 && plan.depthRoom.isEmpty)
         let placement = WrappedPlacement(tree, plan: plan)
         let filledPlan = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree))
@@ -75,9 +79,7 @@ import TestSupport
     /// the depth (`WrapPlan.depthRoomReach`), it is.
     @Test func aBlockSettingTheDepthStaysAsItIs() throws {
         let tree = try tree(chain: 0, fanFirst: true, orientation: .lr)
-        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
-                                         nestingReach: .smallSubtrees))
+        let plan = try #require(nestingPlan(tree))
         let placement = WrappedPlacement(tree, plan: plan)
         let filledPlan = WrappedPlacement.filledToDepthPlan(placement, tree: tree)
         #expect(filledPlan == nil)
@@ -90,9 +92,7 @@ import TestSupport
     @Test func withoutOverhangABlockFillsItsColumnOnly() throws {
         let tree = try tree(chain: 12, fanFirst: true, orientation: .lr, alignment: .stacked)
         #expect(!tree.overhangs)
-        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
-                                         nestingReach: .smallSubtrees))
+        let plan = try #require(nestingPlan(tree))
         let placement = WrappedPlacement(tree, plan: plan)
         // Its column is as wide as the block: nothing to fill, no plan made again.
         let filledPlan = WrappedPlacement.filledToDepthPlan(placement, tree: tree)
@@ -140,9 +140,7 @@ import TestSupport
 
     @Test func aSmallFanNestsWhereTheDepthHasRoom() throws {
         let tree = try tree(chain: 30)
-        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
-                                         nestingReach: .smallSubtrees))
+        let plan = try #require(nestingPlan(tree))
         #expect(plan.nestsFolders && operationsBlock(plan) == nil)
         let placement = WrappedPlacement(tree, plan: plan)
         let filled = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree))
@@ -157,9 +155,7 @@ import TestSupport
 
     @Test func withoutRoomTheFanStaysInTheTree() throws {
         let tree = try tree(chain: 0)
-        let plan = try #require(WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
-                                         configuration: tree.configuration, rowLimit: 10, smallestFan: 12, nestingShape: 1,
-                                         nestingReach: .smallSubtrees))
+        let plan = try #require(nestingPlan(tree))
         let placement = WrappedPlacement(tree, plan: plan)
         let nested = try #require(WrappedPlacement.filledToDepthPlan(placement, tree: tree, nestsInRoom: true))
         #expect(operationsBlock(nested) == nil)
