@@ -27,10 +27,11 @@ extension CircleLayout {
     /// `subringTrials` items, wedges only). How many bands (sub-rings beyond `subringTrials`
     /// items) wide fans take is chosen per ring by an estimate; with up to `subringTrials`
     /// items, the drawing is also made with small fans banded as lists too (`staggerWideFans`'
-    /// `smallFans`), by the estimate and with every ring's fans on the same number of bands (one
-    /// to four), both ways, and the one with the smallest content is kept (the estimate's
-    /// wedges without small fans on a tie, as when every drawing fits the view; the estimate
-    /// does not see how one ring's wedges crowd another's).
+    /// `smallFans`), by the estimate (up to four bands a ring, and once up to `mostBands`) and
+    /// with every ring's fans on the same number of bands (one to four), both ways, and the one
+    /// with the smallest content is kept (the estimate's wedges without small fans on a tie, as
+    /// when every drawing fits the view; the estimate does not see how one ring's wedges crowd
+    /// another's).
     func placeAlongRadii() {
         guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil, angles: .wedges) }
         var best: (turns: Int?, angles: RingAngles, smallFans: Bool, mostTurns: Int, area: Double)?
@@ -404,8 +405,8 @@ extension CircleLayout {
     /// Wide fans of leaves fill several bands (`banded`, `CircleLayout+Bands`) or take turns
     /// on several sub-rings, as `--wrap` stacks them in columns: such a ring needs a fraction
     /// of their heights around it, for a few box lengths across. Per ring, the number of bands
-    /// or sub-rings (1 to `mostTurns`) that makes the ring's own estimate (what its boxes need around it,
-    /// plus its thickness) least; runs of at least twice that many leaves among siblings fill
+    /// or sub-rings (1 to `mostTurns`) that makes the ring's own estimate (what its boxes need
+    /// around it, plus its thickness) least; runs of at least twice that many leaves among siblings fill
     /// them, in order (`turns`, if given, instead of every ring's estimate). With `smallFans`
     /// (banded), a parent's whole fan of as many leaves as that fills them too, as a list
     /// along its radius (`BandedRun.listed`), where the parent's own ring has no bands (a line
