@@ -58,24 +58,22 @@ public struct Diagram {
             }
             style = fitStyle
         }
+        /// The other layouts' common base, which may start from the measured sizes too.
+        let indexedLayout: IndexedLayoutBase? = switch options.layout {
+        case .schematic: nil
+        case .flow(let flow): FlowLayout(dataController: dataController, configuration: flow)
+        case .grid(let grid): GridLayout(dataController: dataController, configuration: grid)
+        case .circle(let circle): CircleLayout(dataController: dataController, configuration: circle)
+        case .masonry(let masonry): MasonryLayout(dataController: dataController, configuration: masonry)
+        }
         var placed: any CollectionViewLayout
-        switch options.layout {
-        case .schematic:
+        if let indexedLayout {
+            schematicLayout = nil
+            placed = indexedLayout
+        } else {
             let schematic = SchematicLayout(dataController: dataController, configuration: configuration)
             schematicLayout = schematic
             placed = schematic
-        case .flow(let flow):
-            schematicLayout = nil
-            placed = FlowLayout(dataController: dataController, configuration: flow)
-        case .grid(let grid):
-            schematicLayout = nil
-            placed = GridLayout(dataController: dataController, configuration: grid)
-        case .circle(let circle):
-            schematicLayout = nil
-            placed = CircleLayout(dataController: dataController, configuration: circle)
-        case .masonry(let masonry):
-            schematicLayout = nil
-            placed = MasonryLayout(dataController: dataController, configuration: masonry)
         }
         if !options.effects.isEmpty {
             var effects: [LayoutEffect] = []
@@ -117,9 +115,11 @@ public struct Diagram {
                 sizing.prefetchAll()
                 // Every label is measured: the layout's first pass places every node at its
                 // size, once, instead of at the estimate and again when the cells report.
-                schematicLayout?.estimatedItemSizes = sizing.measuredSizes ?? Self.preferredSizes(of: dataController, by: sizing)
+                let measured = sizing.measuredSizes ?? Self.preferredSizes(of: dataController, by: sizing)
+                schematicLayout?.estimatedItemSizes = measured
+                indexedLayout?.estimatedItemSizes = measured
                 // Every cell has reported (above): the collection view need not ask them again.
-                if schematicLayout != nil && options.effects.isEmpty { collectionView.markEveryCellSized() }
+                if options.effects.isEmpty { collectionView.markEveryCellSized() }
             }
             labelSizing = sizing
             collectionView.cellSizing = sizing

@@ -23,6 +23,11 @@ public class IndexedLayoutBase: SelfSizingLayout {
     public let dataController: SectionedTree
     /// The size of every item before it reports its own.
     public let estimatedItemSize: Size
+    /// Per item in drawing order (section by section), the sizes the first pass starts from
+    /// instead of `estimatedItemSize`: the cells' own, measured beforehand, so that the first
+    /// pass places every item at its size and no cell reports a change (a circle's fourteen
+    /// drawings are made once, not twice). Read once, by the first `prepare`.
+    public var estimatedItemSizes: [Size]?
     /// Titles of the sections' headers, by section; missing ones read "Depth N".
     public let sectionTitles: [String]
 
@@ -174,7 +179,12 @@ public class IndexedLayoutBase: SelfSizingLayout {
         if !isPrepared {
             let count = dataController.numberOfItems
             itemSizes = [Size](repeating: estimatedItemSize, count: count)
-            for item in 0..<count { itemSizes[item] = appliedSize(estimatedItemSize, ofItem: item) }
+            if let sizes = estimatedItemSizes, sizes.count == count {
+                for item in 0..<count { itemSizes[item] = appliedSize(sizes[item], ofItem: item) }
+            } else {
+                for item in 0..<count { itemSizes[item] = appliedSize(estimatedItemSize, ofItem: item) }
+            }
+            estimatedItemSizes = nil
             cellFrames = [Rect](repeating: .zero, count: count)
             headerFrames = [Rect?](repeating: nil, count: sectionCount)
             footerFrames = [Rect?](repeating: nil, count: sectionCount)

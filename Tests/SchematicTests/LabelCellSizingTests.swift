@@ -66,4 +66,23 @@ import Testing
         sizing.setLabel("changed", ofItem: 3)
         #expect(sizing.measuredSizes == nil)
     }
+
+    /// Every layout starts from the measured sizes: its first pass places every node at its
+    /// size and no cell is asked again (a circle's drawings were made twice), the drawing the
+    /// same as where the cells self-size, viewport by viewport.
+    @Test(arguments: [DiagramLayout.schematic, .circle(CircleLayoutConfiguration()), .grid(GridLayoutConfiguration()),
+                      .flow(FlowLayoutConfiguration()), .masonry(MasonryLayoutConfiguration())])
+    func everyLayoutStartsFromTheMeasuredSizes(layout: DiagramLayout) throws {
+        var options = DiagramOptions()
+        options.layout = layout
+        let measuredFirst = try Diagram(tree: Self.tree(), options: options)
+        #expect(measuredFirst.collectionView.selfSizingPasses == 0)
+        options.viewport = Size(width: 2_000, height: 2_000)
+        let selfSized = try Diagram(tree: Self.tree(), options: options)
+        #expect(selfSized.collectionView.selfSizingPasses > 0)
+        #expect(measuredFirst.layout.collectionViewContentSize == selfSized.layout.collectionViewContentSize)
+        let everything = Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)
+        #expect(Set(measuredFirst.layout.layoutAttributesForElements(in: everything))
+                == Set(selfSized.layout.layoutAttributesForElements(in: everything)))
+    }
 }

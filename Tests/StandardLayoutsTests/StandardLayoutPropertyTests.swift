@@ -259,6 +259,14 @@ enum LayoutVariant: String, CaseIterable, CustomTestStringConvertible, Sendable 
         #expect(wholeView.selfSizingPasses == 1)
         #expect(scrolled.collectionViewContentSize == whole.collectionViewContentSize)
         #expect(incremental == allElements(whole))
+        // Given every size up front (`estimatedItemSizes`), one prepare places everything
+        // where self-sizing ends.
+        let upFront = variant.make(sections, seed: seed)
+        upFront.estimatedItemSizes = (0..<sections.numberOfSections).flatMap { section in
+            (0..<sections.numberOfItems(inSection: section)).map { sizes[IndexPath(item: $0, section: section)]! }
+        }
+        upFront.prepare()
+        #expect(allElements(upFront) == incremental)
 
         scrolled.invalidateLayout()
         scrolled.prepare()
