@@ -27,7 +27,8 @@ extension CircleLayout {
     /// `subringTrials` items, wedges only). How many bands (sub-rings beyond `subringTrials`
     /// items) wide fans take is chosen per ring by an estimate; with up to `subringTrials`
     /// items, the drawing is also made with small fans banded as lists too (`staggerWideFans`'
-    /// `smallFans`), by the estimate (up to four bands a ring, and once up to `mostBands`) and
+    /// `smallFans`), by the estimate (up to four bands a ring, once up to `mostBands`, and where
+    /// a ring would take more than that, once up to `mostBandsOfHugeFans`) and
     /// with every ring's fans on the same number of bands (one to four), both ways, and the one
     /// with the smallest content is kept (the estimate's wedges without small fans on a tie, as
     /// when every drawing fits the view; the estimate does not see how one ring's wedges crowd
@@ -36,11 +37,17 @@ extension CircleLayout {
         guard dataController.numberOfItems <= Self.subringTrials else { return placeAlongRadii(turns: nil, angles: .wedges) }
         var best: (turns: Int?, angles: RingAngles, smallFans: Bool, mostTurns: Int, area: Double)?
         let trials: [(turns: Int?, smallFans: Bool, mostTurns: Int)] = [
-            (nil, false, 4), (nil, true, 4), (nil, true, Self.mostBands), (1, true, 4), (2, true, 4), (3, true, 4), (4, true, 4),
+            (nil, false, 4), (nil, true, 4), (nil, true, Self.mostBands), (nil, true, Self.mostBandsOfHugeFans),
+            (1, true, 4), (2, true, 4), (3, true, 4), (4, true, 4),
         ]
+        /// Whether the drawing with up to `mostBands` had a ring that would take more.
+        var wantsMoreBands = false
         for angles in [RingAngles.wedges, .tidy] {
             for trial in trials {
+                // (Else the same drawing as with up to `mostBands`.)
+                if trial.mostTurns == Self.mostBandsOfHugeFans && !wantsMoreBands { continue }
                 placeAlongRadii(turns: trial.turns, angles: angles, smallFans: trial.smallFans, mostTurns: trial.mostTurns)
+                if trial.turns == nil && trial.mostTurns == Self.mostBands { wantsMoreBands = bandsReachedTheirMost }
                 let area = contentSize.width * contentSize.height
                 if best == nil || area < best!.area * (1 - 1e-9) { best = (trial.turns, angles, trial.smallFans, trial.mostTurns, area) }
             }
@@ -63,6 +70,12 @@ extension CircleLayout {
     /// instead). A folder of 1,140 libraries on four bands drew 3.2 times the columns' area, on
     /// six 2.0; ISO 3166-2 (5,328 items) 3.1, where four bands at most drew 4.2.
     static let mostBands = 6
+
+    /// The most bands a ring's estimate may choose in one more drawing, made only where some
+    /// ring would take more than `mostBands`: a folder of 17,961 manual pages on six bands
+    /// went round a ring 58,000 px out (`/usr/share/man` 20.7 times the columns' area), on as
+    /// many as its estimate finds least 2.6.
+    static let mostBandsOfHugeFans = 64
 
     /// Items up to which `placeAlongRadii` tries bands, every number of them and both ways of
     /// finding the angles (beyond, the wedges with each ring's own number of sub-rings: one
@@ -427,6 +440,7 @@ extension CircleLayout {
         isStaggered = [Bool](repeating: false, count: count)
         wedgeShares = [Double](repeating: 1, count: count)
         bandedRuns = []
+        bandsReachedTheirMost = false
         runOfItem = banded ? [Int32](repeating: -1, count: count) : []
         func isLeaf(_ item: Int) -> Bool { childStarts[item] == childStarts[item + 1] }
         /// Calls `body` with every run of consecutive leaf siblings in a section (its first item and length).
@@ -468,7 +482,7 @@ extension CircleLayout {
                 let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
                 if estimate < best.estimate - 1 { best = (turns, estimate, (total - saved) / (2 * Double.pi)) }
             }
-            if let forcedTurns { best.turns = forcedTurns }
+            if let forcedTurns { best.turns = forcedTurns } else if best.turns == mostTurns { bandsReachedTheirMost = true }
             guard best.turns > 1 else { continue }
             // Runs long enough for bands fill them (`bandedRun`, up to `subringTrials` items);
             // the others take turns on sub-rings.

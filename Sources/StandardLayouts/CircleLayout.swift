@@ -51,6 +51,9 @@ public final class CircleLayout: IndexedLayoutBase {
     /// (-1: none; empty when no fan is banded).
     var bandedRuns: [BandedRun] = []
     var runOfItem: [Int32] = []
+    /// Whether some ring's estimate (`staggerWideFans`) chose the most bands it was allowed:
+    /// a ring that would take more.
+    var bandsReachedTheirMost = false
     /// The section of every global item.
     lazy var sectionOfItems: [Int32] = {
         var sections = [Int32](repeating: 0, count: dataController.numberOfItems)

@@ -466,6 +466,44 @@ import Darwin
         }
     }
 
+    /// A folder of thousands of files (`/usr/share/man/man1`: 17,961) takes as many bands as
+    /// its ring's estimate finds least, more than `mostBands` (on six it went round a ring
+    /// 58,000 px out): inside out, in order, and no connector piece through a box. (Checked on
+    /// each band's first and last leaf, whose lines run the whole of the trunk and of their
+    /// band's arc that the others' share, against the boxes a rect query finds about each piece.)
+    @Test func hugeFansTakeMoreBands() throws {
+        var outline = "root\n  man1\n"
+        for index in 0..<2_000 { outline += "    page\(index)\n" }
+        let layout = try radialTree(outline: outline)
+        let center = layout.center
+        let inner = (0..<2_000).map { index -> Double in
+            let leaf = layout.layoutAttributesForItem(at: IndexPath(item: index, section: 2))!
+            return (distance(leaf.center, center) - leaf.size.width / 2).rounded()
+        }
+        #expect(Set(inner).count > CircleLayout.mostBands, "bands: \(Set(inner).count)")
+        #expect(zip(inner, inner.dropFirst()).allSatisfy { $0 <= $1 }, "inside out, in order")
+        var ends: [Int] = []
+        for index in 0..<2_000 {
+            let firstOfBand = index == 0 || inner[index] != inner[index - 1]
+            let lastOfBand = index == 1_999 || inner[index] != inner[index + 1]
+            if firstOfBand || lastOfBand { ends.append(index) }
+        }
+        var pieces = 0
+        for index in ends {
+            let path = IndexPath(item: index, section: 2)
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+            let points = polyline(of: connector)
+            for piece in 0..<(points.count - 1) {
+                let (a, b) = (points[piece], points[piece + 1])
+                let around = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+                for cell in layout.layoutAttributesForElements(in: around) where cell.representedElementCategory == .cell
+                    && cell.indexPath != path && cell.indexPath != connector.parentIndexPath
+                    && segmentEntersCell(a, b, cell) { pieces += 1 }
+            }
+        }
+        #expect(pieces == 0)
+    }
+
     /// Beyond `subringTrials` items, a wide fan takes turns on sub-rings instead (bands' arcs
     /// would cost a path of up to 120 corners per leaf): neighbours never share a sub-ring, and
     /// each line to an outer sub-ring runs along its leaf's radius, between its neighbours'
