@@ -216,7 +216,7 @@ extension CircleLayout {
     /// The connector to a leaf of a band beyond the first (of any band in a `listed` run):
     /// from the parent to the middle ring
     /// at the trunk's angle, out along the trunk to the gap before the leaf's band, round that
-    /// gap as an arc (chords of `ringBusStep` from the trunk, so that the leaves on one side
+    /// gap as an arc (chords of `ringBusStep(radius:)` from the trunk, so that the leaves on one side
     /// share them) and in along the leaf's radius. The piece an earlier sibling drew is marked
     /// (`drawnFrom`): the trunk up to the band before, or the trunk and the arc up to the leaf
     /// before on the same side. Nil for other items.
@@ -233,23 +233,26 @@ extension CircleLayout {
         let trunkStart = point(trunkAngle, middle)
         var points = [edgePoint(ofItem: parent, towards: trunkStart)]
         // Out to the middle ring: straight, unless that would pass inside the parent's own ring
-        // (a run far round from its parent), then out along its radius and round the middle ring.
+        // (a run far round from its parent) or through a longer neighbour's box there (a short
+        // folder among long links, `/usr/share/zoneinfo`'s `Indian`), then out along its radius
+        // and round the middle ring.
         let ring = ringRadii[parentPath.section]
-        if ring > 0 && Self.distance(from: center, toSegment: points[0], trunkStart) < ring - 1 {
+        if ring > 0 && (Self.distance(from: center, toSegment: points[0], trunkStart) < ring - 1
+                        || lineMeetsNeighbours(ofItem: parent, from: points[0], to: trunkStart)) {
             points = [radialEnd(ofItem: parent, outer: true) ?? points[0]]
             let turn = trunkAngle - angles[parent]
-            let steps = max(1, Int((abs(turn) / Self.ringBusStep).rounded(.up)))
+            let steps = max(1, Int((abs(turn) / Self.ringBusStep(radius: middle)).rounded(.up)))
             for step in 0..<steps { points.append(point(angles[parent] + turn * Double(step) / Double(steps), middle)) }
         }
         points.append(trunkStart)
-        // Out along the trunk, then round the band's gap: corners every `ringBusStep` from the
+        // Out along the trunk, then round the band's gap: corners every `ringBusStep(radius:)` from the
         // trunk, the same for every leaf on a side.
-        let bus = busRadius(band)
+        let bus = busRadius(band), busStep = Self.ringBusStep(radius: bus)
         let turn = angles[child] - trunkAngle
-        let steps = Int((abs(turn) / Self.ringBusStep).rounded(.up))
+        let steps = Int((abs(turn) / busStep).rounded(.up))
         var via = [point(trunkAngle, bus)]
         for step in stride(from: 1, to: steps, by: 1) {
-            via.append(point(trunkAngle + Double(step) * Self.ringBusStep * (turn < 0 ? -1 : 1), bus))
+            via.append(point(trunkAngle + Double(step) * busStep * (turn < 0 ? -1 : 1), bus))
         }
         via.append(point(angles[child], bus))
         let end = radialEnd(ofItem: child, outer: false) ?? edgePoint(ofItem: child, towards: via[via.count - 1])
@@ -270,12 +273,61 @@ extension CircleLayout {
                 connector.drawnFrom = via[0]
             }
         } else if let before {
-            let previous = Int((abs(angles[before] - trunkAngle) / Self.ringBusStep).rounded(.up)) - 1
+            let previous = Int((abs(angles[before] - trunkAngle) / busStep).rounded(.up)) - 1
             connector.drawnFrom = previous >= 1 && previous < via.count - 1 ? via[previous] : via[0]
         } else if band > 1 || (band == 1 && run.listed) {
             connector.drawnFrom = point(trunkAngle, busRadius(band - 1))
         }
         return connector
+    }
+
+    /// Whether the segment from `a` to `b` (out from `item`, round towards `b`'s angle) passes
+    /// within `lineClearance` of a box of the item's ring between the two angles (up to 64
+    /// boxes walked).
+    func lineMeetsNeighbours(ofItem item: Int, from a: Point, to b: Point) -> Bool {
+        let range = items(inSection: Int(sectionOfItems[item]))
+        guard range.count > 1 else { return false }
+        let turn = Self.signedTurn(atan2(b.y - center.y, b.x - center.x) - angles[item])
+        let forward = turn >= 0, radius = max(hypot(b.x - center.x, b.y - center.y), 1)
+        var other = item
+        for _ in 0..<min(64, range.count - 1) {
+            other = forward ? (other + 1 < range.upperBound ? other + 1 : range.lowerBound)
+                : (other > range.lowerBound ? other - 1 : range.upperBound - 1)
+            let away = Self.signedTurn(angles[other] - angles[item])
+            // Past the line's far end by more than the box's own angle: done.
+            if abs(away) > abs(turn) + itemSizes[other].height / radius + 0.05 || (away >= 0) != forward { break }
+            if segment(a, b, passesWithin: Self.lineClearance, ofItem: other) { return true }
+        }
+        return false
+    }
+
+    /// Whether the segment from `a` to `b` passes within `clearance` of the item's box, turned or not.
+    func segment(_ a: Point, _ b: Point, passesWithin clearance: Double, ofItem item: Int) -> Bool {
+        let box = frame(ofItem: item)
+        let turn = transform(ofItem: item).map { _ in turns[item] } ?? 0
+        let c = cos(turn), s = sin(turn)
+        /// Into the box's own axes, about its middle.
+        func local(_ p: Point) -> Point {
+            let dx = p.x - box.midX, dy = p.y - box.midY
+            return Point(x: dx * c + dy * s, y: -dx * s + dy * c)
+        }
+        let p = local(a), q = local(b)
+        let halfWidth = box.width / 2 + clearance, halfHeight = box.height / 2 + clearance
+        // Liang–Barsky: clip the segment to the widened box.
+        var low = 0.0, high = 1.0
+        let dx = q.x - p.x, dy = q.y - p.y
+        for (delta, start, limit) in [(dx, p.x, halfWidth), (dy, p.y, halfHeight)] {
+            for (d, distance) in [(-delta, start + limit), (delta, limit - start)] {
+                if d == 0 {
+                    if distance < 0 { return false }
+                } else {
+                    let t = distance / d
+                    if d < 0 { low = max(low, t) } else { high = min(high, t) }
+                    if low > high { return false }
+                }
+            }
+        }
+        return true
     }
 
     /// How near the segment from `a` to `b` comes to `point`.

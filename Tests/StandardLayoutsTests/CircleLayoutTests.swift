@@ -488,20 +488,56 @@ import Darwin
             let lastOfBand = index == 1_999 || inner[index] != inner[index + 1]
             if firstOfBand || lastOfBand { ends.append(index) }
         }
+        let connectors = try ends.map { index in
+            try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: index, section: 2)))
+        }
+        let pieces = piecesThroughNearbyBoxes(layout, connectors)
+        #expect(pieces == 0)
+    }
+
+    /// A bus's chords bow inside its arc by at most `lineClearance` at any radius (3° chords 60,000 px
+    /// out, round a folder of 17,961 manual pages, bowed 20 px into the band inside), and
+    /// stay 3° wherever that is within it.
+    @Test(arguments: [10.0, 500, 5_000, 8_700, 8_760, 20_000, 60_000, 1_000_000])
+    func busChordsBowNoMoreThanTheLineClearance(radius: Double) {
+        let step = CircleLayout.ringBusStep(radius: radius)
+        #expect(radius * (1 - cos(step / 2)) <= CircleLayout.lineClearance * (1 + 1e-9))
+        #expect(step > 0 && step <= Double.pi / 60)
+        if radius <= 8_700 { #expect(step == Double.pi / 60) }
+    }
+
+    /// `/usr/share/zoneinfo` whole (1,308 entries, links among folders): a short folder among
+    /// long links on its ring (`Indian` beside `Iceland → Africa/Abidjan`) reaches its fan's
+    /// trunk round the middle ring where the straight line to it passed through a neighbour's
+    /// box (18 pieces, straight and curved). Boxes as long as their labels.
+    @Test(arguments: [CircleConnectorStyle.straight, .curved])
+    func linesToATrunkPassNoNeighbour(style: CircleConnectorStyle) throws {
+        let outline = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/zoneinfo-all.tree", encoding: .utf8)
+        let sections = try sectionedTree(outline: outline)
+        let layout = try radialTree(outline: outline, { $0.connectorStyle = style }) { path, _ in
+            let label = sections.label(ofItem: sections.globalItem(section: path.section, item: path.item))
+            return Size(width: 16 + 7 * Double(label.count), height: 24)
+        }
+        let connectors = allElements(layout).filter { $0.representedElementKind == .connector }
+        #expect(piecesThroughNearbyBoxes(layout, connectors) == 0)
+    }
+
+    /// Pieces of `connectors` through boxes other than their ends', against the boxes a rect
+    /// query finds about each piece (brute force is too slow for thousands).
+    private func piecesThroughNearbyBoxes(_ layout: CircleLayout, _ connectors: [LayoutAttributes]) -> Int {
         var pieces = 0
-        for index in ends {
-            let path = IndexPath(item: index, section: 2)
-            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)?.connector)
+        for element in connectors {
+            guard let connector = element.connector else { continue }
             let points = polyline(of: connector)
             for piece in 0..<(points.count - 1) {
                 let (a, b) = (points[piece], points[piece + 1])
                 let around = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
                 for cell in layout.layoutAttributesForElements(in: around) where cell.representedElementCategory == .cell
-                    && cell.indexPath != path && cell.indexPath != connector.parentIndexPath
+                    && cell.indexPath != element.indexPath && cell.indexPath != connector.parentIndexPath
                     && segmentEntersCell(a, b, cell) { pieces += 1 }
             }
         }
-        #expect(pieces == 0)
+        return pieces
     }
 
     /// Beyond `subringTrials` items, a wide fan takes turns on sub-rings instead (bands' arcs
