@@ -80,8 +80,8 @@ extension CircleLayout {
     /// Items up to which `placeAlongRadii` tries bands, every number of them and both ways of
     /// finding the angles (beyond, the wedges with each ring's own number of sub-rings: one
     /// placement, as before the tidy angles, whose stand-ins cost half as much memory again,
-    /// and no band's arcs of up to 120 corners a leaf). The trials cost about 20 times the one
-    /// placement (a random tree of 50,000 nodes: 1.1 s, not 55 ms) and draw trees of thousands
+    /// and no band's arcs of up to 120 corners a leaf). The trials cost about ten times the one
+    /// placement (a random tree of 50,000 nodes: 0.51 s, not 55 ms) and draw trees of thousands
     /// of items far smaller: ISO 3166-2 16.7 times the columns' area on sub-rings, 3.1 on bands;
     /// all of `/usr/include` (9,177 entries) 14.6 → 4.6, `tree -L 3 /usr/share` (32,328) 144 → 27.
     static let subringTrials = 50_000

@@ -25,7 +25,7 @@ public class IndexedLayoutBase: SelfSizingLayout {
     public let estimatedItemSize: Size
     /// Per item in drawing order (section by section), the sizes the first pass starts from
     /// instead of `estimatedItemSize`: the cells' own, measured beforehand, so that the first
-    /// pass places every item at its size and no cell reports a change (a circle's fourteen
+    /// pass places every item at its size and no cell reports a change (a circle's trial
     /// drawings are made once, not twice). Read once, by the first `prepare`.
     public var estimatedItemSizes: [Size]?
     /// Titles of the sections' headers, by section; missing ones read "Depth N".
