@@ -522,6 +522,21 @@ import Darwin
         #expect(piecesThroughNearbyBoxes(layout, connectors) == 0)
     }
 
+    /// Upright boxes are entered from the side facing the middle ring on their radius, as
+    /// the curves enter them: a straight line aimed at a child's middle grazed the sibling
+    /// before it in a stack (a git history: 35 pieces through boxes; Maven's repository: 3).
+    @Test(arguments: ["git-history.txt", "maven-repo.tree"])
+    func uprightBoxesAreEnteredFromTheMiddleRing(file: String) throws {
+        let outline = try String(contentsOfFile: RepositoryPaths.samples + "/real/" + file, encoding: .utf8)
+        let sections = try sectionedTree(outline: outline)
+        let layout = try radialTree(outline: outline, { $0.labelDirection = .horizontal }) { path, _ in
+            let label = sections.label(ofItem: sections.globalItem(section: path.section, item: path.item))
+            return Size(width: 16 + 7 * Double(min(label.count, 40)), height: 24)
+        }
+        let connectors = allElements(layout).filter { $0.representedElementKind == .connector }
+        #expect(piecesThroughNearbyBoxes(layout, connectors) <= (file == "git-history.txt" ? 2 : 0))
+    }
+
     /// Pieces of `connectors` through boxes other than their ends', against the boxes a rect
     /// query finds about each piece (brute force is too slow for thousands).
     private func piecesThroughNearbyBoxes(_ layout: CircleLayout, _ connectors: [LayoutAttributes]) -> Int {
