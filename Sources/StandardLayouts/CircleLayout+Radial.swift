@@ -473,12 +473,16 @@ extension CircleLayout {
             var total = 0.0
             for item in items(inSection: section) { total += itemSizes[item].height + padding }
             var best = (turns: 1, estimate: total / (2 * Double.pi) + longest[section], radius: total / (2 * Double.pi))
+            // The ring's runs and what each needs around it, found once for every number of turns.
+            var runs: [(first: Int, length: Int, around: Double)] = []
+            forEachLeafRun(inSection: section) { first, length in
+                var around = 0.0
+                for item in first..<first + length { around += itemSizes[item].height + padding }
+                runs.append((first, length, around))
+            }
             for turns in 2...max(2, mostTurns) {
                 var saved = 0.0
-                forEachLeafRun(inSection: section) { first, length in
-                    guard fills(turns, first: first, length: length) else { return }
-                    for item in first..<first + length { saved += (itemSizes[item].height + padding) * (1 - 1 / Double(turns)) }
-                }
+                for run in runs where fills(turns, first: run.first, length: run.length) { saved += run.around * (1 - 1 / Double(turns)) }
                 let estimate = (total - saved) / (2 * Double.pi) + Double(turns) * longest[section] + Double(turns - 1) * padding
                 if estimate < best.estimate - 1 { best = (turns, estimate, (total - saved) / (2 * Double.pi)) }
             }
@@ -487,8 +491,7 @@ extension CircleLayout {
             // Runs long enough for bands fill them (`bandedRun`, up to `subringTrials` items);
             // the others take turns on sub-rings.
             var staggers = false
-            forEachLeafRun(inSection: section) { first, length in
-                guard fills(best.turns, first: first, length: length) else { return }
+            for (first, length, _) in runs where fills(best.turns, first: first, length: length) {
                 let parent = Int(dataController.parentOfItem[first])
                 let wholeFan = parent >= 0 && Int(childStarts[parent]) == first && Int(childStarts[parent + 1]) == first + length
                 if banded, var run = bandedRun(first: first, length: length, bands: best.turns, radius: best.radius,
@@ -508,7 +511,7 @@ extension CircleLayout {
                         offset += deepest + bandGap
                     }
                     bandedRuns.append(run)
-                    return
+                    continue
                 }
                 staggers = true
                 for item in first..<first + length {
