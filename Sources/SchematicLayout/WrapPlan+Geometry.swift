@@ -34,7 +34,7 @@ extension WrapPlan {
     private var int32Geometry: [[Int32]] {
         [firstItem, memberCount, rows, columns, rowStart, columnStart, blockOfItem, nestLevels, levelStart, levelFirst,
          levelCount, offsetStart, panelLevelStart, memberColumns, memberLevels, listFirst, listCount, listRows,
-         listColumnStart, listOfItem]
+         listColumnStart, listOfItem, stackStart, stackFirsts]
     }
 
     /// The stored floating-point arrays of the geometry, in a fixed order.

@@ -4,7 +4,8 @@ import Hierarchy
 /// (or leaf roots: the roots are a fan too) is laid out in its section as `columns` sub-columns of `rows` rows, in order down each
 /// sub-column then across (column-major). Each sub-column is led by a gutter for the bus that
 /// reaches its children, so the block is `Σ (gutter + sub-column width)` wide. Rows are as
-/// tall as their tallest member, so a row reads across.
+/// tall as their tallest member, so a row reads across; left to right, members of uneven
+/// heights stack in their sub-columns instead where that is shorter (`WrapPlan+Stacking`).
 ///
 /// Only leaves wrap this way: a child with children needs the next column aligned to it. A
 /// child with a small subtree wraps with its subtree, as panels (*nesting blocks*, below).
@@ -26,6 +27,10 @@ struct WrapPlan {
     /// Each sub-column's left (after its gutter) from the block's left, and its width.
     var columnLefts: [Double] = []
     var columnWidths: [Double] = []
+    /// Per block, where its sub-columns' splits start in `stackFirsts` where they are stacked
+    /// (`appendStacked`; its rows are then its members, each at its own top), else -1.
+    var stackStart: [Int32] = []
+    var stackFirsts: [Int32] = []
     /// Per block, its size.
     var widths: [Double] = []
     var heights: [Double] = []
@@ -743,10 +748,24 @@ struct WrapPlan {
             firstItem.append(start); memberCount.append(Int32(length))
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))
             for item in first..<first + length { blockOfItem[item] = block }
-            let size = WrapPlan.appendGrid(of: first..<first + length, rows: rowCount, columns: columnCount,
+            let rowBase = rowOffsets.count, columnBase = columnLefts.count
+            var size = WrapPlan.appendGrid(of: first..<first + length, rows: rowCount, columns: columnCount,
                                            widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
                                            rowTops: &rowOffsets, rowHeights: &rowHeights,
                                            columnLefts: &columnLefts, columnWidths: &columnWidths)
+            var stackedAt: Int32 = -1
+            if !hangsLists && rowCount > 1 && columnCount > 1,
+               let stacked = WrapPlan.stacking(of: first..<first + length, columns: columnCount, grid: size, widths: itemWidths,
+                                               heights: itemHeights, padding: padding, gutter: gutter) {
+                rowOffsets.removeSubrange(rowBase...); rowHeights.removeSubrange(rowBase...)
+                columnLefts.removeSubrange(columnBase...); columnWidths.removeSubrange(columnBase...)
+                WrapPlan.appendStacked(of: first..<first + length, split: stacked.split, widths: itemWidths, heights: itemHeights,
+                                       padding: padding, gutter: gutter, rowTops: &rowOffsets, rowHeights: &rowHeights,
+                                       columnLefts: &columnLefts, columnWidths: &columnWidths)
+                stackedAt = Int32(stackFirsts.count); stackFirsts += stacked.split
+                size = (stacked.width, stacked.height)
+            }
+            stackStart.append(stackedAt)
             rowStart.append(Int32(rowOffsets.count)); columnStart.append(Int32(columnLefts.count))
             widths.append(size.width); heights.append(size.height)
             nestLevels.append(0); levelStart.append(Int32(levelFirst.count)); offsetStart.append(-1)
@@ -908,6 +927,7 @@ struct WrapPlan {
         nestLevels.append(Int32(levels.count - 1)); levelStart.append(Int32(levelFirst.count))
         for range in levels.dropFirst() { levelFirst.append(Int32(range.lowerBound)); levelCount.append(Int32(range.count)) }
         offsetStart.append(Int32(memberXs.count)); panelLevelStart.append(Int32(levelBase))
+        stackStart.append(-1)
         var firstRows: [Double] = [], firstHeights: [Double] = []
         var listX = 0.0
         for (level, range) in levels.enumerated() {
@@ -988,6 +1008,7 @@ struct WrapPlan {
     @inline(__always)
     func position(ofMember item: Int, inBlock block: Int) -> (column: Int, row: Int) {
         if offsetStart[block] >= 0 { return (Int(memberColumns[nestedIndex(of: item, inBlock: block)]), 0) }
+        if isStacked(block) { return stackedPosition(item - Int(firstItem[block]), inBlock: block) }
         return WrapPlan.gridPosition(item - Int(firstItem[block]), count: Int(memberCount[block]), rows: Int(rows[block]),
                                      columns: Int(columns[block]))
     }
@@ -1007,7 +1028,9 @@ struct WrapPlan {
             return (memberXs[index], memberYs[index])
         }
         let (column, row) = position(ofMember: item, inBlock: block)
-        let rowIndex = Int(rowStart[block]) + row, columnIndex = Int(columnStart[block]) + column
+        // (A stacked block's rows are its members.)
+        let rowIndex = Int(rowStart[block]) + (isStacked(block) ? item - Int(firstItem[block]) : row)
+        let columnIndex = Int(columnStart[block]) + column
         let room = rowHeights[rowIndex] - height
         return (columnLefts[columnIndex], rowOffsets[rowIndex] + (isCombed(block) ? 0 : isSingleFile(block) ? room : room / 2))
     }
@@ -1056,7 +1079,9 @@ struct WrapPlan {
 
     /// The middles of the first and last rows, from the block's top.
     func rowMiddles(ofBlock block: Int) -> (first: Double, last: Double) {
-        let first = Int(rowStart[block]), last = Int(rowStart[block + 1]) - 1
+        let first = Int(rowStart[block])
+        // A stacked block's: its first sub-column's first and last members (its bus's).
+        let last = isStacked(block) ? first + Int(stackFirsts[Int(stackStart[block]) + 1]) - 1 : Int(rowStart[block + 1]) - 1
         return (rowOffsets[first] + rowHeights[first] / 2, rowOffsets[last] + rowHeights[last] / 2)
     }
 

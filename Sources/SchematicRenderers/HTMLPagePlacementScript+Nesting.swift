@@ -541,7 +541,7 @@ extension HTMLPagePlacementScript {
     // Rows: the first panel's children (where the bus enters, and what the parent centres on).
     plan.rows.push(firstRows.length); plan.columns.push(panelCount);
     for (at = 0; at < firstRows.length; at++) { plan.rowOffsets.push(firstRows[at]); plan.rowHeights.push(firstHeights[at]); }
-    plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length);
+    plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length); plan.stackStart.push(-1);
     plan.widths.push(layout.width); plan.heights.push(layout.height);
     plan.nestsFolders = true;
     plan.deepestLevels = Math.max(plan.deepestLevels, levelCount - 1);

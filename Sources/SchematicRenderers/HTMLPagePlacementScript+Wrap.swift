@@ -41,6 +41,53 @@ extension HTMLPagePlacementScript {
     for (k = 0; k < columnCount; k++) { left += gutter; columnLefts.push(left); left += columnWidths[widthBase + k]; }
     return [left, top - padding];
   }
+  // WrapPlan.stackedSplit: sub-column k begins at the first member whose middle lies past k
+  // shares of the heights; each keeps a member. Each sub-column's first (from low), then the count.
+  function stackedSplit(low, high, columnCount, heights, padding) {
+    var count = high - low, total = 0, k, column = 1, before = 0, firsts = [];
+    for (k = low; k < high; k++) total += heights[k] + padding;
+    for (k = 0; k <= columnCount; k++) firsts.push(count);
+    firsts[0] = 0;
+    for (k = 0; k < count && column < columnCount; k++) {
+      var extent = heights[low + k] + padding, middle = before + extent / 2;
+      while (column < columnCount && middle >= column * total / columnCount) { firsts[column] = k; column++; }
+      before += extent;
+    }
+    for (k = 1; k < Math.max(columnCount, 1); k++) firsts[k] = Math.max(firsts[k], firsts[k - 1] + 1);
+    for (k = columnCount - 1; k > 0; k--) firsts[k] = Math.min(firsts[k], count - (columnCount - k));
+    return firsts;
+  }
+  // WrapPlan.stacking: where the leaves low..<high differ in height and, stacked in
+  // columnCount sub-columns, are shorter than their grid (gridSize) by more than a padding and
+  // smaller: {split, width, height}; else null.
+  function stacking(low, high, columnCount, gridSize, widths, heights, padding, gutter) {
+    var k, differ = false;
+    for (k = low + 1; k < high && !differ; k++) differ = heights[k] !== heights[low];
+    if (!differ) return null;
+    var split = stackedSplit(low, high, columnCount, heights, padding), height = 0, width = 0;
+    for (var column = 0; column < columnCount; column++) {
+      var extent = 0, widest = 0;
+      for (k = low + split[column]; k < low + split[column + 1]; k++) { extent += heights[k] + padding; widest = Math.max(widest, widths[k]); }
+      height = Math.max(height, extent - padding); width += gutter + widest;
+    }
+    if (!(height < gridSize[1] - padding && width * height < gridSize[0] * gridSize[1])) return null;
+    return {split: split, width: width, height: height};
+  }
+  // WrapPlan.appendStacked: per member its top and height, per sub-column its left and width.
+  function appendStacked(low, split, widths, heights, padding, gutter, rowTops, rowHeights, columnLefts, columnWidths) {
+    var left = 0;
+    for (var column = 0; column + 1 < split.length; column++) {
+      var top = 0, widest = 0;
+      for (var k = low + split[column]; k < low + split[column + 1]; k++) { rowTops.push(top); rowHeights.push(heights[k]); top += heights[k] + padding; widest = Math.max(widest, widths[k]); }
+      left += gutter; columnLefts.push(left); columnWidths.push(widest); left += widest;
+    }
+  }
+  // WrapPlan.stackedPosition: the last sub-column whose first is at most index.
+  function stackedPosition(plan, index, block) {
+    var start = plan.stackStart[block], low = 0, high = plan.columns[block] - 1;
+    while (low < high) { var middle = (low + high + 1) >> 1; if (plan.stackFirsts[start + middle] <= index) low = middle; else high = middle - 1; }
+    return {column: low, row: index - plan.stackFirsts[start + low]};
+  }
   // WrapPlan.grid: [rows, columns], or null if the run stays one column. With longestList
   // (auto top to bottom) the limit caps lists: rows in proportion to the run's length.
   function wrapGrid(length, limit, shaped, longestList) {
@@ -302,7 +349,7 @@ extension HTMLPagePlacementScript {
       }
     }
     var plan = {gutter: gutter, rowLimit: rowLimit, smallestFan: smallestFan, estimateFits: estimateFits, fills: filled !== null, firstItem: [], memberCount: [], rows: [], columns: [], rowStart: [0], rowOffsets: [],
-                rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
+                rowHeights: [], columnStart: [0], columnLefts: [], columnWidths: [], stackStart: [], stackFirsts: [], widths: [], heights: [], blockOfItem: new Int32Array(count).fill(-1),
                 nestLevels: [], levelStart: [], levelFirst: [], levelCount: [], offsetStart: [], panelLevelStart: [], memberXs: [], memberYs: [],
                 memberColumns: [], memberLevels: [], levelLefts: [], levelWidths: [], innerGap: cfg.sectionPadding, nestsFolders: false, deepestLevels: 0,
                 hangsLists: !!cfg.vertical, shortestHangingList: shortestList || (cfg.vertical ? 2 : 3), listFirst: [], listCount: [], listLefts: [], listTops: [], listHeights: [], listRows: [], listFirstRows: [], listLastRows: [],
@@ -329,8 +376,17 @@ extension HTMLPagePlacementScript {
       var block = plan.firstItem.length;
       plan.firstItem.push(first); plan.memberCount.push(length); plan.rows.push(rowCount); plan.columns.push(columnCount);
       for (item = first; item < first + length; item++) plan.blockOfItem[item] = block;
+      var rowBase = plan.rowOffsets.length, columnBase = plan.columnLefts.length;
       var size = appendGrid(first, first + length, rowCount, columnCount, widths, heights, padding, gutter,
                             plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths);
+      var stacked = !plan.hangsLists && rowCount > 1 && columnCount > 1 ? stacking(first, first + length, columnCount, size, widths, heights, padding, gutter) : null;
+      plan.stackStart.push(stacked ? plan.stackFirsts.length : -1);
+      if (stacked) {
+        plan.rowOffsets.length = rowBase; plan.rowHeights.length = rowBase; plan.columnLefts.length = columnBase; plan.columnWidths.length = columnBase;
+        appendStacked(first, stacked.split, widths, heights, padding, gutter, plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths);
+        for (var q = 0; q < stacked.split.length; q++) plan.stackFirsts.push(stacked.split[q]);
+        size = [stacked.width, stacked.height];
+      }
       plan.rowStart.push(plan.rowOffsets.length); plan.columnStart.push(plan.columnLefts.length);
       plan.widths.push(size[0]); plan.heights.push(size[1]);
       plan.nestLevels.push(0); plan.levelStart.push(plan.levelFirst.length); plan.offsetStart.push(-1); plan.panelLevelStart.push(plan.levelLefts.length);
@@ -341,12 +397,15 @@ extension HTMLPagePlacementScript {
   // WrapPlan.position(ofMember:inBlock:)
   function memberPosition(plan, item, block) {
     if (plan.offsetStart[block] >= 0) return {column: plan.memberColumns[nestedIndex(plan, item, block)], row: 0};
+    if (plan.stackStart[block] >= 0) return stackedPosition(plan, item - plan.firstItem[block], block);
     return gridPosition(item - plan.firstItem[block], plan.memberCount[block], plan.rows[block], plan.columns[block]);
   }
   // WrapPlan.offset(ofMember:inBlock:width:height:)
   function memberOffset(plan, item, block, width, height) {
     if (plan.offsetStart[block] >= 0) { var at = nestedIndex(plan, item, block); return {x: plan.memberXs[at], y: plan.memberYs[at]}; }
-    var p = memberPosition(plan, item, block), ri = plan.rowStart[block] + p.row, ci = plan.columnStart[block] + p.column;
+    // (A stacked block's rows are its members.)
+    var p = memberPosition(plan, item, block), ci = plan.columnStart[block] + p.column;
+    var ri = plan.rowStart[block] + (plan.stackStart[block] >= 0 ? item - plan.firstItem[block] : p.row);
     // At its sub-column's near side; a row hanging from the line over it (WrapPlan.isCombed) at
     // that line, a list in single file (WrapPlan.isSingleFile) at the line past its far side.
     var combed = !plan.hangsLists && plan.rows[block] === 1 && plan.columns[block] > 1;
@@ -361,7 +420,9 @@ extension HTMLPagePlacementScript {
   }
   function busXOfColumn(plan, column, block) { return plan.columnLefts[plan.columnStart[block] + column] - plan.gutter / 4; }  // WrapPlan.busInset
   function rowMiddles(plan, block) {
-    var first = plan.rowStart[block], last = plan.rowStart[block + 1] - 1;
+    // (A stacked block's: its first sub-column's first and last members.)
+    var first = plan.rowStart[block];
+    var last = plan.stackStart[block] >= 0 ? first + plan.stackFirsts[plan.stackStart[block] + 1] - 1 : plan.rowStart[block + 1] - 1;
     return {first: plan.rowOffsets[first] + plan.rowHeights[first] / 2, last: plan.rowOffsets[last] + plan.rowHeights[last] / 2};
   }
   // WrapPlan.keepRoomAfterFarSideLines: top to bottom, one padding before a block (other than a

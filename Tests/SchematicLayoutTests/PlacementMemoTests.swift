@@ -36,7 +36,7 @@ import TestSupport
             "levelFirst", "levelCount", "offsetStart", "panelLevelStart", "memberXs", "memberYs", "memberColumns",
             "memberLevels", "levelLefts", "levelWidths", "innerGap", "hangsLists", "listFirst", "listCount", "listLefts",
             "listTops", "listHeights", "listRows", "listRowMiddles", "listColumnStart", "listColumnLefts", "listOfItem",
-            "shortestHangingList", "nestsFolders", "deepestLevels",
+            "shortestHangingList", "nestsFolders", "deepestLevels", "stackStart", "stackFirsts",
         ]
         let choices: Set<String> = [
             "nestingShape", "nestingReach", "broadensBlocks", "broadeningDiffers", "breaksPanels", "breaksDiffer",

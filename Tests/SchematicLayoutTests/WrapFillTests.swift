@@ -68,6 +68,55 @@ import Testing
         #expect(columnWidths == [10, 10, 10, 10, 10, 10, 10, 50, 10, 10])
     }
 
+    /// Stacked sub-columns (`WrapPlan.stackedSplit`): every sub-column keeps a member, in
+    /// order; of equal heights the block stays a grid (stacking would not shorten it); of
+    /// unequal ones each sub-column holds its share of the heights, and the block is shorter
+    /// than its grid, each member a padding under the one before it.
+    @Test func subColumnsStackByHeight() throws {
+        for length in [2, 5, 12, 37, 100, 1_001] {
+            for limit in [1, 2, 3, 4, 7, 10, 31] {
+                guard let (rows, columns) = WrapPlan.grid(length: length, limit: limit, shaped: nil) else { continue }
+                for tall in [[Int](), [0], [length - 1], Array(0..<length / 2)] {
+                    var heights = [Double](repeating: 30, count: length)
+                    for member in tall { heights[member] = 900 }
+                    let split = WrapPlan.stackedSplit(of: 0..<length, columns: columns, heights: heights, padding: 20)
+                    #expect(split.count == columns + 1 && split.first == 0 && split.last == Int32(length))
+                    #expect(zip(split, split.dropFirst()).allSatisfy { $0 < $1 }, "\(length) in \(columns), tall \(tall.count): \(split)")
+                }
+                let grid = (width: Double(columns) * 130, height: Double(rows) * 50 - 20)
+                #expect(WrapPlan.stacking(of: 0..<length, columns: columns, grid: grid, widths: [Double](repeating: 100, count: length),
+                                          heights: [Double](repeating: 30, count: length), padding: 20, gutter: 30) == nil)
+            }
+        }
+        // Forty names, every fourth three lines tall (66) and the rest one (18), in 4 sub-columns:
+        // in the grid every other row holds a tall name (5 rows of 66, 5 of 18); stacked, each
+        // sub-column holds its share of the heights.
+        let heights = (0..<40).map { $0 % 4 == 3 ? 66.0 : 18.0 }, widths = [Double](repeating: 100, count: 40)
+        var gridTops: [Double] = [], gridHeights: [Double] = [], gridLefts: [Double] = [], gridWidths: [Double] = []
+        let grid = WrapPlan.appendGrid(of: 0..<40, rows: 10, columns: 4, widths: widths, heights: heights, padding: 10, gutter: 20,
+                                       rowTops: &gridTops, rowHeights: &gridHeights, columnLefts: &gridLefts, columnWidths: &gridWidths)
+        #expect(grid.height == 510.0)  // 5 × 66 + 5 × 18 + 9 paddings of 10
+        let stacked = try #require(WrapPlan.stacking(of: 0..<40, columns: 4, grid: grid, widths: widths, heights: heights,
+                                                     padding: 10, gutter: 20))
+        let firsts = stacked.split
+        var tops: [Double] = [], rowHeights: [Double] = [], lefts: [Double] = [], columnWidths: [Double] = []
+        WrapPlan.appendStacked(of: 0..<40, split: firsts, widths: widths, heights: heights, padding: 10, gutter: 20, rowTops: &tops,
+                               rowHeights: &rowHeights, columnLefts: &lefts, columnWidths: &columnWidths)
+        #expect(firsts.count == 5 && firsts.first == 0 && firsts.last == 40)
+        #expect(zip(firsts, firsts.dropFirst()).allSatisfy { $0 < $1 })
+        // All the heights with their paddings over four sub-columns: 40 × 10 + 30 × 18 + 10 × 66 = 1,600,
+        // so about 400 each; none is taller than that by more than its last member.
+        #expect(stacked.height < 400 + 66 && stacked.height < grid.height * 0.8, "\(stacked.height)")
+        #expect(stacked.width == grid.width)
+        for column in 0..<4 {
+            let members = Int(firsts[column])..<Int(firsts[column + 1])
+            #expect(tops[members.lowerBound] == 0)
+            for member in members.dropFirst() { #expect(tops[member] == tops[member - 1] + heights[member - 1] + 10) }
+            #expect(tops[members.upperBound - 1] + heights[members.upperBound - 1] <= stacked.height)
+        }
+        #expect(rowHeights == heights)
+    }
+
     /// Where blocks cannot overhang (items with additional parents), a block fills only its own
     /// column's width: the room to the drawing's right edge is no room the placement gives it.
     @Test func filledBlocksWithoutOverhangKeepToTheirColumn() {

@@ -2,7 +2,7 @@ import CollectionLayout
 import Foundation
 import Hierarchy
 import HierarchyReaders
-import SchematicLayout
+@testable import SchematicLayout
 import Testing
 import TestSupport
 
@@ -455,6 +455,46 @@ import TestSupport
         } else {
             #expect(tinyAuto.collectionViewContentSize == tinyOff.collectionViewContentSize)
         }
+    }
+
+    /// Left to right, a fan of names of one and of several lines (a folder's files and the
+    /// symbolic links among them) wraps into sub-columns stacked each on its own: every member a
+    /// padding under the one before it in its sub-column, none beside a taller one's row, and
+    /// the drawing shorter than its grid of rows; top to bottom the lists keep their rows.
+    @Test(arguments: [SchematicOrientation.lr, .rl, .tb])
+    func namesOfSeveralLinesStackInTheirSubColumns(orientation: SchematicOrientation) throws {
+        let tree = fan(120)
+        let (layout, sections) = try self.layout(tree, orientation: orientation, randomSizes: false)
+        let context = SchematicInvalidationContext()
+        for item in 0..<120 where item % 5 == 2 { context.invalidateSize(Size(width: 100, height: 62), forItemAt: IndexPath(item: item, section: 1)) }
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+        _ = checkInvariants(layout, sections, orientation: orientation)
+        let frames = (0..<120).map { canonicalFrame(layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))!.frame, orientation) }
+        let subColumns = Dictionary(grouping: frames.indices) { frames[$0].minX }
+        #expect(subColumns.count > 1)
+        let plan = try #require(layout.wrapPlan)
+        let stacked = (0..<plan.blockCount).contains { plan.isStacked($0) }
+        #expect(stacked == !orientation.isVertical)
+        guard !orientation.isVertical else { return }
+        for members in subColumns.values {
+            for (above, below) in zip(members, members.dropFirst()) {
+                #expect(abs(frames[below].minY - frames[above].maxY - 20) < 1e-9)
+            }
+        }
+        // Shorter than the same members in the block's rows and sub-columns as a grid.
+        let block = try #require((0..<plan.blockCount).first { plan.isStacked($0) })
+        let first = Int(plan.firstItem[block]), count = Int(plan.memberCount[block])
+        var globalHeights = [Double](repeating: 0, count: first + count), globalWidths = globalHeights
+        // (Global item 1 is the fan's first.)
+        for index in 0..<count {
+            globalHeights[first + index] = frames[first + index - 1].height; globalWidths[first + index] = frames[first + index - 1].width
+        }
+        var tops: [Double] = [], heights: [Double] = [], lefts: [Double] = [], widths: [Double] = []
+        let grid = WrapPlan.appendGrid(of: first..<first + count, rows: Int(plan.rows[block]), columns: Int(plan.columns[block]),
+                                       widths: globalWidths, heights: globalHeights, padding: 20, gutter: plan.gutter,
+                                       rowTops: &tops, rowHeights: &heights, columnLefts: &lefts, columnWidths: &widths)
+        #expect(plan.heights[block] < grid.height - 20, "stacked \(plan.heights[block]), grid \(grid.height)")
     }
 
     /// Top to bottom, small fans of leaves become short lists one label wide (a row costs a
