@@ -29,8 +29,9 @@ extension SchematicLayout {
     /// Returns false, placing nothing, where the best drawing wraps only fans smaller than the
     /// first tier and the drawing without them is on a smaller page: `prepare` then draws it
     /// unwrapped (the stacks the estimate reads can promise a gain the placement does not keep,
-    /// as with the cherries of a binary phylogeny).
-    func placeWrappedItemsChoosingRows() -> Bool {
+    /// as with the cherries of a binary phylogeny); so it does where the best drawing's page is
+    /// more than `WrapPlan.smallerFansGain` of `unwrapped`'s, where given.
+    func placeWrappedItemsChoosingRows(keepingUnless unwrapped: WrapDrawing? = nil) -> Bool {
         guard configuration.wrap == .auto, let estimated = wrapPlan else {
             placeWrappedItems()
             return true
@@ -233,8 +234,35 @@ extension SchematicLayout {
             let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
             if replaces(WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth), best.drawing, gain: 1) { return false }
         }
+        if let unwrapped, !(best.drawing.page <= unwrapped.page * WrapPlan.smallerFansGain) { return false }
         apply(best.placement)
         return true
+    }
+
+    /// Where the estimate leaves every fan unwrapped, its columns' stacks within
+    /// `WrapPlan.targetAspect`, but the placed drawing is beyond it (a column spreads past its
+    /// stack where subtrees hang above and below their parents: Python's XML classes, whose
+    /// fan of 16 exceptions set the drawing's top, 1:2.75): the fans of the first tier wrapped
+    /// anyway, at their blocks' own shapes and the limits around them
+    /// (`placeWrappedItemsChoosingRows`), kept only on a page at most
+    /// `WrapPlan.smallerFansGain` of the unwrapped drawing's. Trees of up to
+    /// `WrapPlan.alwaysMeasuredItems` items; the unwrapped placement is one more. Places the
+    /// best and returns true, or places nothing.
+    func placeWideFansTheEstimateLeft() -> Bool {
+        guard configuration.wrap == .auto, dataController.numberOfItems <= WrapPlan.alwaysMeasuredItems else { return false }
+        let tree = wrappedPlacementTree, tier = WrapPlan.autoFanTiers[0]
+        guard tree.columns.hasFan(of: tier) else { return false }
+        let size = WrappedPlacement.unwrappedSize(of: tree)
+        let unwrapped = WrapDrawing(breadth: size.breadth, depth: size.depth)
+        guard WrapPlan.misfit(aspect: unwrapped.aspect) > 1,
+              let shaped = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
+                                    rowLimit: tree.widths.count, smallestFan: tier),
+              let plan = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
+                                  rowLimit: Int(shaped.rows.max() ?? 1), smallestFan: tier) else { return false }
+        wrapPlan = plan
+        if placeWrappedItemsChoosingRows(keepingUnless: unwrapped) { return true }
+        wrapPlan = nil
+        return false
     }
 
     /// Where no fan's leaves wrap (a fan of folders only, as a git mirror's object folders,

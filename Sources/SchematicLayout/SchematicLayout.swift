@@ -152,7 +152,11 @@ public final class SchematicLayout: SelfSizingLayout {
         wrapPlan = configuration.wrap == .off || placesRoughly ? nil
             : firstWrapPlan ?? WrapPlan(sections: PlacementColumns(dataController), widths: itemWidths, heights: itemHeights, configuration: configuration)
         firstWrapPlan = nil
-        if wrapPlan != nil && !placeWrappedItemsChoosingRows() { wrapPlan = nil }
+        if wrapPlan != nil {
+            if !placeWrappedItemsChoosingRows() { wrapPlan = nil }
+        } else if !placesRoughly {
+            _ = placeWideFansTheEstimateLeft()
+        }
         if wrapPlan == nil && configuration.wrap != .off && !placesRoughly { placeNestedItemsWithoutLeafBlocks() }
         if wrapPlan != nil {
             for section in 0..<sectionCount { sectionsWithNewSizes.insert(section) }

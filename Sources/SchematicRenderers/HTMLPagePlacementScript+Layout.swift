@@ -393,8 +393,9 @@ extension HTMLPagePlacementScript {
       remakes.forEach(function (remake) { var trial = remake(bestNow()); if (trial) judge(trial); });
     }
     // SchematicLayout.placeWrappedItemsChoosingRows
-    // False where drawing it unwrapped is better (only small fans wrap, and the drawing without is on a smaller page).
-    function placeWrappedItemsChoosingRows() {
+    // False where drawing it unwrapped is better (only small fans wrap, and the drawing without
+    // is on a smaller page; or, with unwrapped, the best's page is beyond SMALLER_FANS_GAIN of its).
+    function placeWrappedItemsChoosingRows(unwrapped) {
       placeWrappedItems();
       if (cfg.wrap !== 0) return true;
       var estimated = plan;
@@ -526,8 +527,27 @@ extension HTMLPagePlacementScript {
         if (fanSize(best.plan.firstItem[bb]) >= AUTO_FAN_TIERS[0]) wrapsWideFan = true;
       }
       if (!wrapsWideFan && replaces(unwrappedDrawing(), best.drawing, 1)) return false;
+      if (unwrapped && !(page(best.drawing) <= page(unwrapped) * SMALLER_FANS_GAIN)) return false;
       if (plan !== best.plan) { plan = best.plan; placeWrappedItems(); }
       return true;
+    }
+    // SchematicLayout.placeWideFansTheEstimateLeft: where the estimate wraps nothing but the
+    // placed drawing is beyond TARGET_ASPECT, the first tier's fans at their own shapes and the
+    // limits around, kept only on a page at most SMALLER_FANS_GAIN of the unwrapped one's.
+    function placeWideFansTheEstimateLeft() {
+      if (!(cfg.wrap === 0 && n <= ALWAYS_MEASURED_ITEMS && hasFan(AUTO_FAN_TIERS[0]))) return false;
+      var unwrapped = unwrappedDrawing();
+      if (fits(unwrapped.aspect)) return false;
+      var shaped = wrapPlan(cols, widths, heights, cfg, n, AUTO_FAN_TIERS[0], false);
+      if (!shaped) return false;
+      var tallest = 1;
+      for (var b = 0; b < shaped.rows.length; b++) tallest = Math.max(tallest, shaped.rows[b]);
+      plan = wrapPlan(cols, widths, heights, cfg, tallest, AUTO_FAN_TIERS[0], false);
+      if (!plan) return false;
+      if (placeWrappedItemsChoosingRows(unwrapped)) return true;
+      plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;
+      for (var k = 0; k < S; k++) stackItems(k);
+      return false;
     }
     // SchematicLayout.placeNestedItemsWithoutLeafBlocks: where no fan's leaves wrap, whether its
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
@@ -583,7 +603,9 @@ extension HTMLPagePlacementScript {
 
     for (s = 0; s < S; s++) stackItems(s);
     plan = cfg.wrap < 0 ? null : wrapPlan(cols, widths, heights, cfg, null);
-    if (plan && !placeWrappedItemsChoosingRows()) {
+    if (!plan) {
+      placeWideFansTheEstimateLeft();
+    } else if (!placeWrappedItemsChoosingRows()) {
       plan = null; lefts = null; blockTops = null; blockEntries = null; secX = null;
       for (s = 0; s < S; s++) stackItems(s);
     }
