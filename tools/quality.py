@@ -157,28 +157,60 @@ def crossings(boxes, connectors):
     parent_of = np.array([hash(c[0]) for c in connectors] or [0], dtype=np.int64)
     child_of = np.array([hash(c[1]) for c in connectors] or [0], dtype=np.int64)
     for pieces in by_gap.values():
-        # Sorted by their tops, each chunk is compared only with the pieces whose span along y
-        # can meet its own (a sweep: not all pairs, which a gap of thousands of curves makes slow).
+        # Each piece is filed in the cells of a grid that its bounding box covers (cells of the
+        # median piece's length), and only pieces sharing a cell are compared: a sweep along y
+        # compared every piece with all those before it wherever one long bus spanned the
+        # column (ISO 639-3 top to bottom, 8,060 nodes: over 25 minutes and 5 GB).
         seg = np.array(pieces, dtype=np.float64)
-        seg = seg[np.argsort(np.minimum(seg[:, 1], seg[:, 3]), kind="stable")]
-        tops, bottoms = np.minimum(seg[:, 1], seg[:, 3]), np.maximum(seg[:, 1], seg[:, 3])
-        reach = np.maximum.accumulate(bottoms)
-        owner = seg[:, 4].astype(np.int64)
-        ax, ay, bx, by = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
         n = len(seg)
-        step = 512
-        for start in range(0, n, step):
-            i = slice(start, min(n, start + step))
-            low = int(np.searchsorted(reach, tops[i].min() - 1, side="left"))
-            high = int(np.searchsorted(tops, bottoms[i].max() + 1, side="right"))
-            j = slice(low, max(high, low))
-            Ax, Ay, Bx, By = ax[i, None], ay[i, None], bx[i, None], by[i, None]
+        if n < 2:
+            continue
+        ax, ay, bx, by = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
+        owner = seg[:, 4].astype(np.int64)
+        cell = max(float(np.median(np.abs(bx - ax) + np.abs(by - ay))), 8.0)
+        gx0, gx1 = (np.minimum(ax, bx) // cell).astype(np.int64), (np.maximum(ax, bx) // cell).astype(np.int64)
+        gy0, gy1 = (np.minimum(ay, by) // cell).astype(np.int64), (np.maximum(ay, by) // cell).astype(np.int64)
+        members = {}
+        for k in range(n):
+            for x in range(gx0[k], gx1[k] + 1):
+                for y in range(gy0[k], gy1[k] + 1):
+                    members.setdefault((x, y), []).append(k)
+        # Pieces of one parent's connectors never count against each other: a cell crowded by
+        # one fan (its lines leaving the parent) pairs only across parents.
+        fan = parent_of[owner]
+        firsts, seconds = [], []
+        for group in members.values():
+            if len(group) < 2:
+                continue
+            g = np.array(group, dtype=np.int64)
+            parents, which = np.unique(fan[g], return_inverse=True)
+            if len(parents) < 2:
+                continue
+            if len(g) <= 64:
+                i, j = np.triu_indices(len(g), 1)
+                keep = which[i] != which[j]
+                firsts.append(g[i[keep]]); seconds.append(g[j[keep]])
+                continue
+            parts = [g[which == k] for k in range(len(parents))]
+            for a in range(len(parts)):
+                for b in range(a + 1, len(parts)):
+                    i, j = np.meshgrid(parts[a], parts[b], indexing="ij")
+                    firsts.append(i.ravel()); seconds.append(j.ravel())
+        if not firsts:
+            continue
+        # Each candidate pair once (pieces sharing several cells).
+        keys = np.unique(np.minimum(np.concatenate(firsts), np.concatenate(seconds)) * n
+                         + np.maximum(np.concatenate(firsts), np.concatenate(seconds)))
+        def orient(px, py, qx, qy, rx, ry):
+            return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+        e = 1e-6
+        for chunk in range(0, len(keys), 1 << 20):
+            part = keys[chunk:chunk + (1 << 20)]
+            i, j = part // n, part % n
+            Ax, Ay, Bx, By = ax[i], ay[i], bx[i], by[i]
             cx, cy, dx, dy = ax[j], ay[j], bx[j], by[j]
-            def orient(px, py, qx, qy, rx, ry):
-                return (qx - px) * (ry - py) - (qy - py) * (rx - px)
             d1 = orient(cx, cy, dx, dy, Ax, Ay); d2 = orient(cx, cy, dx, dy, Bx, By)
             d3 = orient(Ax, Ay, Bx, By, cx, cy); d4 = orient(Ax, Ay, Bx, By, dx, dy)
-            e = 1e-6
             proper = (((d1 > e) & (d2 < -e)) | ((d1 < -e) & (d2 > e))) & (((d3 > e) & (d4 < -e)) | ((d3 < -e) & (d4 > e)))
             # Collinear pieces overlapping over a length: lines drawn on top of each other.
             collinear = (np.abs(d1) <= e) & (np.abs(d2) <= e)
@@ -186,11 +218,11 @@ def crossings(boxes, connectors):
             lo1 = np.where(horizontal, np.minimum(Ax, Bx), np.minimum(Ay, By)); hi1 = np.where(horizontal, np.maximum(Ax, Bx), np.maximum(Ay, By))
             lo2 = np.where(horizontal, np.minimum(cx, dx), np.minimum(cy, dy)); hi2 = np.where(horizontal, np.maximum(cx, dx), np.maximum(cy, dy))
             overlap = collinear & (np.minimum(hi1, hi2) - np.maximum(lo1, lo2) > 0.5)
-            oi, oj = owner[i, None], owner[None, j]
+            oi, oj = owner[i], owner[j]
             related = (parent_of[oi] == parent_of[oj]) | (child_of[oi] == child_of[oj]) | (parent_of[oi] == child_of[oj]) | (child_of[oi] == parent_of[oj])
-            hit = (proper | overlap) & ~related & (oi < oj)
-            for x, y in zip(*np.nonzero(hit)):
-                pairs.add((int(owner[start + x]), int(owner[low + y])))
+            hit = (proper | overlap) & ~related & (oi != oj)
+            for a, b in zip(oi[hit], oj[hit]):
+                pairs.add((int(min(a, b)), int(max(a, b))))
     segments = [(p[:2], p[2:4], p[4]) for pieces in by_gap.values() for p in pieces]
     if not segments:
         return len(pairs), 0
