@@ -168,8 +168,10 @@ def crossings(boxes, connectors):
         ax, ay, bx, by = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
         owner = seg[:, 4].astype(np.int64)
         cell = max(float(np.median(np.abs(bx - ax) + np.abs(by - ay))), 8.0)
-        gx0, gx1 = (np.minimum(ax, bx) // cell).astype(np.int64), (np.maximum(ax, bx) // cell).astype(np.int64)
-        gy0, gy1 = (np.minimum(ay, by) // cell).astype(np.int64), (np.maximum(ay, by) // cell).astype(np.int64)
+        # (Boxes widened by a pixel, as the sweep's margin: pieces on one line a rounding
+        # apart across a cell's edge still meet.)
+        gx0, gx1 = ((np.minimum(ax, bx) - 1) // cell).astype(np.int64), ((np.maximum(ax, bx) + 1) // cell).astype(np.int64)
+        gy0, gy1 = ((np.minimum(ay, by) - 1) // cell).astype(np.int64), ((np.maximum(ay, by) + 1) // cell).astype(np.int64)
         members = {}
         for k in range(n):
             for x in range(gx0[k], gx1[k] + 1):
