@@ -37,6 +37,16 @@ into a directory, for tools/quality.py and for looking at drawings:
   fonts.tree          `tree /usr/share/fonts`
   distpk.tree         `tree -L 2` of Python's dist-packages (~70 packages with their files)
   doc2.tree           `tree -L 2 /usr/share/doc` (~860 package folders, ~4,000 entries)
+  iso639-3.txt        ISO 639-3 languages under their scope, type and initial (8,060 nodes,
+                      fans of up to 780)
+  xml-classes.txt     the classes of a Python package's modules, each under its first base,
+  tkinter-classes.txt bases from outside the package under `object` (xml: fans of 47 and 16;
+  http-classes.txt    tkinter: 40 and 31; http, wsgiref and multiprocessing: small trees with
+  wsgiref-classes.txt chains of single subclasses beside fans)
+  multiprocessing-classes.txt
+  phylo600.nwk        a random binary phylogeny of 600 species with branch lengths, unnamed
+                      internal nodes (random pairs joined)
+  poly400.nwk         a random phylogeny of 400 leaves split 2- to 4-way, unnamed internal nodes
 
 Usage: python3 tools/make-test-trees.py DIRECTORY   (needs iso-codes and tree)"""
 import ast
@@ -361,3 +371,104 @@ for name, command in [("charmaps.tree", ["tree", "-n", "/usr/share/i18n/charmaps
     with open(name, "w") as out:
         subprocess.run(command, stdout=out, check=True)
     print(name)
+
+
+scopes = {"I": "Individual", "M": "Macrolanguage", "S": "Special"}
+kinds = {"L": "Living", "E": "Extinct", "A": "Ancient", "H": "Historical", "C": "Constructed", "S": "Special"}
+languages = {}
+for c in iso("639-3"):
+    scope, kind = scopes.get(c["scope"], c["scope"]), kinds.get(c["type"], c["type"])
+    languages.setdefault(scope, {}).setdefault(kind, {}).setdefault(c["name"][0].upper(), []).append(f"{c['alpha_3']} {c['name']}")
+lines = ["ISO 639-3"]
+for scope in sorted(languages):
+    lines.append("  " + scope)
+    for kind in sorted(languages[scope]):
+        lines.append("    " + kind)
+        for initial in sorted(languages[scope][kind]):
+            lines.append("      " + initial)
+            lines += ["        " + name for name in languages[scope][kind][initial]]
+write("iso639-3.txt", lines)
+
+
+def package_classes(name):
+    """The classes a package's modules define, each under its first base; bases from outside
+    the package under `object`, labelled with their module (iteratively)."""
+    import importlib
+    import inspect
+    import pkgutil
+    import warnings
+    warnings.simplefilter("ignore")
+    classes = {}
+    for info in pkgutil.walk_packages(importlib.import_module(name).__path__, name + "."):
+        try:
+            module = importlib.import_module(info.name)
+        except Exception:
+            continue
+        for value in vars(module).values():
+            if inspect.isclass(value) and value.__module__ == module.__name__:
+                classes[value] = f"{value.__module__}.{value.__qualname__}"
+    children = {}
+    for cls in sorted(classes, key=lambda c: classes[c]):
+        children.setdefault(cls.__bases__[0], []).append(cls)
+    for base in [b for b in children if b not in classes and b is not object]:
+        children.setdefault(object, []).append(base)
+    def label(cls):
+        return "object" if cls is object else classes.get(cls) or f"{cls.__module__}.{cls.__qualname__}"
+    def order(cls):  # (outside bases by their class name alone, as the trees were first measured)
+        return classes.get(cls, cls.__qualname__)
+    out, seen, stack = [], set(), [(object, 0)]
+    while stack:
+        cls, depth = stack.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        out.append("  " * depth + label(cls))
+        stack += [(child, depth + 1) for child in sorted(children.get(cls, []), key=order, reverse=True)]
+    return out
+
+
+for package in ["xml", "tkinter", "http", "wsgiref", "multiprocessing"]:
+    write(f"{package}-classes.txt", package_classes(package))
+
+
+def joined_phylogeny(species, rng):
+    """Random pairs of clades joined until one is left, each leaf and join with a branch length."""
+    clades = [f"sp{index}:{rng.uniform(0.01, 0.5):.3f}" for index in range(species)]
+    while len(clades) > 1:
+        first, second = sorted(rng.sample(range(len(clades)), 2))
+        b, a = clades.pop(second), clades.pop(first)
+        clades.append(f"({a},{b}):{rng.uniform(0.01, 0.3):.3f}")
+    return clades[0].rsplit(":", 1)[0] + ";\n"
+
+
+def split_phylogeny(leaves, rng):
+    """`leaves` leaves split at random 2- to 4-way (iteratively), leaves named t and a number."""
+    def part(count):
+        ways = min(rng.choice([2, 2, 2, 3, 4]) if count >= 4 else 2, count)
+        cuts = sorted(rng.sample(range(1, count), ways - 1))
+        return [b - a for a, b in zip([0] + cuts, cuts + [count])]
+    # Each entry: a count still to split, or a finished piece of text.
+    stack, out = [leaves], []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif item == 1:
+            out.append(f"t{rng.randint(0, 99999)}")
+        else:
+            parts = part(item)
+            stack.append(")")
+            for index, count in enumerate(reversed(parts)):
+                stack.append(count)
+                if index < len(parts) - 1:
+                    stack.append(",")
+            stack.append("(")
+    return "".join(out) + ";\n"
+
+
+with open("phylo600.nwk", "w") as out:
+    out.write(joined_phylogeny(600, random.Random(7)))
+print("phylo600.nwk")
+with open("poly400.nwk", "w") as out:
+    out.write(split_phylogeny(400, random.Random(11)))
+print("poly400.nwk")
