@@ -466,9 +466,8 @@ def split_phylogeny(leaves, rng):
     return "".join(out) + ";\n"
 
 
-with open("phylo600.nwk", "w") as out:
-    out.write(joined_phylogeny(600, random.Random(7)))
-print("phylo600.nwk")
-with open("poly400.nwk", "w") as out:
-    out.write(split_phylogeny(400, random.Random(11)))
-print("poly400.nwk")
+for name, text in [("phylo600.nwk", joined_phylogeny(600, random.Random(7))),
+                   ("poly400.nwk", split_phylogeny(400, random.Random(11)))]:
+    with open(name, "w") as out:
+        out.write(text)
+    print(name)
