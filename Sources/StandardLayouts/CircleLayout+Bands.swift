@@ -227,7 +227,7 @@ extension CircleLayout {
         guard band > 0 || run.listed else { return nil }
         let section = parentPath.section + 1
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
-        let middle = (ringOuterRadii[parentPath.section] + ringRadii[section]) / 2
+        let middle = middleRadius(outside: parentPath.section)
         func busRadius(_ band: Int) -> Double { ringRadii[section] + subringOffsets[run.bandStarts[band]] - bandGap / 2 }
         let trunkAngle = run.start + run.trunk
         let trunkStart = point(trunkAngle, middle)

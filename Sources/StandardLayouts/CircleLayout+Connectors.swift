@@ -21,7 +21,7 @@ extension CircleLayout {
             return bus
         }
         guard configuration.connectorStyle == .curved else { return straight }
-        let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+        let middle = middleRadius(outside: parentPath.section)
         // A parent at the centre has no radius of its own: leave it towards the child.
         let outAngle = ringRadii[parentPath.section] == 0 ? angles[child] : angles[parent]
         let out = Point(x: center.x + middle * cos(outAngle), y: center.y + middle * sin(outAngle))
@@ -56,7 +56,7 @@ extension CircleLayout {
                 // A leaf taking turns on sub-rings, or in a fan's first band, is reached along
                 // its radius from halfway between the rings (through the gaps between its
                 // neighbours on sub-rings).
-                let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+                let middle = middleRadius(outside: parentPath.section)
                 let bend = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
                 let start = edgePoint(ofItem: parent, towards: bend)
                 straight = ConnectorAttributes(parentIndexPath: parentPath, lineStartTop: start.y > end.y, start: start, end: end,
@@ -69,7 +69,7 @@ extension CircleLayout {
             // Upright boxes: into the child's side facing the middle ring on its radius, as the
             // curves enter (aimed at its middle, a line to a box in a stack of siblings grazed the
             // one before: 35 pieces through boxes on a git history, 3 on Maven's repository).
-            let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+            let middle = middleRadius(outside: parentPath.section)
             let into = Point(x: center.x + middle * cos(angles[child]), y: center.y + middle * sin(angles[child]))
             let end = Self.edgePoint(of: frame(ofItem: child), towards: into)
             let start = Self.edgePoint(of: frame(ofItem: parent), towards: end)
@@ -92,7 +92,7 @@ extension CircleLayout {
         // The direct line's first piece, and how near it comes to the centre.
         let a = direct.start, b = direct.turnOut == direct.start ? direct.end : direct.turnOut
         guard Self.distance(from: center, toSegment: a, b) < ring - 1 else { return nil }
-        let middle = (ringOuterRadii[section] + ringRadii[section + 1]) / 2
+        let middle = middleRadius(outside: section)
         let turn = Self.signedTurn(angles[child] - angles[parent])
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
         let out = point(angles[parent], middle), into = point(angles[child], middle)
@@ -128,7 +128,7 @@ extension CircleLayout {
         // The arc's corners every `ringBusStep(radius:)` (`turnIn` and `via` but the last point): the
         // nearer one's last corner, on both.
         let corners = [bus.turnIn] + bus.via
-        let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+        let middle = middleRadius(outside: parentPath.section)
         let shared = Int((min(abs(mine), abs(theirs)) / Self.ringBusStep(radius: middle)).rounded(.up)) - 1
         return shared >= 1 && shared < corners.count ? corners[shared - 1] : bus.turnOut
     }
@@ -149,6 +149,10 @@ extension CircleLayout {
         min(Double.pi / 60, 2 * acos(max(-1, 1 - lineClearance / max(radius, lineClearance))))
     }
 
+    /// The radius of the middle ring between a section's ring (its boxes' outer edge) and the
+    /// next one's, where connectors from that section turn and run round.
+    func middleRadius(outside section: Int) -> Double { (ringOuterRadii[section] + ringRadii[section + 1]) / 2 }
+
     /// Where the ray from an item's centre towards `target` leaves its box, turned or not.
     func edgePoint(ofItem item: Int, towards target: Point) -> Point {
         let box = frame(ofItem: item)
@@ -166,7 +170,7 @@ extension CircleLayout {
     /// points at a third and two thirds of the turn), so that it goes around the centre instead
     /// of through the drawing.
     func connectorAroundTheCentre(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes {
-        let middle = (ringOuterRadii[parentPath.section] + ringRadii[parentPath.section + 1]) / 2
+        let middle = middleRadius(outside: parentPath.section)
         let turn = Self.signedTurn(angles[child] - angles[parent])
         // Control points on a circle a little outside the middle ring, so the curve keeps to it.
         let reach = middle / cos(turn / 6)
