@@ -54,7 +54,10 @@ extension SchematicLayout {
         func drawn(_ placement: WrappedPlacement) -> WrapDrawing { WrapDrawing(placement, configuration) }
         func fits(_ aspect: Double) -> Bool { WrapPlan.misfit(aspect: aspect) <= 1 }
         func page(_ drawing: WrapDrawing) -> Double { drawing.page }
-        func replaces(_ drawing: WrapDrawing, _ best: WrapDrawing, gain: Double) -> Bool { drawing.replaces(best, gain: gain) }
+        let isSmallTree = dataController.numberOfItems <= WrapPlan.readableTreeItems
+        func replaces(_ drawing: WrapDrawing, _ best: WrapDrawing, gain: Double) -> Bool {
+            drawing.replaces(best, gain: gain, isSmallTree: isSmallTree)
+        }
         let fewestRows = WrapPlan.fewestAutoRows(configuration)
         guard dataController.numberOfItems <= WrapPlan.measuredChoiceItems else {
             placeWrappedItems()
@@ -285,6 +288,7 @@ extension SchematicLayout {
         let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
         guard hasWideFan || WrapPlan.isUnreadable(aspect: unwrappedDrawing.aspect) else { return false }
         var best: (placement: WrappedPlacement?, drawing: WrapDrawing) = (nil, unwrappedDrawing)
+        let isSmallTree = dataController.numberOfItems <= WrapPlan.readableTreeItems
         /// How many times `best` was replaced (`WrappedPlacement.judgeReworkings`).
         var bestChanges = 0
         var areaLimit = unwrappedDrawing.nestingAreaLimit
@@ -298,7 +302,7 @@ extension SchematicLayout {
             guard drawing.longSide <= unwrappedDrawing.longSide * WrapPlan.nestingShrink,
                   drawing.area <= areaLimit || drawing.readsWhereUnreadable(limitReference),
                   !(keepsReadable && WrapPlan.isUnreadable(aspect: drawing.aspect)) else { return }
-            if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1) {
+            if drawing.replaces(best.drawing, gain: best.placement == nil ? WrapPlan.smallerFansGain : 1, isSmallTree: isSmallTree) {
                 best = (placement, drawing)
                 bestChanges += 1
             }
@@ -340,11 +344,14 @@ extension SchematicLayout {
 
 /// A placed drawing as the measured choice judges it: its aspect (breadth over depth) and area.
 struct WrapDrawing {
+    let breadth: Double, depth: Double
     let aspect: Double, area: Double
     /// Its longer side, breadth or depth.
     let longSide: Double
 
     init(breadth: Double, depth: Double) {
+        self.breadth = breadth
+        self.depth = depth
         aspect = breadth / max(depth, 1)
         area = breadth * depth
         longSide = max(breadth, depth)
@@ -392,9 +399,20 @@ struct WrapDrawing {
     /// Whether this drawing replaces `best`: on a page smaller by `gain` (a drawing within
     /// `WrapPlan.readableAspect` replaces one beyond it on a page up to `WrapPlan.readableGain`
     /// larger, and the other way round on one that much smaller); where both are beyond it,
-    /// at a cost (`WrapPlan.cost`) smaller by `gain`.
-    func replaces(_ best: WrapDrawing, gain: Double) -> Bool {
+    /// at a cost (`WrapPlan.cost`) smaller by `gain`. But always where it is no broader and no
+    /// deeper and its area smaller by `gain` and `WrapPlan.dominatingGain`, and never where
+    /// `best` is that to it: fitted to any page the smaller reads at least as large, yet the
+    /// page pads a drawing beyond 2:1 to 2:1, so one as broad and half as deep scored no better
+    /// (EC2's resource document top to bottom kept panels of one resource each beside the
+    /// broadest, half its depth empty: 2.7 times dot's area, 1.4 with its panels gathered).
+    /// For a tree of up to `WrapPlan.readableTreeItems` items (`isSmallTree`) neither holds
+    /// across `WrapPlan.readableAspect`: its drawing stays within 3:1 where one is.
+    func replaces(_ best: WrapDrawing, gain: Double, isSmallTree: Bool) -> Bool {
         let unreadable = WrapPlan.isUnreadable(aspect: aspect), bestUnreadable = WrapPlan.isUnreadable(aspect: best.aspect)
+        if !(isSmallTree && unreadable != bestUnreadable) {
+            if breadth <= best.breadth && depth <= best.depth && area < best.area * min(gain, WrapPlan.dominatingGain) { return true }
+            if best.breadth <= breadth && best.depth <= depth && best.area < area { return false }
+        }
         guard unreadable && bestUnreadable else {
             let readableGain = unreadable == bestUnreadable ? 1 : bestUnreadable ? WrapPlan.readableGain : 1 / WrapPlan.readableGain
             return page < best.page * gain * readableGain

@@ -364,6 +364,12 @@ struct WrapPlan {
     /// it: the page rule alone weighs a drawing beyond 3:1 by its area stretched to 2:1, as
     /// though a reader could follow it as well as one within 3:1.
     static let readableGain = 1.2
+    /// A drawing no broader and no deeper than the best so far replaces it where its area is
+    /// at most this share of the best's, whatever their pages (`WrapDrawing.replaces`).
+    static let dominatingGain = 0.98
+    /// Trees of up to this many items are not taken beyond `readableAspect` from a drawing
+    /// within it by a drawing only smaller in both directions: their drawings stay within 3:1.
+    static let readableTreeItems = 2_000
 
     /// Whether a drawing of this aspect is beyond `readableAspect` either way.
     static func isUnreadable(aspect: Double) -> Bool { misfit(aspect: aspect) > readableAspect / targetAspect }

@@ -213,7 +213,7 @@ extension HTMLPagePlacementScript {
       return centersOf(rc, rh, standIns, ends);
     }
     // WrapDrawing: a placed drawing as the measured choice judges it.
-    function drawing(breadth, depth) { return {aspect: breadth / Math.max(depth, 1), area: breadth * depth, longSide: Math.max(breadth, depth), depth: depth}; }
+    function drawing(breadth, depth) { return {aspect: breadth / Math.max(depth, 1), area: breadth * depth, longSide: Math.max(breadth, depth), breadth: breadth, depth: depth}; }
     function drawn() { return drawing(maxOf(secH), wrappedContentWidth()); }
     function misfit(aspect) { return Math.max(aspect / TARGET_ASPECT, 1 / Math.max(aspect * TARGET_ASPECT, 1e-9)); }
     function fits(aspect) { return misfit(aspect) <= 1; }
@@ -225,9 +225,15 @@ extension HTMLPagePlacementScript {
       return p * Math.sqrt(Math.sqrt(Math.sqrt(share)));
     }
     function unreadable(aspect) { return misfit(aspect) > READABLE_ASPECT / TARGET_ASPECT; }
-    // WrapDrawing.replaces (a drawing within READABLE_ASPECT against one beyond it: READABLE_GAIN).
+    // WrapDrawing.replaces (a drawing within READABLE_ASPECT against one beyond it: READABLE_GAIN;
+    // one smaller both ways always, by DOMINATING_GAIN, one larger both ways never, but not
+    // across READABLE_ASPECT for a small tree).
     function replaces(d, other, gain) {
       var beyond = unreadable(d.aspect), otherBeyond = unreadable(other.aspect);
+      if (!(n <= READABLE_TREE_ITEMS && beyond !== otherBeyond)) {
+        if (d.breadth <= other.breadth && d.depth <= other.depth && d.area < other.area * Math.min(gain, DOMINATING_GAIN)) return true;
+        if (other.breadth <= d.breadth && other.depth <= d.depth && other.area < d.area) return false;
+      }
       if (!(beyond && otherBeyond)) {
         var readableGain = beyond === otherBeyond ? 1 : otherBeyond ? READABLE_GAIN : 1 / READABLE_GAIN;
         return page(d) < page(other) * gain * readableGain;

@@ -1,0 +1,32 @@
+import Testing
+@testable import SchematicLayout
+
+/// `WrapDrawing.replaces`: a drawing no broader and no deeper than the best replaces it,
+/// whatever their pages, except out of 3:1 for a small tree.
+@Suite struct DominatingDrawingTests {
+    /// 20,000 × 10,000 (2:1) against 20,000 × 5,000 (4:1): the page pads both to 2:1, 20,000 ×
+    /// 10,000, so by pages they tie; the second is the first with half its depth left out.
+    let padded = WrapDrawing(breadth: 20_000, depth: 10_000), gathered = WrapDrawing(breadth: 20_000, depth: 5_000)
+
+    @Test func aDrawingSmallerBothWaysReplacesTheBest() {
+        #expect(gathered.page == padded.page)
+        #expect(gathered.replaces(padded, gain: 1, isSmallTree: false))
+        #expect(!padded.replaces(gathered, gain: 1, isSmallTree: false))
+        // Where the gain asks for more than the area saves, it does not.
+        #expect(!gathered.replaces(padded, gain: 0.4, isSmallTree: false))
+    }
+
+    /// A small tree's drawing within 3:1 stays within it (the bound for trees of up to
+    /// 2,000 nodes); between two drawings on the same side of 3:1, the smaller one wins.
+    @Test func aSmallTreeIsNotTakenBeyondThreeToOne() {
+        #expect(!gathered.replaces(padded, gain: 1, isSmallTree: true))
+        let withinThree = WrapDrawing(breadth: 20_000, depth: 7_000)
+        #expect(withinThree.replaces(padded, gain: 1, isSmallTree: true))
+    }
+
+    /// A drawing broader by a pixel is not smaller both ways: pages and costs judge it.
+    @Test func aBroaderDrawingIsJudgedByItsPage() {
+        let broader = WrapDrawing(breadth: 20_001, depth: 5_000)
+        #expect(!broader.replaces(padded, gain: 1, isSmallTree: false))
+    }
+}
