@@ -1,5 +1,5 @@
-/// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes, and
-/// between CJK characters (which do not use spaces); inside a word too wide for the line also
+/// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes (not those
+/// beginning a word), and between CJK characters (which do not use spaces); inside a word too wide for the line also
 /// after underscores and dots of identifiers (`snake_case`, `com.example.Name`) and between the
 /// words of camel-case identifiers (`Connection|Aborted|Error`), never in a word that fits
 /// (`"macOS"` stays whole); a piece still wider than the line is broken between characters.
@@ -150,7 +150,7 @@ enum LineBreaker {
             if character.isWhitespace {
                 breakAfter = next == text.endIndex || !text[next].isWhitespace
             } else if character == "-" || character == "/" || character == "\u{2010}" || character == "\u{2013}" {
-                breakAfter = next < text.endIndex && !text[next].isWhitespace
+                breakAfter = next < text.endIndex && !text[next].isWhitespace && !beginsWord(text, at: index)
             } else if character == "_" || character == "." {
                 breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber) && index > text.startIndex
             } else if isIdeographic(character) {
@@ -189,7 +189,11 @@ enum LineBreaker {
                 if isSpace(byte) {
                     breakAfter = following.map { !isSpace($0) } ?? true
                 } else if byte == 0x2D || byte == 0x2F {  // - /
-                    breakAfter = following.map { !isSpace($0) } ?? false
+                    // Not after those that begin a word (`-U`, `--upgrade`, `/usr`).
+                    var before = position
+                    while before > 0 && (whole[before - 1] == 0x2D || whole[before - 1] == 0x2F) { before -= 1 }
+                    if before > 0 && !isPlain(whole[before - 1]) { return nil }
+                    breakAfter = before > 0 && !isSpace(whole[before - 1]) && following.map { !isSpace($0) } ?? false
                 } else if byte == 0x5F || byte == 0x2E {  // _ .
                     breakAfter = insideIdentifiers && position > 0 && following.map(isAlphanumeric) ?? false
                 } else {
@@ -205,6 +209,21 @@ enum LineBreaker {
             }
             return (start..<text.endIndex, false)
         } ?? nil
+    }
+
+    /// Whether the hyphen or slash at `index` begins a word, alone or with others before it
+    /// (`-U`, `--upgrade`, `/usr`): no break after it (UAX #14's LB20a), or the option's dash or
+    /// the path's slash would end a line alone.
+    private static func beginsWord(_ text: Substring, at index: String.Index) -> Bool {
+        var before = index
+        while before > text.startIndex {
+            let previous = text[text.index(before: before)]
+            guard previous == "-" || previous == "/" || previous == "\u{2010}" || previous == "\u{2013}" else {
+                return previous.isWhitespace
+            }
+            before = text.index(before: before)
+        }
+        return true
     }
 
     private static func isIdeographic(_ character: Character) -> Bool {

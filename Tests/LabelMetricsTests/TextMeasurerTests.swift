@@ -158,6 +158,23 @@ import TestSupport
         #expect(LineBreaker.balancedWrap(word[...], maxWidth: 200, width: Self.monospaced).lines.map(\.count) == [13, 12])
     }
 
+    /// A hyphen or slash that begins a word is no break (UAX #14's LB20a): a command line's
+    /// `-U` stays whole (a YAML workflow's `pip install -` ended a line, `U pip` began the
+    /// next), as do `--upgrade` and `/usr`; inside a word they break as before.
+    @Test func noBreakAfterAHyphenOrSlashBeginningAWord() {
+        let command = "pip install -U pip"
+        #expect(LineBreaker.wrap(command[...], maxWidth: 130, width: Self.monospaced).lines == ["pip install", "-U pip"])
+        let long = "pip --upgrade"
+        #expect(LineBreaker.wrap(long[...], maxWidth: 90, width: Self.monospaced).lines == ["pip", "--upgrade"])
+        let path = "in /usr/share"
+        #expect(LineBreaker.wrap(path[...], maxWidth: 60, width: Self.monospaced).lines == ["in", "/usr/", "share"])
+        let name = "x86_64-linux-gnu"
+        #expect(LineBreaker.wrap(name[...], maxWidth: 110, width: Self.monospaced).lines == ["x86_64-", "linux-gnu"])
+        // The same from the general path (an ideographic space before: not plain ASCII).
+        let spaced = "ab\u{3000}-U x"
+        #expect(LineBreaker.wrap(spaced[...], maxWidth: 40, width: Self.monospaced).lines == ["ab", "-U x"])
+    }
+
     /// Lines cut at the most lines a label has are left greedy (they are not all drawn).
     @Test func truncatedLinesAreNotBalanced() {
         let text = "aa bb cc dd ee ff"
