@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+#include <graphviz/color.h>
 
 // The functions Schematic calls, as pointer types taken from the headers' own declarations.
 typedef __typeof__(agclose) *schematic_gv_agclose;
@@ -30,6 +31,10 @@ typedef __typeof__(agisdirected) *schematic_gv_agisdirected;
 /// syntax error leaves unread input behind; destroying the scanner resets it for the next text.
 /// Exported by libcgraph, but in none of its headers.
 typedef int (*schematic_gv_aaglex_destroy)(void);
+/// Graphviz's colour names and schemes (colxlate.c), as Graphviz 2.42 defines them: exported by
+/// libgvc, declared in none of its installed headers.
+typedef int (*schematic_gv_colorxlate)(char *str, gvcolor_t *color, color_type_t target_type);
+typedef char *(*schematic_gv_setColorScheme)(char *s);
 typedef __typeof__(gvContext) *schematic_gv_gvContext;
 typedef __typeof__(gvLayout) *schematic_gv_gvLayout;
 typedef __typeof__(gvFreeLayout) *schematic_gv_gvFreeLayout;

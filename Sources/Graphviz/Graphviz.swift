@@ -308,6 +308,30 @@ public enum Graphviz {
 
     private static let hierarchyAttributes = ["type", "id", "URL", "href", "tooltip", "class", "fillcolor", "fontcolor"]
 
+    /// The colour attributes read files have resolved as Graphviz draws them (`resolvedColor`).
+    private static let colorAttributes = ["fillcolor", "fontcolor"]
+
+    /// A colour as Graphviz reads it, as `#rrggbb` (`#rrggbbaa` where not opaque): X11 names
+    /// (Graphviz's `green` is `#00ff00`, CSS's `#008000`), `#rrggbb[aa]`, `H,S,V`, and the
+    /// Brewer and X11 schemes (`colorscheme=rdbu5 color=1`, `/blues9/3`); of a list (`red:blue`,
+    /// a gradient or stripes), its first colour. Nil where Graphviz knows no such colour.
+    private static func resolvedColor(_ value: String, scheme: String?) -> String? {
+        let first = value.prefix { $0 != ":" }.prefix { $0 != ";" }
+        var color = gvcolor_t()
+        var text = Array(String(first).utf8CString), schemeText = Array((scheme ?? "").utf8CString)
+        // setColorScheme keeps the pointer, not a copy: the scheme is set and cleared around the
+        // one call that reads it.
+        let status = schemeText.withUnsafeMutableBufferPointer { schemeBuffer -> Int32 in
+            let previous = gv.setColorScheme(schemeBuffer.baseAddress)
+            defer { _ = gv.setColorScheme(previous) }
+            return text.withUnsafeMutableBufferPointer { gv.colorxlate($0.baseAddress, &color, RGBA_BYTE) }
+        }
+        guard status == COLOR_OK else { return nil }
+        let (red, green, blue, alpha) = color.u.rgba
+        func hex(_ byte: UInt8) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
+        return "#" + hex(red) + hex(green) + hex(blue) + (alpha == 255 ? "" : hex(alpha))
+    }
+
     /// A graph's nodes and edges. Read files (`tokens` given) keep an explicitly empty label;
     /// in laid-out graphs, which Schematic wrote, an empty label stands for the name.
     private static func describe(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, tokens: DOTLongTokens? = nil) -> GraphvizGraph {
@@ -324,6 +348,19 @@ public enum Graphviz {
             var attributes: [String: String] = [:]
             for key in hierarchyAttributes {
                 if let value = attribute(UnsafeMutableRawPointer(current), key).map(restored), !value.isEmpty { attributes[key] = value }
+            }
+            if tokens != nil {
+                let scheme = attribute(UnsafeMutableRawPointer(current), "colorscheme")
+                // A filled node without a fillcolor is filled with its color, as Graphviz fills it.
+                if attributes["fillcolor"] == nil, let style = attribute(UnsafeMutableRawPointer(current), "style"),
+                   style.split(whereSeparator: { $0 == "," || $0 == " " }).contains("filled"),
+                   let color = attribute(UnsafeMutableRawPointer(current), "color").map(restored), !color.isEmpty {
+                    attributes["fillcolor"] = color
+                }
+                // (One Graphviz does not know stays as written: the reader reports it.)
+                for key in colorAttributes {
+                    if let value = attributes[key], let resolved = resolvedColor(value, scheme: scheme) { attributes[key] = resolved }
+                }
             }
             var described = GraphvizNode(name: name, label: label, attributes: attributes)
             if laidOut {

@@ -34,6 +34,8 @@ struct GraphvizLibrary: @unchecked Sendable {
     let agseterrf: schematic_gv_agseterrf
     let agisdirected: schematic_gv_agisdirected
     let aaglexDestroy: schematic_gv_aaglex_destroy
+    let colorxlate: schematic_gv_colorxlate
+    let setColorScheme: schematic_gv_setColorScheme
     let gvContext: schematic_gv_gvContext
     let gvLayout: schematic_gv_gvLayout
     let gvFreeLayout: schematic_gv_gvFreeLayout
@@ -111,6 +113,8 @@ struct GraphvizLibrary: @unchecked Sendable {
         gvRenderData = try function(gvc, "gvRenderData", schematic_gv_gvRenderData.self)
         gvFreeRenderData = try function(gvc, "gvFreeRenderData", schematic_gv_gvFreeRenderData.self)
         gvPluginList = try function(gvc, "gvPluginList", schematic_gv_gvPluginList.self)
+        colorxlate = try function(gvc, "colorxlate", schematic_gv_colorxlate.self)
+        setColorScheme = try function(gvc, "setColorScheme", schematic_gv_setColorScheme.self)
         let io = try symbol(cgraph, "AgIoDisc").assumingMemoryBound(to: Agiodisc_t.self)
         let memory = try symbol(cgraph, "AgMemDisc").assumingMemoryBound(to: Agmemdisc_t.self)
         let ids = try symbol(cgraph, "AgIdDisc").assumingMemoryBound(to: Agiddisc_t.self)

@@ -196,6 +196,11 @@ public struct DOTReader: HierarchyReader {
             var presentation = NodeAttributes()
             for key in ["URL", "href", "tooltip", "class", "fillcolor", "fontcolor"] {
                 guard let value = attributes[key] else { continue }
+                // Graphviz has resolved every colour it knows to #rrggbb (`Graphviz.describe`).
+                if key.hasSuffix("color") && !value.hasPrefix("#") {
+                    throw error("node '\(name)': '\(value)' is not a colour Graphviz knows (an X11 colour name, #rrggbb, "
+                                + "'H,S,V', or a colour of the node's colorscheme)", attributePosition(node, key))
+                }
                 do {
                     _ = try presentation.set(key, to: value)
                 } catch let problem {

@@ -193,6 +193,37 @@ import Testing
                 == "g.gv: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
     }
 
+    /// Colours are Graphviz's: its X11 names (`green` is #00ff00, not CSS's #008000), `H,S,V`,
+    /// the Brewer schemes by `colorscheme` (set by a default too, as Graphviz's example
+    /// `biological.gv` does) or by path, a list's first colour; a name Graphviz does not know
+    /// is an error where it is set.
+    @Test func coloursAreReadAsGraphvizReadsThem() throws {
+        let tree = try read("""
+            digraph {
+              node [fontcolor="/rdbu5/5"]
+              a [fillcolor=green]; b [colorscheme=rdbu5, fillcolor=1]; c [fillcolor="/blues9/3"]; d [fillcolor="0.5,1,1"]
+              e [fillcolor="red:blue"]; f [fillcolor="#FF000080"]
+              a -> b; a -> c; a -> d; a -> e; a -> f
+            }
+            """)
+        let fills = (0..<tree.count).map { tree.attributes(of: $0)?.fill }
+        #expect(fills == ["#00ff00", "#ca0020", "#c6dbef", "#00ffff", "#ff0000", "#ff000080"])
+        #expect((0..<tree.count).allSatisfy { tree.attributes(of: $0)?.color == "#0571b0" })
+        // A scheme set by a default holds for every node, as in Graphviz (where `green` is then
+        // unknown too).
+        let schemed = try read("digraph { node [colorscheme=rdbu5, fillcolor=2]; a -> b; b [fillcolor=4] }")
+        #expect((0..<schemed.count).map { schemed.attributes(of: $0)?.fill } == ["#f4a582", "#92c5de"])
+        // Filled without a fillcolor: filled with the color (the outline's otherwise).
+        let filled = try read("digraph { node [colorscheme=rdbu5, style=filled, color=1]; a -> b; b [style=\"rounded,filled\", color=5]; b -> c [color=2]; c [style=bold] }")
+        #expect((0..<filled.count).map { filled.attributes(of: $0)?.fill } == ["#ca0020", "#0571b0", nil])
+        let outlined = try read("digraph { a [color=red]; a -> b }")
+        #expect(outlined.attributes(of: 0)?.fill == nil)
+        #expect(error("digraph {\n a [fillcolor=gren]\n}")
+                == "g.gv:2:5: node 'a': 'gren' is not a colour Graphviz knows (an X11 colour name, #rrggbb, 'H,S,V', "
+                + "or a colour of the node's colorscheme)")
+        #expect(error("digraph { a [colorscheme=rdbu5, fillcolor=9] }")?.contains("'9' is not a colour Graphviz knows") == true)
+    }
+
     /// Long quoted strings, names and comments are swapped for placeholders before cgraph reads
     /// them: labels and cgraph's line numbers come out as if they had not been (cgraph counts a
     /// line break in a string only after a backslash, and keeps `\\` as two backslashes).
