@@ -1,7 +1,7 @@
 /// Where each edge of a DOT text is written, so that messages about edges (a cycle, an edge to
 /// itself, a repeated edge) can name a line and column: cgraph keeps no positions; and where
-/// each node statement sets an attribute, for messages about a node's attributes (a duplicate
-/// id, an unknown type). A light scan
+/// each node statement (or `node [...]` default) sets an attribute, for messages about a node's
+/// attributes (a duplicate id, an unknown type). A light scan
 /// of DOT's statements, in one pass and with an explicit stack of braces: `a -> b -> c`,
 /// `{a b} -> c`, `subgraph s { … } -> d`, ports, attribute lists, comments, quoted, joined (`+`)
 /// and HTML strings. Each edge is found at its edge operator; made only when a message needs it.
@@ -23,6 +23,9 @@ struct DOTSourcePositions {
 
     /// Where a node statement last sets an attribute (graph, node, key): cgraph keeps the last.
     private var attributePositions: [Key: Position] = [:]
+
+    /// Where `node [...]` statements set an attribute (graph, key; `tail` empty), in text order.
+    private var defaultPositions: [Key: [Position]] = [:]
 
     /// Scans `source` (UTF-8) for the edges of each graph it holds.
     init(_ source: [UInt8]) {
@@ -51,7 +54,11 @@ struct DOTSourcePositions {
                 } else {
                     // `node`, `edge`, `graph` [attributes]: a statement of its own.
                     frames[frames.count - 1].endStatement()
-                    scanner.skipAttributeLists()
+                    if word == "node" {
+                        for (key, place) in scanner.attributeKeys() { defaultPositions[Key(graph: graph, tail: "", head: key), default: []].append(place) }
+                    } else {
+                        scanner.skipAttributeLists()
+                    }
                 }
             case .identifier(let name):
                 guard !frames.isEmpty else { continue }
@@ -94,9 +101,13 @@ struct DOTSourcePositions {
         return list[occurrence]
     }
 
-    /// Where a statement of node `node` of graph `graph` (0-based) last sets attribute `key`.
+    /// Where a statement of node `node` of graph `graph` (0-based) last sets attribute `key`;
+    /// else where the graph's one `node [...]` statement setting it does (with several, which
+    /// one holds depends on where the node is first named: none is pointed at).
     func position(graph: Int, node: String, attribute key: String) -> Position? {
-        attributePositions[Key(graph: graph, tail: node, head: key)]
+        if let own = attributePositions[Key(graph: graph, tail: node, head: key)] { return own }
+        guard let defaults = defaultPositions[Key(graph: graph, tail: "", head: key)], defaults.count == 1 else { return nil }
+        return defaults[0]
     }
 
     /// One brace group: the nodes named in it, and the edge statement being read.

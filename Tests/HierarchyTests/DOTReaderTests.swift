@@ -188,8 +188,11 @@ import Testing
         #expect(error(text) == "g.gv:3:30: duplicate id 'y' (nodes 'a' and 'b')")
         #expect(error("digraph {\n a -> b\n b [type=x, type=urgent]\n}")
                 == "g.gv:3:13: node 'b': unknown type \"urgent\" (expected normal, important or critical)")
-        // Set by a default (`node [...]`): no statement of the node's own to point at.
+        // Set by the graph's one default (`node [...]`): that statement.
         #expect(error("digraph {\n node [type=urgent]\n a\n}")
+                == "g.gv:2:8: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
+        // By one of several: which holds depends on where the node is first named; none is named.
+        #expect(error("digraph {\n node [type=urgent]\n a\n node [type=x]\n b\n}")
                 == "g.gv: node 'a': unknown type \"urgent\" (expected normal, important or critical)")
     }
 
