@@ -118,28 +118,63 @@ final class CompactConstraints {
         return order
     }()
 
-    /// How far each parent may lie beyond its first child (`above`) or its last (`below`).
+    /// How far each parent may lie beyond its first child (`above`) or its last (`below`). For
+    /// the parent of an only child, how far the child may lie below it (`above`) or above it
+    /// (`below`): the longest paths keep such a child exactly that far (`chainOffsets`), the
+    /// sweeps anywhere between that and level.
     final class Slack {
         let above: PlacementBuffer<Double>
         let below: PlacementBuffer<Double>
+        /// Per item of an only-child chain, its centre from the chain's head's, as the slack of
+        /// the chain's parents sets it (`CompactConstraints.settleChainOffsets`); empty while
+        /// no parent of an only child has slack.
+        fileprivate(set) var chainOffsets: PlacementBuffer<Double>
         /// Whether this is `none`, which has no buffers to read.
         let isNone: Bool
         init(count: Int) {
             above = PlacementBuffer(repeating: 0, count: count)
             below = PlacementBuffer(repeating: 0, count: count)
+            chainOffsets = PlacementBuffer(repeating: 0, count: 0)
             isNone = false
         }
         /// No slack for any parent, without a value per item (a big tree's memory).
         private init() {
             above = PlacementBuffer(repeating: 0, count: 0)
             below = PlacementBuffer(repeating: 0, count: 0)
+            chainOffsets = PlacementBuffer(repeating: 0, count: 0)
             isNone = true
         }
+        /// Whether some only child is held off its parent's level.
+        var bendsChains: Bool { chainOffsets.count > 0 }
         static func none() -> Slack { Slack() }
         /// Whether no parent may leave its span.
         var isZero: Bool {
             for item in 0..<above.count where above.base[item] != 0 || below.base[item] != 0 { return false }
             return true
+        }
+    }
+
+    /// Sets `slack.chainOffsets` from the slack of the parents of only children: each chain
+    /// member's centre from its head's, down the chain (parents come first in global order).
+    /// O(n), and nothing where no such parent has slack.
+    func settleChainOffsets(_ slack: Slack) {
+        guard !slack.isNone else { return }
+        let children = childStarts.base, parents = parentOfItem.base, g = group.base
+        let above = slack.above.base, below = slack.below.base
+        var bends = false
+        for item in 0..<count where children[item + 1] - children[item] == 1 && (above[item] != 0 || below[item] != 0) {
+            bends = true
+            break
+        }
+        guard bends else {
+            if slack.chainOffsets.count > 0 { slack.chainOffsets = PlacementBuffer(repeating: 0, count: 0) }
+            return
+        }
+        if slack.chainOffsets.count != count { slack.chainOffsets = PlacementBuffer(repeating: 0, count: count) }
+        let offset = slack.chainOffsets.base
+        for item in 0..<count {
+            let parent = Int(parents[item])
+            offset[item] = parent >= 0 && g[item] == g[parent] ? offset[parent] + above[parent] - below[parent] : 0
         }
     }
 
@@ -189,7 +224,12 @@ final class CompactConstraints {
             value[node] = longestInto(node, last: last, value, slack, mirrored: mirrored)
         }
         // In place: a group's first item comes before its other items and keeps its value.
-        for item in 0..<count { value[item] = value[Int(g[item])] }
+        if slack.bendsChains {
+            let offset = slack.chainOffsets.base, sign = mirrored ? -1.0 : 1.0
+            for item in 0..<count { value[item] = value[Int(g[item])] + sign * offset[item] }
+        } else {
+            for item in 0..<count { value[item] = value[Int(g[item])] }
+        }
     }
 
     /// The longest chain into one group (its first item `node`, its deepest `last`), from the
@@ -201,6 +241,10 @@ final class CompactConstraints {
         let g = group.base, h = heights.base, before = separationBefore.base, ends = columnEnds.base
         let children = childStarts.base, parents = parentOfItem.base
         let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
+        // A bent chain's members lie their offsets from its head: an item's value is its
+        // group's plus its offset, and what holds a member holds the head less it.
+        let bends = slack.bendsChains, offsets = slack.chainOffsets.base, sign = mirrored ? -1.0 : 1.0
+        @inline(__always) func offset(_ item: Int) -> Double { bends ? sign * offsets[item] : 0 }
         // From the top: after the item above in the column, under the first child (a parent of
         // several), and after the parent (the last of several children). Mirrored: before the
         // item below, over the last child, before the parent (the first of several children).
@@ -208,22 +252,24 @@ final class CompactConstraints {
         var longest = 0.0
         var item = node
         while true {
-            longest = max(longest, padding / 2 + h[item] / 2)
+            var held = padding / 2 + h[item] / 2
             if ends[item] & neighbourEnd == 0 {
                 let neighbour = item + step
-                longest = max(longest, value[Int(g[neighbour])] + before[mirrored ? neighbour : item] - 0)
+                held = max(held, value[Int(g[neighbour])] + offset(neighbour) + before[mirrored ? neighbour : item] - 0)
             }
             let first = Int(children[item]), end = Int(children[item + 1])
             if end - first >= 2 {
                 let relief = hasSlack ? (mirrored ? below[item] : above[item]) : 0
-                longest = max(longest, value[Int(g[mirrored ? end - 1 : first])] + 0 - relief)
+                let child = mirrored ? end - 1 : first
+                held = max(held, value[Int(g[child])] + offset(child) + 0 - relief)
             }
             let parent = Int(parents[item])
             if parent >= 0 && children[parent + 1] - children[parent] >= 2
                 && item == (mirrored ? Int(children[parent]) : Int(children[parent + 1]) - 1) {
                 let relief = hasSlack ? (mirrored ? above[parent] : below[parent]) : 0
-                longest = max(longest, value[Int(g[parent])] + 0 - relief)
+                held = max(held, value[Int(g[parent])] + offset(parent) + 0 - relief)
             }
+            longest = max(longest, held - offset(item))
             if item == last { break }
             item = first
         }
@@ -261,7 +307,8 @@ final class CompactConstraints {
     /// phylogeny of 359 nodes, four make it shorter than Graphviz's dot, which lets nineteen
     /// out. Each step is O(n).
     func relaxedSpans(limit: Int, floor: Double, reliefLimit: Double = .infinity, fromTop tightTop: PlacementBuffer<Double>,
-                      fromBottom tightBottom: PlacementBuffer<Double>) -> (steps: [SpanRelief], heights: [Double]) {
+                      fromBottom tightBottom: PlacementBuffer<Double>,
+                      bendable: (Int) -> Bool = { _ in true }) -> (steps: [SpanRelief], heights: [Double]) {
         var top = tightTop, bottom = tightBottom
         var height = extent(top)
         var steps: [SpanRelief] = [], heights = [height]
@@ -295,8 +342,37 @@ final class CompactConstraints {
                 return max(into + b[lower], t[upper] + outOf)
             }
             let canFree = parentsFreed < limit
+            /// An only child held below its parent (`above`) or above it (`below`) by as much
+            /// as shortens the longest chain through their group: from the top the group is
+            /// held by its lower part (`L`, from the child down) or its upper (`U`), from the
+            /// bottom likewise (`L'`, `U'`); dropping the child by δ takes the group's top
+            /// value to max(U, L − δ) and its bottom value to max(U', L' + δ).
+            func considerBending(_ parent: Int, child: Int) {
+                let head = Int(g[parent])
+                guard t[head] + b[head] >= height - 0.5, bendable(child) else { return }
+                let isFree = above[parent] > 0 || below[parent] > 0
+                guard canFree || isFree else { return }
+                let deepestItem = deepest(child)
+                let upperTop = longestInto(head, last: parent, t, slack, mirrored: false)
+                let lowerTop = longestInto(child, last: deepestItem, t, slack, mirrored: false)
+                let upperBottom = longestInto(head, last: parent, b, slack, mirrored: true)
+                let lowerBottom = longestInto(child, last: deepestItem, b, slack, mirrored: true)
+                // A bent link only bends further its own way.
+                if below[parent] == 0 {
+                    let drop = min(lowerTop - upperTop, upperBottom - lowerBottom, reliefLimit - above[parent])
+                    if drop > 0.5 { consider(parent, below: false, height - drop) }
+                }
+                if above[parent] == 0 {
+                    let rise = min(upperTop - lowerTop, lowerBottom - upperBottom, reliefLimit - below[parent])
+                    if rise > 0.5 { consider(parent, below: true, height - rise) }
+                }
+            }
             for item in 0..<count {
                 let first = Int(children[item]), end = Int(children[item + 1])
+                if end - first == 1 && g[first] == g[item] {
+                    considerBending(item, child: first)
+                    continue
+                }
                 guard end - first >= 2 else { continue }
                 // A parent beyond the limit may only give way further on a side it already does.
                 let isFree = above[item] > 0 || below[item] > 0
@@ -320,8 +396,10 @@ final class CompactConstraints {
                 for (index, candidate) in candidates.enumerated() {
                     let side = candidate.below ? below : above, kept = side[candidate.parent]
                     side[candidate.parent] = kept + (height - candidate.estimate)
+                    settleChainOffsets(slack)
                     longestPaths(into: trial.base, slack: slack, mirrored: false)
                     side[candidate.parent] = kept
+                    settleChainOffsets(slack)
                     let reached = extent(trial)
                     if reached < shortest { shortest = reached; chosen = index }
                 }
@@ -331,6 +409,7 @@ final class CompactConstraints {
             let relief = height - bestEstimate
             if isBelow { below[parent] += relief } else { above[parent] += relief }
             steps.append(SpanRelief(parent: Int32(parent), below: isBelow, relief: relief))
+            settleChainOffsets(slack)
             (top, bottom) = lowest(slack: slack)
             height = extent(top)
             heights.append(height)
@@ -352,6 +431,7 @@ final class CompactConstraints {
         for step in steps {
             if step.below { slack.below.base[Int(step.parent)] += step.relief } else { slack.above.base[Int(step.parent)] += step.relief }
         }
+        settleChainOffsets(slack)
         return slack
     }
 

@@ -6,7 +6,8 @@ import Hierarchy
 ///
 /// Centres `c` obey difference constraints only: in a column, `c[next] ≥ c[item] + separation`;
 /// a parent lies between its first and last child, `c[first] ≤ c[parent] ≤ c[last]` (an only
-/// child shares its parent's centre); every box lies inside `[0, height]`. So:
+/// child shares its parent's centre, unless the relaxation bends the link); every box lies
+/// inside `[0, height]`. So:
 /// 1. The lowest feasible centres are longest paths in the constraint graph (single-child
 ///    chains merged into one node), found in O(n) in a topological order read off the tree
 ///    (`CompactConstraints.topologicalOrder`), without building the graph; they give the
@@ -15,7 +16,8 @@ import Hierarchy
 ///    constraints give way, one step at a time, each the one on a longest chain whose loss
 ///    shortens the drawing most, by what its estimate promises
 ///    (`CompactConstraints.relaxedSpans`): a few parents leave their span a little, rather
-///    than many a lot. Of those steps, the most
+///    than many a lot; an only child may likewise leave its parent's level (a chain's link
+///    bends: the child a row below beside a fan, as dot drops it). Of those steps, the most
 ///    (by a bisection of a few placements) whose placement still reads: at most one parent in
 ///    12 outside its span, mean offset at most 0.7 of a column's pitch after three sweeps
 ///    (`readingLimits`); then, of the steps within `fewerParentsShare` of its height, the fewest.
@@ -59,12 +61,21 @@ enum CompactPlacement {
 
         /// An item's ends (both 0 for an item without members), by binary search.
         func ends(of item: Int) -> (first: Double, last: Double) {
+            let index = position(of: item)
+            return index.map { (first[$0], last[$0]) } ?? (0, 0)
+        }
+
+        /// Whether an item has members (a block; its ends may both be 0, as a block of one row's).
+        func hasMembers(_ item: Int) -> Bool { position(of: item) != nil }
+
+        /// Where an item is in `items`, by binary search.
+        private func position(of item: Int) -> Int? {
             var low = 0, high = items.count
             while low < high {
                 let middle = (low + high) / 2
                 if Int(items[middle]) < item { low = middle + 1 } else { high = middle }
             }
-            return low < items.count && Int(items[low]) == item ? (first[low], last[low]) : (0, 0)
+            return low < items.count && Int(items[low]) == item ? low : nil
         }
     }
 
@@ -295,7 +306,7 @@ enum CompactPlacement {
         /// The balanced start at one slack (the average of the lowest and highest centres), and
         /// its height budget.
         func start(height: Double, slack: CompactConstraints.Slack) -> (centers: [Double], budget: Double)? {
-            // (Only span constraints give way: only children keep their parent's group.)
+            // (Bent chains keep their group, each member at its offset: `Slack.chainOffsets`.)
             let isTight = slack.isZero
             let low: PlacementBuffer<Double>, mirroredLow: PlacementBuffer<Double>
             if isTight {
@@ -380,9 +391,14 @@ enum CompactPlacement {
         for item in 0..<count where !isStandIn(item) { boxHeights.append(h[item]) }
         boxHeights.sort()
         let typicalPitch = (boxHeights.isEmpty ? 0 : boxHeights[(boxHeights.count - 1) / 2]) + padding
+        // An only child may leave its parent's level (as dot drops one a row beside a fan),
+        // but not a stand-in (its block's bus enters level with the parent) nor a block.
         let (steps, heights) = constraints.relaxedSpans(limit: max(1, parentCount / freedParents), floor: stackedHeight,
                                                         reliefLimit: typicalPitch * farthestOutside,
-                                                        fromTop: fromTop!, fromBottom: fromBottom!)
+                                                        fromTop: fromTop!, fromBottom: fromBottom!,
+                                                        bendable: { child in
+            !isStandIn(child) && !(memberEnds?.hasMembers(child) ?? false)
+        })
         // A tree whose tight placement is already off-centre by more than the limit (a
         // caterpillar phylogeny top to bottom: wide labels, each parent beside its subtree) may
         // be made shorter as long as its parents stay about as near their children's middle.

@@ -292,7 +292,8 @@ struct CompactSweeps {
 
     /// Where the chain of only children from `member` down may sit: each member between its
     /// neighbours in its column and inside the drawing, the last one (if a parent) between its
-    /// children. Reads only other columns' centres.
+    /// children. A bent link (an only child whose parent has slack) ends the chain: its parent
+    /// is its last member. Reads only other columns' centres.
     @inline(__always)
     private func chainBounds(below member: Int, _ c: UnsafeMutablePointer<Double>) -> (lower: Double, upper: Double) {
         let children = constraints.childStarts.base, h = constraints.heights.base, before = constraints.separationBefore.base
@@ -304,7 +305,7 @@ struct CompactSweeps {
             if !constraints.isFirstInSection(member) { lower = max(lower, c[member - 1] + before[member]) }
             if !constraints.isLastInSection(member) { upper = min(upper, c[member + 1] - before[member + 1]) }
             let first = Int(children[member]), last = Int(children[member + 1])
-            if last - first == 1 {
+            if last - first == 1 && !(hasSlack && (above[member] != 0 || below[member] != 0)) {
                 member = first
                 continue
             }
@@ -329,12 +330,15 @@ struct CompactSweeps {
         let h = constraints.heights.base, before = constraints.separationBefore.base, blockOffset = offsets.block.base
         let above = slack.above.base, below = slack.below.base, padding = constraints.padding
         var largest = 0.0
-        for item in begin..<end where children[item + 1] - children[item] == 1 && ends[item] & 3 != 3 {
+        /// Whether an item's link to its only child bends (the child is a chain's head).
+        @inline(__always) func bends(_ item: Int) -> Bool { hasSlack && (above[item] != 0 || below[item] != 0) }
+        for item in begin..<end where children[item + 1] - children[item] == 1 {
             let parent = Int(parents[item])
-            guard parent >= 0 else { continue }
+            guard parent >= 0, ends[item] & 3 != 3 || bends(parent) else { continue }
             let wish = c[parent] + blockOffset[item]
             guard abs(wish - c[item]) > 0.01 else { continue }
-            var (lower, upper) = chainBounds(below: Int(children[item]), c)
+            let child = Int(children[item])
+            var (lower, upper) = bends(item) ? (c[child] - above[item], c[child] + below[item]) : chainBounds(below: child, c)
             lower = max(lower, padding / 2 + h[item] / 2)
             upper = min(upper, budget - padding / 2 - h[item] / 2)
             if item > begin { lower = max(lower, c[item - 1] + before[item]) }
@@ -345,11 +349,10 @@ struct CompactSweeps {
             guard y != c[item] else { continue }
             largest = max(largest, abs(y - c[item]))
             c[item] = y
-            var member = Int(children[item])
-            while true {
-                c[member] = y
-                guard children[member + 1] - children[member] == 1 else { break }
+            var member = item
+            while children[member + 1] - children[member] == 1 && !bends(member) {
                 member = Int(children[member])
+                c[member] = y
             }
         }
         return largest

@@ -31,7 +31,7 @@ enum FarSubtrees {
         }
         for parent in 0..<count {
             let first = Int(children[parent]), end = Int(children[parent + 1])
-            // (An only child shares its parent's centre.)
+            // (An only child lies at its parent's centre, or a bend away: not pulled.)
             guard end - first >= 2 else { continue }
             // Children above their place, the last first (each makes room for the one before
             // it), then those below, the first first.

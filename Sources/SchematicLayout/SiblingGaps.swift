@@ -69,7 +69,7 @@ enum SiblingGaps {
             guard !moves.isEmpty else { continue }
             // The parent to its children's middle, as far as its column has room; kept where it
             // is then inside its children's span and nearer its nearest child by a gap's width.
-            // (An only child shares its parent's centre: such a parent is not visited.)
+            // (A parent that is an only child is not visited: it keeps its chain's line.)
             let ends = childEnds(parent)
             let low = c[first] + ends.first, high = c[end - 1] + ends.last
             var target = (low + high) / 2

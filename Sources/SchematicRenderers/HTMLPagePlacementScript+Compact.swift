@@ -18,36 +18,58 @@ extension HTMLPagePlacementScript {
     function isLast(item) { return item + 1 === ss[sectionOf[item] + 1]; }
     function graph(mirrored) {
       var cap = count * 3, from = new Int32Array(cap), to = new Int32Array(cap), weight = new Float64Array(cap);
-      var owner = new Int32Array(cap), below = new Uint8Array(cap), e = 0;
+      var owner = new Int32Array(cap), below = new Uint8Array(cap), fromItem = new Int32Array(cap), toItem = new Int32Array(cap), e = 0;
       for (var item = 0; item < count; item++) {
         if (mirrored ? !isLast(item) : !isFirst(item)) {
           var neighbour = mirrored ? item + 1 : item - 1;
-          from[e] = group[neighbour]; to[e] = group[item]; weight[e] = separation(neighbour, item); owner[e] = -1; below[e] = 0; e++;
+          from[e] = group[neighbour]; to[e] = group[item]; weight[e] = separation(neighbour, item); owner[e] = -1; below[e] = 0;
+          fromItem[e] = neighbour; toItem[e] = item; e++;
         }
         var c0 = cs[item], c1 = cs[item + 1];
         if (c1 - c0 >= 2) {
           var near = mirrored ? c1 - 1 : c0, far = mirrored ? c0 : c1 - 1;
-          from[e] = group[near]; to[e] = group[item]; weight[e] = 0; owner[e] = item; below[e] = mirrored ? 1 : 0; e++;
-          from[e] = group[item]; to[e] = group[far]; weight[e] = 0; owner[e] = item; below[e] = mirrored ? 0 : 1; e++;
+          from[e] = group[near]; to[e] = group[item]; weight[e] = 0; owner[e] = item; below[e] = mirrored ? 1 : 0;
+          fromItem[e] = near; toItem[e] = item; e++;
+          from[e] = group[item]; to[e] = group[far]; weight[e] = 0; owner[e] = item; below[e] = mirrored ? 0 : 1;
+          fromItem[e] = item; toItem[e] = far; e++;
         }
       }
       var start = new Int32Array(count + 1);
       for (var k = 0; k < e; k++) start[from[k] + 1]++;
       for (k = 0; k < count; k++) start[k + 1] += start[k];
       var fill = start.slice(), target = new Int32Array(e), sorted = new Float64Array(e);
-      var sortedOwner = new Int32Array(e), sortedBelow = new Uint8Array(e);
+      var sortedOwner = new Int32Array(e), sortedBelow = new Uint8Array(e), sortedFrom = new Int32Array(e), sortedTo = new Int32Array(e);
       for (k = 0; k < e; k++) {
         var slot = fill[from[k]]++;
         target[slot] = to[k]; sorted[slot] = weight[k]; sortedOwner[slot] = owner[k]; sortedBelow[slot] = below[k];
+        sortedFrom[slot] = fromItem[k]; sortedTo[slot] = toItem[k];
       }
       var groups = 0;
       for (k = 0; k < count; k++) if (group[k] === k) groups++;
-      return {start: start, target: target, weight: sorted, spanParent: sortedOwner, spanBelow: sortedBelow, groups: groups};
+      return {start: start, target: target, weight: sorted, spanParent: sortedOwner, spanBelow: sortedBelow, groups: groups,
+              fromItem: sortedFrom, toItem: sortedTo, mirrored: mirrored};
     }
-    // Slack: how far each parent may lie beyond its first child (above) or its last (below).
+    // Slack: how far each parent may lie beyond its first child (above) or its last (below);
+    // for an only child's parent, how far the child may lie below (above) or above it (below).
     function uniformSlack(value) {
-      return {above: new Float64Array(count).fill(value), below: new Float64Array(count).fill(value)};
+      return {above: new Float64Array(count).fill(value), below: new Float64Array(count).fill(value), offsets: null};
     }
+    // CompactConstraints.settleChainOffsets: each chain member's centre from its head's, as the
+    // slack of the chain's parents sets it (null where no only child's parent has slack).
+    function settleChainOffsets(slack) {
+      var k, bends = false;
+      for (k = 0; k < count; k++) if (cs[k + 1] - cs[k] === 1 && (slack.above[k] !== 0 || slack.below[k] !== 0)) { bends = true; break; }
+      if (!bends) { slack.offsets = null; return slack; }
+      var offsets = new Float64Array(count);
+      for (k = 0; k < count; k++) {
+        var p = par[k];
+        offsets[k] = p >= 0 && group[k] === group[p] ? offsets[p] + slack.above[p] - slack.below[p] : 0;
+      }
+      slack.offsets = offsets;
+      return slack;
+    }
+    // Whether an item's link to its only child bends.
+    function bends(slack, item) { return slack.above[item] !== 0 || slack.below[item] !== 0; }
     // Longest paths over the constraints, in a topological order of the graph found once (Kahn;
     // null where there is none): CompactConstraints.topologicalOrder. The same maxima in the same
     // order as finding it anew each time, so the same values to the last bit.
@@ -70,18 +92,25 @@ extension HTMLPagePlacementScript {
         for (k = 0; k < count; k++) g.base[group[k]] = Math.max(g.base[group[k]], padding / 2 + heights[k] / 2);
       }
       if (g.order === null) return null;
-      var order = g.order, value = g.base.slice();
+      var order = g.order, value = g.base.slice(), off = slack.offsets, sign = g.mirrored ? -1 : 1;
+      if (off) {
+        // A bent chain's members lie their offsets from its head (CompactConstraints.longestInto).
+        value.fill(0);
+        for (k = 0; k < count; k++) value[group[k]] = Math.max(value[group[k]], padding / 2 + heights[k] / 2 - sign * off[k]);
+      }
       for (var position = 0; position < order.length; position++) {
         node = order[position];
         for (s = g.start[node]; s < g.start[node + 1]; s++) {
           t = g.target[s];
           var owner = g.spanParent[s];
           var relief = owner < 0 ? 0 : (g.spanBelow[s] ? slack.below[owner] : slack.above[owner]);
-          value[t] = Math.max(value[t], value[node] + g.weight[s] - relief);
+          if (off) value[t] = Math.max(value[t], value[node] + sign * off[g.fromItem[s]] + g.weight[s] - relief - sign * off[g.toItem[s]]);
+          else value[t] = Math.max(value[t], value[node] + g.weight[s] - relief);
         }
       }
       var out = new Float64Array(count);
-      for (k = 0; k < count; k++) out[k] = value[group[k]];
+      if (off) { for (k = 0; k < count; k++) out[k] = value[group[k]] + sign * off[k]; }
+      else for (k = 0; k < count; k++) out[k] = value[group[k]];
       return out;
     }
     function extent(low) {
@@ -104,7 +133,7 @@ extension HTMLPagePlacementScript {
     // on a longest chain, the six whose loss the chains through their two ends estimate best
     // are tried in full, and the one that shortens the drawing most gives way by what its
     // estimate promises. In-edges of a group are the out-edges of the mirrored graph.
-    function relaxedSpans(limit, floor, reliefLimit) {
+    function relaxedSpans(limit, floor, reliefLimit, bendable) {
       var slack = uniformSlack(0), top = fromTop, bottom = fromBottom, height = tightHeight;
       var steps = [], heightsAfter = [height], parentsFreed = 0, k;
       var base = new Float64Array(count);
@@ -119,6 +148,36 @@ extension HTMLPagePlacementScript {
         }
         return longest;
       }
+      // CompactConstraints.longestInto over the chain members first..last, as the Swift walks them.
+      function chainInto(first, last, value, mirrored) {
+        var off = slack.offsets, sign = mirrored ? -1 : 1, longest = 0, item = first;
+        function offset(x) { return off ? sign * off[x] : 0; }
+        for (;;) {
+          var held = padding / 2 + heights[item] / 2;
+          if (mirrored ? !isLast(item) : !isFirst(item)) {
+            var neighbour = mirrored ? item + 1 : item - 1;
+            held = Math.max(held, value[group[neighbour]] + offset(neighbour) + (mirrored ? separation(item, neighbour) : separation(neighbour, item)) - 0);
+          }
+          var f = cs[item], e = cs[item + 1];
+          if (e - f >= 2) {
+            var child = mirrored ? e - 1 : f;
+            held = Math.max(held, value[group[child]] + offset(child) + 0 - (mirrored ? slack.below[item] : slack.above[item]));
+          }
+          var p = par[item];
+          if (p >= 0 && cs[p + 1] - cs[p] >= 2 && item === (mirrored ? cs[p] : cs[p + 1] - 1)) {
+            held = Math.max(held, value[group[p]] + offset(p) + 0 - (mirrored ? slack.above[p] : slack.below[p]));
+          }
+          longest = Math.max(longest, held - offset(item));
+          if (item === last) break;
+          item = f;
+        }
+        return longest;
+      }
+      function deepestOf(node) {
+        var item = node;
+        while (cs[item + 1] - cs[item] === 1 && group[cs[item]] === group[item]) item = cs[item];
+        return item;
+      }
       var stepLimit = Math.max(8, Math.floor(RELAXED_WORK / (Math.max(1, count) * (RELAXED_CANDIDATES + 2))));
       while (height > floor + 0.5 && steps.length < stepLimit) {
         var candidates = [], canFree = parentsFreed < limit;
@@ -131,8 +190,28 @@ extension HTMLPagePlacementScript {
           candidates.splice(index, 0, {parent: parent, below: isBelow, estimate: value});
           if (candidates.length > RELAXED_CANDIDATES) candidates.pop();
         }
+        // An only child held below its parent (above) or above it (below) by as much as shortens
+        // the longest chain through their group (CompactConstraints.relaxedSpans' considerBending).
+        function considerBending(parent, child) {
+          var head = group[parent];
+          if (!(top[head] + bottom[head] >= height - 0.5) || !bendable(child)) return;
+          var isFree = slack.above[parent] > 0 || slack.below[parent] > 0;
+          if (!canFree && !isFree) return;
+          var deepest = deepestOf(child);
+          var upperTop = chainInto(head, parent, top, false), lowerTop = chainInto(child, deepest, top, false);
+          var upperBottom = chainInto(head, parent, bottom, true), lowerBottom = chainInto(child, deepest, bottom, true);
+          if (slack.below[parent] === 0) {
+            var drop = Math.min(Math.min(lowerTop - upperTop, upperBottom - lowerBottom), reliefLimit - slack.above[parent]);
+            if (drop > 0.5) consider(parent, false, height - drop);
+          }
+          if (slack.above[parent] === 0) {
+            var rise = Math.min(Math.min(upperTop - lowerTop, lowerBottom - upperBottom), reliefLimit - slack.below[parent]);
+            if (rise > 0.5) consider(parent, true, height - rise);
+          }
+        }
         for (var item = 0; item < count; item++) {
           var c0 = cs[item], c1 = cs[item + 1];
+          if (c1 - c0 === 1 && group[c0] === group[item]) { considerBending(item, c0); continue; }
           if (c1 - c0 < 2) continue;
           var isFree = slack.above[item] > 0 || slack.below[item] > 0;
           if (!canFree && !isFree) continue;
@@ -156,8 +235,10 @@ extension HTMLPagePlacementScript {
           for (var ci = 0; ci < candidates.length; ci++) {
             var cand = candidates[ci], side = cand.below ? slack.below : slack.above, kept = side[cand.parent];
             side[cand.parent] = kept + (height - cand.estimate);
+            settleChainOffsets(slack);
             var reached = extent(lowest(forward, slack));
             side[cand.parent] = kept;
+            settleChainOffsets(slack);
             if (reached < shortest) { shortest = reached; chosen = ci; }
           }
         }
@@ -166,6 +247,7 @@ extension HTMLPagePlacementScript {
         var relief = height - bestEstimate;
         if (bestBelow) slack.below[bestParent] += relief; else slack.above[bestParent] += relief;
         steps.push({parent: bestParent, below: bestBelow, relief: relief});
+        settleChainOffsets(slack);
         top = lowest(forward, slack);
         bottom = lowest(backward, slack);
         height = extent(top);
@@ -179,7 +261,7 @@ extension HTMLPagePlacementScript {
         var step = steps[k];
         if (step.below) slack.below[step.parent] += step.relief; else slack.above[step.parent] += step.relief;
       }
-      return slack;
+      return settleChainOffsets(slack);
     }
     var widest = 0;
     for (var s0 = 0; s0 < sectionCount; s0++) widest = Math.max(widest, ss[s0 + 1] - ss[s0]);
@@ -253,10 +335,12 @@ extension HTMLPagePlacementScript {
       function moveChains(a, b) {
         for (var item = a; item < b; item++) {
           var parent = par[item];
-          if (cs[item + 1] - cs[item] !== 1 || parent < 0 || cs[parent + 1] - cs[parent] === 1) continue;
+          if (cs[item + 1] - cs[item] !== 1 || parent < 0 || (cs[parent + 1] - cs[parent] === 1 && !bends(slack, parent))) continue;
           var wish = wishes[item];
           if (!(Math.abs(wish - centers[item]) > 0.01)) continue;
-          var chain = chainBounds(cs[item]), lower = chain[0], upper = chain[1];
+          var only = cs[item];
+          var chain = bends(slack, item) ? [centers[only] - slack.above[item], centers[only] + slack.below[item]] : chainBounds(only);
+          var lower = chain[0], upper = chain[1];
           lower = Math.max(lower, padding / 2 + heights[item] / 2);
           upper = Math.min(upper, budget - padding / 2 - heights[item] / 2);
           if (item > a) lower = Math.max(lower, centers[item - 1] + separation(item - 1, item));
@@ -267,9 +351,9 @@ extension HTMLPagePlacementScript {
           if (y === centers[item]) continue;
           moved = Math.max(moved, Math.abs(y - centers[item]));
           centers[item] = y;
-          for (var member = cs[item]; ; member = cs[member]) {
+          for (var member = item; cs[member + 1] - cs[member] === 1 && !bends(slack, member); ) {
+            member = cs[member];
             centers[member] = y;
-            if (cs[member + 1] - cs[member] !== 1) break;
           }
         }
       }
@@ -282,7 +366,7 @@ extension HTMLPagePlacementScript {
           if (!isFirst(member)) lower = Math.max(lower, centers[member - 1] + separation(member - 1, member));
           if (!isLast(member)) upper = Math.min(upper, centers[member + 1] - separation(member, member + 1));
           var f = cs[member], l = cs[member + 1];
-          if (l - f === 1) { member = f; continue; }
+          if (l - f === 1 && !bends(slack, member)) { member = f; continue; }
           if (l > f) { lower = Math.max(lower, centers[f] - slack.above[member]); upper = Math.min(upper, centers[l - 1] + slack.below[member]); }
           return [lower, upper];
         }
@@ -471,7 +555,10 @@ extension HTMLPagePlacementScript {
     for (i = 0; i < count; i++) if (!isStandIn(i)) boxHeights[boxCount++] = heights[i];
     boxHeights.sort();
     var typicalPitch = (boxCount === 0 ? 0 : boxHeights[Math.floor((boxCount - 1) / 2)]) + padding;
-    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight, typicalPitch * FARTHEST_OUTSIDE), done = relaxed.steps.length;
+    // An only child may leave its parent's level, but not a stand-in nor a block.
+    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight, typicalPitch * FARTHEST_OUTSIDE, function (child) {
+      return !isStandIn(child) && !(ends && ends.has && ends.has[child] === 1);
+    }), done = relaxed.steps.length;
     // CompactPlacement.tightOffsetGain: about as near their children's middle as the tight
     // placement's, made when a candidate first fails on its offset alone.
     var widenedByTight = false;

@@ -121,16 +121,17 @@ extension HTMLPagePlacementScript {
       }
       var roomBefore = function (block) { return roomy.length && roomy[block] ? pad : 0; };
       // CompactPlacement.MemberEnds: parents centred on their children's first and last members.
-      var ends = {first: new Float64Array(m), last: new Float64Array(m)};
+      var ends = {first: new Float64Array(m), last: new Float64Array(m), has: new Uint8Array(m)};
       for (k = 0; k < m; k++) {
         var endBlock = plan.blockOfItem[red.itemOfReduced[k]];
-        if (endBlock >= 0) { var e = memberEnds(plan, endBlock, rh[k], roomBefore(endBlock)); ends.first[k] = e.first; ends.last[k] = e.last; }
+        if (endBlock >= 0) { var e = memberEnds(plan, endBlock, rh[k], roomBefore(endBlock)); ends.first[k] = e.first; ends.last[k] = e.last; ends.has[k] = 1; }
       }
       if (standInColumns) {
-        var placedCount = standInColumns.reducedOfItem.length, placedEnds = {first: new Float64Array(placedCount), last: new Float64Array(placedCount)};
+        var placedCount = standInColumns.reducedOfItem.length;
+        var placedEnds = {first: new Float64Array(placedCount), last: new Float64Array(placedCount), has: new Uint8Array(placedCount)};
         for (k = 0; k < placedCount; k++) {
           var of = standInColumns.reducedOfItem[k];
-          if (of >= 0) { placedEnds.first[k] = ends.first[of]; placedEnds.last[k] = ends.last[of]; }
+          if (of >= 0) { placedEnds.first[k] = ends.first[of]; placedEnds.last[k] = ends.last[of]; placedEnds.has[k] = ends.has[of]; }
         }
         ends = placedEnds;
       }

@@ -1,0 +1,39 @@
+import CollectionLayout
+import Foundation
+import Hierarchy
+import HierarchyReaders
+import Schematic
+import Testing
+import TestSupport
+
+/// An only child may leave its parent's level where that shortens the drawing, as Graphviz's
+/// dot drops one a row beside a fan (`CompactConstraints.relaxedSpans`, chain links).
+/// `Tests/Fixtures/python-http-classes.txt`: the class tree of Python's `http` package (46
+/// classes), from a review on trees the layout was not tuned on.
+@Suite struct BentChainTests {
+    /// `HTTPException`'s ten subclasses fill the third column down to the row where the chain
+    /// `StreamRequestHandler` → `BaseHTTPRequestHandler` → `SimpleHTTPRequestHandler` →
+    /// `CGIHTTPRequestHandler` sits; kept level, the chain and everything below it in the first
+    /// column went a row down (995 px tall, 1.12 times dot's area). `SimpleHTTPRequestHandler`
+    /// now drops a row below its parent, the rest of the chain level: 897 px.
+    @Test func anOnlyChildDropsARowBesideAFan() throws {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/python-http-classes.txt", encoding: .utf8)
+        let tree = try OutlineReader().read(Array(text.utf8), file: "python-http-classes.txt")
+        let diagram = try Diagram(tree: tree, options: DiagramOptions())
+        let size = diagram.layout.collectionViewContentSize
+        let sectioned = try SectionedTree(tree)
+        func frame(_ label: String) throws -> Rect {
+            let node = try #require((0..<tree.count).first { tree.labels[$0] == label })
+            let (section, item) = sectioned.position(ofNode: node)
+            return try #require(diagram.layout.layoutAttributesForItem(at: CollectionLayout.IndexPath(item: item, section: section))).frame
+        }
+        let stream = try frame("socketserver.StreamRequestHandler"), base = try frame("http.server.BaseHTTPRequestHandler")
+        let simple = try frame("http.server.SimpleHTTPRequestHandler"), cgi = try frame("http.server.CGIHTTPRequestHandler")
+        #expect(abs(stream.midY - base.midY) < 1e-6 && abs(simple.midY - cgi.midY) < 1e-6)
+        #expect(simple.midY > base.midY + 20, "\(simple.midY) against \(base.midY)")
+        #expect(size.height < 950, "\(size)")
+        let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+        let boxes = all.filter { $0.representedElementCategory == .cell }.map(\.frame)
+        #expect(boxes.count == tree.count && overlappingPairs(boxes).isEmpty)
+    }
+}
