@@ -443,7 +443,12 @@ public struct YAMLReader: HierarchyReader {
                 }
             }
         }
-        if tree.isEmpty { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty") }
+        if tree.isEmpty {
+            // A document of an empty mapping or sequence (`{}`, `[]`) is not an empty input.
+            let holdsCollection = events.kinds.contains { $0 != .scalar }
+            throw ReadError(file: file, line: 0, column: 0,
+                            message: holdsCollection ? "no nodes: the document holds no keys or items" : "no nodes: the input is empty")
+        }
         tree.warnings = unknownTypes.warnings(places: unknownTypes.positions.map(place))
         if unreadStructure.count > 0 {
             let key = events.texts[unreadStructure.first] ?? ""

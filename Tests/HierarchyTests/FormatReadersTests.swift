@@ -77,6 +77,10 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(YAMLReader(), "{name: x, type: very urgent}", file: "in.yaml")
                 == "in.yaml:1:17: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
         #expect(readError(YAMLReader(), "", file: "in.yaml") == "in.yaml: no nodes: the input is empty")
+        // An empty mapping or sequence (JSON's `{}` reads as keys) is not an empty input.
+        #expect(readError(YAMLReader(), "{}\n", file: "in.yaml") == "in.yaml: no nodes: the document holds no keys or items")
+        #expect(readError(YAMLReader(), "[]", file: "in.yaml") == "in.yaml: no nodes: the document holds no keys or items")
+        #expect(readError(JSONTreeReader(), "{}", file: "in.json") == "in.json: no nodes: the document holds no keys or items")
         #expect(readError(YAMLReader(), "{name: x, url: 'javascript:alert(1)'}", file: "in.yaml")?.contains("not an allowed link") == true)
     }
 
