@@ -380,10 +380,11 @@ final class CompactConstraints {
                 let parent = Int(g[item]), firstChild = Int(g[first]), lastChild = Int(g[end - 1])
                 // What a side may still give way bounds what it can promise.
                 let roomAbove = reliefLimit - above[item], roomBelow = reliefLimit - below[item]
-                if (canFree || above[item] > 0) && roomAbove > 0.5 && t[firstChild] - above[item] + b[parent] >= height - 0.5 {
+                // (Read at the items, not their groups: a bent chain's members lie apart.)
+                if (canFree || above[item] > 0) && roomAbove > 0.5 && t[first] - above[item] + b[item] >= height - 0.5 {
                     consider(item, below: false, max(estimate(item, below: false, from: firstChild, to: parent), height - roomAbove))
                 }
-                if (canFree || below[item] > 0) && roomBelow > 0.5 && t[parent] - below[item] + b[lastChild] >= height - 0.5 {
+                if (canFree || below[item] > 0) && roomBelow > 0.5 && t[item] - below[item] + b[end - 1] >= height - 0.5 {
                     consider(item, below: true, max(estimate(item, below: true, from: parent, to: lastChild), height - roomBelow))
                 }
             }

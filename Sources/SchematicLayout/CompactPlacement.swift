@@ -226,23 +226,22 @@ enum CompactPlacement {
         }
         let room = ColumnRoom(c, constraints)
         func hasRoom(_ item: Int, at y: Double) -> Bool { room.hasRoom(item, at: y) }
-        /// Moves `item` and the chain of only children below it (which share its centre; an
-        /// overhanging block's stand-ins are such a chain) to `y`, if each has room there and the
-        /// chain is at most `levelledChain` long.
+        /// Moves `item` and the chain of only children below it level with it (an overhanging
+        /// block's stand-ins are such a chain; one bent off the chain's line stays) to `y`, if
+        /// each has room there and the chain is at most `levelledChain` long.
         func moveWithOnlyChildren(_ item: Int, to y: Double) -> Bool {
             var member = item, length = 1
             while true {
                 guard hasRoom(member, at: y) else { return false }
-                guard children[member + 1] - children[member] == 1 else { break }
+                guard children[member + 1] - children[member] == 1, abs(c[Int(children[member])] - c[member]) <= level else { break }
                 member = Int(children[member])
                 length += 1
                 if length > levelledChain { return false }
             }
             member = item
-            while true {
+            for step in 0..<length {
                 c[member] = y
-                guard children[member + 1] - children[member] == 1 else { break }
-                member = Int(children[member])
+                if step + 1 < length { member = Int(children[member]) }
             }
             return true
         }

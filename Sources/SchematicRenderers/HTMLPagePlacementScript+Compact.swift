@@ -138,13 +138,23 @@ extension HTMLPagePlacementScript {
       var steps = [], heightsAfter = [height], parentsFreed = 0, k;
       var base = new Float64Array(count);
       for (k = 0; k < count; k++) base[group[k]] = Math.max(base[group[k]], padding / 2 + heights[k] / 2);
+      // The longest chain into group `node` from `value`: in-edges of the other direction's
+      // graph (the backward one for top values); with bent chains, each member at its offset.
       function longestInto(node, g, value, parent, isBelow) {
-        var longest = base[node];
-        for (var s = g.start[node]; s < g.start[node + 1]; s++) {
-          var owner = g.spanParent[s];
-          var relief = owner < 0 ? 0 : (owner === parent && (g.spanBelow[s] === 1) === isBelow ? Infinity
-                                        : (g.spanBelow[s] ? slack.below[owner] : slack.above[owner]));
-          longest = Math.max(longest, value[g.target[s]] + g.weight[s] - relief);
+        var off = slack.offsets, sign = g === backward ? 1 : -1, longest = base[node], s, owner, relief;
+        if (off) {
+          longest = 0;
+          for (var member = node; ; member = cs[member]) {
+            longest = Math.max(longest, padding / 2 + heights[member] / 2 - sign * off[member]);
+            if (!(cs[member + 1] - cs[member] === 1 && group[cs[member]] === group[member])) break;
+          }
+        }
+        for (s = g.start[node]; s < g.start[node + 1]; s++) {
+          owner = g.spanParent[s];
+          relief = owner < 0 ? 0 : (owner === parent && (g.spanBelow[s] === 1) === isBelow ? Infinity
+                                    : (g.spanBelow[s] ? slack.below[owner] : slack.above[owner]));
+          if (off) longest = Math.max(longest, value[g.target[s]] + sign * off[g.toItem[s]] + g.weight[s] - relief - sign * off[g.fromItem[s]]);
+          else longest = Math.max(longest, value[g.target[s]] + g.weight[s] - relief);
         }
         return longest;
       }
@@ -218,11 +228,11 @@ extension HTMLPagePlacementScript {
           var parent = group[item], firstChild = group[c0], lastChild = group[c1 - 1];
           // What a side may still give way bounds what it can promise.
           var roomAbove = reliefLimit - slack.above[item], roomBelow = reliefLimit - slack.below[item];
-          if ((canFree || slack.above[item] > 0) && roomAbove > 0.5 && top[firstChild] - slack.above[item] + bottom[parent] >= height - 0.5) {
+          if ((canFree || slack.above[item] > 0) && roomAbove > 0.5 && top[c0] - slack.above[item] + bottom[item] >= height - 0.5) {
             consider(item, false, Math.max(Math.max(longestInto(parent, backward, top, item, false) + bottom[parent],
                                                     top[firstChild] + longestInto(firstChild, forward, bottom, item, false)), height - roomAbove));
           }
-          if ((canFree || slack.below[item] > 0) && roomBelow > 0.5 && top[parent] - slack.below[item] + bottom[lastChild] >= height - 0.5) {
+          if ((canFree || slack.below[item] > 0) && roomBelow > 0.5 && top[item] - slack.below[item] + bottom[c1 - 1] >= height - 0.5) {
             consider(item, true, Math.max(Math.max(longestInto(lastChild, backward, top, item, true) + bottom[lastChild],
                                                    top[parent] + longestInto(parent, forward, bottom, item, true)), height - roomBelow));
           }
@@ -646,16 +656,17 @@ extension HTMLPagePlacementScript {
         if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
         return true;
       }
-      // The item and its chain of only children (at most LEVELLED_CHAIN), where each has room.
+      // The item and its chain of only children level with it (at most LEVELLED_CHAIN), where each has room.
       function moveWithOnlyChildren(item, y) {
         var member = item, length = 1;
         while (true) {
           if (!hasRoom(member, y)) return false;
-          if (cs[member + 1] - cs[member] !== 1) break;
+          if (cs[member + 1] - cs[member] !== 1 || !(Math.abs(c[cs[member]] - c[member]) <= 0.01)) break;
           member = cs[member];
           if (++length > LEVELLED_CHAIN) return false;
         }
-        for (member = item; ; member = cs[member]) { c[member] = y; if (cs[member + 1] - cs[member] !== 1) break; }
+        member = item;
+        for (var step = 0; step < length; step++) { c[member] = y; if (step + 1 < length) member = cs[member]; }
         return true;
       }
       for (var parent = 0; parent < count; parent++) {
