@@ -122,6 +122,9 @@ struct WrapPlan {
     /// at most this share of that one's: nesting squares a drawing by shortening it, not by
     /// lengthening its short side (a nested subtree's wide fan drawn as one long column).
     static let nestingShrink = 0.9
+    /// …or, where that is not its longer side, if its breadth is at most `nestingShrink` of
+    /// that one's and its depth at most this much longer (`WrapDrawing.nestingShortens`).
+    static let nestingDepthGrowth = 1.02
     /// The factor between further panel heights tried beyond `nestingShapes`' lowest.
     static let nestingShapeStep = 0.7
     /// Each further panel height must shorten the drawing's longer side to this share.

@@ -241,6 +241,11 @@ extension HTMLPagePlacementScript {
       }
       return cost(d) < cost(other) * gain;
     }
+    // WrapDrawing.nestingShortens: the long side by NESTING_SHRINK, or the breadth so with the depth at most NESTING_DEPTH_GROWTH longer.
+    function nestingShortens(d, reference) {
+      return d.longSide <= reference.longSide * NESTING_SHRINK
+        || (d.breadth <= reference.breadth * NESTING_SHRINK && d.depth <= reference.depth * NESTING_DEPTH_GROWTH);
+    }
     // WrapDrawing.nestingAreaLimit: within READABLE_ASPECT, nesting only for a smaller drawing.
     function nestingAreaLimit(d) { return unreadable(d.aspect) ? Infinity : d.area * SMALLER_FANS_GAIN; }
     // WrapDrawing.deepNestingAreaLimit: deep panels only smaller, within READABLE_ASPECT by DEEP_NESTING_GAIN.
@@ -431,7 +436,7 @@ extension HTMLPagePlacementScript {
         return true;
       }
       var best = {plan: estimated, drawing: drawn()}, bestByPage = best, tried = new Map(), triedFilling = new Map();
-      var nestingLongSideLimit = Infinity, nestingAreaLimitNow = Infinity, nestingLimitReference = null, nestingKeepsReadable = false;
+      var nestingShrinkReference = null, nestingAreaLimitNow = Infinity, nestingLimitReference = null, nestingKeepsReadable = false;
       tried.set(estimated.rowLimit, fits(best.drawing.aspect));
       // Keeps a placed plan if it is better; whether it fits the target (null if it cannot be
       // drawn). Plain candidates are keyed by limit, filling ones by smallest fan and limit.
@@ -449,7 +454,7 @@ extension HTMLPagePlacementScript {
         var gain = candidate.smallestFan < best.plan.smallestFan ? SMALLER_FANS_GAIN : 1;
         if (nests && !best.plan.nestsFolders) gain *= SMALLER_FANS_GAIN;
         if (nests && nestingKeepsReadable && unreadable(d.aspect)) return fitting;
-        if (nests && (d.longSide > nestingLongSideLimit
+        if (nests && ((nestingShrinkReference && !nestingShortens(d, nestingShrinkReference))
                       || (d.area > nestingAreaLimitNow && !(nestingLimitReference && readsWhereUnreadable(d, nestingLimitReference))))) return fitting;
         if (fitting !== fits(best.drawing.aspect)) gain *= fitting ? 1 / MISFIT_GAIN : MISFIT_GAIN;
         if (replaces(d, best.drawing, gain)) best = {plan: candidate, drawing: d};
@@ -489,7 +494,7 @@ extension HTMLPagePlacementScript {
       // The widest fans' subtrees nest too, reach by reach (within READABLE_ASPECT only smaller: nestingAreaLimit).
       if (mayNest) {
         var before = best.plan;
-        nestingLongSideLimit = best.drawing.longSide * NESTING_SHRINK;
+        nestingShrinkReference = best.drawing;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         nestingLimitReference = best.drawing;
         var beforeDeepReaches = null;  // both deep reaches are judged against it
@@ -565,7 +570,7 @@ extension HTMLPagePlacementScript {
       if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;
       var areaLimit = nestingAreaLimit(unwrapped), limitReference = unwrapped, keepsReadable = false;
       function judgeNesting(trial) {
-        if (!trial.keeps || !trial.plan.nestsFolders || !(trial.drawing.longSide <= unwrapped.longSide * NESTING_SHRINK)) return;
+        if (!trial.keeps || !trial.plan.nestsFolders || !nestingShortens(trial.drawing, unwrapped)) return;
         if (trial.drawing.area > areaLimit && !readsWhereUnreadable(trial.drawing, limitReference)) return;
         if (keepsReadable && unreadable(trial.drawing.aspect)) return;
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;

@@ -29,4 +29,16 @@ import Testing
         let broader = WrapDrawing(breadth: 20_001, depth: 5_000)
         #expect(!broader.replaces(padded, gain: 1, isSmallTree: false))
     }
+
+    /// Nesting must shorten a drawing: its long side by a tenth, or, where the drawing was
+    /// nearly square, its breadth by a tenth with its depth at most 2% longer (a random class
+    /// tree's panels: 2448 × 2512 → 2465 × 1464, the long side 0.98 as long, were refused).
+    @Test func nestingShortensByTheLongSideOrTheBreadth() {
+        let square = WrapDrawing(breadth: 2512, depth: 2448)
+        #expect(WrapDrawing(breadth: 1464, depth: 2465).nestingShortens(square))
+        #expect(!WrapDrawing(breadth: 1464, depth: 2600).nestingShortens(square))  // lengthened
+        #expect(!WrapDrawing(breadth: 2400, depth: 2400).nestingShortens(square))  // barely shorter
+        let tall = WrapDrawing(breadth: 4000, depth: 1000)
+        #expect(WrapDrawing(breadth: 3500, depth: 1900).nestingShortens(tall))  // the long side
+    }
 }
