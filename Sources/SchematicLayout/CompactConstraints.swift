@@ -317,6 +317,8 @@ final class CompactConstraints {
         let g = group.base, children = childStarts.base
         var parentsFreed = 0
         let trial = PlacementBuffer<Double>(repeating: 0, count: count)
+        // A chain's members and its parts' running maxima (`considerBending`), reused.
+        var chain: [Int] = [], upperTops: [Double] = [], upperBottoms: [Double] = [], lowerTops: [Double] = [], lowerBottoms: [Double] = []
         // Steps of a big tree are capped: at most `relaxedWork` items visited in all (a step
         // finds its longest chains both ways and tries its candidates one way).
         let stepLimit = max(8, Self.relaxedWork / (max(1, count) * (Self.relaxedCandidates + 2)))
@@ -347,30 +349,57 @@ final class CompactConstraints {
             /// held by its lower part (`L`, from the child down) or its upper (`U`), from the
             /// bottom likewise (`L'`, `U'`); dropping the child by δ takes the group's top
             /// value to max(U, L − δ) and its bottom value to max(U', L' + δ).
-            func considerBending(_ parent: Int, child: Int) {
-                let head = Int(g[parent])
-                guard t[head] + b[head] >= height - 0.5, bendable(child) else { return }
-                let isFree = above[parent] > 0 || below[parent] > 0
-                guard canFree || isFree else { return }
-                let deepestItem = deepest(child)
-                let upperTop = longestInto(head, last: parent, t, slack, mirrored: false)
-                let lowerTop = longestInto(child, last: deepestItem, t, slack, mirrored: false)
-                let upperBottom = longestInto(head, last: parent, b, slack, mirrored: true)
-                let lowerBottom = longestInto(child, last: deepestItem, b, slack, mirrored: true)
-                // A bent link only bends further its own way.
-                if below[parent] == 0 {
-                    let drop = min(lowerTop - upperTop, upperBottom - lowerBottom, reliefLimit - above[parent])
-                    if drop > 0.5 { consider(parent, below: false, height - drop) }
+            /// Every link of the chain `head` heads, in chain order: each part's hold is the
+            /// most of its members' (`longestInto` of one member), kept as running maxima down
+            /// the chain and up it, so that a chain costs its length, not its length squared.
+            func considerBending(chainOf head: Int) {
+                guard t[head] + b[head] >= height - 0.5 else { return }
+                chain.removeAll(keepingCapacity: true)
+                var member = head
+                while true {
+                    chain.append(member)
+                    let first = Int(children[member])
+                    guard children[member + 1] - children[member] == 1 && g[first] == g[member] else { break }
+                    member = first
                 }
-                if above[parent] == 0 {
-                    let rise = min(upperTop - lowerTop, lowerBottom - upperBottom, reliefLimit - below[parent])
-                    if rise > 0.5 { consider(parent, below: true, height - rise) }
+                let length = chain.count
+                upperTops.removeAll(keepingCapacity: true); upperBottoms.removeAll(keepingCapacity: true)
+                var top = 0.0, bottom = 0.0
+                for item in chain {
+                    top = max(top, longestInto(item, last: item, t, slack, mirrored: false))
+                    bottom = max(bottom, longestInto(item, last: item, b, slack, mirrored: true))
+                    upperTops.append(top); upperBottoms.append(bottom)
+                }
+                lowerTops.removeAll(keepingCapacity: true); lowerBottoms.removeAll(keepingCapacity: true)
+                top = 0; bottom = 0
+                for item in chain.reversed() {
+                    top = max(top, longestInto(item, last: item, t, slack, mirrored: false))
+                    bottom = max(bottom, longestInto(item, last: item, b, slack, mirrored: true))
+                    lowerTops.append(top); lowerBottoms.append(bottom)
+                }
+                for link in 0..<length - 1 {
+                    let parent = chain[link], child = chain[link + 1]
+                    guard bendable(child) else { continue }
+                    let isFree = above[parent] > 0 || below[parent] > 0
+                    guard canFree || isFree else { continue }
+                    // (The lower part's maxima were kept from the chain's end up.)
+                    let upperTop = upperTops[link], upperBottom = upperBottoms[link]
+                    let lowerTop = lowerTops[length - 2 - link], lowerBottom = lowerBottoms[length - 2 - link]
+                    // A bent link only bends further its own way.
+                    if below[parent] == 0 {
+                        let drop = min(lowerTop - upperTop, upperBottom - lowerBottom, reliefLimit - above[parent])
+                        if drop > 0.5 { consider(parent, below: false, height - drop) }
+                    }
+                    if above[parent] == 0 {
+                        let rise = min(upperTop - lowerTop, lowerBottom - upperBottom, reliefLimit - below[parent])
+                        if rise > 0.5 { consider(parent, below: true, height - rise) }
+                    }
                 }
             }
             for item in 0..<count {
                 let first = Int(children[item]), end = Int(children[item + 1])
                 if end - first == 1 && g[first] == g[item] {
-                    considerBending(item, child: first)
+                    if Int(g[item]) == item { considerBending(chainOf: item) }
                     continue
                 }
                 guard end - first >= 2 else { continue }
@@ -397,10 +426,12 @@ final class CompactConstraints {
                 for (index, candidate) in candidates.enumerated() {
                     let side = candidate.below ? below : above, kept = side[candidate.parent]
                     side[candidate.parent] = kept + (height - candidate.estimate)
-                    settleChainOffsets(slack)
+                    // (Only a chain link's slack moves the chains' offsets.)
+                    let isLink = children[candidate.parent + 1] - children[candidate.parent] == 1
+                    if isLink { settleChainOffsets(slack) }
                     longestPaths(into: trial.base, slack: slack, mirrored: false)
                     side[candidate.parent] = kept
-                    settleChainOffsets(slack)
+                    if isLink { settleChainOffsets(slack) }
                     let reached = extent(trial)
                     if reached < shortest { shortest = reached; chosen = index }
                 }
@@ -410,7 +441,7 @@ final class CompactConstraints {
             let relief = height - bestEstimate
             if isBelow { below[parent] += relief } else { above[parent] += relief }
             steps.append(SpanRelief(parent: Int32(parent), below: isBelow, relief: relief))
-            settleChainOffsets(slack)
+            if children[parent + 1] - children[parent] == 1 { settleChainOffsets(slack) }
             (top, bottom) = lowest(slack: slack)
             height = extent(top)
             heights.append(height)

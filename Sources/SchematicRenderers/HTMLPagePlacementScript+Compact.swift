@@ -183,11 +183,6 @@ extension HTMLPagePlacementScript {
         }
         return longest;
       }
-      function deepestOf(node) {
-        var item = node;
-        while (cs[item + 1] - cs[item] === 1 && group[cs[item]] === group[item]) item = cs[item];
-        return item;
-      }
       var stepLimit = Math.max(8, Math.floor(RELAXED_WORK / (Math.max(1, count) * (RELAXED_CANDIDATES + 2))));
       while (height > floor + 0.5 && steps.length < stepLimit) {
         var candidates = [], canFree = parentsFreed < limit;
@@ -202,26 +197,46 @@ extension HTMLPagePlacementScript {
         }
         // An only child held below its parent (above) or above it (below) by as much as shortens
         // the longest chain through their group (CompactConstraints.relaxedSpans' considerBending).
-        function considerBending(parent, child) {
-          var head = group[parent];
-          if (!(top[head] + bottom[head] >= height - 0.5) || !bendable(child)) return;
-          var isFree = slack.above[parent] > 0 || slack.below[parent] > 0;
-          if (!canFree && !isFree) return;
-          var deepest = deepestOf(child);
-          var upperTop = chainInto(head, parent, top, false), lowerTop = chainInto(child, deepest, top, false);
-          var upperBottom = chainInto(head, parent, bottom, true), lowerBottom = chainInto(child, deepest, bottom, true);
-          if (slack.below[parent] === 0) {
-            var drop = Math.min(Math.min(lowerTop - upperTop, upperBottom - lowerBottom), reliefLimit - slack.above[parent]);
-            if (drop > 0.5) consider(parent, false, height - drop);
+        // Every link of the chain `head` heads, in chain order, from running maxima down and up it.
+        function considerBending(head) {
+          if (!(top[head] + bottom[head] >= height - 0.5)) return;
+          var chain = [], member = head, k;
+          for (;;) {
+            chain.push(member);
+            var f = cs[member];
+            if (!(cs[member + 1] - f === 1 && group[f] === group[member])) break;
+            member = f;
           }
-          if (slack.above[parent] === 0) {
-            var rise = Math.min(Math.min(upperTop - lowerTop, lowerBottom - upperBottom), reliefLimit - slack.below[parent]);
-            if (rise > 0.5) consider(parent, true, height - rise);
+          var length = chain.length, upperTops = [], upperBottoms = [], lowerTops = [], lowerBottoms = [], t0 = 0, b0 = 0;
+          for (k = 0; k < length; k++) {
+            t0 = Math.max(t0, chainInto(chain[k], chain[k], top, false)); b0 = Math.max(b0, chainInto(chain[k], chain[k], bottom, true));
+            upperTops.push(t0); upperBottoms.push(b0);
+          }
+          t0 = 0; b0 = 0;
+          for (k = length - 1; k >= 0; k--) {
+            t0 = Math.max(t0, chainInto(chain[k], chain[k], top, false)); b0 = Math.max(b0, chainInto(chain[k], chain[k], bottom, true));
+            lowerTops.push(t0); lowerBottoms.push(b0);
+          }
+          for (var link = 0; link < length - 1; link++) {
+            var parent = chain[link], child = chain[link + 1];
+            if (!bendable(child)) continue;
+            var isFree = slack.above[parent] > 0 || slack.below[parent] > 0;
+            if (!canFree && !isFree) continue;
+            var upperTop = upperTops[link], upperBottom = upperBottoms[link];
+            var lowerTop = lowerTops[length - 2 - link], lowerBottom = lowerBottoms[length - 2 - link];
+            if (slack.below[parent] === 0) {
+              var drop = Math.min(Math.min(lowerTop - upperTop, upperBottom - lowerBottom), reliefLimit - slack.above[parent]);
+              if (drop > 0.5) consider(parent, false, height - drop);
+            }
+            if (slack.above[parent] === 0) {
+              var rise = Math.min(Math.min(upperTop - lowerTop, lowerBottom - upperBottom), reliefLimit - slack.below[parent]);
+              if (rise > 0.5) consider(parent, true, height - rise);
+            }
           }
         }
         for (var item = 0; item < count; item++) {
           var c0 = cs[item], c1 = cs[item + 1];
-          if (c1 - c0 === 1 && group[c0] === group[item]) { considerBending(item, c0); continue; }
+          if (c1 - c0 === 1 && group[c0] === group[item]) { if (group[item] === item) considerBending(item); continue; }
           if (c1 - c0 < 2) continue;
           var isFree = slack.above[item] > 0 || slack.below[item] > 0;
           if (!canFree && !isFree) continue;
@@ -245,10 +260,11 @@ extension HTMLPagePlacementScript {
           for (var ci = 0; ci < candidates.length; ci++) {
             var cand = candidates[ci], side = cand.below ? slack.below : slack.above, kept = side[cand.parent];
             side[cand.parent] = kept + (height - cand.estimate);
-            settleChainOffsets(slack);
+            var isLink = cs[cand.parent + 1] - cs[cand.parent] === 1;  // only a link's slack moves the offsets
+            if (isLink) settleChainOffsets(slack);
             var reached = extent(lowest(forward, slack));
             side[cand.parent] = kept;
-            settleChainOffsets(slack);
+            if (isLink) settleChainOffsets(slack);
             if (reached < shortest) { shortest = reached; chosen = ci; }
           }
         }
@@ -257,7 +273,7 @@ extension HTMLPagePlacementScript {
         var relief = height - bestEstimate;
         if (bestBelow) slack.below[bestParent] += relief; else slack.above[bestParent] += relief;
         steps.push({parent: bestParent, below: bestBelow, relief: relief});
-        settleChainOffsets(slack);
+        if (cs[bestParent + 1] - cs[bestParent] === 1) settleChainOffsets(slack);
         top = lowest(forward, slack);
         bottom = lowest(backward, slack);
         height = extent(top);
