@@ -305,7 +305,9 @@ final class CompactConstraints {
     /// `relaxedWork`. Returns the steps in order and the height after each
     /// (`heights[0]` the tight one). A few such parents shorten a binary tree a lot: on a
     /// phylogeny of 359 nodes, four make it shorter than Graphviz's dot, which lets nineteen
-    /// out. Each step is O(n).
+    /// out. A chain of only children's links are candidates too, where `bendable` allows the
+    /// child (`considerBending`): a bent link's child leaves its parent's level, its parent
+    /// counted as freed. Each step is O(n).
     func relaxedSpans(limit: Int, floor: Double, reliefLimit: Double = .infinity, fromTop tightTop: PlacementBuffer<Double>,
                       fromBottom tightBottom: PlacementBuffer<Double>,
                       bendable: (Int) -> Bool = { _ in true }) -> (steps: [SpanRelief], heights: [Double]) {
@@ -344,14 +346,14 @@ final class CompactConstraints {
                 return max(into + b[lower], t[upper] + outOf)
             }
             let canFree = parentsFreed < limit
-            /// An only child held below its parent (`above`) or above it (`below`) by as much
-            /// as shortens the longest chain through their group: from the top the group is
-            /// held by its lower part (`L`, from the child down) or its upper (`U`), from the
-            /// bottom likewise (`L'`, `U'`); dropping the child by δ takes the group's top
-            /// value to max(U, L − δ) and its bottom value to max(U', L' + δ).
-            /// Every link of the chain `head` heads, in chain order: each part's hold is the
-            /// most of its members' (`longestInto` of one member), kept as running maxima down
-            /// the chain and up it, so that a chain costs its length, not its length squared.
+            /// Each link of the chain `head` heads, in chain order: its only child held below
+            /// its parent (`above`) or above it (`below`) by as much as shortens the longest
+            /// chain through their group. From the top the group is held by its lower part
+            /// (`L`, from the child down) or its upper (`U`), from the bottom likewise (`L'`,
+            /// `U'`); dropping the child by δ takes the group's top value to max(U, L − δ) and
+            /// its bottom value to max(U', L' + δ). A part's hold is the most of its members'
+            /// (`longestInto` of one member), kept as running maxima down the chain and up it:
+            /// a chain costs its length, not its length squared.
             func considerBending(chainOf head: Int) {
                 guard t[head] + b[head] >= height - 0.5 else { return }
                 chain.removeAll(keepingCapacity: true)

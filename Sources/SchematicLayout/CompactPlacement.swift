@@ -210,8 +210,8 @@ enum CompactPlacement {
     /// line, which would otherwise be drawn a few pixels aslant. The parent moves to its child
     /// (which puts it no further outside its children's span), unless it is a root, is level
     /// with its own parent, or would then be nearly level with it; then, or where the parent has
-    /// no room, the child moves. An item moves with the chain of only children below it (they
-    /// share its centre; an overhanging block's stand-ins are such a chain), and only where
+    /// no room, the child moves. An item moves with the chain of only children below it level
+    /// with it (an overhanging block's stand-ins are such a chain; a bent link ends it), and only where
     /// every one of them has room; a block child is not levelled (its bus enters level with the
     /// parent anyway). One pass in item order (parents before children); chains of at most
     /// `levelledChain` items, so O(n).

@@ -317,7 +317,8 @@ struct CompactSweeps {
         }
     }
 
-    /// Moves each chain of only children (which share their head's centre) of the column
+    /// Moves each chain of only children (which share their head's centre; a bent link ends a
+    /// chain and heads the next) of the column
     /// `begin..<end` toward its head's wish, one chain at a time, as far as every member has
     /// room with everything else where it is: the pooling cannot move one (each member is
     /// pinned by the next: a YAML key's value stayed 490 px from it, where the balanced start
