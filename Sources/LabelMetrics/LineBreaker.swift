@@ -142,15 +142,21 @@ enum LineBreaker {
     static func characterSegment(of text: Substring, from start: String.Index, insideIdentifiers: Bool) -> (range: Range<String.Index>, isCut: Bool) {
         var index = start
         var length = 0
+        // Whether the run of hyphens and slashes at `index` begins a word: found at its first
+        // one (walking back only there), kept along it.
+        var runBeginsWord = false, runKnown = false
         while index < text.endIndex {
             length += 1
             let character = text[index]
             let next = text.index(after: index)
             let breakAfter: Bool
+            let isDash = character == "-" || character == "/" || character == "\u{2010}" || character == "\u{2013}"
+            if !isDash { runKnown = false }
             if character.isWhitespace {
                 breakAfter = next == text.endIndex || !text[next].isWhitespace
-            } else if character == "-" || character == "/" || character == "\u{2010}" || character == "\u{2013}" {
-                breakAfter = next < text.endIndex && !text[next].isWhitespace && !beginsWord(text, at: index)
+            } else if isDash {
+                if !runKnown { runBeginsWord = beginsWord(text, at: index); runKnown = true }
+                breakAfter = next < text.endIndex && !text[next].isWhitespace && !runBeginsWord
             } else if character == "_" || character == "." {
                 breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber) && index > text.startIndex
             } else if isIdeographic(character) {
@@ -178,6 +184,9 @@ enum LineBreaker {
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
             func isAlphanumeric(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 }
             var position = first
+            // Whether the run of hyphens and slashes at `position` begins a word: found at its
+            // first one (walking back only there: past `first`, the run's start), kept along it.
+            var runBeginsWord = false, runKnown = false
             while position < count {
                 let byte = whole[position]
                 let next = position + 1
@@ -190,15 +199,20 @@ enum LineBreaker {
                     breakAfter = following.map { !isSpace($0) } ?? true
                 } else if byte == 0x2D || byte == 0x2F {  // - /
                     // Not after those that begin a word (`-U`, `--upgrade`, `/usr`).
-                    var before = position
-                    while before > 0 && (whole[before - 1] == 0x2D || whole[before - 1] == 0x2F) { before -= 1 }
-                    if before > 0 && !isPlain(whole[before - 1]) { return nil }
-                    breakAfter = before > 0 && !isSpace(whole[before - 1]) && following.map { !isSpace($0) } ?? false
+                    if !runKnown {
+                        var before = position
+                        while before > 0 && (whole[before - 1] == 0x2D || whole[before - 1] == 0x2F) { before -= 1 }
+                        if before > 0 && !isPlain(whole[before - 1]) { return nil }
+                        runBeginsWord = before == 0 || isSpace(whole[before - 1])
+                        runKnown = true
+                    }
+                    breakAfter = !runBeginsWord && following.map { !isSpace($0) } ?? false
                 } else if byte == 0x5F || byte == 0x2E {  // _ .
                     breakAfter = insideIdentifiers && position > 0 && following.map(isAlphanumeric) ?? false
                 } else {
                     breakAfter = insideIdentifiers && byte >= 0x61 && byte <= 0x7A && following.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
                 }
+                if byte != 0x2D && byte != 0x2F { runKnown = false }
                 if breakAfter || next - first == longestWord {
                     // (Text after this word is read when the next word is: it may take the
                     // general path.)
