@@ -178,6 +178,22 @@ final class CompactConstraints {
         }
     }
 
+    /// `settleChainOffsets` where only the slack of `parent`, an only child's parent, changed:
+    /// the offsets of its chain below it, O(its length). Once there are offsets they stay
+    /// (zero where nothing bends): the longest paths come out the same.
+    func settleChainOffsets(_ slack: Slack, below parent: Int) {
+        if slack.chainOffsets.count != count { slack.chainOffsets = PlacementBuffer(repeating: 0, count: count) }
+        let children = childStarts.base, g = group.base, offset = slack.chainOffsets.base
+        let above = slack.above.base, below = slack.below.base
+        var upper = parent
+        while children[upper + 1] - children[upper] == 1 {
+            let child = Int(children[upper])
+            guard g[child] == g[upper] else { break }
+            offset[child] = offset[upper] + above[upper] - below[upper]
+            upper = child
+        }
+    }
+
     /// Lowest centres per item under the given slack, from the top (`fromTop`) and on the
     /// mirrored tree (`fromBottom`): longest paths along the constraints, each group taking
     /// the longest of its incoming constraints in `topologicalOrder` (from the bottom, in it
@@ -203,6 +219,26 @@ final class CompactConstraints {
         return (fromTop, fromBottom)
     }
 
+    /// `lowest` again, in place, where only constraints into groups from `fromTop` on in
+    /// `topologicalOrder` (from the top) and from `fromBottom` on in it backwards (from the
+    /// bottom) changed: the groups before keep their values. The same values as `lowest`.
+    func update(_ top: PlacementBuffer<Double>, _ bottom: PlacementBuffer<Double>, fromTop: Int, fromBottom: Int, slack: Slack) {
+        if count < Self.parallelItems {
+            longestPaths(top.base, slack, mirrored: false, from: fromTop)
+            longestPaths(bottom.base, slack, mirrored: true, from: fromBottom)
+        } else {
+            // Each direction reads only what both share and writes only its own buffer.
+            nonisolated(unsafe) let constraints = self, slack = slack, top = top, bottom = bottom
+            DispatchQueue.concurrentPerform(iterations: 2) { direction in
+                if direction == 0 {
+                    constraints.longestPaths(top.base, slack, mirrored: false, from: fromTop)
+                } else {
+                    constraints.longestPaths(bottom.base, slack, mirrored: true, from: fromBottom)
+                }
+            }
+        }
+    }
+
     /// From this many items `lowest` uses two threads (below, starting them costs more than it saves).
     static let parallelItems = 20_000
 
@@ -212,10 +248,11 @@ final class CompactConstraints {
         if mirrored { longestPaths(value, slack, mirrored: true) } else { longestPaths(value, slack, mirrored: false) }
     }
 
+    /// (From `start` on in the direction's order, the groups before it already holding their values.)
     @inline(__always)
-    private func longestPaths(_ value: UnsafeMutablePointer<Double>, _ slack: Slack, mirrored: Bool) {
+    private func longestPaths(_ value: UnsafeMutablePointer<Double>, _ slack: Slack, mirrored: Bool, from start: Int = 0) {
         let g = group.base, children = childStarts.base, order = topologicalOrder.base
-        for index in 0..<count {
+        for index in start..<count {
             let last = Int(order[mirrored ? count - 1 - index : index])
             // A group comes where its deepest item does: skip the items it goes on below.
             let onlyChild = Int(children[last])
@@ -230,6 +267,39 @@ final class CompactConstraints {
         } else {
             for item in 0..<count { value[item] = value[Int(g[item])] }
         }
+    }
+
+    /// The drawing's height under `slack`, where it differs from the one `known` holds the
+    /// lowest centres from the top of only in constraints into groups at `start` or later in
+    /// `topologicalOrder` (the lowest centres written into `value`); or, as soon as some
+    /// group's item reaches `bound`, that group's extent (no less than `bound`): the height can
+    /// only be larger, so a trial that cannot win stops there (`relaxedSpans` tries several
+    /// candidates a step, one of them the shortest). The same values as `longestPaths`.
+    private func extent(from value: UnsafeMutablePointer<Double>, startingAt start: Int, after known: UnsafeMutablePointer<Double>,
+                        slack: Slack, under bound: Double) -> Double {
+        let g = group.base, children = childStarts.base, order = topologicalOrder.base, h = heights.base
+        let halfPadding = padding / 2
+        // (Groups before `start` keep their values: a group's first item holds its group's.)
+        value.update(from: known, count: count)
+        for index in start..<count {
+            let last = Int(order[index])
+            let onlyChild = Int(children[last])
+            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
+            let node = Int(g[last])
+            let centre = longestInto(node, last: last, value, slack, mirrored: false)
+            value[node] = centre
+            // (A group's first item lies at its group's value: its own extent is one of the drawing's.)
+            let reached = centre + h[node] / 2 + halfPadding
+            if reached >= bound { return reached }
+        }
+        var height = 0.0
+        if slack.bendsChains {
+            let offset = slack.chainOffsets.base
+            for item in 0..<count { height = max(height, value[Int(g[item])] + offset[item] + h[item] / 2 + halfPadding) }
+        } else {
+            for item in 0..<count { height = max(height, value[Int(g[item])] + h[item] / 2 + halfPadding) }
+        }
+        return height
     }
 
     /// The longest chain into one group (its first item `node`, its deepest `last`), from the
@@ -311,7 +381,8 @@ final class CompactConstraints {
     func relaxedSpans(limit: Int, floor: Double, reliefLimit: Double = .infinity, fromTop tightTop: PlacementBuffer<Double>,
                       fromBottom tightBottom: PlacementBuffer<Double>,
                       bendable: (Int) -> Bool = { _ in true }) -> (steps: [SpanRelief], heights: [Double]) {
-        var top = tightTop, bottom = tightBottom
+        // (The given lowest centres are the caller's: copied before the first update.)
+        var top = tightTop, bottom = tightBottom, ownsLowest = false
         var height = extent(top)
         var steps: [SpanRelief] = [], heights = [height]
         let slack = Slack(count: count)
@@ -319,8 +390,30 @@ final class CompactConstraints {
         let g = group.base, children = childStarts.base
         var parentsFreed = 0
         let trial = PlacementBuffer<Double>(repeating: 0, count: count)
+        // Where `longestPaths` finds each group in `topologicalOrder` (at its deepest item): a
+        // trial finds the longest paths again from there on (`extent(from:startingAt:…)`).
+        let positions = PlacementBuffer<Int32>(repeating: 0, count: count), position = positions.base
+        let order = topologicalOrder.base
+        for index in 0..<count {
+            let last = Int(order[index]), onlyChild = Int(children[last])
+            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
+            position[Int(g[last])] = Int32(index)
+        }
+        /// Where the longest paths may change when one side of `parent`'s slack does, in each
+        /// direction's order: at the group its constraint goes into. From the top, the
+        /// parent's (`below`: its last child's); from the bottom, the parent's (not `below`:
+        /// its first child's); a link's, its chain's (its offsets).
+        func changed(_ parent: Int, below isBelow: Bool) -> (fromTop: Int, fromBottom: Int) {
+            let isLink = children[parent + 1] - children[parent] == 1
+            let lastChild = Int(children[parent + 1]) - 1, firstChild = Int(children[parent])
+            return (Int(position[Int(g[isBelow && !isLink ? lastChild : parent])]),
+                    count - 1 - Int(position[Int(g[!isBelow && !isLink ? firstChild : parent])]))
+        }
         // A chain's members and its parts' running maxima (`considerBending`), reused.
-        var chain: [Int] = [], upperTops: [Double] = [], upperBottoms: [Double] = [], lowerTops: [Double] = [], lowerBottoms: [Double] = []
+        // (Plain buffers as long as a chain can be: no copy-on-write or exclusivity checks.)
+        let chainBuffer = PlacementBuffer<Int32>(repeating: 0, count: count), chain = chainBuffer.base
+        let maxima = PlacementBuffer<Double>(repeating: 0, count: 4 * count)
+        let upperTops = maxima.base, upperBottoms = upperTops + count, lowerTops = upperBottoms + count, lowerBottoms = lowerTops + count
         // Steps of a big tree are capped: at most `relaxedWork` items visited in all (a step
         // finds its longest chains both ways and tries its candidates one way).
         let stepLimit = max(8, Self.relaxedWork / (max(1, count) * (Self.relaxedCandidates + 2)))
@@ -356,31 +449,30 @@ final class CompactConstraints {
             /// a chain costs its length, not its length squared.
             func considerBending(chainOf head: Int) {
                 guard t[head] + b[head] >= height - 0.5 else { return }
-                chain.removeAll(keepingCapacity: true)
-                var member = head
+                var length = 0, member = head
                 while true {
-                    chain.append(member)
+                    chain[length] = Int32(member)
+                    length += 1
                     let first = Int(children[member])
                     guard children[member + 1] - children[member] == 1 && g[first] == g[member] else { break }
                     member = first
                 }
-                let length = chain.count
-                upperTops.removeAll(keepingCapacity: true); upperBottoms.removeAll(keepingCapacity: true)
                 var top = 0.0, bottom = 0.0
-                for item in chain {
+                for link in 0..<length {
+                    let item = Int(chain[link])
                     top = max(top, longestInto(item, last: item, t, slack, mirrored: false))
                     bottom = max(bottom, longestInto(item, last: item, b, slack, mirrored: true))
-                    upperTops.append(top); upperBottoms.append(bottom)
+                    upperTops[link] = top; upperBottoms[link] = bottom
                 }
-                lowerTops.removeAll(keepingCapacity: true); lowerBottoms.removeAll(keepingCapacity: true)
                 top = 0; bottom = 0
-                for item in chain.reversed() {
+                for link in 0..<length {
+                    let item = Int(chain[length - 1 - link])
                     top = max(top, longestInto(item, last: item, t, slack, mirrored: false))
                     bottom = max(bottom, longestInto(item, last: item, b, slack, mirrored: true))
-                    lowerTops.append(top); lowerBottoms.append(bottom)
+                    lowerTops[link] = top; lowerBottoms[link] = bottom
                 }
                 for link in 0..<length - 1 {
-                    let parent = chain[link], child = chain[link + 1]
+                    let parent = Int(chain[link]), child = Int(chain[link + 1])
                     guard bendable(child) else { continue }
                     let isFree = above[parent] > 0 || below[parent] > 0
                     guard canFree || isFree else { continue }
@@ -430,11 +522,11 @@ final class CompactConstraints {
                     side[candidate.parent] = kept + (height - candidate.estimate)
                     // (Only a chain link's slack moves the chains' offsets.)
                     let isLink = children[candidate.parent + 1] - children[candidate.parent] == 1
-                    if isLink { settleChainOffsets(slack) }
-                    longestPaths(into: trial.base, slack: slack, mirrored: false)
+                    if isLink { settleChainOffsets(slack, below: candidate.parent) }
+                    let start = changed(candidate.parent, below: candidate.below).fromTop
+                    let reached = extent(from: trial.base, startingAt: start, after: t, slack: slack, under: shortest)
                     side[candidate.parent] = kept
-                    if isLink { settleChainOffsets(slack) }
-                    let reached = extent(trial)
+                    if isLink { settleChainOffsets(slack, below: candidate.parent) }
                     if reached < shortest { shortest = reached; chosen = index }
                 }
             }
@@ -443,8 +535,13 @@ final class CompactConstraints {
             let relief = height - bestEstimate
             if isBelow { below[parent] += relief } else { above[parent] += relief }
             steps.append(SpanRelief(parent: Int32(parent), below: isBelow, relief: relief))
-            if children[parent + 1] - children[parent] == 1 { settleChainOffsets(slack) }
-            (top, bottom) = lowest(slack: slack)
+            if children[parent + 1] - children[parent] == 1 { settleChainOffsets(slack, below: parent) }
+            if !ownsLowest {
+                top = PlacementBuffer(top.base, count: count); bottom = PlacementBuffer(bottom.base, count: count)
+                ownsLowest = true
+            }
+            let (fromTop, fromBottom) = changed(parent, below: isBelow)
+            update(top, bottom, fromTop: fromTop, fromBottom: fromBottom, slack: slack)
             height = extent(top)
             heights.append(height)
         }
