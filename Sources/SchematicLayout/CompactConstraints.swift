@@ -251,14 +251,14 @@ final class CompactConstraints {
     /// (From `start` on in the direction's order, the groups before it already holding their values.)
     @inline(__always)
     private func longestPaths(_ value: UnsafeMutablePointer<Double>, _ slack: Slack, mirrored: Bool, from start: Int = 0) {
-        let g = group.base, children = childStarts.base, order = topologicalOrder.base
+        let g = group.base, children = childStarts.base, order = topologicalOrder.base, inputs = pathInputs(slack)
         for index in start..<count {
             let last = Int(order[mirrored ? count - 1 - index : index])
             // A group comes where its deepest item does: skip the items it goes on below.
             let onlyChild = Int(children[last])
             if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
             let node = Int(g[last])
-            value[node] = longestInto(node, last: last, value, slack, mirrored: mirrored)
+            value[node] = longestInto(node, last: last, value, inputs, mirrored: mirrored)
         }
         // In place: a group's first item comes before its other items and keeps its value.
         if slack.bendsChains {
@@ -278,7 +278,7 @@ final class CompactConstraints {
     private func extent(from value: UnsafeMutablePointer<Double>, startingAt start: Int, after known: UnsafeMutablePointer<Double>,
                         slack: Slack, under bound: Double) -> Double {
         let g = group.base, children = childStarts.base, order = topologicalOrder.base, h = heights.base
-        let halfPadding = padding / 2
+        let halfPadding = padding / 2, inputs = pathInputs(slack)
         // (Groups before `start` keep their values: a group's first item holds its group's.)
         value.update(from: known, count: count)
         for index in start..<count {
@@ -286,7 +286,7 @@ final class CompactConstraints {
             let onlyChild = Int(children[last])
             if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
             let node = Int(g[last])
-            let centre = longestInto(node, last: last, value, slack, mirrored: false)
+            let centre = longestInto(node, last: last, value, inputs, mirrored: false)
             value[node] = centre
             // (A group's first item lies at its group's value: its own extent is one of the drawing's.)
             let reached = centre + h[node] / 2 + halfPadding
@@ -302,18 +302,35 @@ final class CompactConstraints {
         return height
     }
 
+    /// What `longestInto` reads, loaded once for a pass: read through the class at every
+    /// group, each buffer's address was loaded again (the chain offsets' with an exclusivity
+    /// check), as writes through the values' pointer might have changed them.
+    private struct PathInputs {
+        let group: UnsafeMutablePointer<Int32>, children: UnsafePointer<Int32>, parents: UnsafePointer<Int32>
+        let heights: UnsafePointer<Double>, before: UnsafeMutablePointer<Double>, ends: UnsafeMutablePointer<UInt8>
+        let above: UnsafeMutablePointer<Double>, below: UnsafeMutablePointer<Double>, offsets: UnsafeMutablePointer<Double>
+        let hasSlack: Bool, bends: Bool, halfPadding: Double
+    }
+
+    /// `longestInto`'s inputs under `slack` (valid until its chain offsets are settled again).
+    private func pathInputs(_ slack: Slack) -> PathInputs {
+        PathInputs(group: group.base, children: childStarts.base, parents: parentOfItem.base, heights: heights.base,
+                   before: separationBefore.base, ends: columnEnds.base, above: slack.above.base, below: slack.below.base,
+                   offsets: slack.chainOffsets.base, hasSlack: !slack.isNone, bends: slack.bendsChains, halfPadding: padding / 2)
+    }
+
     /// The longest chain into one group (its first item `node`, its deepest `last`), from the
     /// values of the groups before it. A neighbour constraint weighs its separation; a span
     /// constraint nothing, less its relief.
     @inline(__always)
-    private func longestInto(_ node: Int, last: Int, _ value: UnsafeMutablePointer<Double>, _ slack: Slack,
+    private func longestInto(_ node: Int, last: Int, _ value: UnsafeMutablePointer<Double>, _ inputs: PathInputs,
                              mirrored: Bool) -> Double {
-        let g = group.base, h = heights.base, before = separationBefore.base, ends = columnEnds.base
-        let children = childStarts.base, parents = parentOfItem.base
-        let above = slack.above.base, below = slack.below.base, hasSlack = !slack.isNone
+        let g = inputs.group, h = inputs.heights, before = inputs.before, ends = inputs.ends
+        let children = inputs.children, parents = inputs.parents
+        let above = inputs.above, below = inputs.below, hasSlack = inputs.hasSlack
         // A bent chain's members lie their offsets from its head: an item's value is its
         // group's plus its offset, and what holds a member holds the head less it.
-        let bends = slack.bendsChains, offsets = slack.chainOffsets.base, sign = mirrored ? -1.0 : 1.0
+        let bends = inputs.bends, offsets = inputs.offsets, sign = mirrored ? -1.0 : 1.0
         @inline(__always) func offset(_ item: Int) -> Double { bends ? sign * offsets[item] : 0 }
         // From the top: after the item above in the column, under the first child (a parent of
         // several), and after the parent (the last of several children). Mirrored: before the
@@ -322,7 +339,7 @@ final class CompactConstraints {
         var longest = 0.0
         var item = node
         while true {
-            var held = padding / 2 + h[item] / 2
+            var held = inputs.halfPadding + h[item] / 2
             if ends[item] & neighbourEnd == 0 {
                 let neighbour = item + step
                 held = max(held, value[Int(g[neighbour])] + offset(neighbour) + before[mirrored ? neighbour : item] - 0)
@@ -418,7 +435,7 @@ final class CompactConstraints {
         // finds its longest chains both ways and tries its candidates one way).
         let stepLimit = max(8, Self.relaxedWork / (max(1, count) * (Self.relaxedCandidates + 2)))
         while height > floor + 0.5 && steps.count < stepLimit {
-            let t = top.base, b = bottom.base
+            let t = top.base, b = bottom.base, paths = pathInputs(slack)
             // The few best by their estimate, best first: (parent, side, estimate).
             var candidates: [(parent: Int, below: Bool, estimate: Double)] = []
             func consider(_ parent: Int, below isBelow: Bool, _ value: Double) {
@@ -433,8 +450,8 @@ final class CompactConstraints {
             func estimate(_ parent: Int, below isBelow: Bool, from upper: Int, to lower: Int) -> Double {
                 let kept = isBelow ? below[parent] : above[parent]
                 if isBelow { below[parent] = .infinity } else { above[parent] = .infinity }
-                let into = longestInto(lower, last: deepest(lower), t, slack, mirrored: false)
-                let outOf = longestInto(upper, last: deepest(upper), b, slack, mirrored: true)
+                let into = longestInto(lower, last: deepest(lower), t, paths, mirrored: false)
+                let outOf = longestInto(upper, last: deepest(upper), b, paths, mirrored: true)
                 if isBelow { below[parent] = kept } else { above[parent] = kept }
                 return max(into + b[lower], t[upper] + outOf)
             }
@@ -460,15 +477,15 @@ final class CompactConstraints {
                 var top = 0.0, bottom = 0.0
                 for link in 0..<length {
                     let item = Int(chain[link])
-                    top = max(top, longestInto(item, last: item, t, slack, mirrored: false))
-                    bottom = max(bottom, longestInto(item, last: item, b, slack, mirrored: true))
+                    top = max(top, longestInto(item, last: item, t, paths, mirrored: false))
+                    bottom = max(bottom, longestInto(item, last: item, b, paths, mirrored: true))
                     upperTops[link] = top; upperBottoms[link] = bottom
                 }
                 top = 0; bottom = 0
                 for link in 0..<length {
                     let item = Int(chain[length - 1 - link])
-                    top = max(top, longestInto(item, last: item, t, slack, mirrored: false))
-                    bottom = max(bottom, longestInto(item, last: item, b, slack, mirrored: true))
+                    top = max(top, longestInto(item, last: item, t, paths, mirrored: false))
+                    bottom = max(bottom, longestInto(item, last: item, b, paths, mirrored: true))
                     lowerTops[link] = top; lowerBottoms[link] = bottom
                 }
                 for link in 0..<length - 1 {
