@@ -394,10 +394,13 @@ final class CompactConstraints {
     /// phylogeny of 359 nodes, four make it shorter than Graphviz's dot, which lets nineteen
     /// out. A chain of only children's links are candidates too, where `bendable` allows the
     /// child (`considerBending`): a bent link's child leaves its parent's level, its parent
-    /// counted as freed. Each step is O(n).
+    /// counted as freed. Each step is O(n). `afterStep` sees each step's lowest centres (found
+    /// again only from the changed constraint on) and slack.
     func relaxedSpans(limit: Int, floor: Double, reliefLimit: Double = .infinity, fromTop tightTop: PlacementBuffer<Double>,
                       fromBottom tightBottom: PlacementBuffer<Double>,
-                      bendable: (Int) -> Bool = { _ in true }) -> (steps: [SpanRelief], heights: [Double]) {
+                      bendable: (Int) -> Bool = { _ in true },
+                      afterStep: ((_ fromTop: PlacementBuffer<Double>, _ fromBottom: PlacementBuffer<Double>, _ slack: Slack) -> Void)? = nil)
+        -> (steps: [SpanRelief], heights: [Double]) {
         // (The given lowest centres are the caller's: copied before the first update.)
         var top = tightTop, bottom = tightBottom, ownsLowest = false
         var height = extent(top)
@@ -559,6 +562,7 @@ final class CompactConstraints {
             }
             let (fromTop, fromBottom) = changed(parent, below: isBelow)
             update(top, bottom, fromTop: fromTop, fromBottom: fromBottom, slack: slack)
+            afterStep?(top, bottom, slack)
             height = extent(top)
             heights.append(height)
         }

@@ -176,6 +176,32 @@ import TestSupport
         #expect(farthest <= CompactPlacement.farthestOutside * (median + Self.padding) + 0.5, "\(farthest)")
     }
 
+    /// Each relaxation step finds the lowest centres again only from the groups its changed
+    /// constraint goes into (and tries its candidates so): after every step they are, to the
+    /// bit and both ways, those found from scratch under the same slack, on trees whose only
+    /// children's links bend (random forests) and on binary ones; and the tree's chains did bend.
+    @Test(arguments: [91, 92, 93, 94])
+    func eachStepsLowestCentresAreThoseFoundFromScratch(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let tree = seed % 2 == 0 ? RandomTrees.forest(count: 400, using: &generator) : Self.yuleTree(leaves: 200, using: &generator)
+        let (columns, heights) = try Self.columns(of: tree) { _, _ in Double(Int.random(in: 10...60, using: &generator)) }
+        var checked = 0, mismatches = 0, bent = false
+        CompactConstraints.with(sections: columns, heights: heights, padding: Self.padding) { constraints in
+            let tight = constraints.lowest(slack: .none())
+            let (steps, after) = constraints.relaxedSpans(limit: 40, floor: 0, fromTop: tight.fromTop, fromBottom: tight.fromBottom,
+                                                          afterStep: { top, bottom, slack in
+                let full = constraints.lowest(slack: slack)
+                if full.fromTop.array != top.array || full.fromBottom.array != bottom.array { mismatches += 1 }
+                bent = bent || slack.bendsChains
+                checked += 1
+            })
+            #expect(checked == steps.count && after.count == steps.count + 1)
+        }
+        #expect(checked >= 5, "\(checked) steps")
+        #expect(mismatches == 0, "\(mismatches) of \(checked) steps")
+        if seed % 2 == 0 { #expect(bent, "no chain bent: the links' updates are not exercised") }
+    }
+
     /// With a relief limit, no side of a span gives way further than it in all, and the steps
     /// still shorten the drawing; without one, some side goes further (else this proves nothing).
     @Test(arguments: [81, 82, 83])
