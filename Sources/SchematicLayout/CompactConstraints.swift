@@ -395,11 +395,14 @@ final class CompactConstraints {
     /// out. A chain of only children's links are candidates too, where `bendable` allows the
     /// child (`considerBending`): a bent link's child leaves its parent's level, its parent
     /// counted as freed. Each step is O(n). `afterStep` sees each step's lowest centres (found
-    /// again only from the changed constraint on) and slack.
+    /// again only from the changed constraint on) and slack; `afterTrial` each candidate's
+    /// height as tried (at least the bound where it stopped early), the bound, and the slack
+    /// with the candidate's relief.
     func relaxedSpans(limit: Int, floor: Double, reliefLimit: Double = .infinity, fromTop tightTop: PlacementBuffer<Double>,
                       fromBottom tightBottom: PlacementBuffer<Double>,
                       bendable: (Int) -> Bool = { _ in true },
-                      afterStep: ((_ fromTop: PlacementBuffer<Double>, _ fromBottom: PlacementBuffer<Double>, _ slack: Slack) -> Void)? = nil)
+                      afterStep: ((_ fromTop: PlacementBuffer<Double>, _ fromBottom: PlacementBuffer<Double>, _ slack: Slack) -> Void)? = nil,
+                      afterTrial: ((_ reached: Double, _ bound: Double, _ slack: Slack) -> Void)? = nil)
         -> (steps: [SpanRelief], heights: [Double]) {
         // (The given lowest centres are the caller's: copied before the first update.)
         var top = tightTop, bottom = tightBottom, ownsLowest = false
@@ -438,6 +441,8 @@ final class CompactConstraints {
         // finds its longest chains both ways and tries its candidates one way).
         let stepLimit = max(8, Self.relaxedWork / (max(1, count) * (Self.relaxedCandidates + 2)))
         while height > floor + 0.5 && steps.count < stepLimit {
+            // (`paths` holds the chain offsets' buffer as the step starts: read only before
+            // the trials, which may replace it.)
             let t = top.base, b = bottom.base, paths = pathInputs(slack)
             // The few best by their estimate, best first: (parent, side, estimate).
             var candidates: [(parent: Int, below: Bool, estimate: Double)] = []
@@ -545,6 +550,7 @@ final class CompactConstraints {
                     if isLink { settleChainOffsets(slack, below: candidate.parent) }
                     let start = changed(candidate.parent, below: candidate.below).fromTop
                     let reached = extent(from: trial.base, startingAt: start, after: t, slack: slack, under: shortest)
+                    afterTrial?(reached, shortest, slack)
                     side[candidate.parent] = kept
                     if isLink { settleChainOffsets(slack, below: candidate.parent) }
                     if reached < shortest { shortest = reached; chosen = index }

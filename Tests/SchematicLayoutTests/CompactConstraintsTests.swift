@@ -178,27 +178,35 @@ import TestSupport
 
     /// Each relaxation step finds the lowest centres again only from the groups its changed
     /// constraint goes into (and tries its candidates so): after every step they are, to the
-    /// bit and both ways, those found from scratch under the same slack, on trees whose only
-    /// children's links bend (random forests) and on binary ones; and the tree's chains did bend.
+    /// bit and both ways, those found from scratch under the same slack, and every candidate's
+    /// height as tried is the one found from scratch (or, stopped early, it and that one are
+    /// both at least the bound), on trees whose only children's links bend (random forests)
+    /// and on binary ones; and the tree's chains did bend.
     @Test(arguments: [91, 92, 93, 94])
     func eachStepsLowestCentresAreThoseFoundFromScratch(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
         let tree = seed % 2 == 0 ? RandomTrees.forest(count: 400, using: &generator) : Self.yuleTree(leaves: 200, using: &generator)
         let (columns, heights) = try Self.columns(of: tree) { _, _ in Double(Int.random(in: 10...60, using: &generator)) }
-        var checked = 0, mismatches = 0, bent = false
+        var checked = 0, mismatches = 0, bent = false, trials = 0, trialMismatches = 0
+        func bits(_ values: PlacementBuffer<Double>) -> [UInt64] { values.array.map(\.bitPattern) }
         CompactConstraints.with(sections: columns, heights: heights, padding: Self.padding) { constraints in
             let tight = constraints.lowest(slack: .none())
             let (steps, after) = constraints.relaxedSpans(limit: 40, floor: 0, fromTop: tight.fromTop, fromBottom: tight.fromBottom,
                                                           afterStep: { top, bottom, slack in
                 let full = constraints.lowest(slack: slack)
-                if full.fromTop.array != top.array || full.fromBottom.array != bottom.array { mismatches += 1 }
+                if bits(full.fromTop) != bits(top) || bits(full.fromBottom) != bits(bottom) { mismatches += 1 }
                 bent = bent || slack.bendsChains
                 checked += 1
+            }, afterTrial: { reached, bound, slack in
+                let full = constraints.extent(constraints.lowest(slack: slack).fromTop)
+                if full < bound ? full.bitPattern != reached.bitPattern : reached < bound { trialMismatches += 1 }
+                trials += 1
             })
             #expect(checked == steps.count && after.count == steps.count + 1)
         }
         #expect(checked >= 5, "\(checked) steps")
         #expect(mismatches == 0, "\(mismatches) of \(checked) steps")
+        #expect(trials > 0 && trialMismatches == 0, "\(trialMismatches) of \(trials) trials")
         if seed % 2 == 0 { #expect(bent, "no chain bent: the links' updates are not exercised") }
     }
 
