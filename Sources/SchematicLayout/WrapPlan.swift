@@ -224,7 +224,7 @@ struct WrapPlan {
         /// tall as all of them stacked, however their own fans wrap.
         case bigSubtrees
         /// As `bigSubtrees`, and at the top of the tree (the roots, a root's children) fans of
-        /// `topNestingFan` children or more too (in a forest, a root's of `forestTopNestingFan`): a document's sections, an org chart's
+        /// `topNestingFan` children or more too: a document's sections, an org chart's
         /// departments set the drawing's breadth (a README's 11 sections top to bottom: 12.5:1).
         /// Tried only where the drawing is still beyond `readableAspect`; deeper small fans
         /// nest with `deepFans` only (a phylogeny's polytomies drawn as panels no longer read
@@ -261,9 +261,8 @@ struct WrapPlan {
         var needsWideFan: Bool { self == .deepLargeFans }
 
         /// Whether this reach is tried in a tree with or without a fan of `autoFanTiers[0]`
-        /// children (`hasWideFan`) whose drawing before it, or before any nesting, has this
-        /// aspect (`furtherFromSquare`): a deep one only where `nestsDeepFans`, one that
-        /// `needsWideFan` only with such a fan.
+        /// children (`hasWideFan`) whose drawing before it has this aspect: a deep one only
+        /// where `nestsDeepFans`, one that `needsWideFan` only with such a fan.
         func isTried(hasWideFan: Bool, aspect: Double) -> Bool {
             (!isDeep || WrapPlan.nestsDeepFans(hasWideFan: hasWideFan, aspect: aspect)) && (!needsWideFan || hasWideFan)
         }
