@@ -49,8 +49,7 @@ struct PlacementColumns {
     }
 
     /// Whether some fan's subtrees may nest (`NestingReach.nestingFan`): a fan of the first
-    /// tier (the roots too, only as one, with `topFans`); a root's (`topFans`; in a forest from
-    /// `forestTopNestingFan` children) with a child whose subtree is at most
+    /// tier (the roots too, only as one, with `topFans`); a root's (`topFans`) with a child whose subtree is at most
     /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
     /// panels cost a third more time for the same drawing); or any fan of `topNestingFan` or
     /// more with a child whose subtree `deepBigFans` takes (Maven's `com` folder; the larger
@@ -73,8 +72,7 @@ struct PlacementColumns {
                 childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting && Int(sizes[$0]) <= largest
             }
         }
-        let rootFan = rootCount > 1 ? WrapPlan.forestTopNestingFan : top
-        for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= rootFan {
+        for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= top {
             if nests(Int(childStarts[root])..<Int(childStarts[root + 1]), largest: .max) { return true }
         }
         for item in 0..<numberOfItems {

@@ -185,7 +185,7 @@ extension SchematicLayout {
         // the best one's narrower blocks filled (`WrappedPlacement.filled`), then its panels
         // broken where that makes blocks smaller (`WrappedPlacement.broken`).
         if mayNest {
-            let plan = best.placement.plan, beforeNesting = best.drawing
+            let plan = best.placement.plan
             nestingShrinkReference = best.drawing
             nestingAreaLimit = best.drawing.nestingAreaLimit
             nestingLimitReference = best.drawing
@@ -196,8 +196,7 @@ extension SchematicLayout {
                 if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
                 if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
                 let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
-                // (By the drawing before any nesting too: `WrapPlan.furtherFromSquare`.)
-                if !reach.isTried(hasWideFan: hasWideFan, aspect: WrapPlan.furtherFromSquare(reference.aspect, beforeNesting.aspect)) { continue }
+                if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }
                 if best.placement.plan.nestsFolders { nestingAreaLimit = min(nestingAreaLimit, best.drawing.furtherReachAreaLimit) }
                 nestingLimitReference = reference
                 nestingKeepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)
@@ -313,7 +312,7 @@ extension SchematicLayout {
             if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
             if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
             let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
-            if !reach.isTried(hasWideFan: hasWideFan, aspect: WrapPlan.furtherFromSquare(reference.aspect, unwrappedDrawing.aspect)) { continue }
+            if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }
             if best.placement != nil { areaLimit = min(areaLimit, best.drawing.furtherReachAreaLimit) }
             limitReference = reference
             keepsReadable = reach.isDeep && !WrapPlan.isUnreadable(aspect: reference.aspect)

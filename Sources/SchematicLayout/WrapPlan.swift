@@ -277,12 +277,10 @@ struct WrapPlan {
             }
         }
 
-        /// The fewest children of a fan whose subtrees nest with this reach (`inForest`: the
-        /// tree has several roots).
-        func nestingFan(topLevel: Bool, inForest: Bool) -> Int {
+        /// The fewest children of a fan whose subtrees nest with this reach.
+        func nestingFan(topLevel: Bool) -> Int {
             switch self {
-            case .topFans where topLevel: inForest ? WrapPlan.forestTopNestingFan : WrapPlan.topNestingFan
-            case .deepFans, .deepBigFans, .deepLargeFans: WrapPlan.topNestingFan
+            case .topFans where topLevel, .deepFans, .deepBigFans, .deepLargeFans: WrapPlan.topNestingFan
             default: WrapPlan.autoFanTiers[0]
             }
         }
@@ -306,14 +304,6 @@ struct WrapPlan {
     static func nestsDeepFans(hasWideFan: Bool, aspect: Double) -> Bool {
         hasWideFan || misfit(aspect: aspect) > deepNestingAspect / targetAspect
     }
-    /// Of a drawing's aspect and the one before any nesting, the one further from square: a
-    /// deep reach is tried by it (`NestingReach.isTried`), since a top fan's panels may square
-    /// the drawing just enough to hide the deep reaches that square it better (SQS's resource
-    /// model top to bottom: its forest's top fan nested drew 4.0:1, and the deep reaches, no
-    /// longer tried, 2.8:1).
-    static func furtherFromSquare(_ aspect: Double, _ before: Double) -> Double {
-        misfit(aspect: before) > misfit(aspect: aspect) ? before : aspect
-    }
     /// The aspect ratio (either way) beyond which a tree without a fan of the first tier nests deep fans.
     static let deepNestingAspect = 6.0
     /// The largest share of a drawing's area within `readableAspect` a drawing nesting deep fans
@@ -323,13 +313,6 @@ struct WrapPlan {
     static let deepNestingGain = 0.8
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
-    /// The fewest children of a root's fan whose subtrees nest with `NestingReach.topFans` in a
-    /// forest: a document's top-level keys are its roots, and one of them holding two or three
-    /// big subtrees sets the drawing's breadth beside the others (boto3's resource models top
-    /// to bottom, `resources` over two to four resources: CloudWatch 10.6:1 → 3.6:1 at 1.25
-    /// times the area, SNS 3.0:1 → 2.3:1 at 0.78, CloudFormation 0.87, IAM 0.93, Glacier 0.95;
-    /// no other of 540 trees changed either way).
-    static let forestTopNestingFan = 2
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
     static let deepestBigNesting = 8
 
@@ -626,7 +609,7 @@ struct WrapPlan {
             func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
                 let nestsByReach = nests && (roots ? reach == .topFans && children.count >= WrapPlan.autoFanTiers[0]
-                                                   : children.count >= reach.nestingFan(topLevel: topLevel, inForest: sections.rootCount > 1))
+                                                   : children.count >= reach.nestingFan(topLevel: topLevel))
                 // A smaller fan's small subtrees nest too where their block fits the room
                 // (`nestsInDepthRoom`).
                 let roomy = !nestsByReach && nestsInDepthRoom && !roots && children.count >= WrapPlan.topNestingFan

@@ -41,8 +41,7 @@ extension HTMLPagePlacementScript {
         for (var k = lo; k < hi; k++) if (cs[k + 1] > cs[k] && levels[k] <= DEEPEST_BIG_NESTING && sizes[k] <= largest) return true;
         return false;
       }
-      var rootFan = rootCount > 1 ? FOREST_TOP_NESTING_FAN : TOP_NESTING_FAN;
-      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= rootFan && nests(cs[root], cs[root + 1], Infinity)) return true;
+      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN && nests(cs[root], cs[root + 1], Infinity)) return true;
       for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE)) return true;
       return false;
     }
@@ -257,8 +256,6 @@ extension HTMLPagePlacementScript {
     function reachTried(reach, aspect) {
       return (reach < REACH_DEEP_FANS || nestsDeepFans(aspect)) && (reach !== REACH_DEEP_LARGE_FANS || hasFan(AUTO_FAN_TIERS[0]));
     }
-    // WrapPlan.furtherFromSquare: of an aspect and the one before any nesting, the one further from square.
-    function furtherFromSquare(aspect, before) { return misfit(before) > misfit(aspect) ? before : aspect; }
     // WrapDrawing.readsWhereUnreadable: within READABLE_ASPECT where the best is beyond it, no area limit holds.
     function readsWhereUnreadable(d, best) { return !unreadable(d.aspect) && unreadable(best.aspect); }
     // WrapDrawing.furtherReachAreaLimit: a further reach than a readable nesting drawing's only smaller.
@@ -496,7 +493,7 @@ extension HTMLPagePlacementScript {
       });
       // The widest fans' subtrees nest too, reach by reach (within READABLE_ASPECT only smaller: nestingAreaLimit).
       if (mayNest) {
-        var before = best.plan, beforeNesting = best.drawing;
+        var before = best.plan;
         nestingShrinkReference = best.drawing;
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         nestingLimitReference = best.drawing;
@@ -505,7 +502,7 @@ extension HTMLPagePlacementScript {
           if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
           if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
           var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
-          if (!reachTried(reach, furtherFromSquare(reference.aspect, beforeNesting.aspect))) continue;
+          if (!reachTried(reach, reference.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           nestingLimitReference = reference;
           nestingKeepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
@@ -583,7 +580,7 @@ extension HTMLPagePlacementScript {
         if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
         if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
         var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
-        if (!reachTried(reach, furtherFromSquare(reference.aspect, unwrapped.aspect))) continue;
+        if (!reachTried(reach, reference.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         limitReference = reference;
         keepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);

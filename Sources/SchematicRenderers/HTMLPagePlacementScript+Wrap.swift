@@ -210,11 +210,8 @@ extension HTMLPagePlacementScript {
   }
   // WrapPlan.init; null when nothing wraps. With nestingShape (and a forced limit, auto), a
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
-  // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach (a forest's roots: FOREST_TOP_NESTING_FAN).
-  function nestingFan(reach, topLevel, inForest) {
-    if (reach === REACH_TOP_FANS && topLevel) return inForest ? FOREST_TOP_NESTING_FAN : TOP_NESTING_FAN;
-    return reach >= REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0];
-  }
+  // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach.
+  function nestingFan(reach, topLevel) { return (reach === REACH_TOP_FANS && topLevel) || reach >= REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
   // WrapPlan.runsBesideDeepSiblings: per run, whether a sibling's subtree has DEEP_SIBLING_LEVELS
   // levels or more and DEEP_SIBLING_SHARE times the run's members or more.
   function runsBesideDeepSiblings(runStart, runLength, cs, par) {
@@ -278,7 +275,7 @@ extension HTMLPagePlacementScript {
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
-        var topLevel = parent < rootCount, nestsByReach = nests && (parent < 0 ? reach === REACH_TOP_FANS && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel, rootCount > 1));
+        var topLevel = parent < rootCount, nestsByReach = nests && (parent < 0 ? reach === REACH_TOP_FANS && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel));
         var roomy = !nestsByReach && nestsRoomy && parent >= 0 && c1 - c0 >= TOP_NESTING_FAN, nestsHere = nestsByReach || roomy;
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
