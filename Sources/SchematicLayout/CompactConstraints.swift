@@ -201,21 +201,7 @@ final class CompactConstraints {
     func lowest(slack: Slack) -> (fromTop: PlacementBuffer<Double>, fromBottom: PlacementBuffer<Double>) {
         let fromTop = PlacementBuffer<Double>(repeating: 0, count: count)
         let fromBottom = PlacementBuffer<Double>(repeating: 0, count: count)
-        _ = topologicalOrder  // made before the threads share it
-        if count < Self.parallelItems {
-            longestPaths(into: fromTop.base, slack: slack, mirrored: false)
-            longestPaths(into: fromBottom.base, slack: slack, mirrored: true)
-        } else {
-            // Each direction reads only what both share and writes only its own buffer.
-            nonisolated(unsafe) let constraints = self, slack = slack, fromTop = fromTop, fromBottom = fromBottom
-            DispatchQueue.concurrentPerform(iterations: 2) { direction in
-                if direction == 0 {
-                    constraints.longestPaths(into: fromTop.base, slack: slack, mirrored: false)
-                } else {
-                    constraints.longestPaths(into: fromBottom.base, slack: slack, mirrored: true)
-                }
-            }
-        }
+        update(fromTop, fromBottom, fromTop: 0, fromBottom: 0, slack: slack)
         return (fromTop, fromBottom)
     }
 
@@ -223,6 +209,7 @@ final class CompactConstraints {
     /// `topologicalOrder` (from the top) and from `fromBottom` on in it backwards (from the
     /// bottom) changed: the groups before keep their values. The same values as `lowest`.
     func update(_ top: PlacementBuffer<Double>, _ bottom: PlacementBuffer<Double>, fromTop: Int, fromBottom: Int, slack: Slack) {
+        _ = topologicalOrder  // made before the threads share it
         if count < Self.parallelItems {
             longestPaths(top.base, slack, mirrored: false, from: fromTop)
             longestPaths(bottom.base, slack, mirrored: true, from: fromBottom)
@@ -242,21 +229,15 @@ final class CompactConstraints {
     /// From this many items `lowest` uses two threads (below, starting them costs more than it saves).
     static let parallelItems = 20_000
 
-    /// One direction of `lowest`. A neighbour constraint weighs its separation; a span
+    /// One direction of `lowest`, from `start` on in the direction's order (the groups before
+    /// it already holding their values). A neighbour constraint weighs its separation; a span
     /// constraint nothing, less its relief.
-    private func longestPaths(into value: UnsafeMutablePointer<Double>, slack: Slack, mirrored: Bool) {
-        if mirrored { longestPaths(value, slack, mirrored: true) } else { longestPaths(value, slack, mirrored: false) }
-    }
-
-    /// (From `start` on in the direction's order, the groups before it already holding their values.)
     @inline(__always)
     private func longestPaths(_ value: UnsafeMutablePointer<Double>, _ slack: Slack, mirrored: Bool, from start: Int = 0) {
         let g = group.base, children = childStarts.base, order = topologicalOrder.base, inputs = pathInputs(slack)
         for index in start..<count {
             let last = Int(order[mirrored ? count - 1 - index : index])
-            // A group comes where its deepest item does: skip the items it goes on below.
-            let onlyChild = Int(children[last])
-            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
+            if Self.goesOnBelow(last, children, g) { continue }
             let node = Int(g[last])
             value[node] = longestInto(node, last: last, value, inputs, mirrored: mirrored)
         }
@@ -283,8 +264,7 @@ final class CompactConstraints {
         value.update(from: known, count: count)
         for index in start..<count {
             let last = Int(order[index])
-            let onlyChild = Int(children[last])
-            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
+            if Self.goesOnBelow(last, children, g) { continue }
             let node = Int(g[last])
             let centre = longestInto(node, last: last, value, inputs, mirrored: false)
             value[node] = centre
@@ -363,6 +343,14 @@ final class CompactConstraints {
         return longest
     }
 
+    /// Whether `item`'s group goes on below it (its only child is in it): a group comes in
+    /// `topologicalOrder` where its deepest item does, so the passes skip the items before.
+    /// (Given the child starts and groups, which a pass has loaded.)
+    @inline(__always)
+    private static func goesOnBelow(_ item: Int, _ children: UnsafePointer<Int32>, _ g: UnsafeMutablePointer<Int32>) -> Bool {
+        children[item + 1] - children[item] == 1 && g[Int(children[item])] == g[item]
+    }
+
     /// The deepest item of the group that `node` heads (an only-child chain's last item).
     private func deepest(_ node: Int) -> Int {
         let g = group.base, children = childStarts.base
@@ -418,8 +406,8 @@ final class CompactConstraints {
         let positions = PlacementBuffer<Int32>(repeating: 0, count: count), position = positions.base
         let order = topologicalOrder.base
         for index in 0..<count {
-            let last = Int(order[index]), onlyChild = Int(children[last])
-            if children[last + 1] - children[last] == 1 && g[onlyChild] == g[last] { continue }
+            let last = Int(order[index])
+            if Self.goesOnBelow(last, children, g) { continue }
             position[Int(g[last])] = Int32(index)
         }
         /// Where the longest paths may change when one side of `parent`'s slack does, in each
