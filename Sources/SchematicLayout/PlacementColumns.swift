@@ -82,6 +82,26 @@ struct PlacementColumns {
         return false
     }
 
+    /// Whether `NestingReach.forestTopFans` nests a fan `topFans` does not: in a forest, a
+    /// root's fan of `forestTopNestingFan` to `topNestingFan` − 1 children with a child whose
+    /// subtree is at most `deepestBigNesting` levels deep. O(n).
+    func hasForestTopNestingFan() -> Bool {
+        let roots = rootCount
+        let fans = WrapPlan.forestTopNestingFan..<WrapPlan.topNestingFan
+        guard roots > 1, (0..<roots).contains(where: { fans.contains(Int(childStarts[$0 + 1] - childStarts[$0])) }) else { return false }
+        // Levels below each item, bottom up (children follow their parents).
+        var levels = [Int8](repeating: 0, count: numberOfItems)
+        for item in stride(from: numberOfItems - 1, through: 0, by: -1) {
+            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { levels[item] = max(levels[item], min(levels[child] + 1, 100)) }
+        }
+        return (0..<roots).contains { root in
+            let children = Int(childStarts[root])..<Int(childStarts[root + 1])
+            return fans.contains(children.count) && children.contains {
+                childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting
+            }
+        }
+    }
+
     /// How many children the parent of `item` has, or how many roots there are if it is one.
     func fanSize(of item: Int) -> Int {
         let parent = Int(parentOfItem[item])

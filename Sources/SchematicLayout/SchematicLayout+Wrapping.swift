@@ -193,7 +193,8 @@ extension SchematicLayout {
             var beforeDeepReaches: WrapDrawing? = nil
             let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
             for reach in WrapPlan.NestingReach.allCases {
-                if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+                if reach == .forestTopFans && !tree.columns.hasForestTopNestingFan() { continue }
+                if reach.isTop && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
                 if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
                 let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
                 if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }
@@ -281,7 +282,10 @@ extension SchematicLayout {
         guard configuration.wrap == .auto, configuration.nestsFolders,
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
         let tree = wrappedPlacementTree
-        guard tree.overhangs, tree.columns.hasNestingFan() else { return false }
+        guard tree.overhangs else { return false }
+        // (Where only a forest's root has a fan `forestTopFans` takes, only that reach is tried.)
+        let nestsBelowForestTop = tree.columns.hasNestingFan()
+        guard nestsBelowForestTop || tree.columns.hasForestTopNestingFan() else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
         // Only a fan of the first tier nests where the drawing reads already (`NestingReach.topFans`).
@@ -309,7 +313,8 @@ extension SchematicLayout {
         }
         var beforeDeepReaches: WrapDrawing? = nil
         for reach in WrapPlan.NestingReach.allCases {
-            if reach == .topFans && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+            if reach == .forestTopFans ? !tree.columns.hasForestTopNestingFan() : !nestsBelowForestTop { continue }
+            if reach.isTop && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
             if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
             let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
             if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }

@@ -256,6 +256,14 @@ struct WrapPlan {
         /// Only in a tree with a fan of the first tier (`needsWideFan`): a random tree of 1,000
         /// nodes with fans of up to 9 drew the same in a fifth more time.
         case deepLargeFans
+        /// As `topFans`, with a root's fan of `forestTopNestingFan` children or more in a forest
+        /// (a document's top-level keys are its roots; one of them holding two or three big
+        /// subtrees sets the drawing's breadth beside the others: boto3's resource models,
+        /// `resources` over two to four resources, CloudWatch's 11.2:1 top to bottom). Tried
+        /// after every other reach, against the drawing they found, so that its panels cannot
+        /// hide a better one (judged first, they drew a CloudFormation schema 1.2 times as large).
+        /// Only where it nests such a fan (else its plan is `topFans`').
+        case forestTopFans
 
         /// Whether this reach is tried only in a tree with a fan of `autoFanTiers[0]` children.
         var needsWideFan: Bool { self == .deepLargeFans }
@@ -281,9 +289,14 @@ struct WrapPlan {
         func nestingFan(topLevel: Bool) -> Int {
             switch self {
             case .topFans where topLevel, .deepFans, .deepBigFans, .deepLargeFans: WrapPlan.topNestingFan
+            case .forestTopFans where topLevel: WrapPlan.forestTopNestingFan
             default: WrapPlan.autoFanTiers[0]
             }
         }
+
+        /// Whether this reach nests the top of the tree's small fans, tried only while the
+        /// drawing is beyond `readableAspect`.
+        var isTop: Bool { self == .topFans || self == .forestTopFans }
 
         /// Whether this reach nests fans deep in the tree (`WrapDrawing.deepNestingAreaLimit`).
         var isDeep: Bool { largestDeepSubtree > 0 }
@@ -313,6 +326,9 @@ struct WrapPlan {
     static let deepNestingGain = 0.8
     /// The fewest children of a fan at the top of the tree whose subtrees nest (`NestingReach.topFans`).
     static let topNestingFan = 4
+    /// The fewest children of a root's fan in a forest whose subtrees nest with
+    /// `NestingReach.forestTopFans`.
+    static let forestTopNestingFan = 2
     /// The most levels below its root a subtree nested with `NestingReach.bigSubtrees` has.
     static let deepestBigNesting = 8
 
@@ -586,7 +602,7 @@ struct WrapPlan {
                 case .smallSubtrees, .wideFans:
                     return Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting
                         && (reach == .wideFans || !hasWideFan[item])
-                case .bigSubtrees, .topFans:
+                case .bigSubtrees, .topFans, .forestTopFans:
                     return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 case .deepFans, .deepBigFans, .deepLargeFans:
                     return Int(subtreeSize[item]) <= reach.largestDeepSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
@@ -608,7 +624,7 @@ struct WrapPlan {
             /// countries, 7.5:1 in one row top to bottom, read as the regular pattern they make.
             func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
-                let nestsByReach = nests && (roots ? reach == .topFans && children.count >= WrapPlan.autoFanTiers[0]
+                let nestsByReach = nests && (roots ? (reach == .topFans || reach == .forestTopFans) && children.count >= WrapPlan.autoFanTiers[0]
                                                    : children.count >= reach.nestingFan(topLevel: topLevel))
                 // A smaller fan's small subtrees nest too where their block fits the room
                 // (`nestsInDepthRoom`).
@@ -629,7 +645,10 @@ struct WrapPlan {
                         allStarts.append(Int32(child)); allLengths.append(Int32(end - child))
                         allFans.append(Int32(children.count)); allSections.append(Int32(section))
                         allNested.append(nested); allRoomy.append(roomy && nested)
-                        if nested {
+                        if nested && reach == .forestTopFans {
+                            // Beyond `topFans` only by a root's fan too small for it.
+                            if !roots && children.count < WrapPlan.topNestingFan { reachesFurther = true }
+                        } else if nested {
                             // (Roots nest with `topFans` only: a reach further than the ones before.)
                             if roots { reachesFurther = true }
                             // A top fan below the first tier nests with `topFans` only.
@@ -639,6 +658,8 @@ struct WrapPlan {
                             if let previous = NestingReach(rawValue: reach.rawValue - 1) {
                                 reachesFurther = reachesFurther || (child..<end).contains { !isLeaf($0) && !canNest($0, reach: previous) }
                             }
+                        }
+                        if nested {
                             // Every item of the run's subtrees, level by level.
                             var level = child..<end
                             while !level.isEmpty {

@@ -45,6 +45,24 @@ extension HTMLPagePlacementScript {
       for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE)) return true;
       return false;
     }
+    // PlacementColumns.hasForestTopNestingFan: in a forest, a root's fan of FOREST_TOP_NESTING_FAN
+    // to TOP_NESTING_FAN - 1 children with a child at most DEEPEST_BIG_NESTING levels deep.
+    function hasForestTopNestingFan() {
+      var root, item, child, any = false;
+      if (rootCount < 2) return false;
+      function smallFan(root) { var c = cs[root + 1] - cs[root]; return c >= FOREST_TOP_NESTING_FAN && c < TOP_NESTING_FAN; }
+      for (root = 0; root < rootCount; root++) any = any || smallFan(root);
+      if (!any) return false;
+      var levels = new Int8Array(n);
+      for (item = n - 1; item >= 0; item--) {
+        for (child = cs[item]; child < cs[item + 1]; child++) levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
+      }
+      for (root = 0; root < rootCount; root++) {
+        if (!smallFan(root)) continue;
+        for (child = cs[root]; child < cs[root + 1]; child++) if (cs[child + 1] > cs[child] && levels[child] <= DEEPEST_BIG_NESTING) return true;
+      }
+      return false;
+    }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
     function centersOf(c, h, standIns, ends) {
       if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends); if (placedCompact) return placedCompact; }
@@ -254,7 +272,7 @@ extension HTMLPagePlacementScript {
     function nestsDeepFans(aspect) { return hasFan(AUTO_FAN_TIERS[0]) || misfit(aspect) > DEEP_NESTING_ASPECT / TARGET_ASPECT; }
     // NestingReach.isTried: a deep reach only where nestsDeepFans, REACH_DEEP_LARGE_FANS only with a fan of the first tier.
     function reachTried(reach, aspect) {
-      return (reach < REACH_DEEP_FANS || nestsDeepFans(aspect)) && (reach !== REACH_DEEP_LARGE_FANS || hasFan(AUTO_FAN_TIERS[0]));
+      return (!isDeepReach(reach) || nestsDeepFans(aspect)) && (reach !== REACH_DEEP_LARGE_FANS || hasFan(AUTO_FAN_TIERS[0]));
     }
     // WrapDrawing.readsWhereUnreadable: within READABLE_ASPECT where the best is beyond it, no area limit holds.
     function readsWhereUnreadable(d, best) { return !unreadable(d.aspect) && unreadable(best.aspect); }
@@ -499,16 +517,17 @@ extension HTMLPagePlacementScript {
         nestingLimitReference = best.drawing;
         var beforeDeepReaches = null;  // both deep reaches are judged against it
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
-          if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
-          if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
-          var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
+          if (reach === REACH_FOREST_TOP_FANS && !hasForestTopNestingFan()) continue;
+          if (isTopReach(reach) && !unreadable(best.drawing.aspect)) continue;
+          if (isDeepReach(reach) && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
+          var reference = isDeepReach(reach) ? beforeDeepReaches : best.drawing;
           if (!reachTried(reach, reference.aspect)) continue;
           if (best.plan.nestsFolders) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, furtherReachAreaLimit(best.drawing));
           nestingLimitReference = reference;
-          nestingKeepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
+          nestingKeepsReadable = isDeepReach(reach) && !unreadable(reference.aspect);
           var limitBefore = nestingAreaLimitNow;
-          if (reach >= REACH_DEEP_FANS) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, deepNestingAreaLimit(reference));  // only smaller, for these
-          (reach >= REACH_DEEP_FANS ? [1] : NESTING_ROW_LIMIT_FACTORS).forEach(function (factor) {
+          if (isDeepReach(reach)) nestingAreaLimitNow = Math.min(nestingAreaLimitNow, deepNestingAreaLimit(reference));  // only smaller, for these
+          (isDeepReach(reach) ? [1] : NESTING_ROW_LIMIT_FACTORS).forEach(function (factor) {
             nestingPlacements(before.rowLimit * factor, before.fills, before.smallestFan, reach).forEach(function (trial) {
               judgePlaced(trial);
               // Its panels broken where that may make it best (WrapPlan.breakingPageReach).
@@ -565,7 +584,9 @@ extension HTMLPagePlacementScript {
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
       if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS)) return false;
-      if (!hasNestingFan()) return false;
+      // (Where only a forest's root has a fan REACH_FOREST_TOP_FANS takes, only that reach is tried.)
+      var nestsBelowForestTop = hasNestingFan();
+      if (!nestsBelowForestTop && !hasForestTopNestingFan()) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;
       var areaLimit = nestingAreaLimit(unwrapped), limitReference = unwrapped, keepsReadable = false;
@@ -577,15 +598,16 @@ extension HTMLPagePlacementScript {
       }
       var beforeDeepReaches = null;
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
-        if (reach === REACH_TOP_FANS && !unreadable(best.drawing.aspect)) continue;
-        if (reach >= REACH_DEEP_FANS && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
-        var reference = reach >= REACH_DEEP_FANS ? beforeDeepReaches : best.drawing;
+        if (reach === REACH_FOREST_TOP_FANS ? !hasForestTopNestingFan() : !nestsBelowForestTop) continue;
+        if (isTopReach(reach) && !unreadable(best.drawing.aspect)) continue;
+        if (isDeepReach(reach) && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
+        var reference = isDeepReach(reach) ? beforeDeepReaches : best.drawing;
         if (!reachTried(reach, reference.aspect)) continue;
         if (best.plan !== null) areaLimit = Math.min(areaLimit, furtherReachAreaLimit(best.drawing));
         limitReference = reference;
-        keepsReadable = reach >= REACH_DEEP_FANS && !unreadable(reference.aspect);
+        keepsReadable = isDeepReach(reach) && !unreadable(reference.aspect);
         var areaBefore = areaLimit;
-        if (reach >= REACH_DEEP_FANS) areaLimit = Math.min(areaLimit, deepNestingAreaLimit(reference));
+        if (isDeepReach(reach)) areaLimit = Math.min(areaLimit, deepNestingAreaLimit(reference));
         nestingPlacements(n, false, AUTO_FAN_TIERS[0], reach).forEach(function (trial) {
           judgeNesting(trial);
           if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;

@@ -211,7 +211,10 @@ extension HTMLPagePlacementScript {
   // WrapPlan.init; null when nothing wraps. With nestingShape (and a forced limit, auto), a
   // wide fan's subtrees that nestingReach takes wrap with their leaves, as panels.
   // NestingReach.nestingFan: the fewest children of a fan whose subtrees nest with a reach.
-  function nestingFan(reach, topLevel) { return (reach === REACH_TOP_FANS && topLevel) || reach >= REACH_DEEP_FANS ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0]; }
+  function nestingFan(reach, topLevel) {
+    if (reach === REACH_FOREST_TOP_FANS && topLevel) return FOREST_TOP_NESTING_FAN;
+    return (reach === REACH_TOP_FANS && topLevel) || isDeepReach(reach) ? TOP_NESTING_FAN : AUTO_FAN_TIERS[0];
+  }
   // WrapPlan.runsBesideDeepSiblings: per run, whether a sibling's subtree has DEEP_SIBLING_LEVELS
   // levels or more and DEEP_SIBLING_SHARE times the run's members or more.
   function runsBesideDeepSiblings(runStart, runLength, cs, par) {
@@ -256,7 +259,7 @@ extension HTMLPagePlacementScript {
     // WrapPlan's canNest: whether a child's subtree nests with a reach.
     function canNest(item, withReach) {
       if (isLeaf(item)) return false;
-      if (withReach >= REACH_DEEP_FANS) {
+      if (isDeepReach(withReach)) {
         var largest = withReach === REACH_DEEP_FANS ? LARGEST_DEEP_NESTED_SUBTREE
           : withReach === REACH_DEEP_BIG_FANS ? LARGEST_DEEP_BIG_NESTED_SUBTREE : LARGEST_DEEP_LARGE_NESTED_SUBTREE;
         return subtreeSize[item] <= largest && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
@@ -275,7 +278,7 @@ extension HTMLPagePlacementScript {
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
-        var topLevel = parent < rootCount, nestsByReach = nests && (parent < 0 ? reach === REACH_TOP_FANS && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel));
+        var topLevel = parent < rootCount, nestsByReach = nests && (parent < 0 ? isTopReach(reach) && c1 - c0 >= AUTO_FAN_TIERS[0] : c1 - c0 >= nestingFan(reach, topLevel));
         var roomy = !nestsByReach && nestsRoomy && parent >= 0 && c1 - c0 >= TOP_NESTING_FAN, nestsHere = nestsByReach || roomy;
         // A fan below the smallest wrapped one keeps only its nesting runs (a top fan's).
         var wrapsLeaves = c1 - c0 >= smallestFan;
@@ -289,12 +292,17 @@ extension HTMLPagePlacementScript {
           while (end < c1 && joins(end)) { nested = nested || !isLeaf(end); end++; }
           if (end - at >= shortest && (wrapsLeaves || nested)) {
             runStart.push(at); runLength.push(end - at); runNested.push(nested); runRoomy.push(roomy && nested);
-            if (nested) {
+            if (nested && reach === REACH_FOREST_TOP_FANS) {
+              // Beyond REACH_TOP_FANS only by a root's fan too small for it.
+              if (parent >= 0 && c1 - c0 < TOP_NESTING_FAN) reachesFurther = true;
+            } else if (nested) {
               // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs;
               // the later deep reaches differ from the one before only by a bigger subtree).
               // (Roots nest with REACH_TOP_FANS only: a reach further than the ones before.)
-              if (parent < 0 || (c1 - c0 < AUTO_FAN_TIERS[0] && reach < REACH_DEEP_FANS) || reach === REACH_DEEP_FANS) reachesFurther = true;
+              if (parent < 0 || (c1 - c0 < AUTO_FAN_TIERS[0] && !isDeepReach(reach)) || reach === REACH_DEEP_FANS) reachesFurther = true;
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
+            }
+            if (nested) {
               // Every item of the run's subtrees, level by level.
               for (var lo = at, hi = end; lo < hi; lo = cs[lo], hi = cs[hi]) for (var m = lo; m < hi; m++) nestedFolder[m] = 1;
             }
