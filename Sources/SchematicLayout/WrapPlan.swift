@@ -208,9 +208,10 @@ struct WrapPlan {
     /// and still be taken (`tree /usr/lib/llvm-14`: 1.003).
     static let keptRowsPageGain = 1.02
 
-    /// Which subtrees a nesting block takes, tried in this order (`topFans` only while the
-    /// drawing is still beyond `readableAspect`): each reach takes every subtree the ones
-    /// before it take, but `deepFans`, which leaves big subtrees in the tree.
+    /// Which subtrees a nesting block takes, tried in this order (`topFans` and
+    /// `forestTopFans` only while the drawing is still beyond `readableAspect`): each reach
+    /// takes every subtree the ones before it take, but `deepFans`, which leaves big subtrees
+    /// in the tree, and `forestTopFans`, which takes `topFans`' and a forest's root's smaller fans.
     enum NestingReach: Int, CaseIterable, Sendable {
         /// Small subtrees without a fan of 12 children or more (such a fan wraps on its own).
         case smallSubtrees
