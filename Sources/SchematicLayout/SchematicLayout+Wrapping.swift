@@ -191,10 +191,13 @@ extension SchematicLayout {
             nestingLimitReference = best.drawing
             /// The best drawing before the deep reaches: all are judged against it.
             var beforeDeepReaches: WrapDrawing? = nil
+            /// The best drawing before the top reaches: both are tried only where it is beyond 3:1.
+            var beforeTopReaches: WrapDrawing? = nil
             let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
             for reach in WrapPlan.NestingReach.allCases {
+                if reach.isTop && beforeTopReaches == nil { beforeTopReaches = best.drawing }
                 if reach == .forestTopFans && !tree.columns.hasForestTopNestingFan() { continue }
-                if reach.isTop && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+                if reach.isTop && !WrapPlan.isUnreadable(aspect: beforeTopReaches!.aspect) { continue }
                 if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
                 let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
                 if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }
@@ -312,9 +315,12 @@ extension SchematicLayout {
             }
         }
         var beforeDeepReaches: WrapDrawing? = nil
+        /// The best drawing before the top reaches: both are tried only where it is beyond 3:1.
+        var beforeTopReaches: WrapDrawing? = nil
         for reach in WrapPlan.NestingReach.allCases {
+            if reach.isTop && beforeTopReaches == nil { beforeTopReaches = best.drawing }
             if reach == .forestTopFans ? !tree.columns.hasForestTopNestingFan() : !nestsBelowForestTop { continue }
-            if reach.isTop && !WrapPlan.isUnreadable(aspect: best.drawing.aspect) { continue }
+            if reach.isTop && !WrapPlan.isUnreadable(aspect: beforeTopReaches!.aspect) { continue }
             if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
             let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
             if !reach.isTried(hasWideFan: hasWideFan, aspect: reference.aspect) { continue }

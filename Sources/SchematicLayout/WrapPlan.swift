@@ -209,7 +209,7 @@ struct WrapPlan {
     static let keptRowsPageGain = 1.02
 
     /// Which subtrees a nesting block takes, tried in this order (`topFans` and
-    /// `forestTopFans` only while the drawing is still beyond `readableAspect`): each reach
+    /// `forestTopFans` only where the drawing before them is beyond `readableAspect`): each reach
     /// takes every subtree the ones before it take, but `deepFans`, which leaves big subtrees
     /// in the tree, and `forestTopFans`, which takes `topFans`' and a forest's root's smaller fans.
     enum NestingReach: Int, CaseIterable, Sendable {
@@ -261,9 +261,10 @@ struct WrapPlan {
         /// (a document's top-level keys are its roots; one of them holding two or three big
         /// subtrees sets the drawing's breadth beside the others: boto3's resource models,
         /// `resources` over two to four resources, CloudWatch's 11.2:1 top to bottom). Tried
-        /// after every other reach, against the drawing they found, so that its panels cannot
-        /// hide a better one (judged first, they drew a CloudFormation schema 1.2 times as large).
-        /// Only where it nests such a fan (else its plan is `topFans`').
+        /// where the drawing before the top reaches was beyond `readableAspect` (SNS's was 2.98:1
+        /// once `topFans` nested), after every other reach, against the drawing they found, so
+        /// that its panels cannot hide a better one (judged first, they drew a CloudFormation
+        /// schema 1.2 times as large). Only where it nests such a fan (else its plan is `topFans`').
         case forestTopFans
 
         /// Whether this reach is tried only in a tree with a fan of `autoFanTiers[0]` children.

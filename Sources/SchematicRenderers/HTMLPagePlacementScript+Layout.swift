@@ -516,9 +516,11 @@ extension HTMLPagePlacementScript {
         nestingAreaLimitNow = nestingAreaLimit(best.drawing);
         nestingLimitReference = best.drawing;
         var beforeDeepReaches = null;  // both deep reaches are judged against it
+        var beforeTopReaches = null;  // both top reaches are tried only where it is beyond READABLE_ASPECT
         for (var reach = 0; reach < NESTING_REACHES; reach++) {
+          if (isTopReach(reach) && beforeTopReaches === null) beforeTopReaches = best.drawing;
           if (reach === REACH_FOREST_TOP_FANS && !hasForestTopNestingFan()) continue;
-          if (isTopReach(reach) && !unreadable(best.drawing.aspect)) continue;
+          if (isTopReach(reach) && !unreadable(beforeTopReaches.aspect)) continue;
           if (isDeepReach(reach) && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
           var reference = isDeepReach(reach) ? beforeDeepReaches : best.drawing;
           if (!reachTried(reach, reference.aspect)) continue;
@@ -596,10 +598,11 @@ extension HTMLPagePlacementScript {
         if (keepsReadable && unreadable(trial.drawing.aspect)) return;
         if (replaces(trial.drawing, best.drawing, best.plan === null ? SMALLER_FANS_GAIN : 1)) best = trial;
       }
-      var beforeDeepReaches = null;
+      var beforeDeepReaches = null, beforeTopReaches = null;
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
+        if (isTopReach(reach) && beforeTopReaches === null) beforeTopReaches = best.drawing;
         if (reach === REACH_FOREST_TOP_FANS ? !hasForestTopNestingFan() : !nestsBelowForestTop) continue;
-        if (isTopReach(reach) && !unreadable(best.drawing.aspect)) continue;
+        if (isTopReach(reach) && !unreadable(beforeTopReaches.aspect)) continue;
         if (isDeepReach(reach) && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
         var reference = isDeepReach(reach) ? beforeDeepReaches : best.drawing;
         if (!reachTried(reach, reference.aspect)) continue;

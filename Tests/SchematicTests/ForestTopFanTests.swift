@@ -8,9 +8,9 @@ import TestSupport
 
 /// A document's top-level keys are its roots; in such a forest a root's fan of two or three
 /// big subtrees nests as panels (`NestingReach.forestTopFans`), tried after every other reach
-/// and only where it beats the drawing they found. Fixtures, minified: boto3's resource model
+/// and only where it beats the drawing they found. Fixtures, minified: boto3's resource models
 /// of CloudWatch (`boto3/data/cloudwatch/2010-08-01/resources-1.json`, Apache 2.0; roots
-/// `service` and `resources`, each over two subtrees) and cfn-lint's schema of
+/// `service` and `resources`, each over two subtrees) and SNS (`sns/2010-03-31`), and cfn-lint's schema of
 /// `AWS::CleanRooms::PrivacyBudgetTemplate` (MIT-0; ten roots, `definitions` over two).
 @Suite struct ForestTopFanTests {
     static func drawing(of fixture: String) throws -> (boxes: [Rect], size: Size, count: Int) {
@@ -27,6 +27,16 @@ import TestSupport
         let (boxes, size, count) = try Self.drawing(of: "aws-cloudwatch-resources.json")
         #expect(boxes.count == count && overlappingPairs(boxes).isEmpty)
         #expect(size.width <= 4 * size.height, "\(size)")
+    }
+
+    /// Both top reaches are tried where the drawing before them is beyond 3:1: SNS's top fans
+    /// nested drew it 6,149 × 2,065 (2.98:1, within 3:1), and its forest's `resources` over
+    /// three resources then stood side by side; nested too, 0.78 of that area.
+    @Test func aForestsTopFanNestsWhereTheDrawingBeforeTheTopReachesWasBeyond3To1() throws {
+        let (boxes, size, count) = try Self.drawing(of: "aws-sns-resources.json")
+        #expect(boxes.count == count && overlappingPairs(boxes).isEmpty)
+        #expect(size.width * size.height <= 0.85 * 6149 * 2065, "\(size)")
+        #expect(size.width <= 3 * size.height, "\(size)")
     }
 
     /// A forest's top-fan panels are judged after the other reaches: judged first, they drew
