@@ -49,7 +49,8 @@ struct PlacementColumns {
     }
 
     /// Whether some fan's subtrees may nest (`NestingReach.nestingFan`): a fan of the first
-    /// tier (the roots too, only as one, with `topFans`); a root's (`topFans`) with a child whose subtree is at most
+    /// tier (the roots too, only as one, with the top reaches); a root's (`topFans`; a forest's
+    /// smaller ones are `hasForestTopNestingFan`'s) with a child whose subtree is at most
     /// `deepestBigNesting` levels deep (a root over four deep binary trees has none: trying its
     /// panels cost a third more time for the same drawing); or any fan of `topNestingFan` or
     /// more with a child whose subtree `deepBigFans` takes (Maven's `com` folder; the larger
@@ -83,11 +84,14 @@ struct PlacementColumns {
     }
 
     /// Whether `NestingReach.forestTopFans` nests a fan `topFans` does not: in a forest, a
-    /// root's fan of `forestTopNestingFan` to `topNestingFan` − 1 children with a child whose
-    /// subtree is at most `deepestBigNesting` levels deep. O(n).
-    func hasForestTopNestingFan() -> Bool {
+    /// root's fan of `forestTopNestingFan` (and `shortestRun`, the shortest run that wraps) to
+    /// `topNestingFan` − 1 children with a child whose subtree is at most `deepestBigNesting`
+    /// levels deep. O(n).
+    func hasForestTopNestingFan(shortestRun: Int) -> Bool {
         let roots = rootCount
-        let fans = WrapPlan.forestTopNestingFan..<WrapPlan.topNestingFan
+        let smallest = max(WrapPlan.forestTopNestingFan, shortestRun)
+        guard smallest < WrapPlan.topNestingFan else { return false }
+        let fans = smallest..<WrapPlan.topNestingFan
         guard roots > 1, (0..<roots).contains(where: { fans.contains(Int(childStarts[$0 + 1] - childStarts[$0])) }) else { return false }
         // Levels below each item, bottom up (children follow their parents).
         var levels = [Int8](repeating: 0, count: numberOfItems)

@@ -177,7 +177,9 @@ extension SchematicLayout {
         // still beyond 3:1) those of the top of the tree's fans of 4 or more, then the small
         // subtrees of any fan of 4 or more, then slightly bigger ones, for a smaller drawing (a
         // fifth smaller where it is within 3:1) or one within 3:1 (`WrapPlan.NestingReach`),
-        // each with the best drawing's blocks and with more rows (`nestingRowLimitFactors`).
+        // then (where the drawing before the top fans was beyond 3:1) a forest's roots' fans
+        // of two or three too, each with the best drawing's blocks and with more rows
+        // (`nestingRowLimitFactors`).
         // Where the drawing without them is within 3:1 (`WrapPlan.isUnreadable`), panels must
         // also make it smaller (`WrapDrawing.nestingAreaLimit`), and so must a further reach
         // than the best drawing's (`WrapDrawing.furtherReachAreaLimit`). Last, the best one's
@@ -196,7 +198,7 @@ extension SchematicLayout {
             let hasWideFan = tree.columns.hasFan(of: WrapPlan.autoFanTiers[0])
             for reach in WrapPlan.NestingReach.allCases {
                 if reach.isTop && beforeTopReaches == nil { beforeTopReaches = best.drawing }
-                if reach == .forestTopFans && !tree.columns.hasForestTopNestingFan() { continue }
+                if reach == .forestTopFans && !tree.columns.hasForestTopNestingFan(shortestRun: WrapPlan.shortestAutoRun(configuration)) { continue }
                 if reach.isTop && !WrapPlan.isUnreadable(aspect: beforeTopReaches!.aspect) { continue }
                 if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
                 let reference = reach.isDeep ? beforeDeepReaches! : best.drawing
@@ -288,7 +290,8 @@ extension SchematicLayout {
         guard tree.overhangs else { return false }
         // (Where only a forest's root has a fan `forestTopFans` takes, only that reach is tried.)
         let nestsBelowForestTop = tree.columns.hasNestingFan()
-        guard nestsBelowForestTop || tree.columns.hasForestTopNestingFan() else { return false }
+        let nestsForestTop = tree.columns.hasForestTopNestingFan(shortestRun: WrapPlan.shortestAutoRun(configuration))
+        guard nestsBelowForestTop || nestsForestTop else { return false }
         let unwrapped = WrappedPlacement.unwrappedSize(of: tree)
         let unwrappedDrawing = WrapDrawing(breadth: unwrapped.breadth, depth: unwrapped.depth)
         // Only a fan of the first tier nests where the drawing reads already (`NestingReach.topFans`).
@@ -319,7 +322,7 @@ extension SchematicLayout {
         var beforeTopReaches: WrapDrawing? = nil
         for reach in WrapPlan.NestingReach.allCases {
             if reach.isTop && beforeTopReaches == nil { beforeTopReaches = best.drawing }
-            if reach == .forestTopFans ? !tree.columns.hasForestTopNestingFan() : !nestsBelowForestTop { continue }
+            if reach == .forestTopFans ? !nestsForestTop : !nestsBelowForestTop { continue }
             if reach.isTop && !WrapPlan.isUnreadable(aspect: beforeTopReaches!.aspect) { continue }
             if reach.isDeep && beforeDeepReaches == nil { beforeDeepReaches = best.drawing }
             let reference = reach.isDeep ? beforeDeepReaches! : best.drawing

@@ -296,8 +296,8 @@ struct WrapPlan {
             }
         }
 
-        /// Whether this reach nests the top of the tree's small fans, tried only while the
-        /// drawing is beyond `readableAspect`.
+        /// Whether this reach nests the top of the tree's small fans, tried only where the
+        /// drawing before the top reaches is beyond `readableAspect`.
         var isTop: Bool { self == .topFans || self == .forestTopFans }
 
         /// Whether this reach nests fans deep in the tree (`WrapDrawing.deepNestingAreaLimit`).
@@ -618,7 +618,7 @@ struct WrapPlan {
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
             /// Collects the runs of one fan's children (the roots are a fan too: a flat list or a
             /// forest is otherwise one column as long as all of them). Roots nest only as a fan
-            /// of the first tier and only with `topFans`, where the drawing is still beyond
+            /// of the first tier and only with the top reaches (`NestingReach.isTop`), where the drawing is still beyond
             /// `readableAspect`: a root in a later panel has no parent's line to show what it is,
             /// and read as an orphan of the deep column or row it stood in (a JSON document's five
             /// top-level keys in the fifth column; 24 countries with their subdivisions top to
@@ -651,7 +651,7 @@ struct WrapPlan {
                             // Beyond `topFans` only by a root's fan too small for it.
                             if !roots && children.count < WrapPlan.topNestingFan { reachesFurther = true }
                         } else if nested {
-                            // (Roots nest with `topFans` only: a reach further than the ones before.)
+                            // (Roots nest with `topFans` only, of the reaches so far: a reach further than the ones before.)
                             if roots { reachesFurther = true }
                             // A top fan below the first tier nests with `topFans` only.
                             // (`deepFans` is no superset of `topFans`: taken as differing;

@@ -46,11 +46,12 @@ extension HTMLPagePlacementScript {
       return false;
     }
     // PlacementColumns.hasForestTopNestingFan: in a forest, a root's fan of FOREST_TOP_NESTING_FAN
-    // to TOP_NESTING_FAN - 1 children with a child at most DEEPEST_BIG_NESTING levels deep.
+    // (and the shortest run that wraps, WrapPlan.shortestAutoRun) to TOP_NESTING_FAN - 1 children
+    // with a child at most DEEPEST_BIG_NESTING levels deep.
     function hasForestTopNestingFan() {
-      var root, item, child, any = false;
-      if (rootCount < 2) return false;
-      function smallFan(root) { var c = cs[root + 1] - cs[root]; return c >= FOREST_TOP_NESTING_FAN && c < TOP_NESTING_FAN; }
+      var root, item, child, any = false, smallest = Math.max(FOREST_TOP_NESTING_FAN, cfg.vertical ? 2 : 3);
+      if (rootCount < 2 || smallest >= TOP_NESTING_FAN) return false;
+      function smallFan(root) { var c = cs[root + 1] - cs[root]; return c >= smallest && c < TOP_NESTING_FAN; }
       for (root = 0; root < rootCount; root++) any = any || smallFan(root);
       if (!any) return false;
       var levels = new Int8Array(n);
@@ -587,8 +588,8 @@ extension HTMLPagePlacementScript {
     function placeNestedItemsWithoutLeafBlocks() {
       if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS)) return false;
       // (Where only a forest's root has a fan REACH_FOREST_TOP_FANS takes, only that reach is tried.)
-      var nestsBelowForestTop = hasNestingFan();
-      if (!nestsBelowForestTop && !hasForestTopNestingFan()) return false;
+      var nestsBelowForestTop = hasNestingFan(), nestsForestTop = hasForestTopNestingFan();
+      if (!nestsBelowForestTop && !nestsForestTop) return false;
       var unwrapped = unwrappedDrawing(), best = {plan: null, drawing: unwrapped};
       if (!hasFan(AUTO_FAN_TIERS[0]) && !unreadable(unwrapped.aspect)) return false;
       var areaLimit = nestingAreaLimit(unwrapped), limitReference = unwrapped, keepsReadable = false;
@@ -601,7 +602,7 @@ extension HTMLPagePlacementScript {
       var beforeDeepReaches = null, beforeTopReaches = null;
       for (var reach = 0; reach < NESTING_REACHES; reach++) {
         if (isTopReach(reach) && beforeTopReaches === null) beforeTopReaches = best.drawing;
-        if (reach === REACH_FOREST_TOP_FANS ? !hasForestTopNestingFan() : !nestsBelowForestTop) continue;
+        if (reach === REACH_FOREST_TOP_FANS ? !nestsForestTop : !nestsBelowForestTop) continue;
         if (isTopReach(reach) && !unreadable(beforeTopReaches.aspect)) continue;
         if (isDeepReach(reach) && beforeDeepReaches === null) beforeDeepReaches = best.drawing;
         var reference = isDeepReach(reach) ? beforeDeepReaches : best.drawing;

@@ -274,7 +274,7 @@ extension HTMLPagePlacementScript {
       runStart = []; runLength = []; runNested = []; runRoomy = []; reachesFurther = false;
       // Subtrees in a nesting run: their fans are that block's, not runs of their own.
       var nestedFolder = nests ? new Uint8Array(count) : null;
-      // The roots are a fan too, nesting only as one of the first tier with topFans (WrapPlan's collectRuns(of:topLevel:roots:)).
+      // The roots are a fan too, nesting only as one of the first tier with the top reaches (WrapPlan's collectRuns(of:topLevel:roots:)).
       var rootCount = sectionCount > 0 ? ss[1] : 0;
       for (var parent = -1; parent < count; parent++) {
         var c0 = parent < 0 ? 0 : cs[parent], c1 = parent < 0 ? rootCount : cs[parent + 1];
@@ -298,7 +298,7 @@ extension HTMLPagePlacementScript {
             } else if (nested) {
               // A top fan below the first tier: REACH_TOP_FANS only (REACH_DEEP_FANS, no superset, differs;
               // the later deep reaches differ from the one before only by a bigger subtree).
-              // (Roots nest with REACH_TOP_FANS only: a reach further than the ones before.)
+              // (Roots nest with REACH_TOP_FANS only, of the reaches so far: a reach further than the ones before.)
               if (parent < 0 || (c1 - c0 < AUTO_FAN_TIERS[0] && !isDeepReach(reach)) || reach === REACH_DEEP_FANS) reachesFurther = true;
               for (var k = at; k < end && reach > REACH_SMALL && !reachesFurther; k++) reachesFurther = !isLeaf(k) && !canNest(k, reach - 1);
             }

@@ -9,7 +9,7 @@ import TestSupport
 /// plan of its own (it would be `topFans`' again).
 @Suite struct ForestTopFansReachTests {
     /// `roots` roots, each over `fan` folders of `files` files, and one lone root.
-    func tree(roots: Int, fan: Int, files: Int = 4) throws -> WrappedPlacement.Tree {
+    func tree(roots: Int, fan: Int, files: Int = 4, orientation: SchematicOrientation = .tb) throws -> WrappedPlacement.Tree {
         var tree = Tree()
         for root in 0..<roots {
             let top = tree.addNode(label: "root \(root)")
@@ -23,7 +23,7 @@ import TestSupport
         let count = sections.parentOfItem.count
         var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
                                                          sectionPadding: 60, sectionMargin: 10)
-        configuration.orientation = .tb
+        configuration.orientation = orientation
         configuration.alignment = .compact
         configuration.connectorStyle = .elbow
         configuration.wrap = .auto
@@ -41,7 +41,7 @@ import TestSupport
     @Test(arguments: [2, 3])
     func aRootsFanOfTwoOrThreeNests(fan: Int) throws {
         let tree = try tree(roots: 1, fan: fan)
-        #expect(tree.columns.hasForestTopNestingFan())
+        #expect(tree.columns.hasForestTopNestingFan(shortestRun: 2))
         #expect(plan(tree, reach: .topFans) == nil)
         let nesting = try #require(plan(tree, reach: .forestTopFans))
         #expect(nesting.nestsFolders && nesting.blockCount == 1)
@@ -53,7 +53,7 @@ import TestSupport
     @Test(arguments: [1, 4])
     func otherFansHaveNoPlanOfTheirOwn(fan: Int) throws {
         let tree = try tree(roots: 1, fan: fan)
-        #expect(!tree.columns.hasForestTopNestingFan())
+        #expect(!tree.columns.hasForestTopNestingFan(shortestRun: 2))
         #expect(plan(tree, reach: .forestTopFans) == nil)
     }
 
@@ -65,7 +65,16 @@ import TestSupport
             for file in 0..<4 { _ = tree.addNode(label: "file \(folder).\(file)", parent: node) }
         }
         let columns = PlacementColumns(try SectionedTree(tree))
-        #expect(!columns.hasForestTopNestingFan())
+        #expect(!columns.hasForestTopNestingFan(shortestRun: 2))
+    }
+
+    /// Left to right a run wraps from three members (`WrapPlan.shortestAutoRun`): a root's fan
+    /// of two nests nothing there, and the search does not try the reach.
+    @Test func leftToRightAFanOfTwoIsTooShortARun() throws {
+        let two = try tree(roots: 1, fan: 2, orientation: .lr)
+        #expect(!two.columns.hasForestTopNestingFan(shortestRun: WrapPlan.shortestAutoRun(two.configuration)))
+        #expect(plan(two, reach: .forestTopFans) == nil)
+        let three = try tree(roots: 1, fan: 3, orientation: .lr)
+        #expect(three.columns.hasForestTopNestingFan(shortestRun: WrapPlan.shortestAutoRun(three.configuration)))
     }
 }
-
