@@ -618,15 +618,15 @@ struct WrapPlan {
             var nestedFolder = [Bool](repeating: false, count: nests ? count : 0)
             /// Collects the runs of one fan's children (the roots are a fan too: a flat list or a
             /// forest is otherwise one column as long as all of them). Roots nest only as a fan
-            /// of the first tier and only with the top reaches (`NestingReach.isTop`), where the drawing is still beyond
-            /// `readableAspect`: a root in a later panel has no parent's line to show what it is,
+            /// of the first tier and only with the top reaches (`NestingReach.isTop`), where the
+            /// drawing is still beyond `readableAspect`: a root in a later panel has no parent's line to show what it is,
             /// and read as an orphan of the deep column or row it stood in (a JSON document's five
             /// top-level keys in the fifth column; 24 countries with their subdivisions top to
             /// bottom, 11 of them in a second row at 1.24:1 where one row was 2.27:1); 204
             /// countries, 7.5:1 in one row top to bottom, read as the regular pattern they make.
             func collectRuns(of children: Range<Int>, topLevel: Bool, roots: Bool = false) {
                 // Folders join the runs of the widest fans and of the top of the tree only.
-                let nestsByReach = nests && (roots ? (reach == .topFans || reach == .forestTopFans) && children.count >= WrapPlan.autoFanTiers[0]
+                let nestsByReach = nests && (roots ? reach.isTop && children.count >= WrapPlan.autoFanTiers[0]
                                                    : children.count >= reach.nestingFan(topLevel: topLevel))
                 // A smaller fan's small subtrees nest too where their block fits the room
                 // (`nestsInDepthRoom`).
