@@ -57,28 +57,13 @@ struct PlacementColumns {
     /// `deepLargeFans` needs a fan of the first tier). O(n).
     func hasNestingFan() -> Bool {
         if hasFan(of: WrapPlan.autoFanTiers[0]) { return true }
-        let top = WrapPlan.topNestingFan
-        // Levels below and nodes under each item, bottom up (children follow their parents).
-        var levels = [Int8](repeating: 0, count: numberOfItems)
-        var sizes = [Int32](repeating: 1, count: numberOfItems)
-        for item in stride(from: numberOfItems - 1, through: 0, by: -1) {
-            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
-                levels[item] = max(levels[item], min(levels[child] + 1, 100))
-                sizes[item] = min(sizes[item] + sizes[child], 1 << 30)
-            }
-        }
-        /// Whether a fan has a child whose subtree nests, of at most `largest` nodes.
-        func nests(_ fan: Range<Int>, largest: Int) -> Bool {
-            fan.contains {
-                childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting && Int(sizes[$0]) <= largest
-            }
-        }
+        let top = WrapPlan.topNestingFan, shape = subtreeShape()
         for root in 0..<rootCount where Int(childStarts[root + 1] - childStarts[root]) >= top {
-            if nests(Int(childStarts[root])..<Int(childStarts[root + 1]), largest: .max) { return true }
+            if hasNestingChild(Int(childStarts[root])..<Int(childStarts[root + 1]), largest: .max, shape) { return true }
         }
         for item in 0..<numberOfItems {
             let children = Int(childStarts[item])..<Int(childStarts[item + 1])
-            if children.count >= top && nests(children, largest: WrapPlan.largestDeepBigNestedSubtree) { return true }
+            if children.count >= top && hasNestingChild(children, largest: WrapPlan.largestDeepBigNestedSubtree, shape) { return true }
         }
         return false
     }
@@ -92,17 +77,30 @@ struct PlacementColumns {
         let smallest = max(WrapPlan.forestTopNestingFan, shortestRun)
         guard smallest < WrapPlan.topNestingFan else { return false }
         let fans = smallest..<WrapPlan.topNestingFan
-        guard roots > 1, (0..<roots).contains(where: { fans.contains(Int(childStarts[$0 + 1] - childStarts[$0])) }) else { return false }
-        // Levels below each item, bottom up (children follow their parents).
+        func fan(_ root: Int) -> Range<Int> { Int(childStarts[root])..<Int(childStarts[root + 1]) }
+        guard roots > 1, (0..<roots).contains(where: { fans.contains(fan($0).count) }) else { return false }
+        let shape = subtreeShape()
+        return (0..<roots).contains { fans.contains(fan($0).count) && hasNestingChild(fan($0), largest: .max, shape) }
+    }
+
+    /// Levels below and nodes under each item, bottom up (children follow their parents). O(n).
+    private func subtreeShape() -> (levels: [Int8], sizes: [Int32]) {
         var levels = [Int8](repeating: 0, count: numberOfItems)
+        var sizes = [Int32](repeating: 1, count: numberOfItems)
         for item in stride(from: numberOfItems - 1, through: 0, by: -1) {
-            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { levels[item] = max(levels[item], min(levels[child] + 1, 100)) }
-        }
-        return (0..<roots).contains { root in
-            let children = Int(childStarts[root])..<Int(childStarts[root + 1])
-            return fans.contains(children.count) && children.contains {
-                childStarts[$0 + 1] > childStarts[$0] && Int(levels[$0]) <= WrapPlan.deepestBigNesting
+            for child in Int(childStarts[item])..<Int(childStarts[item + 1]) {
+                levels[item] = max(levels[item], min(levels[child] + 1, 100))
+                sizes[item] = min(sizes[item] + sizes[child], 1 << 30)
             }
+        }
+        return (levels, sizes)
+    }
+
+    /// Whether a fan has a child whose subtree nests: at most `deepestBigNesting` levels deep
+    /// and of at most `largest` nodes.
+    private func hasNestingChild(_ fan: Range<Int>, largest: Int, _ shape: (levels: [Int8], sizes: [Int32])) -> Bool {
+        fan.contains {
+            childStarts[$0 + 1] > childStarts[$0] && Int(shape.levels[$0]) <= WrapPlan.deepestBigNesting && Int(shape.sizes[$0]) <= largest
         }
     }
 

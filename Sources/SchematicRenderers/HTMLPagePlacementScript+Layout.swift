@@ -28,40 +28,40 @@ extension HTMLPagePlacementScript {
     // TOP_NESTING_FAN or more with a child REACH_DEEP_BIG_FANS takes (REACH_DEEP_LARGE_FANS needs a fan of the first tier).
     function hasNestingFan() {
       if (hasFan(AUTO_FAN_TIERS[0])) return true;
-      var root, item, child;
-      var levels = new Int8Array(n), sizes = new Int32Array(n);
-      for (item = n - 1; item >= 0; item--) {
-        sizes[item] = 1;
-        for (child = cs[item]; child < cs[item + 1]; child++) {
-          levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
-          sizes[item] = Math.min(sizes[item] + sizes[child], 1 << 30);
-        }
-      }
-      function nests(lo, hi, largest) {
-        for (var k = lo; k < hi; k++) if (cs[k + 1] > cs[k] && levels[k] <= DEEPEST_BIG_NESTING && sizes[k] <= largest) return true;
-        return false;
-      }
-      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN && nests(cs[root], cs[root + 1], Infinity)) return true;
-      for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && nests(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE)) return true;
+      var root, item, shape = subtreeShape();
+      for (root = 0; root < rootCount; root++) if (cs[root + 1] - cs[root] >= TOP_NESTING_FAN && hasNestingChild(cs[root], cs[root + 1], Infinity, shape)) return true;
+      for (item = 0; item < n; item++) if (cs[item + 1] - cs[item] >= TOP_NESTING_FAN && hasNestingChild(cs[item], cs[item + 1], LARGEST_DEEP_BIG_NESTED_SUBTREE, shape)) return true;
       return false;
     }
     // PlacementColumns.hasForestTopNestingFan: in a forest, a root's fan of FOREST_TOP_NESTING_FAN
     // (and the shortest run that wraps, WrapPlan.shortestAutoRun) to TOP_NESTING_FAN - 1 children
     // with a child at most DEEPEST_BIG_NESTING levels deep.
     function hasForestTopNestingFan() {
-      var root, item, child, any = false, smallest = Math.max(FOREST_TOP_NESTING_FAN, cfg.vertical ? 2 : 3);
+      var root, any = false, smallest = Math.max(FOREST_TOP_NESTING_FAN, cfg.vertical ? 2 : 3);
       if (rootCount < 2 || smallest >= TOP_NESTING_FAN) return false;
       function smallFan(root) { var c = cs[root + 1] - cs[root]; return c >= smallest && c < TOP_NESTING_FAN; }
       for (root = 0; root < rootCount; root++) any = any || smallFan(root);
       if (!any) return false;
-      var levels = new Int8Array(n);
-      for (item = n - 1; item >= 0; item--) {
-        for (child = cs[item]; child < cs[item + 1]; child++) levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
+      var shape = subtreeShape();
+      for (root = 0; root < rootCount; root++) if (smallFan(root) && hasNestingChild(cs[root], cs[root + 1], Infinity, shape)) return true;
+      return false;
+    }
+    // PlacementColumns.subtreeShape: levels below and nodes under each item, bottom up.
+    function subtreeShape() {
+      var levels = new Int8Array(n), sizes = new Int32Array(n);
+      for (var item = n - 1; item >= 0; item--) {
+        sizes[item] = 1;
+        for (var child = cs[item]; child < cs[item + 1]; child++) {
+          levels[item] = Math.max(levels[item], Math.min(levels[child] + 1, 100));
+          sizes[item] = Math.min(sizes[item] + sizes[child], 1 << 30);
+        }
       }
-      for (root = 0; root < rootCount; root++) {
-        if (!smallFan(root)) continue;
-        for (child = cs[root]; child < cs[root + 1]; child++) if (cs[child + 1] > cs[child] && levels[child] <= DEEPEST_BIG_NESTING) return true;
-      }
+      return {levels: levels, sizes: sizes};
+    }
+    // PlacementColumns.hasNestingChild: a child of the fan lo..<hi whose subtree is at most
+    // DEEPEST_BIG_NESTING levels deep and of at most largest nodes.
+    function hasNestingChild(lo, hi, largest, shape) {
+      for (var k = lo; k < hi; k++) if (cs[k + 1] > cs[k] && shape.levels[k] <= DEEPEST_BIG_NESTING && shape.sizes[k] <= largest) return true;
       return false;
     }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
