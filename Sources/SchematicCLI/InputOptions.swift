@@ -27,7 +27,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("type-column"), help: "CSV/TSV column of node types (default: type, if present).")
     var typeColumn: String?
 
-    @Option(name: .customLong("max-depth"), help: "Levels to show below the root (a directory is not walked deeper; any other tree is cut there).")
+    @Option(name: .customLong("max-depth"), parsing: .unconditional, help: "Levels to show below the root (a directory is not walked deeper; any other tree is cut there).")
     var maxDepth: Int?
 
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Directories: leave out entries whose name matches this glob (repeatable).", valueName: "glob"))

@@ -16,23 +16,23 @@ struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("font-file"), help: "A font file (TTF/OTF) to measure with instead of looking --font-family up.")
     var fontFile: String?
 
-    @Option(name: .customLong("font-size"), help: "Label font size in pixels.")
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "Label font size in pixels.")
     var fontSize: Double = 14
 
     @Option(name: .customLong("node-padding"),
             help: ArgumentHelp("Space around the label: VERTICALxHORIZONTAL (like CSS padding: 8px 12px), or one number for both.", valueName: "VxH"))
     var nodePadding: PaddingArgument = PaddingArgument(vertical: 8, horizontal: 12)
 
-    @Option(name: .customLong("min-node-size"), help: ArgumentHelp("No node is smaller than this.", valueName: "WxH"))
+    @Option(name: .customLong("min-node-size"), parsing: .unconditional, help: ArgumentHelp("No node is smaller than this.", valueName: "WxH"))
     var minNodeSize: SizeArgument = SizeArgument(Size(width: 40, height: 32))
 
-    @Option(name: .customLong("max-label-width"), help: "Wrap labels at word boundaries to this width in pixels; 0 never wraps.")
+    @Option(name: .customLong("max-label-width"), parsing: .unconditional, help: "Wrap labels at word boundaries to this width in pixels; 0 never wraps.")
     var maxLabelWidth: Double = 240
 
     @Flag(name: .customLong("embed-font"), help: "Embed a subset of the measuring fonts in SVG output (only the glyphs used).")
     var embedFont = false
 
-    @Option(help: ArgumentHelp("Self-size viewport by viewport, scrolling a WxH window over the content.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Self-size viewport by viewport, scrolling a WxH window over the content.", valueName: "WxH"))
     var viewport: SizeArgument?
 
     func validate() throws {

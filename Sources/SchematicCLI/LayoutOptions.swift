@@ -9,16 +9,16 @@ private func points(_ value: Double) -> String { value == value.rounded() ? Stri
 
 /// The schematic layout's options; what is not given is `SchematicLayoutConfiguration.standard`'s.
 struct LayoutOptions: ParsableArguments {
-    @Option(name: .customLong("node-size"), help: ArgumentHelp("Size of every node, WIDTHxHEIGHT, each at most 1000000.", valueName: "WxH"))
+    @Option(name: .customLong("node-size"), parsing: .unconditional, help: ArgumentHelp("Size of every node, WIDTHxHEIGHT, each at most 1000000.", valueName: "WxH"))
     var nodeSize: SizeArgument = SizeArgument(standard.estimatedItemSize)
 
-    @Option(name: .customLong("item-padding"), help: ArgumentHelp("Space between nodes of a column (half of it above the first); for a circle, between neighbours on a ring. (default: \(points(standard.itemPadding)); 40 with --align stacked or centered; 10 for a circle)", valueName: "points"))
+    @Option(name: .customLong("item-padding"), parsing: .unconditional, help: ArgumentHelp("Space between nodes of a column (half of it above the first); for a circle, between neighbours on a ring. (default: \(points(standard.itemPadding)); 40 with --align stacked or centered; 10 for a circle)", valueName: "points"))
     var itemPadding: Double?
 
-    @Option(name: .customLong("section-padding"), help: ArgumentHelp("Gap between neighbouring columns, at least 8 (the connectors run there); for a circle, between rings. (default: \(points(standard.sectionPadding)); 60 with --align stacked or centered; 24 for a circle)", valueName: "points"))
+    @Option(name: .customLong("section-padding"), parsing: .unconditional, help: ArgumentHelp("Gap between neighbouring columns, at least 8 (the connectors run there); for a circle, between rings. (default: \(points(standard.sectionPadding)); 60 with --align stacked or centered; 24 for a circle)", valueName: "points"))
     var sectionPadding: Double?
 
-    @Option(name: .customLong("section-margin"), help: ArgumentHelp("Space left of the first column and right of the last; for a circle, around the drawing. (default: \(points(standard.sectionMargin)))", valueName: "points"))
+    @Option(name: .customLong("section-margin"), parsing: .unconditional, help: ArgumentHelp("Space left of the first column and right of the last; for a circle, around the drawing. (default: \(points(standard.sectionMargin)))", valueName: "points"))
     var sectionMargin: Double?
 
     @Option(help: ArgumentHelp("Placement along the columns: compact (as short as stacked, parents drawn to their children), stacked (the talk's), centered, or tidy (parents centred on their children). (default: \(standard.alignment.rawValue))", valueName: "alignment"))
@@ -34,7 +34,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: \(standard.orientation.rawValue))", valueName: "direction"))
     var orientation: SchematicOrientation?
 
-    @Option(help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
     var wrap: SchematicWrap?
 
     @Flag(name: .customLong("no-nest"), help: "With --wrap auto, wrap fans of leaves only: a wide fan's subtrees (or, where the drawing is beyond 3:1, the top fan's) stay in their depths' columns rather than nest as panels.")

@@ -29,10 +29,10 @@ struct OtherLayoutOptions: ParsableArguments {
     @Option(name: .customLong("section-inset"), help: ArgumentHelp("Flow and grid: space around each section's items, TOP,LEFT,BOTTOM,RIGHT or one value. (default: 10 for flow, 20 for grid)", valueName: "t,l,b,r"))
     var sectionInset: InsetsArgument?
 
-    @Option(name: .customLong("header-size"), help: ArgumentHelp("Flow, grid and masonry: each section's header, WIDTHxHEIGHT; only the height is used when scrolling vertically, only the width horizontally; 0x0 for none. (default: 30x30 for flow and masonry, 0x0 for grid)", valueName: "WxH"))
+    @Option(name: .customLong("header-size"), parsing: .unconditional, help: ArgumentHelp("Flow, grid and masonry: each section's header, WIDTHxHEIGHT; only the height is used when scrolling vertically, only the width horizontally; 0x0 for none. (default: 30x30 for flow and masonry, 0x0 for grid)", valueName: "WxH"))
     var headerSize: ZeroSizeArgument?
 
-    @Option(name: .customLong("footer-size"), help: ArgumentHelp("Flow and grid: each section's footer (its node count), as --header-size. (default: 0x0)", valueName: "WxH"))
+    @Option(name: .customLong("footer-size"), parsing: .unconditional, help: ArgumentHelp("Flow and grid: each section's footer (its node count), as --header-size. (default: 0x0)", valueName: "WxH"))
     var footerSize: ZeroSizeArgument?
 
     @Option(name: .customLong("row-alignment"), help: ArgumentHelp("Grid: where shorter items sit in their row: top, center or bottom. (default: center)", valueName: "alignment"))

@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
     var theme: SVGRenderer.Theme = .light
 
-    @Option(name: .customLong("collapse-depth"),
+    @Option(name: .customLong("collapse-depth"), parsing: .unconditional,
             help: ArgumentHelp("HTML page: open with the nodes at this depth and deeper collapsed (0 is the roots).", valueName: "n"))
     var collapseDepth: Int?
 
@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
             help: ArgumentHelp("Render, and write the make dependency lines to this file (with -M, write them there instead of printing).", valueName: "file"))
     var depsFile: String?
 
-    @Option(help: ArgumentHelp("Bitmap output (png, gv:jpg, …): resolution, as Graphviz's dpi; 144 or 192 for high-density screens. (default: 72, 1 px per point)", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bitmap output (png, gv:jpg, …): resolution, as Graphviz's dpi; 144 or 192 for high-density screens. (default: 72, 1 px per point)", valueName: "n"))
     var dpi: Double?
 
     @OptionGroup(title: "Input")

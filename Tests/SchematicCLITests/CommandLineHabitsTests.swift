@@ -84,6 +84,23 @@ import TestSupport
         #expect(circle.status == 0, "\(circle.stderr)")
     }
 
+    /// A negative number after a numeric option is its value, refused by its own range
+    /// message (a review: `--item-padding -10` said the value was missing), and a circle's
+    /// negative rotation is taken.
+    @Test func negativeNumbersAreValuesOfNumericOptions() throws {
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n  c\n", to: dir + "/t.txt")
+        for (option, message) in [("--item-padding", "the item padding must be between"), ("--max-depth", "--max-depth must be zero or more"),
+                                  ("--font-size", "--font-size must be more than 0")] {
+            let result = try Executable.run(["t.txt", option, "-10", "-o", "t.svg"], in: dir)
+            #expect(result.status == 64)
+            #expect(result.stderr.contains(message), "\(option): \(result.stderr)")
+        }
+        #expect(try files(in: dir) == ["t.txt"], "nothing written")
+        let turned = try Executable.run(["t.txt", "--layout", "circle", "--rotation", "-90", "-o", "c.svg"], in: dir)
+        #expect(turned.status == 0, "\(turned.stderr)")
+    }
+
     // MARK: Output names
 
     @Test func outputExtensionNothingWritesIsRefused() throws {
