@@ -73,8 +73,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// The format of content with no telling extension: JSON if it starts with `{` or `[` and
     /// a JSON value's first token (`looksLikeJSON`: not `tree -h` output, whose lines start
     /// with `[size]`, nor an outline's `[TODO] plan`), DOT if it starts as a graph does
-    /// (`[strict] graph|digraph [ID] {`: not an outline titled "Graph theory"), YAML if with `---` or `%YAML`,
-    /// Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
+    /// (`[strict] graph|digraph [ID] {`: not an outline titled "Graph theory"), YAML if with `---` or `%YAML`
+    /// (unless front matter and a `#` heading follow), Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
     /// CSV or TSV if the first line is a header naming the `id` and parent columns
     /// (`tableFormat`), else an outline.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
@@ -84,6 +84,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
         if bytes[index] == 0x5B && looksLikeTreeListing(bytes, from: index) { return .outline }
         if (bytes[index] == 0x7B || bytes[index] == 0x5B) && looksLikeJSON(bytes, from: index) { return .json }
         let start = bytes[index..<min(bytes.count, index + 5)]
+        if start.starts(with: Array("---".utf8)) && frontMatterPrecedesHeading(bytes, from: index) { return .markdown }
         if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
         if start.starts(with: Array("# ".utf8)) || start.starts(with: Array("## ".utf8)) { return .markdown }
         if looksLikeDOT(bytes, from: index) { return .dot }
@@ -112,6 +113,31 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
         skipSpace()
         return index == bytes.count || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "]")
+    }
+
+    /// A Markdown page's front matter (Jekyll, MkDocs, Hugo): a `---` line, YAML, a closing
+    /// `---` or `...` line, then a `#` heading, where a YAML stream's next document would be
+    /// YAML (a review: such a page on standard input was read as YAML and refused).
+    private static func frontMatterPrecedesHeading(_ bytes: [UInt8], from first: Int) -> Bool {
+        func lineEnd(_ start: Int) -> Int { bytes[start...].firstIndex(of: 0x0A) ?? bytes.count }
+        func isFence(_ start: Int, _ end: Int, _ fence: String) -> Bool {
+            var last = end
+            while last > start, [0x20, 0x09, 0x0D].contains(bytes[last - 1]) { last -= 1 }
+            return bytes[start..<last].elementsEqual(fence.utf8)
+        }
+        var end = lineEnd(first)
+        guard isFence(first, end, "---") else { return false }
+        while end < bytes.count {
+            let start = end + 1
+            end = lineEnd(start)
+            guard isFence(start, end, "---") || isFence(start, end, "...") else { continue }
+            var index = end
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            var hashes = 0
+            while index < bytes.count, bytes[index] == UInt8(ascii: "#") { hashes += 1; index += 1 }
+            return (1...6).contains(hashes) && index < bytes.count && bytes[index] == 0x20
+        }
+        return false
     }
 
     /// `[strict] graph|digraph [ID] {` (keywords in any case, the ID a name, number or quoted

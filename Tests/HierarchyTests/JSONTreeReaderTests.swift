@@ -100,6 +100,20 @@ import TestSupport
         }
     }
 
+    /// A Markdown page with front matter starts `---` as YAML does: a `#` heading after the
+    /// closing fence tells it apart (a review's systemd page on standard input was read as
+    /// YAML); a YAML stream's next document stays YAML.
+    @Test func sniffingTellsFrontMatterFromYAML() {
+        for markdown in ["---\ntitle: Porting\ncategory: docs\n---\n\n# Porting\n\n- a\n", "--- \nlayout: page\n...\n## Guide\n",
+                         "---\n---\n# Empty front matter\n"] {
+            #expect(InputFormat.sniff(Array(markdown.utf8)) == .markdown, "\(markdown)")
+        }
+        for yaml in ["---\nname: a\nchildren: []\n", "---\nname: a\n---\nname: b\n", "---\n# a comment\nname: a\n",
+                     "--- # a comment\nname: a\n", "---\nname: a\n---\n#comment\n"] {
+            #expect(InputFormat.sniff(Array(yaml.utf8)) == .yaml, "\(yaml)")
+        }
+    }
+
     @Test func emptyNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
         let tree = try read(#"{"name": "", "children": [{"name": " A "}, {"name": "\t\n"}, {"name": 7}]}"#)
         #expect(tree.labels == ["", "A", "", "7"])
