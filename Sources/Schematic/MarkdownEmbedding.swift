@@ -117,7 +117,12 @@ public struct MarkdownEmbedding {
 
     /// A block that could not be drawn, located in the Markdown file.
     public struct BlockError: Error, CustomStringConvertible {
-        public var description: String
+        /// Each bad block's message (`file:line: …`), in document order.
+        public var messages: [String]
+        public var description: String { messages.joined(separator: "\n") }
+
+        init(description: String) { messages = [description] }
+        init(messages: [String]) { self.messages = messages }
     }
 
     public var file: String
@@ -156,6 +161,7 @@ public struct MarkdownEmbedding {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         var lineNumber = 0
         var blockNumber = 0
+        var failures: [String] = []
         var scopes: [String: Int] = [:]
         // The fence of the code block (not ours) that the current line is in.
         var openFence: Substring? = nil
@@ -235,17 +241,21 @@ public struct MarkdownEmbedding {
             scopes[hash, default: 0] += 1
             let scope = "schematic-" + hash + (scopes[hash]! > 1 ? "-\(scopes[hash]!)" : "")
             let settings = info.drop { $0 != " " }
-            let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope)
+            // A bad block is listed and the next ones still tried: every failure is told at once.
             do {
+                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope)
                 // Indented as its fence, so that a drawing in a list item stays in the item.
                 let placed = try place(drawing)
                 output += margin.isEmpty ? placed
                     : placed.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? $0 : margin + $0 }.joined(separator: "\n")
+            } catch let error as BlockError {
+                failures += error.messages
             } catch let error as DiagramError {
-                throw BlockError(description: "\(file):\(fenceLine): \(error.description)")
+                failures.append("\(file):\(fenceLine): \(error.description)")
             }
             if !lines.isEmpty { output += "\n" }
         }
+        guard failures.isEmpty else { throw BlockError(messages: failures) }
         return Array(output.utf8)
     }
 

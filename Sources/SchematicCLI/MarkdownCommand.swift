@@ -108,7 +108,8 @@ struct MarkdownCommand: ParsableCommand {
                 processed = try embedding.process(bytes, assets: assetWriter)
             }
         } catch let error as MarkdownEmbedding.BlockError {
-            throw fail(error.description, ExitStatus.dataError)
+            for message in error.messages.dropLast() { FileIO.writeMessage(message) }
+            throw fail(error.messages.last ?? "", ExitStatus.dataError)
         }
         let text = html ? try renderHTML(processed, drawings: drawings, title: name) : processed
         try writeAllAtomically(pending.files.map { ($0.path, $0.svg) } + [(output, text)], inputs: [input])

@@ -46,6 +46,19 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir + "/doc.out.md"))
     }
 
+    /// Every bad block is told in one run, each at its own line, as `render` lists every
+    /// failing input (a review: only the first was, the next one after fixing it).
+    @Test func everyBadBlockIsListed() throws {
+        let page = "```schematic\nbad\n    x\n  y\n```\n\n```schematic\n\(Self.tree)```\n\n```schematic layout=bogus\nRoot\n```\n"
+        let result = try Executable.run(["markdown", "-"], stdin: page)
+        #expect(result.status == 65)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("<stdin>:4:3: inconsistent indentation") == true, "\(result.stderr)")
+        #expect(lines.last?.hasPrefix("<stdin>:") == true && lines.last?.contains("'layout=bogus'") == true, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func inlineDrawingsCarryStylesScopedToThemselves() throws {
         let page = "```schematic theme=dark\n\(Self.tree)```\n\nText.\n\n```schematic\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n"
         let result = try Executable.run(["markdown", "-"], stdin: page)
