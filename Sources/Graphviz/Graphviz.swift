@@ -213,8 +213,11 @@ public enum Graphviz {
 
     /// Lays DOT text out with an engine (`dot`, `neato`, `twopi`, `circo`, `nop2`, …) and
     /// returns every node's position, size, rank and order, and every edge's spline.
-    public static func layout(_ dot: [UInt8], engine: String) throws(GraphvizError) -> GraphvizGraph {
-        try withLaidOutGraph(dot, engine: engine) { _, graph throws(GraphvizError) in describe(graph, laidOut: true) }
+    public static func layout(_ dot: [UInt8], engine: String,
+                              graphAttributes: [(name: String, value: String)] = []) throws(GraphvizError) -> GraphvizGraph {
+        try withLaidOutGraph(dot, engine: engine, graphAttributes: graphAttributes) { _, graph throws(GraphvizError) in
+            describe(graph, laidOut: true)
+        }
     }
 
     /// The stack Graphviz runs on (1 GiB of address space, touched only as deep as it goes):

@@ -56,11 +56,17 @@ import TestSupport
         #expect((json?["order"] as? [String: Any])?["same"] as? Bool == true)
     }
 
+    /// Other engines move our boxes apart (`overlap=false`): twopi put a folder's 23 boxes on
+    /// a ring 48 px round, 128 pairs overlapping, and the comparison was against that (a review).
     @Test(arguments: ["neato", "twopi", "circo"])
     func otherEnginesLayTheTreeOut(engine: String) throws {
         let comparison = try Diagram(tree: RandomTrees.talk).compare(engine: engine)
         #expect(comparison.order == nil)
         #expect(comparison.graphviz.width > 0 && comparison.graphviz.totalConnectorLength > 0)
+        var outline = "Australia\n"
+        for index in 0..<23 { outline += "  Zone_\(index)_of_the_state\n" }
+        let fan = try Diagram(tree: OutlineReader().read(Array(outline.utf8), file: "australia.txt")).compare(engine: engine)
+        #expect(fan.graphviz.overlappingNodes == 0, "\(engine): \(fan.graphviz.overlappingNodes) pairs of boxes overlap")
     }
 
     @Test func sideBySideSVGIsOneWellFormedDocument() throws {
