@@ -6,7 +6,8 @@ import Hierarchy
 /// edge links a parent to a child (`a -> b`, or `a -- b` as written).
 ///
 /// A node's first incoming edge in the file makes its parent; children keep the order of their
-/// edges in the file; nodes with no incoming edge are roots, in file order. Further incoming
+/// edges in the file (cgraph makes a group's, `r -> { x y z }`, in its nodes' first order, as dot
+/// draws them); nodes with no incoming edge are roots, in file order. Further incoming
 /// edges become additional parents, which must sit one level above the node (the drawing checks
 /// that and names both nodes otherwise). A cycle is an error spelling it out (node to node) at
 /// the edge that closed it, and so is an edge from a node to itself; an edge written again is
