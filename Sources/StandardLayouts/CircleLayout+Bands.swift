@@ -213,6 +213,14 @@ extension CircleLayout {
         return best.trunk
     }
 
+    /// Whether `bandConnector` has a connector for this child: a leaf of a band beyond the
+    /// first, or of any band in a `listed` run.
+    func takesBandConnector(_ child: Int) -> Bool {
+        guard !runOfItem.isEmpty, runOfItem[child] >= 0 else { return false }
+        let run = bandedRuns[Int(runOfItem[child])]
+        return run.band(of: child) > 0 || run.listed
+    }
+
     /// The connector to a leaf of a band beyond the first (of any band in a `listed` run):
     /// from the parent to the middle ring
     /// at the trunk's angle, out along the trunk to the gap before the leaf's band, round that
@@ -221,10 +229,9 @@ extension CircleLayout {
     /// (`drawnFrom`): the trunk up to the band before, or the trunk and the arc up to the leaf
     /// before on the same side. Nil for other items.
     func bandConnector(fromParent parent: Int, toChild child: Int, parentPath: IndexPath) -> ConnectorAttributes? {
-        guard !runOfItem.isEmpty, runOfItem[child] >= 0 else { return nil }
+        guard takesBandConnector(child) else { return nil }
         let run = bandedRuns[Int(runOfItem[child])]
         let band = run.band(of: child)
-        guard band > 0 || run.listed else { return nil }
         let section = parentPath.section + 1
         func point(_ angle: Double, _ radius: Double) -> Point { Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
         let middle = middleRadius(outside: parentPath.section)

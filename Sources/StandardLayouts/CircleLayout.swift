@@ -54,6 +54,9 @@ public final class CircleLayout: IndexedLayoutBase {
     /// Whether some ring's estimate (`staggerWideFans`) chose the most bands it was allowed:
     /// a ring that would take more.
     var bandsReachedTheirMost = false
+    /// Per item, whether its children reach it round the middle ring (`findRingBusParents`);
+    /// empty without connectors.
+    var parentTakesRingBus: [Bool] = []
     /// The section of every global item.
     lazy var sectionOfItems: [Int32] = {
         var sections = [Int32](repeating: 0, count: dataController.numberOfItems)
@@ -75,6 +78,8 @@ public final class CircleLayout: IndexedLayoutBase {
         case .horizontal: placeUpright()
         case .radial: placeAlongRadii()
         }
+        parentTakesRingBus = []
+        parentTakesRingBus = findRingBusParents()
     }
 
     /// Recipe 10-6's radius of a ring, before scaling: the outer ring a third of the view's

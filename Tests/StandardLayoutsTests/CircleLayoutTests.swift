@@ -537,6 +537,36 @@ import Darwin
         #expect(piecesThroughNearbyBoxes(layout, connectors) <= (file == "git-history.txt" ? 2 : 0))
     }
 
+    /// Where some child of a parent is reached round the middle ring, all of them are: a
+    /// direct line to a near child crossed the far ones' arc (Python's exceptions, `Exception`'s
+    /// 21 children all round: 36 crossings between its own connectors, found by a review).
+    @Test(arguments: [CircleConnectorStyle.straight, .curved], CircleLabelDirection.allCases)
+    func siblingsConnectorsDoNotCrossTheirRingBus(style: CircleConnectorStyle, direction: CircleLabelDirection) throws {
+        let outline = try String(contentsOfFile: RepositoryPaths.samples + "/real/python-exceptions.txt", encoding: .utf8)
+        let sections = try sectionedTree(outline: outline)
+        let layout = try radialTree(outline: outline, { $0.connectorStyle = style; $0.labelDirection = direction }) { path, _ in
+            let label = sections.label(ofItem: sections.globalItem(section: path.section, item: path.item))
+            return Size(width: 16 + 7 * Double(label.count), height: 24)
+        }
+        var byParent: [[Int]: [(child: IndexPath, points: [Point])]] = [:]
+        var takesBus = 0
+        for element in allElements(layout) where element.representedElementKind == .connector {
+            let connector = try #require(element.connector)
+            byParent[[connector.parentIndexPath.section, connector.parentIndexPath.item], default: []]
+                .append((element.indexPath, polyline(of: connector)))
+            if !connector.via.isEmpty { takesBus += 1 }
+        }
+        #expect(takesBus > 10, "\(takesBus) connectors round the ring")
+        for (parent, children) in byParent {
+            for first in 0..<children.count {
+                for second in (first + 1)..<children.count {
+                    let crosses = polylinesCross(children[first].points, children[second].points)
+                    #expect(!crosses, "parent \(parent): the connectors to \(children[first].child) and \(children[second].child) cross")
+                }
+            }
+        }
+    }
+
     /// Pieces of `connectors` through boxes other than their ends', against the boxes a rect
     /// query finds about each piece (brute force is too slow for thousands).
     private func piecesThroughNearbyBoxes(_ layout: CircleLayout, _ connectors: [LayoutAttributes]) -> Int {
