@@ -106,7 +106,7 @@ public struct DOTRenderer: Sendable {
         for cell in cells {
             // A transformed cell (an effect) is drawn where it appears, its label scaled with it.
             let frame = mode == .pinned ? cell.visualFrame : cell.frame
-            let palette = NodePalette.forType(content.type(at: cell.indexPath))
+            let palette = NodePalette.forType(content.type(at: cell.indexPath), depth: cell.indexPath.section)
             let extra = content.attributes(at: cell.indexPath)
             let isJunction = content.isJunction(at: cell.indexPath)
             output.append("  ")

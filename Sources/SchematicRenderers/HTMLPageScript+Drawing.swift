@@ -8,7 +8,7 @@ extension HTMLPageScript {
   var styles = getComputedStyle(document.documentElement);
   function colour(name) { return styles.getPropertyValue('--schematic-' + name).trim(); }
   var palette = {background: colour('background'), connector: colour('connector'), header: colour('header'), band: colour('band'), highlight: colour('highlight'),
-    fill: [colour('normal-fill'), colour('important-fill'), colour('critical-fill')], text: [colour('normal-text'), colour('important-text'), colour('critical-text')]};
+    fill: [colour('normal-fill'), colour('important-fill'), colour('critical-fill')], oddFill: colour('normal-odd-fill'), text: [colour('normal-text'), colour('important-text'), colour('critical-text')]};
   function resize() {
     ratio = window.devicePixelRatio || 1;
     width = view.clientWidth; height = view.clientHeight;
@@ -190,18 +190,20 @@ extension HTMLPageScript {
       ctx.lineCap = 'butt';
       setCanonicalTransform(ctx);
       var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio, rounded = scale * 20 > 6;
-      // Boxes in one path per fill (a fill per box costs more than the boxes); junctions,
-      // nodes with their own colours, collapsed nodes and matches after them.
-      for (var type = 0; type < 3; type++) {
+      // Boxes in one path per fill (a fill per box costs more than the boxes): normal ones at
+      // even and at odd depths (paler), important, critical; junctions, nodes with their own
+      // colours, collapsed nodes and matches after them.
+      for (var paint = 0; paint < 4; paint++) {
+        var type = paint < 2 ? 0 : paint - 1;
         ctx.beginPath();
         var any = false;
         for (v = 0; v < visible.length; v++) {
           k = visible[v]; node = nodeOf(k);
-          if (types[node] !== type || colours[node] || labelEnds[node] === (node ? labelEnds[node - 1] : 0)) continue;
+          if (types[node] !== type || (type === 0 && (columns[v] & 1) !== paint) || colours[node] || labelEnds[node] === (node ? labelEnds[node - 1] : 0)) continue;
           if (rounded) ctx.roundRect(G.X[k], G.Y[k], G.W[k], G.H[k], radius); else ctx.rect(G.X[k], G.Y[k], G.W[k], G.H[k]);
           any = true;
         }
-        if (any) { ctx.fillStyle = palette.fill[type]; ctx.fill(); }
+        if (any) { ctx.fillStyle = paint === 1 ? palette.oddFill : palette.fill[type]; ctx.fill(); }
       }
       for (v = 0; v < visible.length; v++) {
         k = visible[v]; node = nodeOf(k);
@@ -212,7 +214,7 @@ extension HTMLPageScript {
         if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); ctx.fill(); }
         else {
           if (rounded) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
-          if (own) { ctx.fillStyle = own.fill || palette.fill[types[node]]; ctx.fill(); }
+          if (own) { ctx.fillStyle = own.fill || (types[node] === 0 && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]); ctx.fill(); }
         }
         if (collapsed[node] && childCountOf(node) > 0) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
         if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
@@ -329,8 +331,8 @@ extension HTMLPageScript {
       view.appendChild(svgRoot);
       canvas.style.display = 'none';
     }
-    var visible = [];
-    query(visibleRect(20), function (k) { visible.push(k); });
+    var visible = [], columns = [];
+    query(visibleRect(20), function (k, s) { visible.push(k); columns.push(s); });
     var o = orientation(), s = camera.scale;
     svgRoot.setAttribute('viewBox', camera.x + ' ' + camera.y + ' ' + (width / s) + ' ' + (height / s));
     while (svgPool.length < visible.length) {
@@ -343,7 +345,7 @@ extension HTMLPageScript {
     for (var v = 0; v < visible.length; v++) {
       var e = svgPool[v], k = visible[v], f = realFrame(k), node = nodeOf(k);
       e.r.setAttribute('x', f.x); e.r.setAttribute('y', f.y); e.r.setAttribute('width', f.w); e.r.setAttribute('height', f.h); e.r.setAttribute('rx', 6);
-      e.r.setAttribute('fill', palette.fill[types[node]]);
+      e.r.setAttribute('fill', types[node] === 0 && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]);
       e.t.setAttribute('x', f.x + f.w / 2); e.t.setAttribute('y', f.y + f.h / 2);
       e.t.textContent = s * header.font.size >= 4 ? label(node) : '';
     }

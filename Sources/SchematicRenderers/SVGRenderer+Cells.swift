@@ -13,6 +13,7 @@ extension SVGRenderer {
         }
         output.append(isJunction ? "<g class=\"node junction " : "<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
+        if attributes.indexPath.section % 2 == 1 { output.append(" odd-depth") }
         if let classes = extra?.cssClass {
             output.append(" ")
             output.appendXMLEscaped(classes)

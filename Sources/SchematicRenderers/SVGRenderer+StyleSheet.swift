@@ -15,12 +15,12 @@ extension SVGRenderer {
     /// The colours a theme sets as CSS custom properties (`--schematic-…`), which a site may override.
     static let lightColors: [(String, String)] = [
         ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"),
-        ("normal-fill", "#aaaaaa"), ("normal-text", "#000000"), ("important-fill", "#ffff00"), ("important-text", "#000000"),
+        ("normal-fill", "#aaaaaa"), ("normal-odd-fill", "#c5ced8"), ("normal-text", "#000000"), ("important-fill", "#ffff00"), ("important-text", "#000000"),
         ("critical-fill", "#ff0000"), ("critical-text", "#ffffff"),
     ]
     static let darkColors: [(String, String)] = [
         ("background", "#1e1f22"), ("connector", "#6b6f76"), ("header", "#c9ccd1"), ("band", "#2a2c30"),
-        ("normal-fill", "#4a4d52"), ("normal-text", "#f2f3f5"), ("important-fill", "#d4b500"), ("important-text", "#000000"),
+        ("normal-fill", "#4a4d52"), ("normal-odd-fill", "#5a6577"), ("normal-text", "#f2f3f5"), ("important-fill", "#d4b500"), ("important-text", "#000000"),
         ("critical-fill", "#c62828"), ("critical-text", "#ffffff"),
     ]
 
@@ -98,6 +98,10 @@ extension SVGRenderer {
             color("fill", type.description + "-text", into: &output)
             output.append("}\n")
         }
+        // Normal nodes at odd depths paler (`NodePalette.normalOddDepthFill`); junctions' rule after, and theirs.
+        rule(".node.normal.odd-depth rect", into: &output)
+        color("fill", "normal-odd-fill", into: &output)
+        output.append("}\n")
         if hasJunctions {
             // Junctions (unnamed nodes) take the connectors' colour; important and critical ones keep theirs.
             rule(".node.junction.normal rect", into: &output)
