@@ -12,6 +12,10 @@ public struct NodeAttributes: Hashable, Sendable {
     public var color: String?
     /// The box's colour (SVG `fill`), overriding the type's.
     public var fill: String?
+    /// How many nodes `--max-depth` left out below this one: its descendants beyond the cut,
+    /// or for a folder at the limit of a directory's walk, its entries (the walk did not go
+    /// in); nil where nothing was left out. Drawn as a dashed outline, and told in its title.
+    public var hiddenBelow: Int?
     /// Data attributes, in the order the file gave them, each key once (see `setData`).
     public private(set) var data: [DataEntry] = []
 
@@ -36,7 +40,9 @@ public struct NodeAttributes: Hashable, Sendable {
     }
 
     /// Whether no attribute is set.
-    public var isEmpty: Bool { url == nil && tooltip == nil && cssClass == nil && color == nil && fill == nil && data.isEmpty }
+    public var isEmpty: Bool {
+        url == nil && tooltip == nil && cssClass == nil && color == nil && fill == nil && hiddenBelow == nil && data.isEmpty
+    }
 
     /// Sets a data attribute: a new key is appended, a known one keeps its place and takes the
     /// new value, so keys stay unique (JSON objects need that) and their order deterministic.

@@ -36,10 +36,23 @@ extension Tree {
 
     /// The tree without the nodes more than `maxDepth` levels below their root, in the same
     /// order, with their labels, types, ids, attributes, warnings, and the additional parents
-    /// between nodes that are kept; `self` if nothing is that deep.
+    /// between nodes that are kept; each kept node at `maxDepth` whose descendants were left
+    /// out counts them (`NodeAttributes.hiddenBelow`). `self` if nothing is that deep.
     public func keepingLevels(_ maxDepth: Int) -> Tree {
         let depth = depths()
         guard depth.contains(where: { Int($0) > maxDepth }) else { return self }
+        // Descendants left out, summed from the deepest level up (nodes bucketed by depth: O(n)).
+        let deepest = Int(depth.max() ?? 0)
+        var levelStarts = [Int](repeating: 0, count: deepest + 2)
+        for node in 0..<count { levelStarts[Int(depth[node]) + 1] += 1 }
+        for level in 0...deepest { levelStarts[level + 1] += levelStarts[level] }
+        var byDepth = [Int32](repeating: 0, count: count), next = levelStarts
+        for node in 0..<count { byDepth[next[Int(depth[node])]] = Int32(node); next[Int(depth[node])] += 1 }
+        var below = [Int32](repeating: 0, count: count)
+        for index in stride(from: count - 1, through: levelStarts[maxDepth + 1], by: -1) {
+            let node = Int(byDepth[index]), parent = Int(parents[node])
+            if parent >= 0 { below[parent] += 1 + below[node] }
+        }
         var newIndex = [Int32](repeating: -1, count: count)
         var kept = Tree()
         kept.warnings = warnings
@@ -52,7 +65,12 @@ extension Tree {
             let index = kept.addNode(label: labels[node], type: types[node], id: id(of: node), parent: mapped >= 0 ? mapped : nil)
             if parent >= 0 && mapped < 0 { laterParents.append((index, parent)) }
             newIndex[node] = Int32(index)
-            if let attributes = attributes(of: node) { kept.setAttributes(attributes, of: index) }
+            var attributes = attributes(of: node)
+            if Int(depth[node]) == maxDepth && below[node] > 0 {
+                attributes = attributes ?? NodeAttributes()
+                attributes!.hiddenBelow = Int(below[node])
+            }
+            if let attributes { kept.setAttributes(attributes, of: index) }
         }
         for (node, parent) in laterParents { kept.setParent(Int(newIndex[parent]), of: node) }
         for (node, extra) in additionalParents.sorted(by: { $0.key < $1.key }) where newIndex[Int(node)] >= 0 {

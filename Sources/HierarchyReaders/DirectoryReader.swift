@@ -45,9 +45,17 @@ public struct DirectoryReader: Sendable {
         // children as soon as a directory is read and descending depth-first afterwards.
         var pending: [(path: [UInt8], node: Int, depth: Int)] = [(Array(path.utf8), root, 0)]
         while let directory = pending.popLast() {
-            if let maxDepth, directory.depth >= maxDepth { continue }
+            if let maxDepth, directory.depth >= maxDepth {
+                // Not walked: its entries are counted, so that the drawing shows it holds more.
+                if let names = entries(of: directory.path), !names.isEmpty {
+                    var attributes = tree.attributes(of: directory.node) ?? NodeAttributes()
+                    attributes.hiddenBelow = names.count
+                    tree.setAttributes(attributes, of: directory.node)
+                }
+                continue
+            }
             let shownPath = DirectoryReader.displayName(directory.path)
-            guard let stream = opendir(cString(directory.path)) else {
+            guard var names = entries(of: directory.path) else {
                 let reason = String(cString: strerror(errno))
                 var attributes = tree.attributes(of: directory.node) ?? NodeAttributes()
                 attributes.tooltip = "\(shownPath.text): \(reason)"
@@ -56,15 +64,6 @@ public struct DirectoryReader: Sendable {
                 tree.warnings.append("\(shownPath.text): cannot list: \(reason)")
                 continue
             }
-            var names: [[UInt8]] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-                if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-                if !includeHidden && name.first == 0x2E { continue }
-                if excludes.contains(where: { fnmatch($0, cString(name), 0) == 0 }) { continue }
-                names.append(name)
-            }
-            closedir(stream)
             names.sort { $0.lexicographicallyPrecedes($1) }
             var subdirectories: [([UInt8], Int, Int)] = []
             for name in names {
@@ -98,6 +97,22 @@ public struct DirectoryReader: Sendable {
             pending.append(contentsOf: subdirectories.reversed())
         }
         return tree
+    }
+
+    /// The names in a folder that the drawing shows (not `.` and `..`; hidden ones only with
+    /// `includeHidden`; none matching `excludes`), in listing order; nil if it cannot be listed.
+    private func entries(of path: [UInt8]) -> [[UInt8]]? {
+        guard let stream = opendir(cString(path)) else { return nil }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            if !includeHidden && name.first == 0x2E { continue }
+            if excludes.contains(where: { fnmatch($0, cString(name), 0) == 0 }) { continue }
+            names.append(name)
+        }
+        return names
     }
 
     /// A file name as text: UTF-8 names as they are; others (and names with control

@@ -151,6 +151,10 @@ public struct AttributesJSONRenderer: Sendable {
                     }
                     output.append("}")
                 }
+                if let hidden = extra.hiddenBelow {
+                    output.append(",\"hiddenBelow\":")
+                    output.append(hidden)
+                }
             }
             if let lines = cell.wrappedLines {
                 output.append(",\"lines\":[")

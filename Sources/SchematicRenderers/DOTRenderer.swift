@@ -148,9 +148,16 @@ public struct DOTRenderer: Sendable {
                 output.appendDOTEscaped(url)
                 output.append("\"")
             }
-            if let tooltip = extra?.tooltip {
+            let hidden = extra?.hiddenBelow.map(SVGRenderer.hiddenBelowText)
+            if extra?.tooltip != nil || hidden != nil {
                 output.append(", tooltip=\"")
-                output.appendDOTEscaped(tooltip)
+                output.appendDOTEscaped([extra?.tooltip, hidden].compactMap { $0 }.joined(separator: "\n"))
+                output.append("\"")
+            }
+            if hidden != nil {
+                // Cut below by --max-depth: a dashed outline, as in the SVG.
+                output.append(", style=\"rounded,filled,dashed\", penwidth=2, color=\"")
+                output.append(NodePalette.bar.text)
                 output.append("\"")
             }
             if let id = content.id(at: cell.indexPath) {

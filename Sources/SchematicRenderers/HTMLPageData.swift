@@ -44,6 +44,8 @@ struct HTMLPageData {
     var extraEdges: [(child: Int, parent: Int)] = []
     /// Nodes with their own colours: (node, fill, text colour).
     var colours: [(node: Int, fill: String?, color: String?)] = []
+    /// Nodes `--max-depth` cut below, and how many it left out there.
+    var cut: [(node: Int, hidden: Int)] = []
 
     init(layout: any CollectionViewLayout, content: any DiagramContent, options: SchematicPageOptions) {
         let real = layout.collectionViewContentSize
@@ -113,6 +115,7 @@ struct HTMLPageData {
             if let attributes = content.attributes(at: cell.path), attributes.fill != nil || attributes.color != nil {
                 colours.append((index, attributes.fill, attributes.color))
             }
+            if let hidden = content.attributes(at: cell.path)?.hiddenBelow { cut.append((index, hidden)) }
         }
         parents = [Int32](repeating: -1, count: count)
         if options.connectorStyle == "elbow" { busX = [Float](repeating: 0, count: count) }
@@ -294,6 +297,14 @@ struct HTMLPageData {
             output.append("\",\"")
             output.appendJSONEscaped(colour.color ?? "")
             output.append("\"]")
+        }
+        output.append("],\"cut\":[")
+        for (index, node) in cut.enumerated() {
+            output.append(index == 0 ? "[" : ",[")
+            output.append(node.node)
+            output.append(",")
+            output.append(node.hidden)
+            output.append("]")
         }
         output.append("]}")
     }

@@ -208,7 +208,8 @@ extension HTMLPageScript {
       for (v = 0; v < visible.length; v++) {
         k = visible[v]; node = nodeOf(k);
         var x = G.X[k], y = G.Y[k], w = G.W[k], h = G.H[k], own = colours[node];
-        var junction = labelEnds[node] === (node ? labelEnds[node - 1] : 0), marked = (collapsed[node] && childCountOf(node) > 0) || (matchSet && matchSet.has(node));
+        var junction = labelEnds[node] === (node ? labelEnds[node - 1] : 0), folded = (collapsed[node] && childCountOf(node) > 0) || cutBelow[node] !== undefined;
+        var marked = folded || (matchSet && matchSet.has(node));
         if (!junction && !own && !marked) continue;
         ctx.beginPath();
         if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); ctx.fill(); }
@@ -216,7 +217,7 @@ extension HTMLPageScript {
           if (rounded) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
           if (own) { ctx.fillStyle = own.fill || (types[node] === 0 && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]); ctx.fill(); }
         }
-        if (collapsed[node] && childCountOf(node) > 0) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
+        if (folded) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
         if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
       }
       if (showText) drawLabels(visible);

@@ -74,6 +74,9 @@ enum HTMLPageScript {
   function childCountOf(node) { return originalStarts[node + 1] - originalStarts[node]; }
   var colours = {};
   header.colours.forEach(function (c) { colours[c[0]] = {fill: c[1] || null, color: c[2] || null}; });
+  // Nodes --max-depth cut below: outlined dashed, as a collapsed node is.
+  var cutBelow = {};
+  header.cut.forEach(function (c) { cutBelow[c[0]] = c[1]; });
   var decoder = new TextDecoder();
   function label(node) { return decoder.decode(labelBytes.subarray(node ? labelEnds[node - 1] : 0, labelEnds[node])); }
 

@@ -2,6 +2,11 @@ import CollectionLayout
 
 /// A node: its group (classes, id, accessibility label, link), its box or junction dot, and its label's lines.
 extension SVGRenderer {
+    /// What `--max-depth` left out below a node, for its title and accessible label.
+    static func hiddenBelowText(_ count: Int) -> String {
+        "\(count) more below, not shown (--max-depth)"
+    }
+
     func writeCell(_ attributes: LayoutAttributes, content: any DiagramContent, into output: inout OutputBuffer) {
         let frame = attributes.frame
         let extra = content.attributes(at: attributes.indexPath)
@@ -14,6 +19,7 @@ extension SVGRenderer {
         output.append(isJunction ? "<g class=\"node junction " : "<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
         if attributes.indexPath.section % 2 == 1 { output.append(" odd-depth") }
+        if extra?.hiddenBelow != nil { output.append(" cut") }
         if let classes = extra?.cssClass {
             output.append(" ")
             output.appendXMLEscaped(classes)
@@ -41,13 +47,22 @@ extension SVGRenderer {
             output.append(", ")
             output.append(raw: content.type(at: attributes.indexPath).description)
         }
+        let hidden = extra?.hiddenBelow.map(Self.hiddenBelowText)
+        if let hidden {
+            output.append(", ")
+            output.append(raw: hidden)
+        }
         output.append("\"")
         writeCommonAttributes(attributes, into: &output)
         output.append(">")
-        // A shortened label's whole text is its tooltip, unless the node has one of its own.
-        if let tooltip = extra?.tooltip ?? (content.isShortened(at: attributes.indexPath) ? content.label(at: attributes.indexPath) : nil) {
+        // A shortened label's whole text is its tooltip, unless the node has one of its own;
+        // what --max-depth left out below it follows.
+        let tooltip = extra?.tooltip ?? (content.isShortened(at: attributes.indexPath) ? content.label(at: attributes.indexPath) : nil)
+        if tooltip != nil || hidden != nil {
             output.append("<title>")
-            output.appendXMLEscaped(tooltip)
+            if let tooltip { output.appendXMLEscaped(tooltip) }
+            if tooltip != nil && hidden != nil { output.append("\n") }
+            if let hidden { output.append(raw: hidden) }
             output.append("</title>")
         }
         output.append("<rect")

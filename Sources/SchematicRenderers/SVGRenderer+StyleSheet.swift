@@ -108,6 +108,10 @@ extension SVGRenderer {
             color("fill", "connector", into: &output)
             output.append("}\n")
         }
+        // Nodes --max-depth cut below: a dashed outline, as the page marks a collapsed node.
+        rule(".node.cut rect", into: &output)
+        color("stroke", "header", into: &output)
+        output.append(";stroke-width:2;stroke-dasharray:4 3}\n")
         rule(".band.even", into: &output)
         color("fill", "band", into: &output)
         output.append("}\n")

@@ -18,6 +18,9 @@ import Glibc
         #expect(tree.attributes(of: tree.labels.firstIndex(of: "loop → ..")!)?.cssClass == "symlink")
         let shallow = try DirectoryReader(maxDepth: 1, includeHidden: true).read(path: root)
         #expect(Array(outline(shallow).dropFirst()) == ["..env", "..git", ".README.md", ".a", ".b", ".node_modules"])
+        // Folders at the limit count the entries the walk did not show; empty ones nothing.
+        func hidden(_ label: String) -> Int? { shallow.attributes(of: shallow.labels.firstIndex(of: label)!)?.hiddenBelow }
+        #expect(hidden("a") == 1 && hidden("b") == 2 && hidden("node_modules") == 1 && hidden(".git") == nil)
         #expect(throws: ReadError.self) { try DirectoryReader().read(path: root + "/README.md") }
     }
 

@@ -48,7 +48,32 @@ import Testing
         var parent: Int? = nil
         for index in 0..<1_000_000 { parent = tree.addNode(label: "n\(index % 10)", parent: parent) }
         #expect(tree.depths().last == 999_999)
-        #expect(tree.keepingLevels(9).count == 10)
+        let cut = tree.keepingLevels(9)
+        #expect(cut.count == 10)
+        #expect(cut.attributes(of: 9)?.hiddenBelow == 999_990)
+    }
+
+    /// Each kept node at the cut counts its descendants left out, in any node order; nodes
+    /// with nothing below keep no count (a review: `--max-depth 1` drew a class with 62
+    /// subclasses exactly like a leaf).
+    @Test func nodesAtTheCutCountWhatWasLeftOut() {
+        var tree = Tree()
+        let grandchild = tree.addNode(label: "grandchild")      // rows in any order
+        let root = tree.addNode(label: "root")
+        let big = tree.addNode(label: "big", parent: root)
+        tree.setParent(big, of: grandchild)
+        for index in 0..<3 { tree.addNode(label: "deep \(index)", parent: grandchild) }
+        tree.addNode(label: "leaf", parent: root)
+        var attributes = NodeAttributes()
+        _ = try? attributes.set("tooltip", to: "tip")
+        tree.setAttributes(attributes, of: big)
+        let cut = tree.keepingLevels(1)
+        #expect(cut.labels == ["root", "big", "leaf"])
+        #expect(cut.attributes(of: 1)?.hiddenBelow == 4)
+        #expect(cut.attributes(of: 1)?.tooltip == "tip")
+        #expect(cut.attributes(of: 0)?.hiddenBelow == nil && cut.attributes(of: 2) == nil)
+        #expect(tree.keepingLevels(2).attributes(of: 0)?.hiddenBelow == 3)
+        #expect(tree.keepingLevels(3).attributes(of: 0) == nil, "nothing cut")
     }
 }
 
