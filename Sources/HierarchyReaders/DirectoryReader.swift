@@ -71,7 +71,8 @@ public struct DirectoryReader: Sendable {
                 let shown = DirectoryReader.displayName(name)
                 let shownChild = DirectoryReader.displayName(child).text
                 if shown.escaped {
-                    tree.warnings.append("\(shownChild): the name is not UTF-8 text; shown with its bytes escaped")
+                    let reason = String(validating: name, as: UTF8.self) == nil ? "is not UTF-8 text" : "holds control characters"
+                    tree.warnings.append("\(shownChild): the name \(reason); shown with those bytes escaped")
                 }
                 var label = shown.text
                 var cssClass = "file"
@@ -97,6 +98,38 @@ public struct DirectoryReader: Sendable {
             pending.append(contentsOf: subdirectories.reversed())
         }
         return tree
+    }
+
+    /// The path a node's tooltip (`displayName` of its path) names, as bytes: the tooltip's own
+    /// UTF-8 where that exists, else its escapes undone (`\xE9` a byte, `\\` a backslash) where
+    /// that does (make rules and `--watch` need the real name: a review's `caf\xE9.txt`, listed
+    /// escaped, made make redraw on every run).
+    public static func path(ofShown shown: String) -> [UInt8] {
+        let plain = Array(shown.utf8)
+        var info = stat()
+        if lstat(cString(plain), &info) == 0 { return plain }
+        var bytes: [UInt8] = [], index = 0
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            default: nil
+            }
+        }
+        while index < plain.count {
+            if plain[index] == UInt8(ascii: "\\"), index + 1 < plain.count {
+                if plain[index + 1] == UInt8(ascii: "\\") {
+                    bytes.append(plain[index]); index += 2; continue
+                }
+                if plain[index + 1] == UInt8(ascii: "x"), index + 3 < plain.count,
+                   let high = hexValue(plain[index + 2]), let low = hexValue(plain[index + 3]) {
+                    bytes.append(high << 4 | low); index += 4; continue
+                }
+            }
+            bytes.append(plain[index])
+            index += 1
+        }
+        return lstat(cString(bytes), &info) == 0 ? bytes : plain
     }
 
     /// The names in a folder that the drawing shows (not `.` and `..`; hidden ones only with

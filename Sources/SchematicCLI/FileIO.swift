@@ -76,6 +76,10 @@ enum FileIO {
         text.withUTF8 { buffer in _ = writeAll(1, buffer) }
     }
 
+    static func writeToStandardOutput(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in _ = writeAll(1, buffer) }
+    }
+
     /// Prints one message line on standard error, its control characters escaped: messages
     /// quote input, and input must not drive the terminal.
     static func writeMessage(_ line: String) {

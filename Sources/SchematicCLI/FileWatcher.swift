@@ -39,7 +39,7 @@ struct FileWatcher {
             let took = ContinuousClock.now - started
             interval = max(100, Int(took.components.seconds) * 10_000 + Int(took.components.attoseconds / 100_000_000_000_000))
         }
-        var paths = [path]
+        var paths = [Array(path.utf8)]
         if DirectoryReader.isDirectory(path), let listed = try? DirectoryDependencies.paths(in: path, reader: reader) {
             paths += listed
         }
@@ -47,7 +47,7 @@ struct FileWatcher {
         result.reserveCapacity(paths.count * 7)
         for path in paths {
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard stat(path.map { CChar(bitPattern: $0) } + [0], &info) == 0 else {
                 result.append(-1)
                 continue
             }

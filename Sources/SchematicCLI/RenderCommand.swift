@@ -203,22 +203,34 @@ struct RenderCommand: ParsableCommand {
 
     /// Make rules for every output: it depends on its input, and a directory input also on
     /// each folder and file the drawing shows (see `DirectoryDependencies`).
-    private func dependencyRules() throws -> String {
-        var text = ""
+    /// A path whose name holds a line break is left out, with a warning: no make rule can name it.
+    private func dependencyRules() throws -> [UInt8] {
+        var text: [UInt8] = []
         for input in inputs where input != "-" {
-            let listed = DirectoryReader.isDirectory(input) ? try DirectoryDependencies.paths(in: input, reader: inputOptions.directoryReader) : []
+            var listed = DirectoryReader.isDirectory(input) ? try DirectoryDependencies.paths(in: input, reader: inputOptions.directoryReader) : []
+            listed.removeAll { path in
+                guard path.contains(0x0A) else { return false }
+                if !quiet {
+                    FileIO.writeMessage("schematic: warning: \(String(decoding: path, as: UTF8.self)): a name with a line break "
+                                        + "cannot be named in a make rule; make will not redraw when it changes")
+                }
+                return true
+            }
             for target in try outputs(for: input) {
-                text += DirectoryDependencies.rule(target: target.path, prerequisites: [input] + listed)
+                guard let rule = DirectoryDependencies.rule(target: Array(target.path.utf8), prerequisites: [Array(input.utf8)] + listed) else {
+                    throw fail("schematic: \(target.path): a name with a line break cannot be named in a make rule", ExitStatus.usage)
+                }
+                text += rule
             }
             // Empty rules, as a compiler's -MP writes, so a file deleted since is no error for make.
-            for path in listed { text += DirectoryDependencies.rule(target: path, prerequisites: []) }
+            for path in listed { text += DirectoryDependencies.rule(target: path, prerequisites: []) ?? [] }
         }
         return text
     }
 
     private func writeDependencies(to path: String) throws {
         let rules = try dependencyRules()
-        try writeAtomically(to: path, inputs: inputs) { $0.write(Array(rules.utf8)) }
+        try writeAtomically(to: path, inputs: inputs) { $0.write(rules) }
         if verbose { FileIO.writeMessage("wrote \(path)") }
     }
 
@@ -231,7 +243,7 @@ struct RenderCommand: ParsableCommand {
         if !quiet { for warning in try optionWarnings() { FileIO.writeMessage("schematic: warning: \(warning)") } }
         if dependencies {
             try reportingFailures {
-                if let depsFile { try writeDependencies(to: depsFile) } else { FileIO.writeToStandardOutput(try dependencyRules()) }
+                if let depsFile { try writeDependencies(to: depsFile) } else { FileIO.writeToStandardOutput(bytes: try dependencyRules()) }
             }
             return
         }

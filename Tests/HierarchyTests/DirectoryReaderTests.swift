@@ -45,8 +45,8 @@ import Glibc
         let tree = try DirectoryReader().read(path: root)
         #expect(preorderOutline(tree).dropFirst() == [".a\\b", ".caf\\xE9.txt", ".d\\xFF", "..i", ".ok"])
         #expect(tree.warnings == [
-            "\(root)/caf\\xE9.txt: the name is not UTF-8 text; shown with its bytes escaped",
-            "\(root)/d\\xFF: the name is not UTF-8 text; shown with its bytes escaped",
+            "\(root)/caf\\xE9.txt: the name is not UTF-8 text; shown with those bytes escaped",
+            "\(root)/d\\xFF: the name is not UTF-8 text; shown with those bytes escaped",
         ])
         #expect(tree.attributes(of: tree.labels.firstIndex(of: "d\\xFF")!)?.cssClass == "directory")
     }

@@ -223,6 +223,25 @@ import TestSupport
         #expect(try Executable.run(["co:lon.txt", "-o", "c.svg", "-M"], in: dir).stdout == "c.svg: co\\:lon.txt\n")
     }
 
+    /// A name that is not UTF-8 is listed as its bytes (escaped for the drawing, `caf\xE9.txt`
+    /// named no file and make redrew on every run: a review); a name with a line break, which
+    /// no make rule can hold, is left out with a warning.
+    @Test func dependenciesNameFilesByTheirBytes() throws {
+        let dir = try makeScratchDirectory("schematic-habits")
+        try FileManager.default.createDirectory(atPath: dir + "/docs", withIntermediateDirectories: true)
+        for name in [Array("caf".utf8) + [0xE9] + Array(".txt".utf8), Array("new\nline".utf8)] {
+            let path = Array((dir + "/docs/").utf8) + name + [0]
+            let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            #expect(descriptor >= 0)
+            close(descriptor)
+        }
+        let result = try Executable.run(["docs", "-o", "docs.svg", "-M"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let cafe = Array("docs/caf".utf8) + [0xE9] + Array(".txt".utf8)
+        #expect([UInt8](result.output) == Array("docs.svg: docs ".utf8) + cafe + [0x0A] + cafe + Array(":\n".utf8))
+        #expect(result.stderr.contains("docs/new\\nline: a name with a line break cannot be named in a make rule"), "\(result.stderr)")
+    }
+
     @Test func depsFileRendersAndWritesTheRules() throws {
         let dir = try directoryFixture()
         let result = try Executable.run(["docs", "-o", "docs.svg", "--deps-file", "docs.d", "--max-depth", "1"], in: dir)
