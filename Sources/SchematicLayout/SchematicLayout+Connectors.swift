@@ -258,16 +258,28 @@ extension SchematicLayout {
                     let childY = middle(child) + min(Self.additionalEntryOffset, itemHeights[child] / 4)
                     return (min(parentY, childY), max(parentY, childY))
                 }
+                // Each connector takes the lane after the highest one in use when it starts, and the
+                // lanes run towards the children in that order where most connectors go up, from
+                // them where most go down: a connector's way out then never crosses a lane that
+                // started before it, nor its way in one that ends after it (two that overlap in
+                // part). Taking the lowest free lane crossed them (a review: Graphviz's
+                // `abstract.gv`, three parents' lines down to two children, five crossings).
                 let order = spans.indices.sorted { spans[$0].low != spans[$1].low ? spans[$0].low < spans[$1].low : $0 < $1 }
                 var lanes = [Int](repeating: 0, count: side.count), laneCount = 0
-                var busy = Heap<LaneEnd>(), free = Heap<Int>()
+                var busy = Heap<LaneEnd>(), inUse = Heap<Int>(), laneIsBusy: [Bool] = []
                 for index in order {
-                    while let earliest = busy.min, earliest.end < spans[index].low - 0.5 { free.insert(busy.removeMin().lane) }
-                    let lane = free.popMin() ?? { laneCount += 1; return laneCount - 1 }()
+                    while let earliest = busy.min, earliest.end < spans[index].low - 0.5 { laneIsBusy[busy.removeMin().lane] = false }
+                    while let highest = inUse.max, !laneIsBusy[highest] { inUse.removeMax() }
+                    let lane = (inUse.max ?? -1) + 1
+                    if lane == laneCount { laneCount += 1; laneIsBusy.append(false) }
                     lanes[index] = lane
+                    laneIsBusy[lane] = true
+                    inUse.insert(lane)
                     busy.insert(LaneEnd(end: spans[index].high, lane: lane))
                 }
-                let (from, to) = right ? (treeRight, childEdge) : (parentEdge, treeLeft)
+                let downward = side.filter { middle(Int(connectors[$0].parent)) < middle(Int(connectors[$0].child)) }.count
+                let (near, far) = right ? (treeRight, childEdge) : (parentEdge, treeLeft)
+                let (from, to) = 2 * downward > side.count ? (far, near) : (near, far)
                 for (position, index) in side.enumerated() {
                     additionalLaneX[section][index] = from + (to - from) * Double(lanes[position] + 1) / Double(laneCount + 1)
                 }

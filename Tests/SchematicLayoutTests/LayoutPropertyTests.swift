@@ -219,6 +219,58 @@ import TestSupport
         #expect(level == 1, "the test needs a child level with P")
     }
 
+    /// Additional parents one above the other, their lines down to children below them: each
+    /// one's lane lies right of those that start below it, so no line out or in crosses another's
+    /// lane (a review: Graphviz's `abstract.gv`, 14, 13 and 12 down to 15 and 19, crossed five times);
+    /// and upward alike, mirrored.
+    @Test(arguments: [false, true])
+    func additionalLinesOverlappingInPartDoNotCross(upward: Bool) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "r")
+        let a = tree.addNode(label: "A", parent: root)
+        let b = tree.addNode(label: "B", parent: root)
+        let sources = (0..<3).map { tree.addNode(label: "a\($0)", parent: a) }
+        let middles = (0..<2).map { tree.addNode(label: "b\($0)", parent: b) }
+        // Each source has a child of its own, so that the targets are stacked below them.
+        for source in sources { tree.addNode(label: "x of \(tree.labels[source])", parent: source) }
+        let targets = middles.map { tree.addNode(label: "c of \(tree.labels[$0])", parent: $0) }
+        if upward {
+            // The parents below, their children above: B's side first.
+            tree = Tree()
+            let root = tree.addNode(label: "r")
+            let b = tree.addNode(label: "B", parent: root), a = tree.addNode(label: "A", parent: root)
+            let middles = (0..<2).map { tree.addNode(label: "b\($0)", parent: b) }
+            let sources = (0..<3).map { tree.addNode(label: "a\($0)", parent: a) }
+            let targets = middles.map { tree.addNode(label: "c of \(tree.labels[$0])", parent: $0) }
+            for source in sources { tree.addNode(label: "x of \(tree.labels[source])", parent: source) }
+            for (source, target) in zip(sources, [targets[0], targets[0], targets[1]]) { tree.addAdditionalParent(source, to: target) }
+        } else {
+            for (source, target) in zip(sources, [targets[0], targets[1], targets[1]]) { tree.addAdditionalParent(source, to: target) }
+        }
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
+                                                         sectionPadding: 48, sectionMargin: 10)
+        configuration.connectorStyle = .elbow
+        configuration.alignment = .stacked  // each column from the top: the targets below (above) the sources
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        let extras = allElements(layout, sections).filter { $0.indexPath.subitem > 0 }.compactMap(\.connector)
+        #expect(extras.count == 3)
+        // The lines run the way the test means: down (or up) past one another, overlapping in part.
+        #expect(extras.allSatisfy { upward ? $0.end.y < $0.start.y - 40 : $0.end.y > $0.start.y + 40 }, "\(extras.map(\.path))")
+        for first in 0..<extras.count {
+            for second in (first + 1)..<extras.count {
+                let p = extras[first].path, q = extras[second].path
+                for (p1, p2) in zip(p, p.dropFirst()) {
+                    for (q1, q2) in zip(q, q.dropFirst()) where q2 != q.last || p2 != p.last || extras[first].end != extras[second].end {
+                        #expect(!Self.piecesMeet(p1, p2, q1, q2) || (p2 == p.last && q2 == q.last),
+                                "lines from \(extras[first].parentIndexPath) and \(extras[second].parentIndexPath) cross")
+                    }
+                }
+            }
+        }
+    }
+
     /// Tidy: every parent exactly on the middle of its children's span.
     @Test(arguments: [31, 32, 33, 34])
     func tidyCentresEveryParent(seed: UInt64) throws {
