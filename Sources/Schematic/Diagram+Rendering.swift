@@ -165,6 +165,7 @@ struct MeasuredContent: DiagramContent {
     func id(at indexPath: IndexPath) -> String? { dataController.id(at: indexPath) }
     func attributes(at indexPath: IndexPath) -> NodeAttributes? { dataController.attributes(at: indexPath) }
     var hasJunctions: Bool { dataController.hasJunctions }
+    var hasCutNodes: Bool { dataController.hasCutNodes }
     func wrappedLines(at indexPath: IndexPath) -> [String]? {
         wrappedLines[dataController.globalItem(section: indexPath.section, item: indexPath.item)]
     }

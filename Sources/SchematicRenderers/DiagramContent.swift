@@ -21,6 +21,8 @@ public protocol DiagramContent: Sendable {
     func attributes(at indexPath: IndexPath) -> NodeAttributes?
     /// Whether some node is a junction (has an empty label), so styles for junctions are needed.
     var hasJunctions: Bool { get }
+    /// Whether `--max-depth` left nodes out below some node, so the style for those is needed.
+    var hasCutNodes: Bool { get }
 }
 
 extension DiagramContent {
@@ -80,6 +82,9 @@ extension SectionedTree: DiagramContent {
 
     /// Whether some node has an empty label.
     public var hasJunctions: Bool { tree.labels.contains { $0.isEmpty } }
+
+    /// Whether some node counts nodes `--max-depth` left out below it.
+    public var hasCutNodes: Bool { tree.attributes.values.contains { $0.hiddenBelow != nil } }
 
     /// "A tree of N nodes in D levels, starting at …".
     public var summary: String {

@@ -37,8 +37,9 @@ extension SVGRenderer {
         output.append("}\n")
     }
 
-    /// The `<style>` element; junction rules only when the drawing has junctions.
-    func writeStyleSheet(hasJunctions: Bool, into output: inout OutputBuffer) {
+    /// The `<style>` element; junction rules only when the drawing has junctions, the cut
+    /// nodes' only when it has some.
+    func writeStyleSheet(hasJunctions: Bool, hasCutNodes: Bool, into output: inout OutputBuffer) {
         output.append("<style>\n")
         for font in embeddedFonts {
             output.append("@font-face{font-family:'")
@@ -108,10 +109,12 @@ extension SVGRenderer {
             color("fill", "connector", into: &output)
             output.append("}\n")
         }
-        // Nodes --max-depth cut below: a dashed outline, as the page marks a collapsed node.
-        rule(".node.cut rect", into: &output)
-        color("stroke", "header", into: &output)
-        output.append(";stroke-width:2;stroke-dasharray:4 3}\n")
+        if hasCutNodes {
+            // Nodes --max-depth cut below: a dashed outline, as the page marks a collapsed node.
+            rule(".node.cut rect", into: &output)
+            color("stroke", "header", into: &output)
+            output.append(";stroke-width:2;stroke-dasharray:4 3}\n")
+        }
         rule(".band.even", into: &output)
         color("fill", "band", into: &output)
         output.append("}\n")

@@ -82,7 +82,7 @@ public struct SVGRenderer: Sendable {
         output.append("-desc\">")
         output.appendXMLEscaped(content.summary)
         output.append("</desc>\n")
-        writeStyleSheet(hasJunctions: content.hasJunctions, into: &output)
+        writeStyleSheet(hasJunctions: content.hasJunctions, hasCutNodes: content.hasCutNodes, into: &output)
         output.append("<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n")
 
         // Bars lie behind connectors; their titles are written last, over the lines, each with
