@@ -44,7 +44,7 @@ struct HTMLPageData {
     var extraEdges: [(child: Int, parent: Int)] = []
     /// Nodes with their own colours: (node, fill, text colour).
     var colours: [(node: Int, fill: String?, color: String?)] = []
-    /// Nodes `--max-depth` cut below, and how many it left out there.
+    /// Nodes `--max-depth` cut below, and how many it left out there (written flat: node, count, …).
     var cut: [(node: Int, hidden: Int)] = []
 
     init(layout: any CollectionViewLayout, content: any DiagramContent, options: SchematicPageOptions) {
@@ -282,12 +282,7 @@ struct HTMLPageData {
             writeExact(lead.middle, into: &output)
         }
         output.append("],\"extraEdges\":[")
-        for (index, edge) in extraEdges.enumerated() {
-            if index > 0 { output.append(",") }
-            output.append(edge.child)
-            output.append(",")
-            output.append(edge.parent)
-        }
+        writePairs(extraEdges.map { ($0.child, $0.parent) }, into: &output)
         output.append("],\"colours\":[")
         for (index, colour) in colours.enumerated() {
             output.append(index == 0 ? "[" : ",[")
@@ -299,14 +294,18 @@ struct HTMLPageData {
             output.append("\"]")
         }
         output.append("],\"cut\":[")
-        for (index, node) in cut.enumerated() {
-            output.append(index == 0 ? "[" : ",[")
-            output.append(node.node)
-            output.append(",")
-            output.append(node.hidden)
-            output.append("]")
-        }
+        writePairs(cut.map { ($0.node, $0.hidden) }, into: &output)
         output.append("]}")
+    }
+
+    /// Pairs of integers as one flat JSON list: a0,b0,a1,b1,…
+    private func writePairs(_ pairs: [(Int, Int)], into output: inout OutputBuffer) {
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { output.append(",") }
+            output.append(pair.0)
+            output.append(",")
+            output.append(pair.1)
+        }
     }
 
     private func writeList(_ values: [Double], into output: inout OutputBuffer) {

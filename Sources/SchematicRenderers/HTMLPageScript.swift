@@ -76,7 +76,7 @@ enum HTMLPageScript {
   header.colours.forEach(function (c) { colours[c[0]] = {fill: c[1] || null, color: c[2] || null}; });
   // Nodes --max-depth cut below: outlined dashed, as a collapsed node is.
   var cutBelow = {};
-  header.cut.forEach(function (c) { cutBelow[c[0]] = c[1]; });
+  for (var cutIndex = 0; cutIndex + 1 < header.cut.length; cutIndex += 2) cutBelow[header.cut[cutIndex]] = header.cut[cutIndex + 1];
   var decoder = new TextDecoder();
   function label(node) { return decoder.decode(labelBytes.subarray(node ? labelEnds[node - 1] : 0, labelEnds[node])); }
 

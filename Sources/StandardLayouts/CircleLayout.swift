@@ -78,7 +78,6 @@ public final class CircleLayout: IndexedLayoutBase {
         case .horizontal: placeUpright()
         case .radial: placeAlongRadii()
         }
-        parentTakesRingBus = []
         parentTakesRingBus = findRingBusParents()
     }
 
