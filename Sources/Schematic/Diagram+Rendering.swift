@@ -99,7 +99,9 @@ extension Diagram {
             let font = fonts.map { FontDescription(family: $0.family, file: $0.file, size: $0.size, lineHeight: $0.lineHeight) }
             AttributesJSONRenderer(font: font).render(layout, content: content, into: &output)
         case .dot:
-            dotRenderer(mode: options.dotMode).render(layout, content: content, into: &output)
+            var renderer = dotRenderer(mode: options.dotMode)
+            renderer.theme = options.theme
+            renderer.render(layout, content: content, into: &output)
         case .graphviz(let format):
             // Our layout, pinned, drawn by Graphviz's renderers (`nop2` keeps node and edge positions).
             // A bitmap too large for cairo is scaled down with Graphviz's `size`, or refused.
@@ -112,7 +114,9 @@ extension Diagram {
             if let refusal = vectorPageRefusal(format: format) { throw .graphviz(refusal) }
             let collected = ByteCollector()
             var dot = OutputBuffer { collected.bytes.append(contentsOf: $0) }
-            dotRenderer(mode: .pinned).render(layout, content: content, into: &dot)
+            var renderer = dotRenderer(mode: .pinned)
+            renderer.theme = options.theme
+            renderer.render(layout, content: content, into: &dot)
             dot.finish()
             do {
                 output.append(bytes: try Graphviz.render(collected.bytes, engine: "nop2", format: format, graphAttributes: graphAttributes))

@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("dot-mode"), help: "DOT output: pinned (our positions) or layout (a plain tree for Graphviz dot).")
     var dotMode: DOTRenderer.Mode = .pinned
 
-    @Option(help: "SVG colour scheme: light, dark, or auto (follows the reader's prefers-color-scheme).")
+    @Option(help: "Colour scheme: light, dark, or auto (SVG and HTML follow the reader's prefers-color-scheme; DOT, PNG and PDF take light).")
     var theme: SVGRenderer.Theme = .light
 
     @Option(name: .customLong("collapse-depth"), parsing: .unconditional,

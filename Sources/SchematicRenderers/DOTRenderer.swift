@@ -27,11 +27,16 @@ public struct DOTRenderer: Sendable {
     /// Space Graphviz's renderers leave around the drawing in `pinned` mode, in points, across
     /// and down (it crops to the nodes' bounding box, so our margins come back this way).
     public var pad = Size(width: 20, height: 20)
+    /// The colour scheme, the SVG's colours (`auto` draws light: a PNG or PDF has no reader's
+    /// preference to follow); dark adds the background.
+    public var theme = SVGRenderer.Theme.light
 
     public init(mode: Mode = .pinned) { self.mode = mode }
 
     public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
         let size = layout.collectionViewContentSize
+        let colors = Dictionary(uniqueKeysWithValues: theme == .dark ? SVGRenderer.darkColors : SVGRenderer.lightColors)
+        func color(_ name: String) -> String { colors[name]! }
         output.append("digraph schematic {\n  graph [comment=\"")
         output.appendDOTEscaped(content.title)
         output.append("\", fontname=\"")
@@ -44,6 +49,10 @@ public struct DOTRenderer: Sendable {
             output.append(size.width)
             output.append(",")
             output.append(size.height)
+            if theme == .dark {
+                output.append("\", bgcolor=\"")
+                output.append(raw: color("background"))
+            }
             output.append("\", splines=line, outputorder=edgesfirst, dpi=72, pad=\"")
             output.append(inches: pad.width)
             output.append(",")
@@ -62,21 +71,48 @@ public struct DOTRenderer: Sendable {
         output.append("\", fontsize=")
         output.append(fontSize)
         output.append("];\n  edge [dir=none, color=\"")
-        output.append(NodePalette.connector)
+        output.append(raw: color("connector"))
         output.append("\", penwidth=2];\n")
 
         let height = size.height
         var cells: [LayoutAttributes] = []
         var connectors: [LayoutAttributes] = []
         var bars: [LayoutAttributes] = []
+        var depthHeaders: [LayoutAttributes] = []
         layout.enumerateAllElementsInDrawingOrder { attributes in
             if attributes.representedElementCategory == .cell { cells.append(attributes) }
+            else if attributes.representedElementCategory == .decorationView, attributes.representedElementKind == .header,
+                    attributes.text != nil { depthHeaders.append(attributes) }
             else if attributes.connector != nil { connectors.append(attributes) }
             else if attributes.representedElementKind == .header || attributes.representedElementKind == .footer,
                     attributes.representedElementCategory == .supplementaryView { bars.append(attributes) }
         }
         cells.sort { $0.indexPath < $1.indexPath }
         connectors.sort { $0.indexPath < $1.indexPath }
+
+        // Depth titles (`--depth-labels`), pinned: bold, in the header colour, as in the SVG.
+        if mode == .pinned {
+            for header in depthHeaders {
+                let frame = header.frame
+                output.append("  depth_header_")
+                output.append(header.indexPath.section)
+                output.append(" [shape=plaintext, style=\"\", fontname=\"")
+                output.appendDOTEscaped(fontFamily + " Bold")
+                output.append("\", fontcolor=\"")
+                output.append(raw: color("header"))
+                output.append("\", label=\"")
+                output.appendDOTEscaped(header.text ?? "", isLabel: true)
+                output.append("\", width=")
+                output.append(inches: frame.width)
+                output.append(", height=")
+                output.append(inches: frame.height)
+                output.append(", pos=\"")
+                output.append(frame.midX)
+                output.append(",")
+                output.append(height - frame.midY)
+                output.append("!\"];\n")
+            }
+        }
 
         // Section bars, pinned, before the nodes so that nodes are drawn over them.
         if mode == .pinned {
@@ -85,9 +121,10 @@ public struct DOTRenderer: Sendable {
                 output.append(bar.representedElementKind == .header ? "  bar_header_" : "  bar_footer_")
                 output.append(bar.indexPath.section)
                 output.append(" [shape=box, style=filled, penwidth=0, fillcolor=\"")
-                output.append(NodePalette.bar.fill)
+                // The band's colour, translucent, so connectors behind the bar show.
+                output.append(raw: color("band") + "c0")
                 output.append("\", fontcolor=\"")
-                output.append(NodePalette.bar.text)
+                output.append(raw: color("header"))
                 output.append("\", label=\"")
                 // A bar taller than wide (sections across the page) is too narrow for its title.
                 if let text = bar.text, frame.width >= frame.height { output.appendDOTEscaped(text, isLabel: true) }
@@ -106,7 +143,8 @@ public struct DOTRenderer: Sendable {
         for cell in cells {
             // A transformed cell (an effect) is drawn where it appears, its label scaled with it.
             let frame = mode == .pinned ? cell.visualFrame : cell.frame
-            let palette = NodePalette.forType(content.type(at: cell.indexPath), depth: cell.indexPath.section)
+            let type = content.type(at: cell.indexPath)
+            let fill = color(type == .normal && cell.indexPath.section % 2 == 1 ? "normal-odd-fill" : type.description + "-fill")
             let extra = content.attributes(at: cell.indexPath)
             let isJunction = content.isJunction(at: cell.indexPath)
             output.append("  ")
@@ -130,12 +168,12 @@ public struct DOTRenderer: Sendable {
             if let fill = extra?.fill {
                 output.appendDOTEscaped(fill)
             } else if isJunction && content.type(at: cell.indexPath) == .normal {
-                output.append(NodePalette.connector)
+                output.append(raw: color("connector"))
             } else {
-                output.append(palette.fill)
+                output.append(raw: fill)
             }
             output.append("\", fontcolor=\"")
-            if let color = extra?.color { output.appendDOTEscaped(color) } else { output.append(palette.text) }
+            if let own = extra?.color { output.appendDOTEscaped(own) } else { output.append(raw: color(type.description + "-text")) }
             output.append("\", class=\"")
             output.append(raw: content.type(at: cell.indexPath).description)
             if let classes = extra?.cssClass {
@@ -157,7 +195,7 @@ public struct DOTRenderer: Sendable {
             if hidden != nil {
                 // Cut below by --max-depth: a dashed outline, as in the SVG.
                 output.append(", style=\"rounded,filled,dashed\", penwidth=2, color=\"")
-                output.append(NodePalette.bar.text)
+                output.append(raw: color("header"))
                 output.append("\"")
             }
             if let id = content.id(at: cell.indexPath) {

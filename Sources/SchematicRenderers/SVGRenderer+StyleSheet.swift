@@ -12,7 +12,10 @@ extension SVGRenderer {
     /// The selector every style rule starts with.
     var scope: String { scopeName.map { ".schematic:where(#\($0))" } ?? ".schematic" }
 
-    /// The colours a theme sets as CSS custom properties (`--schematic-…`), which a site may override.
+    /// The colours a theme sets as CSS custom properties (`--schematic-…`), which a site may
+    /// override; DOT, PNG and PDF take them too. Light: the talk's (slide 9), UIKit's light grey,
+    /// yellow and red; normal nodes at odd depths a paler blue-grey (a wrapped fan's later
+    /// sub-columns stand in the next depth's column, and read by their colour).
     static let lightColors: [(String, String)] = [
         ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"),
         ("normal-fill", "#aaaaaa"), ("normal-odd-fill", "#c5ced8"), ("normal-text", "#000000"), ("important-fill", "#ffff00"), ("important-text", "#000000"),
@@ -99,7 +102,7 @@ extension SVGRenderer {
             color("fill", type.description + "-text", into: &output)
             output.append("}\n")
         }
-        // Normal nodes at odd depths paler (`NodePalette.normalOddDepthFill`); junctions' rule after, and theirs.
+        // Normal nodes at odd depths paler (a wrapped fan beside a deeper column reads by depth); junctions' rule after.
         rule(".node.normal.odd-depth rect", into: &output)
         color("fill", "normal-odd-fill", into: &output)
         output.append("}\n")
