@@ -33,6 +33,20 @@ public struct DOTRenderer: Sendable {
 
     public init(mode: Mode = .pinned) { self.mode = mode }
 
+    /// A pinned box's size and place, closing its attribute list: `, width=…, height=…, pos="x,y!"];`
+    /// (inches and points, y up).
+    private func writePinnedBox(_ frame: Rect, contentHeight: Double, into output: inout OutputBuffer) {
+        output.append(", width=")
+        output.append(inches: frame.width)
+        output.append(", height=")
+        output.append(inches: frame.height)
+        output.append(", pos=\"")
+        output.append(frame.midX)
+        output.append(",")
+        output.append(contentHeight - frame.midY)
+        output.append("!\"];\n")
+    }
+
     public func render(_ layout: any CollectionViewLayout, content: any DiagramContent, into output: inout OutputBuffer) {
         let size = layout.collectionViewContentSize
         let colors = Dictionary(uniqueKeysWithValues: theme == .dark ? SVGRenderer.darkColors : SVGRenderer.lightColors)
@@ -102,15 +116,8 @@ public struct DOTRenderer: Sendable {
                 output.append(raw: color("header"))
                 output.append("\", label=\"")
                 output.appendDOTEscaped(header.text ?? "", isLabel: true)
-                output.append("\", width=")
-                output.append(inches: frame.width)
-                output.append(", height=")
-                output.append(inches: frame.height)
-                output.append(", pos=\"")
-                output.append(frame.midX)
-                output.append(",")
-                output.append(height - frame.midY)
-                output.append("!\"];\n")
+                output.append("\"")
+                writePinnedBox(frame, contentHeight: height, into: &output)
             }
         }
 
@@ -128,15 +135,8 @@ public struct DOTRenderer: Sendable {
                 output.append("\", label=\"")
                 // A bar taller than wide (sections across the page) is too narrow for its title.
                 if let text = bar.text, frame.width >= frame.height { output.appendDOTEscaped(text, isLabel: true) }
-                output.append("\", width=")
-                output.append(inches: frame.width)
-                output.append(", height=")
-                output.append(inches: frame.height)
-                output.append(", pos=\"")
-                output.append(frame.midX)
-                output.append(",")
-                output.append(height - frame.midY)
-                output.append("!\"];\n")
+                output.append("\"")
+                writePinnedBox(frame, contentHeight: height, into: &output)
             }
         }
 
