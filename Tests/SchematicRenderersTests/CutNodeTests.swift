@@ -1,0 +1,41 @@
+import Schematic
+import Testing
+import TestSupport
+
+/// Nodes `--max-depth` cut below are outlined dashed and say how many nodes are not shown, in
+/// SVG (class, title, accessible label), DOT, JSON and the page (a review: a class with 62
+/// subclasses was drawn exactly as a leaf).
+@Suite struct CutNodeTests {
+    static var diagram: Diagram {
+        get throws {
+            var tree = Tree()
+            let root = tree.addNode(label: "Root")
+            let big = tree.addNode(label: "Big", parent: root)
+            tree.addNode(label: "Leaf", parent: root)
+            let child = tree.addNode(label: "Child", parent: big)
+            tree.addNode(label: "Grandchild", parent: child)
+            return try Diagram(tree: tree.keepingLevels(1))
+        }
+    }
+
+    @Test func svgOutlinesThemAndTellsTheCount() throws {
+        let svg = String(decoding: try Self.diagram.rendered(.init(format: .svg)), as: UTF8.self)
+        let big = try #require(svg.split(separator: "\n").first { $0.contains("aria-label=\"Big") })
+        #expect(big.contains("class=\"node normal odd-depth cut\""))
+        #expect(big.contains("aria-label=\"Big, 2 more below, not shown (--max-depth)\""))
+        #expect(big.contains("<title>2 more below, not shown (--max-depth)</title>"))
+        #expect(!(svg.split(separator: "\n").first { $0.contains("aria-label=\"Leaf") } ?? "").contains(" cut"))
+        #expect(svg.contains(".schematic .node.cut rect{stroke:#555555;stroke:var(--schematic-header);stroke-width:2;stroke-dasharray:4 3}"))
+    }
+
+    @Test func dotJSONAndThePageCarryThem() throws {
+        let dot = String(decoding: try Self.diagram.rendered(.init(format: .dot)), as: UTF8.self)
+        let big = try #require(dot.split(separator: "\n").first { $0.contains("label=\"Big\"") })
+        #expect(big.contains("style=\"rounded,filled,dashed\", penwidth=2, color=\"#555555\""))
+        #expect(big.contains("tooltip=\"2 more below, not shown (--max-depth)\""))
+        let json = String(decoding: try Self.diagram.rendered(.init(format: .json)), as: UTF8.self)
+        #expect(json.contains("\"label\":\"Big\",\"type\":\"normal\",\"hiddenBelow\":2"))
+        let html = String(decoding: try Self.diagram.rendered(.init(format: .html)), as: UTF8.self)
+        #expect(html.contains("\"cut\":[1,2]"))
+    }
+}
