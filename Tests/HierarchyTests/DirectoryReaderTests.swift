@@ -2,13 +2,14 @@ import Foundation
 import Hierarchy
 import HierarchyReaders
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 @Suite struct DirectoryReaderTests {
     @Test func walksSortedSkipsHiddenAndExcludedNeverFollowsLinks() throws {
-        let root = NSTemporaryDirectory() + "schematic-dir-" + UUID().uuidString
+        let root = try makeScratchDirectory("schematic-dir")
         let manager = FileManager.default
         for folder in ["b/inner", "a", ".git", "node_modules/pkg"] { try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
         for file in ["b/inner/deep.txt", "a/x.swift", "README.md", ".env"] { _ = manager.createFile(atPath: root + "/" + file, contents: Data()) }
@@ -25,8 +26,7 @@ import Glibc
     }
 
     @Test func namesThatAreNotUTF8AreShownEscapedWithAWarning() throws {
-        let root = NSTemporaryDirectory() + "schematic-bytes-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try makeScratchDirectory("schematic-bytes")
         defer { try? FileManager.default.removeItem(atPath: root) }
         // Foundation cannot make such names: open(2) with the raw bytes.
         for name in [Array("caf".utf8) + [0xE9] + Array(".txt".utf8), Array("a\\b".utf8), Array("ok".utf8)] {

@@ -228,7 +228,7 @@ import TestSupport
     /// The same folder read by the directory reader and from `tree -J` gives the same tree.
     @Test func treeCommandJSONMatchesTheDirectoryReader() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tree") else { return }
-        let root = NSTemporaryDirectory() + "schematic-treej-" + UUID().uuidString
+        let root = try makeScratchDirectory("schematic-treej")
         defer { try? FileManager.default.removeItem(atPath: root) }
         for folder in ["b/inner", "a"] { try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
         for file in ["b/inner/deep.txt", "a/x.swift", "readme"] { _ = FileManager.default.createFile(atPath: root + "/" + file, contents: Data()) }

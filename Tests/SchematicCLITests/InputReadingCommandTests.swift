@@ -76,8 +76,7 @@ import TestSupport
     /// Markup in a file whose extension says outline (`.txt`) is refused as sniffed content
     /// is, with nothing written; `--from outline` still draws its lines.
     @Test func markupInATextFileIsRefused() throws {
-        let directory = NSTemporaryDirectory() + "schematic-markup-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("schematic-markup")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "<?xml version=\"1.0\"?><a><b/></a>\n".write(toFile: directory + "/data.txt", atomically: true, encoding: .utf8)
         let result = try Executable.run(["render", "data.txt", "-o", "data.svg"], in: directory)

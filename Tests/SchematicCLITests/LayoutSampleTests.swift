@@ -23,8 +23,7 @@ import TestSupport
     func sampleMatchesItsCommittedOutputs(name: String) throws {
         let arguments = try String(contentsOfFile: Self.folder + "/" + name + ".args", encoding: .utf8)
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
-        let scratch = NSTemporaryDirectory() + "schematic-layouts-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let scratch = try makeScratchDirectory("schematic-layouts")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         for (suffix, format) in [("svg", "svg"), ("dot", "dot"), ("layout.json", "json")] {
             let output = scratch + "/" + name + "." + suffix

@@ -21,8 +21,7 @@ import TestSupport
     }
 
     @Test func badNewickIsALocatedErrorWithNothingWritten() throws {
-        let directory = NSTemporaryDirectory() + "schematic-newick-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("schematic-newick")
         try "((A,B),\n C;\n".write(toFile: directory + "/bad.nwk", atomically: true, encoding: .utf8)
         let result = try Executable.run(["render", "bad.nwk", "-o", "bad.svg"], in: directory)
         #expect(result.status == 65)

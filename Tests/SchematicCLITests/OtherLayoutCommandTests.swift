@@ -18,8 +18,7 @@ import TestSupport
     /// PNG through Graphviz draws our pinned layout, section bars and effects included.
     @Test(arguments: ["flow", "grid", "circle", "masonry"])
     func everyLayoutRendersToPNGThroughGraphviz(layout: String) throws {
-        let dir = NSTemporaryDirectory() + "schematic-png-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try makeScratchDirectory("schematic-png")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let png = try Executable.run(["render", Self.taxonomy, "--layout", layout, "--focus", "Aves", "-o", dir + "/x.png"])
         #expect(png.status == 0, "\(png.stderr)")
@@ -123,8 +122,7 @@ import TestSupport
     }
 
     @Test func diffWritesEachLayoutsAppearingAttributes() throws {
-        let dir = NSTemporaryDirectory() + "schematic-diff-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try makeScratchDirectory("schematic-diff")
         try "A\n  B\n  C\n    D\n".write(toFile: dir + "/old.txt", atomically: true, encoding: .utf8)
         try "A\n  B\n    E\n  C\n".write(toFile: dir + "/new.txt", atomically: true, encoding: .utf8)
         let result = try Executable.run(["diff", dir + "/old.txt", dir + "/new.txt", "--layout", "circle", "--sizing", "fixed"])

@@ -172,13 +172,10 @@ import Glibc
 
     /// A chain long enough that writing its SVG takes a while (in a debug build, seconds).
     static let longChain: String = {
-        let path = NSTemporaryDirectory() + "schematic-output-chain-300000.csv"
-        if !FileManager.default.fileExists(atPath: path) {
-            var text = "id,parent\nn0,\n"
-            for index in 1..<300_000 { text += "n\(index),n\(index - 1)\n" }
-            try? text.write(toFile: path + ".part", atomically: false, encoding: .utf8)
-            rename(path + ".part", path)
-        }
+        let path = ((try? makeScratchDirectory("schematic-output-chain")) ?? NSTemporaryDirectory()) + "/chain-300000.csv"
+        var text = "id,parent\nn0,\n"
+        for index in 1..<300_000 { text += "n\(index),n\(index - 1)\n" }
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }()
 

@@ -1,10 +1,43 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A fresh, empty directory under the system's temporary folder, for one test's files.
+/// A fresh, empty directory for one test's files.
+///
+/// Every scratch directory of a test run sits in one folder named after the run's process,
+/// removed when the run exits; folders left by runs that were killed are removed by the next run.
+/// So `swift test` leaves nothing behind in the temporary folder, however often it runs.
 public func makeScratchDirectory(_ prefix: String = "schematic-test") throws -> String {
-    let path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString
+    let path = scratchRoot + "/" + prefix + "-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+private let scratchRootPrefix = "schematic-tests-"
+
+/// This run's folder of scratch directories (created on first use, with its clean-up).
+private let scratchRoot: String = {
+    removeAbandonedScratchRoots()
+    let root = scratchRootPath(of: getpid())
+    try? FileManager.default.removeItem(atPath: root)  // a killed run's, with a reused process id
+    atexit { try? FileManager.default.removeItem(atPath: scratchRootPath(of: getpid())) }
+    return root
+}()
+
+private func scratchRootPath(of process: pid_t) -> String {
+    NSTemporaryDirectory() + scratchRootPrefix + String(process)
+}
+
+/// Removes the scratch folders of runs whose process no longer exists.
+private func removeAbandonedScratchRoots() {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+    for name in names where name.hasPrefix(scratchRootPrefix) {
+        guard let process = pid_t(name.dropFirst(scratchRootPrefix.count)) else { continue }
+        if kill(process, 0) == -1 && errno == ESRCH {
+            try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + name)
+        }
+    }
 }
 
 /// Writes UTF-8 text to a file, creating the folders it needs.
