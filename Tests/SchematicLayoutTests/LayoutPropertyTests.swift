@@ -258,13 +258,43 @@ import TestSupport
         #expect(extras.count == 3)
         // The lines run the way the test means: down (or up) past one another, overlapping in part.
         #expect(extras.allSatisfy { upward ? $0.end.y < $0.start.y - 40 : $0.end.y > $0.start.y + 40 }, "\(extras.map(\.path))")
-        for first in 0..<extras.count {
-            for second in (first + 1)..<extras.count {
-                let p = extras[first].path, q = extras[second].path
+        Self.expectNoCrossings(extras)
+    }
+
+    /// A lane freed below one still in use is not taken again: a line starting after the first
+    /// one's end but inside the second's span takes the lane after the second's, so its way out
+    /// stops short of the second's lane (the lowest free lane lay beyond it: a crossing).
+    @Test func aLaneFreedBelowOneInUseIsNotTakenAgain() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "r")
+        let sources = (0..<8).map { tree.addNode(label: "a\($0)", parent: root) }
+        let targets = sources.map { tree.addNode(label: "x of \(tree.labels[$0])", parent: $0) }
+        // Spans down the column: a0 to x2, a1 to x5 (over a0's), a3 to x7 (after a0's, inside a1's).
+        for (source, target) in [(0, 2), (1, 5), (3, 7)] { tree.addAdditionalParent(sources[source], to: targets[target]) }
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
+                                                         sectionPadding: 48, sectionMargin: 10)
+        configuration.connectorStyle = .elbow
+        configuration.alignment = .stacked
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        let extras = allElements(layout, sections).filter { $0.indexPath.subitem > 0 }.compactMap(\.connector)
+        #expect(extras.count == 3)
+        #expect(extras.allSatisfy { $0.end.y > $0.start.y + 40 }, "\(extras.map(\.path))")
+        #expect(Set(extras.map { $0.turnOut.x }).count == 3, "three lanes: \(extras.map(\.path))")
+        Self.expectNoCrossings(extras)
+    }
+
+    /// No piece of one connector crosses or runs along a piece of another (their shared ends aside).
+    static func expectNoCrossings(_ connectors: [ConnectorAttributes], sourceLocation: SourceLocation = #_sourceLocation) {
+        for first in 0..<connectors.count {
+            for second in (first + 1)..<connectors.count {
+                let p = connectors[first].path, q = connectors[second].path
                 for (p1, p2) in zip(p, p.dropFirst()) {
-                    for (q1, q2) in zip(q, q.dropFirst()) where q2 != q.last || p2 != p.last || extras[first].end != extras[second].end {
-                        #expect(!Self.piecesMeet(p1, p2, q1, q2) || (p2 == p.last && q2 == q.last),
-                                "lines from \(extras[first].parentIndexPath) and \(extras[second].parentIndexPath) cross")
+                    for (q1, q2) in zip(q, q.dropFirst()) where q2 != q.last || p2 != p.last || connectors[first].end != connectors[second].end {
+                        #expect(!piecesMeet(p1, p2, q1, q2) || (p2 == p.last && q2 == q.last),
+                                "lines from \(connectors[first].parentIndexPath) and \(connectors[second].parentIndexPath) cross",
+                                sourceLocation: sourceLocation)
                     }
                 }
             }
