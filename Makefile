@@ -37,7 +37,7 @@ DEB_PACKAGES := $(sort $(foreach group,$(DEB_GROUPS),$(DEB_$(call upper,$(group)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE_INPUTS := $(filter-out %.layout.json,$(wildcard samples/*.txt samples/*.json samples/*.tree samples/*.yaml samples/*.csv samples/*.md samples/*.gv))
 
-.PHONY: all deps deps-render deps-test deps-browser deps-integrations deps-leak deps-bench deps-scale build install uninstall \
+.PHONY: all readme-pictures deps deps-render deps-test deps-browser deps-integrations deps-leak deps-bench deps-scale build install uninstall \
         test integrations-check browser-check leak-check fuzz scale-check samples demo bench docs clean
 
 all: build
@@ -149,6 +149,10 @@ samples: build
 	@docc=samples/plugin-package/Sources/Demo/Demo.docc/Resources; \
 	 $(BIN) render $$docc/architecture.schematic -o $$docc/architecture.svg && echo "rendered $$docc/architecture.svg (as the plugin does)"
 	@$(BIN) compare samples/real/primates.txt -o samples/real/primates.compare.svg > /dev/null && echo "rendered samples/real/primates.compare.svg"
+
+# The README's screenshots of the HTML page and of `serve` (headless Chromium), taken again.
+readme-pictures: deps-browser build
+	tools/readme-pictures.sh $(BIN)
 
 # Renders every sample into out/: SVG, pinned DOT, Graphviz-layout DOT and JSON attributes;
 # and every layout sample (samples/layouts/*.args) into out/layouts/.
