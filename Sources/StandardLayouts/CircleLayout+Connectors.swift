@@ -17,11 +17,11 @@ extension CircleLayout {
         if let banded = bandConnector(fromParent: parent, toChild: child, parentPath: parentPath) { return banded }
         let straight = directConnector(fromParent: parent, toChild: child, parentPath: parentPath)
         if var bus = ringBus(fromParent: parent, toChild: child, parentPath: parentPath, direct: straight,
-                             forced: parentTakesRingBus.isEmpty ? false : parentTakesRingBus[parent]) {
+                             forced: routeOfChildren.isEmpty ? false : routeOfChildren[parent] == .ringBus) {
             bus.drawnFrom = sharedRingBusStart(of: bus, fromParent: parent, toChild: child, parentPath: parentPath)
             return bus
         }
-        guard configuration.connectorStyle == .curved else { return straight }
+        guard configuration.connectorStyle == .curved, routeOfChildren.isEmpty || routeOfChildren[parent] != .besideBands else { return straight }
         let middle = middleRadius(outside: parentPath.section)
         // A parent at the centre has no radius of its own: leave it towards the child.
         let outAngle = ringRadii[parentPath.section] == 0 ? angles[child] : angles[parent]
@@ -87,7 +87,7 @@ extension CircleLayout {
     /// middle ring, along that ring as an arc, and in along the child's radius: a bus round
     /// the ring, which the parent's other far children share. (The middle ring lies between
     /// two rings' boxes; the children of other parents of that ring are in other angles.)
-    /// `forced`: the parent's other children take the bus too (`parentTakesRingBus`).
+    /// `forced`: the parent's other children take the bus too (`routeOfChildren`).
     func ringBus(fromParent parent: Int, toChild child: Int, parentPath: IndexPath, direct: ConnectorAttributes,
                  forced: Bool = false) -> ConnectorAttributes? {
         let section = parentPath.section, ring = ringRadii[section]
@@ -122,13 +122,14 @@ extension CircleLayout {
         return ring > 0 && Self.distance(from: center, toSegment: a, b) < ring - 1
     }
 
-    /// Per item, whether its children take a ring bus, every one: some child would (a child
-    /// not in a band), and none takes a band's connector. A direct line to a near child
-    /// crossed the far ones' arc on the middle ring (Python's exceptions: 36 crossings between
-    /// siblings' connectors, which no other parent's lines make); a band's connector leaves
-    /// the parent straight for its trunk, which a bus out along the parent's radius crossed
-    /// (Graphviz's documentation folder: 1,900 more crossings). O(n), after placement.
-    func findRingBusParents() -> [Bool] {
+    /// Per item, how its children not in bands are reached: all round the ring bus where some
+    /// child would need it and none takes a band's connector (a direct line to a near child
+    /// crossed the far ones' arc on the middle ring: Python's exceptions, 36 crossings between
+    /// siblings' connectors, which no other parent's lines make); straight beside a band's
+    /// connector, which leaves the parent straight for its trunk (a bus out along the parent's
+    /// radius crossed it: Graphviz's documentation folder, 1,900 more crossings; so did curves).
+    /// O(n), after placement.
+    func findChildRoutes() -> [ChildRoute] {
         guard drawsConnectors, ringRadii.count > 1 else { return [] }
         let parents = dataController.parentOfItem
         let count = dataController.numberOfItems
@@ -146,8 +147,7 @@ extension CircleLayout {
             let direct = directConnector(fromParent: parent, toChild: child, parentPath: parentPath)
             if needsRingBus(parentPath: parentPath, direct: direct) { needs[parent] = true }
         }
-        for item in 0..<count where banded[item] { needs[item] = false }
-        return needs
+        return (0..<count).map { banded[$0] ? .besideBands : needs[$0] ? .ringBus : .direct }
     }
 
     /// Where a ring bus's own piece begins (`drawnFrom`), what the sibling before it drew
@@ -160,7 +160,7 @@ extension CircleLayout {
               !takesBandConnector(before),
               let other = ringBus(fromParent: parent, toChild: before, parentPath: parentPath,
                                   direct: directConnector(fromParent: parent, toChild: before, parentPath: parentPath),
-                                  forced: parentTakesRingBus.isEmpty ? false : parentTakesRingBus[parent]) else { return nil }
+                                  forced: routeOfChildren.isEmpty ? false : routeOfChildren[parent] == .ringBus) else { return nil }
         let mine = Self.signedTurn(angles[child] - angles[parent]), theirs = Self.signedTurn(angles[before] - angles[parent])
         guard (mine < 0) == (theirs < 0) else { return other.turnOut == bus.turnOut ? bus.turnOut : nil }
         // The arc's corners every `ringBusStep(radius:)` (`turnIn` and `via` but the last point): the

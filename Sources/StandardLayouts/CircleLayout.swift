@@ -54,9 +54,20 @@ public final class CircleLayout: IndexedLayoutBase {
     /// Whether some ring's estimate (`staggerWideFans`) chose the most bands it was allowed:
     /// a ring that would take more.
     var bandsReachedTheirMost = false
-    /// Per item, whether its children reach it round the middle ring (`findRingBusParents`);
-    /// empty without connectors.
-    var parentTakesRingBus: [Bool] = []
+    /// How a parent's children not in bands are reached (`findChildRoutes`); empty without connectors.
+    var routeOfChildren: [ChildRoute] = []
+
+    /// How a parent's children not in bands are reached.
+    enum ChildRoute: UInt8 {
+        /// Directly: straight, or a curve in the curved style.
+        case direct
+        /// Round the middle ring, every one (`ringBus`).
+        case ringBus
+        /// Straight, also in the curved style: the parent's band connectors leave it straight
+        /// for their trunks, which its curves crossed (`/usr/share/zoneinfo`'s America: 1,600
+        /// crossings between one parent's own lines).
+        case besideBands
+    }
     /// The section of every global item.
     lazy var sectionOfItems: [Int32] = {
         var sections = [Int32](repeating: 0, count: dataController.numberOfItems)
@@ -78,7 +89,7 @@ public final class CircleLayout: IndexedLayoutBase {
         case .horizontal: placeUpright()
         case .radial: placeAlongRadii()
         }
-        parentTakesRingBus = findRingBusParents()
+        routeOfChildren = findChildRoutes()
     }
 
     /// Recipe 10-6's radius of a ring, before scaling: the outer ring a third of the view's
