@@ -228,17 +228,20 @@ public struct CSVReader: HierarchyReader {
             var node = stranded
             var seen = Set<Int>()
             while seen.insert(node).inserted { node = Int(tree.parents[node]) }
-            // Spelled out from child to parent, back to where it starts (long ones shortened).
-            var names = ["'\(tree.ids[Int32(node)]!)'"]
+            // Spelled out from parent to child, as the rows link them (and DOT's message reads),
+            // ending with the edge of the row the message points at (long ones shortened).
+            var ancestors: [String] = []
             var step = Int(tree.parents[node])
             while step != node {
-                names.append("'\(tree.ids[Int32(step)]!)'")
+                ancestors.append("'\(tree.ids[Int32(step)]!)'")
                 step = Int(tree.parents[step])
             }
+            let own = "'\(tree.ids[Int32(node)]!)'"
+            var names = [own] + ancestors.reversed()
             if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
             throw ReadError(file: file, line: Int(rowLines[node]), column: 0,
-                            message: "\(names[0]) is on a cycle of parents: \((names + [names[0]]).joined(separator: " -> ")) "
-                                + "(each the parent of the one before; give one of them another parent)")
+                            message: "the table has a cycle, which a tree cannot hold: \((names + [own]).joined(separator: " -> ")) "
+                                + "(each the parent of the next; leave out one of its rows)")
         }
         return tree
     }

@@ -228,7 +228,11 @@ public struct Diagram {
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.
     static func droppedParentsMessage(_ dropped: Int) -> String? {
         guard dropped > 0 else { return nil }
-        return "left out \(dropped) parent edge\(dropped == 1 ? "" : "s") that skip levels (--extra-parents drop)"
+        // Not only edges that skip levels: one from a node's own descendant (it would close a
+        // cycle) is not one level above it either.
+        return dropped == 1
+            ? "left out 1 parent edge whose parent is not one level above its child (--extra-parents drop)"
+            : "left out \(dropped) parent edges whose parents are not one level above their children (--extra-parents drop)"
     }
 
     /// Two nodes with one id, the first pair in node order: their drawing would repeat an
