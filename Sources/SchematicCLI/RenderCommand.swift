@@ -86,9 +86,6 @@ struct RenderCommand: ParsableCommand {
         if inputs.isEmpty { throw ValidationError("give at least one input") }
         if output.isEmpty { throw emptyOutputPath }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read once") }
-        if (inputs.count > 1 || format.count > 1) && !isDirectoryOutput {
-            throw ValidationError("several inputs or formats need a directory for -o (ending in /)")
-        }
         if isDirectoryOutput && inputs.contains("-") { throw ValidationError("standard input needs a single output file") }
         if let dpi, !(dpi >= BitmapScale.minimum * 72 && dpi <= BitmapScale.maximum * 72) {
             throw ValidationError("--dpi must be from \(Int(BitmapScale.minimum * 72)) to \(Int(BitmapScale.maximum * 72))")
@@ -235,7 +232,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Checked here, not in `validate`, which runs before the parser reports an unknown
+        // option: `--them dark` left `dark` as a second input and this message hid the misspelling.
         try reportingFailures {
+            if (inputs.count > 1 || format.count > 1) && !isDirectoryOutput {
+                throw fail("schematic: several inputs or formats need a directory for -o (ending in /)", ExitStatus.usage)
+            }
             try checkOutputs()
             try checkScale()
             try checkLabelDirection()

@@ -45,6 +45,22 @@ import TestSupport
         #expect(try files(in: dir + "/out") == ["t.dot", "t.svg"])
     }
 
+    // MARK: Misspelt options
+
+    /// A misspelt option with a value is named as such: its value read as a second input made
+    /// the one-output check answer first ("several inputs ... need a directory for -o").
+    @Test func misspeltOptionWithAValueIsNamed() throws {
+        let dir = try makeScratchDirectory("schematic-habits")
+        try writeText("a\n  b\n", to: dir + "/t.txt")
+        for arguments in [["t.txt", "--them", "dark", "-o", "x.svg"], ["render", "t.txt", "--them", "dark", "-o", "x.svg"]] {
+            let result = try Executable.run(arguments, in: dir)
+            #expect(result.status == 64 && result.stderr.contains("Unknown option '--them'. Did you mean '--theme'?"), "\(result.stderr)")
+        }
+        let two = try Executable.run(["render", "t.txt", "t.txt", "-o", "x.svg"], in: dir)
+        #expect(two.status == 64 && two.stderr == "schematic: several inputs or formats need a directory for -o (ending in /)\n", "\(two.stderr)")
+        #expect(try files(in: dir) == ["t.txt"], "nothing written")
+    }
+
     // MARK: Misspelt subcommands
 
     @Test func misspeltSubcommandIsNamed() throws {
