@@ -42,7 +42,19 @@ window.addEventListener('load', function () {
   document.querySelectorAll('img.schematic').forEach(function (img) {
     images.push({src: img.getAttribute('src'), width: img.naturalWidth, alt: img.alt});
   });
-  document.body.setAttribute('data-results', JSON.stringify({drawings: drawings, images: images}));
+  var ids = {}, duplicateIds = [];
+  document.querySelectorAll('[id]').forEach(function (element) {
+    if (ids[element.id]) duplicateIds.push(element.id); ids[element.id] = true;
+  });
+  var announced = [];
+  document.querySelectorAll('svg.schematic').forEach(function (svg) {
+    var label = document.getElementById((svg.getAttribute('aria-labelledby') || '').split(' ')[0]);
+    announced.push({own: svg.querySelector('title').textContent, announced: label ? label.textContent : null,
+                    width: svg.getBoundingClientRect().width});
+  });
+  document.body.setAttribute('data-results', JSON.stringify({drawings: drawings, images: images,
+    duplicateIds: duplicateIds, announced: announced,
+    pageWidth: document.documentElement.scrollWidth, viewWidth: document.documentElement.clientWidth}));
 });
 </script>
 """ % {"t": TOLERANCE}
@@ -99,6 +111,28 @@ def check_page(page: Path, drawings: int, themes: list[str] | None = None, image
            f"{name}: {len(loaded)} of {len(results['images'])} <img> drawings loaded (expected {images})")
 
 
+# A page a writer makes: a wide drawing, one tree drawn twice with two alts, a folder by src.
+PAGE_BLOCKS = ["Root\n" + "".join("  " * depth + f"  Level {depth} of a long chain\n" for depth in range(8)),
+               "A\n  B\n", "A\n  B\n"]
+
+
+def check_writers_page(page: Path, work: Path, name: str) -> None:
+    """The page of PAGE_BLOCKS and a folder drawn by src: no sideways scrolling, ids unique,
+    each drawing announced by its own title, the folder named as in src, no build path."""
+    html = page.read_text(encoding="utf-8")
+    expect(str(work) not in html, f"{name}: no path of the build machine in the page")
+    expect(">trees</text>" in html, f"{name}: the folder drawn by src is labelled with its name")
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        return
+    results = browser_results(page)
+    expect(results["pageWidth"] <= results["viewWidth"] + 1,
+           f"{name}: the page does not scroll sideways ({results['pageWidth']} px in {results['viewWidth']})")
+    expect(not results["duplicateIds"], f"{name}: ids unique in the page: {results['duplicateIds'][:4]}")
+    announced = results["announced"]
+    expect(len(announced) == 4 and all(a["own"] == a["announced"] for a in announced),
+           f"{name}: each drawing announced by its own title: {[(a['own'], a['announced']) for a in announced]}")
+
+
 def main() -> int:
     binary, venv, work = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), Path(sys.argv[3]).resolve()
     shutil.rmtree(work, ignore_errors=True)
@@ -144,6 +178,12 @@ def main() -> int:
     expect(len(svgs) == 4 and all(svg.read_text().startswith("<?xml") for svg in svgs), f"mkdocs inline: false: {len(svgs)} SVG files in the site")
     check_page(site / "site-files/index.html", 0, images=2)
     check_page(site / "site-files/services/index.html", 0, images=2)
+    blocks = "".join(f'```schematic alt="Drawing {number}"\n{text}```\n\n' for number, text in enumerate(PAGE_BLOCKS, start=1))
+    (site / "docs/writer.md").write_text("# A writer's page\n\n" + blocks + '```schematic src="trees"\n```\n')
+    writer = run([str(venv / "mkdocs"), "build", "--strict"], site, env)
+    expect(writer.returncode == 0, f"mkdocs build of a writer's page: exit {writer.returncode} {writer.stderr[-2000:] if writer.returncode else ''}")
+    check_writers_page(site / "site/writer/index.html", work, "mkdocs writer's page")
+    (site / "docs/writer.md").unlink()
     (site / "docs/bad.md").write_text("# Bad\n\nIntro.\n\n```schematic\nRoot\n    A\n  B\n```\n")
     bad = run([str(venv / "mkdocs"), "build"], site, env)
     expect(bad.returncode != 0 and "bad.md:8:3: inconsistent indentation" in bad.stderr,
@@ -171,6 +211,18 @@ def main() -> int:
     pdfs = re.findall(r"\\sphinxincludegraphics\{([^}]+)\}", tex)
     expect(len(pdfs) == 4 and all((project / "_build/latex" / pdf).read_bytes().startswith(b"%PDF-") for pdf in pdfs)
            and "\\caption{The dark one}" in tex, f"sphinx latex: {len(pdfs)} PDF drawings, captions as figures")
+    def directive(text: str, alt: str) -> str:
+        return f".. schematic::\n   :alt: {alt}\n\n" + "".join("   " + line + "\n" for line in text.splitlines()) + "\n"
+    (project / "writer.rst").write_text("A writer's page\n===============\n\n"
+                                        + "".join(directive(text, f"Drawing {number}") for number, text in enumerate(PAGE_BLOCKS, start=1))
+                                        + ".. schematic:: trees\n")
+    index_text = (project / "index.rst").read_text()
+    (project / "index.rst").write_text(index_text.replace("   services", "   services\n   writer"))
+    writer = run(sphinx, project, env)
+    expect(writer.returncode == 0, f"sphinx-build of a writer's page: exit {writer.returncode} {writer.stderr[-2000:] if writer.returncode else ''}")
+    check_writers_page(project / "_build/html/writer.html", work, "sphinx writer's page")
+    (project / "index.rst").write_text(index_text)
+    (project / "writer.rst").unlink()
     (project / "bad.rst").write_text("Bad\n===\n\n.. schematic::\n\n   Root\n       A\n     B\n")
     (project / "index.rst").write_text((project / "index.rst").read_text().replace("   services", "   services\n   bad"))
     bad = run(sphinx, project, env)

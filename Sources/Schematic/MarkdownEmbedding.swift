@@ -133,6 +133,25 @@ public struct MarkdownEmbedding {
         "schematic": .schematic, "flow": .flow(FlowLayoutConfiguration()), "grid": .grid(GridLayoutConfiguration()),
         "circle": .circle(CircleLayoutConfiguration()), "masonry": .masonry(MasonryLayoutConfiguration()),
     ]
+    /// A directory's root is labelled with the path it was read from (as `tree` prints it); in a
+    /// page, with the folder's name only: the path resolved against the Markdown file (or a
+    /// docs plugin's) was the build machine's, published in the drawing and its title, and the
+    /// drawing changed with the folder a build ran in.
+    static func nameDirectoryRoot(of tree: inout Tree, readFrom path: String) {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? path.dropLast() : Substring(path)
+        guard !tree.isEmpty, tree.parents[0] < 0, tree.labels[0] == trimmed,
+              tree.attributes(of: 0)?.cssClass == "directory" else { return }
+        let name = String(trimmed.split(separator: "/").last ?? trimmed)
+        tree.setLabel(name, of: 0)
+        // Every entry's tooltip is its path (or the path and why it could not be read): from the folder's name on.
+        for (node, var attributes) in tree.attributes {
+            guard let tooltip = attributes.tooltip, tooltip.hasPrefix(trimmed),
+                  tooltip.count == trimmed.count || ["/", ":"].contains(tooltip.dropFirst(trimmed.count).first) else { continue }
+            attributes.tooltip = name + tooltip.dropFirst(trimmed.count)
+            tree.setAttributes(attributes, of: Int(node))
+        }
+    }
+
     /// Turns a block's settings (without `alt`, `caption`, `src`) into options, throwing
     /// `SettingError`; nil reads `format`, `layout`, `align`, `orientation`, `connectors`,
     /// `theme` and `sizing` over `baseOptions`. The command line sets its own option parser here.
@@ -352,18 +371,20 @@ public struct MarkdownEmbedding {
             throw failure(error.message)
         }
         options.render.format = .svg
-        let tree: Tree
+        var tree: Tree
         if let src {
             guard source.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }) else {
                 throw failure("a block with src=\"\(src)\" draws that file; its own lines must be empty")
             }
             guard let loadSource else { throw failure("src is not available here") }
             let directory = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+            let resolved = src.hasPrefix("/") ? src : directory + src
             do {
-                tree = try loadSource(src.hasPrefix("/") ? src : directory + src, options)
+                tree = try loadSource(resolved, options)
             } catch let error as SettingError {
                 throw failure(error.message)
             }
+            Self.nameDirectoryRoot(of: &tree, readFrom: resolved)
         } else {
             let bytes = Array(source.utf8)
             do throws(ReadError) {

@@ -52,9 +52,11 @@ public struct SVGRenderer: Sendable {
         let size = layout.collectionViewContentSize
         // Ids unique to this drawing, so several can sit in one page; derived from the content
         // (FNV-1a of the title and size), so output stays deterministic.
+        // A scoped drawing's own id serves: the page made it unique (two drawings of one tree
+        // in one page had one title id, and the second was announced by the first's title).
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in "\(content.title)|\(size.width)|\(size.height)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        let prefix = "schematic-" + String(hash & 0xFFFFFFFF, radix: 16)
+        let prefix = scopeName ?? "schematic-" + String(hash & 0xFFFFFFFF, radix: 16)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         output.append(size.width)
         output.append("\" height=\"")
@@ -65,9 +67,10 @@ public struct SVGRenderer: Sendable {
         output.append(size.height)
         output.append("\" role=\"img\" class=\"schematic\"")
         if let scopeName {
+            // Inlined in a page: no wider than its column (the page scrolled sideways), as an <img> is kept.
             output.append(" id=\"")
             output.append(raw: scopeName)
-            output.append("\"")
+            output.append("\" style=\"max-width:100%;height:auto\"")
         }
         output.append(" aria-labelledby=\"")
         output.append(raw: prefix)

@@ -174,6 +174,34 @@ import TestSupport
         #expect(lines.status == 0 && lines.stdout.contains(">Child</text>"), "a block's own lines are sniffed alike: \(lines.stderr)")
     }
 
+    /// A folder drawn by `src` is labelled with its name, its entries' tooltips start there: the
+    /// path resolved against the Markdown file was the build machine's, and the page changed
+    /// with the folder the build ran in.
+    @Test func aFolderBySrcIsNamedAsInThePage() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("x\n", to: dir + "/docs/trees/a.txt")
+        try writeText("# T\n\n```schematic src=\"trees\"\n```\n", to: dir + "/docs/page.md")
+        let inside = try Executable.run(["markdown", "page.md"], in: dir + "/docs")
+        let outside = try Executable.run(["markdown", dir + "/docs/page.md"], in: "/")
+        #expect(inside.status == 0 && outside.status == 0, "\(inside.stderr) \(outside.stderr)")
+        #expect(inside.stdout == outside.stdout, "the same page from any folder")
+        #expect(outside.stdout.contains(">trees</text>") && outside.stdout.contains("<title>trees/a.txt</title>"))
+        #expect(!outside.stdout.contains(dir), "no path of the build machine")
+    }
+
+    /// One tree drawn twice in a page: each drawing's title and description ids are its own, so
+    /// each is announced by its own `alt` (the second was announced by the first's).
+    @Test func drawingsOfOneTreeHaveTheirOwnTitles() throws {
+        let page = "```schematic alt=\"First\"\nA\n  B\n```\n\n```schematic alt=\"Second\"\nA\n  B\n```\n"
+        let result = try Executable.run(["markdown", "-"], stdin: page)
+        #expect(result.status == 0, "\(result.stderr)")
+        let labelled = result.stdout.matches(of: #/aria-labelledby="([^ "]+) /#).map { String($0.1) }
+        let titles = result.stdout.matches(of: /<title id="([^"]+)">([^<]*)/).map { (String($0.1), String($0.2)) }
+        #expect(labelled.count == 2 && titles.count == 2 && Set(labelled).count == 2)
+        #expect(titles.map(\.0) == labelled && titles.map(\.1) == ["First", "Second"], "\(titles) \(labelled)")
+        #expect(result.stdout.contains("style=\"max-width:100%;height:auto\""), "inline drawings keep to their column")
+    }
+
     @Test func droppedParentEdgesWarnAsRenderWarns() throws {
         let dir = try makeScratchDirectory("schematic-md")
         try writeText("digraph { a -> b; b -> c; a -> c; }\n", to: dir + "/dag.gv")

@@ -114,7 +114,10 @@ class Renderer:
         """The block as a PNG or PDF (`schematic render -o x.pdf`); `first_line` is the number
         of the body's first line in the page."""
         def produce() -> bytes:
-            arguments = ["render", settings.get("src") or "-"]
+            # A folder is drawn from beside it, so that its root is labelled with its name, as
+            # inline drawings are, not with the build machine's path.
+            src = (settings.get("src") or "").rstrip("/") or None
+            arguments = ["render", os.path.basename(src) if src else "-"]
             for key, value in settings.items():
                 if key in ("src", "alt", "caption"):
                     continue
@@ -122,7 +125,7 @@ class Renderer:
                 arguments.append(f"--{name}" if value is None else f"--{name}={value}")
             with tempfile.TemporaryDirectory() as directory:
                 output = os.path.join(directory, "drawing." + extension)
-                self._run(arguments + ["-o", output], body, offset=first_line - 1)
+                self._run(arguments + ["-o", output], body, offset=first_line - 1, cwd=os.path.dirname(src) if src else None)
                 return Path(output).read_bytes()
         return self._cached(extension, settings, body, produce)
 
@@ -136,8 +139,8 @@ class Renderer:
         output = self._run(["markdown", "-"] + arguments, document, offset=0)
         return output.strip(b"\n")
 
-    def _run(self, arguments: list[str], stdin: str, offset: int) -> bytes:
-        result = subprocess.run([self.binary] + arguments, input=stdin.encode("utf-8"), capture_output=True)
+    def _run(self, arguments: list[str], stdin: str, offset: int, cwd: Optional[str] = None) -> bytes:
+        result = subprocess.run([self.binary] + arguments, input=stdin.encode("utf-8"), capture_output=True, cwd=cwd)
         messages = result.stderr.decode("utf-8", "replace").strip().splitlines()
         if result.returncode != 0:
             match = _LOCATION.match(messages[0] if messages else "")
@@ -163,6 +166,23 @@ class Renderer:
         temporary.write_bytes(data)
         os.replace(temporary, path)
         return data
+
+
+_SCOPE = re.compile(r'<svg[^>]*\bid="(schematic-[0-9a-f]+)"')
+
+
+def unique_ids(html: str, seen: dict) -> str:
+    """A drawing's ids made unique in its page: `seen` counts each drawing's id (its text's
+    hash) on the page so far; a repeat takes `-2`, `-3`... (two blocks drawing one file had one
+    `<svg>` id and one title id: invalid HTML, and the second announced by the first's title)."""
+    match = _SCOPE.search(html)
+    if not match:
+        return html
+    scope = match.group(1)
+    seen[scope] = seen.get(scope, 0) + 1
+    if seen[scope] == 1:
+        return html
+    return re.sub(re.escape(scope) + r"(?![0-9a-f])", f"{scope}-{seen[scope]}", html)
 
 
 def _files(src: Optional[str]) -> list:

@@ -21,7 +21,7 @@ from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from .block import Renderer, SchematicError, Settings, parse_settings
+from .block import Renderer, SchematicError, Settings, parse_settings, unique_ids
 
 log = logging.getLogger("mkdocs.plugins.schematic")
 
@@ -61,6 +61,7 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         drawings: list[str] = []
         token = "schematicdrawing" + hashlib.sha256(page.file.src_uri.encode()).hexdigest()[:12]
         index, other_fence = 0, None
+        ids: dict = {}
         while index < len(lines):
             line = lines[index]
             match = _FENCE.match(line)
@@ -88,7 +89,7 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
                 body.append(lines[index - 1][len(indent):] if lines[index - 1].startswith(indent) else lines[index - 1])
             else:
                 raise PluginError(f"{page.file.src_uri}:{fence_number}: a schematic block is not closed")
-            drawings.append(self._draw(info.strip()[len("schematic"):], "\n".join(body), fence_number, page, config))
+            drawings.append(unique_ids(self._draw(info.strip()[len("schematic"):], "\n".join(body), fence_number, page, config), ids))
             output.append(f"{indent}{token}n{len(drawings)}x")
         self.drawings[page.file.src_uri] = drawings
         return "\n".join(output)

@@ -29,7 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .block import Renderer, SchematicError, Settings, parse_settings
+from .block import Renderer, SchematicError, Settings, parse_settings, unique_ids
 
 __version__ = "0.1.0"
 log = logging.getLogger(__name__)
@@ -108,6 +108,7 @@ def visit_html(translator: Any, node: schematic) -> None:
         html = _renderer(translator.builder.app).inline_html(node["settings"], node["body"], node["first_line"] - 1)
     except SchematicError as error:
         _fail(translator, node, error)
+    html = unique_ids(html, translator.__dict__.setdefault("_schematic_ids", {}))
     translator.body.append(f'<div class="schematic align-{node["figure_align"]}">{html}</div>\n')
     raise nodes.SkipNode
 
