@@ -35,7 +35,7 @@ enum MarkdownToHTML {
         var body = MarkdownParser().html(from: markdown)
         if safe { body = HTMLSanitizer().sanitize(body) }
         for (index, drawing) in drawings.enumerated() {
-            body = body.replacingAll(HTMLSanitizer.placeholder(index + 1), with: drawing)
+            body = placing(drawing, for: HTMLSanitizer.placeholder(index + 1), in: body, markdown: markdown)
         }
         let title = HTMLSanitizer.escaped(arguments[2])
         let page = """
@@ -56,6 +56,28 @@ enum MarkdownToHTML {
         }
         fclose(output)
     }
+}
+
+/// The page's HTML with a drawing in place of its placeholder, in a block of its own (inline
+/// `<svg>`s side by side drew three blocks on one line). A drawing in a list item (its
+/// placeholder indented in the Markdown) goes back into the item: Ink ends a list at a block
+/// in an item, so the item's list is closed before the placeholder and a new one opened after
+/// it (`</li></ul>` drawing `<ul><li>`), which split one list in two.
+func placing(_ drawing: String, for placeholder: String, in body: String, markdown: String) -> String {
+    let block = "<div class=\"schematic-drawing\">" + drawing + "</div>"
+    let indented = markdown.split(separator: "\n").contains { line in
+        line.hasSuffix(placeholder) && line.count > placeholder.count && line.dropLast(placeholder.count).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+    if indented {
+        for list in ["ul", "ol"] {
+            let closed = "</li></\(list)>" + placeholder
+            guard body.contains(closed) else { continue }
+            var result = body.replacingAll(closed, with: block + "</li></\(list)>")
+            result = result.replacingAll(block + "</li></\(list)><\(list)>", with: block + "</li>")
+            return result
+        }
+    }
+    return body.replacingAll(placeholder, with: block)
 }
 
 /// Writes a line to standard error (file descriptor 2, not the C global `stderr`).
@@ -81,7 +103,7 @@ private func readFile(_ path: String) -> String? {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-private extension String {
+extension String {
     /// Every occurrence of `target` replaced.
     func replacingAll(_ target: String, with replacement: String) -> String {
         var result = ""

@@ -286,6 +286,17 @@ import TestSupport
         #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2)
     }
 
+    /// Each drawing is a block of its own (adjacent inline `<svg>`s drew side by side), and one
+    /// in a list item stays in the item (Ink ended the list there and began another after it).
+    @Test func markdownHTMLKeepsDrawingsInTheirBlocks() throws {
+        let page = "Intro.\n\n```schematic\nA\n  B\n```\n\n```schematic\nC\n  D\n```\n\n- one\n\n  ```schematic\n  E\n    F\n  ```\n\n- two\n"
+        let result = try Executable.run(["markdown", "-", "--html"], stdin: page)
+        #expect(result.status == 0, "\(result.stderr)")
+        let body = result.stdout.replacing(/<svg.*?<\/svg>/.dotMatchesNewlines(), with: "[SVG]")
+        #expect(body.contains("<p>Intro.</p><div class=\"schematic-drawing\">[SVG]</div><div class=\"schematic-drawing\">[SVG]</div>"
+                              + "<ul><li>one<div class=\"schematic-drawing\">[SVG]</div></li><li>two</li></ul>"), "\(body)")
+    }
+
     @Test func interactiveHTMLIsOneSelfContainedPage() throws {
         let result = try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "--format", "html"])
         #expect(result.status == 0)
