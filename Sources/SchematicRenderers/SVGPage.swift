@@ -276,7 +276,11 @@ struct SVGPage {
               if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); toggle(n); }
             });
           });
-          view.addEventListener('keydown', function (event) {
+          // On the whole page (the keys did nothing until the drawing had the focus); not in
+          // the search box, on a button or a node (Enter, space), nor with a modifier.
+          document.addEventListener('keydown', function (event) {
+            var tag = event.target && event.target.tagName;
+            if (event.ctrlKey || event.metaKey || event.altKey || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'BUTTON') return;
             var step = viewBox.w / 10;
             if (event.key === 'ArrowLeft') { viewBox.x -= step; } else if (event.key === 'ArrowRight') { viewBox.x += step; }
             else if (event.key === 'ArrowUp') { viewBox.y -= step; } else if (event.key === 'ArrowDown') { viewBox.y += step; }

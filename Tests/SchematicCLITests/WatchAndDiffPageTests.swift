@@ -69,6 +69,24 @@ import TestSupport
         #expect(refused.status == 64 && refused.stderr.contains("diff writes JSON or HTML, not .svg"))
     }
 
+    /// The page's keys work as it opens, before the drawing is clicked (they listened on the
+    /// view alone, which had no focus), and not while typing in the search box.
+    @Test(.enabled(if: BrowserSession.isAvailable), .timeLimit(.minutes(1)))
+    func thePagesKeysWorkWithoutClickingTheDrawing() throws {
+        let directory = try makeScratchDirectory("schematic-diff-page")
+        #expect(try Executable.run(["render", RepositoryPaths.samples + "/org-chart.json", "-o", directory + "/page.html"]).status == 0)
+        let page = try BrowserSession(url: "file://" + directory + "/page.html")
+        #expect(try page.evaluate("!!window.schematic", until: true, timeout: 10).ok)
+        func key(_ name: String, on target: String) -> String {
+            "(function(){var s=window.schematic.camera.scale;\(target).dispatchEvent(new KeyboardEvent('keydown',{key:'\(name)',bubbles:true}));"
+                + "return window.schematic.camera.scale/s;})()"
+        }
+        let zoomed = try page.evaluate(key("+", on: "document.body"))
+        #expect(abs((zoomed.value as? Double ?? 0) - 1.25) < 1e-9, "'+' on the page zooms in: \(String(describing: zoomed.value))")
+        let typed = try page.evaluate(key("+", on: "document.getElementById('schematic-search')"))
+        #expect(typed.value as? Double == 1, "'+' typed in the search box is text: \(String(describing: typed.value))")
+    }
+
     @Test(.enabled(if: BrowserSession.isAvailable), .timeLimit(.minutes(1)))
     func theDiffPageAnimatesFromTheOldDrawingToTheNew() throws {
         let directory = try makeScratchDirectory("schematic-diff-page")
