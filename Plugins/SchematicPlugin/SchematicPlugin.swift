@@ -17,7 +17,7 @@ struct SchematicPlugin: CommandPlugin {
             arguments.removeSubrange(index...(index + 1))
         }
         let tool = try context.tool(named: "SchematicCLI")
-        var rendered = 0
+        var rendered = 0, failed: [String] = []
         for target in context.package.targets where targetNames.isEmpty || targetNames.contains(target.name) {
             guard let sourceTarget = target as? SourceModuleTarget else { continue }
             let directory = sourceTarget.directoryURL
@@ -34,18 +34,25 @@ struct SchematicPlugin: CommandPlugin {
                 process.arguments = ["render", input.path, "-o", output.path] + arguments
                 try process.run()
                 process.waitUntilExit()
+                // One bad file (its message above, from `schematic`) does not keep the others
+                // from being drawn; the command fails at the end, naming every one.
                 guard process.terminationStatus == 0 else {
-                    Diagnostics.error("schematic could not render \(input.path)")
-                    throw PluginError.renderFailed(input.path)
+                    failed.append(input.path)
+                    continue
                 }
                 print("rendered \(output.path)")
                 rendered += 1
             }
         }
         print("schematic: \(rendered) diagram\(rendered == 1 ? "" : "s") rendered")
+        guard failed.isEmpty else { throw PluginError(failed: failed) }
     }
 
-    enum PluginError: Error {
-        case renderFailed(String)
+    /// The files `schematic` could not render.
+    struct PluginError: Error, CustomStringConvertible {
+        var failed: [String]
+        var description: String {
+            "schematic could not render \(failed.count) file\(failed.count == 1 ? "" : "s"): " + failed.joined(separator: ", ")
+        }
     }
 }

@@ -20,5 +20,19 @@ import TestSupport
         // The same drawing as rendering the file directly with the same options.
         let direct = try Executable.run(["render", package + "/Sources/Demo/Demo.docc/Resources/architecture.schematic", "--align", "tidy"])
         #expect(direct.stdout == svg)
+
+        // A bad file beside it (sorted first): the others are still drawn, the command fails
+        // naming it once, with `schematic`'s own message (it stopped at the first, drawing nothing).
+        let bad = package + "/Sources/Demo/Demo.docc/Resources/0-bad.schematic"
+        try "A\n\t B\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        try FileManager.default.removeItem(atPath: output)
+        let again = try Executable.run(program: "/usr/bin/env", ["swift", "package", "--package-path", package,
+                                                                "--allow-writing-to-package-directory", "schematic", "--align", "tidy"])
+        let log2 = again.stdout + again.stderr
+        #expect(again.status != 0, "\(log2.suffix(2000))")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == svg, "the good file is drawn")
+        #expect(log2.contains("0-bad.schematic:2:") && log2.contains("schematic could not render 1 file: ")
+                && !log2.contains("renderFailed"), "\(log2.suffix(2000))")
     }
 }

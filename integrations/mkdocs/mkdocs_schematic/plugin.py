@@ -103,7 +103,7 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         return html
 
     def on_post_build(self, config) -> None:
-        log.info(f"schematic: {self.renderer.rendered} drawings rendered, {self.renderer.cached} from the cache")
+        log.info(f"schematic: {self.renderer.summary()}")
 
     def on_serve(self, server, config, builder):
         # Files drawn with src= outside the docs are watched too (the docs are already).

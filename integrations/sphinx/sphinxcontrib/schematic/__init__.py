@@ -146,7 +146,7 @@ def visit_text(translator: Any, node: schematic) -> None:
 def _report(app: Sphinx, exception: Optional[Exception]) -> None:
     renderer = getattr(app, "_schematic_renderer", None)
     if renderer and exception is None:
-        log.info(f"schematic: {renderer.rendered} drawings rendered, {renderer.cached} from the cache")
+        log.info(f"schematic: {renderer.summary()}")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

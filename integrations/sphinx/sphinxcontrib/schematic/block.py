@@ -95,6 +95,10 @@ class Renderer:
         info = os.stat(self.binary)
         self._identity = [self.binary, info.st_size, info.st_mtime_ns]
 
+    def summary(self) -> str:
+        """What a build did: `3 drawings rendered, 1 from the cache`."""
+        return f"{self.rendered} drawing{'' if self.rendered == 1 else 's'} rendered, {self.cached} from the cache"
+
     def inline_html(self, settings: Settings, body: str, line: int) -> str:
         """The block as `schematic markdown` inlines it: `<svg>` with scoped styles, in a
         `<figure>` when captioned. `line` is the fence line's number in the page."""
