@@ -265,10 +265,13 @@ extension HTMLPageScript {
       if (text.indexOf('\n') < 0) { ctx.fillText(text, px, py); }
       else { var lines = text.split('\n'); for (var l = 0; l < lines.length; l++) ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line); }
       if (collapsed[node] && childCountOf(node) > 0) {
-        // The count of hidden nodes, right of the box on the page (whatever the orientation).
-        var f = realFrame(k), qx = f.x + f.w + 4, qy = f.y + f.h / 2;
-        ctx.save(); ctx.textAlign = 'left'; ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
-        ctx.fillText('+' + hiddenCount(node), (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
+        // The count of hidden nodes, right of the box on the page, or below it where a
+        // neighbour sits there (a row of siblings: it ran into the next one's box).
+        var f = realFrame(k), count = '+' + hiddenCount(node), qx = f.x + f.w + 4, qy = f.y + f.h / 2, crowded = false;
+        ctx.save(); ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
+        query({x: qx, y: f.y, w: ctx.measureText(count).width / s, h: f.h}, function (j) { if (j !== k) crowded = true; });
+        if (crowded) { qx = f.x + f.w / 2; qy = f.y + f.h + header.font.size * 0.75; ctx.textAlign = 'center'; } else { ctx.textAlign = 'left'; }
+        ctx.fillText(count, (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
       }
     }
   }
