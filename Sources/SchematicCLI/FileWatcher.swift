@@ -62,6 +62,8 @@ struct FileWatcher {
         case stopped(signal: Int32)
         /// `ended` said so.
         case ended
+        /// The input went away and has stayed away for a second (told once; then waited for).
+        case missing
     }
 
     /// Waits until the input has changed and settled (two polls alike), a stop signal came,
@@ -72,11 +74,19 @@ struct FileWatcher {
             if ended() { return .ended }
             var now = currentSignature()
             guard now != signature else { continue }
-            // An editor may still be writing: wait until two polls agree, and the file is back if it went.
+            // An editor may still be writing: wait until two polls agree, and the file is back if
+            // it went (an editor saving by renaming takes milliseconds); gone for a second, it is
+            // told (nothing was said, the page kept the drawing of a file no longer there).
+            var gone = ContinuousClock.now
             while true {
                 if let signal = waitForStop(milliseconds: interval / 2) { return .stopped(signal: signal) }
                 let again = currentSignature()
                 if again == now && !again.isEmpty && again[0] != -1 { break }
+                if again.first != -1 { gone = ContinuousClock.now }
+                if again.first == -1 && ContinuousClock.now - gone >= .seconds(1) && signature.first != -1 {
+                    signature = again
+                    return .missing
+                }
                 now = again
             }
             signature = now

@@ -293,7 +293,13 @@ struct RenderCommand: ParsableCommand {
         if isDirectoryOutput && !DirectoryReader.isDirectory(output) { mkdir(output, 0o755) }
         let input = inputs[0]
         var watcher = FileWatcher(path: input, reader: inputOptions.directoryReader)
+        var event = FileWatcher.Event.changed
         repeat {
+            if event == .missing {
+                FileIO.writeMessage("\(clockTime()) \(input): no longer there (removed or renamed); waiting for it to come back")
+                event = watcher.next()
+                continue
+            }
             do {
                 let count = try render(input)
                 if let depsFile { try writeDependencies(to: depsFile) }
@@ -304,7 +310,8 @@ struct RenderCommand: ParsableCommand {
             } catch let failure as CommandFailure {
                 FileIO.writeMessage("\(clockTime()) \(failure.message)")
             }
-        } while watcher.next() == .changed
+            event = watcher.next()
+        } while event == .changed || event == .missing
     }
 
     @discardableResult

@@ -78,6 +78,10 @@ struct ServeCommand: ParsableCommand {
                 return
             case .ended:
                 throw fail("schematic: schematic-serve stopped; the page is no longer served", ExitStatus.unavailable)
+            case .missing:
+                let message = "\(input): no longer there (removed or renamed); the last drawing stays until it is back"
+                server.send(.status, TransitionPages.statusMessage(version: live.version, error: message))
+                FileIO.writeMessage("\(clockTime()) \(message)")
             case .changed:
                 do {
                     let tree = try loading.readTree(input)

@@ -43,6 +43,8 @@ struct SchematicServe {
             do {
                 try await server.run()
             } catch is CancellationError {
+            } catch where Task.isCancelled {
+                // Stopping: the server's end (FlyingFox may report its socket `disconnected`) is no failure.
             } catch {
                 FileHandle.standardError.write(Data("schematic: cannot listen on 127.0.0.1:\(port): \(Self.describe(error))\n".utf8))
                 exit(69)
@@ -59,8 +61,10 @@ struct SchematicServe {
 
         while let frame = await frames.next() { await hub.receive(frame) }
         await hub.closeAll()
-        await server.stop(timeout: 0.3)
+        // Cancelled before the server stops, so that its run's end is not taken for a failure
+        // (it printed "cannot listen on 127.0.0.1:0: disconnected" and exited 69 now and then).
         running.cancel()
+        await server.stop(timeout: 0.3)
         exit(0)
     }
 

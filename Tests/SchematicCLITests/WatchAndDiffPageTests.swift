@@ -47,6 +47,25 @@ import TestSupport
         #expect(try watcher.exitStatus(within: 10) == 0)
     }
 
+    /// A watched file removed is told once (nothing was said), and drawn again when it is back.
+    @Test(.timeLimit(.minutes(1)))
+    func watchTellsWhenTheFileIsGoneAndGoesOnWhenItIsBack() throws {
+        let directory = try makeScratchDirectory("schematic-watch")
+        let input = directory + "/tree.txt", output = directory + "/tree.svg"
+        try "Root\n  Alpha\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let watcher = try RunningProcess.schematic(["render", input, "-o", output, "--watch"])
+        _ = try watcher.standardError(within: 20) { $0.contains("wrote \(output): 2 nodes") }
+        #expect(unlink(input) == 0)
+        let gone = try watcher.standardError(within: 5) { $0.contains("no longer there") }
+        #expect(gone.contains("\(input): no longer there (removed or renamed); waiting for it to come back"), "\(gone)")
+        try "Root\n  Alpha\n  Beta\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let back = try watcher.standardError(within: 5) { $0.contains("wrote \(output): 3 nodes") }
+        #expect(back.contains("wrote \(output): 3 nodes"))
+        #expect(back.components(separatedBy: "no longer there").count == 2, "told once: \(back)")
+        watcher.signal(SIGTERM)
+        #expect(try watcher.exitStatus(within: 10) == 0)
+    }
+
     @Test func watchNeedsOneFileAndAnOutputFile() throws {
         let standardInput = try Executable.run(["render", "-", "-o", "/tmp/x.svg", "--watch"])
         #expect(standardInput.status == 64 && standardInput.stderr.contains("--watch needs one input file"))
