@@ -98,13 +98,14 @@ struct DiagramLoading {
     func displayName(_ path: String) -> String { TreeReading.displayName(path) }
 }
 
-/// Refuses an output that is one of `inputs` (through soft or hard links), before anything is written.
-func refuseOverwritingInput(_ path: String, inputs: [String]) throws {
+/// Refuses an output that is one of `inputs` (through soft or hard links), before anything is
+/// written; `option` names the option that gave the path.
+func refuseOverwritingInput(_ path: String, inputs: [String], option: String = "-o") throws {
     // Identities of existing files only: an output not made yet is no input. An input is
     // followed as reading follows it (`/dev/stdin` redirected from a file is that file).
     guard path != "-", let output = OutputTarget.fileIdentity(path), output.hasPrefix("file ") else { return }
     if let input = inputs.first(where: { $0 != "-" && OutputTarget.readIdentity($0) == output }) {
-        throw fail("schematic: \(path): would overwrite its input \(input); choose another -o", ExitStatus.usage)
+        throw fail("schematic: \(path): would overwrite its input \(input); choose another \(option)", ExitStatus.usage)
     }
 }
 
@@ -143,8 +144,8 @@ func writeAllAtomically(_ files: [(path: String, bytes: [UInt8])], inputs: [Stri
 /// Writes an output so that a failure or an interruption leaves nothing behind where a file is
 /// replaced, and nothing at the path is ever replaced but a regular file (see `FileIO.Output`).
 /// Refuses an output that is one of `inputs` (through links), before writing anything.
-func writeAtomically(to path: String, inputs: [String] = [], _ produce: (FileIO.Output) throws -> Void) throws {
-    try refuseOverwritingInput(path, inputs: inputs)
+func writeAtomically(to path: String, inputs: [String] = [], option: String = "-o", _ produce: (FileIO.Output) throws -> Void) throws {
+    try refuseOverwritingInput(path, inputs: inputs, option: option)
     let destination: FileIO.Output
     do {
         destination = try FileIO.Output(path: path)

@@ -135,6 +135,8 @@ struct RenderCommand: ParsableCommand {
     /// both write (by name, or through links to one file), and an output that is one of the
     /// inputs (through links).
     private func checkOutputs() throws {
+        // Before any drawing is written (the drawing was written, then the rules refused).
+        if let depsFile { try refuseOverwritingInput(depsFile, inputs: inputs, option: "--deps-file") }
         var writers: [String: String] = [:], writersOfFiles: [String: (path: String, writer: String)] = [:]
         for input in inputs {
             for target in try outputs(for: input) where target.path != "-" {
@@ -227,7 +229,7 @@ struct RenderCommand: ParsableCommand {
 
     private func writeDependencies(to path: String) throws {
         let rules = try dependencyRules()
-        try writeAtomically(to: path, inputs: inputs) { $0.write(rules) }
+        try writeAtomically(to: path, inputs: inputs, option: "--deps-file") { $0.write(rules) }
         if verbose { FileIO.writeMessage("wrote \(path)") }
     }
 

@@ -251,6 +251,10 @@ import TestSupport
         #expect(deps.stdout == "out/one.svg: one.txt\nout/two.svg: two.json\n")
         let clobber = try Executable.run(["render", "two.json", "-o", "./", "--format", "json"], in: dir)
         #expect(clobber.status == 64 && clobber.stderr.contains("would overwrite its input"))
+        let depsOnInput = try Executable.run(["render", "one.txt", "-o", "one.svg", "--deps-file", "one.txt"], in: dir)
+        #expect(depsOnInput.status == 64 && depsOnInput.stderr.hasSuffix("would overwrite its input one.txt; choose another --deps-file\n"),
+                "\(depsOnInput.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/one.svg"), "nothing written")
         let usage = try Executable.run(["render", "one.txt", "two.json", "-o", "single.svg"], in: dir)
         #expect(usage.status == 64)
     }
