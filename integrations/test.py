@@ -190,7 +190,7 @@ def main() -> int:
            f"mkdocs: a bad block fails the build with page, line and message: {bad.stderr.strip().splitlines()[-3:]}")
     (site / "docs/bad.md").write_text("# Bad\n\n```schematic layout=spiral\nRoot\n```\n")
     bad = run([str(venv / "mkdocs"), "build"], site, env)
-    expect(bad.returncode != 0 and "bad.md:3: 'max-label-width=200 layout=spiral': The value 'spiral' is invalid" in bad.stderr,
+    expect(bad.returncode != 0 and "bad.md:3: 'layout=spiral': The value 'spiral' is invalid" in bad.stderr,
            "mkdocs: a bad setting fails the build at its fence line")
 
     # Sphinx

@@ -143,10 +143,23 @@ struct MarkdownCommand: ParsableCommand {
             command = try MarkdownCommand.parse(arguments)
         } catch {
             // Settings are named without dashes on the fence line.
-            var message = MarkdownCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+            // One line: a list of allowed values (one per line, "  - yaml") joins the first.
+            let lines = MarkdownCommand.message(for: error).split(separator: "\n")
+            var message = lines.first.map(String.init) ?? ""
+            let choices = lines.dropFirst().prefix { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
+            if message.hasSuffix(" one of the following:"), !choices.isEmpty {
+                message = message.dropLast(" the following:".count) + " " + choices.joined(separator: ", ") + "."
+            }
             if message.hasPrefix("--") { message.removeFirst(2) }
             message = message.replacing("'--", with: "'").replacing(" --", with: " ").replacing("option", with: "setting")
-            let written = settings.map(\.text).joined(separator: " ")
+            if settings.contains(where: { $0.key == "format" }) { message = message.replacing("'from <from>'", with: "'format <format>'") }
+            // The setting the message is about (named first in it), else all: a docs plugin's
+            // defaults, which the writer did not write on the line, were quoted with it.
+            let named = settings.compactMap { setting -> (Substring.Index, MarkdownEmbedding.Setting)? in
+                let name = setting.key == "format" ? "from" : setting.key
+                return message.firstRange(of: "'\(name)").map { ($0.lowerBound, setting) }
+            }.min { $0.0 < $1.0 }?.1
+            let written = named?.text ?? settings.map(\.text).joined(separator: " ")
             throw MarkdownEmbedding.SettingError(written.isEmpty ? message : "'\(written)': \(message)")
         }
         var options = MarkdownEmbedding.BlockOptions(diagram: command.loading.diagramOptions)

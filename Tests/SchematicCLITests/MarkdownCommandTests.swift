@@ -111,7 +111,11 @@ import TestSupport
                                     ("output=/tmp/x", "unknown setting 'output=/tmp/x'"),
                                     ("width=300", "width applies to layout flow, circle, masonry, not schematic"),
                                     ("theme=dark theme=light", "'theme' is set twice"),
-                                    ("alt=\"open", "the value of 'alt' has no closing \"")] {
+                                    ("alt=\"open", "the value of 'alt' has no closing \""),
+                                    // Only the setting at fault is quoted, and the allowed values are on the line.
+                                    ("theme=auto layout=spiral", "<stdin>:3: 'layout=spiral': The value 'spiral' is invalid"),
+                                    ("format=yamll", "'format=yamll': The value 'yamll' is invalid for 'format <format>'. "
+                                        + "Please provide one of outline, json, yaml, csv, tsv, markdown, dot, newick.")] {
             let result = try Executable.run(["markdown", "-"], stdin: "Intro\n\n```schematic \(settings)\nRoot\n```\n")
             #expect(result.status == 65)
             #expect(result.stderr.hasPrefix("<stdin>:3: ") && result.stderr.contains(message), "\(settings): \(result.stderr)")
