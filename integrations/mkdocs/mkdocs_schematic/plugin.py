@@ -99,7 +99,9 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         token = "schematicdrawing" + hashlib.sha256(page.file.src_uri.encode()).hexdigest()[:12]
         for number, drawing in enumerate(drawings, start=1):
             word = f"{token}n{number}x"
-            html = html.replace(f"<p>{word}</p>", drawing).replace(word, drawing)
+            # A block of its own, also in a list item (it sat on the line of the item's text).
+            block = f'<div class="schematic-drawing">{drawing}</div>'
+            html = html.replace(f"<p>{word}</p>", block).replace(word, block)
         return html
 
     def on_post_build(self, config) -> None:
@@ -131,7 +133,9 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         base = config.docs_dir if src.startswith("/") else os.path.dirname(page.file.abs_src_path)
         path = os.path.normpath(os.path.join(base, src.lstrip("/")))
         if not os.path.exists(path):
-            raise SchematicError(f"src: {src}: no such file or directory")
+            # A path starting with / is taken from the docs folder: say which was tried.
+            tried = f" (looked for {os.path.relpath(path, config.docs_dir)} in the docs folder)" if src.startswith("/") else ""
+            raise SchematicError(f"src: {src}: no such file or directory{tried}")
         if not path.startswith(config.docs_dir + os.sep):
             self.watched.add(path)
         return path

@@ -74,7 +74,9 @@ class SchematicDirective(SphinxDirective):
         if self.arguments:
             relative, path = self.env.relfn2path(self.arguments[0], self.env.docname)
             if not os.path.exists(path):
-                raise self.error(f"schematic: {self.arguments[0]}: no such file or directory")
+                # Sphinx takes a path starting with / from the source folder: say which was tried.
+                tried = f" (looked for {relative} in the source folder)" if self.arguments[0].startswith("/") else ""
+                raise self.error(f"schematic: {self.arguments[0]}: no such file or directory{tried}")
             self.env.note_dependency(relative)
             settings["src"] = path
         node = schematic()

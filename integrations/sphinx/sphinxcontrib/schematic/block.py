@@ -149,7 +149,9 @@ class Renderer:
         if result.returncode != 0:
             match = _LOCATION.match(messages[0] if messages else "")
             if not match:
-                raise SchematicError(" ".join(messages) or f"schematic exited with status {result.returncode}")
+                # Its message, not the usage and help argument-parser prints after it.
+                first = next((m for m in messages if m.strip()), "")
+                raise SchematicError(first.removeprefix("Error: ") or f"schematic exited with status {result.returncode}")
             line, column, message = match.groups()
             raise SchematicError(message, int(line) + offset, int(column) if column else None)
         for message in messages:
