@@ -39,6 +39,10 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(help: "Render the whole document to one HTML page (with Ink), drawings inline; the document's raw HTML is kept.")
     var html = false
 
+    @Option(name: .customLong("deps-file"),
+            help: ArgumentHelp("Also write make dependency lines to this file: the output and its drawings' files on the Markdown file and every src file (for a src directory, every folder and file drawn).", valueName: "file"))
+    var depsFile: String?
+
     @Flag(help: "With --html: drop the document's raw HTML and scripts, and links that are not http, https, mailto or relative.")
     var safe = false
 
@@ -62,6 +66,8 @@ struct MarkdownCommand: ParsableCommand {
     func validate() throws {
         if safe && !html { throw ValidationError("--safe applies to --html") }
         if output.isEmpty { throw emptyOutputPath }
+        if depsFile != nil && output == "-" { throw ValidationError("--deps-file needs an output file (-o): make rules name it") }
+        if let depsFile, depsFile.isEmpty || depsFile == "-" || depsFile == output { throw ValidationError("--deps-file needs a file of its own") }
     }
 
     func run() throws {
@@ -93,7 +99,13 @@ struct MarkdownCommand: ParsableCommand {
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
-        embedding.loadSource = Self.load
+        // The src files and directories read, for --deps-file (a block's own walk settings apply).
+        final class LoadedSources { var paths: [(path: String, directory: DirectoryReader)] = [] }
+        let loaded = LoadedSources()
+        embedding.loadSource = { path, options in
+            loaded.paths.append((path, options.directory))
+            return try Self.load(path, options)
+        }
         embedding.warn = { FileIO.writeMessage($0) }
         // With --html the drawings go to the page after Ink ran, through placeholders.
         var drawings: [String] = []
@@ -112,7 +124,40 @@ struct MarkdownCommand: ParsableCommand {
             throw fail(error.messages.last ?? "", ExitStatus.dataError)
         }
         let text = html ? try renderHTML(processed, drawings: drawings, title: name) : processed
-        try writeAllAtomically(pending.files.map { ($0.path, $0.svg) } + [(output, text)], inputs: [input])
+        var files = pending.files.map { ($0.path, $0.svg) } + [(output, text)]
+        if let depsFile {
+            files.append((depsFile, try dependencyRules(targets: files.map(\.0), sources: loaded.paths)))
+        }
+        try writeAllAtomically(files, inputs: [input])
+    }
+
+    /// Make rules: each file written on the Markdown file and the src files and folders its
+    /// blocks drew (each once, in order), then an empty rule for each of those (as a compiler's
+    /// -MP writes), so that one deleted since is no error for make.
+    private func dependencyRules(targets: [String], sources: [(path: String, directory: DirectoryReader)]) throws -> [UInt8] {
+        var prerequisites: [[UInt8]] = input == "-" ? [] : [Array(input.utf8)]
+        var seen = Set(prerequisites)
+        func add(_ path: [UInt8]) { if seen.insert(path).inserted { prerequisites.append(path) } }
+        var listed: [[UInt8]] = []
+        for source in sources {
+            add(Array(source.path.utf8))
+            listed.append(Array(source.path.utf8))
+            guard DirectoryReader.isDirectory(source.path) else { continue }
+            for path in try DirectoryDependencies.paths(in: source.path, reader: source.directory) where !path.contains(0x0A) {
+                add(path)
+                listed.append(path)
+            }
+        }
+        var text: [UInt8] = []
+        for target in targets {
+            guard let rule = DirectoryDependencies.rule(target: Array(target.utf8), prerequisites: prerequisites) else {
+                throw fail("schematic: \(target): a name with a line break cannot be named in a make rule", ExitStatus.usage)
+            }
+            text += rule
+        }
+        var empty = Set<[UInt8]>()
+        for path in listed where empty.insert(path).inserted { text += DirectoryDependencies.rule(target: path, prerequisites: []) ?? [] }
+        return text
     }
 
     /// The comment that stands for the n-th drawing in the Markdown handed to the HTML helper.
@@ -132,7 +177,7 @@ struct MarkdownCommand: ParsableCommand {
     private static func resolve(_ settings: [MarkdownEmbedding.Setting]) throws -> MarkdownEmbedding.BlockOptions {
         var arguments = baseArguments
         for setting in settings {
-            if ["output", "assets", "html", "safe", "help", "version"].contains(setting.key) || setting.key.count < 2 {
+            if ["output", "assets", "html", "safe", "deps-file", "help", "version"].contains(setting.key) || setting.key.count < 2 {
                 throw MarkdownEmbedding.SettingError("unknown setting '\(setting.text)'")
             }
             let name = setting.key == "format" ? "from" : setting.key

@@ -178,6 +178,29 @@ import TestSupport
         #expect(lines.status == 0 && lines.stdout.contains(">Child</text>"), "a block's own lines are sniffed alike: \(lines.stderr)")
     }
 
+    /// `--deps-file`: make rules of the page and its drawings' files on the Markdown file and
+    /// what its blocks drew (a src folder's every entry), with empty rules for those.
+    @Test func dependencyRulesNameTheSrcFilesAndFolders() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("A\n  B\n", to: dir + "/docs/tree.txt")
+        try writeText("x\n", to: dir + "/docs/folder/a.txt")
+        try writeText("# T\n\n```schematic src=\"tree.txt\"\n```\n\n```schematic src=\"folder\"\n```\n", to: dir + "/docs/page.md")
+        let result = try Executable.run(["markdown", "docs/page.md", "-o", "page.out.md", "--assets", "img", "--deps-file", "page.d"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let prerequisites = "docs/page.md docs/tree.txt docs/folder docs/folder/a.txt"
+        #expect(try String(contentsOfFile: dir + "/page.d", encoding: .utf8) == """
+            img/page-1.svg: \(prerequisites)
+            img/page-2.svg: \(prerequisites)
+            page.out.md: \(prerequisites)
+            docs/tree.txt:
+            docs/folder:
+            docs/folder/a.txt:
+
+            """)
+        let toStandardOutput = try Executable.run(["markdown", "docs/page.md", "--deps-file", "page.d"], in: dir)
+        #expect(toStandardOutput.status == 64 && toStandardOutput.stderr.contains("--deps-file needs an output file (-o)"))
+    }
+
     /// A folder drawn by `src` is labelled with its name, its entries' tooltips start there: the
     /// path resolved against the Markdown file was the build machine's, and the page changed
     /// with the folder the build ran in.
