@@ -232,14 +232,32 @@ public struct DOTRenderer: Sendable {
                 if connector.isCurved {
                     controls = connector.path
                 } else {
+                    // Corners round as in the SVG (`SVGRenderer.cornerRadius`): a quarter circle's
+                    // cubic (its control points 0.5523 of the radius from its ends, towards the corner).
                     let corners = connector.path.map(PixelGrid.snap)
                     controls = [corners[0]]
-                    for (from, to) in zip(corners, corners.dropFirst()) {
+                    var current = corners[0]
+                    func line(to point: Point) {
                         for step in 1...3 {
                             let t = Double(step) / 3
-                            controls.append(Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+                            controls.append(Point(x: current.x + (point.x - current.x) * t, y: current.y + (point.y - current.y) * t))
                         }
+                        current = point
                     }
+                    for index in corners.indices.dropFirst().dropLast() {
+                        let corner = corners[index]
+                        guard let radius = SVGRenderer.cornerRadius(before: corners[index - 1], corner: corner, after: corners[index + 1]) else {
+                            line(to: corner)
+                            continue
+                        }
+                        let entry = SVGRenderer.point(corner, towards: corners[index - 1], by: radius)
+                        let exit = SVGRenderer.point(corner, towards: corners[index + 1], by: radius)
+                        line(to: entry)
+                        controls += [SVGRenderer.point(entry, towards: corner, by: 0.5523 * radius),
+                                     SVGRenderer.point(exit, towards: corner, by: 0.5523 * radius), exit]
+                        current = exit
+                    }
+                    if corners.count > 1 { line(to: corners[corners.count - 1]) }
                 }
                 output.append(" [pos=\"")
                 for (index, point) in controls.enumerated() {

@@ -132,17 +132,40 @@ extension HTMLPageScript {
   // A path in device pixels with its corners where a line `width` px wide is crisp, as the
   // SVG writer does (PixelGrid): on a half pixel a 2 px line smears into three grey rows.
   // Curves' control points are kept as they are. Leaves the context's transform the identity.
-  function snappedPath(context, width) {
-    var m = context.getTransform(), odd = Math.max(1, Math.round(width)) % 2 === 1;
+  // Corners are rounded as the SVG writer rounds them (SVGRenderer.cornerRadius, in layout
+  // units): each polyline is kept until the next starts (or `finish`), then drawn with arcs.
+  var CORNER_RADIUS = 6;
+  function snappedPath(context, width, unit) {
+    var m = context.getTransform(), odd = Math.max(1, Math.round(width)) % 2 === 1, points = [], radius = CORNER_RADIUS * unit;
     function grid(v) { return odd ? Math.floor(v) + 0.5 : Math.round(v); }
+    function flush() {
+      var n = points.length;
+      if (n >= 4) {
+        context.moveTo(points[0], points[1]);
+        for (var i = 2; i + 2 < n; i += 2) {
+          var r = Math.min(radius, Math.hypot(points[i] - points[i - 2], points[i + 1] - points[i - 1]) / 2,
+                           Math.hypot(points[i + 2] - points[i], points[i + 3] - points[i + 1]) / 2);
+          if (r >= 1) context.arcTo(points[i], points[i + 1], points[i + 2], points[i + 3], r); else context.lineTo(points[i], points[i + 1]);
+        }
+        context.lineTo(points[n - 2], points[n - 1]);
+      } else if (n === 2) { context.moveTo(points[0], points[1]); }
+      points = [];
+    }
     context.setTransform(1, 0, 0, 1, 0, 0);
     return {
-      moveTo: function (x, y) { context.moveTo(grid(m.a * x + m.c * y + m.e), grid(m.b * x + m.d * y + m.f)); },
-      lineTo: function (x, y) { context.lineTo(grid(m.a * x + m.c * y + m.e), grid(m.b * x + m.d * y + m.f)); },
+      moveTo: function (x, y) { flush(); points.push(grid(m.a * x + m.c * y + m.e), grid(m.b * x + m.d * y + m.f)); },
+      lineTo: function (x, y) {
+        var gx = grid(m.a * x + m.c * y + m.e), gy = grid(m.b * x + m.d * y + m.f), n = points.length;
+        if (n >= 2 && points[n - 2] === gx && points[n - 1] === gy) return;
+        points.push(gx, gy);
+      },
       bezierCurveTo: function (x1, y1, x2, y2, x, y) {
+        flush();
         context.bezierCurveTo(m.a * x1 + m.c * y1 + m.e, m.b * x1 + m.d * y1 + m.f, m.a * x2 + m.c * y2 + m.e,
                               m.b * x2 + m.d * y2 + m.f, m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f);
-      }
+        points = [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+      },
+      finish: flush
     };
   }
   function setCanonicalTransform(context) {
@@ -174,7 +197,7 @@ extension HTMLPageScript {
       query(rect, function (k, s) { visible.push(k); columns.push(s); });
       // Connectors into the visible nodes, and out of them into columns beyond.
       ctx.beginPath();
-      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth);
+      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth, scale * ratio);
       for (var v = 0; v < visible.length; v++) if (columns[v] > 0) connectorPath(path, visible[v], columns[v]);
       var seen = {};
       for (v = 0; v < visible.length; v++) {
@@ -185,6 +208,7 @@ extension HTMLPageScript {
         for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(path, c, columns[v] + 1);
       }
       header.extraEdges.length && drawExtraEdges(path);
+      path.finish();
       ctx.lineWidth = lineWidth; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round'; ctx.lineCap = 'round';  // ends snapped short of a box still reach it
       ctx.stroke();
       ctx.lineCap = 'butt';

@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: [
         ["render", "a.json", "--help"], ["-h"], ["--version"], ["render", "--version", "a.json"], ["help", "render"],
-        ["compare", "a.json"], ["render"], ["render", "a.json", "--no-such-option"], ["a.json", "b.json", "-o", "x.svg"],
+        ["compare", "a.json"], ["render"], ["render", "a.json", "--no-such-option"],
         ["render", "a.json", "-o", "a.svg", "--dpi", "1"], ["--experimental-dump-help"], ["render", "a.json", "--theme", "sepia"],
         ["--generate-completion-script", "bash"], ["render", "a.json", "--generate-completion-script"],
     ])

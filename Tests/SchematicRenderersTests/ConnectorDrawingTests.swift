@@ -29,11 +29,13 @@ import TestSupport
         // The attributes keep the talk's model: every connector runs from its parent to its child.
         #expect(connectors.allSatisfy { $0.start.x == parentEdge })
         #expect(connectors.map(\.sharesLeadOut) == [false, true, true])
-        // The SVG starts only the first child's path at the parent; the others at the bus.
+        // The SVG starts only the first child's path at the parent; the others just before the
+        // bus (the last stretch of the lead-out, so that their corners are as round).
         let starts = pathStarts(svg)
         #expect(starts.count == 3)
         #expect(starts.filter { $0 == parentEdge }.count == 1, "\(starts) \(parentEdge)")
-        #expect(starts.filter { $0 == connectors[0].turnOut.x }.count == 2)
+        #expect(connectors[0].turnOut.x - parentEdge > 2 * SVGRenderer.cornerRadius)
+        #expect(starts.filter { $0 == connectors[0].turnOut.x - 2 * SVGRenderer.cornerRadius }.count == 2, "\(starts)")
     }
 
     /// Boxes of odd height put their centres, and the connectors' level pieces, on half
@@ -87,7 +89,7 @@ import TestSupport
     private func pieces(_ svg: String) -> [(horizontal: Bool, at: Double, low: Double, high: Double, path: Int)] {
         var result: [(horizontal: Bool, at: Double, low: Double, high: Double, path: Int)] = []
         for (index, rest) in svg.components(separatedBy: "<path class=\"connector\" d=\"").dropFirst().enumerated() {
-            let numbers = rest.prefix { $0 != "\"" }.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" }).compactMap { Double($0) }
+            let numbers = rest.prefix { $0 != "\"" }.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" || $0 == "Q" }).compactMap { Double($0) }
             let points = stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
             for (a, b) in zip(points, points.dropFirst()) {
                 if a.1 == b.1 { result.append((true, a.1, min(a.0, b.0), max(a.0, b.0), index)) }
@@ -98,7 +100,8 @@ import TestSupport
     }
 
     /// Siblings' shared pieces (lead-out, bus, a wrapped block's entry and buses) are stroked
-    /// once in the SVG (`ConnectorAttributes.drawnFrom`): no two paths draw over each other,
+    /// once in the SVG (`ConnectorAttributes.drawnFrom`): no two paths draw over each other
+    /// (but for the stretch into a rounded corner, on whole pixels where strokes do not darken),
     /// and together they draw all of every connector (anti-aliased edges darkened with every
     /// stroke: a block's entry read as a thicker line).
     @Test(arguments: [SchematicOrientation.lr, .tb])
@@ -122,8 +125,9 @@ import TestSupport
         var overlaps: [String] = []
         for (index, first) in drawn.enumerated() {
             for second in drawn[(index + 1)...] where second.path != first.path && second.horizontal == first.horizontal && second.at == first.at {
+                // (But for the stretch before a corner a path starts with, so that its corner is round.)
                 let shared = min(first.high, second.high) - max(first.low, second.low)
-                if shared > 0.01 { overlaps.append("paths \(first.path) and \(second.path) along \(shared)") }
+                if shared > 2 * SVGRenderer.cornerRadius + 0.01 { overlaps.append("paths \(first.path) and \(second.path) along \(shared)") }
             }
         }
         #expect(overlaps.isEmpty, "\(overlaps.prefix(5))")
