@@ -32,14 +32,18 @@ public struct CSVReader: HierarchyReader {
     public var parentColumn: String?
     public var labelColumn: String?
     public var typeColumn: String?
+    /// A cycle of first parents no root reaches is drawn from its first row's node, with a
+    /// warning, instead of refused (`ReaderOptions.breaksCycles`).
+    public var breaksCycles: Bool
 
     public init(separator: UInt8 = UInt8(ascii: ","), idColumn: String? = nil, parentColumn: String? = nil,
-                labelColumn: String? = nil, typeColumn: String? = nil) {
+                labelColumn: String? = nil, typeColumn: String? = nil, breaksCycles: Bool = false) {
         self.separator = separator
         self.idColumn = idColumn
         self.parentColumn = parentColumn
         self.labelColumn = labelColumn
         self.typeColumn = typeColumn
+        self.breaksCycles = breaksCycles
     }
 
     /// One field: its text and where it starts (a byte offset, for messages).
@@ -224,7 +228,18 @@ public struct CSVReader: HierarchyReader {
             reached[node] = true
             for child in children[node] { stack.append(Int(child)) }
         }
-        if let stranded = reached.firstIndex(of: false) {
+        if breaksCycles && reached.contains(false) {
+            let roots = CycleBreaking.roots(count: tree.count, parent: { Int(tree.parents[$0]) }, children: { children[$0].map(Int.init) })
+            for root in roots {
+                let message = CycleBreaking.warning(root: root, parent: { Int(tree.parents[$0]) }, name: { tree.ids[Int32($0)]! })
+                tree.warnings.append("\(file):\(rowLines[root]): \(message)")
+            }
+            for root in roots {
+                let parent = Int(tree.parents[root])
+                tree.setParent(nil, of: root)
+                tree.addAdditionalParent(parent, to: root, at: SourcePlace(line: Int(rowLines[root])))
+            }
+        } else if let stranded = reached.firstIndex(of: false) {
             var node = stranded
             var seen = Set<Int>()
             while seen.insert(node).inserted { node = Int(tree.parents[node]) }

@@ -16,7 +16,14 @@ import Hierarchy
 /// is, its roots after the previous graph's. Graphviz's errors are reported with its own words
 /// and line, its warnings as warnings.
 public struct DOTReader: HierarchyReader {
-    public init() {}
+    /// A cycle is broken instead of refused (`ReaderOptions.breaksCycles`): one of first
+    /// parents no root reaches is drawn from its first node, with a warning; other cycles run
+    /// through additional parents, which the drawing leaves out.
+    public var breaksCycles: Bool
+
+    public init(breaksCycles: Bool = false) {
+        self.breaksCycles = breaksCycles
+    }
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: DOTReader.transcodingLatin1(input), file: file)
@@ -148,7 +155,20 @@ public struct DOTReader: HierarchyReader {
             tree.warnings.append(again.description)
         }
 
-        if var cycle = cycle(in: graph) {
+        if breaksCycles {
+            let roots = CycleBreaking.roots(count: count, parent: { parent[$0] }, children: { children[$0] })
+            for root in roots {
+                let old = parent[root]
+                let message = CycleBreaking.warning(root: root, parent: { parent[$0] }, name: { graph.nodes[$0].name })
+                tree.warnings.append(error(message, edgePosition(old, root, 0)).description)
+            }
+            for root in roots {
+                let old = parent[root]
+                parent[root] = -1
+                children[old].removeAll { $0 == root }
+                extraParents[root, default: []].insert(old, at: 0)
+            }
+        } else if var cycle = cycle(in: graph) {
             // Its edges in order, ending with the one written last, where the error points: the
             // edge that closed the cycle as the file was read.
             let edgesAround = cycle.indices.map { (cycle[$0], cycle[($0 + 1) % cycle.count]) }

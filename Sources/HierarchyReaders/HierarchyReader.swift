@@ -15,6 +15,9 @@ public struct ReaderOptions: Hashable, Sendable {
     public var parentColumn: String?
     public var labelColumn: String?
     public var typeColumn: String?
+    /// A cycle of parents no root reaches is broken (its first node drawn as a root, with a
+    /// warning) instead of refused: CSV and DOT, for `--extra-parents drop`.
+    public var breaksCycles = false
     public init() {}
 }
 
@@ -48,9 +51,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case .yaml: YAMLReader(nameKey: options.nameKey, childrenKey: options.childrenKey, typeKey: options.typeKey)
         case .csv, .tsv:
             CSVReader(separator: self == .csv ? UInt8(ascii: ",") : 0x09, idColumn: options.idColumn,
-                      parentColumn: options.parentColumn, labelColumn: options.labelColumn, typeColumn: options.typeColumn)
+                      parentColumn: options.parentColumn, labelColumn: options.labelColumn, typeColumn: options.typeColumn,
+                      breaksCycles: options.breaksCycles)
         case .markdown: MarkdownReader()
-        case .dot: DOTReader()
+        case .dot: DOTReader(breaksCycles: options.breaksCycles)
         case .newick: NewickReader()
         }
     }

@@ -28,7 +28,9 @@ struct DiagramLoading {
 
     private func parseTree(_ path: String) throws -> Tree {
         do {
-            return try inputOptions.treeReading.read(path)
+            var reading = inputOptions.treeReading
+            reading.reader.breaksCycles = layoutOptions.extraParents == .drop
+            return try reading.read(path)
         } catch {
             throw fail(error.isFileError ? "schematic: \(error.message)" : error.message, error.code)
         }

@@ -212,6 +212,7 @@ struct MarkdownCommand: ParsableCommand {
         options.render.embedFonts = command.labelOptions.embedFont
         options.format = command.inputOptions.from
         options.reader = command.inputOptions.readerOptions
+        options.reader.breaksCycles = command.layoutOptions.extraParents == .drop
         options.directory = command.inputOptions.directoryReader
         return options
     }

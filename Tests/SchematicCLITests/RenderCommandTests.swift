@@ -282,6 +282,16 @@ import TestSupport
         #expect(open.status == 65 && open.stderr.hasPrefix("open.md:6:9: the input ends before the '(' at open.md:6:1 is closed"), "\(open.stderr)")
     }
 
+    /// `--extra-parents drop` draws a dependency graph with a cycle (refused otherwise), saying so.
+    @Test func extraParentsDropBreaksACycleOfParents() throws {
+        let graph = "from,to\nperl,perl-modules\nperl-modules,perl\n"
+        let refused = try Executable.run(["render", "-", "--from", "csv"], stdin: graph)
+        #expect(refused.status == 65 && refused.stderr.contains("the table has a cycle"))
+        let drawn = try Executable.run(["render", "-", "--from", "csv", "--extra-parents", "drop"], stdin: graph)
+        #expect(drawn.status == 0 && drawn.stdout.contains(">perl</text>") && drawn.stdout.contains(">perl-modules</text>"))
+        #expect(drawn.stderr.contains("a cycle of parents, 'perl-modules' -> 'perl' -> 'perl-modules', is drawn from 'perl-modules'"), "\(drawn.stderr)")
+    }
+
     @Test func markdownToOneHTMLPageWithInk() throws {
         let result = try Executable.run(["markdown", "-", "--html"], stdin: "# Title\n\nText with *emphasis*.\n\n```schematic\nRoot\n  A\n```\n")
         #expect(result.status == 0, "\(result.stderr)")
