@@ -282,6 +282,13 @@ import TestSupport
         #expect(open.status == 65 && open.stderr.hasPrefix("open.md:6:9: the input ends before the '(' at open.md:6:1 is closed"), "\(open.stderr)")
     }
 
+    /// The harness: a program that exits without reading its input (a usage error) leaves a
+    /// megabyte unwritten; the write fails quietly (SIGPIPE ended the whole test run once).
+    @Test func aProgramThatReadsNoInputDoesNotEndTheRun() throws {
+        let result = try Executable.run(["render", "-", "--no-such-option"], stdin: String(repeating: "node\n", count: 200_000))
+        #expect(result.status == 64)
+    }
+
     /// `--extra-parents drop` draws a dependency graph with a cycle (refused otherwise), saying so.
     @Test func extraParentsDropBreaksACycleOfParents() throws {
         let graph = "from,to\nperl,perl-modules\nperl-modules,perl\n"

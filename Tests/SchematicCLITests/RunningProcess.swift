@@ -75,7 +75,7 @@ final class RunningProcess {
 
     /// Writes a line to standard input.
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        writeIgnoringBrokenPipe(Data((line + "\n").utf8), to: input.fileHandleForWriting)
     }
 
     func closeInput() {

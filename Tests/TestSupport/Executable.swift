@@ -48,7 +48,10 @@ public enum Executable {
         process.standardError = error
         try process.run()
         let writer = Thread {
-            if !input.isEmpty { standardInput.fileHandleForWriting.write(input) }
+            // A program that exits without reading all its input (a usage error) closes the
+            // pipe: the write fails, as it may, instead of killing the test run with SIGPIPE.
+            blockBrokenPipeSignalOnThisThread()
+            if !input.isEmpty { try? standardInput.fileHandleForWriting.write(contentsOf: input) }
             try? standardInput.fileHandleForWriting.close()
         }
         writer.start()
@@ -59,6 +62,30 @@ public enum Executable {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: out, stderr: errorText.wait())
     }
+}
+
+/// Writing to a pipe whose reader has gone fails with EPIPE instead of raising SIGPIPE, whose
+/// default action ended the whole test process (a CI run under load: "exited with unexpected
+/// signal code 13"). Blocked on the writing thread only: ignored process-wide, it would be
+/// ignored in every program a test starts too, which must meet a broken pipe as users' do.
+public func blockBrokenPipeSignalOnThisThread() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+}
+
+/// Writes `data` on a thread of its own with SIGPIPE blocked (`blockBrokenPipeSignalOnThisThread`),
+/// and waits for it: a reader that has gone makes the write fail, quietly.
+public func writeIgnoringBrokenPipe(_ data: Data, to handle: FileHandle) {
+    let done = DispatchSemaphore(value: 0)
+    let writer = Thread {
+        blockBrokenPipeSignalOnThisThread()
+        try? handle.write(contentsOf: data)
+        done.signal()
+    }
+    writer.start()
+    done.wait()
 }
 
 /// Standard error, handed from its reading thread to the caller.
