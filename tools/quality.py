@@ -15,6 +15,7 @@ Measured on each drawing (margins left out):
   aspect      width:height of ours;  coverage: node boxes' area / drawing area (ours / dot's, and
               dot's with its own default spacing, nodesep 0.25in and ranksep 0.5in)
   size        ours / dot's, width×height
+  near joins  (--joins) lines of two parents on one row, their ends under 40 px apart (`near_joins`)
 
 A row misses (MISS) when, for compact, tidy and the default: area or offset or outside exceed
 dot's, or any crossing or box hit; for the talk's stacked and centered: any elbow crossing.
@@ -30,6 +31,8 @@ parser.add_argument("files", nargs="*")
 parser.add_argument("--align", default="default,compact,tidy,stacked,centered")
 parser.add_argument("--orientation", default="lr,tb")
 parser.add_argument("--extra", default="", help="extra options for every render, e.g. '--item-padding 20'")
+parser.add_argument("--joins", action="store_true",
+                    help="add a column: near joins of the elbow drawing (see `near_joins`)")
 args = parser.parse_intermixed_args()
 
 files = args.files or sorted(f for f in glob.glob("samples/real/*")
@@ -254,6 +257,46 @@ def crossings(boxes, connectors):
     return len(pairs), len(hits)
 
 
+def near_joins(boxes, connectors, vertical, reach=40.0):
+    """Places where lines of two parents run on one row (level pieces at the same height, to
+    half a pixel) with their ends less than `reach` px apart and no box between them: the eye
+    reads them as one line, from one parent into the other's child (a review's finding on an
+    import-time tree). Counted once per pair of pieces; O(n log n)."""
+    import bisect
+    along, across = (1, 0) if vertical else (0, 1)
+    spans = sorted((b[along], b[along + 2], b[across], b[across + 2]) for b in boxes.values())
+    starts = [span[0] for span in spans]
+    longest = max((span[1] - span[0] for span in spans), default=0)
+
+    def boxed(row, low, high):
+        k = bisect.bisect_left(starts, high)
+        while k > 0 and starts[k - 1] > low - longest:
+            k -= 1
+            a0, a1, c0, c1 = spans[k]
+            if a1 > low and a0 < high and c0 <= row <= c1:
+                return True
+        return False
+
+    ends = []
+    for parent, child, points, _ in connectors:
+        for a, b in zip(points, points[1:]):
+            if abs(a[across] - b[across]) > 0.01 or abs(a[along] - b[along]) < 0.01:
+                continue
+            low, high = sorted((a[along], b[along]))
+            ends.append((round(a[across] * 2) / 2, low, high, parent))
+    ends.sort()
+    joins = 0
+    for i in range(1, len(ends)):
+        row, low, _, parent = ends[i]
+        # The nearest piece before it on its row (pieces sorted by their start along it).
+        j = i - 1
+        while j >= 0 and ends[j][0] == row and ends[j][3] == parent:
+            j -= 1
+        if j >= 0 and ends[j][0] == row and 0.5 < low - ends[j][2] < reach and not boxed(row, ends[j][2], low):
+            joins += 1
+    return joins
+
+
 def clip(a, b, x0, y0, x1, y1):
     """Whether segment ab meets the open rectangle (Liang–Barsky)."""
     t0, t1 = 0.0, 1.0
@@ -281,8 +324,9 @@ def aspect(size):
 
 
 print("| tree | nodes | align | orient | area vs dot | offset ours / dot | outside ours / dot (worst px) "
-      "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot / dot at its defaults | size ours / dot |")
-print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
+      "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot / dot at its defaults | size ours / dot |"
+      + (" near joins |" if args.joins else ""))
+print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.joins else ""))
 failed = False
 rows = misses = 0
 extra = args.extra.split()
@@ -300,11 +344,13 @@ for path in files:
         for alignment in args.align.split(","):
             options = ["--orientation", orientation] + extra + ([] if alignment == "default" else ["--align", alignment])
             try:
-                counts, hits = [], 0
+                counts, hits, joins = [], 0, 0
                 for style in ("straight", "elbow", "curved"):
                     boxes, connectors = ours(path, options + ["--connectors", style])
                     crossed, hit = crossings(boxes, connectors)
                     counts.append(crossed); hits += hit
+                    if style == "elbow" and args.joins:
+                        joins = near_joins(boxes, connectors, vertical)
                     if style == "straight":
                         size = extent(boxes, connectors)
                         offset, outside, worst = centring(boxes, connectors, vertical)
@@ -320,6 +366,7 @@ for path in files:
             rows += 1; misses += not ok
             print(f"| {path.split('/')[-1]} | {len(boxes)} | {alignment} | {orientation} | {area:.2f} | {offset:.1f} / {dot_offset:.1f} "
                   f"| {outside} / {dot_outside} ({worst:.0f}) | {counts[0]} / {counts[1]} / {counts[2]} ({hits}) | {aspect(size)} "
-                  f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} / {own_cover:.1%} | {size[0]:.0f}×{size[1]:.0f} / {dot_size[0]:.0f}×{dot_size[1]:.0f} |{'' if ok else ' MISS'}", flush=True)
+                  f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} / {own_cover:.1%} | {size[0]:.0f}×{size[1]:.0f} / {dot_size[0]:.0f}×{dot_size[1]:.0f} |"
+                  + (f" {joins} |" if args.joins else "") + ("" if ok else " MISS"), flush=True)
 print(f"\n{rows} rows, {misses} missed")
 sys.exit(1 if failed else 0)
