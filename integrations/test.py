@@ -153,6 +153,36 @@ def main() -> int:
     expect((HERE / "mkdocs/mkdocs_schematic/block.py").read_bytes() == (HERE / "sphinx/sphinxcontrib/schematic/block.py").read_bytes(),
            "the two copies of block.py agree")
 
+    # The shared Renderer, directly: a PNG of a src file reads a relative font file from the
+    # build's folder, as inline drawings do; an error after a warning is the error (the
+    # warning still shown); a folder's PNG is labelled with its name.
+    sys.path.insert(0, str(HERE / "mkdocs"))
+    from mkdocs_schematic.block import Renderer, SchematicError
+    unit = work / "unit"
+    (unit / "docs/data/tree").mkdir(parents=True)
+    (unit / "docs/data/t.csv").write_text("from,to\na,b\nb,a\n")
+    (unit / "docs/data/tree/leaf.txt").write_text("x\n")
+    (unit / "fonts").mkdir()
+    shutil.copy("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", unit / "fonts/f.ttf")
+    warned: list[str] = []
+    renderer = Renderer(str(binary), unit / "cache", warn=warned.append)
+    here = os.getcwd()
+    os.chdir(unit)
+    try:
+        png = renderer.image_file({"src": str(unit / "docs/data/t.csv"), "extra-parents": "drop",
+                                   "font-file": "fonts/f.ttf"}, "", 1, "png")
+        expect(png.startswith(b"\x89PNG"), "renderer: a PNG of a src file with a font file relative to the build's folder")
+        try:
+            renderer.image_file({"src": str(unit / "docs/data/t.csv"), "extra-parents": "drop", "font-file": "fonts/none.ttf"}, "", 1, "png")
+            expect(False, "renderer: a missing font file fails")
+        except SchematicError as error:
+            expect("font" in str(error.message) and any("cycle of parents" in w for w in warned),
+                   f"renderer: the error after a warning is the error ({error.message}), the warning shown ({warned[-1:]})")
+        svg = renderer.svg_file({"src": str(unit / "docs/data/tree")}, "", 1)
+        expect(b">tree</text>" in svg and str(unit).encode() not in svg, "renderer: a folder's drawing is labelled with its name, no build path")
+    finally:
+        os.chdir(here)
+
     # MkDocs
     site = work / "mkdocs"
     shutil.copytree(HERE / "mkdocs/example", site, ignore=shutil.ignore_patterns("site", "site-files", ".cache"))

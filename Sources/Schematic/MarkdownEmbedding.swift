@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Replaces the fenced code blocks tagged `schematic` in a Markdown document with their drawings.
 ///
 /// ````markdown
@@ -141,7 +145,12 @@ public struct MarkdownEmbedding {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? path.dropLast() : Substring(path)
         guard !tree.isEmpty, tree.parents[0] < 0, tree.labels[0] == trimmed,
               tree.attributes(of: 0)?.cssClass == "directory" else { return }
-        let name = String(trimmed.split(separator: "/").last ?? trimmed)
+        var name = String(trimmed.split(separator: "/").last ?? trimmed)
+        if name == "." || name == "..", let real = realpath(String(trimmed), nil) {
+            // `src="."`: the folder's own name, not a dot.
+            name = String(String(cString: real).split(separator: "/").last.map(String.init) ?? "/")
+            free(real)
+        }
         tree.setLabel(name, of: 0)
         // Every entry's tooltip is its path (or the path and why it could not be read): from the folder's name on.
         for (node, var attributes) in tree.attributes {

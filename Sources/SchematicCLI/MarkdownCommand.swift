@@ -125,10 +125,17 @@ struct MarkdownCommand: ParsableCommand {
         }
         let text = html ? try renderHTML(processed, drawings: drawings, title: name) : processed
         var files = pending.files.map { ($0.path, $0.svg) } + [(output, text)]
+        // The src files are inputs too: no output may be written over one.
+        let inputs = [input] + loaded.paths.map(\.path)
         if let depsFile {
+            try refuseOverwritingInput(depsFile, inputs: inputs, option: "--deps-file")
+            if let identity = OutputTarget.fileIdentity(depsFile),
+               let other = files.first(where: { OutputTarget.fileIdentity($0.0) == identity }) {
+                throw fail("schematic: \(depsFile): --deps-file names the file the drawing writes (\(other.0)); choose another --deps-file", ExitStatus.usage)
+            }
             files.append((depsFile, try dependencyRules(targets: files.map(\.0), sources: loaded.paths)))
         }
-        try writeAllAtomically(files, inputs: [input])
+        try writeAllAtomically(files, inputs: inputs)
     }
 
     /// Make rules: each file written on the Markdown file and the src files and folders its
@@ -202,7 +209,8 @@ struct MarkdownCommand: ParsableCommand {
             // defaults, which the writer did not write on the line, were quoted with it.
             let named = settings.compactMap { setting -> (Substring.Index, MarkdownEmbedding.Setting)? in
                 let name = setting.key == "format" ? "from" : setting.key
-                return message.firstRange(of: "'\(name)").map { ($0.lowerBound, setting) }
+                // The name whole ('focus' is no match in 'focus-scale <factor>').
+                return ["'\(name)'", "'\(name) ", "'\(name)="].compactMap { message.firstRange(of: $0)?.lowerBound }.min().map { ($0, setting) }
             }.min { $0.0 < $1.0 }?.1
             let written = named?.text ?? settings.map(\.text).joined(separator: " ")
             throw MarkdownEmbedding.SettingError(written.isEmpty ? message : "'\(written)': \(message)")

@@ -232,8 +232,7 @@ public struct DOTRenderer: Sendable {
                 if connector.isCurved {
                     controls = connector.path
                 } else {
-                    // Corners round as in the SVG (`SVGRenderer.cornerRadius`): a quarter circle's
-                    // cubic (its control points 0.5523 of the radius from its ends, towards the corner).
+                    // Corners round as in the SVG (`SVGRenderer.roundedCorners`).
                     let corners = connector.path.map(PixelGrid.snap)
                     controls = [corners[0]]
                     var current = corners[0]
@@ -244,18 +243,17 @@ public struct DOTRenderer: Sendable {
                         }
                         current = point
                     }
-                    for index in corners.indices.dropFirst().dropLast() {
-                        let corner = corners[index]
-                        guard let radius = SVGRenderer.cornerRadius(before: corners[index - 1], corner: corner, after: corners[index + 1]) else {
-                            line(to: corner)
+                    for (index, rounded) in SVGRenderer.roundedCorners(corners).enumerated() {
+                        guard let rounded else {
+                            line(to: corners[index + 1])
                             continue
                         }
-                        let entry = SVGRenderer.point(corner, towards: corners[index - 1], by: radius)
-                        let exit = SVGRenderer.point(corner, towards: corners[index + 1], by: radius)
-                        line(to: entry)
-                        controls += [SVGRenderer.point(entry, towards: corner, by: 0.5523 * radius),
-                                     SVGRenderer.point(exit, towards: corner, by: 0.5523 * radius), exit]
-                        current = exit
+                        // The SVG's quadratic curve as a cubic: control points two thirds of the way to the corner.
+                        line(to: rounded.entry)
+                        controls += [SVGRenderer.point(rounded.entry, towards: rounded.corner, by: 2 / 3 * SVGRenderer.distance(rounded.entry, rounded.corner)),
+                                     SVGRenderer.point(rounded.exit, towards: rounded.corner, by: 2 / 3 * SVGRenderer.distance(rounded.exit, rounded.corner)),
+                                     rounded.exit]
+                        current = rounded.exit
                     }
                     if corners.count > 1 { line(to: corners[corners.count - 1]) }
                 }

@@ -132,8 +132,9 @@ extension HTMLPageScript {
   // A path in device pixels with its corners where a line `width` px wide is crisp, as the
   // SVG writer does (PixelGrid): on a half pixel a 2 px line smears into three grey rows.
   // Curves' control points are kept as they are. Leaves the context's transform the identity.
-  // Corners are rounded as the SVG writer rounds them (SVGRenderer.cornerRadius, in layout
-  // units): each polyline is kept until the next starts (or `finish`), then drawn with arcs.
+  // Corners are rounded as the SVG writer rounds them (SVGRenderer.roundedCorners: a quadratic
+  // curve of CORNER_RADIUS layout units, at most half an inner piece or all of an end piece,
+  // whole device pixels): each polyline is kept until the next starts (or `finish`).
   var CORNER_RADIUS = 6;
   function snappedPath(context, width, unit) {
     var m = context.getTransform(), odd = Math.max(1, Math.round(width)) % 2 === 1, points = [], radius = CORNER_RADIUS * unit;
@@ -143,9 +144,14 @@ extension HTMLPageScript {
       if (n >= 4) {
         context.moveTo(points[0], points[1]);
         for (var i = 2; i + 2 < n; i += 2) {
-          var r = Math.min(radius, Math.hypot(points[i] - points[i - 2], points[i + 1] - points[i - 1]) / 2,
-                           Math.hypot(points[i + 2] - points[i], points[i + 3] - points[i + 1]) / 2);
-          if (r >= 1) context.arcTo(points[i], points[i + 1], points[i + 2], points[i + 3], r); else context.lineTo(points[i], points[i + 1]);
+          var ax = points[i - 2], ay = points[i - 1], cx = points[i], cy = points[i + 1], bx = points[i + 2], by = points[i + 3];
+          var inLength = Math.hypot(cx - ax, cy - ay), outLength = Math.hypot(bx - cx, by - cy);
+          var r = Math.floor(Math.min(radius, i === 2 ? inLength : inLength / 2, i + 4 === n ? outLength : outLength / 2));
+          var turn = (cx - ax) * (by - cy) - (cy - ay) * (bx - cx);
+          if (r >= 1 && Math.abs(turn) > 1e-9 * inLength * outLength) {
+            context.lineTo(cx + (ax - cx) * r / inLength, cy + (ay - cy) * r / inLength);
+            context.quadraticCurveTo(cx, cy, cx + (bx - cx) * r / outLength, cy + (by - cy) * r / outLength);
+          } else context.lineTo(cx, cy);
         }
         context.lineTo(points[n - 2], points[n - 1]);
       } else if (n === 2) { context.moveTo(points[0], points[1]); }

@@ -120,14 +120,7 @@ extension HTMLPageScript {
     var r = view.getBoundingClientRect(), k = hit(event.clientX - r.left, event.clientY - r.top);
     if (k >= 0) toggle(nodeOf(k));
   });
-  // On the whole page, not the view alone: the keys did nothing until the drawing was clicked
-  // (and a click on a node collapses it). Not while typing in the search box or on a button,
-  // nor with a modifier (the browser's own Ctrl+0, Ctrl+-).
-  function isPageKey(event) {
-    var target = event.target, tag = target && target.tagName;
-    return !(event.ctrlKey || event.metaKey || event.altKey || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT'
-             || tag === 'BUTTON' || (target && target.isContentEditable));
-  }
+  // On the whole page (PageKeys).
   document.addEventListener('keydown', function (event) {
     if (!isPageKey(event)) return;
     var step = 80 / camera.scale;

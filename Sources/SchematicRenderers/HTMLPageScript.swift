@@ -3,7 +3,7 @@
 /// `HTMLPagePlacementScript`), and `window.schematic`, the hook tools/page-check.py drives.
 enum HTMLPageScript {
     /// The script, in order: data and geometry, drawing, moving around (one closure across them).
-    static let sources: [StaticString] = [dataAndGeometry, drawing, interaction]
+    static let sources: [StaticString] = [dataAndGeometry, PageKeys.script, drawing, interaction]
 
     /// The arrays decoded, the geometry (engine's or placed after a collapse), orientation.
     static let dataAndGeometry: StaticString = #"""

@@ -66,6 +66,7 @@ struct SVGPage {
             output.append("]")
         }
         output.append("]}</script>\n<script>\n")
+        output.append(PageKeys.script)
         output.append(Self.script)
         output.append("</script>\n</body>\n</html>\n")
     }
@@ -276,11 +277,9 @@ struct SVGPage {
               if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); toggle(n); }
             });
           });
-          // On the whole page (the keys did nothing until the drawing had the focus); not in
-          // the search box, on a button or a node (Enter, space), nor with a modifier.
+          // On the whole page (PageKeys); a node takes its own Enter and space.
           document.addEventListener('keydown', function (event) {
-            var tag = event.target && event.target.tagName;
-            if (event.ctrlKey || event.metaKey || event.altKey || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'BUTTON') return;
+            if (!isPageKey(event)) return;
             var step = viewBox.w / 10;
             if (event.key === 'ArrowLeft') { viewBox.x -= step; } else if (event.key === 'ArrowRight') { viewBox.x += step; }
             else if (event.key === 'ArrowUp') { viewBox.y -= step; } else if (event.key === 'ArrowDown') { viewBox.y += step; }

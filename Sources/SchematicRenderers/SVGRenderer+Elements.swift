@@ -38,8 +38,7 @@ extension SVGRenderer {
     /// child (a review: 11 such places in a 870-node import tree).
     public static let cornerRadius = 6.0
 
-    /// A polyline as a path whose corners are quarter curves of `cornerRadius` (less on short
-    /// pieces, whole pixels on level and upright ones so that straight parts stay on the grid).
+    /// A polyline as a path whose corners are curves of `cornerRadius` (`roundedCorners`).
     static func appendRoundedPath(_ points: [Point], into output: inout OutputBuffer) {
         guard let first = points.first else { return }
         func write(_ letter: StaticString, _ point: Point) {
@@ -49,29 +48,38 @@ extension SVGRenderer {
             output.append(point.y)
         }
         write("M", first)
-        var index = 1
-        while index < points.count - 1 {
-            let corner = points[index]
-            if let radius = cornerRadius(before: points[index - 1], corner: corner, after: points[index + 1]) {
-                write(" L", point(corner, towards: points[index - 1], by: radius))
-                write(" Q", corner)
-                write(" ", point(corner, towards: points[index + 1], by: radius))
+        for (index, corner) in roundedCorners(points).enumerated() {
+            if let corner {
+                write(" L", corner.entry)
+                write(" Q", corner.corner)
+                write(" ", corner.exit)
             } else {
-                write(" L", corner)
+                write(" L", points[index + 1])
             }
-            index += 1
         }
         if points.count > 1 { write(" L", points[points.count - 1]) }
     }
 
-    /// How round the corner between two pieces is drawn (`cornerRadius`, or half the shorter
-    /// piece; whole pixels where both are level or upright), or nil: no turn, or too short.
-    static func cornerRadius(before: Point, corner: Point, after: Point) -> Double? {
-        let inLength = distance(before, corner), outLength = distance(corner, after)
-        let turn = (corner.x - before.x) * (after.y - corner.y) - (corner.y - before.y) * (after.x - corner.x)
-        var radius = min(cornerRadius, inLength / 2, outLength / 2)
-        if (before.x == corner.x || before.y == corner.y) && (after.x == corner.x || after.y == corner.y) { radius = radius.rounded(.down) }
-        return radius >= 1 && abs(turn) > 1e-9 * inLength * outLength ? radius : nil
+    /// A corner drawn round: a quadratic curve from `entry` to `exit`, `corner` its control point.
+    struct RoundedCorner {
+        var entry: Point, corner: Point, exit: Point
+    }
+
+    /// Each inner point of a polyline as a rounded corner, or nil (no turn, or pieces too
+    /// short): `cornerRadius`, at most half an inner piece or all of an end piece (a path that
+    /// starts `cornerRadius` before a corner rounds it fully), whole pixels where both pieces
+    /// are level or upright, so that straight parts stay on the pixel grid.
+    static func roundedCorners(_ points: [Point]) -> [RoundedCorner?] {
+        guard points.count > 2 else { return [] }
+        return (1..<(points.count - 1)).map { index in
+            let before = points[index - 1], corner = points[index], after = points[index + 1]
+            let inLength = distance(before, corner), outLength = distance(corner, after)
+            let turn = (corner.x - before.x) * (after.y - corner.y) - (corner.y - before.y) * (after.x - corner.x)
+            var radius = min(cornerRadius, index == 1 ? inLength : inLength / 2, index == points.count - 2 ? outLength : outLength / 2)
+            if (before.x == corner.x || before.y == corner.y) && (after.x == corner.x || after.y == corner.y) { radius = radius.rounded(.down) }
+            guard radius >= 1, abs(turn) > 1e-9 * inLength * outLength else { return nil }
+            return RoundedCorner(entry: point(corner, towards: before, by: radius), corner: corner, exit: point(corner, towards: after, by: radius))
+        }
     }
 
     static func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
@@ -123,18 +131,25 @@ extension SVGRenderer {
             let all = raw.map(PixelGrid.snap)
             var points = all
             // What an earlier sibling drew is left out: from the piece holding `drawnFrom` on, or
-            // the lead-out (`sharesLeadOut`); but for the last few pixels before a corner there,
-            // so that each child's corner is as round as the first one's.
+            // the lead-out (`sharesLeadOut`); but from `cornerRadius` before a corner there, so
+            // that this one's corner is as round as the sibling's (which left the straight line
+            // there) and no gap opens beside that one's curve. (A `drawnFrom` on no piece, which
+            // the layout never gives, draws the whole path rather than none.)
             func drawn(fromCorner index: Int) -> [Point] {
-                [Self.point(all[index], towards: all[index - 1], by: 2 * Self.cornerRadius)] + all[index...]
+                [Self.point(all[index], towards: all[index - 1], by: Self.cornerRadius)] + all[index...]
             }
             if !interactive, let from = connector.drawnFrom,
                let piece = (1..<max(1, raw.count)).first(where: { Self.piece(from: raw[$0 - 1], to: raw[$0], holds: from) }) {
-                if from == raw[piece] && piece + 1 < raw.count { points = drawn(fromCorner: piece) }
-                else if from == raw[piece - 1] && piece >= 2 { points = drawn(fromCorner: piece - 1) }
-                else {
-                    // Mid-piece (where the sibling before turned off, round): from before its curve.
-                    points = [PixelGrid.snap(Self.point(from, towards: raw[piece - 1], by: 2 * Self.cornerRadius))] + all[piece...]
+                if from == raw[raw.count - 1] {
+                    points = [PixelGrid.snap(from)]  // all of it drawn before
+                } else if from == raw[piece] {
+                    points = drawn(fromCorner: piece)
+                } else if piece >= 2 && Self.distance(from, raw[piece - 1]) <= Self.cornerRadius {
+                    // Just past a corner: drawn round from before it, as the sibling drew it.
+                    points = drawn(fromCorner: piece - 1)
+                } else {
+                    // Mid-piece, where the sibling before turned off round: from before its curve.
+                    points = [PixelGrid.snap(Self.point(from, towards: raw[piece - 1], by: Self.cornerRadius))] + all[piece...]
                 }
             } else if (interactive || connector.drawnFrom == nil) && connector.sharesLeadOut && connector.turnOut != connector.start && all.count > 2 {
                 points = drawn(fromCorner: 1)

@@ -114,6 +114,7 @@ import TestSupport
                                     ("alt=\"open", "the value of 'alt' has no closing \""),
                                     // Only the setting at fault is quoted, and the allowed values are on the line.
                                     ("theme=auto layout=spiral", "<stdin>:3: 'layout=spiral': The value 'spiral' is invalid"),
+                                    ("focus=a focus-scale=zz", "<stdin>:3: 'focus-scale=zz': The value 'zz' is invalid"),
                                     ("format=yamll", "'format=yamll': The value 'yamll' is invalid for 'format <format>'. "
                                         + "Please provide one of outline, json, yaml, csv, tsv, markdown, dot, newick.")] {
             let result = try Executable.run(["markdown", "-"], stdin: "Intro\n\n```schematic \(settings)\nRoot\n```\n")
@@ -199,6 +200,19 @@ import TestSupport
             """)
         let toStandardOutput = try Executable.run(["markdown", "docs/page.md", "--deps-file", "page.d"], in: dir)
         #expect(toStandardOutput.status == 64 && toStandardOutput.stderr.contains("--deps-file needs an output file (-o)"))
+        // Never over the page, a src file or the Markdown file (a review: `./page.out.md` and
+        // `docs/tree.txt` were overwritten with the rules), nothing written then.
+        let tree = try String(contentsOfFile: dir + "/docs/tree.txt", encoding: .utf8)
+        let page = try String(contentsOfFile: dir + "/page.out.md", encoding: .utf8)
+        for (arguments, message) in [(["-o", "page.out.md", "--deps-file", "./page.out.md"], "--deps-file names the file the drawing writes"),
+                                     (["-o", "page.out.md", "--deps-file", "docs/tree.txt"], "would overwrite its input docs/tree.txt; choose another --deps-file"),
+                                     (["-o", "page.out.md", "--deps-file", "docs/page.md"], "would overwrite its input docs/page.md; choose another --deps-file"),
+                                     (["-o", "docs/tree.txt"], "would overwrite its input docs/tree.txt; choose another -o")] {
+            let refused = try Executable.run(["markdown", "docs/page.md"] + arguments, in: dir)
+            #expect(refused.status == 64 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try String(contentsOfFile: dir + "/docs/tree.txt", encoding: .utf8) == tree)
+        #expect(try String(contentsOfFile: dir + "/page.out.md", encoding: .utf8) == page)
     }
 
     /// A folder drawn by `src` is labelled with its name, its entries' tooltips start there: the

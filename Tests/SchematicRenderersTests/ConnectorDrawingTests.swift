@@ -29,13 +29,13 @@ import TestSupport
         // The attributes keep the talk's model: every connector runs from its parent to its child.
         #expect(connectors.allSatisfy { $0.start.x == parentEdge })
         #expect(connectors.map(\.sharesLeadOut) == [false, true, true])
-        // The SVG starts only the first child's path at the parent; the others just before the
-        // bus (the last stretch of the lead-out, so that their corners are as round).
+        // The SVG starts only the first child's path at the parent; the others `cornerRadius`
+        // before the bus (where the first one's curve leaves the lead-out), so theirs are as round.
         let starts = pathStarts(svg)
         #expect(starts.count == 3)
         #expect(starts.filter { $0 == parentEdge }.count == 1, "\(starts) \(parentEdge)")
-        #expect(connectors[0].turnOut.x - parentEdge > 2 * SVGRenderer.cornerRadius)
-        #expect(starts.filter { $0 == connectors[0].turnOut.x - 2 * SVGRenderer.cornerRadius }.count == 2, "\(starts)")
+        #expect(connectors[0].turnOut.x - parentEdge > SVGRenderer.cornerRadius)
+        #expect(starts.filter { $0 == connectors[0].turnOut.x - SVGRenderer.cornerRadius }.count == 2, "\(starts)")
     }
 
     /// Boxes of odd height put their centres, and the connectors' level pieces, on half
@@ -70,13 +70,20 @@ import TestSupport
         let bbTop = try #require(dot.split(separator: "bb=\"").dropFirst().first?.prefix { $0 != "\"" }.split(separator: ",").last.flatMap { Double($0) })
         let edges = dot.components(separatedBy: " -> ").dropFirst().compactMap { $0.components(separatedBy: "pos=\"").dropFirst().first?.prefix { $0 != "\"" } }
         #expect(edges.count == 8)
+        var curvedPieces = 0
         for edge in edges {
             let points = edge.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
             #expect(points.count % 3 == 1 && points.allSatisfy { $0.count == 2 })
             for corner in stride(from: 0, to: points.count, by: 3) {
                 #expect(points[corner][0] == points[corner][0].rounded() && bbTop - points[corner][1] == (bbTop - points[corner][1]).rounded(), "\(edge)")
             }
+            // Corners are drawn round, as in the SVG: a piece whose control points leave its line.
+            for start in stride(from: 0, to: points.count - 3, by: 3) {
+                let (a, b, c) = (points[start], points[start + 1], points[start + 3])
+                if abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) > 1e-6 { curvedPieces += 1 }
+            }
         }
+        #expect(curvedPieces > 0, "DOT corners are round")
 
         var options = DiagramOptions()
         options.configuration.connectorStyle = .curved
@@ -101,7 +108,8 @@ import TestSupport
 
     /// Siblings' shared pieces (lead-out, bus, a wrapped block's entry and buses) are stroked
     /// once in the SVG (`ConnectorAttributes.drawnFrom`): no two paths draw over each other
-    /// (but for the stretch into a rounded corner, on whole pixels where strokes do not darken),
+    /// (but for at most `cornerRadius` before a corner a path starts with, where the sibling
+    /// before went on straight),
     /// and together they draw all of every connector (anti-aliased edges darkened with every
     /// stroke: a block's entry read as a thicker line).
     @Test(arguments: [SchematicOrientation.lr, .tb])
@@ -127,7 +135,7 @@ import TestSupport
             for second in drawn[(index + 1)...] where second.path != first.path && second.horizontal == first.horizontal && second.at == first.at {
                 // (But for the stretch before a corner a path starts with, so that its corner is round.)
                 let shared = min(first.high, second.high) - max(first.low, second.low)
-                if shared > 2 * SVGRenderer.cornerRadius + 0.01 { overlaps.append("paths \(first.path) and \(second.path) along \(shared)") }
+                if shared > SVGRenderer.cornerRadius + 0.01 { overlaps.append("paths \(first.path) and \(second.path) along \(shared)") }
             }
         }
         #expect(overlaps.isEmpty, "\(overlaps.prefix(5))")

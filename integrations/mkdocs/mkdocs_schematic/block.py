@@ -18,6 +18,7 @@ from typing import Callable, Optional
 
 Settings = dict[str, Optional[str]]
 
+_WARNING = re.compile(r"(^|: )warning: ")
 _LOCATION = re.compile(r"^<stdin>:(\d+)(?::(\d+))?: (.*)$", re.S)
 _SIMPLE = re.compile(r"[^\s\"'\\]+")
 
@@ -126,6 +127,8 @@ class Renderer:
                 if key in ("src", "alt", "caption"):
                     continue
                 name = "from" if key == "format" else key
+                if key in _PATH_SETTINGS and value and src:
+                    value = os.path.abspath(value)  # read from the build's folder, as inline drawings read it
                 arguments.append(f"--{name}" if value is None else f"--{name}={value}")
             with tempfile.TemporaryDirectory() as directory:
                 output = os.path.join(directory, "drawing." + extension)
@@ -146,17 +149,25 @@ class Renderer:
     def _run(self, arguments: list[str], stdin: str, offset: int, cwd: Optional[str] = None) -> bytes:
         result = subprocess.run([self.binary] + arguments, input=stdin.encode("utf-8"), capture_output=True, cwd=cwd)
         messages = result.stderr.decode("utf-8", "replace").strip().splitlines()
+
+        def warn(message: str) -> None:
+            match = _LOCATION.match(message)
+            self.warn(f"line {int(match.group(1)) + offset}: {match.group(3)}" if match else message)
         if result.returncode != 0:
-            match = _LOCATION.match(messages[0] if messages else "")
+            # The error, after any warnings (which are still shown), and not the usage and
+            # help argument-parser prints after it.
+            warnings = [m for m in messages if _WARNING.search(m)]
+            for message in warnings:
+                warn(message)
+            errors = [m for m in messages if m.strip() and m not in warnings]
+            match = _LOCATION.match(errors[0] if errors else "")
             if not match:
-                # Its message, not the usage and help argument-parser prints after it.
-                first = next((m for m in messages if m.strip()), "")
+                first = errors[0] if errors else ""
                 raise SchematicError(first.removeprefix("Error: ") or f"schematic exited with status {result.returncode}")
             line, column, message = match.groups()
             raise SchematicError(message, int(line) + offset, int(column) if column else None)
         for message in messages:
-            match = _LOCATION.match(message)
-            self.warn(f"line {int(match.group(1)) + offset}: {match.group(3)}" if match else message)
+            warn(message)
         return result.stdout
 
     def _cached(self, kind: str, settings: Settings, body: str, produce: Callable[[], bytes]) -> bytes:
@@ -173,6 +184,9 @@ class Renderer:
         os.replace(temporary, path)
         return data
 
+
+# Settings naming a file: made absolute where a drawing runs from its src's folder.
+_PATH_SETTINGS = ("font-file",)
 
 _SCOPE = re.compile(r'<svg[^>]*\bid="(schematic-[0-9a-f]+)"')
 
