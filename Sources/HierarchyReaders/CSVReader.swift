@@ -229,7 +229,8 @@ public struct CSVReader: HierarchyReader {
             for child in children[node] { stack.append(Int(child)) }
         }
         if breaksCycles && reached.contains(false) {
-            let roots = CycleBreaking.roots(count: tree.count, parent: { Int(tree.parents[$0]) }, children: { children[$0].map(Int.init) })
+            let roots = CycleBreaking.roots(count: tree.count, parent: { Int(tree.parents[$0]) }, children: { children[$0].map(Int.init) },
+                                            reached: reached)
             for root in roots {
                 let message = CycleBreaking.warning(root: root, parent: { Int(tree.parents[$0]) }, name: { tree.ids[Int32($0)]! })
                 tree.warnings.append("\(file):\(rowLines[root]): \(message)")

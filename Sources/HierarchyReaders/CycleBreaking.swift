@@ -6,8 +6,9 @@ enum CycleBreaking {
     /// parent on the cycle becomes an additional parent (which the drawing then leaves out, as
     /// it is under its child). `parent(node)` is -1 for a root. O(n): each unreached part is
     /// walked once, then reached from its new root.
-    static func roots(count: Int, parent: (Int) -> Int, children: (Int) -> [Int]) -> [Int] {
-        var reached = [Bool](repeating: false, count: count)
+    /// `reached`: the nodes the roots reach, where the reader has found them already.
+    static func roots(count: Int, parent: (Int) -> Int, children: (Int) -> [Int], reached known: [Bool]? = nil) -> [Int] {
+        var reached = known ?? [Bool](repeating: false, count: count)
         var stack: [Int] = []
         func reach(from start: Int) {
             stack.append(start)
@@ -19,7 +20,7 @@ enum CycleBreaking {
                 }
             }
         }
-        for node in 0..<count where parent(node) < 0 && !reached[node] { reach(from: node) }
+        if known == nil { for node in 0..<count where parent(node) < 0 && !reached[node] { reach(from: node) } }
         var found: [Int] = []
         var walked = [Int](repeating: -1, count: count)
         for start in 0..<count where !reached[start] {
