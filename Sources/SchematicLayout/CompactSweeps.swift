@@ -15,6 +15,8 @@ struct CompactSweeps {
     private let offsets: Offsets
     /// Whether any parent may leave its span.
     private let hasSlack: Bool
+    /// Per parent, how far it could follow its freed end child this sweep (`parentReaches`).
+    private let reaches: PlacementBuffer<Double>
     /// The pooled blocks of the column being placed.
     private let blocks: Blocks
     /// A long column's wishes, their weights and bounds, in the half pooled after it is scanned
@@ -122,21 +124,28 @@ struct CompactSweeps {
         landed = PlacementBuffer(repeating: 0, count: lowerHalf)
         lowestLater = PlacementBuffer(repeating: 0, count: lowerHalf)
         hasSlack = !slack.isZero
+        reaches = PlacementBuffer(repeating: 0, count: constraints.count)
     }
 
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
     func run(_ c: UnsafeMutablePointer<Double>, sweeps: Int) {
         let sectionCount = constraints.sectionCount
         let starts = constraints.sectionStarts.base
-        for _ in 0..<sweeps {
+        for sweep in 0..<sweeps {
             var moved = 0.0
+            // Right to left, the end children on one side may go beyond their parent, as far as
+            // it could follow (`parentReach`): last children up on even sweeps, first children
+            // down on odd ones. (One side a sweep: both at once could ask a parent to follow
+            // its last child up past where its neighbour's first child had gone down.)
+            let freed = sweep % 2 == 0 ? Self.lastChildren : Self.firstChildren
+            parentReaches(c, down: freed == Self.firstChildren)
             // Left to right: children as a block centred on their parent.
             for section in 1..<max(1, sectionCount) {
-                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: true, moved: &moved)
+                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: true, freed: 0, moved: &moved)
             }
             // Right to left: parents at the middle of their children; leaves stay.
             for section in stride(from: sectionCount - 2, through: 0, by: -1) {
-                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: false, moved: &moved)
+                place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: false, freed: freed, moved: &moved)
             }
             if moved < 0.01 { break }  // settled
         }
@@ -251,7 +260,7 @@ struct CompactSweeps {
     /// `leafWeight`). Reads only
     /// other columns' centres and the item's own.
     @inline(__always)
-    private func wish(_ begin: Int, _ position: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool) -> Wish {
+    private func wish(_ begin: Int, _ position: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, freed: UInt8) -> Wish {
         let hasSlack = hasSlack
         let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
         let above = slack.above.base, below = slack.below.base
@@ -281,13 +290,84 @@ struct CompactSweeps {
         }
         if end & 3 != 0 {
             let parent = Int(parents[item])
-            if end & 1 != 0 { upper = min(upper, hasSlack ? c[parent] + above[parent] : c[parent]) }
-            if end & 2 != 0 { lower = max(lower, hasSlack ? c[parent] - below[parent] : c[parent]) }
+            // Right to left, the parent's column is placed next, between its children: an end
+            // child on the freed side may go as far as its parent could follow there
+            // (`parentReach`), not only to where the parent is. Held to the parent's centre, a
+            // spine of last children with a leaf sibling each (a dendrogram's caterpillar)
+            // stayed a flat staircase, each parent at its last child's level and thousands of
+            // px from its first: each could move only after its parent, and each parent only
+            // after its child.
+            if end & 1 != 0 {
+                let highest = freed == Self.firstChildren ? reaches.base[parent] : c[parent]
+                upper = min(upper, hasSlack ? highest + above[parent] : highest)
+            }
+            if end & 2 != 0 {
+                let lowest = freed == Self.lastChildren ? reaches.base[parent] : c[parent]
+                lower = max(lower, hasSlack ? lowest - below[parent] : lowest)
+            }
         }
-        // The current centre is feasible: keep it inside despite rounding.
-        lower = min(lower, c[item])
-        upper = max(upper, c[item])
+        // The current centre is feasible: keep it inside despite rounding. (Right to left, a
+        // parent's children may have left it outside their span: it goes back between them.)
+        var current = c[item]
+        if !towardParents && first < last {
+            current = min(max(current, hasSlack ? c[first] - above[item] : c[first]),
+                          hasSlack ? c[last - 1] + below[item] : c[last - 1])
+        }
+        lower = min(lower, current)
+        upper = max(upper, current)
         return Wish(mean: mean, weight: weight, lower: lower - offset, upper: upper - offset)
+    }
+
+    /// The end children a right-to-left placement frees (`parentReach`): sibling-end bits.
+    static let firstChildren: UInt8 = 1, lastChildren: UInt8 = 2
+
+    /// For every parent, how far up (or `down`) it could move when its column is placed in
+    /// this right-to-left sweep, every other column where it is: to its neighbouring parent,
+    /// past the leaves between (each as far as it could go: a leaf held on that side by its
+    /// parent, as far as that parent could), inside the drawing, and, if it is an end child held on that side, as far as its own
+    /// parent could (found first: columns left to right). Every item a parent passes can be
+    /// there when its column is placed (its bound on that side is a current centre, a fixed
+    /// column's or a reach already kept, as only one side's end children are freed a sweep),
+    /// so each placement stays feasible, and a whole spine of end children can move at once.
+    /// Each run of leaves is walked by the one parent next to it: O(n) a sweep.
+    private func parentReaches(_ c: UnsafeMutablePointer<Double>, down: Bool) {
+        let h = constraints.heights.base, before = constraints.separationBefore.base, padding = constraints.padding
+        let parents = constraints.parentOfItem.base, ends = offsets.siblingEnds.base, children = constraints.childStarts.base
+        let above = slack.above.base, below = slack.below.base, reach = reaches.base
+        let starts = constraints.sectionStarts.base
+        // The end bit of an item held on the side it would move to (a last child can go no
+        // higher than its parent, a first child no lower).
+        let held: UInt8 = down ? 1 : 2
+        for section in 0..<max(0, constraints.sectionCount - 1) {
+            for parent in Int(starts[section])..<Int(starts[section + 1]) where children[parent] < children[parent + 1] {
+                var bound = down ? budget - padding / 2 - h[parent] / 2 : padding / 2 + h[parent] / 2
+                if ends[parent] & held != 0 {
+                    let grandparent = Int(parents[parent])
+                    let followed = reach[grandparent]
+                    bound = down ? min(bound, hasSlack ? followed + above[grandparent] : followed)
+                        : max(bound, hasSlack ? followed - below[grandparent] : followed)
+                }
+                var item = parent, distance = 0.0
+                while down ? !constraints.isLastInSection(item) : !constraints.isFirstInSection(item) {
+                    distance += down ? before[item + 1] : before[item]
+                    item += down ? 1 : -1
+                    guard children[item] == children[item + 1] else {
+                        bound = down ? min(bound, c[item] - distance) : max(bound, c[item] + distance)
+                        break
+                    }
+                    bound = down ? min(bound, budget - padding / 2 - h[item] / 2 - distance)
+                        : max(bound, padding / 2 + h[item] / 2 + distance)
+                    if ends[item] & held != 0 {
+                        // A leaf held by its parent goes as far as that parent could.
+                        let leafParent = Int(parents[item]), followed = reach[leafParent]
+                        bound = down ? min(bound, (hasSlack ? followed + above[leafParent] : followed) - distance)
+                            : max(bound, (hasSlack ? followed - below[leafParent] : followed) + distance)
+                    }
+                }
+                // (Never short of where it is: the current placement is feasible.)
+                reach[parent] = down ? max(bound, c[parent]) : min(bound, c[parent])
+            }
+        }
     }
 
     /// Where the chain of only children from `member` down may sit: each member between its
@@ -394,17 +474,17 @@ struct CompactSweeps {
     /// way); up it, each centre is written. Long columns take two cores (`placeOnTwoCores`), to
     /// the same values.
     @inline(__always)
-    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
+    private func place(_ begin: Int, _ end: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, freed: UInt8, moved: inout Double) {
         guard begin < end else { return }
         let count = end - begin
         guard count < Self.twoCoreItems || wishes.count == 0 else {
-            placeOnTwoCores(begin, count, c, towardParents: towardParents, moved: &moved)
+            placeOnTwoCores(begin, count, c, towardParents: towardParents, freed: freed, moved: &moved)
             return
         }
         var pooled = 0
         var lowest = -Double.infinity
         for position in 0..<count {
-            var wish = wish(begin, position, c, towardParents: towardParents)
+            var wish = wish(begin, position, c, towardParents: towardParents, freed: freed)
             lowest = max(wish.lower, lowest)
             wish.lower = lowest
             blocks.pool(wish, count: &pooled)
@@ -419,7 +499,7 @@ struct CompactSweeps {
     /// order on top of the upper half's blocks only until the two poolings agree
     /// (`joinLowerHalf`); and the two halves are written at once.
     @inline(never)
-    private func placeOnTwoCores(_ begin: Int, _ count: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, moved: inout Double) {
+    private func placeOnTwoCores(_ begin: Int, _ count: Int, _ c: UnsafeMutablePointer<Double>, towardParents: Bool, freed: UInt8, moved: inout Double) {
         let middle = count / 2
         nonisolated(unsafe) let sweeps = self, c = c
         nonisolated(unsafe) var pooled = 0, sidePooled = 0
@@ -427,7 +507,7 @@ struct CompactSweeps {
             if half == 0 {
                 var stack = 0, lowest = -Double.infinity
                 for position in 0..<middle {
-                    var wish = sweeps.wish(begin, position, c, towardParents: towardParents)
+                    var wish = sweeps.wish(begin, position, c, towardParents: towardParents, freed: freed)
                     lowest = max(wish.lower, lowest)
                     wish.lower = lowest
                     sweeps.blocks.pool(wish, count: &stack)
@@ -439,7 +519,7 @@ struct CompactSweeps {
                 let landed = sweeps.landed.base, lowestLater = sweeps.lowestLater.base
                 var lowest = -Double.infinity, stack = 0
                 for position in middle..<count {
-                    var wish = sweeps.wish(begin, position, c, towardParents: towardParents)
+                    var wish = sweeps.wish(begin, position, c, towardParents: towardParents, freed: freed)
                     lowest = max(wish.lower, lowest)
                     wish.lower = lowest
                     wishes[position] = wish.mean

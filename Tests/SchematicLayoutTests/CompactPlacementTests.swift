@@ -69,6 +69,44 @@ import TestSupport
         #expect(breadth(compact) < 0.75 * breadth(tidy), "\(breadth(compact)) against tidy's \(breadth(tidy))")
     }
 
+    /// A dendrogram (`samples/real/dpkg-dendrogram.nwk`: average-linkage clusters of 854
+    /// packages, 155 deep, internal nodes unnamed) has long spines of last children, each with
+    /// a leaf sibling above it, whose ends hold subtrees far above. The sweeps held each end
+    /// child to its parent's centre, so the spines stayed flat staircases at their last
+    /// child's level, up to 2,270 px from their first: every parent could move only after its
+    /// parent and each parent only after its child (`CompactSweeps.parentReaches` frees one
+    /// side's end children a sweep). Its tight placement still reads beyond the limit, so it is
+    /// drawn a little taller from the tidy placement (`CompactPlacement.tallerHeights`) rather
+    /// than shorter with parents outside their span. With these 100×30 boxes, mean offset 52 →
+    /// 21 px left to right, 126 → 51 px top to bottom, 67 → 0 parents outside (the command's
+    /// own sizes, left to right: 44 → 16 px, 63 → 0; Graphviz's dot: 19.6 px, 57 outside, and
+    /// a tenth taller than ours).
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aDendrogramsSpinesReachTheirChildrensMiddle(orientation: SchematicOrientation) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/real/dpkg-dendrogram.nwk")
+        let tree = try NewickReader().read(try [UInt8](Data(contentsOf: url)), file: "dpkg-dendrogram.nwk")
+        let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
+        let placed = frames(compact, sections)
+        let vertical = orientation.isVertical
+        func middle(_ item: Int) -> Double { vertical ? placed[item].midX : placed[item].midY }
+        var total = 0.0, parents = 0, farthest = 0.0
+        for item in 0..<sections.numberOfItems {
+            let children = Int(sections.childStarts[item])..<Int(sections.childStarts[item + 1])
+            guard !children.isEmpty else { continue }
+            let offset = abs(middle(item) - (middle(children.lowerBound) + middle(children.upperBound - 1)) / 2)
+            total += offset
+            farthest = max(farthest, offset)
+            parents += 1
+        }
+        let (outside, _) = parentsOutside(placed, sections, vertical: vertical)
+        let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation)
+        let pitch = (vertical ? 100.0 : 30.0) + 20
+        #expect(total / Double(parents) < 0.5 * pitch, "mean offset \(total / Double(parents)), farthest \(farthest)")
+        #expect(outside == 0, "\(outside) of \(parents) parents outside their span")
+        #expect(breadth(compact) < 0.85 * breadth(tidy), "\(breadth(compact)) against tidy's \(breadth(tidy))")
+    }
+
     /// Leaves of one parent that are neighbours in their column sit a padding apart: the
     /// centring sweeps solve each column's regression exactly, so a leaf pooled with a heavy
     /// parent above it that its bounds hold is not dragged toward that parent's wish (clamping

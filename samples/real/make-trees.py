@@ -21,7 +21,10 @@ repository root; each output is an outline or a `tree`-style listing, kept under
                        commit with the top folders it touched as side branches
 
 Not made here: python-packages.txt, 44 packages of Python 3.11's standard library (html to
-zoneinfo) from tools/make-test-trees.py's pypkgs.txt, kept fixed for a test of nesting.
+zoneinfo) from tools/make-test-trees.py's pypkgs.txt, kept fixed for a test of nesting;
+dpkg-dendrogram.nwk, a review's unseen tree kept for a test of the compact placement: the 854
+packages installed here clustered by average linkage (scipy) on the Jaccard distance of their
+dependencies, section and source, internal nodes unnamed, 155 deep.
 
 Usage: python3 samples/real/make-trees.py [marsupials.nwk-part]"""
 import importlib, inspect, json, os, pkgutil, subprocess, sys, warnings
