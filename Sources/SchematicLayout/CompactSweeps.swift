@@ -124,7 +124,8 @@ struct CompactSweeps {
         landed = PlacementBuffer(repeating: 0, count: lowerHalf)
         lowestLater = PlacementBuffer(repeating: 0, count: lowerHalf)
         hasSlack = !slack.isZero
-        reaches = PlacementBuffer(repeating: 0, count: constraints.count)
+        // (Beyond `CompactPlacement.relaxedItems`, none: a big tree's placement is the cheapest.)
+        reaches = PlacementBuffer(repeating: 0, count: constraints.count <= CompactPlacement.relaxedItems ? constraints.count : 0)
     }
 
     /// Runs up to `sweeps` sweeps over `centers`, stopping once no centre moves by 0.01.
@@ -134,15 +135,17 @@ struct CompactSweeps {
         for sweep in 0..<sweeps {
             var moved = 0.0
             // Right to left, the end children on one side may go beyond their parent, as far as
-            // it could follow (`parentReach`): last children up on even sweeps, first children
+            // it could follow (`parentReaches`): last children up on even sweeps, first children
             // down on odd ones. (One side a sweep: both at once could ask a parent to follow
-            // its last child up past where its neighbour's first child had gone down.)
-            let freed = sweep % 2 == 0 ? Self.lastChildren : Self.firstChildren
-            parentReaches(c, down: freed == Self.firstChildren)
+            // its last child up past where its neighbour's first child had gone down.) Up to
+            // `CompactPlacement.relaxedItems` items, as the relaxation.
+            let freed = reaches.count == 0 ? 0 : sweep % 2 == 0 ? Self.lastChildren : Self.firstChildren
             // Left to right: children as a block centred on their parent.
             for section in 1..<max(1, sectionCount) {
                 place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: true, freed: 0, moved: &moved)
             }
+            // (From the centres as they are now: the right-to-left pass starts from them.)
+            if freed != 0 { parentReaches(c, down: freed == Self.firstChildren) }
             // Right to left: parents at the middle of their children; leaves stay.
             for section in stride(from: sectionCount - 2, through: 0, by: -1) {
                 place(Int(starts[section]), Int(starts[section + 1]), c, towardParents: false, freed: freed, moved: &moved)
@@ -292,7 +295,7 @@ struct CompactSweeps {
             let parent = Int(parents[item])
             // Right to left, the parent's column is placed next, between its children: an end
             // child on the freed side may go as far as its parent could follow there
-            // (`parentReach`), not only to where the parent is. Held to the parent's centre, a
+            // (`parentReaches`), not only to where the parent is. Held to the parent's centre, a
             // spine of last children with a leaf sibling each (a dendrogram's caterpillar)
             // stayed a flat staircase, each parent at its last child's level and thousands of
             // px from its first: each could move only after its parent, and each parent only
@@ -318,7 +321,7 @@ struct CompactSweeps {
         return Wish(mean: mean, weight: weight, lower: lower - offset, upper: upper - offset)
     }
 
-    /// The end children a right-to-left placement frees (`parentReach`): sibling-end bits.
+    /// The end children a right-to-left placement frees (`parentReaches`): sibling-end bits.
     static let firstChildren: UInt8 = 1, lastChildren: UInt8 = 2
 
     /// For every parent, how far up (or `down`) it could move when its column is placed in
