@@ -180,6 +180,10 @@ def main() -> int:
                    f"renderer: the error after a warning is the error ({error.message}), the warning shown ({warned[-1:]})")
         svg = renderer.svg_file({"src": str(unit / "docs/data/tree")}, "", 1)
         expect(b">tree</text>" in svg and str(unit).encode() not in svg, "renderer: a folder's drawing is labelled with its name, no build path")
+        named = renderer.svg_file({"name": "services"}, "Root\n  Leaf\n", 1)
+        expect(b">Leaf</text>" in named, "renderer: a block's name (its asset file's, for `schematic markdown`) is taken")
+        named_png = renderer.image_file({"name": "services"}, "Root\n  Leaf\n", 1, "png")
+        expect(named_png.startswith(b"\x89PNG"), "renderer: a PNG of a named block (render has no --name)")
     finally:
         os.chdir(here)
 

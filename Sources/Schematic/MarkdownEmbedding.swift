@@ -12,9 +12,10 @@ import Glibc
 ///
 /// The fence line holds settings, `key=value` (values may be quoted, `"…"` or `'…'`, with `\"`
 /// and `\\` escapes) or a bare `key`. The embedding itself reads `alt` (the drawing's text
-/// alternative; the tree's title otherwise), `caption` (a `<figcaption>`) and `src` (a file to
-/// draw instead of the block's lines, relative to the Markdown file); `resolveSettings` turns the
-/// others into options. Each block becomes an inline `<svg>` with styles scoped to it, or, when
+/// alternative; the tree's title otherwise), `caption` (a `<figcaption>`), `src` (a file to
+/// draw instead of the block's lines, relative to the Markdown file) and `name` (its asset
+/// file's name, kept when blocks are added before it); `resolveSettings` turns the others into
+/// options. Each block becomes an inline `<svg>` with styles scoped to it, or, when
 /// an asset writer is given, an image link to an SVG file it writes. Blocks inside other fenced
 /// blocks or in indented code blocks (four spaces past the enclosing list item's content, after a
 /// blank line) are left alone, as CommonMark reads them, and everything else in the document is
@@ -54,6 +55,10 @@ public struct MarkdownEmbedding {
     public struct Drawing {
         /// The block's number in the document, from 1.
         public var number: Int
+        /// The block's `name`, if it has one: its asset file's name.
+        public var name: String?
+        /// What its asset file is named after: its `name`, else its number.
+        public var assetStem: String { name ?? String(number) }
         /// The text alternative: the block's `alt`, else the tree's title.
         public var alt: String
         public var caption: String?
@@ -86,19 +91,20 @@ public struct MarkdownEmbedding {
 
     /// Where the drawings of a document go when they are not inlined.
     public struct Assets {
-        /// The link text for the image of the n-th block (from 1), e.g. `diagrams/guide-1.svg`.
-        public var link: (Int) -> String
-        /// Writes the n-th block's SVG.
-        public var write: (Int, [UInt8]) throws -> Void
-        public init(link: @escaping (Int) -> String, write: @escaping (Int, [UInt8]) throws -> Void) {
+        /// The link text for the image of a block, by its `Drawing.assetStem` (its name, else its
+        /// number from 1), e.g. `diagrams/guide-1.svg` or `diagrams/guide-services.svg`.
+        public var link: (String) -> String
+        /// Writes a block's SVG, by its `Drawing.assetStem`.
+        public var write: (String, [UInt8]) throws -> Void
+        public init(link: @escaping (String) -> String, write: @escaping (String, [UInt8]) throws -> Void) {
             self.link = link
             self.write = write
         }
 
         /// Writes the drawing and returns its image in Markdown (a `<figure>` when it has a caption).
         public func place(_ drawing: Drawing) throws -> String {
-            try write(drawing.number, drawing.svg())
-            let target = MarkdownEmbedding.percentEncoded(link(drawing.number))
+            try write(drawing.assetStem, drawing.svg())
+            let target = MarkdownEmbedding.percentEncoded(link(drawing.assetStem))
             guard drawing.caption != nil else {
                 return "![\(MarkdownEmbedding.markdownEscaped(drawing.alt))](\(target))"
             }
@@ -111,8 +117,8 @@ public struct MarkdownEmbedding {
         }
 
         private func placeHTML(_ drawing: Drawing, written: Bool) throws -> String {
-            if !written { try write(drawing.number, drawing.svg()) }
-            let image = "<img src=\"" + MarkdownEmbedding.htmlEscaped(MarkdownEmbedding.percentEncoded(link(drawing.number)))
+            if !written { try write(drawing.assetStem, drawing.svg()) }
+            let image = "<img src=\"" + MarkdownEmbedding.htmlEscaped(MarkdownEmbedding.percentEncoded(link(drawing.assetStem)))
                 + "\" alt=\"" + MarkdownEmbedding.htmlEscaped(drawing.alt) + "\">"
             guard let caption = drawing.caption else { return image }
             return "<figure class=\"schematic-figure\">" + image + "<figcaption>" + MarkdownEmbedding.htmlEscaped(caption) + "</figcaption></figure>"
@@ -161,7 +167,7 @@ public struct MarkdownEmbedding {
         }
     }
 
-    /// Turns a block's settings (without `alt`, `caption`, `src`) into options, throwing
+    /// Turns a block's settings (without `alt`, `caption`, `src`, `name`) into options, throwing
     /// `SettingError`; nil reads `format`, `layout`, `align`, `orientation`, `connectors`,
     /// `theme` and `sizing` over `baseOptions`. The command line sets its own option parser here.
     public var resolveSettings: (([Setting]) throws -> BlockOptions)?
@@ -191,6 +197,8 @@ public struct MarkdownEmbedding {
         var blockNumber = 0
         var failures: [String] = []
         var scopes: [String: Int] = [:]
+        // The blocks' names so far, with their fence lines: a name names one block.
+        var names: [String: Int] = [:]
         // The fence of the code block (not ours) that the current line is in.
         var openFence: Substring? = nil
         // Where the open list items' contents start (outermost first), whether the line before
@@ -271,7 +279,7 @@ public struct MarkdownEmbedding {
             let settings = info.drop { $0 != " " }
             // A bad block is listed and the next ones still tried: every failure is told at once.
             do {
-                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope)
+                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope, names: &names)
                 // Indented as its fence, so that a drawing in a list item stays in the item.
                 let placed = try place(drawing)
                 output += margin.isEmpty ? placed
@@ -352,7 +360,8 @@ public struct MarkdownEmbedding {
         return result + rest
     }
 
-    private func draw(_ source: String, settings text: Substring, fenceLine: Int, number: Int, scope: String) throws -> Drawing {
+    private func draw(_ source: String, settings text: Substring, fenceLine: Int, number: Int, scope: String,
+                      names: inout [String: Int]) throws -> Drawing {
         func failure(_ message: String) -> BlockError { BlockError(description: "\(file):\(fenceLine): \(message)") }
         var settings: [Setting]
         do {
@@ -360,19 +369,23 @@ public struct MarkdownEmbedding {
         } catch {
             throw failure(error.message)
         }
-        var alt: String?, caption: String?, src: String?
+        var alt: String?, caption: String?, src: String?, name: String?
         for key in Set(settings.map(\.key)) where settings.filter({ $0.key == key }).count > 1 {
             throw failure("'\(key)' is set twice")
         }
-        for setting in settings where ["alt", "caption", "src"].contains(setting.key) {
+        for setting in settings where Self.embeddingKeys.contains(setting.key) {
             guard let value = setting.value, !value.isEmpty else { throw failure("'\(setting.key)' needs a value, as \(setting.key)=\"…\"") }
             switch setting.key {
             case "alt": alt = value
             case "caption": caption = value
+            case "name":
+                if let problem = Self.assetNameProblem(value) { throw failure("name=\"\(value)\": \(problem)") }
+                if let other = names[value] { throw failure("name=\"\(value)\" is already the name of the block at line \(other)") }
+                name = value
             default: src = value
             }
         }
-        settings.removeAll { ["alt", "caption", "src"].contains($0.key) }
+        settings.removeAll { Self.embeddingKeys.contains($0.key) }
         var options: BlockOptions
         do {
             options = try resolveSettings?(settings) ?? defaultOptions(settings)
@@ -420,7 +433,23 @@ public struct MarkdownEmbedding {
         for warning in diagram.warnings { warn?("\(file):\(fenceLine): warning: \(warning)") }
         var render = options.render
         render.scopeID = scope
-        return Drawing(number: number, alt: alt ?? diagram.dataController.title, caption: caption, diagram: diagram, options: render, givenAlt: alt)
+        if let name { names[name] = fenceLine }
+        return Drawing(number: number, name: name, alt: alt ?? diagram.dataController.title, caption: caption, diagram: diagram,
+                       options: render, givenAlt: alt)
+    }
+
+    /// The settings the embedding reads itself (the others are options).
+    static let embeddingKeys: Set<String> = ["alt", "caption", "src", "name"]
+
+    /// Why `value` cannot name a block's asset file, or nil: a name is a file name's stem of
+    /// letters, digits, `-`, `_` and `.` (not first), and not digits only (another block's number).
+    static func assetNameProblem(_ value: String) -> String? {
+        let allowed = value.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+        if !allowed || value.hasPrefix(".") || value.hasPrefix("-") {
+            return "a name is letters, digits, '-', '_' and '.' (not first), as a file's name"
+        }
+        if value.allSatisfy(\.isNumber) { return "a name of digits only could be another block's number; add a letter" }
+        return nil
     }
 
     /// The settings this type reads itself when no resolver is set.

@@ -11,15 +11,17 @@ struct MarkdownCommand: ParsableCommand {
         discussion: """
             Each fenced block tagged schematic becomes an inline <svg> (its styles scoped to it, so \
             drawings with different themes can share a page), or with --assets DIR an image link \
-            to DIR/NAME-N.svg, relative to the -o file. Everything else is kept as it is.
+            to DIR/FILE-N.svg (FILE the Markdown file's name, N the block's number, or its \
+            name=... setting), relative to the -o file. Everything else is kept as it is.
 
             The fence line takes any option of this command as a setting, --name VALUE written \
             name=VALUE and a flag as its bare name: ```schematic layout=grid theme=dark width=600 \
             connectors=elbow bands; format=yaml is --from yaml. Values may be quoted: \
             alt="Our services" (the text alternative; the tree's title otherwise), \
             caption="Figure 1" (a <figcaption>), src="tree.yaml" (draw that file or directory, \
-            relative to the Markdown file, instead of the block's lines). The command line's \
-            options are the defaults of every block.
+            relative to the Markdown file, instead of the block's lines), name=services (with \
+            --assets, the file is FILE-services.svg: kept when blocks are added before it). The \
+            command line's options are the defaults of every block.
 
             --html renders the whole document to one page with Ink. The document's own raw HTML \
             is passed through as written (as Markdown does): use it for your own documents. For \
@@ -95,7 +97,7 @@ struct MarkdownCommand: ParsableCommand {
             let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)-\($0).svg" },
-                write: { number, svg in pending.files.append(("\(directory)/\(name)-\(number).svg", svg)) })
+                write: { stem, svg in pending.files.append(("\(directory)/\(name)-\(stem).svg", svg)) })
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve

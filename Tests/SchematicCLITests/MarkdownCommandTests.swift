@@ -36,6 +36,40 @@ import TestSupport
         #expect(try read(dir + "/site/guide.html").contains("<img src=\"img/guide-1.svg\""))
     }
 
+    /// A block's `name` names its asset file, so that a block added before it leaves its file
+    /// and link as they were (numbers shift); unnamed blocks keep their numbers.
+    @Test func aNamedBlocksAssetKeepsItsNameWhenBlocksAreAddedBeforeIt() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        let named = "```schematic name=services caption=\"Ours\"\n\(Self.tree)```\n"
+        try writeText(named + "\n```schematic\n\(Self.tree)```\n", to: dir + "/doc.md")
+        let first = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "out.md"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["doc-2.svg", "doc-services.svg"])
+        let services = try read(dir + "/img/doc-services.svg")
+        try writeText("```schematic\nNew\n  Block\n```\n\n" + named, to: dir + "/doc.md")
+        let again = try Executable.run(["markdown", "doc.md", "--assets", "img", "--html", "-o", "out.html"], in: dir)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try read(dir + "/out.html").contains("<img src=\"img/doc-services.svg\""))
+        #expect(try read(dir + "/img/doc-services.svg") == services)
+        #expect(FileManager.default.fileExists(atPath: dir + "/img/doc-1.svg"))
+    }
+
+    /// A name that is no file name, is digits only (another block's number) or names two
+    /// blocks is refused at its block's line, and nothing is written.
+    @Test(arguments: [("name=a/b", "a name is letters, digits, '-', '_' and '.' (not first)"),
+                      ("name=.hidden", "a name is letters"), ("name=12", "digits only"),
+                      ("name=first", "name=\"first\" is already the name of the block at line 1")])
+    func aBadBlockNameIsRefusedAtItsLine(setting: String, message: String) throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("```schematic name=first\n\(Self.tree)```\n\n```schematic \(setting)\n\(Self.tree)```\n", to: dir + "/doc.md")
+        let result = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "out.md"], in: dir)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("schematic: doc.md:") || result.stderr.hasPrefix("doc.md:"), "\(result.stderr)")
+        #expect(result.stderr.contains(":7: ") && result.stderr.contains(message), "\(result.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir + "/img")) ?? []).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.md"))
+    }
+
     /// A run that fails (a later block's tree is bad) writes none of the drawings' files.
     @Test func aFailedRunWritesNoAssets() throws {
         let dir = try makeScratchDirectory("schematic-md")

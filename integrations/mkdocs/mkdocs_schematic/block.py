@@ -112,7 +112,9 @@ class Renderer:
         def produce() -> bytes:
             with tempfile.TemporaryDirectory() as directory:
                 self._markdown(settings, body, line, ["--assets", directory, "-o", os.path.join(directory, "page.md")])
-                return Path(directory, "diagram-1.svg").read_bytes()
+                # (One block: one file, named by its number or its `name` setting.)
+                drawn, = Path(directory).glob("diagram-*.svg")
+                return drawn.read_bytes()
         return self._cached("svg", settings, body, produce)
 
     def image_file(self, settings: Settings, body: str, first_line: int, extension: str) -> bytes:
@@ -124,7 +126,7 @@ class Renderer:
             src = (settings.get("src") or "").rstrip("/") or None
             arguments = ["render", os.path.basename(src) if src else "-"]
             for key, value in settings.items():
-                if key in ("src", "alt", "caption"):
+                if key in ("src", "alt", "caption", "name"):
                     continue
                 name = "from" if key == "format" else key
                 if key in _PATH_SETTINGS and value and src:
