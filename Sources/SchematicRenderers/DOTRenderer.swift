@@ -93,8 +93,10 @@ public struct DOTRenderer: Sendable {
         var connectors: [LayoutAttributes] = []
         var bars: [LayoutAttributes] = []
         var depthHeaders: [LayoutAttributes] = []
+        var bands: [LayoutAttributes] = []
         layout.enumerateAllElementsInDrawingOrder { attributes in
             if attributes.representedElementCategory == .cell { cells.append(attributes) }
+            else if attributes.representedElementKind == .band { bands.append(attributes) }
             else if attributes.representedElementCategory == .decorationView, attributes.representedElementKind == .header,
                     attributes.text != nil { depthHeaders.append(attributes) }
             else if attributes.connector != nil { connectors.append(attributes) }
@@ -103,6 +105,33 @@ public struct DOTRenderer: Sendable {
         }
         cells.sort { $0.indexPath < $1.indexPath }
         connectors.sort { $0.indexPath < $1.indexPath }
+
+        // Bands (`--bands`), pinned: the even sections' filled in the band colour, as in the SVG,
+        // behind everything (Graphviz draws a graph's `_background` drawing first).
+        let filledBands = bands.filter { $0.indexPath.section % 2 == 0 && !$0.isHidden }
+        if mode == .pinned && !filledBands.isEmpty {
+            let band = color("band")
+            // (xdot: pen and fill colour, each with its length in bytes, then the polygons.)
+            output.append("  graph [_background=\"c ")
+            output.append(band.utf8.count)
+            output.append(" -")
+            output.append(raw: band)
+            output.append(" C ")
+            output.append(band.utf8.count)
+            output.append(" -")
+            output.append(raw: band)
+            for attributes in filledBands {
+                let frame = attributes.frame
+                output.append(" P 4 ")
+                for (x, y) in [(frame.minX, frame.minY), (frame.maxX, frame.minY), (frame.maxX, frame.maxY), (frame.minX, frame.maxY)] {
+                    output.append(x)
+                    output.append(" ")
+                    output.append(height - y)
+                    output.append(" ")
+                }
+            }
+            output.append("\"];\n")
+        }
 
         // Depth titles (`--depth-labels`), pinned: bold, in the header colour, as in the SVG.
         if mode == .pinned {

@@ -1,9 +1,10 @@
 import Schematic
+import SchematicRenderers
 import Testing
 import TestSupport
 
-/// DOT, and so PNG and PDF, take the theme's colours (dark was drawn light) and the depth titles
-/// (`--depth-labels` were left out of bitmaps).
+/// DOT, and so PNG and PDF, take the theme's colours (dark was drawn light), the depth titles
+/// (`--depth-labels` were left out of bitmaps) and the bands (`--bands` were too).
 @Suite struct DOTThemeTests {
     @Test func darkDOTHasTheDarkColoursAndBackground() throws {
         var render = Diagram.RenderOptions(format: .dot)
@@ -17,6 +18,29 @@ import TestSupport
         #expect(plain.contains("fillcolor=\"#5a6577\""))
         let light = String(decoding: try Diagram(tree: DepthShadingTests.tree).rendered(.init(format: .dot)), as: UTF8.self)
         #expect(!light.contains("bgcolor"))
+    }
+
+    /// The even sections' bands go in the graph's `_background` drawing (Graphviz draws it
+    /// first, under the edges, which pinned DOT draws before the nodes), at their frames.
+    @Test(arguments: [SVGRenderer.Theme.light, .dark])
+    func bandsAreTheGraphsBackground(theme: SVGRenderer.Theme) throws {
+        var options = DiagramOptions()
+        options.configuration.showsBands = true
+        let diagram = try Diagram(tree: DepthShadingTests.tree, options: options)
+        var render = Diagram.RenderOptions(format: .dot)
+        render.theme = theme
+        let dot = String(decoding: try diagram.rendered(render), as: UTF8.self)
+        let band = theme == .dark ? "#2a2c30" : "#f3f5f7"
+        let line = try #require(dot.split(separator: "\n").first { $0.contains("_background=") })
+        #expect(line.hasPrefix("  graph [_background=\"c 7 -\(band) C 7 -\(band) P 4 "), "\(line)")
+        // Three depths: the first and the third are filled, each a rectangle as tall as the drawing.
+        #expect(line.components(separatedBy: " P 4 ").count == 3, "\(line)")
+        let plain = String(decoding: try Diagram(tree: DepthShadingTests.tree).rendered(render), as: UTF8.self)
+        #expect(!plain.contains("_background"))
+        // Graphviz draws them: its SVG of the pinned DOT has the band's polygons.
+        render.format = .graphviz("svg")
+        let drawn = String(decoding: try diagram.rendered(render), as: UTF8.self)
+        #expect(drawn.components(separatedBy: "<polygon fill=\"\(band)\"").count == 3, "\(drawn.prefix(1500))")
     }
 
     @Test func depthTitlesArePinnedAsText() throws {
