@@ -294,6 +294,7 @@ extension HTMLPagePlacementScript {
     var offsets = new Float64Array(widest), lowerBounds = new Float64Array(widest), upperBounds = new Float64Array(widest);
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
     var blockLowers = new Float64Array(widest), blockUppers = new Float64Array(widest), values = new Float64Array(widest);
+    var tidyCentres = null;
     function placed(height, slack, sweepsHere, isFinal) {
       if (sweepsHere === undefined) sweepsHere = sweeps;
       // (Only span constraints give way: only children keep their parent's group.)
@@ -304,8 +305,45 @@ extension HTMLPagePlacementScript {
       var mirroredLow = low ? (isTight ? fromBottom : lowest(backward, slack)) : null;
       if (!low || !mirroredLow) return null;
       var budget = Math.max(height, extent(low)), centers = new Float64Array(count);
-      for (k = 0; k < count; k++) { var high = Math.max(low[k], budget - mirroredLow[k]); centers[k] = (low[k] + high) / 2; }
+      // (CompactPlacement.start: taller than the tight height, the tidy centres clamped
+      // between the lowest and highest ones.)
+      var seeded = budget > tightHeight + 0.5 && tidyCentres;
+      for (k = 0; k < count; k++) {
+        var high = Math.max(low[k], budget - mirroredLow[k]);
+        centers[k] = seeded ? Math.min(Math.max(tidyCentres[k], low[k]), high) : (low[k] + high) / 2;
+      }
       var wishes = new Float64Array(count), weights = new Float64Array(count).fill(1), moved = 0;
+      // CompactSweeps.parentReaches: right to left, one side's end children (2: last, 1: first)
+      // may go as far as their parent could follow; per parent, how far that is.
+      var freed = 0, reach = count <= RELAXED_ITEMS ? new Float64Array(count) : null;
+      function parentReaches(down) {
+        for (var section = 0; section < sectionCount - 1; section++) {
+          for (var parent = ss[section]; parent < ss[section + 1]; parent++) {
+            if (cs[parent] === cs[parent + 1]) continue;
+            var bound = down ? budget - padding / 2 - heights[parent] / 2 : padding / 2 + heights[parent] / 2;
+            var grandparent = par[parent];
+            if (grandparent >= 0 && (down ? parent === cs[grandparent] : parent === cs[grandparent + 1] - 1)) {
+              bound = down ? Math.min(bound, reach[grandparent] + slack.above[grandparent]) : Math.max(bound, reach[grandparent] - slack.below[grandparent]);
+            }
+            var item = parent, distance = 0;
+            while (down ? !isLast(item) : !isFirst(item)) {
+              distance += down ? separation(item, item + 1) : separation(item - 1, item);
+              item += down ? 1 : -1;
+              if (cs[item] !== cs[item + 1]) {
+                bound = down ? Math.min(bound, centers[item] - distance) : Math.max(bound, centers[item] + distance);
+                break;
+              }
+              bound = down ? Math.min(bound, budget - padding / 2 - heights[item] / 2 - distance) : Math.max(bound, padding / 2 + heights[item] / 2 + distance);
+              var leafParent = par[item];
+              if (leafParent >= 0 && (down ? item === cs[leafParent] : item === cs[leafParent + 1] - 1)) {
+                bound = down ? Math.min(bound, reach[leafParent] + slack.above[leafParent] - distance)
+                  : Math.max(bound, reach[leafParent] - slack.below[leafParent] + distance);
+              }
+            }
+            reach[parent] = down ? Math.max(bound, centers[parent]) : Math.min(bound, centers[parent]);
+          }
+        }
+      }
       function place(section, towardParents) {
         var a = ss[section], b = ss[section + 1], n = b - a;
         if (n === 0) return;
@@ -320,11 +358,14 @@ extension HTMLPagePlacementScript {
           var parent = par[item];
           if (parent >= 0) {
             var s0 = cs[parent], s1 = cs[parent + 1];
-            if (item === s0) upper = Math.min(upper, centers[parent] + slack.above[parent]);
-            if (item === s1 - 1) lower = Math.max(lower, centers[parent] - slack.below[parent]);
+            if (item === s0) upper = Math.min(upper, (!towardParents && freed === 1 ? reach[parent] : centers[parent]) + slack.above[parent]);
+            if (item === s1 - 1) lower = Math.max(lower, (!towardParents && freed === 2 ? reach[parent] : centers[parent]) - slack.below[parent]);
           }
-          lower = Math.min(lower, centers[item]);
-          upper = Math.max(upper, centers[item]);
+          // (Right to left, a parent whose children left it outside their span goes back between them.)
+          var current = centers[item];
+          if (!towardParents && c1 > c0) current = Math.min(Math.max(current, centers[c0] - slack.above[item]), centers[c1 - 1] + slack.below[item]);
+          lower = Math.min(lower, current);
+          upper = Math.max(upper, current);
           lowerBounds[z] = Math.max(lower - offset, z > 0 ? lowerBounds[z - 1] : -Infinity);
           upperBounds[z] = upper - offset;
         }
@@ -416,6 +457,8 @@ extension HTMLPagePlacementScript {
           }
           place(section, true);
         }
+        freed = reach ? (sweep % 2 === 0 ? 2 : 1) : 0;
+        if (freed) parentReaches(freed === 1);
         for (section = sectionCount - 2; section >= 0; section--) {
           for (item = ss[section]; item < ss[section + 1]; item++) {
             var c0 = cs[item], c1 = cs[item + 1];
@@ -587,7 +630,7 @@ extension HTMLPagePlacementScript {
     }), done = relaxed.steps.length;
     // CompactPlacement.tightOffsetGain: about as near their children's middle as the tight
     // placement's, made when a candidate first fails on its offset alone.
-    var widenedByTight = false;
+    var widenedByTight = false, tightOffset = null, readingOffset = limitOffset;
     // CompactPlacement: candidates judged after TRIAL_SWEEPS sweeps, the chosen one placed with all.
     function reads(stepsDone) {
       var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));
@@ -597,7 +640,7 @@ extension HTMLPagePlacementScript {
       if (read.meanOffset > limitOffset && !widenedByTight) {
         widenedByTight = true;
         var tight = placed(relaxed.heights[0], uniformSlack(0), Math.min(sweeps, TRIAL_SWEEPS));
-        if (tight) limitOffset = Math.max(limitOffset, reading(tight.centers).meanOffset * TIGHT_OFFSET_GAIN);
+        if (tight) { tightOffset = reading(tight.centers).meanOffset; limitOffset = Math.max(limitOffset, tightOffset * TIGHT_OFFSET_GAIN); }
       }
       return read.meanOffset <= limitOffset;
     }
@@ -612,8 +655,19 @@ extension HTMLPagePlacementScript {
       var within = relaxed.heights[chosen] * (1 + FEWER_PARENTS_SHARE);
       while (chosen > 0 && relaxed.heights[chosen - 1] <= within) chosen--;
     }
-    var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen);
-    var final = placed(chosenHeight, chosenSlack, undefined, true);
+    var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen), final = null;
+    // CompactPlacement.tallerHeights: a tree off-centre beyond the limit at its tight height
+    // drawn a little taller from the tidy placement, if that reads within it.
+    if (tightOffset !== null && tightOffset > readingOffset) {
+      tidyCentres = tidy(cols, heights, padding);
+      for (var share = 0; !final && share < TALLER_HEIGHTS.length; share++) {
+        var tallerHeight = relaxed.heights[0] * (1 + TALLER_HEIGHTS[share]);
+        var taller = placed(tallerHeight, uniformSlack(0), Math.min(sweeps, TRIAL_SWEEPS));
+        if (taller && reading(taller.centers).meanOffset <= readingOffset) final = placed(tallerHeight, uniformSlack(0), undefined, true);
+      }
+      if (!final) tidyCentres = null;
+    }
+    if (!final) final = placed(chosenHeight, chosenSlack, undefined, true);
     return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(final.centers, SIBLING_GAP_PITCHES * meanPitch))) : null;
 
     // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the
