@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -220,6 +221,31 @@ def outline_file(path):
     return parents, labels
 
 
+def newick_file(path):
+    """(parents, labels) of a Newick tree, in pre-order, branch lengths left out; unnamed
+    nodes labelled `·` (an outline has no empty lines)."""
+    parents, labels, groups = [], [], []
+    text = path.read_text(encoding="utf-8").strip().rstrip(";")
+
+    def add(parent):
+        parents.append(parent)
+        labels.append("")
+        return len(parents) - 1
+
+    current = add(-1)
+    for token in re.findall(r"\(|\)|,|:[^(),;]*|[^(),:;]+", text):
+        if token == "(":
+            groups.append(current)
+            current = add(current)
+        elif token == ",":
+            current = add(groups[-1])
+        elif token == ")":
+            current = groups.pop()
+        elif not token.startswith(":"):
+            labels[current] = token.strip()
+    return parents, [label or "·" for label in labels]
+
+
 def tree_file(path):
     """(parents, labels) of a `tree` listing (its first line the root), in file order."""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -381,6 +407,10 @@ def equality_checks(binary, browser, work, only=None):
         # bottom reaches 3:1 only with them (WrapDrawing.readsWhereUnreadable), left to right
         # they make it a fifth smaller (WrapPlan.deepNestingGain).
         "maven": tree_file(Path(__file__).resolve().parent.parent / "samples" / "real" / "maven-repo.tree"),
+        # A dendrogram whose tight placement is off-centre beyond the limit: drawn taller from
+        # the tidy placement (CompactPlacement.tallerHeights), its spines' end children freed a
+        # side a sweep (CompactSweeps.parentReaches); a stale port of either fails it.
+        "dendrogram": newick_file(Path(__file__).resolve().parent.parent / "samples" / "real" / "dpkg-dendrogram.nwk"),
         # Top to bottom, panels of folders whose pairs of files lie side by side rather than
         # hang (WrappedPlacement.longerLists): each row of panels a level shallower.
         "pairs": pairs(120, 3),
