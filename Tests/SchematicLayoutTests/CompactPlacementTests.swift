@@ -24,6 +24,13 @@ import TestSupport
         return (layout, sections)
     }
 
+    /// A tree of `samples/real`, read by `reader`.
+    func realSample(_ name: String, _ reader: some HierarchyReader) throws -> Tree {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/real/" + name)
+        return try reader.read(try [UInt8](Data(contentsOf: url)), file: name)
+    }
+
     /// Every item's frame, by global item.
     func frames(_ layout: SchematicLayout, _ sections: SectionedTree) -> [Rect] {
         (0..<sections.numberOfItems).map { global in
@@ -58,9 +65,7 @@ import TestSupport
     /// outside their span for a drawing hardly taller.
     @Test(arguments: [SchematicOrientation.lr, .tb])
     func lastStepsOfARelaxationAreNotTakenForAFewPixels(orientation: SchematicOrientation) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("samples/real/marsupials.txt")
-        let tree = try OutlineReader().read(try [UInt8](Data(contentsOf: url)), file: "marsupials.txt")
+        let tree = try realSample("marsupials.txt", OutlineReader())
         let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
         let (outside, parents) = parentsOutside(frames(compact, sections), sections, vertical: orientation.isVertical)
         let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation)
@@ -83,9 +88,7 @@ import TestSupport
     /// a tenth taller than ours).
     @Test(arguments: [SchematicOrientation.lr, .tb])
     func aDendrogramsSpinesReachTheirChildrensMiddle(orientation: SchematicOrientation) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("samples/real/dpkg-dendrogram.nwk")
-        let tree = try NewickReader().read(try [UInt8](Data(contentsOf: url)), file: "dpkg-dendrogram.nwk")
+        let tree = try realSample("dpkg-dendrogram.nwk", NewickReader())
         let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
         let placed = frames(compact, sections)
         let vertical = orientation.isVertical
@@ -114,9 +117,7 @@ import TestSupport
     /// 13 more such gaps in this taxonomy; in Yule trees too).
     @Test(arguments: [SchematicOrientation.lr, .tb])
     func leafSiblingsStayTogether(orientation: SchematicOrientation) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("samples/real/marsupials.txt")
-        let tree = try OutlineReader().read(try [UInt8](Data(contentsOf: url)), file: "marsupials.txt")
+        let tree = try realSample("marsupials.txt", OutlineReader())
         let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
         let placed = frames(compact, sections)
         let vertical = orientation.isVertical
