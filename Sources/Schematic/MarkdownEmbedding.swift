@@ -57,8 +57,10 @@ public struct MarkdownEmbedding {
         public var number: Int
         /// The block's `name`, if it has one: its asset file's name.
         public var name: String?
-        /// What its asset file is named after: its `name`, else its number.
-        public var assetStem: String { name ?? String(number) }
+        /// What its asset file is named after: `.` and its `name`, else `-` and its number. (A
+        /// document's own name holds no `.`: a named file can be no other document's numbered
+        /// one, as `guide-b-1.svg` was both `guide.md`'s `b-1` and `guide-b.md`'s first.)
+        public var assetStem: String { name.map { "." + $0 } ?? "-" + String(number) }
         /// The text alternative: the block's `alt`, else the tree's title.
         public var alt: String
         public var caption: String?
@@ -91,8 +93,9 @@ public struct MarkdownEmbedding {
 
     /// Where the drawings of a document go when they are not inlined.
     public struct Assets {
-        /// The link text for the image of a block, by its `Drawing.assetStem` (its name, else its
-        /// number from 1), e.g. `diagrams/guide-1.svg` or `diagrams/guide-services.svg`.
+        /// The link text for the image of a block, by its `Drawing.assetStem` (`.` and its name,
+        /// else `-` and its number from 1), e.g. `diagrams/guide-1.svg` or
+        /// `diagrams/guide.services.svg`.
         public var link: (String) -> String
         /// Writes a block's SVG, by its `Drawing.assetStem`.
         public var write: (String, [UInt8]) throws -> Void
@@ -380,7 +383,8 @@ public struct MarkdownEmbedding {
             case "caption": caption = value
             case "name":
                 if let problem = Self.assetNameProblem(value) { throw failure("name=\"\(value)\": \(problem)") }
-                if let other = names[value] { throw failure("name=\"\(value)\" is already the name of the block at line \(other)") }
+                // (Names differing in case only would be one file where case is not told apart.)
+                if let other = names[value.lowercased()] { throw failure("name=\"\(value)\" is already the name of the block at line \(other)") }
                 name = value
             default: src = value
             }
@@ -433,17 +437,23 @@ public struct MarkdownEmbedding {
         for warning in diagram.warnings { warn?("\(file):\(fenceLine): warning: \(warning)") }
         var render = options.render
         render.scopeID = scope
-        if let name { names[name] = fenceLine }
+        if let name { names[name.lowercased()] = fenceLine }
         return Drawing(number: number, name: name, alt: alt ?? diagram.dataController.title, caption: caption, diagram: diagram,
                        options: render, givenAlt: alt)
     }
+
+    /// The longest block name: with the document's name and `.svg`, well within a file name's
+    /// 255 bytes.
+    static let longestAssetName = 100
 
     /// The settings the embedding reads itself (the others are options).
     static let embeddingKeys: Set<String> = ["alt", "caption", "src", "name"]
 
     /// Why `value` cannot name a block's asset file, or nil: a name is a file name's stem of
-    /// letters, digits, `-`, `_` and `.` (not first), and not digits only (another block's number).
+    /// letters, digits, `-`, `_` and `.` (not first), at most `longestAssetName` long, and not
+    /// digits only (another block's number).
     static func assetNameProblem(_ value: String) -> String? {
+        if value.utf8.count > longestAssetName { return "a name is at most \(longestAssetName) characters" }
         let allowed = value.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
         if !allowed || value.hasPrefix(".") || value.hasPrefix("-") {
             return "a name is letters, digits, '-', '_' and '.' (not first), as a file's name"

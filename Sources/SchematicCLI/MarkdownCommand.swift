@@ -11,16 +11,17 @@ struct MarkdownCommand: ParsableCommand {
         discussion: """
             Each fenced block tagged schematic becomes an inline <svg> (its styles scoped to it, so \
             drawings with different themes can share a page), or with --assets DIR an image link \
-            to DIR/FILE-N.svg (FILE the Markdown file's name, N the block's number, or its \
-            name=... setting), relative to the -o file. Everything else is kept as it is.
+            to DIR/FILE-N.svg (FILE the Markdown file's name, N the block's number; \
+            DIR/FILE.NAME.svg for a block with name=NAME), relative to the -o file. Everything \
+            else is kept as it is.
 
-            The fence line takes any option of this command as a setting, --name VALUE written \
-            name=VALUE and a flag as its bare name: ```schematic layout=grid theme=dark width=600 \
+            The fence line takes any option of this command as a setting, --theme VALUE \
+            written theme=VALUE and a flag as its bare name: ```schematic layout=grid theme=dark width=600 \
             connectors=elbow bands; format=yaml is --from yaml. Values may be quoted: \
             alt="Our services" (the text alternative; the tree's title otherwise), \
             caption="Figure 1" (a <figcaption>), src="tree.yaml" (draw that file or directory, \
             relative to the Markdown file, instead of the block's lines), name=services (with \
-            --assets, the file is FILE-services.svg: kept when blocks are added before it). The \
+            --assets, the file is FILE.services.svg: kept when blocks are added before it). The \
             command line's options are the defaults of every block.
 
             --html renders the whole document to one page with Ink. The document's own raw HTML \
@@ -96,8 +97,8 @@ struct MarkdownCommand: ParsableCommand {
             Self.makeDirectories(directory)
             let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
-                link: { "\(linkDirectory)/\(name)-\($0).svg" },
-                write: { stem, svg in pending.files.append(("\(directory)/\(name)-\(stem).svg", svg)) })
+                link: { "\(linkDirectory)/\(name)\($0).svg" },
+                write: { stem, svg in pending.files.append(("\(directory)/\(name)\(stem).svg", svg)) })
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve

@@ -107,15 +107,22 @@ public struct DOTRenderer: Sendable {
         connectors.sort { $0.indexPath < $1.indexPath }
 
         // Bands (`--bands`), pinned: the even sections' filled in the band colour, as in the SVG,
-        // behind everything (Graphviz draws a graph's `_background` drawing first).
+        // behind everything (Graphviz draws a graph's `_background` drawing first). Graphviz
+        // bounds the image by what it draws, padded: a clear rectangle over the whole content
+        // first, and no padding, keep the image the SVG's size (the bands alone grew it by
+        // the padding).
         let filledBands = bands.filter { $0.indexPath.section % 2 == 0 && !$0.isHidden }
         if mode == .pinned && !filledBands.isEmpty {
             let band = color("band")
-            // (xdot: pen and fill colour, each with its length in bytes, then the polygons.)
-            output.append("  graph [_background=\"c ")
-            output.append(band.utf8.count)
-            output.append(" -")
-            output.append(raw: band)
+            // (xdot: pen and fill colours, each with its length in bytes, then the polygons.)
+            output.append("  graph [pad=\"0,0\", _background=\"c 9 -#00000000 C 9 -#00000000 P 4 0 0 ")
+            output.append(size.width)
+            output.append(" 0 ")
+            output.append(size.width)
+            output.append(" ")
+            output.append(height)
+            output.append(" 0 ")
+            output.append(height)
             output.append(" C ")
             output.append(band.utf8.count)
             output.append(" -")

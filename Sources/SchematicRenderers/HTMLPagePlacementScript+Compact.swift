@@ -658,7 +658,12 @@ extension HTMLPagePlacementScript {
     var chosenHeight = relaxed.heights[chosen], chosenSlack = slackAfter(relaxed.steps, chosen), final = null;
     // CompactPlacement.tallerHeights: a tree off-centre beyond the limit at its tight height
     // drawn a little taller from the tidy placement, if that reads within it.
-    if (tightOffset !== null && tightOffset > readingOffset) {
+    // (Not in a tree with a fan `auto` wraps, or with wrapped blocks: the wrap search compares its drawings.)
+    var wrapsFans = false;
+    for (i = 0; !wrapsFans && i < count; i++) {
+      if (isStandIn(i) || (ends && ends.has && ends.has[i] === 1) || cs[i + 1] - cs[i] >= AUTO_FAN_TIERS[0]) wrapsFans = true;
+    }
+    if (tightOffset !== null && tightOffset > readingOffset && !wrapsFans) {
       tidyCentres = tidy(cols, heights, padding);
       for (var share = 0; !final && share < TALLER_HEIGHTS.length; share++) {
         var tallerHeight = relaxed.heights[0] * (1 + TALLER_HEIGHTS[share]);

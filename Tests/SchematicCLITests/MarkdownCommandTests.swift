@@ -44,21 +44,40 @@ import TestSupport
         try writeText(named + "\n```schematic\n\(Self.tree)```\n", to: dir + "/doc.md")
         let first = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "out.md"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["doc-2.svg", "doc-services.svg"])
-        let services = try read(dir + "/img/doc-services.svg")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["doc-2.svg", "doc.services.svg"])
+        let services = try read(dir + "/img/doc.services.svg")
         try writeText("```schematic\nNew\n  Block\n```\n\n" + named, to: dir + "/doc.md")
         let again = try Executable.run(["markdown", "doc.md", "--assets", "img", "--html", "-o", "out.html"], in: dir)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try read(dir + "/out.html").contains("<img src=\"img/doc-services.svg\""))
-        #expect(try read(dir + "/img/doc-services.svg") == services)
+        #expect(try read(dir + "/out.html").contains("<img src=\"img/doc.services.svg\""))
+        #expect(try read(dir + "/img/doc.services.svg") == services)
         #expect(FileManager.default.fileExists(atPath: dir + "/img/doc-1.svg"))
     }
 
-    /// A name that is no file name, is digits only (another block's number) or names two
-    /// blocks is refused at its block's line, and nothing is written.
+    /// Two documents sharing an assets folder never write the same file: a named file is
+    /// `FILE.NAME.svg` and a document's name holds no `.` (`guide.md`'s `b-1` and `guide-b.md`'s
+    /// first block were both `guide-b-1.svg`).
+    @Test func namedAndNumberedFilesOfTwoDocumentsDiffer() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("```schematic name=b-1\n\(Self.tree)```\n", to: dir + "/guide.md")
+        try writeText("```schematic\nOther\n  Tree\n```\n", to: dir + "/guide-b.md")
+        for page in ["guide", "guide-b"] {
+            let result = try Executable.run(["markdown", page + ".md", "--assets", "shared", "-o", "shared/" + page + ".md"], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/shared").sorted()
+                == ["guide-b-1.svg", "guide-b.md", "guide.b-1.svg", "guide.md"])
+        #expect(try read(dir + "/shared/guide.b-1.svg").contains(">Alpha<"))
+    }
+
+    /// A name that is no file name, is digits only (another block's number), is too long or
+    /// names two blocks (in any case: one file where case is not told apart) is refused at its
+    /// block's line, and nothing is written.
     @Test(arguments: [("name=a/b", "a name is letters, digits, '-', '_' and '.' (not first)"),
                       ("name=.hidden", "a name is letters"), ("name=12", "digits only"),
-                      ("name=first", "name=\"first\" is already the name of the block at line 1")])
+                      ("name=" + String(repeating: "x", count: 101), "at most 100 characters"),
+                      ("name=first", "name=\"first\" is already the name of the block at line 1"),
+                      ("name=First", "name=\"First\" is already the name of the block at line 1")])
     func aBadBlockNameIsRefusedAtItsLine(setting: String, message: String) throws {
         let dir = try makeScratchDirectory("schematic-md")
         try writeText("```schematic name=first\n\(Self.tree)```\n\n```schematic \(setting)\n\(Self.tree)```\n", to: dir + "/doc.md")

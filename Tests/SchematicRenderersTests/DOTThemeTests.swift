@@ -32,15 +32,21 @@ import TestSupport
         let dot = String(decoding: try diagram.rendered(render), as: UTF8.self)
         let band = theme == .dark ? "#2a2c30" : "#f3f5f7"
         let line = try #require(dot.split(separator: "\n").first { $0.contains("_background=") })
-        #expect(line.hasPrefix("  graph [_background=\"c 7 -\(band) C 7 -\(band) P 4 "), "\(line)")
-        // Three depths: the first and the third are filled, each a rectangle as tall as the drawing.
-        #expect(line.components(separatedBy: " P 4 ").count == 3, "\(line)")
+        #expect(line.hasPrefix("  graph [pad=\"0,0\", _background=\"c 9 -#00000000 C 9 -#00000000 P 4 0 0 "), "\(line)")
+        #expect(line.contains(" C 7 -\(band) P 4 "), "\(line)")
+        // The clear content rectangle, then three depths: the first and the third are filled,
+        // each a rectangle as tall as the drawing.
+        #expect(line.components(separatedBy: " P 4 ").count == 4, "\(line)")
         let plain = String(decoding: try Diagram(tree: DepthShadingTests.tree).rendered(render), as: UTF8.self)
         #expect(!plain.contains("_background"))
         // Graphviz draws them: its SVG of the pinned DOT has the band's polygons.
         render.format = .graphviz("svg")
         let drawn = String(decoding: try diagram.rendered(render), as: UTF8.self)
         #expect(drawn.components(separatedBy: "<polygon fill=\"\(band)\"").count == 3, "\(drawn.prefix(1500))")
+        // As large as without bands (Graphviz bounds the image by what it draws, padded).
+        let bare = String(decoding: try Diagram(tree: DepthShadingTests.tree).rendered(render), as: UTF8.self)
+        func size(_ svg: String) -> Substring? { svg.firstRange(of: "viewBox=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" } } }
+        #expect(size(drawn) != nil && size(drawn) == size(bare), "\(String(describing: size(drawn))) against \(String(describing: size(bare)))")
     }
 
     @Test func depthTitlesArePinnedAsText() throws {

@@ -113,7 +113,7 @@ class Renderer:
             with tempfile.TemporaryDirectory() as directory:
                 self._markdown(settings, body, line, ["--assets", directory, "-o", os.path.join(directory, "page.md")])
                 # (One block: one file, named by its number or its `name` setting.)
-                drawn, = Path(directory).glob("diagram-*.svg")
+                drawn, = Path(directory).glob("diagram*.svg")
                 return drawn.read_bytes()
         return self._cached("svg", settings, body, produce)
 
