@@ -21,6 +21,9 @@ import Hierarchy
 ///    (by a bisection of a few placements) whose placement still reads: at most one parent in
 ///    12 outside its span, mean offset at most 0.7 of a column's pitch after three sweeps
 ///    (`readingLimits`); then, of the steps within `fewerParentsShare` of its height, the fewest.
+///    A tree whose tight placement is already off-centre beyond that limit (and has no fan the
+///    wrap search draws) is instead drawn up to a fifth taller where that reads within it
+///    (`tallerHeights`), from the tidy placement clamped between the lowest and highest centres.
 /// 3. The lowest and highest centres are both feasible and the feasible set is convex, so their
 ///    average is a feasible start (Brandes and Köpf balance extreme layouts the same way).
 /// 4. Sweeps then centre: each column, with its neighbours fixed, is an isotonic regression in
@@ -28,7 +31,8 @@ import Hierarchy
 ///    bounds are made monotone (a running max from the top, min from the bottom), so pooling
 ///    adjacent violators and clamping solves it exactly and keeps every constraint. Left to
 ///    right, children wish to sit as a block centred on their parent; right to left, parents
-///    wish to sit at the middle of their children. A fixed number of sweeps keeps it O(n);
+///    wish to sit at the middle of their children, and one side's end children may go as far as
+///    their parent can follow (`CompactSweeps`' `parentReaches`). A fixed number of sweeps keeps it O(n);
 ///    beyond 50,000 items three (the sweeps never settle, but parents gain little after three).
 ///    The drawn placement then has the subtrees the sweeps left far from their parent moved
 ///    back whole where every column they span has room (`FarSubtrees`), and a few sweeps more.
