@@ -5,7 +5,9 @@ import Dispatch
 /// bounds, solved exactly by pooling adjacent violators whose blocks sit at their weighted mean
 /// clamped to the bounds they share (the pooling of separable convex costs; clamping the
 /// unbounded pooling afterwards is not exact: a leaf pooled with a heavy parent held by its
-/// bounds was dragged to the parent's wish, a cherry's second leaf 240 px from the first). The
+/// bounds was dragged to the parent's wish, a cherry's second leaf 240 px from the first).
+/// Right to left, one side's end children a sweep are bounded by how far their parent can
+/// follow, not by where it is (`parentReaches`), so that spines of end children move. The
 /// scratch buffers are sized for the longest column once and reused by every column of every
 /// sweep.
 struct CompactSweeps {
