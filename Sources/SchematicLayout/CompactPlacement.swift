@@ -466,9 +466,15 @@ enum CompactPlacement {
         // Not in a tree with a fan `auto` wraps (or with wrapped blocks): its drawings are
         // compared by the wrap search, which one made taller than its tight height misled (a
         // tree of 405 nodes with fans of 12 to 40 drawn 27% larger, further off-centre).
-        var wrapsFans = standIns.contains(true) || !(memberEnds?.items.isEmpty ?? true)
-        for item in 0..<count where !wrapsFans && children[item + 1] - children[item] >= Int32(WrapPlan.autoFanTiers[0]) { wrapsFans = true }
-        if let tightOffset, tightOffset > readingOffset, !wrapsFans {
+        // (Looked for only where a taller drawing would be tried: every other placement, the
+        // wrap search's trials among them, skips the pass.)
+        func wrapsFans() -> Bool {
+            if standIns.contains(true) || !(memberEnds?.items.isEmpty ?? true) { return true }
+            let widest = Int32(WrapPlan.autoFanTiers[0])
+            for item in 0..<count where children[item + 1] - children[item] >= widest { return true }
+            return false
+        }
+        if let tightOffset, tightOffset > readingOffset, !wrapsFans() {
             tidyCentres = tidy()
             for share in tallerHeights {
                 let height = heights[0] * (1 + share)

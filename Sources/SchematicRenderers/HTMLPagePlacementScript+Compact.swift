@@ -659,11 +659,13 @@ extension HTMLPagePlacementScript {
     // CompactPlacement.tallerHeights: a tree off-centre beyond the limit at its tight height
     // drawn a little taller from the tidy placement, if that reads within it.
     // (Not in a tree with a fan `auto` wraps, or with wrapped blocks: the wrap search compares its drawings.)
-    var wrapsFans = false;
-    for (i = 0; !wrapsFans && i < count; i++) {
-      if (isStandIn(i) || (ends && ends.has && ends.has[i] === 1) || cs[i + 1] - cs[i] >= AUTO_FAN_TIERS[0]) wrapsFans = true;
+    function wrapsFans() {
+      for (var k = 0; k < count; k++) {
+        if (isStandIn(k) || (ends && ends.has && ends.has[k] === 1) || cs[k + 1] - cs[k] >= AUTO_FAN_TIERS[0]) return true;
+      }
+      return false;
     }
-    if (tightOffset !== null && tightOffset > readingOffset && !wrapsFans) {
+    if (tightOffset !== null && tightOffset > readingOffset && !wrapsFans()) {
       tidyCentres = tidy(cols, heights, padding);
       for (var share = 0; !final && share < TALLER_HEIGHTS.length; share++) {
         var tallerHeight = relaxed.heights[0] * (1 + TALLER_HEIGHTS[share]);
