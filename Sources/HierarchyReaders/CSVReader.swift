@@ -107,19 +107,15 @@ public struct CSVReader: HierarchyReader {
             if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): control character U+\(hex(UInt8(bad.value))) in a label")
             }
-            var type: NodeType?, typeClass: String?, isUnknownClass = false
+            var type: NodeType?, typeClass: String?, unknownType: String?
             if let typeIndex, !fields[typeIndex].text.isEmpty {
-                // As in JSON and YAML: another name is kept as a CSS class, with a warning.
-                do throws(AttributeError) {
-                    switch try NodeFields.typeValue(fields[typeIndex].text) {
-                    case .type(let named): type = named
-                    case .knownClass(let name): typeClass = name
-                    case .unknownClass(let name):
-                        typeClass = name
-                        isUnknownClass = true
-                    }
-                } catch {
-                    throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): \(error.message)")
+                // As in JSON and YAML: another value is kept as a CSS class, with a warning.
+                switch NodeFields.typeValue(fields[typeIndex].text) {
+                case .type(let named): type = named
+                case .knownClass(let name): typeClass = name
+                case .unknownClass(let value, let className):
+                    typeClass = className
+                    unknownType = value
                 }
             }
             var attributes = NodeAttributes()
@@ -176,9 +172,9 @@ public struct CSVReader: HierarchyReader {
             }
             let node = tree.addNode(label: labelIndex == idIndex ? NodeFields.trimmedLabel(id) : label, type: type ?? .normal, id: id)
             tree.setAttributes(attributes, of: node)
-            if let typeClass, let typeIndex {
-                typeClassOfNode[node] = typeClass
-                if isUnknownClass { unknownTypes.note(typeClass, at: fields[typeIndex].offset) }
+            if let typeClass { typeClassOfNode[node] = typeClass }
+            if let unknownType, let typeIndex {
+                unknownTypes.note(unknownType, className: typeClass, at: fields[typeIndex].offset)
             }
             nodeOfID[id] = node
             parentIDs.append(parent.text.isEmpty ? nil : parent)

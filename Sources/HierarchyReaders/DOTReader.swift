@@ -187,16 +187,23 @@ public struct DOTReader: HierarchyReader {
         }
 
         // Number nodes in preorder, so that children take their edges' order.
+        var unknownTypes = UnknownTypes()  // positions are nodes
         var newNumber = [Int](repeating: -1, count: count)
         var stack: [Int] = []
         for root in (0..<count).reversed() where parent[root] < 0 { stack.append(root) }
         while let node = stack.popLast() {
             let name = graph.nodes[node].name
             let attributes = graph.nodes[node].attributes
-            let type = attributes["type"].flatMap(NodeType.init(name:)) ?? .normal
-            if let typeName = attributes["type"], NodeType(name: typeName) == nil {
-                throw error("node '\(name)': unknown type \"\(typeName)\" (expected normal, important or critical)",
-                            attributePosition(node, "type"))
+            // As in JSON, YAML and CSV: another value is kept as a CSS class, with a warning.
+            var type = NodeType.normal, typeClass: String?
+            if let typeName = attributes["type"] {
+                switch NodeFields.typeValue(typeName) {
+                case .type(let named): type = named
+                case .knownClass(let name): typeClass = name
+                case .unknownClass(let value, let className):
+                    typeClass = className
+                    unknownTypes.note(value, className: className, at: node)
+                }
             }
             // Character references drawn as Graphviz draws them ("AT&amp;T" is "AT&T"; HTML 5's
             // names, a superset of the HTML 4 names Graphviz knows).
@@ -228,8 +235,12 @@ public struct DOTReader: HierarchyReader {
                     throw error("node '\(name)': \(problem.message)", attributePosition(node, key))
                 }
             }
+            if let typeClass { NodeFields.addTypeClass(typeClass, to: &presentation) }
             tree.setAttributes(presentation, of: newNumber[node])
             for child in children[node].reversed() { stack.append(child) }
+        }
+        for message in unknownTypes.messages {
+            tree.warnings.append(message.position.map { error(message.text, attributePosition($0, "type")).description } ?? message.text)
         }
         for (child, parents) in extraParents.sorted(by: { $0.key < $1.key }) {
             for extra in parents {

@@ -141,11 +141,7 @@ struct JSONTreeParser {
                 } else if key == typeKey {
                     guard bytes[position] == UInt8(ascii: "\"") else { throw error("\"\(key)\" must be a string") }
                     let text = try parseString()
-                    do {
-                        open.type = try NodeFields.typeValue(text)
-                    } catch {
-                        throw source.error(at: valueStart, error.message)
-                    }
+                    open.type = NodeFields.typeValue(text)
                     open.typeText = text
                     open.typeOffset = valueStart
                 } else {
@@ -265,9 +261,9 @@ struct JSONTreeParser {
         case .knownClass(let name)?:
             NodeFields.addTypeClass(name, to: &open.attributes)
             if name == "symlink", let target = open.target { label += " → " + target; labelIsInTree = false }
-        case .unknownClass(let name)?:
-            NodeFields.addTypeClass(name, to: &open.attributes)
-            unknownTypes.note(name, at: open.typeOffset)
+        case .unknownClass(let value, let className)?:
+            if let className { NodeFields.addTypeClass(className, to: &open.attributes) }
+            unknownTypes.note(value, className: className, at: open.typeOffset)
         case nil:
             break
         }

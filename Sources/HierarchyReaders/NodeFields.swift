@@ -33,27 +33,44 @@ enum NodeFields {
 
     /// What a `type` value means: one of our types, or a class (`tree -J`'s `directory`,
     /// `file` and `link` are the classes the directory reader gives; anything else is kept as
-    /// its own class and reported).
+    /// a class of its own and reported). A data column named `type` is common (ISO 3166-2's
+    /// "Council area"), so no value refuses the file: one that is no class name is made one.
     enum TypeValue: Equatable {
         case type(NodeType)
         /// A known kind of entry from another tool, drawn as a normal node with this class.
         case knownClass(String)
-        /// A name of no meaning to us, kept as a class.
-        case unknownClass(String)
+        /// A value of no meaning to us, drawn as a normal node with `className`: the value
+        /// itself where it is a class name, else made one (`className(from:)`), or none.
+        case unknownClass(value: String, className: String?)
     }
 
-    /// Reads a `type` value; throws for a value that cannot even be a CSS class.
-    static func typeValue(_ text: String) throws(AttributeError) -> TypeValue {
+    /// Reads a `type` value.
+    static func typeValue(_ text: String) -> TypeValue {
         if let type = NodeType(name: text) { return .type(type) }
         switch text {
         case "directory", "file": return .knownClass(text)
         case "link": return .knownClass("symlink")
         default: break
         }
-        guard !text.isEmpty, !text.contains(" "), let name = try? NodeAttributes.checkedClass(text) else {
-            throw AttributeError("unknown type \"\(text)\" (expected normal, important or critical, or a CSS class name)")
+        return .unknownClass(value: text, className: className(from: text))
+    }
+
+    /// A CSS class name made of a value: its ASCII letters, digits, `-` and `_`, every run of
+    /// other characters one `-` ("Council area" is `Council-area`), none at either end; nil
+    /// where nothing is left.
+    static func className(from text: String) -> String? {
+        var name = ""
+        var pendingDash = false
+        for character in text {
+            if character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_") {
+                if pendingDash && !name.isEmpty { name.append("-") }
+                pendingDash = false
+                name.append(character)
+            } else {
+                pendingDash = true
+            }
         }
-        return .unknownClass(name)
+        return name.isEmpty ? nil : name
     }
 
     /// Adds a type's class to a node's attributes, before any it has (as the directory reader
@@ -64,38 +81,49 @@ enum NodeFields {
 }
 
 /// Type values that were kept as classes, for one warning per value with where it was first
-/// seen. Positions are kept as numbers (a byte offset, or an event index) and turned into
-/// places only for the warnings, so noting stays cheap.
+/// seen. Positions are kept as numbers (a byte offset, an event index, a place's index) and
+/// turned into places only for the warnings, so noting stays cheap.
 struct UnknownTypes {
-    /// At most this many values are named; the rest are counted in one more warning.
-    static let namedLimit = 20
+    /// At most this many values are named; the rest are counted in one more warning (a data
+    /// column of many categories would otherwise print a line for each).
+    static let namedLimit = 5
     private var order: [String] = []
-    private var seen: [String: (position: Int, count: Int)] = [:]
+    private var seen: [String: (position: Int, count: Int, className: String?)] = [:]
 
-    /// Notes a value met at `position`.
-    mutating func note(_ value: String, at position: Int) {
+    /// Notes a value met at `position`, drawn with `className` (nil: none).
+    mutating func note(_ value: String, className: String?, at position: Int) {
         if let known = seen[value] {
-            seen[value] = (known.position, known.count + 1)
+            seen[value]!.count = known.count + 1
         } else {
             order.append(value)
-            seen[value] = (position, 1)
+            seen[value] = (position, 1, className)
         }
     }
 
-    /// The first positions of the named values, in the order first met.
-    var positions: [Int] { order.prefix(Self.namedLimit).map { seen[$0]!.position } }
+    /// The named values: those first met earliest in the file.
+    private var named: ArraySlice<String> { order.sorted { seen[$0]!.position < seen[$1]!.position }.prefix(Self.namedLimit) }
+
+    /// The first positions of the named values, in the file's order.
+    var positions: [Int] { named.map { seen[$0]!.position } }
 
     /// One warning per value, given the places (`file:line:column`) of `positions`.
     func warnings(places: [String]) -> [String] {
-        var result = zip(order, places).map { value, place in
-            let count = seen[value]!.count
+        zip(messages, places + [""]).map { message, place in message.position == nil ? message.text : "\(place): \(message.text)" }
+    }
+
+    /// The warnings without their places: one per named value, with its first position, then
+    /// one for the rest (no position).
+    var messages: [(position: Int?, text: String)] {
+        var result: [(position: Int?, text: String)] = named.map { value in
+            let (position, count, className) = seen[value]!
             let nodes = count == 1 ? "" : " (\(count) nodes)"
-            return "\(place): type \"\(value)\" is not normal, important or critical; drawn as a normal node with CSS class '\(value)'\(nodes)"
+            let drawn = className.map { " with CSS class '\($0)'" } ?? " (it makes no CSS class name)"
+            return (position, "type \"\(value)\" is not normal, important or critical; drawn as a normal node\(drawn)\(nodes)")
         }
         if order.count > Self.namedLimit {
-            let rest = order.dropFirst(Self.namedLimit)
+            let rest = Set(order).subtracting(named)
             let nodes = rest.reduce(0) { $0 + seen[$1]!.count }
-            result.append("\(rest.count) more type values that are not normal, important or critical are drawn as CSS classes (\(nodes) nodes)")
+            result.append((nil, "\(rest.count) more type values that are not normal, important or critical are drawn as CSS classes (\(nodes) nodes)"))
         }
         return result
     }

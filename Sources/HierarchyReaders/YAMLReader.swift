@@ -389,18 +389,12 @@ public struct YAMLReader: HierarchyReader {
                             guard events.kinds[value] == .scalar, let text = events.texts[value] else { continue }
                             switch keyText {
                             case typeKey:
-                                let typeValue: NodeFields.TypeValue
-                                do {
-                                    typeValue = try NodeFields.typeValue(text)
-                                } catch let problem {
-                                    throw error(value, problem.message)
-                                }
-                                switch typeValue {
+                                switch NodeFields.typeValue(text) {
                                 case .type(let type): tree.setType(type, of: node)
                                 case .knownClass(let name): typeClass = name
-                                case .unknownClass(let name):
-                                    typeClass = name
-                                    unknownTypes.note(name, at: value)
+                                case .unknownClass(let text, let className):
+                                    typeClass = className
+                                    unknownTypes.note(text, className: className, at: value)
                                 }
                             case "id":
                                 if let first = idEvents[text] { throw error(value, duplicateIDMessage(text, first: place(first))) }

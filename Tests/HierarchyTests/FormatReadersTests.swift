@@ -65,7 +65,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(renamed) == ["T", ".K"])
     }
 
-    @Test func errorsAreLocated() {
+    @Test func errorsAreLocated() throws {
         #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasPrefix("in.yaml:2:") == true)
         // Where the unclosed bracket or quote opened, which is often the place to fix.
         #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasSuffix("(while parsing a flow sequence started at 1:4)") == true)
@@ -74,8 +74,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(YAMLReader(), "a: 1\na: 2\n", file: "in.yaml")?.contains("duplicate") == true)
         // A control character (a YAML escape) is named with its code point, where it stands.
         #expect(readError(YAMLReader(), "a:\n  b: \"x\\by\"\n", file: "in.yaml") == "in.yaml:2:6: control character U+0008 in a label")
-        #expect(readError(YAMLReader(), "{name: x, type: very urgent}", file: "in.yaml")
-                == "in.yaml:1:17: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
+        #expect(try YAMLReader().read(Array("{name: x, type: very urgent}".utf8), file: "in.yaml").warnings
+                == ["in.yaml:1:17: type \"very urgent\" is not normal, important or critical; drawn as a normal node with CSS class 'very-urgent'"])
         #expect(readError(YAMLReader(), "", file: "in.yaml") == "in.yaml: no nodes: the input is empty")
         // An empty mapping or sequence (JSON's `{}` reads as keys) is not an empty input.
         #expect(readError(YAMLReader(), "{}\n", file: "in.yaml") == "in.yaml: no nodes: the document holds no keys or items")
@@ -269,8 +269,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == "t.csv:5:5: row 5: 'a' has type obsolete here but deprecated on line 4")
         #expect(readError(CSVReader(), "id,parentId,type\nr,,\nq,,\na,r,deprecated\na,q,critical\n", file: "t.csv")
                 == "t.csv:5:5: row 5: 'a' has type critical here but deprecated on line 4")
-        #expect(readError(CSVReader(), "id,parentId,type\nr,,very urgent\n", file: "t.csv")
-                == #"t.csv:2:4: row 2: unknown type "very urgent" (expected normal, important or critical, or a CSS class name)"#)
+        let urgent = try CSVReader().read(Array("id,parentId,type\nr,,very urgent\n".utf8), file: "t.csv")
+        #expect(urgent.attributes(of: 0)?.cssClass == "very-urgent" && urgent.warnings
+                == [#"t.csv:2:4: type "very urgent" is not normal, important or critical; drawn as a normal node with CSS class 'very-urgent'"#])
     }
 
     @Test func badTablesNameTheRow() {

@@ -48,8 +48,6 @@ import TestSupport
                 == #"in.json:1:58: duplicate key "children" in an object"#)
         #expect(error("{\"name\": \"a\", \"children\": [{\"name\": \"c\"}],\n \"children\": [{\"name\": \"d\"}]}")
                 == #"in.json:2:2: duplicate key "children" in an object"#)
-        #expect(error(#"{"name": "a", "type": "very urgent"}"#)
-                == "in.json:1:23: unknown type \"very urgent\" (expected normal, important or critical, or a CSS class name)")
         #expect(error(#"{"name": "a""#) == "in.json:1:13: unexpected end of input")
         #expect(error("") == "in.json:1:1: no nodes: the input is empty")
         #expect(error("[]") == "in.json:1:1: no nodes: the array is empty")
@@ -263,7 +261,23 @@ import TestSupport
         #expect(tree.warnings == ["in.json:1:24: type \"service\" is not normal, important or critical; drawn as a normal node with CSS class 'service' (2 nodes)"])
         let many = "[" + (0..<25).map { #"{"name": "n", "type": "t\#($0)"}"# }.joined(separator: ",") + "]"
         let warnings = try read(many).warnings
-        #expect(warnings.count == 21 && warnings.last == "5 more type values that are not normal, important or critical are drawn as CSS classes (5 nodes)")
+        #expect(warnings.count == 6 && warnings.first?.contains("type \"t0\"") == true
+                && warnings.last == "20 more type values that are not normal, important or critical are drawn as CSS classes (20 nodes)")
+    }
+
+    /// A data column named `type` (ISO 3166-2's "Council area") does not refuse the file: a
+    /// value that is no class name is made one, or drawn without one, and the warnings name the
+    /// values first met in the file first.
+    @Test func anyTypeValueIsDrawnWithAClassMadeOfIt() throws {
+        let tree = try read(#"{"name": "GB", "type": "Country", "children": [{"name": "Fife", "type": "Council area"}, {"name": "?", "type": "!!"}]}"#)
+        #expect(tree.types == [.normal, .normal, .normal])
+        #expect(tree.attributes(of: 0)?.cssClass == "Country" && tree.attributes(of: 1)?.cssClass == "Council-area")
+        #expect(tree.attributes(of: 2)?.cssClass == nil)
+        #expect(tree.warnings == [
+            "in.json:1:24: type \"Country\" is not normal, important or critical; drawn as a normal node with CSS class 'Country'",
+            "in.json:1:73: type \"Council area\" is not normal, important or critical; drawn as a normal node with CSS class 'Council-area'",
+            "in.json:1:112: type \"!!\" is not normal, important or critical; drawn as a normal node (it makes no CSS class name)",
+        ])
     }
 
     @Test func typeKeyRenamesTheKey() throws {
