@@ -36,6 +36,14 @@ public struct BitmapFit: Equatable, Sendable {
 
     /// Whether the drawing is scaled down.
     public var isScaled: Bool { scale < 1 }
+
+    /// The limit that scales it: a side over `maximumSide`, else the pixels over `maximumPixels`
+    /// (a drawing 23,099 px square has no side too long but 2^29 pixels).
+    public var limit: String {
+        let bySide = min(Self.maximumSide / max(width, 1), Self.maximumSide / max(height, 1))
+        return bySide <= (Self.maximumPixels / max(width * height, 1)).squareRoot()
+            ? "32,767 px a side" : "268 million pixels (1 GiB of colour)"
+    }
     /// Whether the drawing is too large to draw even scaled: under 1/16 of a pixel per point,
     /// whatever resolution was asked for.
     public var isTooLarge: Bool { scale * pixelsPerPoint < Self.minimumScale }
@@ -60,8 +68,8 @@ public struct BitmapFit: Equatable, Sendable {
 
     /// The message for a drawing too large even scaled.
     func refusal(format: String) -> GraphvizError {
-        GraphvizError("the drawing is \(Int(width)) × \(Int(height)) px, too large for \(format.uppercased()): cairo's bitmaps "
-            + "have at most 32,767 px a side, and scaled to fit it would be under 1/16 of its size; write SVG or PDF instead")
+        GraphvizError("the drawing is \(Int(width)) × \(Int(height)) px, too large for \(format.uppercased()): bitmaps "
+            + "have at most \(limit), and scaled to fit it would be under 1/16 of its size; write SVG or PDF instead")
     }
 }
 

@@ -347,7 +347,7 @@ struct RenderCommand: ParsableCommand {
             }
             if !quiet, case .graphviz(let name) = target.format, let fit = diagram.bitmapFit(format: name, scale: bitmapScale), fit.isScaled {
                 FileIO.writeMessage("schematic: warning: \(target.path == "-" ? "<stdout>" : target.path): the drawing (\(Int(fit.width)) × "
-                    + "\(Int(fit.height)) px) is larger than cairo's bitmaps allow (32,767 px a side); scaled to \(Int(fit.scale * 100))% to fit")
+                    + "\(Int(fit.height)) px) is larger than bitmaps allow (\(fit.limit)); scaled to \(Int(fit.scale * 100))% to fit")
             }
             if verbose { FileIO.writeMessage("wrote \(target.path)") }
         }

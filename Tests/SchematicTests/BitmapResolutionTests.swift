@@ -12,6 +12,15 @@ import Testing
         #expect(!double.isTooLarge)
     }
 
+    /// The warning names the limit that scaled the drawing: a side, or the pixels of a square
+    /// drawing whose sides are both allowed (a review's 23,099 × 23,170 px was said to pass
+    /// 32,767 px a side).
+    @Test func theLimitNamedIsTheOneThatScales() {
+        #expect(BitmapFit(width: 40_000, height: 100).limit == "32,767 px a side")
+        let square = BitmapFit(width: 23_099, height: 23_170)
+        #expect(square.isScaled && square.limit == "268 million pixels (1 GiB of colour)")
+    }
+
     @Test func tooLargeMeansUnderASixteenthOfAPixelPerPoint() {
         // 600,000 points at 8 px per point is scaled to 32,000 px: 1/150 of the request,
         // but still 0.053 px per point, under the 1/16 limit.
