@@ -132,28 +132,25 @@ struct WrappedPlacement: Sendable {
             }
         }
 
-        // Top to bottom, room after a far side's line before a block whose bus runs before it
-        // (its members start that much after its placed top).
-        var hasRoomBefore: [Bool] = []
-        let room = WrapPlan.roomAfterFarSideLine(padding: padding)
-        if plan.hangsLists {
-            if var overhanging = standInColumns {
-                hasRoomBefore = plan.keepRoomAfterFarSideLines(placed: overhanging.columns, heights: &overhanging.heights,
-                                                            reducedOfPlaced: overhanging.reducedOfItem, isStandIn: overhanging.isStandIn,
-                                                            itemOfReduced: itemOfReduced, padding: padding)
-                if !hasRoomBefore.isEmpty {
-                    for (reduced, item) in itemOfReduced.enumerated() {
-                        let block = Int(plan.blockOfItem[Int(item)])
-                        if block >= 0 && hasRoomBefore[block] { heights[reduced] += room }
-                    }
+        // Room before a block whose line runs before it, after the item before it in its column
+        // (`keepRoomBeforeBlocks`: its members start that much after its placed top).
+        var roomsBefore: [Double]
+        if var overhanging = standInColumns {
+            roomsBefore = plan.keepRoomBeforeBlocks(placed: overhanging.columns, heights: &overhanging.heights,
+                                                    reducedOfPlaced: overhanging.reducedOfItem, isStandIn: overhanging.isStandIn,
+                                                    itemOfReduced: itemOfReduced, padding: padding)
+            if !roomsBefore.isEmpty {
+                for (reduced, item) in itemOfReduced.enumerated() {
+                    let block = Int(plan.blockOfItem[Int(item)])
+                    if block >= 0 { heights[reduced] += roomsBefore[block] }
                 }
-                standInColumns = overhanging
-            } else {
-                hasRoomBefore = plan.keepRoomAfterFarSideLines(placed: columns, heights: &heights, reducedOfPlaced: [], isStandIn: [],
-                                                            itemOfReduced: itemOfReduced, padding: padding)
             }
+            standInColumns = overhanging
+        } else {
+            roomsBefore = plan.keepRoomBeforeBlocks(placed: columns, heights: &heights, reducedOfPlaced: [], isStandIn: [],
+                                                    itemOfReduced: itemOfReduced, padding: padding)
         }
-        func roomBefore(_ block: Int) -> Double { !hasRoomBefore.isEmpty && hasRoomBefore[block] ? room : 0 }
+        func roomBefore(_ block: Int) -> Double { roomsBefore.isEmpty ? 0 : roomsBefore[block] }
         // Parents are centred on their children's first and last members, not on a block's middle
         // (only the compact alignment reads them): the ends of every placed block (a stand-in
         // has none), in placed order.

@@ -129,16 +129,14 @@ extension HTMLPagePlacementScript {
         standInColumns = overhangColumns(rc, rh, lastSection);
         keepsNestedRoom = !plan.nestsFolders || standInColumns !== null;
       }
-      // WrapPlan.keepRoomAfterFarSideLines (top to bottom): room before some blocks' members.
-      var roomy = [];
-      if (plan.hangsLists) {
-        if (standInColumns) {
-          roomy = keepRoomAfterFarSideLines(plan, standInColumns.cols, standInColumns.heights, standInColumns.reducedOfItem,
-                                            standInColumns.isStandIn, red.itemOfReduced, pad);
-          if (roomy.length) for (k = 0; k < m; k++) { var rb = plan.blockOfItem[red.itemOfReduced[k]]; if (rb >= 0 && roomy[rb]) rh[k] += pad; }
-        } else roomy = keepRoomAfterFarSideLines(plan, rc, rh, null, null, red.itemOfReduced, pad);
-      }
-      var roomBefore = function (block) { return roomy.length && roomy[block] ? pad : 0; };
+      // WrapPlan.keepRoomBeforeBlocks: room before some blocks' members.
+      var rooms;
+      if (standInColumns) {
+        rooms = keepRoomBeforeBlocks(plan, standInColumns.cols, standInColumns.heights, standInColumns.reducedOfItem,
+                                     standInColumns.isStandIn, red.itemOfReduced, pad);
+        if (rooms.length) for (k = 0; k < m; k++) { var rb = plan.blockOfItem[red.itemOfReduced[k]]; if (rb >= 0) rh[k] += rooms[rb]; }
+      } else rooms = keepRoomBeforeBlocks(plan, rc, rh, null, null, red.itemOfReduced, pad);
+      var roomBefore = function (block) { return rooms.length ? rooms[block] : 0; };
       // CompactPlacement.MemberEnds: parents centred on their children's first and last members.
       var ends = {first: new Float64Array(m), last: new Float64Array(m), has: new Uint8Array(m)};
       for (k = 0; k < m; k++) {

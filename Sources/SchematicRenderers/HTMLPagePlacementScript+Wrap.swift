@@ -433,25 +433,24 @@ extension HTMLPagePlacementScript {
     var last = plan.stackStart[block] >= 0 ? first + plan.stackFirsts[plan.stackStart[block] + 1] - 1 : plan.rowStart[block + 1] - 1;
     return {first: plan.rowOffsets[first] + plan.rowHeights[first] / 2, last: plan.rowOffsets[last] + plan.rowHeights[last] / 2};
   }
-  // WrapPlan.keepRoomAfterFarSideLines: top to bottom, one padding before a block (other than a
-  // list in single file) that, in some column, it or a stand-in of it follows a block whose
-  // line runs past its far side (a list in single file, or a nesting block with a hanging list
-  // reaching its far edge) or a stand-in of one; its stand-ins too. Returns per block whether
-  // it has the room (empty where none has); the placed heights are grown here.
-  function keepRoomAfterFarSideLines(plan, placed, heights, reducedOfPlaced, isStandIn, itemOfReduced, pad) {
+  // WrapPlan.keepRoomBeforeBlocks: before a block that, in some column, it or a stand-in of it
+  // follows a block or a stand-in of one: one padding after a block whose line runs past its far
+  // side (top to bottom: a list in single file, or a nesting block with a hanging list reaching
+  // its far edge), unless it is a list in single file; else half a padding where a line runs
+  // over it (several sub-columns or panels, not in single file nor a combed row); its stand-ins too.
+  // Returns per block its room (empty where none has any); the placed heights are grown here.
+  function keepRoomBeforeBlocks(plan, placed, heights, reducedOfPlaced, isStandIn, itemOfReduced, pad) {
     var blockCount = plan.firstItem.length;
-    if (!plan.hangsLists || blockCount === 0) return [];
-    var farSide = new Uint8Array(blockCount), reach = new Float64Array(blockCount).fill(-Infinity), b, any = false;
-    var single = function (block) { return plan.rows[block] === 1 && plan.offsetStart[block] < 0; };
-    for (var l = 0; l < plan.listFirst.length; l++) {
-      b = plan.blockOfItem[plan.listFirst[l]];
-      reach[b] = Math.max(reach[b], plan.listTops[l] + plan.listHeights[l] + pad * 0.25);
+    if (blockCount === 0) return [];
+    var farSide = new Uint8Array(blockCount), reach = new Float64Array(blockCount).fill(-Infinity), b;
+    var single = function (block) { return plan.hangsLists && plan.rows[block] === 1 && plan.offsetStart[block] < 0; };
+    if (plan.hangsLists) {
+      for (var l = 0; l < plan.listFirst.length; l++) {
+        b = plan.blockOfItem[plan.listFirst[l]];
+        reach[b] = Math.max(reach[b], plan.listTops[l] + plan.listHeights[l] + pad * 0.25);
+      }
+      for (b = 0; b < blockCount; b++) farSide[b] = plan.offsetStart[b] < 0 ? (single(b) ? 1 : 0) : (reach[b] >= plan.heights[b] - 0.5 ? 1 : 0);
     }
-    for (b = 0; b < blockCount; b++) {
-      farSide[b] = plan.offsetStart[b] < 0 ? (single(b) ? 1 : 0) : (reach[b] >= plan.heights[b] - 0.5 ? 1 : 0);
-      if (farSide[b]) any = true;
-    }
-    if (!any) return [];
     var count = placed.par.length, mapped = !!reducedOfPlaced, blockOfPlaced = new Int32Array(count).fill(-1), item;
     for (item = 0; item < count; item++) {
       if (mapped && isStandIn[item]) continue;
@@ -462,16 +461,20 @@ extension HTMLPagePlacementScript {
       var link = item;
       while (placed.cs[link + 1] - placed.cs[link] === 1 && isStandIn[placed.cs[link]]) { link = placed.cs[link]; blockOfPlaced[link] = block; }
     }
-    var roomy = new Uint8Array(blockCount), given = false;
+    var rooms = new Float64Array(blockCount), given = false;
     for (var s = 0; s + 1 < placed.ss.length; s++) {
       for (item = placed.ss[s]; item < placed.ss[s + 1] - 1; item++) {
         var b0 = blockOfPlaced[item], b1 = blockOfPlaced[item + 1];
-        if (b0 >= 0 && b1 >= 0 && b1 !== b0 && farSide[b0] && !single(b1)) { roomy[b1] = 1; given = true; }
+        if (b1 < 0 || b1 === b0) continue;
+        if (b0 < 0) continue;
+        var combed = !plan.hangsLists && plan.rows[b1] === 1 && plan.columns[b1] > 1 && plan.offsetStart[b1] < 0;
+        var room = farSide[b0] && !single(b1) ? pad : plan.columns[b1] > 1 && !single(b1) && !combed ? pad / 2 : 0;
+        if (room > rooms[b1]) { rooms[b1] = room; given = true; }
       }
     }
     if (!given) return [];
-    for (item = 0; item < count; item++) if (blockOfPlaced[item] >= 0 && roomy[blockOfPlaced[item]]) heights[item] += pad;
-    return roomy;
+    for (item = 0; item < count; item++) if (blockOfPlaced[item] >= 0) heights[item] += rooms[blockOfPlaced[item]];
+    return rooms;
   }
   // WrapPlan.reduced
   function reduced(plan, cols, heights) {

@@ -406,6 +406,43 @@ extension WrapTests {
         _ = checkInvariants(layout, sections, orientation: orientation)
     }
 
+    /// Below another block in its column, a block with a line over it starts half a padding
+    /// further down (`WrapPlan.roomBeforeLineOver`): its line ran 12 px under the other block's
+    /// last row (4 px over its own) and closed that block like a frame (a review's vim runtime
+    /// files: `compiler`'s, then `doc`'s). Every line of a parent's connectors along the
+    /// column's breadth keeps 20 px from the boxes of another parent's children above it.
+    @Test(arguments: [SchematicOrientation.lr, .rl, .tb])
+    func theLineOverABlockKeepsClearOfTheBlockBefore(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "runtime")
+        for (folder, files) in [("compiler", 40), ("doc", 36), ("ftplugin", 44)] {
+            let node = tree.addNode(label: folder, parent: root)
+            for index in 0..<files { _ = tree.addNode(label: "\(folder) \(index).vim", parent: node) }
+        }
+        let (layout, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        var boxes: [(frame: Rect, parent: Int)] = []
+        for item in 0..<sections.numberOfItems(inSection: 2) {
+            let frame = try #require(layout.layoutAttributesForItem(at: IndexPath(item: item, section: 2))?.frame)
+            boxes.append((canonicalFrame(frame, orientation), Int(sections.parentOfItem[sections.numberOfItems(inSection: 0) + sections.numberOfItems(inSection: 1) + item])))
+        }
+        var nearest = Double.infinity, lines = 0
+        for item in 0..<sections.numberOfItems(inSection: 2) {
+            let connector = try #require(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: item, section: 2))?.connector)
+            let parent = boxes[item].parent
+            let path = connector.path.map { canonical($0, orientation) }
+            for (a, b) in zip(path, path.dropFirst()) where abs(a.y - b.y) < 0.01 && abs(a.x - b.x) > 0.01 {
+                let low = min(a.x, b.x), high = max(a.x, b.x)
+                for box in boxes where box.parent != parent && box.frame.maxX > low && box.frame.minX < high && box.frame.maxY <= a.y {
+                    nearest = min(nearest, a.y - box.frame.maxY)
+                    lines += 1
+                }
+            }
+        }
+        #expect(lines > 0, "no block's line runs under another's boxes")
+        #expect(nearest >= 19.5, "a line over a block \(nearest) px under another parent's boxes")
+        _ = checkInvariants(layout, sections, orientation: orientation)
+    }
+
     /// Codes under `initials` initials, each with the next of `lengths` codes (cycling).
     func codes(initials: Int, lengths: [Int]) -> Tree {
         var tree = Tree()
