@@ -81,7 +81,7 @@ enum NodeFields {
 }
 
 /// Type values that were kept as classes, for one warning per value with where it was first
-/// seen. Positions are kept as numbers (a byte offset, an event index, a place's index) and
+/// seen. Positions are kept as numbers (a byte offset, an event index, a DOT node's number) and
 /// turned into places only for the warnings, so noting stays cheap.
 struct UnknownTypes {
     /// At most this many values are named; the rest are counted in one more warning (a data
