@@ -93,8 +93,9 @@ public struct CSVReader: HierarchyReader {
         /// The first row that repeats an earlier one, and how many do.
         var firstRepeat: ReadError?, repeatCount = 0
         var unknownTypes = UnknownTypes()
-        /// The type a node's first row names where it is a class (few nodes have one).
-        var typeClassOfNode: [Int: String] = [:]
+        /// The type a node's first row names, as written (a repeated row must agree: compared
+        /// as written, not as the class made of it); few nodes have one.
+        var typeTextOfNode: [Int: String] = [:]
         while let row = try rows.next() {
             let fields = row.fields
             if fields.count == 1 && fields[0].text.isEmpty { continue }  // a blank line
@@ -107,15 +108,16 @@ public struct CSVReader: HierarchyReader {
             if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): control character U+\(hex(UInt8(bad.value))) in a label")
             }
-            var type: NodeType?, typeClass: String?, unknownType: String?
-            if let typeIndex, !fields[typeIndex].text.isEmpty {
+            var type: NodeType?, typeClass: String?, unknownType: String?, typeText: String?
+            if let typeIndex, case let written = NodeFields.trimmedLabel(fields[typeIndex].text), !written.isEmpty {
                 // As in JSON and YAML: another value is kept as a CSS class, with a warning.
-                switch NodeFields.typeValue(fields[typeIndex].text) {
-                case .type(let named): type = named
-                case .knownClass(let name): typeClass = name
+                switch NodeFields.typeValue(written) {
+                case .type(let named): type = named; typeText = named.description
+                case .knownClass(let name): typeClass = name; typeText = written
                 case .unknownClass(let value, let className):
                     typeClass = className
                     unknownType = value
+                    typeText = value
                 }
             }
             var attributes = NodeAttributes()
@@ -142,9 +144,8 @@ public struct CSVReader: HierarchyReader {
                     let first = tree.labels[node].isEmpty ? "unnamed" : "'\(tree.labels[node])'"
                     throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): '\(id)' is labelled '\(label)' here but \(first) on line \(firstLine)")
                 }
-                if let typeIndex, type != nil || typeClass != nil {
-                    let here = type.map { "\($0)" } ?? typeClass!
-                    let first = typeClassOfNode[node] ?? "\(tree.types[node])"
+                if let typeIndex, let here = typeText {
+                    let first = typeTextOfNode[node] ?? "\(tree.types[node])"
                     if here != first {
                         throw source.error(at: fields[typeIndex].offset, "row \(rows.rowNumber): '\(id)' has type \(here) here but \(first) on line \(firstLine)")
                     }
@@ -172,7 +173,7 @@ public struct CSVReader: HierarchyReader {
             }
             let node = tree.addNode(label: labelIndex == idIndex ? NodeFields.trimmedLabel(id) : label, type: type ?? .normal, id: id)
             tree.setAttributes(attributes, of: node)
-            if let typeClass { typeClassOfNode[node] = typeClass }
+            if let typeText { typeTextOfNode[node] = typeText }
             if let unknownType, let typeIndex {
                 unknownTypes.note(unknownType, className: typeClass, at: fields[typeIndex].offset)
             }

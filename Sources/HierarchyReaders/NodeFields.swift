@@ -44,8 +44,11 @@ enum NodeFields {
         case unknownClass(value: String, className: String?)
     }
 
-    /// Reads a `type` value.
-    static func typeValue(_ text: String) -> TypeValue {
+    /// Reads a `type` value, without the whitespace around it (a CSV written with ", "): an
+    /// empty one is no type.
+    static func typeValue(_ written: String) -> TypeValue {
+        let text = trimmedLabel(written)
+        if text.isEmpty { return .type(.normal) }
         if let type = NodeType(name: text) { return .type(type) }
         switch text {
         case "directory", "file": return .knownClass(text)
@@ -55,14 +58,23 @@ enum NodeFields {
         return .unknownClass(value: text, className: className(from: text))
     }
 
-    /// A CSS class name made of a value: its ASCII letters, digits, `-` and `_`, every run of
-    /// other characters one `-` ("Council area" is `Council-area`), none at either end; nil
-    /// where nothing is left.
+    /// The classes the drawings give nodes themselves (the types, `SVGRenderer`'s `node`,
+    /// `junction`, `cut`, `odd-depth`, and its other elements'): a type value's class must not
+    /// take their look (`critical!` drew a normal node red in SVG alone).
+    static let drawingClasses: Set<String> = [
+        "normal", "important", "critical", "node", "junction", "cut", "odd-depth", "connector", "extra", "band",
+        "even", "odd", "background", "depth-header", "section-header", "section-footer", "schematic",
+    ]
+
+    /// A CSS class name made of a value: its letters, digits, `-` and `_`, every run of other
+    /// characters one `-` ("Council area" is `Council-area`), none at either end, and `type-`
+    /// before a name the drawings use themselves (`drawingClasses`, in any case); nil where
+    /// nothing is left.
     static func className(from text: String) -> String? {
         var name = ""
         var pendingDash = false
         for character in text {
-            if character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_") {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 if pendingDash && !name.isEmpty { name.append("-") }
                 pendingDash = false
                 name.append(character)
@@ -70,7 +82,8 @@ enum NodeFields {
                 pendingDash = true
             }
         }
-        return name.isEmpty ? nil : name
+        guard !name.isEmpty else { return nil }
+        return drawingClasses.contains(name.lowercased()) ? "type-" + name : name
     }
 
     /// Adds a type's class to a node's attributes, before any it has (as the directory reader
@@ -93,7 +106,9 @@ struct UnknownTypes {
     /// Notes a value met at `position`, drawn with `className` (nil: none).
     mutating func note(_ value: String, className: String?, at position: Int) {
         if let known = seen[value] {
+            // The earliest place (JSON notes a parent's value after its children's).
             seen[value]!.count = known.count + 1
+            seen[value]!.position = min(known.position, position)
         } else {
             order.append(value)
             seen[value] = (position, 1, className)
@@ -123,7 +138,7 @@ struct UnknownTypes {
         if order.count > Self.namedLimit {
             let rest = Set(order).subtracting(named)
             let nodes = rest.reduce(0) { $0 + seen[$1]!.count }
-            result.append((nil, "\(rest.count) more type values that are not normal, important or critical are drawn as CSS classes (\(nodes) nodes)"))
+            result.append((nil, "\(rest.count) more type values that are not normal, important or critical are drawn as normal nodes with classes made of them (\(nodes) nodes)"))
         }
         return result
     }

@@ -269,6 +269,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == "t.csv:5:5: row 5: 'a' has type obsolete here but deprecated on line 4")
         #expect(readError(CSVReader(), "id,parentId,type\nr,,\nq,,\na,r,deprecated\na,q,critical\n", file: "t.csv")
                 == "t.csv:5:5: row 5: 'a' has type critical here but deprecated on line 4")
+        // Repeated rows agree on the type as written, not on the class made of it.
+        #expect(readError(CSVReader(), "id,parentId,type\nr,,\nq,,\na,r,critical!\na,q,critical\n", file: "t.csv")
+                == "t.csv:5:5: row 5: 'a' has type critical here but critical! on line 4")
         let urgent = try CSVReader().read(Array("id,parentId,type\nr,,very urgent\n".utf8), file: "t.csv")
         #expect(urgent.attributes(of: 0)?.cssClass == "very-urgent" && urgent.warnings
                 == [#"t.csv:2:4: type "very urgent" is not normal, important or critical; drawn as a normal node with CSS class 'very-urgent'"#])

@@ -262,7 +262,7 @@ import TestSupport
         let many = "[" + (0..<25).map { #"{"name": "n", "type": "t\#($0)"}"# }.joined(separator: ",") + "]"
         let warnings = try read(many).warnings
         #expect(warnings.count == 6 && warnings.first?.contains("type \"t0\"") == true
-                && warnings.last == "20 more type values that are not normal, important or critical are drawn as CSS classes (20 nodes)")
+                && warnings.last == "20 more type values that are not normal, important or critical are drawn as normal nodes with classes made of them (20 nodes)")
     }
 
     /// A data column named `type` (ISO 3166-2's "Council area") does not refuse the file: a
@@ -273,6 +273,13 @@ import TestSupport
         #expect(tree.types == [.normal, .normal, .normal])
         #expect(tree.attributes(of: 0)?.cssClass == "Country" && tree.attributes(of: 1)?.cssClass == "Council-area")
         #expect(tree.attributes(of: 2)?.cssClass == nil)
+        // A value is named where it is first written, though JSON reads a parent's after its
+        // children's; a class never takes one the drawings give nodes themselves (`critical!`
+        // drew red in SVG alone), and the whitespace around a type is not part of it.
+        let nested = try read(#"{"name": "r", "type": "x", "children": [{"name": "a", "type": "y"}, {"name": "b", "type": "x"}, {"name": "c", "type": "critical!"}, {"name": "d", "type": " critical "}, {"name": "e", "type": "Région de Québec"}]}"#)
+        #expect(nested.warnings.map { $0.prefix(15) } == ["in.json:1:23: t", "in.json:1:63: t", "in.json:1:119: ", "in.json:1:192: "])
+        #expect(nested.attributes(of: 3)?.cssClass == "type-critical" && nested.types[4] == .critical)
+        #expect(nested.attributes(of: 5)?.cssClass == "Région-de-Québec")
         #expect(tree.warnings == [
             "in.json:1:24: type \"Country\" is not normal, important or critical; drawn as a normal node with CSS class 'Country'",
             "in.json:1:73: type \"Council area\" is not normal, important or critical; drawn as a normal node with CSS class 'Council-area'",
