@@ -465,8 +465,7 @@ extension HTMLPagePlacementScript {
     for (var s = 0; s + 1 < placed.ss.length; s++) {
       for (item = placed.ss[s]; item < placed.ss[s + 1] - 1; item++) {
         var b0 = blockOfPlaced[item], b1 = blockOfPlaced[item + 1];
-        if (b1 < 0 || b1 === b0) continue;
-        if (b0 < 0) continue;
+        if (b0 < 0 || b1 < 0 || b1 === b0) continue;
         var combed = !plan.hangsLists && plan.rows[b1] === 1 && plan.columns[b1] > 1 && plan.offsetStart[b1] < 0;
         var room = farSide[b0] && !single(b1) ? pad : plan.columns[b1] > 1 && !single(b1) && !combed ? pad / 2 : 0;
         if (room > rooms[b1]) { rooms[b1] = room; given = true; }
