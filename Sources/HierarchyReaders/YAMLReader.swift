@@ -386,7 +386,8 @@ public struct YAMLReader: HierarchyReader {
                                 if !isNull(value) { work.append(.value(value, parent: node, inChildren: true, slot: .keyed)) }
                                 continue
                             }
-                            guard events.kinds[value] == .scalar, let text = events.texts[value] else { continue }
+                            // A null field (`type: ~`, `id: null`) is no value, as in JSON.
+                            guard events.kinds[value] == .scalar, !isNull(value), let text = events.texts[value] else { continue }
                             switch keyText {
                             case typeKey:
                                 switch NodeFields.typeValue(text) {

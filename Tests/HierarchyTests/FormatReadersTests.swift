@@ -215,6 +215,16 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == "in.yaml:2:17: duplicate id 'x' (first at in.yaml:1:17)")
     }
 
+    /// A null field is no value, as JSON's null is: `type: ~` is a normal node with no class and
+    /// no warning (it was read as a type named "~"), `id: null` no id.
+    @Test func nullFieldsAreNoValues() throws {
+        let tree = try read("- {name: a, type: ~, id: null, color: ~}\n- {name: b, type: Null}\n- {name: c, type: '~'}\n")
+        #expect(outline(tree) == ["a", "b", "c"] && tree.types == [.normal, .normal, .normal])
+        #expect(tree.attributes(of: 0)?.cssClass == nil && tree.id(of: 0) == nil && tree.attributes(of: 1)?.cssClass == nil)
+        // A quoted "~" is text, not null: a type of that name, kept as no class with its warning.
+        #expect(tree.warnings.count == 1 && tree.warnings[0].hasPrefix("in.yaml:3:19: type \"~\""))
+    }
+
     @Test func deepNestingIsReadIterativelyUpToTheGuard() throws {
         let depth = 4_000
         let text = String(repeating: "{name: n, children: [", count: depth) + "{name: leaf}" + String(repeating: "]}", count: depth)
