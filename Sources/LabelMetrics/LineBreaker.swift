@@ -150,13 +150,14 @@ enum LineBreaker {
             let character = text[index]
             let next = text.index(after: index)
             let breakAfter: Bool
-            let isDash = character == "-" || character == "/" || character == "\u{2010}" || character == "\u{2013}"
+            let isDash = isDashOrSlash(character)
             if !isDash { runKnown = false }
             if character.isWhitespace {
                 breakAfter = next == text.endIndex || !text[next].isWhitespace
             } else if isDash {
                 if !runKnown { runBeginsWord = beginsWord(text, at: index); runKnown = true }
-                breakAfter = next < text.endIndex && !text[next].isWhitespace && !runBeginsWord
+                // (Only after the run's last one: `cache--daemon` is not broken inside `--`.)
+                breakAfter = next < text.endIndex && !text[next].isWhitespace && !runBeginsWord && !isDashOrSlash(text[next])
             } else if character == "_" || character == "." {
                 breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber) && index > text.startIndex
             } else if isIdeographic(character) {
@@ -203,10 +204,10 @@ enum LineBreaker {
                         var before = position
                         while before > 0 && (whole[before - 1] == 0x2D || whole[before - 1] == 0x2F) { before -= 1 }
                         if before > 0 && !isPlain(whole[before - 1]) { return nil }
-                        runBeginsWord = before == 0 || isSpace(whole[before - 1])
+                        runBeginsWord = before == 0 || isSpace(whole[before - 1]) || isOpening(whole[before - 1])
                         runKnown = true
                     }
-                    breakAfter = !runBeginsWord && following.map { !isSpace($0) } ?? false
+                    breakAfter = !runBeginsWord && following.map { !isSpace($0) && $0 != 0x2D && $0 != 0x2F } ?? false
                 } else if byte == 0x5F || byte == 0x2E {  // _ .
                     breakAfter = insideIdentifiers && position > 0 && following.map(isAlphanumeric) ?? false
                 } else {
@@ -226,18 +227,32 @@ enum LineBreaker {
     }
 
     /// Whether the hyphen or slash at `index` begins a word, alone or with others before it
-    /// (`-U`, `--upgrade`, `/usr`): no break after it (UAX #14's LB20a), or the option's dash or
-    /// the path's slash would end a line alone.
+    /// (`-U`, `--upgrade`, `/usr`), after a space or an opening bracket or quote (`[-O origin]`,
+    /// `(-n)`): no break after it (UAX #14's LB20a), or the option's dash or the path's slash
+    /// would end a line alone (a manual's `readarray [-|O origin]`).
     private static func beginsWord(_ text: Substring, at index: String.Index) -> Bool {
         var before = index
         while before > text.startIndex {
             let previous = text[text.index(before: before)]
-            guard previous == "-" || previous == "/" || previous == "\u{2010}" || previous == "\u{2013}" else {
-                return previous.isWhitespace
+            guard isDashOrSlash(previous) else {
+                return previous.isWhitespace || previous.asciiValue.map(isOpening) ?? false
             }
             before = text.index(before: before)
         }
         return true
+    }
+
+    private static func isDashOrSlash(_ character: Character) -> Bool {
+        character == "-" || character == "/" || character == "\u{2010}" || character == "\u{2013}"
+    }
+
+    /// Brackets, quotes and the separators of option syntax before which a dash begins a word.
+    private static func isOpening(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "\""),
+             UInt8(ascii: "'"), UInt8(ascii: "|"), UInt8(ascii: "="): true
+        default: false
+        }
     }
 
     private static func isIdeographic(_ character: Character) -> Bool {

@@ -175,6 +175,23 @@ import TestSupport
         #expect(LineBreaker.wrap(spaced[...], maxWidth: 40, width: Self.monospaced).lines == ["ab", "-U x"])
     }
 
+    /// An option's dash after a bracket or quote begins a word too (a manual's `readarray
+    /// [-|O origin]`, `compopt [-|DEI]`), and a run of dashes or slashes inside a word breaks
+    /// only after its last (not `git-credential-cache-|-daemon`, `see http:/|/`), on both paths.
+    @Test func noBreakAfterAnOptionsDashInBracketsNorInsideARunOfDashes() {
+        let options = "ab [-Oxy]"
+        #expect(LineBreaker.wrap(options[...], maxWidth: 60, width: Self.monospaced).lines == ["ab", "[-Oxy]"])
+        let quoted = "x (\"-n\")"
+        #expect(LineBreaker.wrap(quoted[...], maxWidth: 60, width: Self.monospaced).lines == ["x", "(\"-n\")"])
+        let daemon = "git-credential-cache--daemon"
+        #expect(LineBreaker.wrap(daemon[...], maxWidth: 210, width: Self.monospaced).lines == ["git-credential-", "cache--daemon"])
+        let url = "see http://example.org"
+        #expect(LineBreaker.wrap(url[...], maxWidth: 100, width: Self.monospaced).lines == ["see", "http://", "example.", "org"])
+        // The general path (an ideographic space first: not plain ASCII).
+        let general = "ab\u{3000}[-Oxy] x cache--daemon"
+        #expect(LineBreaker.wrap(general[...], maxWidth: 70, width: Self.monospaced).lines == ["ab", "[-Oxy]", "x", "cache--", "daemon"])
+    }
+
     /// Lines cut at the most lines a label has are left greedy (they are not all drawn).
     @Test func truncatedLinesAreNotBalanced() {
         let text = "aa bb cc dd ee ff"
