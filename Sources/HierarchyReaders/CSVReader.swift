@@ -68,9 +68,12 @@ public struct CSVReader: HierarchyReader {
             }
             if let index = CSVReader.column(among: names, named: defaults) { return index }
             if required {
+                // A header of one field with tabs in it is a table of tab-separated values.
+                let tabs = separator != 0x09 && header.fields.count == 1 && header.fields[0].text.contains("\t")
                 throw source.error(at: header.fields[0].offset,
                                    "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")), "
-                                   + "or say which with --\(what)-column (columns: \(names.joined(separator: ", ")))")
+                                   + "or say which with --\(what)-column (columns: \(names.joined(separator: ", ")))"
+                                   + (tabs ? "; the header is separated by tabs: read it as TSV (--format tsv)" : ""))
             }
             return nil
         }

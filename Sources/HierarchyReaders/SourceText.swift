@@ -12,10 +12,29 @@ struct SourceText {
         } else {
             self.bytes = bytes
         }
+        // A UTF-16 file (Windows tools write it: PowerShell's `>`, Notepad's "Unicode") is
+        // named as such, with the way to convert it, not as a stray byte or a NUL in a label.
+        if let encoding = SourceText.utf16Encoding(of: self.bytes) {
+            throw error(at: 0, "the file is \(encoding), not UTF-8: convert it first (iconv -f \(encoding) -t UTF-8)")
+        }
         if !self.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) {
             let offset = SourceText.firstInvalidUTF8Offset(self.bytes)
             throw error(at: offset, "invalid UTF-8 (byte 0x\(String(self.bytes[offset], radix: 16, uppercase: true)))")
         }
+    }
+
+    /// "UTF-16LE" or "UTF-16BE" where the bytes begin with that byte-order mark, or with two
+    /// ASCII characters each beside a zero byte (a file without a mark: no UTF-8 text begins
+    /// so, NUL being refused anyway); else nil.
+    static func utf16Encoding(of bytes: [UInt8]) -> String? {
+        guard bytes.count >= 2 else { return nil }
+        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16LE" }
+        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16BE" }
+        guard bytes.count >= 4 else { return nil }
+        func isASCII(_ byte: UInt8) -> Bool { byte > 0 && byte < 0x80 }
+        if isASCII(bytes[0]) && bytes[1] == 0 && isASCII(bytes[2]) && bytes[3] == 0 { return "UTF-16LE" }
+        if bytes[0] == 0 && isASCII(bytes[1]) && bytes[2] == 0 && isASCII(bytes[3]) { return "UTF-16BE" }
+        return nil
     }
 
     /// An error located at a byte offset.

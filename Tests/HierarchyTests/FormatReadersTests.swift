@@ -304,6 +304,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
                 == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childId' or 'child_id' or 'target' or 'to' or 'employee' or 'name' or 'label', "
                 + "or say which with --id-column (columns: key, parent)")
+        // A header of tab-separated names in a .csv: the way to read it is named.
+        #expect(readError(reader, "id\tparent\na\t\n", file: "t.csv")?
+                    .hasSuffix("(columns: idparent); the header is separated by tabs: read it as TSV (--format tsv)") == true)
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
     }

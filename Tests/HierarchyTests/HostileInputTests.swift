@@ -28,6 +28,26 @@ import Testing
         }
     }
 
+    /// A UTF-16 file is named as one, with the way to convert it (it read as a stray 0xFF byte,
+    /// or, without a byte-order mark, as a NUL in the first label).
+    @Test func utf16IsNamedByEveryReader() {
+        let text = "root\n  a\n"
+        let littleEndian = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let cases: [([UInt8], String)] = [([0xFF, 0xFE] + littleEndian, "UTF-16LE"), ([0xFE, 0xFF] + bigEndian, "UTF-16BE"),
+                                          (littleEndian, "UTF-16LE"), (bigEndian, "UTF-16BE")]
+        for (name, reader) in Self.readers {
+            for (bytes, encoding) in cases {
+                do {
+                    _ = try reader.read(bytes, file: "w")
+                    Issue.record("\(name) read \(encoding)")
+                } catch {
+                    #expect(error.description == "w:1:1: the file is \(encoding), not UTF-8: convert it first (iconv -f \(encoding) -t UTF-8)", "\(name): \(error)")
+                }
+            }
+        }
+    }
+
     @Test func emptyAndBlankInputsAreRefused() {
         for (name, reader) in Self.readers {
             for text in ["", "\u{FEFF}", "\n\n  \r\n"] {
