@@ -419,16 +419,17 @@ extension SchematicLayout {
             let column = (child - Int(plan.listFirst[list])) / Int(plan.listRows[list])
             let lefts = Int(plan.listColumnStart[list])
             let (firstRow, lastRow) = plan.listRowMiddles[list]
-            // A list in single file is entered from the line beside it, each member at its far
-            // side: entered along its own bus, each stub ran just past the member before and
-            // read as that one's child.
+            // A list in single file is entered at the line beside it, on its far side, and each
+            // member at its far side: entered along its own bus, each stub ran just past the
+            // member before and read as that one's child; entered over its middle, the line came
+            // down onto the first member and read as its line to the next (as `blockEntries`).
             let singleFile = plan.listRows[list] == 1
+            let above = top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise
             return alongBuses(attributes, parent: parent, start: start, end: end, leadOut: leadOut, leadIn: leadIn,
-                              middle: blockLeft + bus, entryY: min(max(start.y, top + firstRow), top + lastRow),
+                              middle: blockLeft + bus, entryY: singleFile ? above : min(max(start.y, top + firstRow), top + lastRow),
                               firstBus: left + plan.listColumnLefts[lefts] - plan.busInset,
                               bus: column > 0 && !singleFile ? left + plan.listColumnLefts[lefts + column] - plan.busInset : nil,
-                              above: top + plan.listHeights[list] + configuration.itemPadding * Self.blockBusRise,
-                              farSideOf: singleFile ? frame(ofItem: child, inSection: section) : nil)
+                              above: above, farSideOf: singleFile ? frame(ofItem: child, inSection: section) : nil)
         }
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
                                               leadOut: leadOut, leadIn: leadIn, middle: blockLeft + bus,
@@ -474,7 +475,9 @@ extension SchematicLayout {
         var end = end
         if let member = member ?? hanging {
             end = Point(x: member.midX, y: hanging != nil ? member.minY : member.maxY)
-            via += [Point(x: firstBus, y: above), Point(x: end.x, y: above)]
+            // (Entered on the line beside a list in single file, it runs straight on along it.)
+            via = hanging == nil && entry.y == above ? [] : via + [Point(x: firstBus, y: above)]
+            via.append(Point(x: end.x, y: above))
         } else if let bus {
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]
         } else {

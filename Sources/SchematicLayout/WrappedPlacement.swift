@@ -235,15 +235,22 @@ struct WrappedPlacement: Sendable {
                 }
             }
         }
-        // A block's bus enters level with its parent where it can, within its first sub-column
-        // (a list in single file, whose line runs on to its far side, anywhere along it: where
-        // the placement holds its parent off its middle, the entry reached it with a jog), or
-        // at the corner of the line over it (below).
+        // A block's bus enters level with its parent where it can, within its first sub-column,
+        // or at the corner of the line over it (below). A list in single file is entered at the
+        // line past its far side, which runs on into each member's far side: entered level with
+        // its parent, over its middle, the line came down onto the first member's near side and
+        // turned along it to the far side, and read as that member's line to the next one
+        // (asyncio's `_ContextManagerMixin → Condition → Lock`, top to bottom).
         var entries = [Double](repeating: 0, count: plan.blockCount)
+        let rise = configuration.itemPadding * SchematicLayout.blockBusRise
         for block in 0..<plan.blockCount {
             let first = Int(plan.firstItem[block])
             let parent = Int(tree.columns.parentOfItem[first])
-            let (firstRow, lastRow) = plan.isSingleFile(block) ? (0, plan.heights[block]) : plan.rowMiddles(ofBlock: block)
+            if plan.isSingleFile(block) {
+                entries[block] = topsOfBlocks[block] + plan.heights[block] + rise
+                continue
+            }
+            let (firstRow, lastRow) = plan.rowMiddles(ofBlock: block)
             // A block of roots has no bus: its entry is its first row.
             let parentMiddle = parent < 0 ? -Double.infinity : tops[parent] + itemHeights[parent] / 2
             // A parent before a block of several sub-columns (or panels) enters it at the corner

@@ -132,10 +132,14 @@ struct HTMLPageData {
             var starts = [0], buses = [block.members[0].connector.via[0].x]
             var above = block.members[0].connector.via[0].y
             // A single-file list's members, or a row's hanging from the line over it, are all
-            // reached along that line (three turns), into their far or near side.
+            // reached along that line (three turns), into their far or near side; a list entered
+            // on its line (one turn: `SchematicLayout.alongBuses`) has no bus of its own drawn
+            // (0: none).
             let first = block.members[0].connector
-            let alongLine = first.via.count == 3
-            if alongLine { above = first.via[1].y }
+            let enteredOnLine = first.via.count == 1
+            let alongLine = first.via.count == 3 || enteredOnLine
+            if alongLine { above = first.via[enteredOnLine ? 0 : 1].y }
+            if enteredOnLine { buses = [0] }
             // (Told by the end's box side, not by the line: with no padding the line lies on it.)
             let member = block.members[0].child, top = Double(originY[member]), bottom = top + heights[member]
             let sideEntry: SideEntry = !alongLine ? .none : abs(first.end.y - top) < abs(first.end.y - bottom) ? .nearSide : .farSide

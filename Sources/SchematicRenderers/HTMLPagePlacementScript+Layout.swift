@@ -190,9 +190,10 @@ extension HTMLPagePlacementScript {
       }
       for (var bl = 0; bl < blockCount; bl++) {
         var firstMember = plan.firstItem[bl], parent = par[firstMember];
-        // (A list in single file, WrapPlan.isSingleFile, is entered anywhere along it.)
+        // A list in single file (WrapPlan.isSingleFile) is entered at the line past its far side.
         var singleFile = plan.hangsLists && plan.rows[bl] === 1 && plan.offsetStart[bl] < 0;
-        var rows = singleFile ? {first: 0, last: plan.heights[bl]} : rowMiddles(plan, bl);
+        if (singleFile) { blockEntries[bl] = blockTops[bl] + plan.heights[bl] + pad * 0.25; continue; }  // SchematicLayout.blockBusRise
+        var rows = rowMiddles(plan, bl);
         var parentMiddle = parent < 0 ? -Infinity : tops[parent] + heights[parent] / 2;  // a block of roots: its first row
         // A parent before a block of several sub-columns enters it at the corner of the line over
         // it; so does any into a row hanging from that line (WrapPlan.isCombed).

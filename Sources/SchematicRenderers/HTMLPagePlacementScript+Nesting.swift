@@ -582,10 +582,12 @@ extension HTMLPagePlacementScript {
         buses.push(left + plan.listColumnLefts[plan.listColumnStart[list] + starts.length - 1] - plan.gutter / 4);  // WrapPlan.busInset
       }
       var parentMiddle = placed.tops[parent] + (cfg.headerInset + placed.topRoom) + heights[parent] / 2;
+      var above = top + plan.listHeights[list] + cfg.itemPadding * 0.25, singleFile = plan.listRows[list] === 1;
+      // A list in single file: entered on the line beside it, into its members' far side
+      // (SchematicLayout.nestedConnector).
       out.push({first: first, count: plan.listCount[list], starts: starts,
-                entry: Math.min(Math.max(parentMiddle, top + plan.listFirstRows[list]), top + plan.listLastRows[list]),
-                above: top + plan.listHeights[list] + cfg.itemPadding * 0.25, buses: buses, inner: true,  // beyond the list: SchematicLayout.nestedConnector
-                farSide: plan.listRows[list] === 1});  // a list in single file: entered at its members' far side
+                entry: singleFile ? above : Math.min(Math.max(parentMiddle, top + plan.listFirstRows[list]), top + plan.listLastRows[list]),
+                above: above, buses: buses, inner: true, farSide: singleFile});
     }
     return out;
   }

@@ -111,13 +111,14 @@ extension HTMLPageScript {
     else { context.lineTo(out, sy); context.lineTo(into, entryY); }
     if (block >= 0) {
       var b = G.blocks[block], column = columnOfMember(b, child - b.first), bus = b.buses[Math.min(column, b.buses.length - 1)];
-      context.lineTo(b.buses[0], entryY);
-      // A list in single file: along the line beside it, into the member's far side; a row
-      // hanging from the line over it, into its near side (SchematicLayout.alongBuses).
+      // A list in single file: along the line beside it (entered on it), into the member's far
+      // side; a row hanging from the line over it, into its near side (SchematicLayout.alongBuses).
       if (b.farSide || b.nearSide) {
-        context.lineTo(b.buses[0], b.above); context.lineTo(ex + G.W[child] / 2, b.above);
+        if (!b.farSide || entryY !== b.above) { context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
+        context.lineTo(ex + G.W[child] / 2, b.above);
         context.lineTo(ex + G.W[child] / 2, b.nearSide ? G.Y[child] : G.Y[child] + G.H[child]); return;
       }
+      context.lineTo(b.buses[0], entryY);
       if (column > 0) { context.lineTo(b.buses[0], b.above); context.lineTo(bus, b.above); context.lineTo(bus, ey); }
       else { context.lineTo(b.buses[0], ey); }
     }

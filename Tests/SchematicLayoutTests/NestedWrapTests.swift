@@ -335,10 +335,15 @@ extension WrapTests {
             let connector = try #require(nested.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: package * 9 + 5, section: 2))?.connector)
             // Every member of a list in single file is reached along the line beside it and
             // entered at its far side (entered from the depth axis, each stub ran just past the
-            // member before and read as that one's child).
+            // member before and read as that one's child), the line entered where it runs, past
+            // the far side (entered over the list's middle, it came down onto the first member
+            // and read as that one's line to the next).
             let end = canonical(connector.end, orientation), member = modules[5]
-            #expect(connector.via.count == 3 && abs(end.x - member.midX) < 0.5 && abs(end.y - member.maxY) < 0.5,
+            let entry = canonical(connector.turnIn, orientation), farSide = modules.map(\.maxY).max()!
+            #expect(connector.via.count == 1 && abs(end.x - member.midX) < 0.5 && abs(end.y - member.maxY) < 0.5,
                     "a member is entered at its far side, off the line beside its list")
+            #expect(entry.y > farSide && entry.y < farSide + 8 && abs(canonical(connector.via[0], orientation).y - entry.y) < 0.5,
+                    "the line beside the list is entered past its far side: \(entry.y) against \(farSide)")
         }
         _ = checkInvariants(nested, sections, orientation: orientation)
         let all = everyElement(nested, sections)

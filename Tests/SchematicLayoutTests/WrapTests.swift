@@ -111,6 +111,35 @@ import TestSupport
         _ = checkInvariants(layout, sections, orientation: orientation)
     }
 
+    /// Top to bottom, a list in single file is entered on the line past its far side and each
+    /// member at its far side: no piece of the connector runs over the list (entered level with
+    /// its parent, over its middle, the line came down onto the first member and turned along
+    /// it, and read as that member's line to the next: asyncio's `Condition → Lock`).
+    @Test(arguments: [UInt64(2), 5])
+    func listsInSingleFileAreEnteredOnTheirLine(seed: UInt64) throws {
+        let tree = wideFanTree(seed: seed, count: 400)
+        let (layout, sections) = try self.layout(tree, orientation: .tb, connectors: .elbow, seed: seed)
+        let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        var entered = 0
+        for attributes in all {
+            guard let connector = attributes.connector, attributes.indexPath.subitem == 0,
+                  let cell = layout.layoutAttributesForItem(at: IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section))
+            else { continue }
+            let member = canonicalFrame(cell.frame, .tb), end = canonical(connector.end, .tb)
+            guard abs(end.y - member.maxY) < 1e-9, abs(end.x - member.midX) < 1e-9 else { continue }
+            entered += 1
+            var points: [Point] = []
+            connector.forEachPolylinePoint { points.append(canonical($0, .tb)) }
+            let entry = canonical(connector.turnIn, .tb)
+            let from = try #require(points.firstIndex { abs($0.x - entry.x) < 1e-9 && abs($0.y - entry.y) < 1e-9 })
+            for point in points[from...] {
+                #expect(point.y >= member.maxY - 1e-9, "seed \(seed): the line into \(attributes.indexPath) runs over its list at \(point)")
+            }
+        }
+        #expect(entered >= 10, "seed \(seed): \(entered) members entered at their far side")
+        _ = checkInvariants(layout, sections, orientation: .tb)
+    }
+
     /// Per connector into `section` that ends in a stub from a bus (canonical axes), the bus's
     /// distance from its member's near side and from the nearest box before it beside the
     /// member (connectors with no box before their bus are left out).
