@@ -19,7 +19,12 @@ extension SchematicLayout {
     /// of the gap apart, whatever the gap's busiest run needs elsewhere. (Spaced by the busiest
     /// run, a phylogeny's gap of six lanes put a parent's line 12 px short of its neighbour's
     /// bus, and it read as joining it.) Buses of different runs never share a y, so no line
-    /// crosses another run's bus wherever it lies.
+    /// crosses another run's bus wherever it lies. A run where a parent is level with another
+    /// parent's child spreads its lanes over the free room beside the gap too, its outer lanes
+    /// as far from the boxes along it as in the gap (`widenedBusRuns`): the parent's line ends
+    /// at its lane and the child's stub starts at the next on the same row, and a lane apart
+    /// they read as one line from that parent to the other's child (a marsupial phylogeny, 7
+    /// such places 16 px apart).
     ///
     /// Lanes are kept per parent (its lane, its run's lane count), not as x: a gap's lanes
     /// depend only on the tops in its two columns. Stacked columns without wrapping re-count
@@ -66,6 +71,33 @@ extension SchematicLayout {
         var laneOfParent = busLaneOfParent, laneCount = busLaneCountOfParent
         busLaneOfParent = []
         busLaneCountOfParent = []
+        // Runs whose lanes spread into the free room beside the gap (`widenedBusRuns`): only
+        // where columns are plain (no blocks, whose members are not in order along a column,
+        // nor additional parents' lanes, laid out between the tree's buses and the columns).
+        let widens = wrapPlan == nil && dataController.additionalParentsOfItem.isEmpty
+        var widened = widenedBusRuns
+        widenedBusRuns = [:]
+        if !widened.isEmpty {
+            let firstParent = sectionStarts[gaps.lowerBound - 1], endParent = sectionStarts[gaps.upperBound - 1]
+            widened = widened.filter { $0.key < firstParent || $0.key >= endParent }
+        }
+        let widths = itemWidths, columnWidths = sectionWidths
+        /// The room, in a column, between its edge by the gap and the nearest box whose extent
+        /// along it meets `low...high` (boxes are centred in a plain column, in order).
+        func freeRoom(inSection section: Int, low: Double, high: Double) -> Double {
+            var lower = Int(sectionStarts[section]), upper = Int(sectionStarts[section + 1])
+            while lower < upper {
+                let half = (lower + upper) / 2
+                if tops[half] + heights[half] <= low { lower = half + 1 } else { upper = half }
+            }
+            var room = Double.infinity
+            var item = lower
+            while item < Int(sectionStarts[section + 1]) && tops[item] < high {
+                room = min(room, (columnWidths[section] - widths[item]) / 2)
+                item += 1
+            }
+            return room == .infinity ? 0 : max(0, room)
+        }
         // The down buses of one gap, in order (for the pass that assigns them in reverse).
         var longest = 0
         for gap in gaps { longest = max(longest, Int(sectionStarts[gap] - sectionStarts[gap - 1])) }
@@ -152,7 +184,7 @@ extension SchematicLayout {
                 // Runs of buses that overlap or nearly meet, in order (their starts are in the
                 // parents' order): each run's buses between their children take the lanes after
                 // its others, and every bus of the run learns the run's lane count.
-                func closeRun(_ run: Range<Int>) {
+                func closeRun(_ run: Range<Int>, low: Double, high: Double) {
                     var sideLanes: Int32 = 0, middle: Int32 = 0, second: Int32 = 0
                     for parent in run {
                         switch laneOfParent[parent] {
@@ -167,24 +199,47 @@ extension SchematicLayout {
                         else if laneOfParent[parent] == -2 { laneOfParent[parent] = sideLanes + middle }
                         laneCount[parent] = sideLanes + middle + second
                     }
+                    if widens && !run.isEmpty && hasLevelLines(run) {
+                        let room = (before: freeRoom(inSection: section - 1, low: low, high: high),
+                                    after: freeRoom(inSection: section, low: low, high: high))
+                        if room.before > 0 || room.after > 0 {
+                            for parent in run where laneOfParent[parent] != -1 { widened[Int32(parent)] = room }
+                        }
+                    }
                 }
-                var runStart = parents.lowerBound, runEnd = -Double.infinity
+                /// Whether a parent of the run is level with another one's child: its line and
+                /// that child's stub lie on one row, a lane apart.
+                func hasLevelLines(_ run: Range<Int>) -> Bool {
+                    var child = Int(childStarts[run.lowerBound])
+                    let end = Int(childStarts[run.upperBound])
+                    for parent in run where laneOfParent[parent] != -1 {
+                        let y = middle(parent)
+                        while child < end && middle(child) < y - 0.5 { child += 1 }
+                        if child < end && middle(child) <= y + 0.5
+                            && (child < Int(childStarts[parent]) || child >= Int(childStarts[parent + 1])) { return true }
+                    }
+                    return false
+                }
+                var runStart = parents.lowerBound, runLow = Double.infinity, runEnd = -Double.infinity
                 for parent in parents where laneOfParent[parent] != -1 {
                     let first = entry(Int(childStarts[parent])), last = entry(Int(childStarts[parent + 1]) - 1)
                     let parentY = middle(parent)
                     let low = min(first, parentY), high = max(last, parentY)
                     // (Buses exactly `abuttingBusGap` apart are near: the lane passes count them so.)
                     if low > runEnd + Self.abuttingBusGap {
-                        closeRun(runStart..<parent)
+                        closeRun(runStart..<parent, low: runLow, high: runEnd)
                         runStart = parent
+                        runLow = low
                     }
+                    runLow = min(runLow, low)
                     runEnd = max(runEnd, high)
                 }
-                closeRun(runStart..<parents.upperBound)
+                closeRun(runStart..<parents.upperBound, low: runLow, high: runEnd)
             }
         } } } } } } }
         busLaneOfParent = laneOfParent
         busLaneCountOfParent = laneCount
+        widenedBusRuns = widened
     }
 
     /// Buses of two parents on one lane whose ends are closer than this read as one line (a
@@ -201,6 +256,12 @@ extension SchematicLayout {
         let gapLeft = sectionLefts[section - 1] + sectionWidths[section - 1]
         let gapWidth = sectionLefts[section] - gapLeft
         let total = Double(busLaneCountOfParent[parent])
+        if !widenedBusRuns.isEmpty, let room = widenedBusRuns[Int32(parent)], total > 1 {
+            // The outer lanes as far from the boxes as in the gap, the others spread between.
+            let spacing = gapWidth / (total + 1)
+            let first = gapLeft - room.before + spacing, last = gapLeft + gapWidth + room.after - spacing
+            return first + (last - first) * Double(lane) / (total - 1)
+        }
         return gapLeft + gapWidth * (Double(lane) + 1) / (total + 1)
     }
 

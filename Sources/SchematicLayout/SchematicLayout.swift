@@ -65,6 +65,10 @@ public final class SchematicLayout: SelfSizingLayout {
     /// and how many lanes its run of buses has there (`busX(ofParent:childSection:)`).
     var busLaneOfParent: [Int32] = []
     var busLaneCountOfParent: [Int32] = []
+    /// The parents whose run of buses spreads its lanes beyond the gap, into the free room
+    /// beside it in the two columns (before, after): a run where one parent is level with
+    /// another's child, whose lines would otherwise meet a lane apart on one row.
+    var widenedBusRuns: [Int32: (before: Double, after: Double)] = [:]
     /// Per gap, whether its lanes wait to be counted again (`refreshLanes(ofGap:)`).
     var staleLaneGaps: [Bool] = []
 

@@ -682,13 +682,13 @@ extension HTMLPagePlacementScript {
       for (var sec = 0; sec < S; sec++) for (var k = ss[sec]; k < ss[sec + 1]; k++) out[k] = (secW[sec] - widths[k]) / 2;
       return out;
     })();
-    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries);
+    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents);
     result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow');
     return result;
   }
 
   // SchematicLayout.assignBusLanes
-  function assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries) {
+  function assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, widens) {
     var ss = cols.ss, cs = cols.cs, n = cols.par.length, S = ss.length - 1;
     var busX = new Float64Array(n), laneOfParent = new Int32Array(n).fill(-1);
     function middle(item) { return tops[item] + heights[item] / 2; }
@@ -736,29 +736,52 @@ extension HTMLPagePlacementScript {
         }
         laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)};
       }
-      // Runs of buses that overlap or nearly meet spread their own lanes across the gap.
+      // Runs of buses that overlap or nearly meet spread their own lanes across the gap; a run
+      // where a parent is level with another's child, over the free room beside it too
+      // (SchematicLayout.widenedBusRuns).
       var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft;
-      var closeRun = function (from, to) {
-        var sideLanes = 0, middleLane = 0, second = 0, k, l;
+      var levelLines = function (from, to) {
+        var child = cs[from], end = cs[to], k, y;
+        for (k = from; k < to; k++) {
+          if (laneOfParent[k] === -1) continue;
+          y = middle(k);
+          while (child < end && middle(child) < y - 0.5) child++;
+          if (child < end && middle(child) <= y + 0.5 && (child < cs[k] || child >= cs[k + 1])) return true;
+        }
+        return false;
+      };
+      var freeRoom = function (sec, low, high) {
+        var lower = ss[sec], upper = ss[sec + 1], half, room = Infinity, k;
+        while (lower < upper) { half = (lower + upper) >> 1; if (tops[half] + heights[half] <= low) lower = half + 1; else upper = half; }
+        for (k = lower; k < ss[sec + 1] && tops[k] < high; k++) room = Math.min(room, (secW[sec] - widths[k]) / 2);
+        return room === Infinity ? 0 : Math.max(0, room);
+      };
+      var closeRun = function (from, to, low, high) {
+        var sideLanes = 0, middleLane = 0, second = 0, k, l, total, before = 0, after = 0;
         for (k = from; k < to; k++) {
           l = laneOfParent[k];
           if (l === -2) second = 1; else if (l === -3) middleLane = 1; else if (l >= 0) sideLanes = Math.max(sideLanes, l + 1);
         }
+        total = sideLanes + middleLane + second;
+        if (widens && to > from && total > 1 && levelLines(from, to)) { before = freeRoom(section - 1, low, high); after = freeRoom(section, low, high); }
+        var spacing = gapWidth / (total + 1), firstLane = gapLeft - before + spacing, lastLane = gapLeft + gapWidth + after - spacing;
         for (k = from; k < to; k++) {
           l = laneOfParent[k];
           if (l === -1) continue;
           if (l === -3) l = sideLanes; else if (l === -2) l = sideLanes + middleLane;
-          busX[k] = gapLeft + gapWidth * (l + 1) / (sideLanes + middleLane + second + 1);
+          // The outer lanes as far from the boxes as in the gap, the others spread between.
+          busX[k] = before > 0 || after > 0 ? firstLane + (lastLane - firstLane) * l / (total - 1) : gapLeft + gapWidth * (l + 1) / (total + 1);
         }
       };
-      var runStart = a, runEnd = -Infinity;
+      var runStart = a, runLow = Infinity, runEnd = -Infinity;
       for (parent = a; parent < b; parent++) {
         if (laneOfParent[parent] === -1) continue;
         first = entry(cs[parent]); last = entry(cs[parent + 1] - 1);
-        if (Math.min(first, middle(parent)) > runEnd + ABUTTING_BUS_GAP) { closeRun(runStart, parent); runStart = parent; }
+        if (Math.min(first, middle(parent)) > runEnd + ABUTTING_BUS_GAP) { closeRun(runStart, parent, runLow, runEnd); runStart = parent; runLow = Infinity; }
+        runLow = Math.min(runLow, first, middle(parent));
         runEnd = Math.max(runEnd, last, middle(parent));
       }
-      closeRun(runStart, b);
+      closeRun(runStart, b, runLow, runEnd);
     }
     return busX;
   }
