@@ -205,16 +205,21 @@ public struct CSVReader: HierarchyReader {
             rowLines.append(line)
             return root
         }
+        // (A name that stands for two nodes, a section and a package both `perl`, reads so.)
+        func ownParent(_ id: String) -> String {
+            "'\(id)' is its own parent: where one name stands for two nodes, give each row an id of its own "
+                + "and the names in a label column (name, label or --label-column)"
+        }
         for node in 0..<parentIDs.count {
             guard let parentID = parentIDs[node] else { continue }
             let parent = try parentNode(parentID, line: rowLines[node])
-            if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
+            if parent == node { throw source.error(at: parentID.offset, ownParent(parentID.text)) }
             tree.setParent(parent, of: node)
         }
         for (node, parentID) in extraParents {
             let line = parentLines[ParentKey(node: node, parent: parentID.text)] ?? rowLines[node]
             let parent = try parentNode(parentID, line: line)
-            if parent == node { throw source.error(at: parentID.offset, "'\(parentID.text)' is its own parent") }
+            if parent == node { throw source.error(at: parentID.offset, ownParent(parentID.text)) }
             tree.addAdditionalParent(parent, to: node, at: SourcePlace(line: Int(line)))
         }
         // A node that no root reaches is on a cycle or hangs from one: walk up to a repeat.

@@ -298,7 +298,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // In the rows' own direction, parent to child, ending with the row pointed at (line 3: a's parent c).
         #expect(readError(reader, "id,parentId\nr,\na,c\nb,a\nc,b\n", file: "t.csv")
                 == "t.csv:3: the table has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'c' -> 'a' (each the parent of the next; leave out one of its rows)")
-        #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent")
+        #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label or --label-column)")
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")
         #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
@@ -339,7 +339,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId,url\nr,,\nq,,\na,r,https://a.org\na,q,https://b.org\n", file: "t.csv")
                 == "t.csv:5:5: row 5: 'a' has url 'https://b.org' here but 'https://a.org' on line 4")
         #expect(readError(reader, "id,parentId\nr,\na,r\na,zz\n", file: "t.csv") == "t.csv:4:3: parent 'zz' is not the id of any row")
-        #expect(readError(reader, "id,parentId\nr,\na,r\na,a\n", file: "t.csv") == "t.csv:4:3: 'a' is its own parent")
+        #expect(readError(reader, "id,parentId\nr,\na,r\na,a\n", file: "t.csv") == "t.csv:4:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label or --label-column)")
     }
 
     /// An edge list (`parent,child`, no root row) names its roots only as parents: they are
