@@ -68,12 +68,14 @@ public struct CSVReader: HierarchyReader {
             }
             if let index = CSVReader.column(among: names, named: defaults) { return index }
             if required {
-                // A header of one field with tabs in it is a table of tab-separated values.
-                let tabs = separator != 0x09 && header.fields.count == 1 && header.fields[0].text.contains("\t")
+                // A header with tabs in it is a table of tab-separated values: its columns are
+                // named as such.
+                let tabs = separator != 0x09 && header.fields.contains { $0.text.contains("\t") }
+                let shown = tabs ? header.fields.flatMap { $0.text.split(separator: "\t").map { $0.filter { !$0.isWhitespace } } } : names
                 throw source.error(at: header.fields[0].offset,
                                    "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")), "
-                                   + "or say which with --\(what)-column (columns: \(names.joined(separator: ", ")))"
-                                   + (tabs ? "; the header is separated by tabs: read it as TSV (--format tsv)" : ""))
+                                   + "or say which with --\(what)-column (columns: \(shown.joined(separator: ", ")))"
+                                   + (tabs ? "; the header is separated by tabs: read it as TSV (--from tsv)" : ""))
             }
             return nil
         }

@@ -23,11 +23,14 @@ struct SourceText {
         }
     }
 
-    /// "UTF-16LE" or "UTF-16BE" where the bytes begin with that byte-order mark, or with two
+    /// "UTF-32LE" or "UTF-32BE" where the bytes begin with that byte-order mark; "UTF-16LE"
+    /// or "UTF-16BE" where they begin with that byte-order mark, or with two
     /// ASCII characters each beside a zero byte (a file without a mark: no UTF-8 text begins
     /// so, NUL being refused anyway); else nil.
     static func utf16Encoding(of bytes: [UInt8]) -> String? {
         guard bytes.count >= 2 else { return nil }
+        if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return "UTF-32LE" }
+        if bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32BE" }
         if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16LE" }
         if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16BE" }
         guard bytes.count >= 4 else { return nil }

@@ -41,6 +41,7 @@ extension SchematicLayout {
         }
         busLaneOfParent = [Int32](repeating: -1, count: count)
         busLaneCountOfParent = [Int32](repeating: 0, count: count)
+        widenedBusRuns = [:]
         staleLaneGaps = [Bool](repeating: false, count: sectionCount)
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
         countLanes(inGaps: 1..<max(1, sectionCount))
@@ -348,6 +349,9 @@ extension SchematicLayout {
         }
     }
 
+    /// How near a line's entry must be to the line beside a list to be on it.
+    static let onLineTolerance = 0.01
+
     /// How far below a child's middle an additional parent's elbow enters it.
     static let additionalEntryOffset = 6.0
 
@@ -536,8 +540,9 @@ extension SchematicLayout {
         var end = end
         if let member = member ?? hanging {
             end = Point(x: member.midX, y: hanging != nil ? member.minY : member.maxY)
-            // (Entered on the line beside a list in single file, it runs straight on along it.)
-            via = hanging == nil && entry.y == above ? [] : via + [Point(x: firstBus, y: above)]
+            // (Entered on the line beside a list in single file, it runs straight on along it:
+            // the two are sums in another order, equal to the last bit only by chance.)
+            via = hanging == nil && abs(entry.y - above) < Self.onLineTolerance ? [] : via + [Point(x: firstBus, y: above)]
             via.append(Point(x: end.x, y: above))
         } else if let bus {
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]

@@ -114,7 +114,7 @@ extension HTMLPageScript {
       // A list in single file: along the line beside it (entered on it), into the member's far
       // side; a row hanging from the line over it, into its near side (SchematicLayout.alongBuses).
       if (b.farSide || b.nearSide) {
-        if (!b.farSide || entryY !== b.above) { context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
+        if (!b.farSide || Math.abs(entryY - b.above) >= 0.01) {  // SchematicLayout.onLineTolerance context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
         context.lineTo(ex + G.W[child] / 2, b.above);
         context.lineTo(ex + G.W[child] / 2, b.nearSide ? G.Y[child] : G.Y[child] + G.H[child]); return;
       }

@@ -306,7 +306,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 + "or say which with --id-column (columns: key, parent)")
         // A header of tab-separated names in a .csv: the way to read it is named.
         #expect(readError(reader, "id\tparent\na\t\n", file: "t.csv")?
-                    .hasSuffix("(columns: idparent); the header is separated by tabs: read it as TSV (--format tsv)") == true)
+                    .hasSuffix("(columns: id, parent); the header is separated by tabs: read it as TSV (--from tsv)") == true)
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
     }

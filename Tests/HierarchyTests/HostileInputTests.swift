@@ -34,8 +34,10 @@ import Testing
         let text = "root\n  a\n"
         let littleEndian = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let bigEndian = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        func utf32(_ shifts: [UInt32]) -> [UInt8] { text.unicodeScalars.flatMap { scalar in shifts.map { UInt8(truncatingIfNeeded: scalar.value >> $0) } } }
         let cases: [([UInt8], String)] = [([0xFF, 0xFE] + littleEndian, "UTF-16LE"), ([0xFE, 0xFF] + bigEndian, "UTF-16BE"),
-                                          (littleEndian, "UTF-16LE"), (bigEndian, "UTF-16BE")]
+                                          (littleEndian, "UTF-16LE"), (bigEndian, "UTF-16BE"),
+                                          ([0xFF, 0xFE, 0, 0] + utf32([0, 8, 16, 24]), "UTF-32LE"), ([0, 0, 0xFE, 0xFF] + utf32([24, 16, 8, 0]), "UTF-32BE")]
         for (name, reader) in Self.readers {
             for (bytes, encoding) in cases {
                 do {
