@@ -114,7 +114,8 @@ extension HTMLPageScript {
       // A list in single file: along the line beside it (entered on it), into the member's far
       // side; a row hanging from the line over it, into its near side (SchematicLayout.alongBuses).
       if (b.farSide || b.nearSide) {
-        if (!b.farSide || Math.abs(entryY - b.above) >= 0.01) {  // SchematicLayout.onLineTolerance context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
+        // (Entered on its line, within SchematicLayout.onLineTolerance, it runs straight on.)
+        if (!b.farSide || Math.abs(entryY - b.above) >= 0.01) { context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
         context.lineTo(ex + G.W[child] / 2, b.above);
         context.lineTo(ex + G.W[child] / 2, b.nearSide ? G.Y[child] : G.Y[child] + G.H[child]); return;
       }

@@ -69,9 +69,10 @@ extension HTMLPageScript {
       var o = byFirst.get(b.first);
       if (!o) return;
       for (var c = 0; c < Math.min(b.buses.length, o.buses.length); c++) if (o.buses[c] !== 0) worst = Math.max(worst, Math.abs(b.buses[c] - o.buses[c]));
-      // Where their lines enter them (none for a block of roots) and run beside them (drawn
-      // where members are reached along that line).
-      if (o.entry !== 0 || o.above !== 0) worst = Math.max(worst, Math.abs(b.entry - o.entry));
+      // Where their lines enter them and run beside them (drawn where members are reached
+      // along that line); a block of roots has neither (0 in the engine's data).
+      if (o.entry === 0 && o.above === 0) return;
+      worst = Math.max(worst, Math.abs(b.entry - o.entry));
       if (o.farSide || o.nearSide || o.buses.length > 1) worst = Math.max(worst, Math.abs(b.above - o.above));
     });
     portDiffers = worst > 0.5;
