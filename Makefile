@@ -19,8 +19,9 @@ DESTDIR ?=
 # targets, Graphviz's layout plugins (`dot -c`), and the fonts labels are measured and drawn in.
 DEB_RENDER := pkg-config libgraphviz-dev graphviz libyaml-dev zlib1g-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev \
               fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji
-# `swift test`: Debian's example graphs and `tree`, read by the reader tests.
-DEB_TEST := graphviz-doc tree
+# `swift test`: Debian's example graphs and `tree`, read by the reader tests; node, which parses
+# the HTML page's code.
+DEB_TEST := graphviz-doc tree nodejs
 # browser-check: labels measured against headless Chromium's text boxes.
 DEB_BROWSER := python3 chromium
 # integrations-check: a virtualenv for MkDocs and Sphinx from PyPI, pages checked in Chromium.

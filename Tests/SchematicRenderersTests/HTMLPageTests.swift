@@ -2,6 +2,7 @@ import CollectionLayout
 import Foundation
 import Schematic
 import Testing
+import TestSupport
 
 /// The big-tree page's data: the header and typed arrays the canvas page reads, checked against
 /// the layout's own attributes.
@@ -16,6 +17,23 @@ import Testing
         let fan = tree.addNode(label: "Fan", type: .critical, parent: root)
         for index in 0..<20 { tree.addNode(label: "Member \(index)", parent: fan) }
         return tree
+    }
+
+    /// The page's code parses (`node --check`, node being among `make deps`' packages): a
+    /// comment put at the end of a line of it swallowed that line's statement, and the page
+    /// never got ready; only the browser check saw it, minutes later.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func pageCodeParses(orientation: SchematicOrientation) throws {
+        let html = String(decoding: try Self.diagram { $0.configuration.orientation = orientation }.rendered(.init(format: .html)), as: UTF8.self)
+        let code = html.components(separatedBy: "<script>").dropFirst().map { $0.components(separatedBy: "</script>")[0] }
+        #expect(code.count == 1 && code[0].count > 10_000, "the page's code: \(code.map(\.count))")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("schematic-page-\(orientation)-\(getpid()).js")
+        try Data(code.joined(separator: "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let node = try #require(["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                "node is missing: make deps installs it")
+        let result = try Executable.run(program: node, ["--check", file.path])
+        #expect(result.status == 0, "the page's code does not parse: \(result.stderr.prefix(600))")
     }
 
     /// The page's header and its arrays, decoded chunk by chunk.
