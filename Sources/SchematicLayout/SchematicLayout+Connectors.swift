@@ -195,12 +195,14 @@ extension SchematicLayout {
                         case let lane: sideLanes = max(sideLanes, lane + 1)
                         }
                     }
+                    let total = sideLanes + middle + second
                     for parent in run where laneOfParent[parent] != -1 {
                         if laneOfParent[parent] == -3 { laneOfParent[parent] = sideLanes }
                         else if laneOfParent[parent] == -2 { laneOfParent[parent] = sideLanes + middle }
-                        laneCount[parent] = sideLanes + middle + second
+                        laneCount[parent] = total
                     }
-                    if widens && !run.isEmpty && hasLevelLines(run) {
+                    // A run of one lane is never widened (busX): no pass over its children.
+                    if widens && total > 1 && hasLevelLines(run) {
                         let room = (before: freeRoom(inSection: section - 1, low: low, high: high),
                                     after: freeRoom(inSection: section, low: low, high: high))
                         if room.before > 0 || room.after > 0 {
@@ -348,9 +350,6 @@ extension SchematicLayout {
             }
         }
     }
-
-    /// How near a line's entry must be to the line beside a list to be on it.
-    static let onLineTolerance = 0.01
 
     /// How far below a child's middle an additional parent's elbow enters it.
     static let additionalEntryOffset = 6.0
@@ -535,14 +534,14 @@ extension SchematicLayout {
                     farSideOf member: Rect? = nil, nearSideOf hanging: Rect? = nil) -> LayoutAttributes {
         var attributes = attributes
         let section = attributes.indexPath.section
-        let entry = Point(x: leadIn, y: entryY)
+        // A list in single file is entered on the line beside it (`blockEntries`), which runs
+        // straight on along it: one line, given once, so the entry never turns a zero length.
+        let entry = Point(x: leadIn, y: member != nil ? above : entryY)
         var via = [Point(x: firstBus, y: entry.y)]
         var end = end
-        if let member = member ?? hanging {
-            end = Point(x: member.midX, y: hanging != nil ? member.minY : member.maxY)
-            // (Entered on the line beside a list in single file, it runs straight on along it:
-            // the two are sums in another order, equal to the last bit only by chance.)
-            via = hanging == nil && abs(entry.y - above) < Self.onLineTolerance ? [] : via + [Point(x: firstBus, y: above)]
+        if let side = member ?? hanging {
+            end = Point(x: side.midX, y: hanging != nil ? side.minY : side.maxY)
+            via = member != nil ? [] : via + [Point(x: firstBus, y: above)]
             via.append(Point(x: end.x, y: above))
         } else if let bus {
             via += [Point(x: firstBus, y: above), Point(x: bus, y: above), Point(x: bus, y: end.y)]

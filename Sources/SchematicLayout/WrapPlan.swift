@@ -24,7 +24,8 @@ struct WrapPlan {
     var rowHeights: [Double] = []
     /// Per block, where its sub-columns start in `columnLefts`/`columnWidths` (one more at the end).
     var columnStart: [Int32] = [0]
-    /// Each sub-column's left (after its gutter) from the block's left, and its width.
+    /// Each sub-column's left (after its gutter; a list in single file's first has none) from
+    /// the block's left, and its width.
     var columnLefts: [Double] = []
     var columnWidths: [Double] = []
     /// Per block, where its sub-columns' splits start in `stackFirsts` where they are stacked
@@ -785,6 +786,13 @@ struct WrapPlan {
                                            widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
                                            rowTops: &rowOffsets, rowHeights: &rowHeights,
                                            columnLefts: &columnLefts, columnWidths: &columnWidths)
+            if hangsLists && rowCount == 1 {
+                // A list in single file (`isSingleFile`) is entered on the line past its far side:
+                // no bus runs before its first member, which starts with its level's other boxes
+                // (a gutter further on, its last member sat on the next level's row).
+                for index in columnBase..<columnLefts.count { columnLefts[index] -= gutter }
+                size.width -= gutter
+            }
             var stackedAt: Int32 = -1
             if !hangsLists && rowCount > 1 && columnCount > 1,
                let stacked = WrapPlan.stacking(of: first..<first + length, columns: columnCount, grid: size, widths: itemWidths,

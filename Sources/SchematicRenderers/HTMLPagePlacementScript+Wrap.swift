@@ -387,6 +387,11 @@ extension HTMLPagePlacementScript {
       var rowBase = plan.rowOffsets.length, columnBase = plan.columnLefts.length;
       var size = appendGrid(first, first + length, rowCount, columnCount, widths, heights, padding, gutter,
                             plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths);
+      if (plan.hangsLists && rowCount === 1) {
+        // WrapPlan: a list in single file has no bus before its first member.
+        for (var g = columnBase; g < plan.columnLefts.length; g++) plan.columnLefts[g] -= gutter;
+        size[0] -= gutter;
+      }
       var stacked = !plan.hangsLists && rowCount > 1 && columnCount > 1 ? stacking(first, first + length, columnCount, size, widths, heights, padding, gutter) : null;
       plan.stackStart.push(stacked ? plan.stackFirsts.length : -1);
       if (stacked) {

@@ -101,7 +101,8 @@ extension HTMLPageScript {
     else if (G.busX && G.busX[parent] > 0) { out = G.busX[parent]; into = out; }
     context.moveTo(sx, sy);
     var block = G.blocks.length ? blockOf(child) : -1;
-    var entryY = block >= 0 ? G.blocks[block].entry : ey;
+    // (A list in single file is entered on the line past its far side: SchematicLayout.alongBuses.)
+    var entryY = block >= 0 ? (G.blocks[block].farSide ? G.blocks[block].above : G.blocks[block].entry) : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
     else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE && G.H[child] > 4 * LEVEL_STUB_DISTANCE) {
       // Level: entered at the parent's line (not a junction's dot, reached by a jog on the
@@ -114,8 +115,7 @@ extension HTMLPageScript {
       // A list in single file: along the line beside it (entered on it), into the member's far
       // side; a row hanging from the line over it, into its near side (SchematicLayout.alongBuses).
       if (b.farSide || b.nearSide) {
-        // (Entered on its line, within SchematicLayout.onLineTolerance, it runs straight on.)
-        if (!b.farSide || Math.abs(entryY - b.above) >= 0.01) { context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
+        if (!b.farSide) { context.lineTo(b.buses[0], entryY); context.lineTo(b.buses[0], b.above); }
         context.lineTo(ex + G.W[child] / 2, b.above);
         context.lineTo(ex + G.W[child] / 2, b.nearSide ? G.Y[child] : G.Y[child] + G.H[child]); return;
       }

@@ -206,9 +206,9 @@ enum HTMLPageScript {
         // side; WrapPlan.isCombed: left to right, one of several sub-columns at their near side.
         var oneRow = r.plan.rows[b] === 1 && r.plan.offsetStart[b] < 0;
         var farSide = !!cfg.vertical && oneRow, nearSide = !cfg.vertical && oneRow && r.plan.columns[b] > 1;
-        blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b), entry: r.blockEntries[b] + (cfg.headerInset + r.topRoom),
-          above: r.blockTops[b] + (cfg.headerInset + r.topRoom) + (farSide ? r.plan.heights[b] + cfg.itemPadding * 0.25 : -cfg.itemPadding * 0.25),  // SchematicLayout.blockBusRise
-          buses: buses, farSide: farSide, nearSide: nearSide});
+        var above = r.blockTops[b] + (cfg.headerInset + r.topRoom) + (farSide ? r.plan.heights[b] + cfg.itemPadding * 0.25 : -cfg.itemPadding * 0.25);  // SchematicLayout.blockBusRise
+        blocks.push({first: first, count: r.plan.memberCount[b], starts: SchematicPlacement.blockColumnStarts(r.plan, b),
+          entry: farSide ? above : r.blockEntries[b] + (cfg.headerInset + r.topRoom), above: above, buses: buses, farSide: farSide, nearSide: nearSide});
       }
       SchematicPlacement.hangingLists(r, cols, heights, cfg).forEach(function (list) { blocks.push(list); });
       blocks.sort(function (a, b) { return a.first - b.first; });

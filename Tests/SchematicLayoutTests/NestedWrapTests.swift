@@ -332,6 +332,10 @@ extension WrapTests {
             }
             #expect(subColumns == 8, "package \(package): \(subColumns) sub-columns: eight modules hang as one list")
             #expect(modules[0].minX > parent.maxX)
+            // It starts level with its level's other box, the subpackage: no bus runs before its
+            // first member (a gutter further on, its last member sat on the next level's row).
+            #expect(abs(modules[0].minX - frame(2, package * 9 + 8).minX) < 0.5,
+                    "package \(package): its list starts at \(modules[0].minX), its subpackage at \(frame(2, package * 9 + 8).minX)")
             let connector = try #require(nested.layoutAttributesForSupplementaryView(ofKind: .connector, at: IndexPath(item: package * 9 + 5, section: 2))?.connector)
             // Every member of a list in single file is reached along the line beside it and
             // entered at its far side (entered from the depth axis, each stub ran just past the

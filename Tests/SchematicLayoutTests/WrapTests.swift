@@ -140,6 +140,20 @@ import TestSupport
             }
         }
         #expect(entered >= 10, "seed \(seed): \(entered) members entered at their far side")
+        // Each list starts level with its level's other boxes: no bus runs before its first
+        // member (a gutter further on, the list's last member sat on the next level's row).
+        var listStarts: [Int: Double] = [:], levelStarts: [Int: Double] = [:]
+        for attributes in all where attributes.representedElementCategory == .cell {
+            let frame = canonicalFrame(attributes.frame, .tb), section = attributes.indexPath.section
+            levelStarts[section] = min(levelStarts[section] ?? .infinity, frame.minX)
+            if let connector = layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: attributes.indexPath)?.connector,
+               case let end = canonical(connector.end, .tb), abs(end.y - frame.maxY) < 1e-9, abs(end.x - frame.midX) < 1e-9 {
+                listStarts[section] = min(listStarts[section] ?? .infinity, frame.minX)
+            }
+        }
+        for (section, start) in listStarts {
+            #expect(start <= levelStarts[section]! + 1e-9, "seed \(seed): the lists of section \(section) start at \(start), its level at \(levelStarts[section]!)")
+        }
         _ = checkInvariants(layout, sections, orientation: .tb)
     }
 
