@@ -30,6 +30,8 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let header: ElementKind = "header"
     /// The supplementary footer after a section (`UICollectionView.elementKindSectionFooter`).
     public static let footer: ElementKind = "footer"
+    /// A decoration behind a group of items drawn together (a card behind a nesting panel).
+    public static let panel: ElementKind = "panel"
 }
 
 /// The geometry of a connector element, beyond its frame.

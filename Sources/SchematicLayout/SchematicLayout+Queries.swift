@@ -8,6 +8,7 @@ extension SchematicLayout {
 
     public func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
         enumerateDecorations(in: rect, kind: .band, body)
+        enumeratePanels(in: rect, body)
         enumerate(in: rect, cells: true, connectors: true, body)
         enumerateDecorations(in: rect, kind: .header, body)
     }
@@ -34,6 +35,7 @@ extension SchematicLayout {
     /// pass, already in drawing order.
     public func enumerateLayoutAttributesInDrawingOrder(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
         enumerateDecorations(in: rect, kind: .band, body)
+        enumeratePanels(in: rect, body)
         enumerate(in: rect, cells: false, connectors: true, body)
         enumerate(in: rect, cells: true, connectors: false, body)
         enumerateDecorations(in: rect, kind: .header, body)
@@ -176,8 +178,9 @@ extension SchematicLayout {
     }
 
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        guard isPrepared, indexPath.item == 0, indexPath.subitem == 0, indexPath.section >= 0,
-              indexPath.section < sectionLefts.count else { return nil }
+        guard isPrepared, indexPath.subitem == 0, indexPath.section >= 0, indexPath.section < sectionLefts.count else { return nil }
+        if kind == .panel { return panelAttributes(section: indexPath.section, item: indexPath.item).map(axes.oriented) }
+        guard indexPath.item == 0 else { return nil }
         return decorationAttributes(kind: kind, section: indexPath.section).map(axes.oriented)
     }
 

@@ -88,6 +88,10 @@ public final class SchematicLayout: SelfSizingLayout {
     /// Per section, the furthest right any section up to it reaches (rising, for the rect
     /// queries' binary search), while wrapped; otherwise empty.
     var sectionReaches: [Double] = []
+    /// The cards behind nesting blocks' panels (canonical, `framePanels`), in block order, and
+    /// each one's section (its block's).
+    var panelFrames: [Rect] = []
+    var panelSections: [Int32] = []
 
     /// Instrumentation: the sections whose sizes the last `prepare()` updated.
     public internal(set) var lastResizedSections: [Int] = []
@@ -205,6 +209,7 @@ public final class SchematicLayout: SelfSizingLayout {
         let last = sectionCount - 1
         contentSize = Size(width: max(sectionLefts[last] + sectionWidths[last], sectionReaches.last ?? 0) + configuration.sectionMargin,
                            height: (sectionHeights.max() ?? 0) + headerInset)
+        framePanels()
         lastResizedSections = sectionsWithNewSizes.sorted()
         lastRepositionedSections = firstMoved..<sectionCount
         sectionsWithNewSizes = []

@@ -96,7 +96,7 @@ public struct DOTRenderer: Sendable {
         var bands: [LayoutAttributes] = []
         layout.enumerateAllElementsInDrawingOrder { attributes in
             if attributes.representedElementCategory == .cell { cells.append(attributes) }
-            else if attributes.representedElementKind == .band { bands.append(attributes) }
+            else if attributes.representedElementKind == .band || attributes.representedElementKind == .panel { bands.append(attributes) }
             else if attributes.representedElementCategory == .decorationView, attributes.representedElementKind == .header,
                     attributes.text != nil { depthHeaders.append(attributes) }
             else if attributes.connector != nil { connectors.append(attributes) }
@@ -106,12 +106,13 @@ public struct DOTRenderer: Sendable {
         cells.sort { $0.indexPath < $1.indexPath }
         connectors.sort { $0.indexPath < $1.indexPath }
 
-        // Bands (`--bands`), pinned: the even sections' filled in the band colour, as in the SVG,
+        // Bands (`--bands`) and panels, pinned: the even sections' filled in the band colour, as in the SVG,
         // behind everything (Graphviz draws a graph's `_background` drawing first). Graphviz
         // bounds the image by what it draws, padded: a clear rectangle over the whole content
         // first, and no padding, keep the image the SVG's size (the bands alone grew it by
         // the padding).
-        let filledBands = bands.filter { $0.indexPath.section % 2 == 0 && !$0.isHidden }
+        // Nesting panels' cards are filled in it too (after the bands: drawn over them).
+        let filledBands = bands.filter { ($0.representedElementKind == .panel || $0.indexPath.section % 2 == 0) && !$0.isHidden }
         if mode == .pinned && !filledBands.isEmpty {
             let band = color("band")
             // (xdot: pen and fill colours, each with its length in bytes, then the polygons.)

@@ -46,6 +46,8 @@ struct HTMLPageData {
     var colours: [(node: Int, fill: String?, color: String?)] = []
     /// Nodes `--max-depth` cut below, and how many it left out there (written flat: node, count, …).
     var cut: [(node: Int, hidden: Int)] = []
+    /// The cards behind nesting blocks' panels (`panel` decorations), canonical, in block order.
+    var panels: [Rect] = []
 
     init(layout: any CollectionViewLayout, content: any DiagramContent, options: SchematicPageOptions) {
         let real = layout.collectionViewContentSize
@@ -77,6 +79,8 @@ struct HTMLPageData {
         layout.enumerateLayoutAttributes(in: Rect(x: -1, y: -1, width: real.width + 2, height: real.height + 2)) { attributes in
             if attributes.representedElementCategory == .cell {
                 cells.append((attributes.indexPath, canonical(attributes.frame)))
+            } else if attributes.representedElementKind == .panel {
+                panels.append(canonical(attributes.frame))
             } else if let connector = attributes.connector {
                 let child = IndexPath(item: attributes.indexPath.item, section: attributes.indexPath.section)
                 if attributes.indexPath.subitem == 0 {
@@ -274,6 +278,8 @@ struct HTMLPageData {
             output.append(block.inner ? "],1," : "],0,")
             output.append(block.sideEntry == .nearSide ? "2]" : block.sideEntry == .farSide ? "1]" : "0]")
         }
+        output.append("],\"panels\":[")
+        writeList(panels.flatMap { [$0.minX, $0.minY, $0.width, $0.height] }, into: &output)
         output.append("],\"leads\":[")
         for (index, lead) in leads.enumerated() {
             if index > 0 { output.append(",") }

@@ -203,6 +203,18 @@ extension HTMLPageScript {
       lastMode = 'nodes';
       var visible = [], columns = [];
       query(rect, function (k, s) { visible.push(k); columns.push(s); });
+      // Nesting panels' cards (SchematicLayout's panel decorations), behind the lines.
+      if (G.panels.length) {
+        var seenRect = canonicalRect(rect.x, rect.y, rect.w, rect.h);
+        ctx.fillStyle = palette.band;
+        for (var p = 0; p + 3 < G.panels.length; p += 4) {
+          var px = G.panels[p], py = G.panels[p + 1], pw = G.panels[p + 2], ph = G.panels[p + 3];
+          if (px > seenRect.x + seenRect.w || px + pw < seenRect.x || py > seenRect.y + seenRect.h || py + ph < seenRect.y) continue;
+          ctx.beginPath();
+          if (ctx.roundRect) ctx.roundRect(px, py, pw, ph, 4); else ctx.rect(px, py, pw, ph);
+          ctx.fill();
+        }
+      }
       // Connectors into the visible nodes, and out of them into columns beyond.
       ctx.beginPath();
       var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth, scale * ratio);

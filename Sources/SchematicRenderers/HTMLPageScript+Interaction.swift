@@ -75,6 +75,9 @@ extension HTMLPageScript {
       worst = Math.max(worst, Math.abs(b.entry - o.entry));
       if (o.farSide || o.nearSide || o.buses.length > 1) worst = Math.max(worst, Math.abs(b.above - o.above));
     });
+    // And the panels' cards.
+    if (placed.panels.length !== original.panels.length) worst = Infinity;
+    for (var q = 0; q < Math.min(placed.panels.length, original.panels.length); q++) worst = Math.max(worst, Math.abs(placed.panels[q] - original.panels[q]));
     portDiffers = worst > 0.5;
   }
   function toggle(node) {

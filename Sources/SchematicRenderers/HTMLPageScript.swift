@@ -155,7 +155,37 @@ enum HTMLPageScript {
   function originalGeometry() {
     return makeGeometry({count: N, X: originX, Y: originY, W: W0, H: H0, ss: sectionStarts, par: parents, orig: null,
       secL: header.sectionLefts, secW: header.sectionWidths, contentW: header.contentWidth, contentH: header.contentHeight,
-      blocks: blocksFrom(header.blocks), busX: busX0, leads: leadsFrom(header.leads), cs: originalStarts});
+      blocks: blocksFrom(header.blocks), busX: busX0, leads: leadsFrom(header.leads), cs: originalStarts, panels: header.panels});
+  }
+  // SchematicLayout.framePanels: a card behind each panel of a nesting block (flat x, y, w, h):
+  // its bus and boxes, the bus inset beside them, its top on the line over the block, below
+  // room for a hanging list's line past its far side.
+  function panelFramesOf(r, X, Y, widths, heights, ss, cfg) {
+    var plan = r.plan, out = [];
+    if (!plan || !plan.nestsFolders) return out;
+    var rise = cfg.itemPadding * 0.25, side = plan.gutter / 4;  // SchematicLayout.blockBusRise, WrapPlan.busInset
+    for (var b = 0; b < plan.firstItem.length; b++) {
+      if (plan.offsetStart[b] < 0) continue;
+      var first = plan.firstItem[b], section = 0, panels = plan.columns[b], p;
+      while (ss[section + 1] <= first) section++;
+      var minX = [], minY = [], maxX = [], maxY = [], index = plan.offsetStart[b];
+      for (p = 0; p < panels; p++) { minX.push(r.sectionLefts[section] + SchematicPlacement.busXOfColumn(plan, p, b)); minY.push(Infinity); maxX.push(-Infinity); maxY.push(-Infinity); }
+      var add = function (low, high) {
+        for (var k = low; k < high; k++) {
+          p = plan.memberColumns[index++];
+          minX[p] = Math.min(minX[p], X[k]); minY[p] = Math.min(minY[p], Y[k]);
+          maxX[p] = Math.max(maxX[p], X[k] + widths[k]); maxY[p] = Math.max(maxY[p], Y[k] + heights[k]);
+        }
+      };
+      add(first, first + plan.memberCount[b]);
+      for (var l = plan.levelStart[b]; l < plan.levelStart[b] + plan.nestLevels[b]; l++) add(plan.levelFirst[l], plan.levelFirst[l] + plan.levelCount[l]);
+      for (p = 0; p < panels; p++) {
+        if (!(maxY[p] > minY[p])) continue;
+        var x0 = minX[p] - side, y0 = minY[p] - rise, x1 = Math.min(maxX[p] + side, r.contentWidth), y1 = Math.min(maxY[p] + 2 * rise, r.contentHeight);
+        out.push(x0, y0, x1 - x0, y1 - y0);
+      }
+    }
+    return out;
   }
   var G = null, original = null;
 
@@ -214,7 +244,8 @@ enum HTMLPageScript {
       blocks.sort(function (a, b) { return a.first - b.first; });
     }
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
-      secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs});
+      secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs,
+      panels: panelFramesOf(r, X, Y, widths, heights, ss, cfg)});
   }
   function relayout() {
     var any = false;

@@ -226,12 +226,18 @@ extension SVGRenderer {
         output.append("</text>\n")
     }
 
-    /// Section bands (alternating) and section headers.
+    /// Section bands (alternating), panels' cards and section headers.
     func writeDecoration(_ attributes: LayoutAttributes, into output: inout OutputBuffer) {
         let frame = attributes.frame
         if attributes.representedElementKind == .band {
             output.append(attributes.indexPath.section % 2 == 0 ? "<rect class=\"band even\"" : "<rect class=\"band odd\"")
             writeGeometry(of: frame, into: &output)
+            writeCommonAttributes(attributes, into: &output)
+            output.append("/>\n")
+        } else if attributes.representedElementKind == .panel {
+            output.append("<rect class=\"panel\"")
+            writeGeometry(of: frame, into: &output)
+            output.append(" rx=\"4\"")
             writeCommonAttributes(attributes, into: &output)
             output.append("/>\n")
         } else if let text = attributes.text {

@@ -61,7 +61,7 @@ import TestSupport
                 }
             }
         }
-        return result
+        return result + panelElements(layout, sections: sections.numberOfSections)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6], SchematicAlignment.allCases)

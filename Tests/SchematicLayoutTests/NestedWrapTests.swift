@@ -42,7 +42,66 @@ extension WrapTests {
                 if section > 0 { result.append(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)!) }
             }
         }
-        return result
+        return result + panelElements(layout, sections: sections.numberOfSections)
+    }
+
+    /// Each panel of a nesting block is drawn on a card of its own (`panel` decorations): no
+    /// two cards overlap, a box is on one card or on none, and a box on a card has its parent
+    /// on that card or on none (its block's parent). A later panel's first level stands where an
+    /// earlier panel's deeper levels are: without the cards, its boxes read as children of the
+    /// boxes beside them (a shell's `grep` beside the compiler its sibling runs).
+    @Test(arguments: SchematicOrientation.allCases)
+    func panelsAreDrawnOnCardsOfTheirOwn(orientation: SchematicOrientation) throws {
+        let tree = folderFan(folders: 60, seed: 3)
+        let (nested, sections) = try layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
+        #expect(nested.wrapsFolders)
+        let cards = panelElements(nested, sections: sections.numberOfSections).map(\.frame)
+        #expect(cards.count >= 2, "\(cards.count) cards")
+        for (index, card) in cards.enumerated() {
+            for other in cards[(index + 1)...] {
+                let overlap = min(card.maxX, other.maxX) - max(card.minX, other.minX)
+                let across = min(card.maxY, other.maxY) - max(card.minY, other.minY)
+                #expect(overlap <= 0 || across <= 0, "cards \(card) and \(other) overlap")
+            }
+        }
+        var cardOfItem = [Int](repeating: -1, count: sections.numberOfItems), carded = 0
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let frame = nested.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame
+                let touching = cards.indices.filter {
+                    min(cards[$0].maxX, frame.maxX) > max(cards[$0].minX, frame.minX) && min(cards[$0].maxY, frame.maxY) > max(cards[$0].minY, frame.minY)
+                }
+                #expect(touching.count <= 1 && touching.allSatisfy { cards[$0].insetBy(dx: -0.01, dy: -0.01).contains(frame) },
+                        "box \(section):\(item) is across a card's edge or on two")
+                if let card = touching.first { cardOfItem[sections.globalItem(section: section, item: item)] = card; carded += 1 }
+            }
+        }
+        #expect(carded > 60, "\(carded) boxes on cards")
+        // On each card depth is column again: a level's boxes all before the next level's (left
+        // to right; top to bottom a folder's files hang along the depth axis as lists).
+        guard !orientation.isVertical else { return }
+        var extents: [Int: [Int: (low: Double, high: Double)]] = [:]
+        for section in 0..<sections.numberOfSections {
+            for item in 0..<sections.numberOfItems(inSection: section) {
+                let card = cardOfItem[sections.globalItem(section: section, item: item)]
+                guard card >= 0 else { continue }
+                let frame = canonicalFrame(nested.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame, orientation)
+                let old = extents[card, default: [:]][section] ?? (.infinity, -.infinity)
+                extents[card, default: [:]][section] = (min(old.low, frame.minX), max(old.high, frame.maxX))
+            }
+        }
+        for (card, levels) in extents {
+            for (section, extent) in levels {
+                if let next = levels[section + 1] {
+                    #expect(extent.high <= next.low + 0.5, "card \(card): level \(section) reaches \(extent.high), the next starts at \(next.low)")
+                }
+            }
+        }
+        for item in cardOfItem.indices where cardOfItem[item] >= 0 {
+            let parent = Int(sections.parentOfItem[item])
+            #expect(parent >= 0 && (cardOfItem[parent] == cardOfItem[item] || cardOfItem[parent] == -1),
+                    "item \(item) on card \(cardOfItem[item]), its parent on card \(parent >= 0 ? cardOfItem[parent] : -2)")
+        }
     }
 
     @Test(arguments: SchematicOrientation.allCases, [SchematicAlignment.compact, .tidy])

@@ -784,6 +784,7 @@ import TestSupport
                 if section > 0 { everything.append(layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: path)!) }
             }
         }
+        everything += panelElements(layout, sections: sections.numberOfSections)
         #expect(overhanging > 0, "no block runs on past its column")
         let size = layout.collectionViewContentSize
         for attributes in everything where attributes.representedElementCategory == .cell {

@@ -18,3 +18,17 @@ public func rectQueryMismatches(_ layout: any CollectionViewLayout, everything: 
     }
     return mismatches
 }
+
+/// The panel decorations of `sections` sections, by index path (each section's from item 0
+/// until one is missing): what the rect queries must find beside the items and connectors.
+public func panelElements(_ layout: any CollectionViewLayout, sections: Int) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    for section in 0..<sections {
+        var item = 0
+        while let panel = layout.layoutAttributesForDecorationView(ofKind: .panel, at: IndexPath(item: item, section: section)) {
+            result.append(panel)
+            item += 1
+        }
+    }
+    return result
+}

@@ -1,0 +1,86 @@
+import CollectionLayout
+
+/// Panels: a card behind each panel of a nesting block (`panel` decoration views).
+///
+/// A nesting block lays its panels side by side along the depth axis, so a later panel's
+/// first level stands where an earlier panel's deeper levels are: without a frame, a folder's
+/// files right of the panel before read as children of that panel's deepest boxes (a shell's
+/// `grep` and `tail` beside the compiler it runs; Node's `agent.createConnection` beside
+/// `keepAlive`'s notes). Each panel gets a card, hanging from the line over the block (the
+/// card's top is on that line), its own bus inside it.
+extension SchematicLayout {
+    /// Frames every nesting block's panels around their members, in canonical coordinates.
+    /// O(nested members).
+    func framePanels() {
+        panelFrames.removeAll(keepingCapacity: true)
+        panelSections.removeAll(keepingCapacity: true)
+        guard let plan = wrapPlan, plan.nestsFolders else { return }
+        let rise = configuration.itemPadding * Self.blockBusRise, side = plan.busInset
+        let starts = dataController.sectionStarts
+        var bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        for block in 0..<plan.blockCount where plan.offsetStart[block] >= 0 {
+            let first = Int(plan.firstItem[block])
+            // The block's section: the last whose start is at or before its first member.
+            let section = partitionPoint(0..<starts.count) { Int(starts[$0]) > first } - 1
+            let panelCount = Int(plan.columns[block])
+            bounds = Array(repeating: (.infinity, .infinity, -.infinity, -.infinity), count: panelCount)
+            for panel in 0..<panelCount {
+                // Its bus runs before its first level's boxes, inside the card.
+                let bus = sectionLefts[section] + plan.busX(ofColumn: panel, inBlock: block)
+                bounds[panel].minX = bus
+            }
+            var index = Int(plan.offsetStart[block])
+            func add(_ items: Range<Int>, section: Int) {
+                for item in items {
+                    let panel = Int(plan.memberColumns[index]), frame = frame(ofItem: item, inSection: section)
+                    index += 1
+                    bounds[panel].minX = min(bounds[panel].minX, frame.minX)
+                    bounds[panel].minY = min(bounds[panel].minY, frame.minY)
+                    bounds[panel].maxX = max(bounds[panel].maxX, frame.maxX)
+                    bounds[panel].maxY = max(bounds[panel].maxY, frame.maxY)
+                }
+            }
+            add(first..<first + Int(plan.memberCount[block]), section: section)
+            let levels = Int(plan.levelStart[block])..<Int(plan.levelStart[block]) + Int(plan.nestLevels[block])
+            for (depth, level) in levels.enumerated() {
+                let levelFirst = Int(plan.levelFirst[level])
+                add(levelFirst..<levelFirst + Int(plan.levelCount[level]), section: section + 1 + depth)
+            }
+            // The card's top on the line over the block; below, room for a hanging list's line
+            // past its far side (`rise` beyond it) and as much again.
+            // (Within the content: a block at its far edges has less room than that.)
+            for bound in bounds where bound.maxY > bound.minY {
+                let minX = bound.minX - side, minY = bound.minY - rise
+                let maxX = min(bound.maxX + side, contentSize.width), maxY = min(bound.maxY + 2 * rise, contentSize.height)
+                panelFrames.append(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+                panelSections.append(Int32(section))
+            }
+        }
+    }
+
+    /// The panel decoration at `item` among its section's, in canonical coordinates.
+    func panelAttributes(section: Int, item: Int) -> LayoutAttributes? {
+        let first = partitionPoint(0..<panelSections.count) { Int(panelSections[$0]) >= section }
+        guard item >= 0, first + item < panelSections.count, Int(panelSections[first + item]) == section else { return nil }
+        return panelAttributes(at: first + item)
+    }
+
+    /// The panel decoration of the `index`th card, in canonical coordinates.
+    func panelAttributes(at index: Int) -> LayoutAttributes {
+        let section = Int(panelSections[index])
+        let first = partitionPoint(0..<index) { Int(panelSections[$0]) >= section }
+        var attributes = LayoutAttributes(forDecorationViewOfKind: .panel, with: IndexPath(item: index - first, section: section),
+                                          frame: panelFrames[index])
+        attributes.zIndex = -2
+        return attributes
+    }
+
+    /// The panels that meet `realRect`, in block order (few: one scan).
+    func enumeratePanels(in realRect: Rect, _ body: (LayoutAttributes) -> Void) {
+        guard isPrepared, !panelFrames.isEmpty else { return }
+        let rect = axes.canonical(realRect)
+        for index in panelFrames.indices where panelFrames[index].intersects(rect) {
+            body(axes.oriented(panelAttributes(at: index)))
+        }
+    }
+}
