@@ -63,7 +63,7 @@ enum NodeFields {
     /// take their look (`critical!` drew a normal node red in SVG alone).
     static let drawingClasses: Set<String> = [
         "normal", "important", "critical", "node", "junction", "cut", "odd-depth", "connector", "extra", "band",
-        "even", "odd", "background", "depth-header", "section-header", "section-footer", "schematic",
+        "even", "odd", "background", "depth-header", "section-header", "section-footer", "schematic", "panel",
     ]
 
     /// A CSS class name made of a value: its letters, digits, `-` and `_`, every run of other

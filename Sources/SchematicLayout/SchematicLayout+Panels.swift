@@ -15,7 +15,9 @@ extension SchematicLayout {
         panelFrames.removeAll(keepingCapacity: true)
         panelSections.removeAll(keepingCapacity: true)
         guard let plan = wrapPlan, plan.nestsFolders else { return }
-        let rise = configuration.itemPadding * Self.blockBusRise, side = plan.busInset
+        // Two thirds of the bus inset beside the boxes: the cards of one block keep apart by
+        // more than they reach past their boxes (a full inset left 6 px between them).
+        let rise = configuration.itemPadding * Self.blockBusRise, side = plan.busInset * 2 / 3
         let starts = dataController.sectionStarts
         var bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
         for block in 0..<plan.blockCount where plan.offsetStart[block] >= 0 {

@@ -111,10 +111,10 @@ public struct DOTRenderer: Sendable {
         // bounds the image by what it draws, padded: a clear rectangle over the whole content
         // first, and no padding, keep the image the SVG's size (the bands alone grew it by
         // the padding).
-        // Nesting panels' cards are filled in it too (after the bands: drawn over them).
-        let filledBands = bands.filter { ($0.representedElementKind == .panel || $0.indexPath.section % 2 == 0) && !$0.isHidden }
+        // Nesting panels' cards after the bands (drawn over them), in the panel colour.
+        let filledBands = bands.filter { $0.representedElementKind == .band && $0.indexPath.section % 2 == 0 && !$0.isHidden }
+            + bands.filter { $0.representedElementKind == .panel && !$0.isHidden }
         if mode == .pinned && !filledBands.isEmpty {
-            let band = color("band")
             // (xdot: pen and fill colours, each with its length in bytes, then the polygons.)
             output.append("  graph [pad=\"0,0\", _background=\"c 9 -#00000000 C 9 -#00000000 P 4 0 0 ")
             output.append(size.width)
@@ -124,11 +124,16 @@ public struct DOTRenderer: Sendable {
             output.append(height)
             output.append(" 0 ")
             output.append(height)
-            output.append(" C ")
-            output.append(band.utf8.count)
-            output.append(" -")
-            output.append(raw: band)
+            var filling: ElementKind?
             for attributes in filledBands {
+                if attributes.representedElementKind != filling {
+                    filling = attributes.representedElementKind
+                    let fill = color(filling == .panel ? "panel" : "band")
+                    output.append(" C ")
+                    output.append(fill.utf8.count)
+                    output.append(" -")
+                    output.append(raw: fill)
+                }
                 let frame = attributes.frame
                 output.append(" P 4 ")
                 for (x, y) in [(frame.minX, frame.minY), (frame.maxX, frame.minY), (frame.maxX, frame.maxY), (frame.minX, frame.maxY)] {

@@ -7,7 +7,7 @@ extension HTMLPageScript {
   var camera = {x: 0, y: 0, scale: 1}, ratio = window.devicePixelRatio || 1, width = 0, height = 0;
   var styles = getComputedStyle(document.documentElement);
   function colour(name) { return styles.getPropertyValue('--schematic-' + name).trim(); }
-  var palette = {background: colour('background'), connector: colour('connector'), header: colour('header'), band: colour('band'), highlight: colour('highlight'),
+  var palette = {background: colour('background'), connector: colour('connector'), header: colour('header'), band: colour('band'), panel: colour('panel'), highlight: colour('highlight'),
     fill: [colour('normal-fill'), colour('important-fill'), colour('critical-fill')], oddFill: colour('normal-odd-fill'), text: [colour('normal-text'), colour('important-text'), colour('critical-text')]};
   function resize() {
     ratio = window.devicePixelRatio || 1;
@@ -206,7 +206,7 @@ extension HTMLPageScript {
       // Nesting panels' cards (SchematicLayout's panel decorations), behind the lines.
       if (G.panels.length) {
         var seenRect = canonicalRect(rect.x, rect.y, rect.w, rect.h);
-        ctx.fillStyle = palette.band;
+        ctx.fillStyle = palette.panel;
         for (var p = 0; p + 3 < G.panels.length; p += 4) {
           var px = G.panels[p], py = G.panels[p + 1], pw = G.panels[p + 2], ph = G.panels[p + 3];
           if (px > seenRect.x + seenRect.w || px + pw < seenRect.x || py > seenRect.y + seenRect.h || py + ph < seenRect.y) continue;

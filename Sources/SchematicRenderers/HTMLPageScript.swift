@@ -163,7 +163,7 @@ enum HTMLPageScript {
   function panelFramesOf(r, X, Y, widths, heights, ss, cfg) {
     var plan = r.plan, out = [];
     if (!plan || !plan.nestsFolders) return out;
-    var rise = cfg.itemPadding * 0.25, side = plan.gutter / 4;  // SchematicLayout.blockBusRise, WrapPlan.busInset
+    var rise = cfg.itemPadding * 0.25, side = plan.gutter / 4 * 2 / 3;  // SchematicLayout.blockBusRise, WrapPlan.busInset * 2 / 3
     for (var b = 0; b < plan.firstItem.length; b++) {
       if (plan.offsetStart[b] < 0) continue;
       var first = plan.firstItem[b], section = 0, panels = plan.columns[b], p;

@@ -16,18 +16,18 @@ enum HTMLPageStyle {
         """
 
     static let lightColors: StaticString = """
-        :root{--schematic-background:#ffffff;--schematic-connector:#aaaaaa;--schematic-header:#555555;--schematic-band:#f3f5f7;--schematic-normal-fill:#aaaaaa;--schematic-normal-odd-fill:#c5ced8;--schematic-normal-text:#000000;--schematic-important-fill:#ffff00;--schematic-important-text:#000000;--schematic-critical-fill:#ff0000;--schematic-critical-text:#ffffff;--schematic-highlight:#2962ff}
+        :root{--schematic-background:#ffffff;--schematic-connector:#aaaaaa;--schematic-header:#555555;--schematic-band:#f3f5f7;--schematic-panel:#ebeef2;--schematic-normal-fill:#aaaaaa;--schematic-normal-odd-fill:#c5ced8;--schematic-normal-text:#000000;--schematic-important-fill:#ffff00;--schematic-important-text:#000000;--schematic-critical-fill:#ff0000;--schematic-critical-text:#ffffff;--schematic-highlight:#2962ff}
 
         """
 
     static let darkColors: StaticString = """
-        :root{--schematic-background:#1e1f22;--schematic-connector:#6b6f76;--schematic-header:#c9ccd1;--schematic-band:#2a2c30;--schematic-normal-fill:#4a4d52;--schematic-normal-odd-fill:#5a6577;--schematic-normal-text:#f2f3f5;--schematic-important-fill:#d4b500;--schematic-important-text:#000000;--schematic-critical-fill:#c62828;--schematic-critical-text:#ffffff;--schematic-highlight:#82b1ff}
+        :root{--schematic-background:#1e1f22;--schematic-connector:#6b6f76;--schematic-header:#c9ccd1;--schematic-band:#2a2c30;--schematic-panel:#2e3137;--schematic-normal-fill:#4a4d52;--schematic-normal-odd-fill:#5a6577;--schematic-normal-text:#f2f3f5;--schematic-important-fill:#d4b500;--schematic-important-text:#000000;--schematic-critical-fill:#c62828;--schematic-critical-text:#ffffff;--schematic-highlight:#82b1ff}
 
         """
 
     static let autoColors: StaticString = """
-        :root{--schematic-background:#ffffff;--schematic-connector:#aaaaaa;--schematic-header:#555555;--schematic-band:#f3f5f7;--schematic-normal-fill:#aaaaaa;--schematic-normal-odd-fill:#c5ced8;--schematic-normal-text:#000000;--schematic-important-fill:#ffff00;--schematic-important-text:#000000;--schematic-critical-fill:#ff0000;--schematic-critical-text:#ffffff;--schematic-highlight:#2962ff}
-        @media (prefers-color-scheme:dark){:root{--schematic-background:#1e1f22;--schematic-connector:#6b6f76;--schematic-header:#c9ccd1;--schematic-band:#2a2c30;--schematic-normal-fill:#4a4d52;--schematic-normal-odd-fill:#5a6577;--schematic-normal-text:#f2f3f5;--schematic-important-fill:#d4b500;--schematic-important-text:#000000;--schematic-critical-fill:#c62828;--schematic-critical-text:#ffffff;--schematic-highlight:#82b1ff}}
+        :root{--schematic-background:#ffffff;--schematic-connector:#aaaaaa;--schematic-header:#555555;--schematic-band:#f3f5f7;--schematic-panel:#ebeef2;--schematic-normal-fill:#aaaaaa;--schematic-normal-odd-fill:#c5ced8;--schematic-normal-text:#000000;--schematic-important-fill:#ffff00;--schematic-important-text:#000000;--schematic-critical-fill:#ff0000;--schematic-critical-text:#ffffff;--schematic-highlight:#2962ff}
+        @media (prefers-color-scheme:dark){:root{--schematic-background:#1e1f22;--schematic-connector:#6b6f76;--schematic-header:#c9ccd1;--schematic-band:#2a2c30;--schematic-panel:#2e3137;--schematic-normal-fill:#4a4d52;--schematic-normal-odd-fill:#5a6577;--schematic-normal-text:#f2f3f5;--schematic-important-fill:#d4b500;--schematic-important-text:#000000;--schematic-critical-fill:#c62828;--schematic-critical-text:#ffffff;--schematic-highlight:#82b1ff}}
 
         """
 }

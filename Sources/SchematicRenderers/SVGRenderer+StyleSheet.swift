@@ -17,12 +17,12 @@ extension SVGRenderer {
     /// yellow and red; normal nodes at odd depths a paler blue-grey (a wrapped fan's later
     /// sub-columns stand in the next depth's column, and read by their colour).
     static let lightColors: [(String, String)] = [
-        ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"),
+        ("background", "#ffffff"), ("connector", "#aaaaaa"), ("header", "#555555"), ("band", "#f3f5f7"), ("panel", "#ebeef2"),
         ("normal-fill", "#aaaaaa"), ("normal-odd-fill", "#c5ced8"), ("normal-text", "#000000"), ("important-fill", "#ffff00"), ("important-text", "#000000"),
         ("critical-fill", "#ff0000"), ("critical-text", "#ffffff"),
     ]
     static let darkColors: [(String, String)] = [
-        ("background", "#1e1f22"), ("connector", "#6b6f76"), ("header", "#c9ccd1"), ("band", "#2a2c30"),
+        ("background", "#1e1f22"), ("connector", "#6b6f76"), ("header", "#c9ccd1"), ("band", "#2a2c30"), ("panel", "#2e3137"),
         ("normal-fill", "#4a4d52"), ("normal-odd-fill", "#5a6577"), ("normal-text", "#f2f3f5"), ("important-fill", "#d4b500"), ("important-text", "#000000"),
         ("critical-fill", "#c62828"), ("critical-text", "#ffffff"),
     ]
@@ -124,7 +124,7 @@ extension SVGRenderer {
         rule(".band.odd", into: &output)
         output.append("fill:none}\n")
         rule(".panel", into: &output)
-        color("fill", "band", into: &output)
+        color("fill", "panel", into: &output)
         output.append("}\n")
         rule(".depth-header", into: &output)
         writeFont(into: &output)

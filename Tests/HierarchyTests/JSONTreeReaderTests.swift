@@ -265,6 +265,14 @@ import TestSupport
                 && warnings.last == "20 more type values that are not normal, important or critical are drawn as normal nodes with classes made of them (20 nodes)")
     }
 
+    /// A type named as an element the drawings draw themselves takes `type-` before it: a
+    /// folder of type `Panel` is not filled as a nesting panel's card, nor a `Band` as a band.
+    @Test func typesNamedAsDrawnElementsKeepTheirOwnLook() throws {
+        let tree = try read(#"{"name": "r", "type": "Panel", "children": [{"name": "a", "type": "band"}, {"name": "b", "type": "connector"}]}"#)
+        #expect(tree.attributes(of: 0)?.cssClass == "type-Panel")
+        #expect(tree.attributes(of: 1)?.cssClass == "type-band" && tree.attributes(of: 2)?.cssClass == "type-connector")
+    }
+
     /// A data column named `type` (ISO 3166-2's "Council area") does not refuse the file: a
     /// value that is no class name is made one, or drawn without one, and the warnings name the
     /// values first met in the file first.

@@ -27,11 +27,13 @@ import Testing
         let lastCard = try #require(svg.range(of: "<rect class=\"panel\"", options: .backwards))
         let firstLine = try #require(svg.range(of: "class=\"connector"))
         #expect(lastCard.lowerBound < firstLine.lowerBound)
-        #expect(svg.contains(".panel{fill:#f3f5f7;fill:var(--schematic-band)}"))
+        // A colour of their own, a shade deeper than the bands (the band colour is lost in a
+        // fitted overview).
+        #expect(svg.contains(".panel{fill:#ebeef2;fill:var(--schematic-panel)}"))
 
         let dot = String(decoding: try diagram.rendered(.init(format: .dot)), as: UTF8.self)
         let background = try #require(dot.split(separator: "\n").first { $0.contains("_background=") })
-        #expect(background.contains(" C 7 -#f3f5f7 P 4 "), "\(background)")
+        #expect(background.contains(" C 7 -#ebeef2 P 4 "), "\(background)")
         // The content's clear rectangle, then one polygon per card.
         #expect(background.components(separatedBy: " P 4 ").count - 1 == cards + 1, "\(background)")
 
@@ -39,5 +41,22 @@ import Testing
         let list = try #require(page.firstRange(of: "\"panels\":["))
         let numbers = page[list.upperBound...].prefix { $0 != "]" }.split(separator: ",")
         #expect(numbers.count == 4 * cards, "\(numbers.count) numbers for \(cards) cards")
+    }
+
+    /// DOT fills the cards in the panel colour of the theme, set once before them (xdot's fill
+    /// colour holds until the next `C`).
+    @Test(arguments: [SVGRenderer.Theme.light, .dark])
+    func cardsAreFilledInTheirThemesColour(theme: SVGRenderer.Theme) throws {
+        let diagram = try Diagram(tree: Self.folders)
+        var render = Diagram.RenderOptions(format: .dot)
+        render.theme = theme
+        let dot = String(decoding: try diagram.rendered(render), as: UTF8.self)
+        let background = try #require(dot.split(separator: "\n").first { $0.contains("_background=") })
+        let panel = theme == .dark ? "#2e3137" : "#ebeef2"
+        let panelFill = try #require(background.range(of: " C 7 -\(panel) P 4 "))
+        let cards = background[panelFill.lowerBound...].components(separatedBy: " P 4 ").count - 1
+        let svg = String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self)
+        #expect(cards >= 2 && cards == svg.components(separatedBy: "<rect class=\"panel\"").count - 1)
+        #expect(background.components(separatedBy: " C ").count - 1 == 2, "clear, then panel: \(background)")
     }
 }
