@@ -6,7 +6,7 @@ import Glibc
 /// Reads a directory tree: the directory is the root, each entry a node, entries sorted by
 /// name (byte order, so the result does not depend on the locale). Hidden entries (names
 /// starting with `.`) are left out unless asked for; `--exclude` globs match entry names;
-/// `--max-depth` stops the walk. Symbolic links are shown as leaves (`name → target`) and never
+/// `--max-depth` stops the walk. Symbolic links are shown as leaves (`name → target`, `SymbolicLinkLabel`) and never
 /// followed, so link cycles cannot loop. The walk is iterative. Nodes carry the class
 /// `directory`, `file` or `symlink` and their path as a tooltip. A name that is not UTF-8 (or
 /// holds control characters) is shown with those bytes escaped (`caf\xE9.txt`) and a warning;
@@ -86,7 +86,7 @@ public struct DirectoryReader: Sendable {
                     var target = [CChar](repeating: 0, count: 4096)
                     let length = readlink(cString(child), &target, target.count - 1)
                     if length > 0 {
-                        label += " → " + DirectoryReader.displayName(target.prefix(length).map { UInt8(bitPattern: $0) }).text
+                        label = SymbolicLinkLabel.label(name: label, target: DirectoryReader.displayName(target.prefix(length).map { UInt8(bitPattern: $0) }).text)
                     }
                 } else if info.st_mode & S_IFMT == S_IFDIR {
                     cssClass = "directory"

@@ -260,7 +260,14 @@ struct JSONTreeParser {
             type = given
         case .knownClass(let name)?:
             NodeFields.addTypeClass(name, to: &open.attributes)
-            if name == "symlink", let target = open.target { label += " → " + target; labelIsInTree = false }
+            if name == "symlink", let target = open.target {
+                // The whole target stays in the tooltip when the label shortens it.
+                if open.attributes.tooltip == nil && SymbolicLinkLabel.shortened(target: target) != target {
+                    open.attributes.tooltip = label + " → " + target
+                }
+                label = SymbolicLinkLabel.label(name: label, target: target)
+                labelIsInTree = false
+            }
         case .unknownClass(let value, let className)?:
             if let className { NodeFields.addTypeClass(className, to: &open.attributes) }
             unknownTypes.note(value, className: className, at: open.typeOffset)

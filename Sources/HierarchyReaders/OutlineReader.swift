@@ -201,8 +201,13 @@ public struct OutlineReader: HierarchyReader {
     private static func markSymbolicLink(_ node: Int, in tree: inout Tree) {
         let label = tree.labels[node]
         guard let arrow = label.firstRange(of: " -> ") else { return }
-        tree.setLabel(label[..<arrow.lowerBound] + " → " + label[arrow.upperBound...], of: node)
+        let name = label[..<arrow.lowerBound], target = String(label[arrow.upperBound...])
+        tree.setLabel(SymbolicLinkLabel.label(name: name, target: target), of: node)
         var attributes = tree.attributes(of: node) ?? NodeAttributes()
+        // The whole target stays in the tooltip when the label shortens it.
+        if attributes.tooltip == nil && SymbolicLinkLabel.shortened(target: target) != target {
+            attributes.tooltip = name + " → " + target
+        }
         if attributes.cssClass == nil { attributes.cssClass = "symlink" }
         tree.setAttributes(attributes, of: node)
     }

@@ -203,6 +203,16 @@ import TestSupport
         #expect(tree.warnings == ["in.json:5:13: type \"fifo\" is not normal, important or critical; drawn as a normal node with CSS class 'fifo'"])
     }
 
+    @Test func treeCommandLongLinkTargetsShowTheirLastComponents() throws {
+        let tree = try read("""
+            [{"type":"directory","name":"man7","contents":[
+              {"type":"link","name":"DROP_TABLE.7.gz","target":"/usr/share/postgresql/15/man/man7/DROP_TABLE.7.gz"}
+            ]}]
+            """)
+        #expect(tree.labels == ["man7", "DROP_TABLE.7.gz → …/man/man7/DROP_TABLE.7.gz"])
+        #expect(tree.attributes(of: 1)?.tooltip == "DROP_TABLE.7.gz → /usr/share/postgresql/15/man/man7/DROP_TABLE.7.gz")
+    }
+
     @Test func treeCommandErrorsAreWarningsNotNodes() throws {
         // tree -J run by a user who cannot list "locked".
         let text = """

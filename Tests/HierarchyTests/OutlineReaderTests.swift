@@ -74,6 +74,24 @@ import TestSupport
         #expect(outline.attributes(of: 1) == nil)
     }
 
+    /// A long target shows its last components ("…/man/man7/DROP_TABLE.7.gz"), whole in the
+    /// tooltip: absolute targets made every link a box of three or four lines.
+    @Test func longSymbolicLinkTargetsShowTheirLastComponents() throws {
+        let listing = try read("""
+            man7
+            ├── DROP_TABLE.7.gz -> /usr/share/postgresql/15/man/man7/DROP_TABLE.7.gz
+            ├── x -> /a-single-component-of-well-over-thirty-two-characters
+            ├── d -> /usr/share/postgresql/15/man/a-last-directory-name-of-40-chars/
+            └── short -> ../../share/doc/short
+            """ + "\n")
+        #expect(listing.labels == ["man7", "DROP_TABLE.7.gz → …/man/man7/DROP_TABLE.7.gz",
+                                   "x → /a-single-component-of-well-over-thirty-two-characters",
+                                   "d → …/a-last-directory-name-of-40-chars/", "short → ../../share/doc/short"])
+        #expect(listing.attributes(of: 1)?.tooltip == "DROP_TABLE.7.gz → /usr/share/postgresql/15/man/man7/DROP_TABLE.7.gz")
+        #expect(listing.attributes(of: 1)?.cssClass == "symlink")
+        #expect(listing.attributes(of: 4)?.tooltip == nil)
+    }
+
     @Test func treeCommandWithNoBreakSpacesAndASCII() throws {
         let unicode = "root\n├── a\n│\u{A0}\u{A0} └── b\n└── c\n"
         #expect(shape(try read(unicode)) == ["root", ".a", "..b", ".c"])
