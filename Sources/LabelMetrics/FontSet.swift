@@ -246,6 +246,12 @@ public final class FontSet: @unchecked Sendable {
         }
     }
 
+    /// Whether no installed font has the character, so it is drawn as a missing-glyph box
+    /// (known once `font(for:)` has looked it up).
+    func isMissing(_ scalar: UInt32) -> Bool {
+        cache.withLock { cache in cache.missing.contains(scalar) }
+    }
+
     /// Whether a character is drawn with a glyph: controls, format characters and other
     /// default-ignorable code points are not, so no font needs them.
     private static func needsGlyph(_ scalar: UInt32) -> Bool {

@@ -104,6 +104,16 @@ public final class TextMeasurer {
                 font = current
             } else {
                 font = fonts.font(for: scalar.value)
+                if font === fonts.primary && !font.hasGlyph(scalar.value) && fonts.isMissing(scalar.value) {
+                    // A box of its own, as wide as the widest renderer draws it (`MissingGlyphBox`).
+                    if let current = runFont { total += shape(utf8, runStart..<offset, with: current) }
+                    let drawn = shape(utf8, offset..<offset + length, with: font)
+                    total += max(drawn, MissingGlyphBox.hexBoxWidth(of: scalar.value, fontSize: fonts.size))
+                    offset += length
+                    runStart = offset
+                    runFont = nil
+                    continue
+                }
             }
             if let current = runFont, current !== font {
                 total += shape(utf8, runStart..<offset, with: current)

@@ -236,6 +236,27 @@ import TestSupport
         #expect(try FontSet(family: "sans-serif", size: 14).substitution == nil)
     }
 
+    /// A character no font has takes the room Pango's hex box does (PNG and PDF draw one,
+    /// wider than the font's missing-glyph box): labels of them stay in their boxes there.
+    @Test func missingCharactersTakeTheRoomOfPangosHexBox() throws {
+        let fonts = try FontSet(family: "DejaVu Sans", size: 14)
+        let measurer = TextMeasurer(fonts: fonts)
+        // Egyptian hieroglyphs, Adlam, Javanese: scripts no font make deps installs has.
+        let candidates: [Unicode.Scalar] = ["\u{13000}", "\u{1E900}", "\u{A9B2}"]
+        for scalar in candidates { _ = measurer.width(of: Substring(String(scalar))) }
+        let missing = try #require(candidates.first { fonts.missingCharacters.contains($0) })
+        let box = MissingGlyphBox.hexBoxWidth(of: missing.value, fontSize: 14)
+        // What dot -Txdot says Pango draws at 14 px: 14.4 px for four digits, 20 for six.
+        #expect(box >= (missing.value > 0xFFFF ? 20 : 14.4) && box <= (missing.value > 0xFFFF ? 21 : 15.4))
+        let four = measurer.width(of: Substring(String(repeating: String(missing), count: 4)))
+        #expect(abs(four - 4 * box) < 0.01)
+        // Between characters a font has, the box adds its own width and nothing else.
+        let framed = measurer.width(of: Substring("ab" + String(missing) + "cd"))
+        #expect(abs(framed - (measurer.width(of: "abcd") + box)) < 1.5)
+        #expect(MissingGlyphBox.hexBoxWidth(of: 0x915, fontSize: 10) >= 12.9)
+        #expect(MissingGlyphBox.hexBoxWidth(of: 0x915, fontSize: 28) >= 25.6)
+    }
+
     /// Words are found byte by byte in printable ASCII, character by character otherwise: both
     /// find the same words in random text of letters, digits, spaces, tabs and the characters
     /// that break (- / _ .), from every start; and the byte path leaves other text to the other.
