@@ -14,7 +14,9 @@ extension SchematicLayout {
     func framePanels() {
         panelFrames.removeAll(keepingCapacity: true)
         panelSections.removeAll(keepingCapacity: true)
+        panelIndex = nil
         guard let plan = wrapPlan, plan.nestsFolders else { return }
+        defer { if !panelFrames.isEmpty { panelIndex = SpatialIndex(boxes: panelFrames) } }
         // Two thirds of the bus inset beside the boxes: the cards of one block keep apart by
         // more than they reach past their boxes (a full inset left 6 px between them).
         let rise = configuration.itemPadding * Self.blockBusRise, side = plan.busInset * 2 / 3
@@ -77,11 +79,11 @@ extension SchematicLayout {
         return attributes
     }
 
-    /// The panels that meet `realRect`, in block order (few: one scan).
+    /// The panels that meet `realRect`, in block order: from the spatial index, so a viewport's
+    /// query costs the cards near it, not every card (a 100,000-entry tree has thousands).
     func enumeratePanels(in realRect: Rect, _ body: (LayoutAttributes) -> Void) {
-        guard isPrepared, !panelFrames.isEmpty else { return }
-        let rect = axes.canonical(realRect)
-        for index in panelFrames.indices where panelFrames[index].intersects(rect) {
+        guard isPrepared, let panelIndex else { return }
+        for index in panelIndex.elements(intersecting: axes.canonical(realRect)) {
             body(axes.oriented(panelAttributes(at: index)))
         }
     }

@@ -92,6 +92,8 @@ public final class SchematicLayout: SelfSizingLayout {
     /// each one's section (its block's).
     var panelFrames: [Rect] = []
     var panelSections: [Int32] = []
+    /// The cards by place, for rect queries (nil: no cards).
+    var panelIndex: SpatialIndex? = nil
 
     /// Instrumentation: the sections whose sizes the last `prepare()` updated.
     public internal(set) var lastResizedSections: [Int] = []
