@@ -521,7 +521,7 @@ extension WrappedPlacement {
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
                         breaksPanels: plan.breaksPanels, shortestHangingList: WrapPlan.longerHangingList, depthRoom: plan.depthRoom,
-                        nestsInDepthRoom: plan.nestsInDepthRoom)
+                        nestsInDepthRoom: plan.nestsInDepthRoom, nestingMemo: tree.nestingMemo)
     }
 
     /// A nesting placement's plan again with its blocks filling the drawing's depth
@@ -578,7 +578,7 @@ extension WrappedPlacement {
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
                         breaksPanels: plan.breaksPanels, shortestHangingList: plan.shortestHangingList, depthRoom: room,
-                        nestsInDepthRoom: nestsInDepthRoom)
+                        nestsInDepthRoom: nestsInDepthRoom, nestingMemo: tree.nestingMemo)
     }
 
     /// A nesting placement's plan again with `WrapPlan.breaksPanels`, placed; nil where no
@@ -646,7 +646,8 @@ extension WrappedPlacement {
                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
                                    fillsBlocks: plan.fillsBlocks, breaksPanels: plan.breaksPanels,
                                    keepsBesideDeepSiblings: true, shortestHangingList: plan.shortestHangingList,
-                                   depthRoom: plan.depthRoom, nestsInDepthRoom: plan.nestsInDepthRoom) else { return nil }
+                                   depthRoom: plan.depthRoom, nestsInDepthRoom: plan.nestsInDepthRoom,
+                                   nestingMemo: tree.nestingMemo) else { return nil }
         return placed(other, tree: tree)
     }
 
@@ -661,7 +662,7 @@ extension WrappedPlacement {
                                    fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
                                    broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks, breaksPanels: breaksPanels,
                                    shortestHangingList: shortestHangingList ?? plan.shortestHangingList, depthRoom: plan.depthRoom,
-                                   nestsInDepthRoom: plan.nestsInDepthRoom),
+                                   nestsInDepthRoom: plan.nestsInDepthRoom, nestingMemo: tree.nestingMemo),
               !breaksPanels || other.breaksDiffer else { return nil }
         return other
     }
@@ -684,7 +685,7 @@ extension WrappedPlacement {
         @Sendable func plan(_ shape: Double, broadensBlocks: Bool = false) -> WrapPlan? {
             WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
                      rowLimit: rowLimit, smallestFan: smallestFan, fills: fills, nestingShape: shape, nestingReach: reach,
-                     broadensBlocks: broadensBlocks)
+                     broadensBlocks: broadensBlocks, nestingMemo: tree.nestingMemo)
         }
         var result = placements(of: WrapPlan.nestingShapes.map { shape in { @Sendable in plan(shape) } }, tree: tree)
         var best: (shape: Double, drawing: WrapDrawing, placement: WrappedPlacement)? = nil

@@ -181,6 +181,8 @@ struct WrapPlan {
     /// (`WrappedPlacement.keptBesideDeepSiblings`): in the search it changed which row limit
     /// won (a class tree's drawing 15% larger, its parents further off-centre).
     let keepsBesideDeepSiblings: Bool
+    /// The search's laid-out nesting blocks, if it keeps them (`NestingMemo`).
+    private let nestingMemo: NestingMemo?
     /// Whether this plan with `keepsBesideDeepSiblings` would lay some block out otherwise.
     private(set) var keepingDiffers = false
     /// Per section, how far a nesting block there may reach along the depth axis, from the
@@ -540,7 +542,8 @@ struct WrapPlan {
           fills: Bool = false, nestingShape: Double? = nil, nestingReach: NestingReach = .smallSubtrees,
           broadensBlocks: Bool = false, fillsBlocks: Bool = false, breaksPanels: Bool = false,
           keepsBesideDeepSiblings: Bool = false, shortestHangingList forcedShortestList: Int? = nil, depthRoom: [Double] = [],
-          nestsInDepthRoom: Bool = false) {
+          nestsInDepthRoom: Bool = false, nestingMemo: NestingMemo? = nil) {
+        self.nestingMemo = nestingMemo
         self.keepsBesideDeepSiblings = keepsBesideDeepSiblings
         gutter = max(16, configuration.sectionPadding / 2)
         innerGap = configuration.sectionPadding
@@ -870,10 +873,19 @@ struct WrapPlan {
     private func nestingLayout(first: Int, length: Int, sections: PlacementColumns, widths itemWidths: [Double],
                                heights itemHeights: [Double], padding: Double, listRows: [Int32]? = nil,
                                panels: Int? = nil) -> NestingLayout? {
-        NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
-                      heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
-                      nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
-                      listRows: listRows, panels: panels, breaksPanels: breaksPanels)
+        func layOut() -> NestingLayout? {
+            NestingLayout(first: first, length: length, childStarts: sections.childStarts, widths: itemWidths,
+                          heights: itemHeights, padding: padding, gutter: gutter, innerGap: innerGap,
+                          nestingShape: nestingShape, hangsLists: hangsLists, shortestHangingList: shortestHangingList,
+                          listRows: listRows, panels: panels, breaksPanels: breaksPanels)
+        }
+        // (The tree and its sizes are the memo's search's own.)
+        guard let nestingMemo else { return layOut() }
+        let key = NestingMemo.Key(first: first, length: length, panels: panels, listRows: listRows,
+                                  nestingShape: nestingShape.bitPattern, shortestHangingList: shortestHangingList,
+                                  breaksPanels: breaksPanels, padding: padding.bitPattern, gutter: gutter.bitPattern,
+                                  innerGap: innerGap.bitPattern, hangsLists: hangsLists)
+        return nestingMemo.layout(key, layOut: layOut)
     }
 
     /// Per run, whether a sibling's subtree has `deepSiblingLevels` levels or more below it and

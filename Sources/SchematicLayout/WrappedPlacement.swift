@@ -39,6 +39,8 @@ struct WrappedPlacement: Sendable {
         let heights: [Double]
         /// The placements made with this tree, by plan geometry (one search's).
         let memo: PlacementMemo
+        /// The nesting blocks laid out with this tree, by their settings (one search's).
+        let nestingMemo = NestingMemo()
         /// Whether blocks may overhang (`WrapPlan.overhangs`).
         var overhangs: Bool { WrapPlan.overhangs(configuration, columns) }
 

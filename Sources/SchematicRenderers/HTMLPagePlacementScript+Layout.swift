@@ -5,6 +5,7 @@ extension HTMLPagePlacementScript {
   // cfg: alignment, wrap (-1 off, 0 auto, n), itemPadding, sectionPadding, sectionMargin,
   // headerInset, connectorStyle, bands, extraParents, vertical (tb or bt), nests (subtrees may nest).
   function layout(cols, widths, heights, cfg) {
+    forgetNestingBlocks();
     var ss = cols.ss, cs = cols.cs, par = cols.par, n = par.length, S = ss.length - 1, pad = cfg.itemPadding;
     var tops = new Float64Array(n), secW = new Float64Array(S), secH = new Float64Array(S), secL = new Float64Array(S);
     var lefts = null, plan = null, blockTops = null, blockEntries = null, secX = null, keepsNestedRoom = true, s, i;

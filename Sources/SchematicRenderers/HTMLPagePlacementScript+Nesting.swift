@@ -8,7 +8,24 @@ extension HTMLPagePlacementScript {
   // plan.hangsLists, runs of leaf children hang as lists: shaped, or in listRows[head] rows.
   // With panelsWanted (not null), that many panels are asked for instead of the shaped number.
   // With plan.breaksPanels, the panels may break elsewhere than balanced (shortestBreaks).
+  // NestingMemo: the blocks one layout has laid out, by their settings; dropped when a layout
+  // starts (layout) or the tree or its sizes are others.
+  var nestingMemo = null;
+  function forgetNestingBlocks() { nestingMemo = null; }
   function layOutNesting(plan, first, length, cs, widths, heights, padding, listRows, panelsWanted) {
+    if (!nestingMemo || nestingMemo.cs !== cs || nestingMemo.widths !== widths || nestingMemo.heights !== heights) {
+      nestingMemo = {cs: cs, widths: widths, heights: heights, layouts: new Map(), items: 0};
+    }
+    var key = [first, length, panelsWanted == null ? -1 : panelsWanted, listRows ? Array.prototype.join.call(listRows, ',') : '-',
+               plan.nestingShape, plan.shortestHangingList, plan.breaksPanels ? 1 : 0, plan.gutter, plan.innerGap, padding,
+               plan.hangsLists ? 1 : 0].join(' ');
+    if (nestingMemo.layouts.has(key)) return nestingMemo.layouts.get(key);
+    var made = layOutNestingAfresh(plan, first, length, cs, widths, heights, padding, listRows, panelsWanted);
+    var items = made ? made.total : 1;
+    if (nestingMemo.items + items <= 400000) { nestingMemo.layouts.set(key, made); nestingMemo.items += items; }
+    return made;
+  }
+  function layOutNestingAfresh(plan, first, length, cs, widths, heights, padding, listRows, panelsWanted) {
     var gutter = plan.gutter, levels = [[first, first + length]], level, item, child, depth, at;
     for (;;) {
       var lastLevel = levels[levels.length - 1], nextLow = cs[lastLevel[0]], nextHigh = cs[lastLevel[1]];

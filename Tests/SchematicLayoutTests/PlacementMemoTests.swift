@@ -26,7 +26,8 @@ import TestSupport
     }
 
     /// Every stored property of `WrapPlan` is either geometry (`sameGeometry` compares it) or
-    /// one of the choices that made the plan: a new one must be sorted into one or the other.
+    /// one of the choices that made the plan, or the search's memo of nesting blocks (no part
+    /// of the plan: a block from it is the one the plan would lay out): a new one must be sorted.
     @Test func everyStoredPropertyIsGeometryOrAChoice() throws {
         let plan = try #require(plan(try tree(), shape: 1, breaks: false))
         let stored = Set(Mirror(reflecting: plan).children.compactMap(\.label))
@@ -43,7 +44,59 @@ import TestSupport
             "fillsBlocks", "fillingDiffers", "keepsBesideDeepSiblings", "keepingDiffers", "estimateFits", "rowLimit",
             "smallestFan", "fills", "depthRoom", "nestsInDepthRoom",
         ]
-        #expect(stored == geometry.union(choices), "unsorted: \(stored.subtracting(geometry.union(choices)).sorted())")
+        let memo: Set<String> = ["nestingMemo"]
+        let sorted = geometry.union(choices).union(memo)
+        #expect(stored == sorted, "unsorted: \(stored.subtracting(sorted).sorted())")
+    }
+
+    /// `NestingMemo`: a plan whose nesting blocks come from the search's memo has the geometry
+    /// of one laid out afresh, whatever the settings the memo's key holds (shape, panel breaks,
+    /// hanging lists), on random fans of folders in both orientations; a second plan of
+    /// the same settings takes its blocks from the memo (their storage is the first's).
+    @Test func nestingBlocksFromTheMemoAreTheOnesLaidOutAfresh() throws {
+        var generator = SplitMix64(seed: 11)
+        var hits = 0
+        for trial in 0..<30 {
+            // A fan of 12 to 80 folders of up to five entries, some with folders of their own.
+            var tree = Tree()
+            let root = tree.addNode(label: "root")
+            for folder in 0..<Int.random(in: 12...80, using: &generator) {
+                let node = tree.addNode(label: "f\(folder)", parent: root)
+                for entry in 0..<Int.random(in: 0...5, using: &generator) {
+                    let inner = tree.addNode(label: "e\(entry)", parent: node)
+                    if Int.random(in: 0..<6, using: &generator) == 0 {
+                        for leaf in 0..<Int.random(in: 1...4, using: &generator) { _ = tree.addNode(label: "l\(leaf)", parent: inner) }
+                    }
+                }
+            }
+            let sections = try SectionedTree(tree)
+            let items = sections.parentOfItem.count
+            var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 16,
+                                                             sectionPadding: 48, sectionMargin: 10)
+            configuration.orientation = trial % 2 == 0 ? .lr : .tb
+            configuration.wrap = .auto
+            let widths = (0..<items).map { _ in Double.random(in: 30...160, using: &generator).rounded() }
+            let heights = (0..<items).map { _ in Double.random(in: 20...60, using: &generator).rounded() }
+            let placementTree = WrappedPlacement.Tree(columns: PlacementColumns(sections), configuration: configuration,
+                                                      widths: widths, heights: heights)
+            for shape in [0.5, 1.0, 2.0] {
+                for breaks in [false, true] {
+                    for list in [nil, WrapPlan.longerHangingList] {
+                        func plan(_ memo: NestingMemo?) -> WrapPlan? {
+                            WrapPlan(sections: placementTree.columns, widths: widths, heights: heights, configuration: configuration,
+                                     rowLimit: 10, smallestFan: 12, nestingShape: shape, nestingReach: .smallSubtrees,
+                                     breaksPanels: breaks, shortestHangingList: list, nestingMemo: memo)
+                        }
+                        guard let fresh = plan(nil) else { continue }
+                        let first = try #require(plan(placementTree.nestingMemo)), second = try #require(plan(placementTree.nestingMemo))
+                        #expect(first.sameGeometry(as: fresh) && second.sameGeometry(as: fresh), "trial \(trial), shape \(shape)")
+                        #expect(first.breaksDiffer == fresh.breaksDiffer && first.broadeningDiffers == fresh.broadeningDiffers)
+                        if fresh.nestsFolders { hits += 1 }
+                    }
+                }
+            }
+        }
+        #expect(hits > 20, "too few plans nested to tell: \(hits)")
     }
 
     /// A trial (unsettled) placement has the settled one's size: the wrap search judges trials
