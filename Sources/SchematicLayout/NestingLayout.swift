@@ -111,15 +111,11 @@ struct NestingLayout {
         let columns = (members.count + wanted - 1) / wanted, rows = (members.count + columns - 1) / columns
         var rowTops: [Double] = [], heights: [Double] = [], widths: [Double] = []
         let lefts = headLefts.count
-        var size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, balanced: false, widths: itemWidths, heights: itemHeights,
-                                       padding: padding, gutter: gutter, rowTops: &rowTops, rowHeights: &heights,
-                                       columnLefts: &headLefts, columnWidths: &widths)
-        if rows == 1 {
-            // In single file it is entered on the line past its far side: no bus before its first
-            // member, which starts level with its level's other boxes (as `WrapPlan`'s lists).
-            for index in lefts..<headLefts.count { headLefts[index] -= gutter }
-            size.width -= gutter
-        }
+        // In single file it is entered on the line past its far side: no bus before its first
+        // member, which starts level with its level's other boxes (as `WrapPlan`'s lists).
+        let size = WrapPlan.appendGrid(of: members, rows: rows, columns: columns, balanced: false, widths: itemWidths,
+                                       heights: itemHeights, padding: padding, gutter: gutter, leadingGutter: rows > 1,
+                                       rowTops: &rowTops, rowHeights: &heights, columnLefts: &headLefts, columnWidths: &widths)
         for (position, member) in members.enumerated() {
             let at = head + position, row = position % rows, column = position / rows
             listHead[at] = head

@@ -479,10 +479,10 @@ struct WrapPlan {
     /// rows' tops and heights and the sub-columns' lefts and widths; returns the grid's width
     /// and height.
     static func appendGrid(of members: Range<Int>, rows: Int, columns: Int, balanced: Bool = true, widths: [Double], heights: [Double],
-                           padding: Double, gutter: Double, rowTops: inout [Double], rowHeights: inout [Double],
+                           padding: Double, gutter: Double, leadingGutter: Bool = true, rowTops: inout [Double], rowHeights: inout [Double],
                            columnLefts: inout [Double], columnWidths: inout [Double]) -> (width: Double, height: Double) {
         // Each array gets its own base: the callers' arrays need not be of equal lengths.
-        let heightBase = rowHeights.count, widthBase = columnWidths.count
+        let heightBase = rowHeights.count, widthBase = columnWidths.count, leftBase = columnLefts.count
         rowHeights.append(contentsOf: repeatElement(0, count: rows))
         columnWidths.append(contentsOf: repeatElement(0, count: columns))
         for (position, member) in members.enumerated() {
@@ -501,6 +501,11 @@ struct WrapPlan {
             left += gutter
             columnLefts.append(left)
             left += columnWidths[widthBase + column]
+        }
+        if !leadingGutter {
+            // (Taken off after the sums, so the lefts are the bits they were before this option.)
+            for index in leftBase..<columnLefts.count { columnLefts[index] -= gutter }
+            left -= gutter
         }
         return (left, top - padding)
     }
@@ -785,17 +790,14 @@ struct WrapPlan {
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))
             for item in first..<first + length { blockOfItem[item] = block }
             let rowBase = rowOffsets.count, columnBase = columnLefts.count
+            // A list in single file (`isSingleFile`) is entered on the line past its far side:
+            // no bus runs before its first member, which starts with its level's other boxes
+            // (a gutter further on, its last member sat on the next level's row).
             var size = WrapPlan.appendGrid(of: first..<first + length, rows: rowCount, columns: columnCount,
                                            widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
+                                           leadingGutter: !(hangsLists && rowCount == 1),
                                            rowTops: &rowOffsets, rowHeights: &rowHeights,
                                            columnLefts: &columnLefts, columnWidths: &columnWidths)
-            if hangsLists && rowCount == 1 {
-                // A list in single file (`isSingleFile`) is entered on the line past its far side:
-                // no bus runs before its first member, which starts with its level's other boxes
-                // (a gutter further on, its last member sat on the next level's row).
-                for index in columnBase..<columnLefts.count { columnLefts[index] -= gutter }
-                size.width -= gutter
-            }
             var stackedAt: Int32 = -1
             if !hangsLists && rowCount > 1 && columnCount > 1,
                let stacked = WrapPlan.stacking(of: first..<first + length, columns: columnCount, grid: size, widths: itemWidths,

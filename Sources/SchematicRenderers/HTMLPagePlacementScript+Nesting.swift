@@ -44,8 +44,8 @@ extension HTMLPagePlacementScript {
       var wanted = forcedRows > 0 ? Math.min(forcedRows, high - low) : shapedRowsOf(low, high, widths, heights, padding, gutter, 1 / HANGING_LIST_LENGTH);
       var columnCount = Math.floor((high - low + wanted - 1) / wanted), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
       var rowTops = [], rowHeights = [], lefts = [], columnWidths = [];
-      var size = appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, lefts, columnWidths, true);
-      if (rowCount === 1) { for (var g = 0; g < lefts.length; g++) lefts[g] -= gutter; size[0] -= gutter; }  // single file: no bus before it
+      // Single file: no bus before it.
+      var size = appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, lefts, columnWidths, true, rowCount === 1);
       for (member = low; member < high; member++) {
         position = member - low;
         var a = head + position, row = position % rowCount, column = Math.floor(position / rowCount);

@@ -26,8 +26,9 @@ extension HTMLPagePlacementScript {
     return {column: full + Math.floor(rest / (rowCount - 1)), row: rest % (rowCount - 1)};
   }
   // (unbalanced: a hanging list's grid, whose last sub-column alone is short)
-  function appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, columnLefts, columnWidths, unbalanced) {
-    var heightBase = rowHeights.length, widthBase = columnWidths.length, k;
+  // WrapPlan.appendGrid (noLeadingGutter: leadingGutter false).
+  function appendGrid(low, high, rowCount, columnCount, widths, heights, padding, gutter, rowTops, rowHeights, columnLefts, columnWidths, unbalanced, noLeadingGutter) {
+    var heightBase = rowHeights.length, widthBase = columnWidths.length, leftBase = columnLefts.length, k;
     for (k = 0; k < rowCount; k++) rowHeights.push(0);
     for (k = 0; k < columnCount; k++) columnWidths.push(0);
     for (k = low; k < high; k++) {
@@ -39,6 +40,7 @@ extension HTMLPagePlacementScript {
     var top = 0, left = 0;
     for (k = 0; k < rowCount; k++) { rowTops.push(top); top += rowHeights[heightBase + k] + padding; }
     for (k = 0; k < columnCount; k++) { left += gutter; columnLefts.push(left); left += columnWidths[widthBase + k]; }
+    if (noLeadingGutter) { for (k = leftBase; k < columnLefts.length; k++) columnLefts[k] -= gutter; left -= gutter; }
     return [left, top - padding];
   }
   // WrapPlan.stackedSplit: sub-column k begins at the first member whose middle lies past k
@@ -385,13 +387,9 @@ extension HTMLPagePlacementScript {
       plan.firstItem.push(first); plan.memberCount.push(length); plan.rows.push(rowCount); plan.columns.push(columnCount);
       for (item = first; item < first + length; item++) plan.blockOfItem[item] = block;
       var rowBase = plan.rowOffsets.length, columnBase = plan.columnLefts.length;
+      // WrapPlan: a list in single file has no bus before its first member.
       var size = appendGrid(first, first + length, rowCount, columnCount, widths, heights, padding, gutter,
-                            plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths);
-      if (plan.hangsLists && rowCount === 1) {
-        // WrapPlan: a list in single file has no bus before its first member.
-        for (var g = columnBase; g < plan.columnLefts.length; g++) plan.columnLefts[g] -= gutter;
-        size[0] -= gutter;
-      }
+                            plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths, false, plan.hangsLists && rowCount === 1);
       var stacked = !plan.hangsLists && rowCount > 1 && columnCount > 1 ? stacking(first, first + length, columnCount, size, widths, heights, padding, gutter) : null;
       plan.stackStart.push(stacked ? plan.stackFirsts.length : -1);
       if (stacked) {
