@@ -14,6 +14,9 @@ struct WrapEstimate {
     private var baseStack: [Double], baseWidth: [Double]
     private let sectionPadding: Double, sectionMargin: Double
     private let overhangs: Bool
+    /// The gap before each sub-column, and whether one-row blocks are lists in single file
+    /// (top to bottom), which have none before their first member (`appendGrid`'s `leadingGutter`).
+    private let gutter: Double, singleFileLists: Bool
     /// The fewest rows `auto` tries (`WrapPlan.fewestAutoRows`), and the longest run where the
     /// limit caps lists (`WrapPlan.grid`).
     private let fewestRows: Int
@@ -62,6 +65,8 @@ struct WrapEstimate {
         sectionPadding = configuration.sectionPadding
         sectionMargin = configuration.sectionMargin
         self.overhangs = overhangs
+        self.gutter = gutter
+        singleFileLists = WrapPlan.hangsLists(configuration)
         fewestRows = WrapPlan.fewestAutoRows(configuration)
         longestList = WrapPlan.longestList(configuration, runLength: runLength)
     }
@@ -105,7 +110,9 @@ struct WrapEstimate {
         for run in 0..<runLength.count {
             let section = Int(runSection[run])
             if let (rows, columns) = gridOfRun(run) {
-                let height = Double(rows) * runPitch[run], blockWidth = Double(columns) * runSlot[run]
+                let height = Double(rows) * runPitch[run]
+                var blockWidth = Double(columns) * runSlot[run]
+                if singleFileLists && rows == 1 { blockWidth -= gutter }
                 stack[section] += height
                 if overhangs { blocks.append((section, blockWidth, height)) } else { width[section] = max(width[section], blockWidth) }
             } else {

@@ -39,6 +39,32 @@ import Testing
         #expect(abs(estimate.size(rowLimit: limit).depth - (blockRight + 10)) < 1e-9)
     }
 
+    /// Top to bottom a block of one row is a list in single file, with no gutter before its
+    /// first member (`appendGrid`'s `leadingGutter`): the estimate takes the drawing's depth
+    /// (canonical) as the placed block's, not one gutter more.
+    @Test func aListInSingleFileIsEstimatedWithoutALeadingGutter() throws {
+        // A root, then 6 leaves of 100 × 30 in the next column, in one row of 6 sub-columns.
+        let count = 1 + 6
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
+                                                         sectionPadding: 60, sectionMargin: 10)
+        configuration.wrap = SchematicWrap.auto
+        for orientation in [SchematicOrientation.tb, .lr] {
+            configuration.orientation = orientation
+            let estimate = WrapEstimate(runStart: [1], runLength: [6], runSection: [1], sectionStarts: [0, 1, Int32(count)],
+                                        widths: [Double](repeating: 100, count: count), heights: [Double](repeating: 30, count: count),
+                                        gutter: 30, overhangs: true, configuration: configuration)
+            var tops: [Double] = [], heights: [Double] = [], lefts: [Double] = [], widths: [Double] = []
+            let grid = WrapPlan.appendGrid(of: 1..<7, rows: 1, columns: 6, widths: [Double](repeating: 100, count: count),
+                                           heights: [Double](repeating: 30, count: count), padding: 20, gutter: 30,
+                                           leadingGutter: orientation != .tb, rowTops: &tops, rowHeights: &heights,
+                                           columnLefts: &lefts, columnWidths: &widths)
+            #expect(grid.width == (orientation == .tb ? 6 * 130 - 30 : 6 * 130))
+            #expect(lefts.first == (orientation == .tb ? 0 : 30))
+            // Margin, root, section padding, the block, margin.
+            #expect(estimate.size(rowLimit: 1).depth == 10 + 100 + 60 + grid.width + 10, "\(orientation)")
+        }
+    }
+
     /// A block's sub-columns are balanced: 37 leaves in 4 rows fill seven sub-columns of 4 and
     /// three of 3, in order down each, not nine of 4 and one leaf alone at the top of a tenth
     /// (XKB's 37 ways of switching layouts); the rows and sub-columns are sized by their members.
