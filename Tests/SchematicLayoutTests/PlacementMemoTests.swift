@@ -49,6 +49,19 @@ import TestSupport
         #expect(stored == sorted, "unsorted: \(stored.subtracting(sorted).sorted())")
     }
 
+    /// `tree` to place with `auto` wrapping, its items of random sizes (30–160 broad, 20–60 deep).
+    static func placementTree(_ tree: Tree, leftToRight: Bool, generator: inout SplitMix64) throws -> WrappedPlacement.Tree {
+        let sections = try SectionedTree(tree)
+        let items = sections.parentOfItem.count
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 16,
+                                                         sectionPadding: 48, sectionMargin: 10)
+        configuration.orientation = leftToRight ? .lr : .tb
+        configuration.wrap = .auto
+        let widths = (0..<items).map { _ in Double.random(in: 30...160, using: &generator).rounded() }
+        let heights = (0..<items).map { _ in Double.random(in: 20...60, using: &generator).rounded() }
+        return WrappedPlacement.Tree(columns: PlacementColumns(sections), configuration: configuration, widths: widths, heights: heights)
+    }
+
     /// `NestingMemo`: a plan whose nesting blocks come from the search's memo has the geometry
     /// of one laid out afresh, whatever the settings the memo's key holds (shape, panel breaks,
     /// hanging lists), on random fans of folders in both orientations; a second plan of
@@ -69,16 +82,8 @@ import TestSupport
                     }
                 }
             }
-            let sections = try SectionedTree(tree)
-            let items = sections.parentOfItem.count
-            var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 16,
-                                                             sectionPadding: 48, sectionMargin: 10)
-            configuration.orientation = trial % 2 == 0 ? .lr : .tb
-            configuration.wrap = .auto
-            let widths = (0..<items).map { _ in Double.random(in: 30...160, using: &generator).rounded() }
-            let heights = (0..<items).map { _ in Double.random(in: 20...60, using: &generator).rounded() }
-            let placementTree = WrappedPlacement.Tree(columns: PlacementColumns(sections), configuration: configuration,
-                                                      widths: widths, heights: heights)
+            let placementTree = try Self.placementTree(tree, leftToRight: trial % 2 == 0, generator: &generator)
+            let (configuration, widths, heights) = (placementTree.configuration, placementTree.widths, placementTree.heights)
             for shape in [0.5, 1.0, 2.0] {
                 for breaks in [false, true] {
                     for list in [nil, WrapPlan.longerHangingList] {
@@ -114,16 +119,8 @@ import TestSupport
                 let parent = nodes[nodes.count - Int.random(in: 1...recent, using: &generator)]
                 nodes.append(tree.addNode(label: "n\(index)", parent: parent))
             }
-            let sections = try SectionedTree(tree)
-            let items = sections.parentOfItem.count
-            var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 16,
-                                                             sectionPadding: 48, sectionMargin: 10)
-            configuration.orientation = trial % 2 == 0 ? .lr : .tb
-            configuration.wrap = .auto
-            let widths = (0..<items).map { _ in Double.random(in: 30...160, using: &generator).rounded() }
-            let heights = (0..<items).map { _ in Double.random(in: 20...60, using: &generator).rounded() }
-            let placementTree = WrappedPlacement.Tree(columns: PlacementColumns(sections), configuration: configuration,
-                                                      widths: widths, heights: heights)
+            let placementTree = try Self.placementTree(tree, leftToRight: trial % 2 == 0, generator: &generator)
+            let (configuration, widths, heights) = (placementTree.configuration, placementTree.widths, placementTree.heights)
             for shape in [nil, 1.0] as [Double?] {
                 guard let plan = WrapPlan(sections: placementTree.columns, widths: widths, heights: heights,
                                           configuration: configuration, rowLimit: 4, smallestFan: 4, nestingShape: shape,
