@@ -73,8 +73,11 @@ extension HTMLPagePlacementScript {
     // Longest paths over the constraints, in a topological order of the graph found once (Kahn;
     // null where there is none): CompactConstraints.topologicalOrder. The same maxima in the same
     // order as finding it anew each time, so the same values to the last bit.
-    function lowest(g, slack) {
-      var k, s, node, t;
+    // With `bound` (a trial: CompactConstraints.extent's `under`), the drawing's height instead,
+    // or as soon as a group's member reaches `bound`, that reach (the height can only be more);
+    // its values in scratch arrays, for trials leave nothing behind.
+    function lowest(g, slack, bound) {
+      var k, s, node, t, bounded = bound !== undefined;
       if (g.order === undefined) {
         var indegree = new Int32Array(count);
         for (k = 0; k < g.target.length; k++) indegree[g.target[k]]++;
@@ -92,14 +95,26 @@ extension HTMLPagePlacementScript {
         for (k = 0; k < count; k++) g.base[group[k]] = Math.max(g.base[group[k]], padding / 2 + heights[k] / 2);
       }
       if (g.order === null) return null;
-      var order = g.order, value = g.base.slice(), off = slack.offsets, sign = g.mirrored ? -1 : 1;
+      var order = g.order, off = slack.offsets, sign = g.mirrored ? -1 : 1, value;
+      if (bounded) { if (!g.scratch) g.scratch = new Float64Array(count); value = g.scratch; value.set(g.base); } else value = g.base.slice();
       if (off) {
         // A bent chain's members lie their offsets from its head (CompactConstraints.longestInto).
         value.fill(0);
         for (k = 0; k < count; k++) value[group[k]] = Math.max(value[group[k]], padding / 2 + heights[k] / 2 - sign * off[k]);
       }
+      var reach = 0;
       for (var position = 0; position < order.length; position++) {
         node = order[position];
+        if (bounded) {
+          // Its value is final here (every constraint into it came before): its members' reaches,
+          // as extent() sums them.
+          for (var member = node; ; member = cs[member]) {
+            var low = off ? value[node] + sign * off[member] : value[node];
+            reach = Math.max(reach, low + heights[member] / 2 + padding / 2);
+            if (!(cs[member + 1] - cs[member] === 1 && group[cs[member]] === node)) break;
+          }
+          if (reach >= bound) return reach;
+        }
         for (s = g.start[node]; s < g.start[node + 1]; s++) {
           t = g.target[s];
           var owner = g.spanParent[s];
@@ -108,6 +123,7 @@ extension HTMLPagePlacementScript {
           else value[t] = Math.max(value[t], value[node] + g.weight[s] - relief);
         }
       }
+      if (bounded) return reach;
       var out = new Float64Array(count);
       if (off) { for (k = 0; k < count; k++) out[k] = value[group[k]] + sign * off[k]; }
       else for (k = 0; k < count; k++) out[k] = value[group[k]];
@@ -262,7 +278,7 @@ extension HTMLPagePlacementScript {
             side[cand.parent] = kept + (height - cand.estimate);
             var isLink = cs[cand.parent + 1] - cs[cand.parent] === 1;  // only a link's slack moves the offsets
             if (isLink) settleChainOffsets(slack);
-            var reached = extent(lowest(forward, slack));
+            var reached = lowest(forward, slack, shortest);
             side[cand.parent] = kept;
             if (isLink) settleChainOffsets(slack);
             if (reached < shortest) { shortest = reached; chosen = ci; }
