@@ -1,10 +1,11 @@
 import Synchronization
 
 /// The nesting blocks one `auto` search has laid out, by everything a block's layout reads
-/// besides the tree and its sizes (`NestingLayout.init`'s settings): candidate plans a step apart lay the same
-/// runs out alike (a random 1,000-node tree laid each of its root's two blocks out 8 to 12
-/// times, a third of its layout time). Kept while the blocks held total at most `itemBudget`
-/// items; a layout is a pure function of its key, so a hit is the same block to the last bit.
+/// besides the tree and its sizes (`NestingLayout.init`'s settings): candidate plans a step
+/// apart lay the same runs out alike (a random 1,000-node tree laid each of its root's two
+/// blocks out 8 to 12 times, a quarter of its layout time). Kept while the blocks held total at
+/// most `itemBudget` items; a layout is a pure function of its key and of the search's tree
+/// (`WrappedPlacement.Tree`, whose sizes never change), so a hit is the same block to the last bit.
 final class NestingMemo: Sendable {
     struct Key: Hashable, Sendable {
         let first: Int, length: Int, panels: Int?, listRows: [Int32]?
