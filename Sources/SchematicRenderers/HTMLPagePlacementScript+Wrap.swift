@@ -151,7 +151,8 @@ extension HTMLPagePlacementScript {
         var sec = runSection[r], grid = gridOfRun(r);
         if (grid) {
           var blockHeight = grid[0] * runPitch[r], blockWidth = grid[1] * runSlot[r];
-          if (cfg.vertical && grid[0] === 1) blockWidth -= gutter;  // single file: no gutter before it
+          // A list in single file: no gutter before it.
+          if (cfg.vertical && grid[0] === 1) blockWidth -= gutter;
           stack[sec] += blockHeight;
           if (hangs) blocks.push([sec, blockWidth, blockHeight]); else width[sec] = Math.max(width[sec], blockWidth);
         } else {
