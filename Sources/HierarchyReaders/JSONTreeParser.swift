@@ -262,10 +262,9 @@ struct JSONTreeParser {
             NodeFields.addTypeClass(name, to: &open.attributes)
             if name == "symlink", let target = open.target {
                 // The whole target stays in the tooltip when the label shortens it.
-                if open.attributes.tooltip == nil && SymbolicLinkLabel.shortened(target: target) != target {
-                    open.attributes.tooltip = label + " → " + target
-                }
-                label = SymbolicLinkLabel.label(name: label, target: target)
+                let labels = SymbolicLinkLabel.labels(name: label, target: target)
+                if open.attributes.tooltip == nil { open.attributes.tooltip = labels.whole }
+                label = labels.label
                 labelIsInTree = false
             }
         case .unknownClass(let value, let className)?:

@@ -201,13 +201,11 @@ public struct OutlineReader: HierarchyReader {
     private static func markSymbolicLink(_ node: Int, in tree: inout Tree) {
         let label = tree.labels[node]
         guard let arrow = label.firstRange(of: " -> ") else { return }
-        let name = label[..<arrow.lowerBound], target = String(label[arrow.upperBound...])
-        tree.setLabel(SymbolicLinkLabel.label(name: name, target: target), of: node)
+        let labels = SymbolicLinkLabel.labels(name: label[..<arrow.lowerBound], target: label[arrow.upperBound...])
+        tree.setLabel(labels.label, of: node)
         var attributes = tree.attributes(of: node) ?? NodeAttributes()
         // The whole target stays in the tooltip when the label shortens it.
-        if attributes.tooltip == nil && SymbolicLinkLabel.shortened(target: target) != target {
-            attributes.tooltip = name + " → " + target
-        }
+        if attributes.tooltip == nil { attributes.tooltip = labels.whole }
         if attributes.cssClass == nil { attributes.cssClass = "symlink" }
         tree.setAttributes(attributes, of: node)
     }

@@ -8,7 +8,14 @@ enum SymbolicLinkLabel {
 
     /// `name → target`, the target shortened by `shortened(target:)`.
     static func label<Name: StringProtocol, Target: StringProtocol>(name: Name, target: Target) -> String {
-        name + " → " + shortened(target: String(target))
+        labels(name: name, target: target).label
+    }
+
+    /// The label, and the whole `name → target` where the label shortens the target (a tooltip
+    /// for readers whose tooltip is free; nil where the label is whole).
+    static func labels<Name: StringProtocol, Target: StringProtocol>(name: Name, target: Target) -> (label: String, whole: String?) {
+        let target = String(target), shown = shortened(target: target)
+        return (name + " → " + shown, shown == target ? nil : name + " → " + target)
     }
 
     /// The target whole if short, else "…/" and as many last components as fit in

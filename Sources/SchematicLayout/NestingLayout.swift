@@ -497,17 +497,14 @@ struct NestingLayout {
                     while top >= stack * members && Int(stacks[top]) >= low { changes.append(Int(stacks[top])); top -= 1 }
                 }
                 changes.sort(by: >)
+                changes.removeConsecutiveDuplicates()
                 for level in 0..<levelCount { panelWidths[level] = 0; panelLists[level] = 0 }
-                var previous = Int.max
-                for (rank, change) in changes.enumerated() where change != previous {
-                    previous = change
+                for (rank, change) in changes.enumerated() {
                     add(change)
                     // Starts from `change` down to the next change (or `low`) share this length;
                     // the earliest has the least shortest[], and the latest start with that
                     // value is the one a start-by-start search keeps (it replaces on less only).
-                    var next = low - 1
-                    for later in changes[(rank + 1)...] where later != change { next = later; break }
-                    let earliest = next + 1
+                    let earliest = rank + 1 < changes.count ? changes[rank + 1] + 1 : low
                     let candidate = shortest[earliest] + length()
                     guard candidate < shortest[end] else { continue }
                     var kept = earliest, high = change
@@ -651,5 +648,18 @@ struct NestingLayout {
             blockHeight = max(blockHeight, estimatedHeights[panel])
         }
         return changed ? rows : nil
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Keeps the first of each run of equal elements, in place.
+    fileprivate mutating func removeConsecutiveDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }
