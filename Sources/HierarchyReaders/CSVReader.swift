@@ -5,9 +5,11 @@ import Hierarchy
 /// come in any order; children keep the order of their rows.
 ///
 /// Columns are found by name (`--id-column`, `--parent-column`, `--label-column`,
-/// `--type-column`; by default, in any letter case, the first of `idColumns` and of
-/// `parentColumns`, `name` or `label` (else the id), `type`), and columns named `url`,
-/// `tooltip`, `class`, `color`, `fill` become node attributes. Labels lose surrounding
+/// `--type-column`; by default the first of `idColumns`, of `parentColumns` and of
+/// `labelColumns` (else the id), `type`, matched by their letters and digits in any case, so that
+/// `parent_id`, `Parent ID` and `parentId` are one name; failing those, a parent column named
+/// `parent…` or `manager…` and an id column named `…id`, as in `category_id,parent_category_id`),
+/// and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes. Labels lose surrounding
 /// whitespace; an empty label is an unnamed node.
 ///
 /// A table with no root row (no empty parent) is an *edge list* (`parent,child`, `from,to`,
@@ -73,15 +75,23 @@ public struct CSVReader: HierarchyReader {
                 let tabs = separator != 0x09 && header.fields.contains { $0.text.contains("\t") }
                 let shown = tabs ? header.fields.flatMap { $0.text.split(separator: "\t").map { $0.filter { !$0.isWhitespace } } } : names
                 throw source.error(at: header.fields[0].offset,
-                                   "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")), "
+                                   "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")) "
+                                   + "(in any case, with or without '_' or spaces), "
                                    + "or say which with --\(what)-column (columns: \(shown.joined(separator: ", ")))"
                                    + (tabs ? "; the header is separated by tabs: read it as TSV (--from tsv)" : ""))
             }
             return nil
         }
-        let idIndex = try column(idColumn, CSVReader.idColumns, what: "id", required: true)!
-        let parentIndex = try column(parentColumn, CSVReader.parentColumns, what: "parent", required: true)!
-        let labelIndex = try column(labelColumn, ["name", "label"], what: "label", required: false) ?? idIndex
+        // (A column given by name must be there; else the usual names are looked for.)
+        var parentIndex = parentColumn == nil ? CSVReader.parentColumn(among: names) : nil
+        if parentIndex == nil { parentIndex = try column(parentColumn, CSVReader.parentColumns, what: "parent", required: true) }
+        var idIndex = idColumn == nil ? CSVReader.idColumn(among: names, besides: parentIndex) : nil
+        if idIndex == nil { idIndex = try column(idColumn, CSVReader.idColumns, what: "id", required: true) }
+        guard let parentIndex, let idIndex else { preconditionFailure("a required column is found or thrown") }
+        guard idIndex != parentIndex else {
+            throw source.error(at: header.fields[idIndex].offset, "the id and the parent are both column '\(names[idIndex])': name another with --id-column or --parent-column")
+        }
+        let labelIndex = try column(labelColumn, CSVReader.labelColumns, what: "label", required: false) ?? idIndex
         let typeIndex = try column(typeColumn, ["type"], what: "type", required: false)
         let attributeColumns = ["url", "tooltip", "class", "color", "fill"].compactMap { name in
             CSVReader.column(among: names, named: [name]).map { (name, $0) }
@@ -210,7 +220,7 @@ public struct CSVReader: HierarchyReader {
         // (A name that stands for two nodes, a section and a package both `perl`, reads so.)
         func ownParent(_ id: String) -> String {
             "'\(id)' is its own parent: where one name stands for two nodes, give each row an id of its own "
-                + "and the names in a label column (name, label or --label-column)"
+                + "and the names in a label column (name, label, title or --label-column)"
         }
         for node in 0..<parentIDs.count {
             guard let parentID = parentIDs[node] else { continue }
@@ -269,19 +279,48 @@ public struct CSVReader: HierarchyReader {
         return tree
     }
 
-    /// The id column names looked for when none is given, in order: a table of nodes, an edge
-    /// list's child (`parent,child`, `source,target`, `from,to`), an org chart's
-    /// (`employee,manager`), a table keyed by its labels.
-    static let idColumns = ["id", "child", "childId", "child_id", "target", "to", "employee", "name", "label"]
-    /// The parent column names looked for when none is given, in order.
-    static let parentColumns = ["parentId", "parent", "parent_id", "parentid", "source", "from", "manager", "reports_to",
-                                "reportsTo", "supervisor"]
+    /// The id column names looked for when none is given, in order (as `matchingKey`s): a table
+    /// of nodes, an edge list's child (`parent,child`, `source,target`, `from,to`), an org
+    /// chart's (`employee,manager`), a table keyed by its labels.
+    static let idColumns = ["id", "child", "childid", "target", "to", "employee", "employeeid", "node", "nodeid", "name", "label"]
+    /// The parent column names looked for when none is given, in order (as `matchingKey`s).
+    static let parentColumns = ["parentid", "parent", "source", "from", "manager", "managerid", "reportsto", "supervisor",
+                                "supervisorid", "parentnode", "parentnodeid"]
+    /// How a parent column's name may begin when none of `parentColumns` is in the header
+    /// (`parent_category_id`, `manager_employee_id`, `reports_to_id`).
+    static let parentColumnPrefixes = ["parent", "manager", "reportsto", "supervisor"]
 
-    /// The first of `names` (in any letter case) among the header's `columns`, by the order of `names`.
+    /// A column name as names are matched: its letters and digits, lower-cased (`Parent ID`,
+    /// `parent_id` and `parentId` are all `parentid`).
+    static func matchingKey(_ name: String) -> String {
+        String(name.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }).lowercased()
+    }
+
+    /// The first of `names` among the header's `columns`, by the order of `names`, compared as
+    /// `matchingKey`s.
     static func column(among columns: [String], named names: [String]) -> Int? {
-        let lowered = columns.map { $0.lowercased() }
-        for name in names { if let index = lowered.firstIndex(of: name.lowercased()) { return index } }
+        let keys = columns.map(matchingKey)
+        for name in names { if let index = keys.firstIndex(of: matchingKey(name)) { return index } }
         return nil
+    }
+
+    /// The label column names looked for when none is given, in order (as `matchingKey`s).
+    static let labelColumns = ["name", "label", "fullname", "displayname", "title"]
+
+    /// The parent column a header names, where none is given: the first of `parentColumns`,
+    /// else the first whose name begins as a parent's does (`parentColumnPrefixes`).
+    static func parentColumn(among columns: [String]) -> Int? {
+        column(among: columns, named: parentColumns)
+            ?? columns.firstIndex { column in parentColumnPrefixes.contains { matchingKey(column).hasPrefix($0) } }
+    }
+
+    /// The id column a header names, where none is given, other than the parent's: the first of
+    /// `idColumns`, else the first whose name ends in `id` (a table of categories,
+    /// `category_id,parent_category_id`).
+    static func idColumn(among columns: [String], besides parent: Int?) -> Int? {
+        let keys = columns.map(matchingKey)
+        return idColumns.lazy.compactMap { name in keys.indices.first { keys[$0] == name && $0 != parent } }.first
+            ?? keys.indices.first { $0 != parent && keys[$0].hasSuffix("id") }
     }
 
     /// A node and one of its parents' ids (empty for a root), to find a repeated row.

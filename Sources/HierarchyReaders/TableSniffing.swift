@@ -31,14 +31,10 @@ extension InputFormat {
             let names = header.split(separator: separator, omittingEmptySubsequences: false).map { field in
                 String(decoding: field.filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
             }
-            // As the reader finds them: given names exactly, the usual ones in any letter case.
-            func finds(_ given: String?, _ usual: [String]) -> Int? {
-                if let given { return names.firstIndex(of: given) }
-                return CSVReader.column(among: names, named: usual)
-            }
-            if finds(options.parentColumn, CSVReader.parentColumns) != nil && finds(options.idColumn, CSVReader.idColumns) != nil {
-                return format
-            }
+            // As the reader finds them: given names exactly, else by `CSVReader`'s rules.
+            let parent = options.parentColumn.map { names.firstIndex(of: $0) } ?? CSVReader.parentColumn(among: names)
+            let id = options.idColumn.map { names.firstIndex(of: $0) } ?? CSVReader.idColumn(among: names, besides: parent)
+            if parent != nil && id != nil { return format }
         }
         return nil
     }

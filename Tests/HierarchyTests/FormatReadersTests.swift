@@ -298,17 +298,35 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // In the rows' own direction, parent to child, ending with the row pointed at (line 3: a's parent c).
         #expect(readError(reader, "id,parentId\nr,\na,c\nb,a\nc,b\n", file: "t.csv")
                 == "t.csv:3: the table has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'c' -> 'a' (each the parent of the next; leave out one of its rows)")
-        #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label or --label-column)")
+        #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label, title or --label-column)")
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")
         #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
-                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childId' or 'child_id' or 'target' or 'to' or 'employee' or 'name' or 'label', "
+                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childid' or 'target' or 'to' or 'employee' or 'employeeid' "
+                + "or 'node' or 'nodeid' or 'name' or 'label' (in any case, with or without '_' or spaces), "
                 + "or say which with --id-column (columns: key, parent)")
+        #expect(readError(CSVReader(idColumn: "parent"), "key,parent\na,\n", file: "t.csv")
+                == "t.csv:1:5: the id and the parent are both column 'parent': name another with --id-column or --parent-column")
         // A header of tab-separated names in a .csv: the way to read it is named.
         #expect(readError(reader, "id\tparent\na\t\n", file: "t.csv")?
                     .hasSuffix("(columns: id, parent); the header is separated by tabs: read it as TSV (--from tsv)") == true)
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
+    }
+
+    @Test func columnsAreFoundByTheirLettersAndDigitsInAnyCase() throws {
+        // An HR export: ids and managers as numbers, the label in `name`.
+        let org = try CSVReader().read(Array("employee_id,name,title,manager_id\n1,Ada,CEO,\n2,Grace,CTO,1\n3,Alan,Scientist,2\n".utf8), file: "o.csv")
+        #expect(org.labels == ["Ada", "Grace", "Alan"] && org.parents == [-1, 0, 1])
+        let spaced = try CSVReader().read(Array("Node ID,Parent ID,Display Name\nr,,Root\nc,r,Child\n".utf8), file: "s.csv")
+        #expect(spaced.labels == ["Root", "Child"] && spaced.parents == [-1, 0])
+        // No usual name: the parent column begins as a parent's, the id ends in `id`, and a
+        // `title` labels the rows.
+        let categories = try CSVReader().read(Array("category_id,parent_category_id,title\n10,,Books\n11,10,Poetry\n".utf8), file: "c.csv")
+        #expect(categories.labels == ["Books", "Poetry"] && categories.parents == [-1, 0])
+        // Read from standard input, such headers are found as tables too.
+        #expect(try InputFormat.sniff(Array("category_id,parent_category_id\n1,\n".utf8), file: "-", options: ReaderOptions()) == .csv)
+        #expect(try InputFormat.sniff(Array("EmployeeID\tManagerID\n1\t\n".utf8), file: "-", options: ReaderOptions()) == .tsv)
     }
 
     @Test func emptyLabelsAreUnnamedNodesAndLabelsAreTrimmed() throws {
@@ -339,7 +357,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId,url\nr,,\nq,,\na,r,https://a.org\na,q,https://b.org\n", file: "t.csv")
                 == "t.csv:5:5: row 5: 'a' has url 'https://b.org' here but 'https://a.org' on line 4")
         #expect(readError(reader, "id,parentId\nr,\na,r\na,zz\n", file: "t.csv") == "t.csv:4:3: parent 'zz' is not the id of any row")
-        #expect(readError(reader, "id,parentId\nr,\na,r\na,a\n", file: "t.csv") == "t.csv:4:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label or --label-column)")
+        #expect(readError(reader, "id,parentId\nr,\na,r\na,a\n", file: "t.csv") == "t.csv:4:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label, title or --label-column)")
     }
 
     /// An edge list (`parent,child`, no root row) names its roots only as parents: they are
