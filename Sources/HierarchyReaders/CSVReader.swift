@@ -61,38 +61,39 @@ public struct CSVReader: HierarchyReader {
             throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
         }
         let names = header.fields.map { $0.text.filter { !$0.isWhitespace } }
-        func column(_ requested: String?, _ defaults: [String], what: String, required: Bool) throws(ReadError) -> Int? {
-            if let requested {
-                guard let index = names.firstIndex(of: requested) else {
-                    throw source.error(at: header.fields[0].offset, "no column named '\(requested)' for the \(what) (columns: \(names.joined(separator: ", ")))")
-                }
-                return index
+        /// The column named `requested` (which must be there), else the first of `defaults`.
+        func column(_ requested: String?, _ defaults: [String], what: String) throws(ReadError) -> Int? {
+            guard let requested else { return CSVReader.column(among: names, named: defaults) }
+            guard let index = names.firstIndex(of: requested) else {
+                throw source.error(at: header.fields[0].offset, "no column named '\(requested)' for the \(what) (columns: \(names.joined(separator: ", ")))")
             }
-            if let index = CSVReader.column(among: names, named: defaults) { return index }
-            if required {
-                // A header with tabs in it is a table of tab-separated values: its columns are
-                // named as such.
-                let tabs = separator != 0x09 && header.fields.contains { $0.text.contains("\t") }
-                let shown = tabs ? header.fields.flatMap { $0.text.split(separator: "\t").map { $0.filter { !$0.isWhitespace } } } : names
-                throw source.error(at: header.fields[0].offset,
-                                   "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")) "
-                                   + "(in any case, with or without '_' or spaces), "
-                                   + "or say which with --\(what)-column (columns: \(shown.joined(separator: ", ")))"
-                                   + (tabs ? "; the header is separated by tabs: read it as TSV (--from tsv)" : ""))
-            }
-            return nil
+            return index
         }
-        // (A column given by name must be there; else the usual names are looked for.)
-        var parentIndex = parentColumn == nil ? CSVReader.parentColumn(among: names) : nil
-        if parentIndex == nil { parentIndex = try column(parentColumn, CSVReader.parentColumns, what: "parent", required: true) }
-        var idIndex = idColumn == nil ? CSVReader.idColumn(among: names, besides: parentIndex) : nil
-        if idIndex == nil { idIndex = try column(idColumn, CSVReader.idColumns, what: "id", required: true) }
-        guard let parentIndex, let idIndex else { preconditionFailure("a required column is found or thrown") }
+        /// The error of a header naming none of a required column's usual names.
+        func missingColumn(_ what: String, _ defaults: [String]) -> ReadError {
+            // A header with tabs in it is a table of tab-separated values: its columns are named as such.
+            let tabs = separator != 0x09 && header.fields.contains { $0.text.contains("\t") }
+            let shown = tabs ? header.fields.flatMap { $0.text.split(separator: "\t").map { $0.filter { !$0.isWhitespace } } } : names
+            return source.error(at: header.fields[0].offset,
+                                "no \(what) column: name one \(defaults.map { "'\($0)'" }.joined(separator: " or ")) "
+                                + "(in any case, with or without '_' or spaces), "
+                                + "or say which with --\(what)-column (columns: \(shown.joined(separator: ", ")))"
+                                + (tabs ? "; the header is separated by tabs: read it as TSV (--from tsv)" : ""))
+        }
+        // Columns given by name must be there (the id's first, as asked); else the usual names
+        // are looked for, the parent's first (the id is another column).
+        var idIndex: Int? = nil, parentIndex: Int? = nil
+        if let idColumn { idIndex = try column(idColumn, [], what: "id") }
+        if let parentColumn { parentIndex = try column(parentColumn, [], what: "parent") }
+        if parentIndex == nil { parentIndex = CSVReader.parentColumn(among: names) }
+        if idIndex == nil { idIndex = CSVReader.idColumn(among: names, besides: parentIndex) }
+        guard let parentIndex else { throw missingColumn("parent", CSVReader.parentColumns) }
+        guard let idIndex else { throw missingColumn("id", CSVReader.idColumns) }
         guard idIndex != parentIndex else {
             throw source.error(at: header.fields[idIndex].offset, "the id and the parent are both column '\(names[idIndex])': name another with --id-column or --parent-column")
         }
-        let labelIndex = try column(labelColumn, CSVReader.labelColumns, what: "label", required: false) ?? idIndex
-        let typeIndex = try column(typeColumn, ["type"], what: "type", required: false)
+        let labelIndex = try column(labelColumn, CSVReader.labelColumns, what: "label") ?? idIndex
+        let typeIndex = try column(typeColumn, ["type"], what: "type")
         let attributeColumns = ["url", "tooltip", "class", "color", "fill"].compactMap { name in
             CSVReader.column(among: names, named: [name]).map { (name, $0) }
         }
