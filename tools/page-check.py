@@ -335,6 +335,37 @@ def packages(seed):
     return parents, labels
 
 
+def openssl_like():
+    """A folder shaped as Node's `include/node/openssl`: 40 headers beside `archs`, most of the
+    tree, a fan of 14 architectures of three builds each (1,736 entries)."""
+    parents, labels = [-1], ["openssl"]
+
+    def add(parent, label):
+        parents.append(parent)
+        labels.append(label)
+        return len(parents) - 1
+    for index in range(40):
+        add(0, f"header{index}.h")
+    archs = add(0, "archs")
+    for architecture in range(14):
+        arch = add(archs, f"arch-{architecture}")
+        for build in ["asm", "asm_avx2", "no-asm"]:
+            top = add(arch, f"{build}-{architecture}")
+            add(add(top, "crypto"), "buildinf.h")
+            include = add(top, "include")
+            crypto = add(include, "crypto")
+            add(crypto, "bn_conf.h")
+            add(crypto, "dso_conf.h")
+            headers = add(include, "openssl")
+            for part in range(20):
+                add(headers, f"part{part}.h")
+            add(include, "progs.h")
+            prov = add(add(add(add(top, "providers"), "common"), "include"), "prov")
+            for der in range(7):
+                add(prov, f"der{der}.h")
+    return parents, labels
+
+
 def forest(roots):
     """`roots` roots, the i-th with i % 4 leaf children (roots interleaved with their children)."""
     parents = []
@@ -414,6 +445,10 @@ def equality_checks(binary, browser, work, only=None):
         # Top to bottom, panels of folders whose pairs of files lie side by side rather than
         # hang (WrappedPlacement.longerLists): each row of panels a level shallower.
         "pairs": pairs(120, 3),
+        # A subtree holding most of its fan, with a wide fan of its own, is drawn in the tree, not
+        # nested among its siblings (WrapPlan's holdsMostOfItsFan): a stale port draws its 14
+        # architectures in one row top to bottom.
+        "openssl": openssl_like(),
     }
     configurations = [
         ["--orientation", "lr"],

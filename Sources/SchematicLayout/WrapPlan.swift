@@ -606,6 +606,15 @@ struct WrapPlan {
                     hasWideFan[item] = wide
                 }
             }
+            /// Whether a child's subtree has a wide fan and more than half of its parent's nodes:
+            /// in a panel that fan is drawn flat, as broad as it is, beside little else
+            /// (`/usr/include/node/openssl`: its `archs` folder, 2,857 of 2,906 nodes, nested
+            /// among the headers and drew its 21 architectures in one row top to bottom,
+            /// 30,707 px wide); drawn in the tree, its fan's own subtrees nest.
+            func holdsMostOfItsFan(_ item: Int) -> Bool {
+                let parent = Int(sections.parentOfItem[item])
+                return hasWideFan[item] && parent >= 0 && Int(subtreeSize[item]) * 2 > Int(subtreeSize[parent])
+            }
             /// Whether a child's subtree nests with a reach.
             func canNest(_ item: Int, reach: NestingReach) -> Bool {
                 guard !isLeaf(item) else { return false }
@@ -614,7 +623,7 @@ struct WrapPlan {
                     return Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting
                         && (reach == .wideFans || !hasWideFan[item])
                 case .bigSubtrees, .topFans, .forestTopFans:
-                    return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
+                    return Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting && !holdsMostOfItsFan(item)
                 case .deepFans, .deepBigFans, .deepLargeFans:
                     return Int(subtreeSize[item]) <= reach.largestDeepSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestBigNesting
                 }

@@ -268,7 +268,9 @@ extension HTMLPagePlacementScript {
           : withReach === REACH_DEEP_BIG_FANS ? LARGEST_DEEP_BIG_NESTED_SUBTREE : LARGEST_DEEP_LARGE_NESTED_SUBTREE;
         return subtreeSize[item] <= largest && subtreeLevels[item] <= DEEPEST_BIG_NESTING;
       }
-      if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING;
+      // (WrapPlan's holdsMostOfItsFan: a wide fan inside and over half its parent's nodes.)
+      if (withReach >= REACH_BIG) return subtreeLevels[item] <= DEEPEST_BIG_NESTING
+        && !(hasWideFan[item] && cols.par[item] >= 0 && subtreeSize[item] * 2 > subtreeSize[cols.par[item]]);
       return subtreeSize[item] <= LARGEST_NESTED_SUBTREE && subtreeLevels[item] <= DEEPEST_NESTING && (withReach === REACH_WIDE_FANS || !hasWideFan[item]);
     }
     // WrapPlan.nestsInDepthRoom: smaller fans' small subtrees nest too, where they fit the depth room.

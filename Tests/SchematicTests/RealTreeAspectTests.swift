@@ -89,6 +89,28 @@ import TestSupport
         #expect(drawn.nests)
     }
 
+    /// A folder shaped as Node's `/usr/include/node/openssl`: 40 headers beside `archs`, which
+    /// holds most of the tree, a fan of 14 architectures of three builds each (1,736 entries).
+    /// Nested among the headers, `archs` drew its architectures in one row top to bottom,
+    /// 21,632 by 1,642; drawn in the tree, they nest as panels of their own.
+    @Test func aSubtreeHoldingMostOfItsFanIsNotNestedInIt() throws {
+        var lines = ["openssl"] + (0..<40).map { "  header\($0).h" } + ["  archs"]
+        for architecture in 0..<14 {
+            lines.append("    arch-\(architecture)")
+            for build in ["asm", "asm_avx2", "no-asm"] {
+                lines += ["      \(build)", "        crypto", "          buildinf.h", "        include", "          crypto",
+                          "            bn_conf.h", "            dso_conf.h", "          openssl"]
+                lines += (0..<20).map { "            part\($0).h" }
+                lines += ["          progs.h", "        providers", "          common", "            include", "              prov"]
+                lines += (0..<7).map { "                der\($0).h" }
+            }
+        }
+        let tree = try OutlineReader().read(Array(lines.joined(separator: "\n").utf8), file: "openssl")
+        let drawn = try aspect(tree, .tb)
+        #expect(drawn.aspect <= 3 && drawn.aspect >= 1.0 / 3, "aspect \(drawn.aspect), \(drawn.size)")
+        #expect(drawn.nests)
+    }
+
     /// A JSON document of `samples/real`.
     func document(_ name: String) throws -> Tree {
         let text = try String(contentsOfFile: RepositoryPaths.root + "/samples/real/" + name, encoding: .utf8)
