@@ -26,10 +26,10 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
             "node '\(Self.quoted(label))' is on a cycle of parents"
         case let .parentNotInPreviousSection(_, child, _, parent, _):
             "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is not one level above it "
-                + "(draw only first parents with --extra-parents drop)"
+                + "(--extra-parents auto leaves such edges out)"
         case let .parentUnderChild(_, child, _, parent, _):
             "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is under '\(Self.quoted(child))', "
-                + "so the two would make a cycle of parents (draw only first parents with --extra-parents drop)"
+                + "so the two would make a cycle of parents (--extra-parents auto leaves such edges out)"
         }
     }
 

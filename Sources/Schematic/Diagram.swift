@@ -230,9 +230,10 @@ public struct Diagram {
         guard dropped > 0 else { return nil }
         // Not only edges that skip levels: one from a node's own descendant (it would close a
         // cycle) is not one level above it either.
+        // Each depth is a column: an edge between columns that are not neighbours cannot be drawn.
         return dropped == 1
-            ? "left out 1 parent edge whose parent is not one level above its child (--extra-parents drop)"
-            : "left out \(dropped) parent edges whose parents are not one level above their children (--extra-parents drop)"
+            ? "left out 1 parent edge whose parent is not one level above its child (--extra-parents keep refuses it)"
+            : "left out \(dropped) parent edges whose parents are not one level above their children (--extra-parents keep refuses them)"
     }
 
     /// Two nodes with one id, the first pair in node order: their drawing would repeat an

@@ -50,7 +50,8 @@ struct DiagramLoading {
         options.configuration = layoutOptions.configuration
         options.sizing = labelOptions.nodeSizing
         options.viewport = labelOptions.viewport?.size
-        options.misplacedParents = layoutOptions.extraParents == .drop ? .drop : .reject
+        // (A cycle of first parents is drawn only when asked: `breaksCycles` above.)
+        options.misplacedParents = layoutOptions.extraParents == .keep ? .reject : .drop
         options.layout = layoutOptions.diagramLayout
         if keepsCircleLabelsUpright, case .circle(var circle) = options.layout {
             // Graphviz cannot turn labels: a circle it draws keeps them upright.

@@ -46,11 +46,11 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("depth-labels"), help: ArgumentHelp("Titles of the depths, comma-separated, drawn above the sections.", valueName: "a,b,c"))
     var depthLabels: String?
 
-    enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case keep, drop }
+    enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case auto, keep, drop }
 
     @Option(name: .customLong("extra-parents"),
-            help: "Nodes with several parents (DOT): keep every parent (an error if one is not one level up) or drop those that are not.")
-    var extraParents: ExtraParents = .keep
+            help: "Nodes with several parents (DOT, CSV): auto draws those one level up and leaves out the others with a warning; keep refuses such a graph; drop also draws a cycle of parents from its first node.")
+    var extraParents: ExtraParents = .auto
 
     var configuration: SchematicLayoutConfiguration {
         var configuration = align.map(SchematicLayoutConfiguration.standard(alignment:)) ?? standard

@@ -89,7 +89,7 @@ import TestSupport
             try SectionedTree(tree)
         }
         #expect(HierarchyError.parentUnderChild(child: b, childLabel: "B", parent: c, parentLabel: "C").description
-            == "'C' cannot be a parent of 'B': it is under 'B', so the two would make a cycle of parents (draw only first parents with --extra-parents drop)")
+            == "'C' cannot be a parent of 'B': it is under 'B', so the two would make a cycle of parents (--extra-parents auto leaves such edges out)")
         var deeper = tree
         deeper.addAdditionalParent(3, to: b)
         #expect(throws: HierarchyError.parentUnderChild(child: b, childLabel: "B", parent: c, parentLabel: "C")) { try SectionedTree(deeper) }

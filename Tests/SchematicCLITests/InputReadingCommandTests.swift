@@ -20,14 +20,30 @@ import TestSupport
         #expect(forced.status == 0 && forced.stdout.contains(#""label":"node,up,size""#))
     }
 
-    /// An additional parent that cannot be drawn is told at the line (and column) that links it.
+    /// With `--extra-parents keep`, an additional parent that cannot be drawn is told at the
+    /// line (and column) that links it.
     @Test func aMisplacedSecondParentIsLocated() throws {
-        let csv = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nr,\na,r\na,b\nb,r\n")
+        let keep = ["--extra-parents", "keep"]
+        let csv = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"] + keep, stdin: "id,parent\nr,\na,r\na,b\nb,r\n")
         #expect(csv.status == 65 && csv.stderr.hasPrefix("<stdin>:4: 'b' cannot be a parent of 'a'"), "\(csv.stderr)")
-        let dot = try Executable.run(["-", "-o", "/dev/null"], stdin: "digraph {\n  a -> b; b -> c;\n  a -> c\n}\n")
+        let dot = try Executable.run(["-", "-o", "/dev/null"] + keep, stdin: "digraph {\n  a -> b; b -> c;\n  a -> c\n}\n")
         #expect(dot.status == 65 && dot.stderr.hasPrefix("<stdin>:3:5: 'a' cannot be a parent of 'c'"), "\(dot.stderr)")
-        let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nA,\nB,A\nC,B\nB,C\n")
+        #expect(dot.stderr.hasSuffix("(--extra-parents auto leaves such edges out)\n"), "\(dot.stderr)")
+        let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"] + keep, stdin: "id,parent\nA,\nB,A\nC,B\nB,C\n")
         #expect(cycle.status == 65 && cycle.stderr.hasPrefix("<stdin>:5: 'C' cannot be a parent of 'B'"), "\(cycle.stderr)")
+    }
+
+    /// By default (`--extra-parents auto`) a DAG is drawn: additional parents one level up are
+    /// drawn, the others left out with one warning; a cycle of first parents is still refused.
+    @Test func aDAGIsDrawnByDefaultLeavingOutWhatTheColumnsCannotDraw() throws {
+        let dot = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> b; a -> e; b -> c;\n  a -> c; b -> d; e -> d\n}\n")
+        #expect(dot.status == 0, "\(dot.stderr)")
+        #expect(dot.stderr == "schematic: warning: <stdin>: left out 1 parent edge whose parent is not one level above its child "
+                + "(--extra-parents keep refuses it)\n")
+        // (d's second parent, e, is one level up: its connector is drawn, as subitem 1.)
+        #expect(dot.stdout.contains(#""label":"d""#) && dot.stdout.contains(#""indexPath":[2,1,1]"#), "\(dot.stdout)")
+        let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nA,B\nB,A\n")
+        #expect(cycle.status == 65 && cycle.stderr.contains("cycle"), "\(cycle.stderr)")
     }
 
     /// An empty -o, or standard input given twice to diff, is a usage error that says so.

@@ -300,7 +300,7 @@ import TestSupport
         let dir = try makeScratchDirectory("schematic-md")
         try writeText("digraph { a -> b; b -> c; a -> c; }\n", to: dir + "/dag.gv")
         let rendered = try Executable.run(["render", "dag.gv", "--extra-parents", "drop", "-o", "dag.svg"], in: dir)
-        let warning = "left out 1 parent edge whose parent is not one level above its child (--extra-parents drop)"
+        let warning = "left out 1 parent edge whose parent is not one level above its child (--extra-parents keep refuses it)"
         #expect(rendered.status == 0 && rendered.stderr.contains("schematic: warning: dag.gv: " + warning), "\(rendered.stderr)")
         try writeText("Intro\n\n```schematic src=dag.gv extra-parents=drop\n```\n\n" + Self.dag, to: dir + "/doc.md")
         let embedded = try Executable.run(["markdown", "doc.md", "--extra-parents", "drop", "-o", "doc.out.md"], in: dir)
@@ -405,14 +405,14 @@ import TestSupport
     /// A DAG whose edge a -> c skips a level.
     static let dag = "```schematic format=dot\ndigraph { a -> b; b -> c; a -> c; }\n```\n"
 
-    @Test func extraParentsDropReachesTheBlocks() throws {
-        let refused = try Executable.run(["markdown", "-"], stdin: Self.dag)
-        #expect(refused.status == 65 && refused.stderr.contains("--extra-parents drop"), "\(refused.stderr)")
-        let dropped = try Executable.run(["markdown", "-", "--extra-parents", "drop"], stdin: Self.dag)
-        #expect(dropped.status == 0, "\(dropped.stderr)")
+    @Test func extraParentsReachesTheBlocks() throws {
+        let refused = try Executable.run(["markdown", "-", "--extra-parents", "keep"], stdin: Self.dag)
+        #expect(refused.status == 65 && refused.stderr.contains("--extra-parents auto"), "\(refused.stderr)")
+        let dropped = try Executable.run(["markdown", "-"], stdin: Self.dag)
+        #expect(dropped.status == 0 && dropped.stderr.contains("left out 1 parent edge"), "\(dropped.stderr)")
         #expect(dropped.stdout.components(separatedBy: "<svg xmlns").count == 2)
-        let setting = try Executable.run(["markdown", "-"], stdin: Self.dag.replacing("format=dot", with: "format=dot extra-parents=drop"))
-        #expect(setting.status == 0 && size(setting.stdout) == size(dropped.stdout), "\(setting.stderr)")
+        let setting = try Executable.run(["markdown", "-"], stdin: Self.dag.replacing("format=dot", with: "format=dot extra-parents=keep"))
+        #expect(setting.status == 65 && setting.stderr.contains("cannot be a parent"), "\(setting.stderr)")
     }
 
     /// The drawing's size, from the first `<svg` tag.
