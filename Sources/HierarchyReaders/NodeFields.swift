@@ -5,7 +5,11 @@ import Hierarchy
 /// `type` that is not one of ours becomes a CSS class with a warning, and an id names one node.
 enum NodeFields {
     /// A label without surrounding whitespace; only the ends are looked at, so it is linear.
+    /// Its carriage returns are line breaks, as line feeds (a Windows table's quoted cell over
+    /// two lines, a JSON string's `\r\n`: refused as control characters before).
     static func trimmedLabel(_ text: String) -> String {
+        var text = text
+        if text.withUTF8({ $0.contains(0x0D) }) { text = withLineFeeds(text) }
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
         func isPrintableASCII(_ scalar: Unicode.Scalar) -> Bool { scalar.value > 0x20 && scalar.value < 0x7F }
         if isPrintableASCII(first) && isPrintableASCII(last) { return text }  // the usual case, without Unicode tables
@@ -14,6 +18,22 @@ enum NodeFields {
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[start...end])
+    }
+
+    /// The text with each CR LF and each lone CR made a line feed.
+    static func withLineFeeds(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterReturn = false
+        for byte in text.utf8 {
+            if byte == 0x0D {
+                bytes.append(0x0A)
+            } else if !(byte == 0x0A && afterReturn) {
+                bytes.append(byte)
+            }
+            afterReturn = byte == 0x0D
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first character of a label that cannot be drawn (a control character other than a

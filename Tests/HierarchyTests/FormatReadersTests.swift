@@ -329,6 +329,18 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(try InputFormat.sniff(Array("EmployeeID\tManagerID\n1\t\n".utf8), file: "-", options: ReaderOptions()) == .tsv)
     }
 
+    /// A carriage return in a label is a line break, as a line feed, in every structured format.
+    @Test func carriageReturnsInLabelsAreLineBreaks() throws {
+        let csv = try CSVReader().read(Array("id,parent,name\r\nr,,\"Root\r\nline two\"\r\na,r,A\r\n".utf8), file: "w.csv")
+        #expect(csv.labels == ["Root\nline two", "A"])
+        let json = try JSONTreeReader().read(Array(#"{"name": "one\r\ntwo\rthree", "children": [{"name": "a"}]}"#.utf8), file: "w.json")
+        #expect(json.labels == ["one\ntwo\nthree", "a"])
+        let yaml = try YAMLReader().read(Array("root:\r\n  - \"x\\r\\ny\"\r\n".utf8), file: "w.yaml")
+        #expect(yaml.labels == ["root", "x\ny"])
+        let dot = try DOTReader().read(Array("digraph { a [label=\"x\r\ny\"]; a -> b }".utf8), file: "w.gv")
+        #expect(dot.labels == ["x\ny", "b"])
+    }
+
     @Test func emptyLabelsAreUnnamedNodesAndLabelsAreTrimmed() throws {
         let tree = try CSVReader().read(Array("id,parentId,name\nr,,\" Root \"\nn1,r,\nn2,n1,\t\n".utf8), file: "t.csv")
         #expect(tree.labels == ["Root", "", ""] && tree.id(of: 1) == "n1")
