@@ -16,7 +16,8 @@ import Darwin
 /// `tree` branch (`├── `) with no name after it. Labels are trimmed of surrounding whitespace.
 /// Blank lines are ignored, and so are lines of `tree` drawing with no branch (`│`) and the
 /// "N directories, M files" line that ends `tree` output (after a blank line, unindented).
-/// An id given twice is an error naming both places. A text of unindented paths sharing
+/// An id given twice is an error naming both places. Terminal colour codes and links (`tree -C`)
+/// are left out (`TerminalEscapes`). A text of unindented paths sharing
 /// their folders (`find`, `dpkg -L`, `git ls-files`, `tar tf`) is read as paths
 /// (`PathListReader`): each folder a node.
 public struct OutlineReader: HierarchyReader {
@@ -24,7 +25,9 @@ public struct OutlineReader: HierarchyReader {
     public init() {}
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
-        let source = try SourceText(bytes: input, file: file)
+        // (A listing made for a terminal keeps its names without their colours: columns after
+        // a removed sequence are counted without it.)
+        let source = try SourceText(bytes: TerminalEscapes.stripped(input) ?? input, file: file)
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
             // Unindented paths (`find`, `dpkg -L`, `git ls-files`) would be one flat column.
             if PathListReader.looksLikePathList(bytes) { return try PathListReader().read(source, bytes) }
@@ -367,11 +370,11 @@ public struct OutlineReader: HierarchyReader {
     }
 }
 
-/// The message for a control character in a line of text; an escape (a terminal's colour
-/// code, as `tree -C` or `ls --color` write) says how to do without.
+/// The message for a control character in a line of text; an escape (of a terminal sequence
+/// other than the colour codes and links `TerminalEscapes` leaves out) says how to do without.
 func controlCharacterMessage(_ byte: UInt8, in place: String) -> String {
     "control character U+\(hex(byte)) in \(place)"
-        + (byte == 0x1B ? " (a terminal colour code: list it without colours, as `tree -n` or `ls --color=never` do)" : "")
+        + (byte == 0x1B ? " (a terminal escape sequence: list it as for a file, as `tree -n` or `ls --color=never` do)" : "")
 }
 
 func hex(_ byte: UInt8) -> String {

@@ -41,12 +41,20 @@ import Testing
         } catch {
             #expect(error.description == "in.txt:2:3: control character U+0001 in a path")
         }
-        // `tree -C` output: its colour codes are named as such.
-        #expect(throws: ReadError.self) { try read("\u{1B}[01;34m.\u{1B}[0m\n├── a\n") }
+        // An escape that is no colour code or link is named as a terminal's, where it stands.
+        #expect(throws: ReadError.self) { try read("root\n├── a\u{1B}(B\n") }
         do {
-            _ = try read("\u{1B}[01;34m.\u{1B}[0m\n├── a\n")
+            _ = try read("root\n├── a\u{1B}(B\n")
         } catch {
-            #expect(error.description.hasSuffix("control character U+001B in a label (a terminal colour code: list it without colours, as `tree -n` or `ls --color=never` do)"))
+            #expect(error.description == "in.txt:2:6: control character U+001B in a label (a terminal escape sequence: list it as for a file, as `tree -n` or `ls --color=never` do)")
         }
+    }
+
+    /// `tree -C` and `ls --hyperlink` output: colour codes and links are left out, the names kept.
+    @Test func terminalColoursAndLinksAreLeftOut() throws {
+        let tree = try read("\u{1B}[01;34m.\u{1B}[0m\n├── \u{1B}[01;34mdocs\u{1B}[0m\n│   └── \u{1B}[00mREADME.md\u{1B}[0m\n└── \u{1B}]8;;file:///x/a\u{1B}\\a\u{1B}]8;;\u{07}\n")
+        #expect(tree.labels == [".", "docs", "README.md", "a"] && tree.parents == [-1, 0, 1, 0])
+        let paths = try read("\u{1B}[01;34msrc\u{1B}[0m/a.c\nsrc/b.c\n")
+        #expect(paths.labels == ["src", "a.c", "b.c"])
     }
 }
