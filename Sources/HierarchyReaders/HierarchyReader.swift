@@ -69,7 +69,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case "md", "markdown", "mdown", "mkd": self = .markdown
         case "dot", "gv": self = .dot
         case "txt", "outline", "tree", "text": self = .outline
-        case "nwk", "newick", "nhx": self = .newick
+        case "nwk", "newick", "nhx", "nex", "nexus", "nxs": self = .newick
         default: return nil
         }
     }
@@ -84,7 +84,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
         let index = contentStart(bytes)
         guard index < bytes.count else { return .outline }
-        if looksLikeNewick(bytes, from: index) { return .newick }
+        if looksLikeNewick(bytes, from: index) || startsWithNexus(bytes, from: index) { return .newick }
         if bytes[index] == 0x5B && looksLikeTreeListing(bytes, from: index) { return .outline }
         if (bytes[index] == 0x7B || bytes[index] == 0x5B) && looksLikeJSON(bytes, from: index) { return .json }
         let start = bytes[index..<min(bytes.count, index + 5)]
@@ -207,6 +207,13 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends
     /// with `;`, and a `,` comes before the first `)`, as the first group of a phylogeny has
     /// (an outline's "(draft) plan" has none).
+    /// `#NEXUS`, in any letter case: a NEXUS file, whose trees the Newick reader reads.
+    private static func startsWithNexus(_ bytes: [UInt8], from first: Int) -> Bool {
+        let word = Array("#nexus".utf8)
+        guard bytes.count - first >= word.count else { return false }
+        return zip(bytes[first..<first + word.count], word).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
     private static func looksLikeNewick(_ bytes: [UInt8], from first: Int) -> Bool {
         var start = first
         if bytes[start] == UInt8(ascii: "["), let close = bytes[start...].firstIndex(of: UInt8(ascii: "]")) {

@@ -24,13 +24,33 @@ public struct NewickReader: HierarchyReader {
     public init() {}
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
-        var parser = try NewickParser(source: SourceText(bytes: input, file: file))
-        return try parser.parse()
+        let source = try SourceText(bytes: input, file: file)
+        var parser = NewickParser(source: source)
+        guard parser.startsWithNexus() else { return try parser.parse() }
+        // A NEXUS file: its first tree, its taxa named by the translate table.
+        let nexus = try NexusTrees(source)
+        guard let first = nexus.trees.first else {
+            throw source.error(at: 0, "a NEXUS file without a tree: no 'tree NAME = (…);' in a TREES block")
+        }
+        var tree = try parser.parse(first.newick)
+        if !nexus.translation.isEmpty {
+            // (The table names taxa, the leaves; an internal node's label is its own.)
+            var isParent = [Bool](repeating: false, count: tree.count)
+            for parent in tree.parents where parent >= 0 { isParent[Int(parent)] = true }
+            for node in 0..<tree.count where !isParent[node] {
+                if let name = nexus.translation[tree.labels[node]] { tree.setLabel(name, of: node) }
+            }
+        }
+        if nexus.trees.count > 1 {
+            let name = first.name.isEmpty ? "" : " '\(first.name)'"
+            tree.warnings.append("\(file): the file holds \(nexus.trees.count) trees; the first\(name) is drawn")
+        }
+        return tree
     }
 }
 
 /// The state of one Newick parse.
-private struct NewickParser {
+struct NewickParser {
     let source: SourceText
     let bytes: [UInt8]
     var tree = Tree()
@@ -61,12 +81,10 @@ private struct NewickParser {
         tree.reserveCapacity(bytes.count / 8)
     }
 
-    mutating func parse() throws(ReadError) -> Tree {
-        let end = bytes.count
-        if startsWithNexus() {
-            throw source.error(at: 0, "this is a NEXUS file: give the Newick tree inside its TREES block (after 'tree NAME =')")
-        }
-        var index = 0
+    /// Parses the trees in `range` of the bytes (all of them by default).
+    mutating func parse(_ range: Range<Int>? = nil) throws(ReadError) -> Tree {
+        let end = range?.upperBound ?? bytes.count
+        var index = range?.lowerBound ?? 0
         while index < end {
             let byte = bytes[index]
             switch byte {

@@ -104,9 +104,44 @@ import TestSupport
         #expect(error("(A\nB,C);") == "t.nwk:2:1: a second label for one node: a ',' is missing before it")
         #expect(error("((A,B)(C,D));") == "t.nwk:1:7: '(' right after a node: a ',' is missing before it")
         #expect(error("(A,B\u{1B}[31m);") == "t.nwk:1:5: control character U+001B in a label")
-        #expect(error("#NEXUS\nbegin trees;") == "t.nwk:1:1: this is a NEXUS file: give the Newick tree inside its TREES block (after 'tree NAME =')")
+        #expect(error("#NEXUS\nbegin trees;") == "t.nwk:1:1: a NEXUS file without a tree: no 'tree NAME = (…);' in a TREES block")
+        #expect(error("#NEXUS\nbegin trees;\n  tree t = (A,'B);\nend;\n") == "t.nwk:3:15: a quoted name that is not closed")
+        #expect(error("#NEXUS\nbegin trees;\n  tree t = ((A,B),C;\nend;\n") == "t.nwk:3:20: ';' before the '(' at t.nwk:3:12 is closed")
+        #expect(error("#NEXUS\nbegin trees; [a comment\n") == "t.nwk:2:14: a comment '[' that is not closed")
         #expect(error(" \n[only a comment];\n") == "t.nwk: no nodes: the input is empty")
         #expect(error("(A,\u{E9}") != nil)
+    }
+
+    /// A NEXUS file (MrBayes's consensus trees): its first tree, its taxa named by the translate
+    /// table (quoted names as written, unquoted ones with `_` as a space), comments anywhere,
+    /// other blocks skipped; a warning tells that further trees are not drawn.
+    @Test func aNexusFilesFirstTreeIsRead() throws {
+        let text = """
+            #NEXUS
+            [ID: 8472615902]
+            begin taxa;
+                dimensions ntax=4;
+                taxlabels 'Homo sapiens' Pan_troglodytes Gorilla Pongo;
+            end;
+            BEGIN TREES; [a [nested] comment; with a semicolon]
+                Translate
+                    1 'Homo sapiens',
+                    2 Pan_troglodytes,
+                    3 Gorilla,
+                    4 'Pongo ''abelii''';
+                tree * con_50_majrule = [&U] (1[&prob=1.0,range={1.0,1.0}]:0.1,2:0.2,(3:0.3,4:0.4)0.95:0.05);
+                tree con_all_compat = [&U] (1,2,(3,4));
+            End;
+            """
+        let tree = try read(text)
+        #expect(tree.labels == ["", "Homo sapiens", "Pan troglodytes", "", "Gorilla", "Pongo 'abelii'"])
+        #expect(tree.parents == [-1, 0, 0, 0, 3, 3])
+        #expect(tree.warnings == ["t.nwk: the file holds 2 trees; the first 'con_50_majrule' is drawn"])
+        // Without a translate table the Newick's own names stand.
+        let plain = try read("#nexus\nbegin trees;\n  tree one = ((A_a,B),C);\nend;\n")
+        #expect(plain.labels == ["", "", "A a", "B", "C"] && plain.warnings.isEmpty)
+        #expect(InputFormat(pathExtension: "nex") == .newick && InputFormat(pathExtension: "nexus") == .newick)
+        #expect(InputFormat.sniff(Array("\n#NEXUS\nbegin trees;".utf8)) == .newick)
     }
 
     @Test func aMillionDeepChainIsRead() throws {
