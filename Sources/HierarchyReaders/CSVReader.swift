@@ -9,8 +9,8 @@ import Hierarchy
 /// `labelColumns` (else the id), `type`, matched by their letters and digits in any case, so that
 /// `parent_id`, `Parent ID` and `parentId` are one name; failing those, a parent column named
 /// `parent…` or `manager…` and an id column named `…id`, as in `category_id,parent_category_id`),
-/// and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes. Labels lose surrounding
-/// whitespace; an empty label is an unnamed node.
+/// and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes. Labels
+/// lose surrounding whitespace; an empty label is an unnamed node.
 ///
 /// A table with no root row (no empty parent) is an *edge list* (`parent,child`, `from,to`,
 /// `manager,employee` with the columns named): a parent that is no row's id is a root, in the

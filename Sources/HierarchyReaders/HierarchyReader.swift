@@ -78,7 +78,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// a JSON value's first token (`looksLikeJSON`: not `tree -h` output, whose lines start
     /// with `[size]`, nor an outline's `[TODO] plan`), DOT if it starts as a graph does
     /// (`[strict] graph|digraph [ID] {`: not an outline titled "Graph theory"), YAML if with `---` or `%YAML`
-    /// (unless front matter and a `#` heading follow), Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`),
+    /// (unless front matter and a `#` heading follow), Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`) or is NEXUS,
     /// CSV or TSV if the first line is a header naming the `id` and parent columns
     /// (`tableFormat`), else an outline.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
@@ -204,9 +204,6 @@ public enum InputFormat: String, CaseIterable, Sendable {
         return ["├──", "└──", "|--", "`--"].contains { next.starts(with: Array($0.utf8)) }
     }
 
-    /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends
-    /// with `;`, and a `,` comes before the first `)`, as the first group of a phylogeny has
-    /// (an outline's "(draft) plan" has none).
     /// `#NEXUS`, in any letter case: a NEXUS file, whose trees the Newick reader reads.
     private static func startsWithNexus(_ bytes: [UInt8], from first: Int) -> Bool {
         let word = Array("#nexus".utf8)
@@ -214,6 +211,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
         return zip(bytes[first..<first + word.count], word).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 
+    /// Newick: starts with `(` (after a `[comment]`, if any: in JSON no `(` follows a `]`), ends
+    /// with `;`, and a `,` comes before the first `)`, as the first group of a phylogeny has
+    /// (an outline's "(draft) plan" has none).
     private static func looksLikeNewick(_ bytes: [UInt8], from first: Int) -> Bool {
         var start = first
         if bytes[start] == UInt8(ascii: "["), let close = bytes[start...].firstIndex(of: UInt8(ascii: "]")) {

@@ -16,6 +16,8 @@ import Hierarchy
 /// - Every tree ends with `;`; several trees make a forest. The final `;` may be missing when
 ///   the last tree starts with `(` or is the only one. Parentheses must balance.
 /// - Whitespace and line breaks may appear between any tokens.
+/// - A NEXUS file (`#NEXUS`) gives its first tree, its taxa named by its translate table
+///   (`NexusTrees`), with a warning where it holds more.
 ///
 /// The parse is one pass over the bytes with an explicit stack of open parentheses, so any
 /// depth works in linear time.
@@ -78,13 +80,14 @@ struct NewickParser {
     init(source: SourceText) {
         self.source = source
         self.bytes = source.bytes
-        tree.reserveCapacity(bytes.count / 8)
     }
 
     /// Parses the trees in `range` of the bytes (all of them by default).
     mutating func parse(_ range: Range<Int>? = nil) throws(ReadError) -> Tree {
         let end = range?.upperBound ?? bytes.count
         var index = range?.lowerBound ?? 0
+        // (Of the text parsed only: a NEXUS file of 10,000 sampled trees draws its first.)
+        tree.reserveCapacity((end - index) / 8)
         while index < end {
             let byte = bytes[index]
             switch byte {
