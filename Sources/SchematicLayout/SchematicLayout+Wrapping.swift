@@ -19,8 +19,10 @@ extension SchematicLayout {
     /// beyond 3:1, `WrapPlan.cost` weighs the area in, and the filled blocks are also tried
     /// around the best by page alone). Bigger
     /// trees only lower the limit while the placement comes out broader than that (at most
-    /// three more placements). Trees beyond `alwaysMeasuredItems` that the estimate says cannot
-    /// be squared keep the estimate's blocks, but may nest their wide fans' subtrees. Either way O(n) per placement and a bounded number.
+    /// three more placements, none kept that grows the area `WrapPlan.squaringAreaGrowth`
+    /// times). Trees beyond `alwaysMeasuredItems` that the estimate says cannot be squared keep
+    /// the estimate's blocks, but may nest their wide fans' subtrees. Either way O(n) per
+    /// placement and a bounded number.
     ///
     /// Limits that do not depend on each other's outcome are placed at once, one per core
     /// (`WrappedPlacement` is a value), and judged in the order listed: the same choice as one
@@ -63,12 +65,19 @@ extension SchematicLayout {
             placeWrappedItems()
             for _ in 0..<3 {
                 guard let current = wrapPlan, current.rowLimit > fewestRows else { break }
-                let aspect = (sectionHeights.max() ?? 0) / max(wrappedContentWidth(), 1)
+                let breadth = sectionHeights.max() ?? 0, depth = wrappedContentWidth()
+                let aspect = breadth / max(depth, 1)
                 guard aspect > WrapPlan.targetAspect * 1.1 else { break }
                 let limit = max(fewestRows, min(current.rowLimit - 1, Int(Double(current.rowLimit) * WrapPlan.targetAspect / aspect)))
                 guard let next = plan(rowLimit: limit) else { break }
                 wrapPlan = next
                 placeWrappedItems()
+                // (A lower limit that squares the drawing by widening it alone is undone.)
+                if (sectionHeights.max() ?? 0) * wrappedContentWidth() > WrapPlan.squaringAreaGrowth * breadth * depth {
+                    wrapPlan = current
+                    placeWrappedItems()
+                    break
+                }
             }
             return true
         }

@@ -158,14 +158,15 @@ struct WrapEstimate {
     /// wider): the largest limit at the target is found by bisection (the longest run's
     /// length if the blocks' own shapes already reach it); then, of it and the limits a
     /// half, a quarter… of it (down to `fewestAutoRows`), the one of least estimated area
-    /// that is still no more than `targetAspect` as deep as broad.
-    func autoRowLimit() -> Int? {
+    /// that is still no more than `targetAspect` as deep as broad (`squaring` in a `bigTree`,
+    /// beyond `WrapPlan.measuredChoiceItems`).
+    func autoRowLimit(bigTree: Bool = false) -> Int? {
         let longest = Int(runLength.max() ?? 0)
         let unwrapped = size(rowLimit: longest, shaped: false)
         if unwrapped.breadth <= WrapPlan.targetAspect * max(unwrapped.depth, 1) { return nil }
         var low = fewestRows, high = longest  // aspect(high) > target
         if aspect(rowLimit: low) > WrapPlan.targetAspect {
-            return low
+            return squaring(low, bigTree: bigTree)
         }
         // Limits above the blocks' own shapes change nothing: start from the tallest shape.
         // (Capping lists, only the longest run's length gives every block its shape.)
@@ -183,7 +184,21 @@ struct WrapEstimate {
             if area < bestArea { best = candidate; bestArea = area }
             candidate /= 2
         }
-        return best
+        return squaring(best, bigTree: bigTree)
+    }
+
+    /// `limit`, or in a big tree the blocks' own shapes where `limit` is lower and its area over
+    /// `WrapPlan.squaringAreaGrowth` times theirs: below those shapes a limit must shorten the
+    /// drawing, not only widen it, and where the tallest columns hold no block (or even the
+    /// fewest rows leave it beyond the target) lower blocks lengthen its short side alone. Nil
+    /// (nothing wrapped) where even that is over `squaringAreaGrowth` times the area unwrapped:
+    /// the blocks then only add depth beside columns taller than they were.
+    /// (Smaller trees' limits are judged on placements: the estimate only starts them.)
+    private func squaring(_ limit: Int, bigTree: Bool) -> Int? {
+        guard bigTree, let shaped = runShaped.max() else { return limit }
+        let chosen = limit < shaped && area(rowLimit: limit) > WrapPlan.squaringAreaGrowth * area(rowLimit: shaped) ? shaped : limit
+        let unwrapped = size(rowLimit: Int(runLength.max() ?? 0), shaped: false)
+        return area(rowLimit: chosen) > WrapPlan.squaringAreaGrowth * unwrapped.breadth * unwrapped.depth ? nil : chosen
     }
 
     private func area(rowLimit limit: Int) -> Double {

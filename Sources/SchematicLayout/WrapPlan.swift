@@ -339,6 +339,12 @@ struct WrapPlan {
 
     /// The aspect ratio (breadth over depth, in canonical axes) `auto` brings the drawing to at most.
     static let targetAspect = 2.0
+
+    /// How much larger a drawing may grow when a lower row limit squares it: beyond that the
+    /// limit only lengthens its short side (`/usr`'s first 80,000 entries, whose tallest
+    /// columns hold folders, not blocks: 24 rows were estimated at 8 times the area of the
+    /// blocks' own shapes, and drew 536,000 px wide; the man pages' 10,000 files in 8 rows).
+    static let squaringAreaGrowth = 2.0
     /// `auto` judges row limits on real placements for trees of up to this many items…
     static let measuredChoiceItems = 50_000
     /// …beyond this many only when the estimate says some limit brings the drawing within
@@ -731,7 +737,7 @@ struct WrapPlan {
                 let estimate = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
                                             sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
                                             gutter: gutter, overhangs: overhangs, configuration: configuration)
-                guard let limit = estimate.autoRowLimit() else { return nil }
+                guard let limit = estimate.autoRowLimit(bigTree: count > WrapPlan.measuredChoiceItems) else { return nil }
                 let tierPage = estimate.page(rowLimit: limit)
                 if fan < WrapPlan.autoFanTiers[0], tierPage > (page ?? estimate.unwrappedPage) * WrapPlan.smallerFansGain {
                     // Not worth it: keep the larger fans' blocks (or none).

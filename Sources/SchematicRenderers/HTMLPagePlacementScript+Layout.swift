@@ -444,13 +444,15 @@ extension HTMLPagePlacementScript {
       if (n > MEASURED_CHOICE_ITEMS) {
         for (var attempt = 0; attempt < 3; attempt++) {
           if (!(plan.rowLimit > fewestAutoRows(cfg))) break;
-          var aspect = drawn().aspect;
+          var before = drawn(), aspect = before.aspect, current = plan;
           if (!(aspect > TARGET_ASPECT * 1.1)) break;
           var limit = Math.max(fewestAutoRows(cfg), Math.min(plan.rowLimit - 1, Math.trunc(plan.rowLimit * TARGET_ASPECT / aspect)));
           var next = planWith(limit);
           if (!next) break;
           plan = next;
           placeWrappedItems();
+          // (A lower limit that squares the drawing by widening it alone is undone.)
+          if (drawn().area > SQUARING_AREA_GROWTH * before.area) { plan = current; placeWrappedItems(); break; }
         }
         return true;
       }

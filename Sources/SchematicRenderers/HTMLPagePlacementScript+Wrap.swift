@@ -175,13 +175,15 @@ extension HTMLPagePlacementScript {
     }
     function aspect(limit) { var z = size(limit); return z.breadth / Math.max(z.depth, 1); }
     function area(limit) { var z = size(limit); return z.breadth * z.depth; }
-    function autoRowLimit() {
+    // (bigTree: beyond MEASURED_CHOICE_ITEMS, the blocks' own shapes where a lower limit's area
+    // is over SQUARING_AREA_GROWTH times theirs.)
+    function autoRowLimit(bigTree) {
       var longest = 0;
       for (var r = 0; r < runLength.length; r++) longest = Math.max(longest, runLength[r]);
       var unwrapped = size(longest, true);
       if (unwrapped.breadth <= TARGET_ASPECT * Math.max(unwrapped.depth, 1)) return null;
       var low = fewestAutoRows(cfg), high = longest;
-      if (aspect(low) > TARGET_ASPECT) return low;
+      if (aspect(low) > TARGET_ASPECT) return squaring(low);
       if (aspect(high) <= TARGET_ASPECT) {
         if (longestList > 0) low = high; else for (var r2 = 0; r2 < runShaped.length; r2++) low = Math.max(low, runShaped[r2]);
         high = low;
@@ -197,7 +199,15 @@ extension HTMLPagePlacementScript {
         if (a < bestArea) { best = candidate; bestArea = a; }
         candidate = Math.floor(candidate / 2);
       }
-      return best;
+      return squaring(best);
+      // WrapEstimate.squaring
+      function squaring(limit) {
+        if (!bigTree || !runShaped.length) return limit;
+        var shaped = 0;
+        for (var r3 = 0; r3 < runShaped.length; r3++) shaped = Math.max(shaped, runShaped[r3]);
+        var chosen = limit < shaped && area(limit) > SQUARING_AREA_GROWTH * area(shaped) ? shaped : limit;
+        return area(chosen) > SQUARING_AREA_GROWTH * unwrapped.breadth * unwrapped.depth ? null : chosen;
+      }
     }
     // WrapEstimate.page and unwrappedPage (WrapPlan.page: area times how far beyond TARGET_ASPECT).
     function pageOf(z) {
@@ -331,7 +341,7 @@ extension HTMLPagePlacementScript {
         collectRuns(AUTO_FAN_TIERS[tier]);
         if (!runStart.length) continue;
         var estimate = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg);
-        var limit = estimate.autoRowLimit();
+        var limit = estimate.autoRowLimit(count > MEASURED_CHOICE_ITEMS);
         if (limit === null) return null;
         var pageHere = estimate.page(limit);
         if (tier > 0 && pageHere > (tierPage !== null ? tierPage : estimate.unwrappedPage()) * SMALLER_FANS_GAIN) {
