@@ -8,7 +8,8 @@ import Darwin
 /// Reads an indented outline: one node per line, children indented deeper than their parent.
 ///
 /// Indentation is spaces or tabs (not both), or the prefixes the `tree` command draws
-/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `). A line's depth is
+/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `), or the `\_ ` that
+/// `ps --forest` draws before a child process. A line's depth is
 /// decided by comparing its indentation with the lines above, so any consistent step works.
 /// A label may end with markers, separated by a space: `!` (important), `!!` (critical),
 /// `[normal]`, `[important]`, `[critical]`, and `{#id}`. `\!` keeps a literal `!`.
@@ -229,6 +230,10 @@ public struct OutlineReader: HierarchyReader {
                 columns += 1
             }
             return DrawingUnit(end: cursor, isBranch: mark != 0x82)
+        }
+        // `ps --forest` (`ps -e --forest -o comm=`, `ps axjf`'s command column): "\_ ".
+        if position + 2 < end && bytes[position] == 0x5C && bytes[position + 1] == 0x5F && bytes[position + 2] == 0x20 {
+            return DrawingUnit(end: position + 3, isBranch: true)
         }
         // ASCII (`tree --charset ascii`): "|-- ", "`-- ", "|   ".
         if position + 3 < end {

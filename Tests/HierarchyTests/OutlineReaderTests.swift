@@ -37,6 +37,13 @@ import TestSupport
         #expect(tree.parents.filter { $0 < 0 }.count == 2)
     }
 
+    /// `ps -e --forest -o comm=`: each child's `\\_ ` is drawing, not part of its name.
+    @Test func psForestOutput() throws {
+        let tree = try read("systemd\n \\_ systemd-journal\n \\_ sshd\n     \\_ sshd\n         \\_ bash\n \\_ cron\nkthreadd\n \\_ kworker/0:1\n")
+        #expect(tree.labels == ["systemd", "systemd-journal", "sshd", "sshd", "bash", "cron", "kthreadd", "kworker/0:1"])
+        #expect(tree.parents == [-1, 0, 0, 2, 3, 0, -1, 6])
+    }
+
     @Test func treeCommandOutput() throws {
         let text = """
             .
