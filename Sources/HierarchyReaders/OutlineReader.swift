@@ -84,7 +84,7 @@ public struct OutlineReader: HierarchyReader {
                 else if byte == 0xC2 && position + 1 < contentEnd && bytes[position + 1] == 0xA0 {
                     sawSpace = true; width += 1; position += 2  // no-break space, as `tree` pads with
                 } else if let unit = treeDrawingUnit(bytes, at: position, end: contentEnd) {
-                    sawTreeDrawing = true; width += 4; position = unit.end; drawing = unit
+                    sawTreeDrawing = true; width += unit.columns; position = unit.end; drawing = unit
                 } else { break }
             }
             if sawSpace && sawTab {
@@ -198,6 +198,8 @@ public struct OutlineReader: HierarchyReader {
         var end: Int
         /// `├──`, `└──` and their ASCII forms (an entry), not `│` (a line passing by).
         var isBranch: Bool
+        /// How many columns it takes: 4 (`tree`'s), or 2 for `npm ls`'s `│ ` beside a dependency.
+        var columns = 4
     }
 
     /// A `tree` entry "name -> target" is a symbolic link: drawn "name → target" with the
@@ -216,7 +218,8 @@ public struct OutlineReader: HierarchyReader {
 
     /// The `tree` drawing unit that starts at `position`, if any.
     private func treeDrawingUnit(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int) -> DrawingUnit? {
-        // Unicode: │ (E2 94 82), ├ (E2 94 9C), └ (E2 94 94), then ── (E2 94 80 twice) or padding.
+        // Unicode: │ (E2 94 82), ├ (E2 94 9C), └ (E2 94 94), then ── (E2 94 80 twice) or padding;
+        // `npm ls` marks a package with dependencies ├─┬ (┬: E2 94 AC).
         if position + 2 < end && bytes[position] == 0xE2 && bytes[position + 1] == 0x94 {
             let mark = bytes[position + 2]
             guard mark == 0x82 || mark == 0x9C || mark == 0x94 else { return nil }
@@ -225,11 +228,13 @@ public struct OutlineReader: HierarchyReader {
             while columns < 4 && cursor < end {
                 if bytes[cursor] == 0x20 { cursor += 1 }
                 else if cursor + 1 < end && bytes[cursor] == 0xC2 && bytes[cursor + 1] == 0xA0 { cursor += 2 }
-                else if cursor + 2 < end && bytes[cursor] == 0xE2 && bytes[cursor + 1] == 0x94 && bytes[cursor + 2] == 0x80 { cursor += 3 }
+                else if cursor + 2 < end && bytes[cursor] == 0xE2 && bytes[cursor + 1] == 0x94
+                            && (bytes[cursor + 2] == 0x80 || (bytes[cursor + 2] == 0xAC && mark != 0x82)) { cursor += 3 }
                 else { break }
                 columns += 1
             }
-            return DrawingUnit(end: cursor, isBranch: mark != 0x82)
+            // (A branch counts 4 even at a line's end, its padding trimmed: `tree`'s empty name.)
+            return DrawingUnit(end: cursor, isBranch: mark != 0x82, columns: mark != 0x82 ? 4 : columns)
         }
         // `ps --forest` (`ps -e --forest -o comm=`, `ps axjf`'s command column): "\_ ".
         if position + 2 < end && bytes[position] == 0x5C && bytes[position + 1] == 0x5F && bytes[position + 2] == 0x20 {

@@ -44,6 +44,13 @@ import TestSupport
         #expect(tree.parents == [-1, 0, 0, 2, 3, 0, -1, 6])
     }
 
+    /// `npm ls`: a package with dependencies is drawn `├─┬`, its dependencies two columns in.
+    @Test func npmListOutput() throws {
+        let tree = try read("app@1.0.0 /home/u/app\n├─┬ express@4.18.2\n│ ├── accepts@1.3.8\n│ └─┬ body-parser@1.20.1\n│   └── bytes@3.1.2\n└── lodash@4.17.21\n")
+        #expect(tree.labels == ["app@1.0.0 /home/u/app", "express@4.18.2", "accepts@1.3.8", "body-parser@1.20.1", "bytes@3.1.2", "lodash@4.17.21"])
+        #expect(tree.parents == [-1, 0, 1, 1, 3, 0])
+    }
+
     @Test func treeCommandOutput() throws {
         let text = """
             .
