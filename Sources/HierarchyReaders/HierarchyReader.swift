@@ -205,7 +205,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     }
 
     /// `#NEXUS`, in any letter case: a NEXUS file, whose trees the Newick reader reads.
-    private static func startsWithNexus(_ bytes: [UInt8], from first: Int) -> Bool {
+    static func startsWithNexus(_ bytes: [UInt8], from first: Int) -> Bool {
         let word = Array("#nexus".utf8)
         guard bytes.count - first >= word.count else { return false }
         return zip(bytes[first..<first + word.count], word).allSatisfy { $0 | 0x20 == $1 | 0x20 }

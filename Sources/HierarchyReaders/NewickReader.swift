@@ -394,9 +394,7 @@ struct NewickParser {
         while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D) {
             index += 1
         }
-        let word = Array("#nexus".utf8)
-        guard bytes.count - index >= word.count else { return false }
-        return zip(bytes[index..<index + word.count], word).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        return InputFormat.startsWithNexus(bytes, from: index)
     }
 }
 
