@@ -389,6 +389,7 @@ struct NewickParser {
         return utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy(Self.isNumber)
     }
 
+    /// Whether the text is NEXUS: `#NEXUS` after any leading whitespace.
     func startsWithNexus() -> Bool {
         var index = 0
         while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D) {
