@@ -6,8 +6,8 @@ import Hierarchy
 ///
 /// Columns are found by name (`--id-column`, `--parent-column`, `--label-column`,
 /// `--type-column`; by default the first of `idColumns`, of `parentColumns` and of
-/// `labelColumns` (else the id), `type`, matched by their letters and digits in any case, so that
-/// `parent_id`, `Parent ID` and `parentId` are one name; failing those, a parent column named
+/// `labelColumns(idColumn:)` (else the id), `type`, matched by their letters and digits in any
+/// case, so that `parent_id`, `Parent ID` and `parentId` are one name; failing those, a parent column named
 /// `parent…` or `manager…` and an id column named `…id`, as in `category_id,parent_category_id`),
 /// and columns named `url`, `tooltip`, `class`, `color`, `fill` become node attributes. Labels
 /// lose surrounding whitespace; an empty label is an unnamed node.
@@ -92,7 +92,7 @@ public struct CSVReader: HierarchyReader {
         guard idIndex != parentIndex else {
             throw source.error(at: header.fields[idIndex].offset, "the id and the parent are both column '\(names[idIndex])': name another with --id-column or --parent-column")
         }
-        let labelIndex = try column(labelColumn, CSVReader.labelColumns, what: "label") ?? idIndex
+        let labelIndex = try column(labelColumn, CSVReader.labelColumns(idColumn: names[idIndex]), what: "label") ?? idIndex
         let typeIndex = try column(typeColumn, ["type"], what: "type")
         let attributeColumns = ["url", "tooltip", "class", "color", "fill"].compactMap { name in
             CSVReader.column(among: names, named: [name]).map { (name, $0) }
@@ -282,8 +282,12 @@ public struct CSVReader: HierarchyReader {
 
     /// The id column names looked for when none is given, in order (as `matchingKey`s): a table
     /// of nodes, an edge list's child (`parent,child`, `source,target`, `from,to`), an org
-    /// chart's (`employee,manager`), a table keyed by its labels.
-    static let idColumns = ["id", "child", "childid", "target", "to", "employee", "employeeid", "node", "nodeid", "name", "label"]
+    /// chart's (`employee,manager`), a table keyed by its labels. Beside a parent column of ids
+    /// (`manager_id`), the `…id` names come first (`idColumnsBesideIDs`): a plain `manager`
+    /// holds names, whose rows the `name` column keys, not an `employee_id`.
+    static let idColumns = ["id", "child", "target", "to", "employee", "node", "name", "label", "childid", "employeeid", "nodeid"]
+    /// The id column names looked for beside a parent column whose name ends in `id`.
+    static let idColumnsBesideIDs = ["id", "childid", "employeeid", "nodeid", "child", "target", "to", "employee", "node", "name", "label"]
     /// The parent column names looked for when none is given, in order (as `matchingKey`s).
     static let parentColumns = ["parentid", "parent", "source", "from", "manager", "managerid", "reportsto", "supervisor",
                                 "supervisorid", "parentnode", "parentnodeid"]
@@ -305,23 +309,31 @@ public struct CSVReader: HierarchyReader {
         return nil
     }
 
-    /// The label column names looked for when none is given, in order (as `matchingKey`s).
-    static let labelColumns = ["name", "label", "fullname", "displayname", "title"]
+    /// The label column names looked for when none is given, in order (as `matchingKey`s); where
+    /// the id column is one of ids (`id`, `…id`), also a full or display name or a title (a
+    /// table of pages, `id,parent_id,title`). An org chart keyed by names keeps them as labels:
+    /// its `title` is a job's.
+    static func labelColumns(idColumn: String) -> [String] {
+        let key = matchingKey(idColumn)
+        return key.hasSuffix("id") ? ["name", "label", "fullname", "displayname", "title"] : ["name", "label"]
+    }
 
     /// The parent column a header names, where none is given: the first of `parentColumns`,
-    /// else the first whose name begins as a parent's does (`parentColumnPrefixes`).
-    static func parentColumn(among columns: [String]) -> Int? {
+    /// else, unless `exactly`, the first whose name begins as a parent's does
+    /// (`parentColumnPrefixes`).
+    static func parentColumn(among columns: [String], exactly: Bool = false) -> Int? {
         column(among: columns, named: parentColumns)
-            ?? columns.firstIndex { column in parentColumnPrefixes.contains { matchingKey(column).hasPrefix($0) } }
+            ?? (exactly ? nil : columns.firstIndex { column in parentColumnPrefixes.contains { matchingKey(column).hasPrefix($0) } })
     }
 
     /// The id column a header names, where none is given, other than the parent's: the first of
-    /// `idColumns`, else the first whose name ends in `id` (a table of categories,
-    /// `category_id,parent_category_id`).
-    static func idColumn(among columns: [String], besides parent: Int?) -> Int? {
+    /// `idColumns` (`idColumnsBesideIDs` beside a parent column of ids), else, unless `exactly`,
+    /// the first whose name ends in `id` (a table of categories, `category_id,parent_category_id`).
+    static func idColumn(among columns: [String], besides parent: Int?, exactly: Bool = false) -> Int? {
         let keys = columns.map(matchingKey)
-        return idColumns.lazy.compactMap { name in keys.indices.first { keys[$0] == name && $0 != parent } }.first
-            ?? keys.indices.first { $0 != parent && keys[$0].hasSuffix("id") }
+        let names = parent.map { keys[$0].hasSuffix("id") } == true ? idColumnsBesideIDs : idColumns
+        return names.lazy.compactMap { name in keys.indices.first { keys[$0] == name && $0 != parent } }.first
+            ?? (exactly ? nil : keys.indices.first { $0 != parent && keys[$0].hasSuffix("id") })
     }
 
     /// A node and one of its parents' ids (empty for a root), to find a repeated row.

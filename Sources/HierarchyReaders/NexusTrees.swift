@@ -2,7 +2,8 @@
 /// TREES block's `tree NAME = (…);` statements, Newick each, and the block's `translate` table,
 /// which gives the taxa written as tokens (`1`, `2`, …) their names.
 ///
-/// Commands end with `;`; words are case-insensitive; comments `[…]` nest and may stand anywhere;
+/// Commands end with `;`; words are case-insensitive; comments `[…]` may stand anywhere (nested
+/// ones between commands: inside a tree the Newick reader reads them, to their first `]`);
 /// a quoted word (`'Homo sapiens'`, `''` for a quote) may hold any of those. Blocks other than
 /// TREES (TAXA, DATA, ASSUMPTIONS, …) are skipped command by command. One pass over the bytes.
 struct NexusTrees {

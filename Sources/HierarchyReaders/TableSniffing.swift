@@ -31,12 +31,30 @@ extension InputFormat {
             let names = header.split(separator: separator, omittingEmptySubsequences: false).map { field in
                 String(decoding: field.filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
             }
-            // As the reader finds them: given names exactly, else by `CSVReader`'s rules.
-            let parent = options.parentColumn.map { names.firstIndex(of: $0) } ?? CSVReader.parentColumn(among: names)
-            let id = options.idColumn.map { names.firstIndex(of: $0) } ?? CSVReader.idColumn(among: names, besides: parent)
+            // As the reader finds them: given names exactly, else by `CSVReader`'s rules; its
+            // looser ones (`parent…`, `…id`) only where the next line has as many fields, as a
+            // table's row has ("Managers: Ann, David" heads an outline).
+            let loosely = sameFieldCount(header, after: end, in: bytes, separator: separator)
+            let parent = options.parentColumn.map { names.firstIndex(of: $0) } ?? CSVReader.parentColumn(among: names, exactly: !loosely)
+            let id = options.idColumn.map { names.firstIndex(of: $0) } ?? CSVReader.idColumn(among: names, besides: parent, exactly: !loosely)
             if parent != nil && id != nil { return format }
         }
         return nil
+    }
+
+    /// Whether the first non-blank line after `end` has as many `separator`s as `header`
+    /// (outside quotes in neither: a rough count is enough to tell a row from an outline's line).
+    private static func sameFieldCount(_ header: ArraySlice<UInt8>, after end: Int, in bytes: [UInt8], separator: UInt8) -> Bool {
+        var start = end + 1
+        while start < bytes.count {
+            let lineEnd = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<lineEnd]
+            if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                return line.count(where: { $0 == separator }) == header.count(where: { $0 == separator })
+            }
+            start = lineEnd + 1
+        }
+        return false
     }
 
     /// The separator and its count per line when every line of a one-level outline has the same

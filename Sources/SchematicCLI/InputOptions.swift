@@ -15,13 +15,13 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("type-key"), help: "JSON/YAML key of a node's type.")
     var typeKey: String = "type"
 
-    @Option(name: .customLong("id-column"), help: "CSV/TSV column of node ids (default: id, else child_id, target, to, employee_id, node_id, name, label, or one named …id).")
+    @Option(name: .customLong("id-column"), help: "CSV/TSV column of node ids (default: id, else child, target, to, employee, node, name, label, their …_id forms, or one named …id).")
     var idColumn: String?
 
     @Option(name: .customLong("parent-column"), help: "CSV/TSV column of parent ids (default: parent_id, parent, source, from, manager_id, reports_to…, or one named parent… or manager…).")
     var parentColumn: String?
 
-    @Option(name: .customLong("label-column"), help: "CSV/TSV column of labels (default: name, label, full_name, display_name or title, else the id).")
+    @Option(name: .customLong("label-column"), help: "CSV/TSV column of labels (default: name or label; beside ids also full_name, display_name or title; else the id).")
     var labelColumn: String?
 
     @Option(name: .customLong("type-column"), help: "CSV/TSV column of node types (default: type, if present).")

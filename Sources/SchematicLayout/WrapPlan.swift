@@ -737,7 +737,12 @@ struct WrapPlan {
                 let estimate = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
                                             sectionStarts: sections.sectionStarts, widths: itemWidths, heights: itemHeights,
                                             gutter: gutter, overhangs: overhangs, configuration: configuration)
-                guard let limit = estimate.autoRowLimit(bigTree: count > WrapPlan.measuredChoiceItems) else { return nil }
+                // (Nil: the drawing is within the target unwrapped, or, in a big tree, this tier's
+                // blocks would only widen it: the larger tiers' blocks, if any, stay.)
+                guard let limit = estimate.autoRowLimit(bigTree: count > WrapPlan.measuredChoiceItems) else {
+                    if rowLimit > 0 { collectRuns(smallestFan: smallestFan) }
+                    break
+                }
                 let tierPage = estimate.page(rowLimit: limit)
                 if fan < WrapPlan.autoFanTiers[0], tierPage > (page ?? estimate.unwrappedPage) * WrapPlan.smallerFansGain {
                     // Not worth it: keep the larger fans' blocks (or none).

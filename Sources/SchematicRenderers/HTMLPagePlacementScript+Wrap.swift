@@ -342,7 +342,8 @@ extension HTMLPagePlacementScript {
         if (!runStart.length) continue;
         var estimate = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg);
         var limit = estimate.autoRowLimit(count > MEASURED_CHOICE_ITEMS);
-        if (limit === null) return null;
+        // (null: within the target unwrapped, or a big tree's tier that only widens: the larger tiers' blocks stay.)
+        if (limit === null) { if (rowLimit > 0) collectRuns(smallestFan); break; }
         var pageHere = estimate.page(limit);
         if (tier > 0 && pageHere > (tierPage !== null ? tierPage : estimate.unwrappedPage()) * SMALLER_FANS_GAIN) {
           if (rowLimit > 0) collectRuns(smallestFan);

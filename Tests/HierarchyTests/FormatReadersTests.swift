@@ -302,8 +302,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")
         #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
-                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'childid' or 'target' or 'to' or 'employee' or 'employeeid' "
-                + "or 'node' or 'nodeid' or 'name' or 'label' (in any case, with or without '_' or spaces), "
+                == "t.csv:1:1: no id column: name one 'id' or 'child' or 'target' or 'to' or 'employee' or 'node' or 'name' or 'label' "
+                + "or 'childid' or 'employeeid' or 'nodeid' (in any case, with or without '_' or spaces), "
                 + "or say which with --id-column (columns: key, parent)")
         #expect(readError(CSVReader(idColumn: "parent"), "key,parent\na,\n", file: "t.csv")
                 == "t.csv:1:5: the id and the parent are both column 'parent': name another with --id-column or --parent-column")
@@ -324,6 +324,15 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // `title` labels the rows.
         let categories = try CSVReader().read(Array("category_id,parent_category_id,title\n10,,Books\n11,10,Poetry\n".utf8), file: "c.csv")
         #expect(categories.labels == ["Books", "Poetry"] && categories.parents == [-1, 0])
+        // Beside a parent column of names, the names key the rows (not an `employee_id`), and
+        // an org chart keyed by names keeps them as labels (its `title` is a job's).
+        let byName = try CSVReader().read(Array("employee_id,name,manager\n1,Ada,\n2,Grace,Ada\n".utf8), file: "n.csv")
+        #expect(byName.labels == ["Ada", "Grace"] && byName.parents == [-1, 0])
+        let titled = try CSVReader().read(Array("employee,manager,title\nGrace,Ada,CTO\nAlan,Grace,Scientist\n".utf8), file: "t.csv")
+        #expect(titled.labels == ["Grace", "Alan", "Ada"])
+        // An outline whose first line has a comma and words that begin or end as column names do
+        // stays an outline: the looser names count only where the next line has as many fields.
+        #expect(try InputFormat.sniff(Array("Managers: Ann, David\n  Ann\n  David\n".utf8), file: "-", options: ReaderOptions()) == .outline)
         // Read from standard input, such headers are found as tables too.
         #expect(try InputFormat.sniff(Array("category_id,parent_category_id\n1,\n".utf8), file: "-", options: ReaderOptions()) == .csv)
         #expect(try InputFormat.sniff(Array("EmployeeID\tManagerID\n1\t\n".utf8), file: "-", options: ReaderOptions()) == .tsv)

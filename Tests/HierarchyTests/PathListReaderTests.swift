@@ -56,5 +56,9 @@ import Testing
         #expect(tree.labels == [".", "docs", "README.md", "a"] && tree.parents == [-1, 0, 1, 0])
         let paths = try read("\u{1B}[01;34msrc\u{1B}[0m/a.c\nsrc/b.c\n")
         #expect(paths.labels == ["src", "a.c", "b.c"])
+        // A line of OSC starts without an end is searched once, not once per start (200,000
+        // starts), and refused at its first escape.
+        let starts = String(repeating: "\u{1B}]", count: 200_000)
+        #expect(throws: ReadError.self) { try read("root\n  a" + starts + "\n") }
     }
 }
