@@ -52,7 +52,7 @@ public struct NewickReader: HierarchyReader {
 }
 
 /// The state of one Newick parse.
-struct NewickParser {
+private struct NewickParser {
     let source: SourceText
     let bytes: [UInt8]
     var tree = Tree()
@@ -391,11 +391,7 @@ struct NewickParser {
 
     /// Whether the text is NEXUS: `#NEXUS` after any leading whitespace.
     func startsWithNexus() -> Bool {
-        var index = 0
-        while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D) {
-            index += 1
-        }
-        return InputFormat.startsWithNexus(bytes, from: index)
+        InputFormat.startsWithNexus(bytes, from: InputFormat.contentStart(bytes))
     }
 }
 
