@@ -266,13 +266,16 @@ struct WrappedPlacement: Sendable {
                 && (parentMiddle < topsOfBlocks[block] + firstRow - SchematicLayout.levelStubDistance || plan.isCombed(block))
             // A parent beyond the first sub-column's last row (a lone leaf on the first row of a
             // country's panels, top to bottom) has that sub-column's line run on to its level
-            // where that is within the block, else enters at the corner: entered at the last
-            // row, the line went on into that member's stub and every later sub-column read as
-            // hanging from that member.
+            // where that is within the block, else enters it past the block's far side: entered
+            // at the last row, the line went on into that member's stub and every later
+            // sub-column read as hanging from that member; entered at the corner, the parent's
+            // line ran back over the whole first sub-column just beside its bus, a lid over it
+            // (Debian's optional packages by section, top to bottom).
             let beyond = parent >= 0 && plan.columns[block] > 1 && !plan.isSingleFile(block)
                 && parentMiddle > topsOfBlocks[block] + lastRow + SchematicLayout.levelStubDistance
             let runsOn = beyond && parentMiddle <= topsOfBlocks[block] + plan.heights[block]
-            entries[block] = entersCorner || (beyond && !runsOn) ? corner
+            entries[block] = entersCorner ? corner
+                : beyond && !runsOn ? topsOfBlocks[block] + plan.heights[block] + rise
                 : runsOn ? parentMiddle
                 : min(max(parentMiddle, topsOfBlocks[block] + firstRow), topsOfBlocks[block] + lastRow)
         }

@@ -201,10 +201,11 @@ extension HTMLPagePlacementScript {
         var combed = !plan.hangsLists && plan.rows[bl] === 1 && plan.columns[bl] > 1 && plan.offsetStart[bl] < 0;
         var entersCorner = parent >= 0 && plan.columns[bl] > 1 && !singleFile && (parentMiddle < blockTops[bl] + rows.first - LEVEL_STUB_DISTANCE || combed);
         // A parent beyond the first sub-column's last row has that sub-column's line run on to
-        // its level where that is within the block, else enters at the corner.
+        // its level where that is within the block, else enters it past the block's far side.
         var beyond = parent >= 0 && plan.columns[bl] > 1 && !singleFile && parentMiddle > blockTops[bl] + rows.last + LEVEL_STUB_DISTANCE;
         var runsOn = beyond && parentMiddle <= blockTops[bl] + plan.heights[bl];
-        blockEntries[bl] = entersCorner || (beyond && !runsOn) ? blockTops[bl] - pad * 0.25  // SchematicLayout.blockBusRise
+        blockEntries[bl] = entersCorner ? blockTops[bl] - pad * 0.25  // SchematicLayout.blockBusRise
+          : beyond && !runsOn ? blockTops[bl] + plan.heights[bl] + pad * 0.25
           : runsOn ? parentMiddle
           : Math.min(Math.max(parentMiddle, blockTops[bl] + rows.first), blockTops[bl] + rows.last);
       }
