@@ -8,8 +8,10 @@ import Darwin
 /// Reads an indented outline: one node per line, children indented deeper than their parent.
 ///
 /// Indentation is spaces or tabs (not both), or the prefixes the `tree` command draws
-/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `), or the `\_ ` that
-/// `ps --forest` draws before a child process. A line's depth is
+/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `; the shorter `|-`,
+/// `` `- ``, `| ` of `pstree -a` and systemd, whose `systemctl list-dependencies` puts a unit's
+/// state mark `●` before them), or the `\_ ` that `ps --forest` draws before a child process.
+/// `pstree`'s compact drawing is read by `ProcessTreeReader`. A line's depth is
 /// decided by comparing its indentation with the lines above, so any consistent step works.
 /// A label may end with markers, separated by a space: `!` (important), `!!` (critical),
 /// `[normal]`, `[important]`, `[critical]`, and `{#id}`. `\!` keeps a literal `!`.
@@ -32,6 +34,8 @@ public struct OutlineReader: HierarchyReader {
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
             // Unindented paths (`find`, `dpkg -L`, `git ls-files`) would be one flat column.
             if PathListReader.looksLikePathList(bytes) { return try PathListReader().read(source, bytes) }
+            // `pstree`'s several processes to a line would be one label and misplaced lines.
+            if ProcessTreeReader.looksLikeProcessTree(bytes) { return try ProcessTreeReader().read(source, bytes) }
             return try read(source, bytes)
         }
     }
@@ -71,6 +75,16 @@ public struct OutlineReader: HierarchyReader {
             var sawSpace = false
             var sawTab = false
             var drawing: DrawingUnit? = nil
+            // `systemctl list-dependencies` marks each unit's state before its drawing (● active,
+            // ○ inactive, × failed; `*` in ASCII): two columns of indentation like the spaces
+            // it prints where the state is unknown.
+            if let mark = Self.statusMarkLength(bytes, at: position, end: contentEnd) {
+                var after = position + mark
+                while after < contentEnd && bytes[after] == 0x20 { after += 1 }
+                if treeDrawingUnit(bytes, at: after, end: contentEnd) != nil {
+                    sawSpace = true; width += 2; position += mark
+                }
+            }
             // Runs of spaces, the usual indentation, eight at a time.
             if let base = bytes.baseAddress {
                 while position + 8 <= contentEnd && UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
@@ -246,7 +260,32 @@ public struct OutlineReader: HierarchyReader {
             if (a == 0x7C || a == 0x60) && b == 0x2D && c == 0x2D && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: true) }
             if a == 0x7C && b == 0x20 && c == 0x20 && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: false) }
         }
+        // The shorter ASCII of `pstree -a` and systemd (`systemctl list-dependencies`): "|-name",
+        // "`-name", and "| " or "|   " before another unit.
+        if position + 2 < end {
+            let a = bytes[position], b = bytes[position + 1], c = bytes[position + 2]
+            if (a == 0x7C || a == 0x60) && b == 0x2D && c != 0x2D && c != 0x20 { return DrawingUnit(end: position + 2, isBranch: true) }
+            if a == 0x7C && b == 0x20 {
+                var cursor = position + 1
+                while cursor < end && cursor < position + 4 && bytes[cursor] == 0x20 { cursor += 1 }
+                if cursor < end && (bytes[cursor] == 0x7C || bytes[cursor] == 0x60) {
+                    return DrawingUnit(end: cursor, isBranch: false, columns: cursor - position)
+                }
+            }
+        }
         return nil
+    }
+
+    /// The length of a unit state mark and the space after it at `position` (●, ○, ×, ↻, `*`,
+    /// `x`), if one is there.
+    private static func statusMarkLength(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, end: Int) -> Int? {
+        let first = bytes[position]
+        if (first == UInt8(ascii: "*") || first == UInt8(ascii: "x")) && position + 1 < end && bytes[position + 1] == 0x20 { return 2 }
+        if first == 0xC3 && position + 2 < end && bytes[position + 1] == 0x97 && bytes[position + 2] == 0x20 { return 3 }  // ×
+        guard position + 3 < end, first == 0xE2, bytes[position + 3] == 0x20 else { return nil }
+        let second = bytes[position + 1], third = bytes[position + 2]
+        // ● U+25CF, ○ U+25CB, ↻ U+21BB.
+        return second == 0x97 && (third == 0x8F || third == 0x8B) || second == 0x86 && third == 0xBB ? 4 : nil
     }
 
     /// Whether a line reads "N directories" or "N directories, M files" (as `tree` ends), or

@@ -51,6 +51,66 @@ import TestSupport
         #expect(tree.parents == [-1, 0, 1, 1, 3, 0])
     }
 
+    /// `pstree`: several processes to a line, siblings at the column of their parent's `┬`.
+    @Test func pstreeOutput() throws {
+        let unicode = """
+            systemd─┬─ModemManager───2*[{ModemManager}]
+                    ├─sshd───sshd───bash─┬─pstree
+                    │                    └─vim
+                    └─3*[agetty]
+            kthreadd───kworker/0:1
+
+            """
+        let tree = try read(unicode)
+        #expect(tree.labels == ["systemd", "ModemManager", "2*[{ModemManager}]", "sshd", "sshd", "bash", "pstree", "vim",
+                                "3*[agetty]", "kthreadd", "kworker/0:1"])
+        #expect(tree.parents == [-1, 0, 1, 0, 3, 4, 5, 5, 0, -1, 9])
+        // `pstree -A` (and the default on a terminal that is not UTF-8): dashes inside names stay.
+        let ascii = """
+            init-+-swift-test---x-ray
+                 |-memfd:sealed-91-+-bash
+                 |                 `-2*[{memfd:sealed-91}]
+                 `-cron
+
+            """
+        let asciiTree = try read(ascii)
+        #expect(asciiTree.labels == ["init", "swift-test", "x-ray", "memfd:sealed-91", "bash", "2*[{memfd:sealed-91}]", "cron"])
+        #expect(asciiTree.parents == [-1, 0, 1, 0, 3, 3, 0])
+        // One line of a chain is `pstree`'s too; `pstree -a` is one process a line.
+        #expect(try read("init───bash───top\n").parents == [-1, 0, 1])
+        let arguments = try read("init\n  |-bash /dev/fd/3\n  |   `-top -d 1\n  `-cron -f\n")
+        #expect(arguments.labels == ["init", "bash /dev/fd/3", "top -d 1", "cron -f"])
+        #expect(arguments.parents == [-1, 0, 1, 0])
+        // A branch under no `┬` is refused where it stands.
+        let stray = error("a─┬─b\n  ├─c\n   └─d\n")
+        #expect(stray?.line == 3 && stray?.column == 4 && stray?.message == "this branch hangs from no '┬' above it in the same column")
+        #expect(error("a─┬─b\n  ├─c\n   x\n")?.line == 3)
+        #expect(error("a─┬─b\n  └─\n")?.message == "expected a process name after the drawing")
+    }
+
+    /// `systemctl list-dependencies`: each unit's state mark (● ○ ×, `*` in ASCII) stands
+    /// before its drawing, two columns like the spaces printed where the state is unknown.
+    @Test func systemctlListDependenciesOutput() throws {
+        let unicode = """
+            default.target
+            ● ├─display-manager.service
+            ● └─multi-user.target
+            ○   ├─cron.service
+                │ └─missing.service
+            ×   └─basic.target
+            ●     └─sockets.target
+
+            """
+        let tree = try read(unicode)
+        #expect(tree.labels == ["default.target", "display-manager.service", "multi-user.target", "cron.service",
+                                "missing.service", "basic.target", "sockets.target"])
+        #expect(tree.parents == [-1, 0, 0, 2, 3, 2, 5])
+        let ascii = "default.target\n* |-display-manager.service\n* `-multi-user.target\n*   |-cron.service\n*   | `-dbus.socket\n*   `-basic.target\n"
+        let asciiTree = try read(ascii)
+        #expect(asciiTree.labels == ["default.target", "display-manager.service", "multi-user.target", "cron.service", "dbus.socket", "basic.target"])
+        #expect(asciiTree.parents == [-1, 0, 0, 2, 3, 2])
+    }
+
     @Test func treeCommandOutput() throws {
         let text = """
             .
