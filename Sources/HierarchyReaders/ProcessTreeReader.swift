@@ -79,7 +79,10 @@ struct ProcessTreeReader {
             } else if bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 || Self.passMark(bytes, at: lineStart) != nil {
                 throw source.error(at: lineStart, "expected '├─' or '└─' (`pstree` drawing) at the column of an earlier '┬', then a process")
             } else {
-                parent = -1  // another tree's root
+                // Another tree's root: an earlier tree's branches are closed, so a stray one
+                // below is refused rather than hung on that tree.
+                parent = -1
+                openBranches.removeAll(keepingCapacity: true)
                 position = lineStart; column = 0
             }
             // Processes and the links between them, to the line's end.

@@ -84,6 +84,8 @@ import TestSupport
         // A branch under no `┬` is refused where it stands.
         let stray = error("a─┬─b\n  ├─c\n   └─d\n")
         #expect(stray?.line == 3 && stray?.column == 4 && stray?.message == "this branch hangs from no '┬' above it in the same column")
+        // Nor is one hung on the tree before another root (that tree's `┬` left open).
+        #expect(error("a─┬─b\n  ├─c\nd───e\n  └─f\n")?.line == 4)
         #expect(error("a─┬─b\n  ├─c\n   x\n")?.line == 3)
         #expect(error("a─┬─b\n  └─\n")?.message == "expected a process name after the drawing")
     }
