@@ -10,7 +10,9 @@ import Darwin
 /// Indentation is spaces or tabs (not both), or the prefixes the `tree` command draws
 /// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `; the shorter `|-`,
 /// `` `- ``, `| ` of `pstree -a` and systemd, whose `systemctl list-dependencies` puts a unit's
-/// state mark `●` before them), or the `\_ ` that `ps --forest` draws before a child process.
+/// state mark `●` before them), the `\_ ` that `ps --forest` draws before a child process, or
+/// the dependency trees of Gradle (`+--- `, `\--- `, `|    `) and Maven (`+- `, `\- `, `|  `);
+/// `cargo tree`'s `[dev-dependencies]` heads its package's dependencies of that kind.
 /// `pstree`'s compact drawing is read by `ProcessTreeReader`. A line's depth is
 /// decided by comparing its indentation with the lines above, so any consistent step works.
 /// A label may end with markers, separated by a space: `!` (important), `!!` (critical),
@@ -47,22 +49,26 @@ public struct OutlineReader: HierarchyReader {
         // A node per line (blank lines aside): exact for most files, which then need no trimming.
         tree.reserveCapacity(source.occurrences(of: 0x0A) + (bytes.last == 0x0A ? 0 : 1))
 
-        // Open ancestors of the next line: indentation width and node number.
-        var stack: [(width: Int, node: Int)] = []
+        // Open ancestors of the next line: indentation width, node number, and whether it is a
+        // `cargo tree` section (`[dev-dependencies]`), level with the package it belongs to.
+        var stack: [(width: Int, node: Int, isSection: Bool)] = []
         var rootWidth = -1
         var usesTabs: Bool? = nil
         var sawTreeDrawing = false
+        var sawGradleDrawing = false, inGradleLegend = false
         var previousLineBlank = false
         var idPlaces: [String: Int] = [:]
         var lineStart = 0
         let end = bytes.count
+        let logPrefix = Self.mavenLogPrefixLength(bytes)
 
         while lineStart < end {
             let lineEnd = endOfLine(bytes, from: lineStart)
             let next = lineEnd + 1
             var contentEnd = lineEnd
             while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
-            if contentEnd == lineStart {
+            let contentStart = lineStart + min(logPrefix, contentEnd - lineStart)
+            if contentEnd == contentStart {
                 previousLineBlank = true
                 lineStart = next
                 continue
@@ -70,7 +76,7 @@ public struct OutlineReader: HierarchyReader {
             defer { previousLineBlank = false }
 
             // Indentation: whitespace, then tree-drawing units.
-            var position = lineStart
+            var position = contentStart
             var width = 0
             var sawSpace = false
             var sawTab = false
@@ -99,6 +105,7 @@ public struct OutlineReader: HierarchyReader {
                     sawSpace = true; width += 1; position += 2  // no-break space, as `tree` pads with
                 } else if let unit = treeDrawingUnit(bytes, at: position, end: contentEnd) {
                     sawTreeDrawing = true; width += unit.columns; position = unit.end; drawing = unit
+                    if unit.columns == 5 { sawGradleDrawing = true }  // (only Gradle's are 5 wide)
                 } else { break }
             }
             if sawSpace && sawTab {
@@ -120,6 +127,13 @@ public struct OutlineReader: HierarchyReader {
                 && (sawTreeDrawing || String(decoding: bytes[position..<contentEnd], as: UTF8.self).contains(" director"))
                 && isLastContent(bytes, after: next) {
                 break
+            }
+            // Gradle's legend after its trees ("(*) - Indicates repeated occurrences…").
+            if (previousLineBlank || inGradleLegend) && sawGradleDrawing && width == 0
+                && Self.isGradleLegend(bytes, from: position, to: contentEnd) {
+                inGradleLegend = true
+                lineStart = next
+                continue
             }
             // A line of `tree` drawing with no branch on it (`│`) only spaces the entries out.
             if let drawing, !drawing.isBranch, position == contentEnd {
@@ -151,7 +165,14 @@ public struct OutlineReader: HierarchyReader {
             }
             var popped = false
             while let top = stack.last, top.width > width { stack.removeLast(); popped = true }
-            if let top = stack.last, top.width == width {
+            // A section ends at the next line as far left as it (its package's next sibling, or
+            // the package's next section).
+            if let top = stack.last, top.width == width, top.isSection { stack.removeLast() }
+            let isSection = sawTreeDrawing && drawing?.isBranch != true && (plainText ?? parsed?.text).map(Self.isCargoSection) == true
+                && stack.last?.width == width
+            if isSection {
+                parent = stack.last?.node  // under its package, whose dependencies follow in it
+            } else if let top = stack.last, top.width == width {
                 stack.removeLast()
                 parent = stack.last?.node
             } else if popped || stack.isEmpty && width != rootWidth {
@@ -168,8 +189,8 @@ public struct OutlineReader: HierarchyReader {
             } else {
                 node = tree.addNode(label: plainText ?? "", parent: parent)  // not parsed: plain
             }
-            if drawing?.isBranch == true { Self.markSymbolicLink(node, in: &tree) }
-            stack.append((width, node))
+            if drawing?.marksLinks == true { Self.markSymbolicLink(node, in: &tree) }
+            stack.append((width, node, isSection))
             lineStart = next
         }
         if tree.isEmpty {
@@ -214,6 +235,47 @@ public struct OutlineReader: HierarchyReader {
         var isBranch: Bool
         /// How many columns it takes: 4 (`tree`'s), or 2 for `npm ls`'s `│ ` beside a dependency.
         var columns = 4
+        /// Whether an entry "name -> target" after it is a symbolic link (`tree`'s, not Gradle's
+        /// "group:name:1.0 -> 2.0", a version conflict resolved).
+        var linksAreSymbolic = true
+
+        /// `tree`'s entry, the only one whose "->" is a symbolic link.
+        var marksLinks: Bool { isBranch && linksAreSymbolic }
+    }
+
+    /// 7 where every line that is not blank starts with Maven's "[INFO] " (a dependency tree
+    /// copied from its console; "[INFO]" alone is a blank line), else 0.
+    private static func mavenLogPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let prefix = Array("[INFO]".utf8)
+        guard bytes.count >= prefix.count, bytes.starts(with: prefix) else { return 0 }
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var contentEnd = lineEnd
+            while contentEnd > lineStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D || bytes[contentEnd - 1] == 0x09) {
+                contentEnd -= 1
+            }
+            if contentEnd > lineStart {
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                guard line.starts(with: prefix), line.count == prefix.count || line[prefix.count] == 0x20 else { return 0 }
+            }
+            lineStart = lineEnd + 1
+        }
+        return prefix.count + 1
+    }
+
+    /// Whether a line, unindented after a blank one below Gradle's trees, is its legend: "(*) - …",
+    /// "(c) - …", "(n) - …", or "A web-based, searchable dependency report is available…".
+    private static func isGradleLegend(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return ["(*) - ", "(c) - ", "(n) - ", "A web-based, searchable dependency report"].contains { text.hasPrefix($0) }
+    }
+
+    /// Whether a line of `cargo tree` heads the package's dependencies of a kind: its lines
+    /// follow as the section's children, one level deeper.
+    private static func isCargoSection(_ label: String) -> Bool {
+        label == "[dev-dependencies]" || label == "[build-dependencies]" || label == "[dependencies]"
     }
 
     /// A `tree` entry "name -> target" is a symbolic link: drawn "name → target" with the
@@ -254,6 +316,14 @@ public struct OutlineReader: HierarchyReader {
         if position + 2 < end && bytes[position] == 0x5C && bytes[position + 1] == 0x5F && bytes[position + 2] == 0x20 {
             return DrawingUnit(end: position + 3, isBranch: true)
         }
+        // Gradle's `dependencies` ("+--- ", "\--- ", "|    ") and Maven's `dependency:tree`
+        // ("+- ", "\- ", "|  ").
+        if position + 2 < end && (bytes[position] == 0x2B || bytes[position] == 0x5C) && bytes[position + 1] == 0x2D {
+            if position + 4 < end && bytes[position + 2] == 0x2D && bytes[position + 3] == 0x2D && bytes[position + 4] == 0x20 {
+                return DrawingUnit(end: position + 5, isBranch: true, columns: 5, linksAreSymbolic: false)
+            }
+            if bytes[position + 2] == 0x20 { return DrawingUnit(end: position + 3, isBranch: true, columns: 3, linksAreSymbolic: false) }
+        }
         // ASCII (`tree --charset ascii`): "|-- ", "`-- ", "|   ".
         if position + 3 < end {
             let a = bytes[position], b = bytes[position + 1], c = bytes[position + 2], d = bytes[position + 3]
@@ -261,14 +331,15 @@ public struct OutlineReader: HierarchyReader {
             if a == 0x7C && b == 0x20 && c == 0x20 && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: false) }
         }
         // The shorter ASCII of `pstree -a` and systemd (`systemctl list-dependencies`): "|-name",
-        // "`-name", and "| " or "|   " before another unit.
+        // "`-name", and "| " or "|   " before another unit (Maven's "|  " before its own).
         if position + 2 < end {
             let a = bytes[position], b = bytes[position + 1], c = bytes[position + 2]
             if (a == 0x7C || a == 0x60) && b == 0x2D && c != 0x2D && c != 0x20 { return DrawingUnit(end: position + 2, isBranch: true) }
             if a == 0x7C && b == 0x20 {
                 var cursor = position + 1
                 while cursor < end && cursor < position + 4 && bytes[cursor] == 0x20 { cursor += 1 }
-                if cursor < end && (bytes[cursor] == 0x7C || bytes[cursor] == 0x60) {
+                if cursor < end && (bytes[cursor] == 0x7C || bytes[cursor] == 0x60
+                                    || cursor + 1 < end && (bytes[cursor] == 0x2B || bytes[cursor] == 0x5C) && bytes[cursor + 1] == 0x2D) {
                     return DrawingUnit(end: cursor, isBranch: false, columns: cursor - position)
                 }
             }

@@ -113,6 +113,82 @@ import TestSupport
         #expect(asciiTree.parents == [-1, 0, 0, 2, 3, 2])
     }
 
+    /// Gradle's `dependencies`: "+--- ", "\--- ", "|    "; its "->" is a version resolved, not
+    /// a symbolic link; the legend after the trees is not a node.
+    @Test func gradleDependencies() throws {
+        let text = #"""
+            runtimeClasspath - Runtime classpath of source set 'main'.
+            +--- org.springframework.boot:spring-boot-starter-web -> 3.1.0
+            |    +--- org.springframework.boot:spring-boot-starter:3.1.0
+            |    |    \--- org.yaml:snakeyaml:1.33
+            |    \--- org.springframework:spring-webmvc:6.0.9 (*)
+            \--- com.google.guava:guava:32.0.1-jre
+                 \--- com.google.guava:failureaccess:1.0.1
+
+            (c) - A dependency constraint, not a dependency.
+            (*) - Indicates repeated occurrences of a transitive dependency subtree.
+
+            A web-based, searchable dependency report is available by adding the --scan option.
+
+            """#
+        let tree = try read(text)
+        #expect(tree.labels == ["runtimeClasspath - Runtime classpath of source set 'main'.",
+                                "org.springframework.boot:spring-boot-starter-web -> 3.1.0",
+                                "org.springframework.boot:spring-boot-starter:3.1.0", "org.yaml:snakeyaml:1.33",
+                                "org.springframework:spring-webmvc:6.0.9 (*)", "com.google.guava:guava:32.0.1-jre",
+                                "com.google.guava:failureaccess:1.0.1"])
+        #expect(tree.parents == [-1, 0, 1, 2, 1, 0, 5])
+        #expect(tree.attributes(of: 1)?.cssClass == nil)
+    }
+
+    /// Maven's `dependency:tree`: "+- ", "\- ", "|  ".
+    @Test func mavenDependencyTree() throws {
+        let text = #"""
+            com.example:demo:jar:0.0.1-SNAPSHOT
+            +- org.springframework.boot:spring-boot-starter-web:jar:3.1.0:compile
+            |  +- org.springframework.boot:spring-boot-starter:jar:3.1.0:compile
+            |  |  \- org.yaml:snakeyaml:jar:1.33:compile
+            |  \- org.springframework:spring-webmvc:jar:6.0.9:compile
+            \- junit:junit:jar:4.13.2:test
+               \- org.hamcrest:hamcrest-core:jar:1.3:test
+
+            """#
+        let tree = try read(text)
+        #expect(tree.labels.allSatisfy { !$0.hasPrefix("|") && !$0.hasPrefix("+") && !$0.hasPrefix("\\") })
+        #expect(tree.parents == [-1, 0, 1, 2, 1, 0, 5])
+        // Copied from Maven's console, every line "[INFO] …" ("[INFO]" alone a blank line).
+        let console = "[INFO]\n" + text.split(separator: "\n").map { "[INFO] " + $0 }.joined(separator: "\n") + "\n[INFO]\n"
+        let fromConsole = try read(console)
+        #expect(fromConsole.labels == tree.labels && fromConsole.parents == tree.parents)
+        // Where some line is not Maven's, "[INFO]" stays in the labels.
+        #expect(try read("[INFO] a\n  b\n").labels == ["[INFO] a", "b"])
+    }
+
+    /// `cargo tree`: a `[dev-dependencies]` line, level with its package, heads the package's
+    /// dependencies of that kind, which follow one level deeper.
+    @Test func cargoTreeSections() throws {
+        let text = """
+            demo v0.1.0 (/home/me/demo)
+            ├── serde v1.0.189
+            │   └── serde_derive v1.0.189 (proc-macro)
+            │       └── quote v1.0.33
+            │       [build-dependencies]
+            │       └── cc v1.0.83
+            └── anyhow v1.0.75
+            [build-dependencies]
+            └── cc v1.0.83
+            [dev-dependencies]
+            └── tempfile v3.8.0
+                └── fastrand v2.0.1
+
+            """
+        let tree = try read(text)
+        #expect(tree.labels == ["demo v0.1.0 (/home/me/demo)", "serde v1.0.189", "serde_derive v1.0.189 (proc-macro)",
+                                "quote v1.0.33", "[build-dependencies]", "cc v1.0.83", "anyhow v1.0.75",
+                                "[build-dependencies]", "cc v1.0.83", "[dev-dependencies]", "tempfile v3.8.0", "fastrand v2.0.1"])
+        #expect(tree.parents == [-1, 0, 1, 2, 2, 4, 0, 0, 7, 0, 9, 10])
+    }
+
     @Test func treeCommandOutput() throws {
         let text = """
             .
