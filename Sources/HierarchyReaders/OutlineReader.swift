@@ -168,8 +168,10 @@ public struct OutlineReader: HierarchyReader {
             // A section ends at the next line as far left as it (its package's next sibling, or
             // the package's next section).
             if let top = stack.last, top.width == width, top.isSection { stack.removeLast() }
-            let isSection = sawTreeDrawing && drawing?.isBranch != true && (plainText ?? parsed?.text).map(Self.isCargoSection) == true
-                && stack.last?.width == width
+            // (Only where `tree` drawing is read: above, or on the next line, as under a root
+            // package with dev-dependencies alone.)
+            let isSection = drawing?.isBranch != true && (plainText ?? parsed?.text).map(Self.isCargoSection) == true
+                && stack.last?.width == width && (sawTreeDrawing || nextLineDrawsBranch(bytes, after: next))
             if isSection {
                 parent = stack.last?.node  // under its package, whose dependencies follow in it
             } else if let top = stack.last, top.width == width {
@@ -378,6 +380,19 @@ public struct OutlineReader: HierarchyReader {
             if !ok { return false }
         }
         return true
+    }
+
+    /// Whether the line at `offset` starts, after spaces and lines passing by, with a `tree` entry.
+    private func nextLineDrawsBranch(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Bool {
+        let end = endOfLine(bytes, from: min(offset, bytes.count))
+        var position = offset
+        while position < end {
+            if bytes[position] == 0x20 { position += 1; continue }
+            guard let unit = treeDrawingUnit(bytes, at: position, end: end) else { return false }
+            if unit.isBranch { return true }
+            position = unit.end
+        }
+        return false
     }
 
     private func isLastContent(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Bool {

@@ -187,6 +187,9 @@ import TestSupport
                                 "quote v1.0.33", "[build-dependencies]", "cc v1.0.83", "anyhow v1.0.75",
                                 "[build-dependencies]", "cc v1.0.83", "[dev-dependencies]", "tempfile v3.8.0", "fastrand v2.0.1"])
         #expect(tree.parents == [-1, 0, 1, 2, 2, 4, 0, 0, 7, 0, 9, 10])
+        // A package with dev-dependencies alone; in a plain outline such a line is as written.
+        #expect(try read("demo v0.1.0\n[dev-dependencies]\n└── tempfile v3.8.0\n").parents == [-1, 0, 1])
+        #expect(try read("config\n[dependencies]\n  serde\n").parents == [-1, -1, 1])
     }
 
     @Test func treeCommandOutput() throws {
