@@ -320,3 +320,44 @@ import TestSupport
         #expect(error(#"{"name": "a", "id": 1, "children": [{"name": "b", "id": "1"}]}"#) == "in.json:1:57: duplicate id '1' (first at in.json:1:21)")
     }
 }
+
+/// `npm ls --json` and `pnpm list --json`: the package tree `npm ls` prints, not its keys.
+@Suite struct PackageListTreeTests {
+    func read(_ text: String) throws(ReadError) -> Tree {
+        try JSONTreeReader().read(Array(text.utf8), file: "deps.json")
+    }
+
+    @Test func npmListIsDrawnAsPackages() throws {
+        let tree = try read("""
+            {"version": "1.0.0", "name": "demo",
+             "problems": ["missing: left-pad@^1.3.0, required by demo@1.0.0"],
+             "dependencies": {
+               "express": {"version": "4.18.2", "resolved": "https://r/e.tgz", "overridden": false,
+                           "dependencies": {"accepts": {"version": "1.3.8"},
+                                            "body-parser": {"version": "1.20.1", "dependencies": {"bytes": {"version": "3.1.2"}}}}},
+               "left-pad": {"required": "^1.3.0", "missing": true},
+               "lodash": {"version": "4.17.21", "extraneous": true}}}
+            """)
+        #expect(tree.labels == ["demo@1.0.0", "express@4.18.2", "accepts@1.3.8", "body-parser@1.20.1", "bytes@3.1.2",
+                                "left-pad@^1.3.0 (missing)", "lodash@4.17.21 (extraneous)"])
+        #expect(tree.parents == [-1, 0, 1, 1, 3, 0, 0])
+        #expect(tree.types == [.normal, .normal, .normal, .normal, .normal, .critical, .important])
+        #expect(tree.warnings == ["deps.json: npm ls: missing: left-pad@^1.3.0, required by demo@1.0.0"])
+    }
+
+    @Test func pnpmProjectsAreAForestWithDevDependencies() throws {
+        let tree = try read("""
+            [{"name": "a", "version": "1.0.0", "path": "/p/a",
+              "dependencies": {"x": {"from": "x", "version": "2.0.0"}}, "devDependencies": {"y": {"version": "3.0.0"}}},
+             {"name": "b", "version": "0.1.0", "dependencies": {"z": {"version": "1.1.0"}}}]
+            """)
+        #expect(tree.labels == ["a@1.0.0", "x@2.0.0", "y@3.0.0", "b@0.1.0", "z@1.1.0"])
+        #expect(tree.parents == [-1, 0, 0, -1, 3])
+    }
+
+    /// A package.json names versions, not package objects: its keys are drawn as they are.
+    @Test func packageJSONStaysKeys() throws {
+        let tree = try read(#"{"name": "x", "dependencies": {"express": "^4.18.2"}}"#)
+        #expect(tree.labels == ["x", "dependencies", "express", "^4.18.2"])
+    }
+}

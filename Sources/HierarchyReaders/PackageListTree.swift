@@ -1,0 +1,102 @@
+import Hierarchy
+
+/// `npm ls --json` (and `pnpm list --json`, an array of projects): packages keyed by name under
+/// `dependencies` (`devDependencies`, `optionalDependencies`), each an object with its
+/// `version` and its own `dependencies`. Read as keys, every `version`, `resolved` and
+/// `overridden` would be a node beside the packages; this redraws the keys' tree as the package
+/// tree `npm ls` prints, `name@version` (the root's name from its `name`), a missing dependency
+/// `name@required (missing)` as critical, an extraneous or invalid one marked as `npm ls` marks
+/// it. Only a document every one of whose dependency entries is such an object is taken (a
+/// package.json's `"express": "^4.18.2"` is not).
+enum PackageListTree {
+    /// The keys that hold a package's dependencies.
+    private static let dependencyKeys: Set<String> = ["dependencies", "devDependencies", "optionalDependencies"]
+
+    /// The package tree of `keys` (a JSON document read as keys, from `file`), or nil where it is
+    /// not a package list. The `problems` npm lists at the top become warnings.
+    static func packageTree(from keys: Tree, file: String) -> Tree? {
+        let count = keys.count
+        guard count > 0 else { return nil }
+        // Children by node, in file order (node numbers are), as offsets into one array.
+        var childStart = [Int](repeating: 0, count: count + 1)
+        var roots: [Int] = []
+        for node in 0..<count {
+            let parent = Int(keys.parents[node])
+            if parent < 0 { roots.append(node) } else { childStart[parent + 1] += 1 }
+        }
+        for node in 0..<count { childStart[node + 1] += childStart[node] }
+        var fill = childStart
+        var childList = [Int](repeating: 0, count: count)
+        for node in 0..<count where keys.parents[node] >= 0 {
+            let parent = Int(keys.parents[node])
+            childList[fill[parent]] = node
+            fill[parent] += 1
+        }
+        func children(_ node: Int) -> ArraySlice<Int> { childList[childStart[node]..<childStart[node + 1]] }
+        /// The scalar under a key (its one leaf), if it is one.
+        func scalar(_ key: Int) -> String? {
+            let values = children(key)
+            guard values.count == 1, let value = values.first, children(value).isEmpty else { return nil }
+            return keys.labels[value]
+        }
+        func field(_ name: String, in fields: some Collection<Int>) -> String? {
+            fields.first { keys.labels[$0] == name }.flatMap(scalar)
+        }
+
+        // The top-level packages, each its label and its fields: a named object is a root with
+        // its keys below it; an unnamed one's keys are the roots themselves.
+        var top: [(label: String, fields: [Int])] = []
+        if roots.contains(where: { dependencyKeys.contains(keys.labels[$0]) && !children($0).isEmpty }) {
+            top = [("", roots)]
+        } else {
+            for root in roots { top.append((keys.labels[root], Array(children(root)))) }
+        }
+        // Every dependency entry must be a package object: a version, or a missing requirement.
+        var entries = 0
+        for node in 0..<count where dependencyKeys.contains(keys.labels[node]) {
+            for entry in children(node) {
+                let fields = children(entry)
+                guard field("version", in: fields) != nil || field("required", in: fields) != nil else { return nil }
+                entries += 1
+            }
+        }
+        guard entries > 0, top.allSatisfy({ package in
+            package.fields.contains { dependencyKeys.contains(keys.labels[$0]) }
+        }) else { return nil }
+
+        var tree = Tree()
+        tree.warnings = keys.warnings
+        for package in top {
+            for key in package.fields where keys.labels[key] == "problems" {
+                for problem in children(key) { tree.warnings.append("\(file): npm ls: \(keys.labels[problem])") }
+            }
+        }
+        // Depth first, iteratively: (the package's name, its fields, its parent in the new tree).
+        var pending: [(name: String, fields: [Int], parent: Int?)] = top.reversed().map { ($0.label, $0.fields, nil) }
+        while let (name, fields, parent) = pending.popLast() {
+            var label = name
+            var type = NodeType.normal
+            // (An unnamed project is its version alone, or an unnamed node.)
+            if let version = field("version", in: fields) ?? field("required", in: fields) {
+                label += name.isEmpty ? version : "@" + version
+            }
+            if field("missing", in: fields) == "true" {
+                label += " (missing)"
+                type = .critical
+            } else if field("invalid", in: fields) != nil {
+                label += " (invalid)"
+                type = .critical
+            } else if field("extraneous", in: fields) == "true" {
+                label += " (extraneous)"
+                type = .important
+            }
+            let node = tree.addNode(label: label, type: type, parent: parent)
+            var below: [(name: String, fields: [Int], parent: Int?)] = []
+            for key in fields where dependencyKeys.contains(keys.labels[key]) {
+                for entry in children(key) { below.append((keys.labels[entry], Array(children(entry)), node)) }
+            }
+            pending.append(contentsOf: below.reversed())
+        }
+        return tree
+    }
+}
