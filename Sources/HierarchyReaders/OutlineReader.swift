@@ -1,9 +1,4 @@
 import Hierarchy
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads an indented outline: one node per line, children indented deeper than their parent.
 ///
@@ -60,10 +55,10 @@ public struct OutlineReader: HierarchyReader {
         var idPlaces: [String: Int] = [:]
         var lineStart = 0
         let end = bytes.count
-        let logPrefix = Self.mavenLogPrefixLength(bytes)
+        let logPrefix = mavenLogPrefixLength(bytes)
 
         while lineStart < end {
-            let lineEnd = endOfLine(bytes, from: lineStart)
+            let lineEnd = bytes.endOfLine(from: lineStart)
             let next = lineEnd + 1
             var contentEnd = lineEnd
             while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
@@ -203,13 +198,6 @@ public struct OutlineReader: HierarchyReader {
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
-    /// The offset of the line feed that ends the line starting at `start`, or the end of the input.
-    private func endOfLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
     /// The label of a line's content when it is its own text: it starts and ends with printable
     /// ASCII (nothing to trim), ends in no marker (`]`, `}`, `!`) and no quote (`""` is
     /// special), and holds no control character. Nil for any other (non-empty) content, which
@@ -247,17 +235,14 @@ public struct OutlineReader: HierarchyReader {
 
     /// 7 where every line that is not blank starts with Maven's "[INFO] " (a dependency tree
     /// copied from its console; "[INFO]" alone is a blank line), else 0.
-    private static func mavenLogPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private func mavenLogPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let prefix = Array("[INFO]".utf8)
-        guard bytes.count >= prefix.count, bytes.starts(with: prefix) else { return 0 }
+        guard bytes.starts(with: prefix) else { return 0 }
         var lineStart = 0
         while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = bytes.endOfLine(from: lineStart)
             var contentEnd = lineEnd
-            while contentEnd > lineStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D || bytes[contentEnd - 1] == 0x09) {
-                contentEnd -= 1
-            }
+            while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
             if contentEnd > lineStart {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
                 guard line.starts(with: prefix), line.count == prefix.count || line[prefix.count] == 0x20 else { return 0 }
@@ -384,7 +369,7 @@ public struct OutlineReader: HierarchyReader {
 
     /// Whether the line at `offset` starts, after spaces and lines passing by, with a `tree` entry.
     private func nextLineDrawsBranch(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Bool {
-        let end = endOfLine(bytes, from: min(offset, bytes.count))
+        let end = bytes.endOfLine(from: min(offset, bytes.count))
         var position = offset
         while position < end {
             if bytes[position] == 0x20 { position += 1; continue }

@@ -16,7 +16,8 @@ enum PackageListTree {
     /// not a package list. The `problems` npm lists at the top become warnings.
     static func packageTree(from keys: Tree, file: String) -> Tree? {
         let count = keys.count
-        guard count > 0 else { return nil }
+        // (Most documents read as keys hold no dependencies key: no index built for them.)
+        guard keys.labels.contains(where: dependencyKeys.contains) else { return nil }
         // Children by node, in file order (node numbers are), as offsets into one array.
         var childStart = [Int](repeating: 0, count: count + 1)
         var roots: [Int] = []

@@ -30,7 +30,7 @@ struct ProcessTreeReader {
         var start = 0
         while start < bytes.count && (bytes[start] == 0x0A || bytes[start] == 0x0D) { start += 1 }
         guard start < bytes.count, bytes[start] != 0x20, bytes[start] != 0x09 else { return false }
-        let firstEnd = lineEnd(bytes, from: start)
+        let firstEnd = bytes.endOfLine(from: start)
         var columns: [Int] = []
         var linksOnly = false
         var position = start, column = 0
@@ -49,7 +49,7 @@ struct ProcessTreeReader {
         while next < bytes.count && (bytes[next] == 0x0A || bytes[next] == 0x0D) { next += 1 }
         guard next < bytes.count else { return linksOnly }
         guard !columns.isEmpty else { return false }
-        guard let (column2, _, _) = sibling(bytes, from: next, end: lineEnd(bytes, from: next)) else { return false }
+        guard let (column2, _, _) = sibling(bytes, from: next, end: bytes.endOfLine(from: next)) else { return false }
         return columns.contains(column2)
     }
 
@@ -59,7 +59,7 @@ struct ProcessTreeReader {
         var openBranches: [Int] = []
         var lineStart = 0
         while lineStart < bytes.count {
-            let end = Self.lineEnd(bytes, from: lineStart)
+            let end = bytes.endOfLine(from: lineStart)
             defer { lineStart = end + 1 }
             var contentEnd = end
             while contentEnd > lineStart && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x0D || bytes[contentEnd - 1] == 0x09) {
@@ -178,11 +178,4 @@ struct ProcessTreeReader {
 
     /// A UTF-8 continuation byte: no column of its own.
     @inline(__always) private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
-
-    /// The offset of the line feed ending the line at `start`, or the input's end.
-    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var end = start
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-        return end
-    }
 }
