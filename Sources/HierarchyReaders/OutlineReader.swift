@@ -6,7 +6,8 @@ import Hierarchy
 /// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `; the shorter `|-`,
 /// `` `- ``, `| ` of `pstree -a` and systemd, whose `systemctl list-dependencies` puts a unit's
 /// state mark `●` before them), the `\_ ` that `ps --forest` draws before a child process, or
-/// the dependency trees of Gradle (`+--- `, `\--- `, `|    `) and Maven (`+- `, `\- `, `|  `);
+/// the dependency trees of Gradle (`+--- `, `\--- `, `|    `; a whole report as `GradleReport`
+/// reads it) and Maven (`+- `, `\- `, `|  `);
 /// `cargo tree`'s `[dev-dependencies]` heads its package's dependencies of that kind.
 /// `pstree`'s compact drawing is read by `ProcessTreeReader`. A line's depth is
 /// decided by comparing its indentation with the lines above, so any consistent step works.
@@ -56,6 +57,7 @@ public struct OutlineReader: HierarchyReader {
         var lineStart = 0
         let end = bytes.count
         let logPrefix = mavenLogPrefixLength(bytes)
+        var gradleReport = GradleReport.looksLikeReport(bytes) ? GradleReport() : nil
 
         while lineStart < end {
             let lineEnd = bytes.endOfLine(from: lineStart)
@@ -123,6 +125,26 @@ public struct OutlineReader: HierarchyReader {
                 && isLastContent(bytes, after: next) {
                 break
             }
+            // A whole Gradle report: its project a root above its configurations, one column
+            // further left than their unindented lines.
+            var gradleConfiguration: (name: String, description: String?)? = nil
+            if gradleReport != nil {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]), as: UTF8.self)
+                switch gradleReport!.classify(Substring(text), indented: width > 0) {
+                case .skipped:
+                    lineStart = next
+                    continue
+                case .project: break
+                case .configuration(let name, let description): gradleConfiguration = (name, description); width += 1
+                case .dependency: width += 1
+                }
+            } else if width == 0 && Self.nextLineStartsGradleBranch(bytes, after: next) {
+                // One configuration's tree, copied from a report.
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]), as: UTF8.self)
+                if case .configuration(let name, let description) = GradleReport.configuration(Substring(text)) {
+                    gradleConfiguration = (name, description)
+                }
+            }
             // Gradle's legend after its trees ("(*) - Indicates repeated occurrences…").
             if (previousLineBlank || inGradleLegend) && sawGradleDrawing && width == 0
                 && Self.isGradleLegend(bytes, from: position, to: contentEnd) {
@@ -138,7 +160,7 @@ public struct OutlineReader: HierarchyReader {
 
             // Most lines are a plain label; the rest are parsed in full (and may fail) here,
             // before the indentation is checked, as messages have always been ordered.
-            let plainText = plainLabel(bytes, from: position, to: contentEnd)
+            let plainText = gradleConfiguration?.name ?? plainLabel(bytes, from: position, to: contentEnd)
             var parsed: Label? = nil
             if plainText == nil {
                 parsed = position < contentEnd
@@ -187,6 +209,9 @@ public struct OutlineReader: HierarchyReader {
                 node = tree.addNode(label: plainText ?? "", parent: parent)  // not parsed: plain
             }
             if drawing?.marksLinks == true { Self.markSymbolicLink(node, in: &tree) }
+            if let description = gradleConfiguration?.description {
+                tree.setAttributes(NodeAttributes(tooltip: description), of: node)
+            }
             stack.append((width, node, isSection))
             lineStart = next
         }
@@ -252,11 +277,24 @@ public struct OutlineReader: HierarchyReader {
         return prefix.count + 1
     }
 
+    /// Whether the next line that is not blank starts with a branch of Gradle's drawing
+    /// ("+--- ", "\--- "), unindented.
+    private static func nextLineStartsGradleBranch(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Bool {
+        var lineStart = offset
+        while lineStart < bytes.count {
+            let lineEnd = bytes.endOfLine(from: lineStart)
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { lineStart = lineEnd + 1; continue }
+            return line.count > 5 && (line[0] == 0x2B || line[0] == 0x5C) && line[1] == 0x2D && line[2] == 0x2D
+                && line[3] == 0x2D && line[4] == 0x20
+        }
+        return false
+    }
+
     /// Whether a line, unindented after a blank one below Gradle's trees, is its legend: "(*) - …",
     /// "(c) - …", "(n) - …", or "A web-based, searchable dependency report is available…".
     private static func isGradleLegend(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        return ["(*) - ", "(c) - ", "(n) - ", "A web-based, searchable dependency report"].contains { text.hasPrefix($0) }
+        GradleReport.startsLegend(Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
     }
 
     /// Whether a line of `cargo tree` heads the package's dependencies of a kind: its lines

@@ -132,13 +132,74 @@ import TestSupport
 
             """#
         let tree = try read(text)
-        #expect(tree.labels == ["runtimeClasspath - Runtime classpath of source set 'main'.",
+        #expect(tree.labels == ["runtimeClasspath",
                                 "org.springframework.boot:spring-boot-starter-web -> 3.1.0",
                                 "org.springframework.boot:spring-boot-starter:3.1.0", "org.yaml:snakeyaml:1.33",
                                 "org.springframework:spring-webmvc:6.0.9 (*)", "com.google.guava:guava:32.0.1-jre",
                                 "com.google.guava:failureaccess:1.0.1"])
         #expect(tree.parents == [-1, 0, 1, 2, 1, 0, 5])
         #expect(tree.attributes(of: 1)?.cssClass == nil)
+        // The configuration is named; its description is the tooltip.
+        #expect(tree.attributes(of: 0)?.tooltip == "Runtime classpath of source set 'main'.")
+    }
+
+    /// A whole `gradle dependencies` report, as the console prints it: the project is the root
+    /// and its configurations its children; console lines, rules, "No dependencies", the legend
+    /// and the build's result are not nodes. Two reports are two trees.
+    @Test func gradleReport() throws {
+        let report = #"""
+            Configuration on demand is an incubating feature.
+
+            > Task :app:dependencies
+
+            ------------------------------------------------------------
+            Project ':app'
+            ------------------------------------------------------------
+
+            annotationProcessor - Annotation processors and their dependencies for source set 'main'.
+            No dependencies
+
+            compileClasspath - Compile classpath for source set 'main'.
+            +--- org.jetbrains.kotlin:kotlin-stdlib:1.9.0
+            |    \--- org.jetbrains:annotations:13.0
+            \--- com.google.guava:guava:32.1.1-jre
+
+            default
+            \--- com.google.guava:guava:32.1.1-jre
+
+            (*) - Indicates repeated occurrences of a transitive dependency subtree.
+
+            A web-based, searchable dependency report is available by adding the --scan option.
+
+            > Task :lib:dependencies
+
+            ------------------------------------------------------------
+            Project ':lib' - Shared code
+            ------------------------------------------------------------
+
+            api - API dependencies for source set 'main'. (n)
+            \--- org.slf4j:slf4j-api:2.0.7 (n)
+
+            (n) - A dependency or dependency configuration that cannot be resolved.
+
+            BUILD SUCCESSFUL in 2s
+            2 actionable tasks: 2 executed
+
+            """#
+        let tree = try read(report)
+        #expect(tree.labels == ["Project ':app'", "annotationProcessor", "compileClasspath",
+                                "org.jetbrains.kotlin:kotlin-stdlib:1.9.0", "org.jetbrains:annotations:13.0",
+                                "com.google.guava:guava:32.1.1-jre", "default", "com.google.guava:guava:32.1.1-jre",
+                                "Project ':lib' - Shared code", "api", "org.slf4j:slf4j-api:2.0.7 (n)"])
+        #expect(tree.parents == [-1, 0, 0, 2, 3, 2, 0, 6, -1, 8, 9])
+        #expect(tree.attributes(of: 2)?.tooltip == "Compile classpath for source set 'main'.")
+        #expect(tree.attributes(of: 6)?.tooltip == nil)
+        // Printed with -q: no console lines, the report starts with its rule.
+        let quiet = try read("\n" + report.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("----") }.joined(separator: "\n"))
+        #expect(quiet.labels == tree.labels && quiet.parents == tree.parents)
+        // A rule and a header in an ordinary outline make no report.
+        #expect(try read("a\n  ------------------------------\n  Project plan\n  ------------------------------\n").count == 4)
     }
 
     /// Maven's `dependency:tree`: "+- ", "\- ", "|  ".
