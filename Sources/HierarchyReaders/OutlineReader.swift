@@ -14,7 +14,8 @@ import Hierarchy
 /// A label may end with markers, separated by a space: `!` (important), `!!` (critical),
 /// `[normal]`, `[important]`, `[critical]`, and `{#id}`. `\!` keeps a literal `!`.
 /// A label written `""` is empty (an unnamed node; `\""` keeps the two quotes), and so is a
-/// `tree` branch (`├── `) with no name after it. Labels are trimmed of surrounding whitespace.
+/// `tree` branch (`├── `) with no name after it. Labels are trimmed of surrounding whitespace,
+/// and of a list's bullet before them (`- `, `* `, `+ `).
 /// Blank lines are ignored, and so are lines of `tree` drawing with no branch (`│`) and the
 /// "N directories, M files" line that ends `tree` output (after a blank line, unindented).
 /// An id given twice is an error naming both places. Terminal colour codes and links (`tree -C`)
@@ -115,6 +116,12 @@ public struct OutlineReader: HierarchyReader {
                         : "indented with tabs, but earlier lines use spaces")
                 }
                 usesTabs = sawTab
+            }
+            // A list's bullet ("- item", as old `pipdeptree` and notes write) is not the label's.
+            if drawing == nil && position + 2 < contentEnd && bytes[position + 1] == 0x20
+                && (bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "*") || bytes[position] == UInt8(ascii: "+")) {
+                position += 2
+                while bytes[position] == 0x20 { position += 1 }  // (content ends in no blank)
             }
 
             // (`tree --du` indents it: "  16K used in 4 directories, 5 files". An empty folder's

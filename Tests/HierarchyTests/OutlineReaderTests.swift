@@ -202,6 +202,27 @@ import TestSupport
         #expect(try read("a\n  ------------------------------\n  Project plan\n  ------------------------------\n").count == 4)
     }
 
+    /// A list's bullet before a label is not part of it (old `pipdeptree`, notes); a dash
+    /// without a space after it, or a label of a dash alone, stays.
+    @Test func listBullets() throws {
+        let text = """
+            Flask==0.10.1
+              - itsdangerous [required: >=0.21, installed: 0.24]
+              - Jinja2 [required: >=2.4, installed: 2.7.2]
+                * MarkupSafe [required: Any, installed: 0.18]
+            + Lookupy==0.1
+              -v
+              -
+              -  spaced
+
+            """
+        let tree = try read(text)
+        #expect(tree.labels == ["Flask==0.10.1", "itsdangerous [required: >=0.21, installed: 0.24]",
+                                "Jinja2 [required: >=2.4, installed: 2.7.2]", "MarkupSafe [required: Any, installed: 0.18]",
+                                "Lookupy==0.1", "-v", "-", "spaced"])
+        #expect(tree.parents == [-1, 0, 0, 2, -1, 4, 4, 4])
+    }
+
     /// Maven's `dependency:tree`: "+- ", "\- ", "|  ".
     @Test func mavenDependencyTree() throws {
         let text = #"""
