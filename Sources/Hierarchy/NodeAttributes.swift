@@ -106,18 +106,13 @@ public struct NodeAttributes: Hashable, Sendable {
         }
     }
 
-    /// A colour that is safe in CSS, SVG and DOT: `#rgb`, `#rrggbb`, `#rrggbbaa`, a colour
-    /// name, or `rgb(…)`/`rgba(…)`/`hsl(…)`/`hsla(…)` with numbers only.
+    /// A colour as files write it (`#rrggbb`, a CSS colour name, `rgb(…)`, `hsl(…)`, …: see
+    /// `ColorValue`), resolved to `#rrggbb` or `#rrggbbaa`, which CSS, SVG and Graphviz draw alike.
     public static func checkedColor(_ value: String) throws(AttributeError) -> String {
-        let text = value.trimmingWhitespace()
-        let hexDigits = text.dropFirst().allSatisfy(\.isHexDigit)
-        if text.hasPrefix("#") && hexDigits && [4, 7, 9].contains(text.count) { return text }
-        if !text.isEmpty && text.count <= 30 && text.allSatisfy({ $0.isASCII && $0.isLetter }) { return text.lowercased() }
-        for function in ["rgb(", "rgba(", "hsl(", "hsla("] where text.lowercased().hasPrefix(function) && text.hasSuffix(")") {
-            let inside = text.dropFirst(function.count).dropLast()
-            if inside.allSatisfy({ $0.isNumber || " ,.%".contains($0) }) { return text.lowercased() }
+        guard let resolved = ColorValue.resolved(value.trimmingWhitespace()) else {
+            throw AttributeError("'\(value)' is not a colour (use #rrggbb, a CSS colour name such as 'steelblue', or rgb(…) or hsl(…))")
         }
-        throw AttributeError("'\(value)' is not a colour (use #rrggbb, a colour name, or rgb(…))")
+        return resolved
     }
 
     /// Space-separated CSS class names of letters, digits, `-` and `_`.

@@ -33,6 +33,8 @@ struct JSONTreeParser {
     var unreadStructure = (count: 0, first: 0, key: "")
     /// The node objects being read, outermost first (one per node frame of the stack).
     var openNodes: [OpenNode] = []
+    /// Keys of node objects whose values are skipped, not read (Yarn's terminal styles).
+    var skippedKeys: Set<String> = []
 
     /// A parser of `source`, whose bytes `bytes` must point to while it parses.
     init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, nameKey: String, childrenKey: String, typeKey: String) {
@@ -144,6 +146,8 @@ struct JSONTreeParser {
                     open.type = NodeFields.typeValue(text)
                     open.typeText = text
                     open.typeOffset = valueStart
+                } else if !skippedKeys.isEmpty && skippedKeys.contains(key) {
+                    try skipValue()
                 } else {
                     switch key {
                     case "url", "href", "link", "tooltip", "title", "class", "color", "fill":

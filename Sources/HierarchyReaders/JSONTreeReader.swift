@@ -11,7 +11,8 @@ import Hierarchy
 /// A document whose first object is no node object (no children key, and keys beside the name
 /// that are no node fields: a package.json, a configuration) is read as YAML reads keys, each
 /// key a node above its value (`YAMLReader`, as JSON is YAML), so nothing in it is dropped;
-/// but `npm ls --json`'s packages are drawn as `npm ls` prints them (`PackageListTree`).
+/// but `npm ls --json`'s packages are drawn as `npm ls` prints them (`PackageListTree`), and
+/// `yarn list --json`'s trees as a forest (`YarnList`).
 ///
 /// `tree -J` output is read as is: `contents` holds the children of a `"type": "directory"` (or
 /// followed `link`) node, the types `directory`, `file` and `link` become the classes the
@@ -37,6 +38,14 @@ public struct JSONTreeReader: HierarchyReader {
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
+        if let trees = YarnList.treesOnly(source.bytes) {
+            let yarnSource = try SourceText(bytes: trees, file: file)
+            return try yarnSource.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
+                var parser = JSONTreeParser(source: yarnSource, bytes: bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
+                parser.skippedKeys = YarnList.terminalKeys
+                return try parser.parse()
+            }
+        }
         let shape = JSONDocumentShape.shape(source.bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
         if !shape.holdsNodeObjects {
             let keys = YAMLReader(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,

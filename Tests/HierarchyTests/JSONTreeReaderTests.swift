@@ -322,6 +322,38 @@ import TestSupport
 }
 
 /// `npm ls --json` and `pnpm list --json`: the package tree `npm ls` prints, not its keys.
+/// `yarn list --json`: the trees under Yarn's wrapper, a forest; Yarn's terminal fields
+/// (`"color": "bold"`, `shadow`, `hint`, `depth`) are not read; its other event lines are not
+/// nodes; places in errors stay the file's.
+@Suite struct YarnListTests {
+    func read(_ text: String) throws(ReadError) -> Tree {
+        try JSONTreeReader().read(Array(text.utf8), file: "yarn.json")
+    }
+
+    @Test func treesAreAForest() throws {
+        let text = #"""
+            {"type":"warning","data":"package.json: No license field"}
+            {"type":"tree","data":{"type":"list","trees":[{"name":"ansi-regex@2.1.1","children":[],"hint":null,"color":"bold","depth":0},{"name":"chalk@1.1.3","children":[{"name":"has-ansi@2.0.0","children":[{"name":"ansi-regex@^2.0.0","children":[],"hint":null,"color":"dim","depth":1,"shadow":true}],"hint":null,"color":null,"depth":0}],"hint":null,"color":"bold","depth":0}]}}
+
+            """#
+        let tree = try read(text)
+        #expect(tree.labels == ["ansi-regex@2.1.1", "chalk@1.1.3", "has-ansi@2.0.0", "ansi-regex@^2.0.0"])
+        #expect(tree.parents == [-1, -1, 1, 2])
+        #expect((0..<tree.count).allSatisfy { tree.attributes(of: $0)?.color == nil })
+        // A mistake inside is placed in the file as written.
+        do {
+            _ = try read(#"{"type":"tree","data":{"type":"list","trees":[{"name":"a","children":[}]}}"#)
+            Issue.record("read")
+        } catch {
+            #expect(error.line == 1 && error.column == 71)
+        }
+        // A document with the same keys otherwise is not Yarn's: read as keys.
+        #expect(try read(#"{"type":"tree","data":{"type":"list"}}"#).labels.contains("data"))
+        // Outside Yarn's output, "color": "bold" is no colour.
+        #expect(throws: ReadError.self) { try read(#"{"name":"a","color":"bold"}"#) }
+    }
+}
+
 @Suite struct PackageListTreeTests {
     func read(_ text: String) throws(ReadError) -> Tree {
         try JSONTreeReader().read(Array(text.utf8), file: "deps.json")
