@@ -12,7 +12,8 @@ import Hierarchy
 /// that are no node fields: a package.json, a configuration) is read as YAML reads keys, each
 /// key a node above its value (`YAMLReader`, as JSON is YAML), so nothing in it is dropped;
 /// but `npm ls --json`'s packages are drawn as `npm ls` prints them (`PackageListTree`), and
-/// `yarn list --json`'s trees as a forest (`YarnList`).
+/// `yarn list --json`'s trees as a forest (`YarnList`), and `pipdeptree --json-tree`'s as
+/// `pipdeptree` prints them (`PipDependencyTree`).
 ///
 /// `tree -J` output is read as is: `contents` holds the children of a `"type": "directory"` (or
 /// followed `link`) node, the types `directory`, `file` and `link` become the classes the
@@ -52,6 +53,7 @@ public struct JSONTreeReader: HierarchyReader {
                                   deepNestingAdvice: "keys are read so deep at most; node objects with \"\(childrenKey)\" may nest deeper")
             var tree = try keys.read(JSONDocumentShape.decodingSurrogatePairs(source.bytes), file: file)
             if let packages = PackageListTree.packageTree(from: tree, file: file) { return packages }
+            if let packages = PipDependencyTree.packageTree(from: tree) { return packages }
             if let key = shape.listOfObjectsKey {
                 // Newick converted to JSON names its children `branchset`: a hint, as the keys are drawn.
                 tree.warnings.append("\(file):1:1: the first object has no \"\(nameKey)\" and no \"\(childrenKey)\": read as keys; "

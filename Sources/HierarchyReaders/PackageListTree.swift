@@ -15,34 +15,12 @@ enum PackageListTree {
     /// The package tree of `keys` (a JSON document read as keys, from `file`), or nil where it is
     /// not a package list. The `problems` npm lists at the top become warnings.
     static func packageTree(from keys: Tree, file: String) -> Tree? {
-        let count = keys.count
         // (Most documents read as keys hold no dependencies key: no index built for them.)
         guard keys.labels.contains(where: dependencyKeys.contains) else { return nil }
-        // Children by node, in file order (node numbers are), as offsets into one array.
-        var childStart = [Int](repeating: 0, count: count + 1)
-        var roots: [Int] = []
-        for node in 0..<count {
-            let parent = Int(keys.parents[node])
-            if parent < 0 { roots.append(node) } else { childStart[parent + 1] += 1 }
-        }
-        for node in 0..<count { childStart[node + 1] += childStart[node] }
-        var fill = childStart
-        var childList = [Int](repeating: 0, count: count)
-        for node in 0..<count where keys.parents[node] >= 0 {
-            let parent = Int(keys.parents[node])
-            childList[fill[parent]] = node
-            fill[parent] += 1
-        }
-        func children(_ node: Int) -> ArraySlice<Int> { childList[childStart[node]..<childStart[node + 1]] }
-        /// The scalar under a key (its one leaf), if it is one.
-        func scalar(_ key: Int) -> String? {
-            let values = children(key)
-            guard values.count == 1, let value = values.first, children(value).isEmpty else { return nil }
-            return keys.labels[value]
-        }
-        func field(_ name: String, in fields: some Collection<Int>) -> String? {
-            fields.first { keys.labels[$0] == name }.flatMap(scalar)
-        }
+        let index = KeyTreeIndex(keys)
+        let roots = index.roots
+        func children(_ node: Int) -> ArraySlice<Int> { index.children(node) }
+        func field(_ name: String, in fields: some Collection<Int>) -> String? { index.field(name, in: fields) }
 
         // The top-level packages, each its label and its fields: a named object is a root with
         // its keys below it; an unnamed one's keys are the roots themselves.
@@ -54,7 +32,7 @@ enum PackageListTree {
         }
         // Every dependency entry must be a package object: a version, or a missing requirement.
         var entries = 0
-        for node in 0..<count where dependencyKeys.contains(keys.labels[node]) {
+        for node in 0..<keys.count where dependencyKeys.contains(keys.labels[node]) {
             for entry in children(node) {
                 let fields = children(entry)
                 guard field("version", in: fields) != nil || field("required", in: fields) != nil else { return nil }

@@ -354,6 +354,32 @@ import TestSupport
     }
 }
 
+/// `pipdeptree --json-tree`: packages drawn as `pipdeptree` prints them, not as their keys.
+@Suite struct PipDependencyTreeTests {
+    func read(_ text: String) throws(ReadError) -> Tree {
+        try JSONTreeReader().read(Array(text.utf8), file: "deps.json")
+    }
+
+    @Test func packagesWithTheirDependencies() throws {
+        let text = #"""
+            [{"key": "flask", "package_name": "Flask", "installed_version": "2.0.1", "required_version": "2.0.1",
+              "dependencies": [
+                {"key": "click", "package_name": "click", "installed_version": "8.0.1", "required_version": ">=7.1.2", "dependencies": []},
+                {"key": "jinja2", "package_name": "Jinja2", "installed_version": "?", "required_version": ">=3.0", "dependencies": []}]},
+             {"key": "pip", "package_name": "pip", "installed_version": "23.0", "required_version": "23.0", "dependencies": []}]
+            """#
+        let tree = try read(text)
+        #expect(tree.labels == ["Flask==2.0.1", "click==8.0.1", "Jinja2", "pip==23.0"])
+        #expect(tree.parents == [-1, 0, 0, -1])
+        #expect(tree.types[2] == .critical)
+        #expect(tree.attributes(of: 1)?.tooltip == "required: >=7.1.2, installed: 8.0.1")
+        #expect(tree.warnings.isEmpty)
+        // An object that is not a package among them: read as keys.
+        let mixed = try read(#"[{"package_name": "a", "dependencies": [{"other": 1}]}]"#)
+        #expect(mixed.labels.contains("package_name"))
+    }
+}
+
 @Suite struct PackageListTreeTests {
     func read(_ text: String) throws(ReadError) -> Tree {
         try JSONTreeReader().read(Array(text.utf8), file: "deps.json")
