@@ -40,6 +40,11 @@ extension SVGRenderer {
         output.append(" role=\"listitem\" aria-label=\"")
         if isJunction {
             output.append("unnamed node")
+            // (A phylogeny's support value is what there is to say of an inner node.)
+            if let support = extra?.data("support") {
+                output.append(", support ")
+                output.appendXMLEscaped(support)
+            }
         } else {
             output.appendXMLEscaped(content.label(at: attributes.indexPath))
         }
@@ -56,13 +61,25 @@ extension SVGRenderer {
         writeCommonAttributes(attributes, into: &output)
         output.append(">")
         // A shortened label's whole text is its tooltip, unless the node has one of its own;
-        // what --max-depth left out below it follows.
+        // its data attributes (a phylogeny's support and branch length) and what --max-depth
+        // left out below it follow, a line each.
         let tooltip = extra?.tooltip ?? (content.isShortened(at: attributes.indexPath) ? content.label(at: attributes.indexPath) : nil)
-        if tooltip != nil || hidden != nil {
+        let data = extra?.data ?? []
+        if tooltip != nil || hidden != nil || !data.isEmpty {
             output.append("<title>")
-            if let tooltip { output.appendXMLEscaped(tooltip) }
-            if tooltip != nil && hidden != nil { output.append("\n") }
-            if let hidden { output.append(raw: hidden) }
+            var lines = 0
+            if let tooltip { output.appendXMLEscaped(tooltip); lines += 1 }
+            for entry in data {
+                if lines > 0 { output.append("\n") }
+                output.appendXMLEscaped(entry.key)
+                output.append(": ")
+                output.appendXMLEscaped(entry.value)
+                lines += 1
+            }
+            if let hidden {
+                if lines > 0 { output.append("\n") }
+                output.append(raw: hidden)
+            }
             output.append("</title>")
         }
         output.append("<rect")
