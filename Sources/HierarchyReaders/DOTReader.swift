@@ -25,6 +25,27 @@ public struct DOTReader: HierarchyReader {
         self.breaksCycles = breaksCycles
     }
 
+    /// cgraph's message placed as ours are: "syntax error in line 3 near '}'" at line 3, and at
+    /// the column of the token it names where that line holds it once.
+    static func placed(_ error: GraphvizError, in source: SourceText) -> ReadError {
+        guard let line = error.line, let said = error.message.firstRange(of: "in line \(line) ") else {
+            return ReadError(file: source.file, line: error.line ?? 0, column: 0, message: error.message)
+        }
+        var message = error.message
+        message.removeSubrange(said)
+        var column = 0
+        if let near = message.firstRange(of: "near '"), message.hasSuffix("'") {
+            let token = message[near.upperBound...].dropLast()
+            let lines = source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            if !token.isEmpty, line >= 1, line <= lines.count {
+                let text = String(decoding: lines[lines.startIndex + line - 1], as: UTF8.self)
+                let found = text.ranges(of: token)
+                if found.count == 1 { column = text.unicodeScalars[..<found[0].lowerBound].count + 1 }
+            }
+        }
+        return ReadError(file: source.file, line: line, column: column, message: message)
+    }
+
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: DOTReader.transcodingLatin1(input), file: file)
         // cgraph reads C strings: a NUL byte would silently end the graph there.
@@ -36,7 +57,7 @@ public struct DOTReader: HierarchyReader {
         do {
             graphs = try Graphviz.parseGraphs(source.bytes)
         } catch {
-            throw ReadError(file: file, line: error.line ?? 0, column: 0, message: error.message)
+            throw Self.placed(error, in: source)
         }
         guard graphs.contains(where: { !$0.nodes.isEmpty }) else {
             throw ReadError(file: file, line: 0, column: 0, message: graphs.count == 1 ? "no nodes: the graph is empty" : "no nodes: the graphs are empty")
@@ -183,7 +204,7 @@ public struct DOTReader: HierarchyReader {
             var names = cycle.map { "'\(graph.nodes[$0].name)'" }
             if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
             throw error("the graph has a cycle, which a tree cannot hold: \((names + [names[0]]).joined(separator: " -> ")) "
-                        + "(leave out one of its edges)", places[last])
+                        + "(leave out one of its edges, or draw it from its first node: --extra-parents drop)", places[last])
         }
 
         // Number nodes in preorder, so that children take their edges' order.

@@ -186,7 +186,7 @@ public struct Diagram {
     static func shortenedLabelsMessage(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> String? {
         guard let (count, start) = shortenedLabels(wrappedLines.filter { $0.value.count == TextMeasurer.maximumLines }, tree) else { return nil }
         return "\(count == 1 ? "a label" : "\(count) labels") longer than \(TextMeasurer.maximumLines) lines drawn shortened with "
-            + "\"…\" (the first: \"\(start)…\"); the whole text is in the node's tooltip (--max-label-width widens the lines)"
+            + "\"…\" (the first: \"\(start)…\"); the whole text is in the node's tooltip in SVG and HTML (--max-label-width widens the lines)"
     }
 
     /// How many of these lines are drawn shortened (ending with "…" where the text goes on), and

@@ -29,6 +29,6 @@ enum FixedLabelFitting {
     static func shortenedMessage(_ fitted: [Int: [String]], _ tree: SectionedTree) -> String? {
         guard let (count, start) = Diagram.shortenedLabels(fitted, tree) else { return nil }
         return "\(count == 1 ? "a label" : "\(count) labels") longer than the fixed node size drawn shortened with \"…\" (the first: \"\(start)…\"); "
-            + "the whole text is in the node's tooltip (--node-size enlarges the boxes, --sizing fit sizes them to their labels)"
+            + "the whole text is in the node's tooltip in SVG and HTML (--node-size enlarges the boxes, --sizing fit sizes them to their labels)"
     }
 }
