@@ -274,9 +274,9 @@ extension SchematicLayout {
     /// children's column), so the connector leaves its parent level and crosses the buses; where
     /// a child in the next column is level with that parent (its stub would carry the line),
     /// the lane is left of the buses instead (between the parents' column and the leftmost bus),
-    /// unless a parent is level with the connector's child there too. On each side the
-    /// connectors whose spans overlap get lanes one beside the other (interval colouring, least
-    /// lane first, O(E log E)). The tree's buses stay put.
+    /// unless a parent is level with the connector's child there too. On each side a child's
+    /// connectors share a lane, and those of children whose spans overlap get lanes one beside
+    /// the other (interval colouring, O(E log E)). The tree's buses stay put.
     func assignAdditionalLanes() {
         // Nearly every tree has none: no per-section work on each pass (a chain has a million sections).
         guard !dataController.additionalParentsOfItem.isEmpty else {
@@ -316,11 +316,26 @@ extension SchematicLayout {
             for right in [true, false] {
                 let side = connectors.indices.filter { rightSide[$0] == right }
                 guard !side.isEmpty else { continue }
-                let spans = side.map { index -> (low: Double, high: Double) in
-                    let child = Int(connectors[index].child)
-                    let parentY = middle(Int(connectors[index].parent))
+                // A child's additional parents on this side share one lane, as a bus shares a
+                // parent's children: their lines meet on it and run on together into the child
+                // (a lane each made a comb of lines a few pixels apart where many parents share a
+                // child: every package depends on libc). The lane spans them all.
+                var groupOfConnector = [Int](repeating: 0, count: side.count)
+                var spans: [(low: Double, high: Double)] = []
+                for (position, index) in side.enumerated() {
+                    let child = Int(connectors[index].child), parent = Int(connectors[index].parent)
+                    let parentY = middle(parent) + min(Self.additionalEntryOffset, itemHeights[parent] / 4)
                     let childY = middle(child) + min(Self.additionalEntryOffset, itemHeights[child] / 4)
-                    return (min(parentY, childY), max(parentY, childY))
+                    let span = (low: min(parentY, childY), high: max(parentY, childY))
+                    // (A child's connectors are next to each other: ordered by child, then subitem.)
+                    if position > 0 && connectors[side[position - 1]].child == connectors[index].child {
+                        let group = groupOfConnector[position - 1]
+                        groupOfConnector[position] = group
+                        spans[group] = (min(spans[group].low, span.low), max(spans[group].high, span.high))
+                    } else {
+                        groupOfConnector[position] = spans.count
+                        spans.append(span)
+                    }
                 }
                 // Each connector takes the lane after the highest one in use when it starts, and the
                 // lanes run towards the children in that order where most connectors go up, from
@@ -329,7 +344,7 @@ extension SchematicLayout {
                 // part). Taking the lowest free lane crossed them (a review: Graphviz's
                 // `abstract.gv`, three parents' lines down to two children, five crossings).
                 let order = spans.indices.sorted { spans[$0].low != spans[$1].low ? spans[$0].low < spans[$1].low : $0 < $1 }
-                var lanes = [Int](repeating: 0, count: side.count), laneCount = 0
+                var lanes = [Int](repeating: 0, count: spans.count), laneCount = 0
                 var busy = Heap<LaneEnd>(), inUse = Heap<Int>(), laneIsBusy: [Bool] = []
                 for index in order {
                     while let earliest = busy.min, earliest.end < spans[index].low - 0.5 { laneIsBusy[busy.removeMin().lane] = false }
@@ -345,7 +360,8 @@ extension SchematicLayout {
                 let (near, far) = right ? (treeRight, childEdge) : (parentEdge, treeLeft)
                 let (from, to) = 2 * downward > side.count ? (far, near) : (near, far)
                 for (position, index) in side.enumerated() {
-                    additionalLaneX[section][index] = from + (to - from) * Double(lanes[position] + 1) / Double(laneCount + 1)
+                    let lane = lanes[groupOfConnector[position]]
+                    additionalLaneX[section][index] = from + (to - from) * Double(lane + 1) / Double(laneCount + 1)
                 }
             }
         }
@@ -399,11 +415,14 @@ extension SchematicLayout {
     func connectorAttributes(child: Int, parent: Int, subitem: Int, section: Int) -> LayoutAttributes {
         let parentFrame = frame(ofItem: parent, inSection: section - 1)
         let childFrame = frame(ofItem: child, inSection: section)
-        let start = Point(x: parentFrame.maxX, y: parentFrame.midY)
         // An additional parent's elbow enters below the middle, beside the tree connector's
-        // stub rather than on it (its dashes ran over the stub and read as the same line).
-        let entryOffset = subitem > 0 && configuration.connectorStyle == .elbow
-            ? min(Self.additionalEntryOffset, childFrame.height / 4) : 0
+        // stub rather than on it (its dashes ran over the stub and read as the same line), and
+        // leaves its parent below the middle too: level with a child in the next column, it ran
+        // on that child's stub and read as the line to it (libexpat1 to libssl3).
+        let isAdditionalElbow = subitem > 0 && configuration.connectorStyle == .elbow
+        let entryOffset = isAdditionalElbow ? min(Self.additionalEntryOffset, childFrame.height / 4) : 0
+        let exitOffset = isAdditionalElbow ? min(Self.additionalEntryOffset, parentFrame.height / 4) : 0
+        let start = Point(x: parentFrame.maxX, y: parentFrame.midY + exitOffset)
         let end = Point(x: childFrame.minX, y: childFrame.midY + entryOffset)
         var attributes = LayoutAttributes(
             forSupplementaryViewOfKind: .connector,

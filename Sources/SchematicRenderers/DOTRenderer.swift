@@ -299,6 +299,8 @@ public struct DOTRenderer: Sendable {
                     }
                     if corners.count > 1 { line(to: corners[corners.count - 1]) }
                 }
+                // (An additional parent's line from its child, as the SVG writes it: dashes in step.)
+                if attributes.indexPath.subitem != 0 { controls.reverse() }
                 output.append(" [pos=\"")
                 for (index, point) in controls.enumerated() {
                     if index > 0 { output.append(" ") }

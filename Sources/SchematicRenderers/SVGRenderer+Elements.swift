@@ -106,7 +106,9 @@ extension SVGRenderer {
         if !connector.isCurved { connector.forEachPolylinePoint { _ in count += 1 } }
         if count == 2 {
             output.append(attributes.indexPath.subitem == 0 ? "<line class=\"connector\" x1=\"" : "<line class=\"connector extra\" x1=\"")
-            let start = PixelGrid.snap(connector.start), end = PixelGrid.snap(connector.end)
+            // (An additional parent's line is written from its child: see `writeConnector`.)
+            var start = PixelGrid.snap(connector.start), end = PixelGrid.snap(connector.end)
+            if attributes.indexPath.subitem != 0 { swap(&start, &end) }
             output.append(start.x)
             output.append("\" y1=\"")
             output.append(start.y)
@@ -117,7 +119,7 @@ extension SVGRenderer {
             output.append("\"")
         } else if connector.isCurved {
             output.append(attributes.indexPath.subitem == 0 ? "<path class=\"connector\" d=\"M" : "<path class=\"connector extra\" d=\"M")
-            for (index, point) in connector.path.enumerated() {
+            for (index, point) in (attributes.indexPath.subitem != 0 ? connector.path.reversed() : connector.path).enumerated() {
                 if index > 0 { output.append((index - 1) % 3 == 0 ? " C" : " ") }
                 output.append(point.x)
                 output.append(" ")
@@ -154,6 +156,10 @@ extension SVGRenderer {
             } else if (interactive || connector.drawnFrom == nil) && connector.sharesLeadOut && connector.turnOut != connector.start && all.count > 2 {
                 points = drawn(fromCorner: 1)
             }
+            // An additional parent's dashed line is written from its child: the lines of a
+            // child's parents share their way in (one lane), and dashes that start there lie
+            // on one another; written from their parents, they fell out of step into a line.
+            if attributes.indexPath.subitem != 0 { points.reverse() }
             Self.appendRoundedPath(points, into: &output)
             output.append("\"")
         }

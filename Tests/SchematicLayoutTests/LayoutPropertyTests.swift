@@ -210,7 +210,9 @@ import TestSupport
         let extra = try #require(connectors.first { $0.0.subitem == 1 }?.1)
         // Every other connector's stub into its child: level with P, it must not share x with P's lead-out.
         var level = 0
-        for (path, connector) in connectors where path.subitem == 0 && path.section == 2 && abs(connector.end.y - extra.start.y) < 0.5 {
+        // (P's line leaves it a little below its middle, beside a stub level with it.)
+        let middleOfP = extra.start.y - 6
+        for (path, connector) in connectors where path.subitem == 0 && path.section == 2 && abs(connector.end.y - middleOfP) < 0.5 {
             level += 1
             let stub = (min(connector.turnIn.x, connector.end.x), max(connector.turnIn.x, connector.end.x))
             let leadOut = (min(extra.start.x, extra.turnOut.x), max(extra.start.x, extra.turnOut.x))
@@ -285,14 +287,48 @@ import TestSupport
         Self.expectNoCrossings(extras)
     }
 
+    /// A child's additional parents share one lane into it, as a bus shares a parent's way out
+    /// (a lane each drew a comb of dashed lines a few pixels apart: every package depends on
+    /// libc6); each line leaves its parent below the middle, off the stub of a child level with
+    /// it; lines into different children still never cross.
+    @Test func aChildsAdditionalParentsShareALane() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "r")
+        let sources = (0..<8).map { tree.addNode(label: "a\($0)", parent: root) }
+        let targets = sources.map { tree.addNode(label: "x of \(tree.labels[$0])", parent: $0) }
+        for source in [1, 2, 4, 5] { tree.addAdditionalParent(sources[source], to: targets[0]) }
+        // (Below them all: a line from between them to a child below would cross a lane into x0 in any drawing.)
+        tree.addAdditionalParent(sources[7], to: targets[6])
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
+                                                         sectionPadding: 48, sectionMargin: 10)
+        configuration.connectorStyle = .elbow
+        configuration.alignment = .stacked
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        let elements = allElements(layout, sections)
+        let extras = elements.filter { $0.indexPath.subitem > 0 }.compactMap(\.connector)
+        #expect(extras.count == 5)
+        let intoFirst = extras.filter { $0.end == extras[0].end }
+        #expect(intoFirst.count == 4 && Set(intoFirst.map(\.turnOut.x)).count == 1, "one lane: \(intoFirst.map(\.path))")
+        // Each leaves its parent below the middle (the parents are 30 high: a quarter is 7.5, the offset 6).
+        for extra in extras {
+            let parent = try #require(elements.first { $0.representedElementCategory == .cell && $0.frame.maxX == extra.start.x
+                                                       && $0.frame.minY < extra.start.y && extra.start.y < $0.frame.maxY })
+            #expect(abs(extra.start.y - (parent.frame.midY + 6)) < 0.01)
+        }
+        Self.expectNoCrossings(extras)
+    }
+
     /// No piece of one connector crosses or runs along a piece of another (their shared ends aside).
     static func expectNoCrossings(_ connectors: [ConnectorAttributes], sourceLocation: SourceLocation = #_sourceLocation) {
         for first in 0..<connectors.count {
-            for second in (first + 1)..<connectors.count {
+            // (Lines into one child share their lane into it, as a bus shares a parent's way out.)
+            for second in (first + 1)..<connectors.count where connectors[first].end != connectors[second].end {
                 let p = connectors[first].path, q = connectors[second].path
                 for (p1, p2) in zip(p, p.dropFirst()) {
-                    for (q1, q2) in zip(q, q.dropFirst()) where q2 != q.last || p2 != p.last || connectors[first].end != connectors[second].end {
-                        #expect(!piecesMeet(p1, p2, q1, q2) || (p2 == p.last && q2 == q.last),
+                    for (q1, q2) in zip(q, q.dropFirst()) {
+                        #expect(!piecesMeet(p1, p2, q1, q2),
                                 "lines from \(connectors[first].parentIndexPath) and \(connectors[second].parentIndexPath) cross",
                                 sourceLocation: sourceLocation)
                     }
