@@ -1,6 +1,7 @@
 /// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes (not those
 /// beginning a word), and between CJK characters (which do not use spaces); inside a word too wide for the line also
-/// after underscores and dots of identifiers (`snake_case`, `com.example.Name`) and between the
+/// after underscores and dots of identifiers (`snake_case`, `com.example.Name`; not after a
+/// leading underscore, `_base`) and between the
 /// words of camel-case identifiers (`Connection|Aborted|Error`), never in a word that fits
 /// (`"macOS"` stays whole); a piece still wider than the line is broken between characters.
 ///
@@ -159,7 +160,10 @@ enum LineBreaker {
                 // (Only after the run's last one: `cache--daemon` is not broken inside `--`.)
                 breakAfter = next < text.endIndex && !text[next].isWhitespace && !runBeginsWord && !isDashOrSlash(text[next])
             } else if character == "_" || character == "." {
-                breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber) && index > text.startIndex
+                // (Not after a name's leading underscore: `futures._|base` left "_" at a line's end.)
+                let previous = index > text.startIndex ? text[text.index(before: index)] : nil
+                breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber)
+                    && previous.map { $0.isLetter || $0.isNumber } ?? false
             } else if isIdeographic(character) {
                 breakAfter = next < text.endIndex && !isClosingPunctuation(text[next])
             } else {
@@ -209,7 +213,7 @@ enum LineBreaker {
                     }
                     breakAfter = !runBeginsWord && following.map { !isSpace($0) && $0 != 0x2D && $0 != 0x2F } ?? false
                 } else if byte == 0x5F || byte == 0x2E {  // _ .
-                    breakAfter = insideIdentifiers && position > 0 && following.map(isAlphanumeric) ?? false
+                    breakAfter = insideIdentifiers && position > 0 && isAlphanumeric(whole[position - 1]) && following.map(isAlphanumeric) ?? false
                 } else {
                     breakAfter = insideIdentifiers && byte >= 0x61 && byte <= 0x7A && following.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
                 }

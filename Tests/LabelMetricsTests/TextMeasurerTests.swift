@@ -62,6 +62,11 @@ import TestSupport
         #expect(snake.count > 1 && snake.joined() == "very_long_identifier_name_here")
         for line in snake.dropLast() { #expect(line.hasSuffix("_")) }
         for line in snake { #expect(measurer.width(of: Substring(line)) <= 120) }
+        // Never after a name's leading underscore ("concurrent.futures._" ended a line).
+        for width in stride(from: 100.0, through: 260, by: 10) {  // (narrower, words are cut between characters)
+            let lines = measurer.measure("concurrent.futures._base.BrokenExecutor", maxWidth: width).lines
+            #expect(lines.allSatisfy { !$0.hasSuffix("._") && $0 != "_" }, "\(width): \(lines)")
+        }
         let camel = measurer.measure("ConnectionAbortedError", maxWidth: 140).lines
         // (Balanced: "ConnectionAborted" and "Error" as greedy breaking has them would be broader.)
         #expect(camel == ["Connection", "AbortedError"], "camel case breaks between words, not letters")
