@@ -48,6 +48,30 @@ public struct CSVReader: HierarchyReader {
         self.breaksCycles = breaksCycles
     }
 
+    /// Which of two columns holds the parents where the first row is no header but data, as
+    /// the rest (an edge list written without one): nil unless every row has two fields and a
+    /// value of the first row comes again below it (a header's names do not). The parents'
+    /// column is the one whose values repeat (a parent has several children; a child one
+    /// parent), the first where neither or both do.
+    static func headerlessParentColumn(source: SourceText, separator: UInt8, first: [Field]) throws(ReadError) -> Int? {
+        guard first.count == 2, !first[0].text.isEmpty, !first[1].text.isEmpty else { return nil }
+        var rows = CSVRows(source: source, separator: separator)
+        _ = try rows.next()
+        var seen: [Set<String>] = [[first[0].text], [first[1].text]]
+        var repeats = [0, 0], firstComesAgain = false
+        while let row = try rows.next() {
+            if row.fields.count == 1 && row.fields[0].text.isEmpty { continue }
+            guard row.fields.count == 2 else { return nil }
+            for column in 0..<2 {
+                let text = row.fields[column].text
+                if text == first[0].text || text == first[1].text { firstComesAgain = true }
+                if !seen[column].insert(text).inserted { repeats[column] += 1 }
+            }
+        }
+        guard firstComesAgain else { return nil }
+        return repeats[1] > repeats[0] ? 1 : 0
+    }
+
     /// One field: its text and where it starts (a byte offset, for messages).
     struct Field {
         var text: String
@@ -60,7 +84,15 @@ public struct CSVReader: HierarchyReader {
         guard let header = try rows.next() else {
             throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
         }
-        let names = header.fields.map { $0.text.filter { !$0.isWhitespace } }
+        var names = header.fields.map { $0.text.filter { !$0.isWhitespace } }
+        // Two columns under no header (`WORLD,FR`): read as parent and child, the first row too.
+        var headerlessParent: Int? = nil
+        if idColumn == nil && parentColumn == nil && labelColumn == nil && typeColumn == nil && CSVReader.parentColumn(among: names) == nil,
+           let parent = try CSVReader.headerlessParentColumn(source: source, separator: separator, first: header.fields) {
+            headerlessParent = parent
+            names = parent == 0 ? ["parent", "child"] : ["child", "parent"]
+            rows = CSVRows(source: source, separator: separator)
+        }
         /// The column named `requested` (which must be there), else the first of `defaults`.
         func column(_ requested: String?, _ defaults: [String], what: String) throws(ReadError) -> Int? {
             guard let requested else { return CSVReader.column(among: names, named: defaults) }
@@ -199,6 +231,10 @@ public struct CSVReader: HierarchyReader {
         }
         guard !tree.isEmpty else { throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the table has no rows") }
         tree.warnings = unknownTypes.warnings(places: source.places(of: unknownTypes.positions))
+        if let headerlessParent {
+            tree.warnings.append("\(file):1: no header: read as a parent, child table, the parents in column \(headerlessParent + 1) "
+                                 + "(a first row naming the columns says otherwise)")
+        }
         if var firstRepeat {
             if repeatCount > 1 { firstRepeat.message += " (\(repeatCount) repeated rows in all)" }
             tree.warnings.append(firstRepeat.description)

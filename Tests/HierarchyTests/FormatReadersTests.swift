@@ -243,6 +243,19 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(tree.attributes(of: 1)?.url == "https://x.org" && tree.id(of: 0) == "c")
     }
 
+    /// Two columns under no header, the first row data as the rest: parent, child, the parents
+    /// the column whose values repeat, with a warning; a header of other names is still refused.
+    @Test func headerlessEdgeLists() throws {
+        let tree = try CSVReader().read(Array("WORLD,FR\nWORLD,ES\nES,ES-A\n\nES,ES-B\n".utf8), file: "t.csv")
+        #expect(outline(tree) == [".FR", ".ES", "..ES-A", "..ES-B", "WORLD"])  // (the parent no row names: added last)
+        #expect(tree.warnings == ["t.csv:1: no header: read as a parent, child table, the parents in column 1 (a first row naming the columns says otherwise)"])
+        let reversed = try CSVReader().read(Array("FR-A,FR\nFR-B,FR\nFR,WORLD\n".utf8), file: "t.csv")
+        #expect(outline(reversed) == ["..FR-A", "..FR-B", ".FR", "WORLD"])
+        #expect(readError(CSVReader(), "name,boss\nann,\nbob,ann\n", file: "t.csv")?.hasPrefix("t.csv:1:1: no parent column") == true)
+        // A row of three fields: no edge list.
+        #expect(readError(CSVReader(), "a,b\nb,c,d\na,b\n", file: "t.csv")?.hasPrefix("t.csv:1:1: no parent column") == true)
+    }
+
     @Test func tabsCRLFAndNamedColumns() throws {
         let text = "key\tup\ttitle\r\nk1\t\tOne\r\nk2\tk1\tTwo\r\n"
         let tree = try CSVReader(separator: 9, idColumn: "key", parentColumn: "up", labelColumn: "title").read(Array(text.utf8), file: "t.tsv")
