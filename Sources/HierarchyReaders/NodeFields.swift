@@ -113,12 +113,11 @@ enum NodeFields {
     }
 }
 
-/// Type values that were kept as classes, for one warning per value with where it was first
-/// seen. Positions are kept as numbers (a byte offset, an event index, a DOT node's number) and
+/// Type values that were kept as classes, for one warning naming them, placed where the first
+/// was first seen. Positions are kept as numbers (a byte offset, an event index, a DOT node's number) and
 /// turned into places only for the warnings, so noting stays cheap.
 struct UnknownTypes {
-    /// At most this many values are named; the rest are counted in one more warning (a data
-    /// column of many categories would otherwise print a line for each).
+    /// At most this many values are named in the warning; the rest are counted.
     static let namedLimit = 5
     private var order: [String] = []
     private var seen: [String: (position: Int, count: Int, className: String?)] = [:]
@@ -138,29 +137,35 @@ struct UnknownTypes {
     /// The named values: those first met earliest in the file.
     private var named: ArraySlice<String> { order.sorted { seen[$0]!.position < seen[$1]!.position }.prefix(Self.namedLimit) }
 
-    /// The first positions of the named values, in the file's order.
-    var positions: [Int] { named.map { seen[$0]!.position } }
+    /// Where the warning points: the first value's first place (one position, or none).
+    var positions: [Int] { named.first.map { [seen[$0]!.position] } ?? [] }
 
-    /// One warning per value, given the places (`file:line:column`) of `positions`.
+    /// The warning, given the place (`file:line:column`) of `positions`.
     func warnings(places: [String]) -> [String] {
         zip(messages, places + [""]).map { message, place in message.position == nil ? message.text : "\(place): \(message.text)" }
     }
 
-    /// The warnings without their places: one per named value, with its first position, then
-    /// one for the rest (no position).
+    /// The warning without its place: one line, however many values (a data column of many
+    /// categories printed a line for each), at the first value's first position.
     var messages: [(position: Int?, text: String)] {
-        var result: [(position: Int?, text: String)] = named.map { value in
-            let (position, count, className) = seen[value]!
+        guard let first = named.first else { return [] }
+        let (position, count, className) = seen[first]!
+        if order.count == 1 {
             let nodes = count == 1 ? "" : " (\(count) nodes)"
             let drawn = className.map { " with CSS class '\($0)'" } ?? " (it makes no CSS class name)"
-            return (position, "type \"\(value)\" is not normal, important or critical; drawn as a normal node\(drawn)\(nodes)")
+            return [(position, "type \"\(first)\" is not normal, important or critical; drawn as a normal node\(drawn)\(nodes)")]
         }
-        if order.count > Self.namedLimit {
-            let rest = Set(order).subtracting(named)
-            let nodes = rest.reduce(0) { $0 + seen[$1]!.count }
-            result.append((nil, "\(rest.count) more type values that are not normal, important or critical are drawn as normal nodes with classes made of them (\(nodes) nodes)"))
+        let listedValues = named
+        let listed = listedValues.map { value in
+            let count = seen[value]!.count
+            return "\"\(value)\" (\(count) node\(count == 1 ? "" : "s"))"
         }
-        return result
+        let rest = order.count - listedValues.count
+        let restNodes = order.filter { !listedValues.contains($0) }.reduce(0) { $0 + seen[$1]!.count }
+        let more = rest > 0 ? " and \(rest) more (\(restNodes) node\(restNodes == 1 ? "" : "s"))" : ""
+        let unnamed = order.contains { seen[$0]!.className == nil } ? "; those that make no class name, none" : ""
+        return [(position, "\(order.count) type values are not normal, important or critical: \(listed.joined(separator: ", "))\(more); "
+                           + "drawn as normal nodes with CSS classes made of them\(unnamed)")]
     }
 }
 

@@ -194,7 +194,8 @@ import Testing
         // Set by the graph's one default (`node [...]`): that statement.
         #expect(try read("digraph {\n node [type=urgent]\n a\n}").warnings == ["g.gv:2:8: " + urgent])
         // By one of several: which holds depends on where the node is first named; none is named.
-        #expect(try read("digraph {\n node [type=urgent]\n a\n node [type=x]\n b\n}").warnings.first == "g.gv: " + urgent)
+        #expect(try read("digraph {\n node [type=urgent]\n a\n node [type=x]\n b\n}").warnings.first
+                == "g.gv: 2 type values are not normal, important or critical: \"urgent\" (1 node), \"x\" (1 node); drawn as normal nodes with CSS classes made of them")
     }
 
     /// Colours are Graphviz's: its X11 names (`green` is #00ff00, not CSS's #008000), `H,S,V`,
