@@ -267,19 +267,10 @@ import TestSupport
     /// one's end but inside the second's span takes the lane after the second's, so its way out
     /// stops short of the second's lane (the lowest free lane lay beyond it: a crossing).
     @Test func aLaneFreedBelowOneInUseIsNotTakenAgain() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "r")
-        let sources = (0..<8).map { tree.addNode(label: "a\($0)", parent: root) }
-        let targets = sources.map { tree.addNode(label: "x of \(tree.labels[$0])", parent: $0) }
+        var (tree, sources, targets) = Self.eightParentsOfOneChildEach()
         // Spans down the column: a0 to x2, a1 to x5 (over a0's), a3 to x7 (after a0's, inside a1's).
         for (source, target) in [(0, 2), (1, 5), (3, 7)] { tree.addAdditionalParent(sources[source], to: targets[target]) }
-        let sections = try SectionedTree(tree)
-        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
-                                                         sectionPadding: 48, sectionMargin: 10)
-        configuration.connectorStyle = .elbow
-        configuration.alignment = .stacked
-        let layout = SchematicLayout(dataController: sections, configuration: configuration)
-        layout.prepare()
+        let (layout, sections) = try Self.stackedElbowLayout(tree)
         let extras = allElements(layout, sections).filter { $0.indexPath.subitem > 0 }.compactMap(\.connector)
         #expect(extras.count == 3)
         #expect(extras.allSatisfy { $0.end.y > $0.start.y + 40 }, "\(extras.map(\.path))")
@@ -292,20 +283,11 @@ import TestSupport
     /// libc6); each line leaves its parent below the middle, off the stub of a child level with
     /// it; lines into different children still never cross.
     @Test func aChildsAdditionalParentsShareALane() throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "r")
-        let sources = (0..<8).map { tree.addNode(label: "a\($0)", parent: root) }
-        let targets = sources.map { tree.addNode(label: "x of \(tree.labels[$0])", parent: $0) }
+        var (tree, sources, targets) = Self.eightParentsOfOneChildEach()
         for source in [1, 2, 4, 5] { tree.addAdditionalParent(sources[source], to: targets[0]) }
         // (Below them all: a line from between them to a child below would cross a lane into x0 in any drawing.)
         tree.addAdditionalParent(sources[7], to: targets[6])
-        let sections = try SectionedTree(tree)
-        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
-                                                         sectionPadding: 48, sectionMargin: 10)
-        configuration.connectorStyle = .elbow
-        configuration.alignment = .stacked
-        let layout = SchematicLayout(dataController: sections, configuration: configuration)
-        layout.prepare()
+        let (layout, sections) = try Self.stackedElbowLayout(tree)
         let elements = allElements(layout, sections)
         let extras = elements.filter { $0.indexPath.subitem > 0 }.compactMap(\.connector)
         #expect(extras.count == 5)
@@ -318,6 +300,27 @@ import TestSupport
             #expect(abs(extra.start.y - (parent.frame.midY + 6)) < 0.01)
         }
         Self.expectNoCrossings(extras)
+    }
+
+    /// A root over eight nodes `a0`…`a7` (the sources), each over one child (the targets).
+    static func eightParentsOfOneChildEach() -> (tree: Tree, sources: [Int], targets: [Int]) {
+        var tree = Tree()
+        let root = tree.addNode(label: "r")
+        let sources = (0..<8).map { tree.addNode(label: "a\($0)", parent: root) }
+        let targets = sources.map { tree.addNode(label: "x of \(tree.labels[$0])", parent: $0) }
+        return (tree, sources, targets)
+    }
+
+    /// `tree` laid out stacked (each column from the top) with elbow connectors, boxes 40×30.
+    static func stackedElbowLayout(_ tree: Tree) throws -> (SchematicLayout, SectionedTree) {
+        let sections = try SectionedTree(tree)
+        var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 40, height: 30), itemPadding: 20,
+                                                         sectionPadding: 48, sectionMargin: 10)
+        configuration.connectorStyle = .elbow
+        configuration.alignment = .stacked
+        let layout = SchematicLayout(dataController: sections, configuration: configuration)
+        layout.prepare()
+        return (layout, sections)
     }
 
     /// No piece of one connector crosses or runs along a piece of another (their shared ends aside).
