@@ -49,7 +49,7 @@ public struct OutlineReader: HierarchyReader {
         // Open ancestors of the next line: indentation width, node number, and whether it is a
         // `cargo tree` section (`[dev-dependencies]`), level with the package it belongs to.
         var stack: [(width: Int, node: Int, isSection: Bool)] = []
-        var rootWidth = -1
+        var rootWidth: Int? = nil
         var usesTabs: Bool? = nil
         var sawTreeDrawing = false
         var sawGradleDrawing = false, inGradleLegend = false
@@ -133,7 +133,7 @@ public struct OutlineReader: HierarchyReader {
                 break
             }
             // A whole Gradle report: its project a root above its configurations, one column
-            // further left than their unindented lines.
+            // further left than their unindented lines (so messages give the file's widths).
             var gradleConfiguration: (name: String, description: String?)? = nil
             if gradleReport != nil {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]), as: UTF8.self)
@@ -141,12 +141,14 @@ public struct OutlineReader: HierarchyReader {
                 case .skipped:
                     lineStart = next
                     continue
-                case .project: break
-                case .configuration(let name, let description): gradleConfiguration = (name, description); width += 1
-                case .dependency: width += 1
+                case .project: width = -1
+                case .configuration(let name, let description): gradleConfiguration = (name, description)
+                case .dependency: break
                 }
-            } else if width == 0 && Self.nextLineStartsGradleBranch(bytes, after: next) {
-                // One configuration's tree, copied from a report.
+            } else if width == 0 && Self.holdsSpacedDash(bytes, from: position, to: contentEnd)
+                        && Self.nextLineStartsGradleBranch(bytes, after: next) {
+                // One configuration's tree, copied from a report ("name - description"; a name
+                // alone stays as written: the next line is looked at only for a line like that).
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]), as: UTF8.self)
                 if case .configuration(let name, let description) = GradleReport.configuration(Substring(text)) {
                     gradleConfiguration = (name, description)
@@ -183,8 +185,8 @@ public struct OutlineReader: HierarchyReader {
             }
 
             let parent: Int?
-            if rootWidth < 0 { rootWidth = width }
-            if width < rootWidth {
+            if rootWidth == nil { rootWidth = width }
+            if width < rootWidth! {
                 throw source.error(at: position, "indented less than the first line")
             }
             var popped = false
@@ -282,6 +284,16 @@ public struct OutlineReader: HierarchyReader {
             lineStart = lineEnd + 1
         }
         return prefix.count + 1
+    }
+
+    /// Whether the line's content holds " - " (a Gradle configuration's "name - description").
+    private static func holdsSpacedDash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start + 1
+        while index + 1 < end {
+            if bytes[index] == 0x2D && bytes[index - 1] == 0x20 && bytes[index + 1] == 0x20 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether the next line that is not blank starts with a branch of Gradle's drawing

@@ -13,22 +13,24 @@ enum YarnList {
     /// The document with everything but the trees' array blanked (spaces, line breaks kept, so
     /// places in it stay those of the file), or nil where it is no `yarn list --json` output.
     static func treesOnly(_ bytes: [UInt8]) -> [UInt8]? {
-        guard let treeLine = bytes.withUnsafeBufferPointer({ findTreeLine($0) }) else { return nil }
-        var blanked = bytes
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes.withUnsafeBufferPointer { $0.endOfLine(from: lineStart) }
-            if lineStart == treeLine.start {
-                // The wrapper around the array: its opening up to "[", and the two closing braces.
-                for index in treeLine.contentStart..<(treeLine.contentStart + treePrefix.count - 1) { blanked[index] = 0x20 }
-                blanked[treeLine.contentEnd - 1] = 0x20
-                blanked[treeLine.contentEnd - 2] = 0x20
-            } else {
-                for index in lineStart..<lineEnd where blanked[index] != 0x0D { blanked[index] = 0x20 }
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            guard let treeLine = findTreeLine(buffer) else { return nil }
+            var blanked = bytes
+            var lineStart = 0
+            while lineStart < buffer.count {
+                let lineEnd = buffer.endOfLine(from: lineStart)
+                if lineStart == treeLine.start {
+                    // The wrapper around the array: its opening up to "[", and the two closing braces.
+                    for index in treeLine.contentStart..<(treeLine.contentStart + treePrefix.count - 1) { blanked[index] = 0x20 }
+                    blanked[treeLine.contentEnd - 1] = 0x20
+                    blanked[treeLine.contentEnd - 2] = 0x20
+                } else {
+                    for index in lineStart..<lineEnd where buffer[index] != 0x0D { blanked[index] = 0x20 }
+                }
+                lineStart = lineEnd + 1
             }
-            lineStart = lineEnd + 1
+            return blanked
         }
-        return blanked
     }
 
     /// The line of the trees: where it starts, where its content starts and ends (without the

@@ -198,6 +198,15 @@ import TestSupport
         let quiet = try read("\n" + report.split(separator: "\n", omittingEmptySubsequences: false)
             .drop { !$0.hasPrefix("----") }.joined(separator: "\n"))
         #expect(quiet.labels == tree.labels && quiet.parents == tree.parents)
+        // A mistake in a report is told with the file's own widths and place.
+        let bad = "------------------------------\nProject ':app'\n------------------------------\n\n"
+            + "compileClasspath - Compile classpath.\n+--- a:b:1.0\n|    \\--- c:d:2.0\n  e:f:3.0\n"
+        do {
+            _ = try read(bad)
+            Issue.record("read")
+        } catch {
+            #expect(error.description == "in.txt:8:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)")
+        }
         // A rule and a header in an ordinary outline make no report.
         #expect(try read("a\n  ------------------------------\n  Project plan\n  ------------------------------\n").count == 4)
     }
