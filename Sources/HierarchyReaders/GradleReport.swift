@@ -20,7 +20,8 @@
 ///
 /// The project is the root, each configuration its child (named without its description, which
 /// becomes the tooltip), and the trees below them; console lines, rules, "No dependencies" and
-/// the legend are not nodes. Several reports (`gradle :a:dependencies :b:dependencies`) make a
+/// the legend are not nodes; a failed build's output is refused (its report may stop short).
+/// Several reports (`gradle :a:dependencies :b:dependencies`) make a
 /// tree per project.
 struct GradleReport {
     /// How a line of a report is read.
@@ -33,6 +34,9 @@ struct GradleReport {
         case configuration(name: String, description: String?)
         /// A line of a dependency tree.
         case dependency
+        /// The build failed ("FAILURE: Build failed with an exception.", "BUILD FAILED"): the
+        /// report may stop short, so it is refused rather than drawn in part.
+        case failed
     }
 
     private var sawProject = false
@@ -76,12 +80,25 @@ struct GradleReport {
             sawProject = true
             return .project
         }
+        if text.hasPrefix("FAILURE: Build failed") || text.hasPrefix("BUILD FAILED") { return .failed }
         if text == "No dependencies" || inLegend { return .skipped }
-        if Self.startsLegend(text) || text.hasPrefix("BUILD SUCCESSFUL") || text.hasPrefix("BUILD FAILED") {
+        if Self.startsLegend(text) || text.hasPrefix("BUILD SUCCESSFUL") {
             inLegend = true  // (what follows is the build's output, up to another report)
             return .skipped
         }
         return Self.configuration(text)
+    }
+
+    /// What Gradle says went wrong, from the lines after a failure ("* What went wrong:" and the
+    /// line after it), or nil.
+    static func failureReason(_ lines: some Sequence<Substring>) -> String? {
+        var next = false
+        for line in lines {
+            let text = trimmedOfBlanks(line)
+            if next && !text.isEmpty { return String(text) }
+            if text == "* What went wrong:" { next = true }
+        }
+        return nil
     }
 
     /// A configuration's line, "name - description" or "name".

@@ -144,6 +144,12 @@ public struct OutlineReader: HierarchyReader {
                 case .project: width = -1
                 case .configuration(let name, let description): gradleConfiguration = (name, description)
                 case .dependency: break
+                case .failed:
+                    let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[position...]), as: UTF8.self)
+                    let reason = GradleReport.failureReason(rest.split(separator: "\n", maxSplits: 40).dropFirst())
+                    throw source.error(at: position, "the Gradle build failed, so its report may be incomplete"
+                                       + (reason.map { " (what went wrong: \($0))" } ?? "")
+                                       + "; fix the build, or draw the trees above this line alone")
                 }
             } else if width == 0 && Self.holdsSpacedDash(bytes, from: position, to: contentEnd)
                         && Self.nextLineStartsGradleBranch(bytes, after: next) {

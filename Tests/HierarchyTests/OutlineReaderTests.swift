@@ -207,6 +207,22 @@ import TestSupport
         } catch {
             #expect(error.description == "in.txt:8:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)")
         }
+        // A failed build's report may stop short: refused at the failure, with Gradle's reason.
+        let failed = report.replacingOccurrences(of: "BUILD SUCCESSFUL in 2s", with: """
+            FAILURE: Build failed with an exception.
+
+            * What went wrong:
+            Could not resolve all dependencies for configuration ':lib:api'.
+
+            BUILD FAILED in 2s
+            """)
+        do {
+            _ = try read(failed)
+            Issue.record("read")
+        } catch {
+            #expect(error.description == "in.txt:35:1: the Gradle build failed, so its report may be incomplete (what went wrong: Could not resolve all dependencies for configuration ':lib:api'.); fix the build, or draw the trees above this line alone")
+        }
+        #expect(throws: ReadError.self) { try read(report.replacingOccurrences(of: "BUILD SUCCESSFUL", with: "BUILD FAILED")) }
         // A rule and a header in an ordinary outline make no report.
         #expect(try read("a\n  ------------------------------\n  Project plan\n  ------------------------------\n").count == 4)
     }
