@@ -14,7 +14,7 @@ extension SchematicLayout {
     /// overlap neither down buses nor each other's children, so this order always exists;
     /// lanes are counted along overlapping runs in one pass per gap: O(n).
     ///
-    /// Each run of buses that overlap or nearly meet (closer than `abuttingBusGap`) spreads its
+    /// Each run of buses that overlap or nearly meet (closer than `abuttingDistance`) spreads its
     /// own lanes across the whole gap: a bus alone lies in the gap's middle, two in a run a third
     /// of the gap apart, whatever the gap's busiest run needs elsewhere. (Spaced by the busiest
     /// run, a phylogeny's gap of six lanes put a parent's line 12 px short of its neighbour's
@@ -116,15 +116,20 @@ extension SchematicLayout {
                 if wrapped, blockOfItem[item] >= 0 { return entries[Int(blockOfItem[item])] }
                 return middle(item)
             }
+            /// The mean distance between a parent's stubs along its bus (0 for one stub).
+            @inline(__always) func pitch(_ parent: Int) -> Double {
+                let first = Int(childStarts[parent]), last = Int(childStarts[parent + 1]) - 1
+                return last > first ? (entry(last) - entry(first)) / Double(last - first) : 0
+            }
             for section in gaps {
                 let parents = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
                 for parent in parents { laneOfParent[parent] = -1 }
                 var downCount = 0
                 // The down buses and the up buses, in order; the buses between their children,
                 // each on its run's middle lane (-3 marks it) unless the one before ends within
-                // `abuttingBusGap` of its start: then on the other middle lane (-2 marks it).
+                // `abuttingDistance` of its start: then on the other middle lane (-2 marks it).
                 var upCount = 0
-                var previousMiddle: (second: Bool, last: Double)? = nil
+                var previousMiddle: (second: Bool, last: Double, pitch: Double)? = nil
                 for parent in parents {
                     let firstChild = Int(childStarts[parent]), end = Int(childStarts[parent + 1])
                     guard firstChild != end else { continue }
@@ -138,23 +143,25 @@ extension SchematicLayout {
                         downParents[downCount] = Int32(parent)
                         downCount += 1
                     } else {
-                        let second = previousMiddle.map { first - $0.last < Self.abuttingBusGap && !$0.second } ?? false
+                        let ownPitch = pitch(parent)
+                        let second = previousMiddle.map { first - $0.last < Self.abuttingDistance($0.pitch, ownPitch) && !$0.second } ?? false
                         laneOfParent[parent] = second ? -2 : -3
-                        previousMiddle = (second, last)
+                        previousMiddle = (second, last, ownPitch)
                     }
                 }
                 // Down buses in reverse order; each overlapping the previous one goes one lane
                 // further right, one ending just before it starts takes another lane than it
                 // (they would read as one line).
-                var previous: (lane: Int32, parentY: Double)? = nil
+                var previous: (lane: Int32, parentY: Double, pitch: Double)? = nil
                 for index in stride(from: downCount - 1, through: 0, by: -1) {
                     let parent = Int(downParents[index])
-                    let last = entry(Int(childStarts[parent + 1]) - 1), parentY = middle(parent)
+                    let last = entry(Int(childStarts[parent + 1]) - 1), parentY = middle(parent), ownPitch = pitch(parent)
                     let lane: Int32 = previous.map {
-                        $0.parentY <= last + 0.5 ? $0.lane + 1 : $0.parentY <= last + Self.abuttingBusGap && $0.lane == 0 ? 1 : 0
+                        $0.parentY <= last + 0.5 ? $0.lane + 1
+                            : $0.parentY <= last + Self.abuttingDistance($0.pitch, ownPitch) && $0.lane == 0 ? 1 : 0
                     } ?? 0
                     laneOfParent[parent] = lane
-                    previous = (lane, parentY)
+                    previous = (lane, parentY, ownPitch)
                 }
                 // Up buses in order, the same way; one that overlaps no earlier up bus also
                 // keeps off the lanes of the down buses that end just before it or start just
@@ -163,24 +170,28 @@ extension SchematicLayout {
                 var nextDown = 0
                 for index in 0..<upCount {
                     let parent = Int(upParents[index])
-                    let first = entry(Int(childStarts[parent])), parentY = middle(parent)
+                    let first = entry(Int(childStarts[parent])), parentY = middle(parent), ownPitch = pitch(parent)
                     while nextDown < downCount && Int(downParents[nextDown]) < parent { nextDown += 1 }
                     let lane: Int32
                     if let previous, previous.parentY >= first - 0.5 {
                         lane = previous.lane + 1
                     } else {
                         var taken: (Int32, Int32, Int32) = (-1, -1, -1)
-                        if let previous, previous.parentY >= first - Self.abuttingBusGap { taken.0 = previous.lane }
+                        if let previous, previous.parentY >= first - Self.abuttingDistance(previous.pitch, ownPitch) {
+                            taken.0 = previous.lane
+                        }
                         if nextDown > 0, case let above = Int(downParents[nextDown - 1]),
-                           entry(Int(childStarts[above + 1]) - 1) >= first - Self.abuttingBusGap { taken.1 = laneOfParent[above] }
+                           entry(Int(childStarts[above + 1]) - 1) >= first - Self.abuttingDistance(pitch(above), ownPitch) {
+                            taken.1 = laneOfParent[above]
+                        }
                         if nextDown < downCount, case let below = Int(downParents[nextDown]),
-                           middle(below) <= parentY + Self.abuttingBusGap { taken.2 = laneOfParent[below] }
+                           middle(below) <= parentY + Self.abuttingDistance(pitch(below), ownPitch) { taken.2 = laneOfParent[below] }
                         var free: Int32 = 0
                         while free == taken.0 || free == taken.1 || free == taken.2 { free += 1 }
                         lane = free
                     }
                     laneOfParent[parent] = lane
-                    previous = (lane, parentY)
+                    previous = (lane, parentY, ownPitch)
                 }
                 // Runs of buses that overlap or nearly meet, in order (their starts are in the
                 // parents' order): each run's buses between their children take the lanes after
@@ -223,21 +234,39 @@ extension SchematicLayout {
                     }
                     return false
                 }
-                var runStart = parents.lowerBound, runLow = Double.infinity, runEnd = -Double.infinity
+                // A run's parts that only nearly meet by their stubs' pitch (`abuttingPitches`, not
+                // `abuttingBusGap`) start at these, with their extents: a run with level lines
+                // is closed part by part, so each widens into the room beside its own boxes (the
+                // whole run's room is the least beside any of its parts, often none).
+                var parts: [(start: Int, low: Double, high: Double)] = []
+                func closeParts(upTo end: Int) {
+                    if parts.count > 1 && widens && hasLevelLines(parts[0].start..<end) {
+                        for (index, part) in parts.enumerated() {
+                            closeRun(part.start..<(index + 1 < parts.count ? parts[index + 1].start : end), low: part.low, high: part.high)
+                        }
+                    } else if let first = parts.first {
+                        var low = first.low, high = first.high
+                        for part in parts { low = min(low, part.low); high = max(high, part.high) }
+                        closeRun(first.start..<end, low: low, high: high)
+                    }
+                    parts.removeAll(keepingCapacity: true)
+                }
+                var runEnd = -Double.infinity, endPitch = 0.0
                 for parent in parents where laneOfParent[parent] != -1 {
                     let first = entry(Int(childStarts[parent])), last = entry(Int(childStarts[parent + 1]) - 1)
-                    let parentY = middle(parent)
+                    let parentY = middle(parent), ownPitch = pitch(parent)
                     let low = min(first, parentY), high = max(last, parentY)
-                    // (Buses exactly `abuttingBusGap` apart are near: the lane passes count them so.)
-                    if low > runEnd + Self.abuttingBusGap {
-                        closeRun(runStart..<parent, low: runLow, high: runEnd)
-                        runStart = parent
-                        runLow = low
+                    // (Buses exactly their abutting distance apart are near: the lane passes count them so.)
+                    if low > runEnd + Self.abuttingDistance(endPitch, ownPitch) { closeParts(upTo: parent) }
+                    if parts.isEmpty || low > runEnd + Self.abuttingBusGap {
+                        parts.append((parent, low, high))
+                    } else {
+                        parts[parts.count - 1].low = min(parts[parts.count - 1].low, low)
+                        parts[parts.count - 1].high = max(parts[parts.count - 1].high, high)
                     }
-                    runLow = min(runLow, low)
-                    runEnd = max(runEnd, high)
+                    if high > runEnd { runEnd = high; endPitch = ownPitch }
                 }
-                closeRun(runStart..<parents.upperBound, low: runLow, high: runEnd)
+                closeParts(upTo: parents.upperBound)
             }
         } } } } } } }
         busLaneOfParent = laneOfParent
@@ -247,8 +276,22 @@ extension SchematicLayout {
 
     /// Buses of two parents on one lane whose ends are closer than this read as one line (a
     /// phylogeny's junctions, 10 px dots, put sibling clades' buses 37.5 px apart): the
-    /// second goes on a lane of its own. Boxes of labels keep theirs 48 px apart or more.
+    /// second goes on a lane of its own. Nor may they be as close as their own stubs
+    /// (`abuttingPitches`).
     public static let abuttingBusGap = 40.0
+
+    /// Buses of two parents on one lane whose ends are closer than this many times the distance
+    /// between the stubs of either also read as one line: a folder's files right after another
+    /// folder's, one row apart, read as one folder's (a directory of packages' documentation,
+    /// 175 such pairs in 186 folders). Two rows apart the break shows.
+    public static let abuttingPitches = 1.5
+
+    /// How far apart the ends of two buses on one lane must be not to read as one line, for
+    /// buses whose stubs are `pitch` and `otherPitch` apart (0 for a bus of one stub).
+    @inline(__always)
+    public static func abuttingDistance(_ pitch: Double, _ otherPitch: Double) -> Double {
+        max(abuttingBusGap, abuttingPitches * max(pitch, otherPitch))
+    }
 
     /// The x of a parent's elbow bus, in the gap before `section` (its children's column), or
     /// nil for a parent without children.
@@ -493,7 +536,8 @@ extension SchematicLayout {
         let section = attributes.indexPath.section
         let (panel, level) = plan.panelAndLevel(ofMember: parent, inBlock: block)
         let blockLeft = sectionLefts[section - 1 - level]
-        let (out, bus, into) = plan.innerLeads(ofPanel: panel, level: level, inBlock: block)
+        let (out, _, into) = plan.innerLeads(ofPanel: panel, level: level, inBlock: block)
+        let bus = innerBusX(ofParent: parent, out: out, into: into)
         let elbow = configuration.connectorStyle == .elbow
         let leadOut = blockLeft + (elbow ? bus : out), leadIn = blockLeft + (elbow ? bus : into)
         let child = globalItem(of: attributes.indexPath)

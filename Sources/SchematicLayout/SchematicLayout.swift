@@ -71,6 +71,9 @@ public final class SchematicLayout: SelfSizingLayout {
     var widenedBusRuns: [Int32: (before: Double, after: Double)] = [:]
     /// Per gap, whether its lanes wait to be counted again (`refreshLanes(ofGap:)`).
     var staleLaneGaps: [Bool] = []
+    /// For elbow connectors inside nesting blocks: per item, which lane of its panel's gap its
+    /// bus takes (`innerBusLane(ofParent:)`); empty where no block nests.
+    var innerBusLanes: [Int8] = []
 
     // Wrapped fans (`configuration.wrap`), when a block exists; otherwise empty.
     var wrapPlan: WrapPlan?
@@ -207,6 +210,7 @@ public final class SchematicLayout: SelfSizingLayout {
                 && !placesRoughly && dataController.additionalParentsOfItem.isEmpty
             assignBusLanes(onlyAround: columnByColumn ? sectionsWithNewSizes : nil)
             assignAdditionalLanes()
+            assignInnerBusLanes()
         }
         let last = sectionCount - 1
         contentSize = Size(width: max(sectionLefts[last] + sectionWidths[last], sectionReaches.last ?? 0) + configuration.sectionMargin,

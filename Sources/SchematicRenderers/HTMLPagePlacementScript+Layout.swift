@@ -687,7 +687,7 @@ extension HTMLPagePlacementScript {
       return out;
     })();
     if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents);
-    result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow');
+    result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow', tops, heights);
     return result;
   }
 
@@ -697,6 +697,9 @@ extension HTMLPagePlacementScript {
     var busX = new Float64Array(n), laneOfParent = new Int32Array(n).fill(-1);
     function middle(item) { return tops[item] + heights[item] / 2; }
     function entry(item) { return plan && plan.blockOfItem[item] >= 0 ? blockEntries[plan.blockOfItem[item]] : middle(item); }
+    // SchematicLayout.abuttingDistance: how far apart two buses' ends on one lane must be.
+    function pitch(parent) { var c0 = cs[parent], c1 = cs[parent + 1] - 1; return c1 > c0 ? (entry(c1) - entry(c0)) / (c1 - c0) : 0; }
+    function abutting(p, q) { return Math.max(ABUTTING_BUS_GAP, ABUTTING_PITCHES * Math.max(p, q)); }
     for (var section = 1; section < Math.max(1, S); section++) {
       var a = ss[section - 1], b = ss[section], previous = null, parent, lane, c0, c1, first, last;
       var previousMiddle = null, ups = [], downs = [], index;
@@ -709,18 +712,19 @@ extension HTMLPagePlacementScript {
         if (middle(parent) > last) ups.push(parent);
         else if (middle(parent) < first) downs.push(parent);
         else {
-          // SchematicLayout.abuttingBusGap: a bus between its children that starts within it
-          // of the one before takes its run's other middle lane (-2; the first is -3).
-          var second = previousMiddle !== null && first - previousMiddle.last < ABUTTING_BUS_GAP && !previousMiddle.second;
+          // A bus between its children that starts within its abutting distance of the one
+          // before takes its run's other middle lane (-2; the first is -3).
+          var ownPitch = pitch(parent);
+          var second = previousMiddle !== null && first - previousMiddle.last < abutting(previousMiddle.pitch, ownPitch) && !previousMiddle.second;
           laneOfParent[parent] = second ? -2 : -3;
-          previousMiddle = {second: second, last: last};
+          previousMiddle = {second: second, last: last, pitch: ownPitch};
         }
       }
       for (index = downs.length - 1; index >= 0; index--) {
         parent = downs[index];
         last = entry(cs[parent + 1] - 1);
-        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + ABUTTING_BUS_GAP && previous.lane === 0 ? 1 : 0) : 0;
-        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)};
+        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + abutting(previous.pitch, pitch(parent)) && previous.lane === 0 ? 1 : 0) : 0;
+        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent), pitch: pitch(parent)};
       }
       previous = null;
       var nextDown = 0;
@@ -731,14 +735,14 @@ extension HTMLPagePlacementScript {
         if (previous && previous.y >= first - 0.5) lane = previous.lane + 1;
         else {
           // Off the lanes of an up bus or a down bus ending just before it or starting just after it.
-          var t0 = -1, t1 = -1, t2 = -1;
-          if (previous && previous.y >= first - ABUTTING_BUS_GAP) t0 = previous.lane;
-          if (nextDown > 0 && entry(cs[downs[nextDown - 1] + 1] - 1) >= first - ABUTTING_BUS_GAP) t1 = laneOfParent[downs[nextDown - 1]];
-          if (nextDown < downs.length && middle(downs[nextDown]) <= middle(parent) + ABUTTING_BUS_GAP) t2 = laneOfParent[downs[nextDown]];
+          var t0 = -1, t1 = -1, t2 = -1, own = pitch(parent);
+          if (previous && previous.y >= first - abutting(previous.pitch, own)) t0 = previous.lane;
+          if (nextDown > 0 && entry(cs[downs[nextDown - 1] + 1] - 1) >= first - abutting(pitch(downs[nextDown - 1]), own)) t1 = laneOfParent[downs[nextDown - 1]];
+          if (nextDown < downs.length && middle(downs[nextDown]) <= middle(parent) + abutting(pitch(downs[nextDown]), own)) t2 = laneOfParent[downs[nextDown]];
           lane = 0;
           while (lane === t0 || lane === t1 || lane === t2) lane++;
         }
-        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent)};
+        laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent), pitch: pitch(parent)};
       }
       // Runs of buses that overlap or nearly meet spread their own lanes across the gap; a run
       // where a parent is level with another's child, over the free room beside it too
@@ -777,15 +781,29 @@ extension HTMLPagePlacementScript {
           busX[k] = before > 0 || after > 0 ? firstLane + (lastLane - firstLane) * l / (total - 1) : gapLeft + gapWidth * (l + 1) / (total + 1);
         }
       };
-      var runStart = a, runLow = Infinity, runEnd = -Infinity;
+      // A run's parts that only nearly meet by their stubs' pitch: a run with level lines is
+      // closed part by part (SchematicLayout.countLanes).
+      var parts = [], runEnd = -Infinity, endPitch = 0, low, high;
+      var closeParts = function (end) {
+        var k, lo = Infinity, hi = -Infinity;
+        if (parts.length > 1 && widens && levelLines(parts[0].start, end)) {
+          for (k = 0; k < parts.length; k++) closeRun(parts[k].start, k + 1 < parts.length ? parts[k + 1].start : end, parts[k].low, parts[k].high);
+        } else if (parts.length) {
+          for (k = 0; k < parts.length; k++) { lo = Math.min(lo, parts[k].low); hi = Math.max(hi, parts[k].high); }
+          closeRun(parts[0].start, end, lo, hi);
+        }
+        parts = [];
+      };
       for (parent = a; parent < b; parent++) {
         if (laneOfParent[parent] === -1) continue;
         first = entry(cs[parent]); last = entry(cs[parent + 1] - 1);
-        if (Math.min(first, middle(parent)) > runEnd + ABUTTING_BUS_GAP) { closeRun(runStart, parent, runLow, runEnd); runStart = parent; runLow = Infinity; }
-        runLow = Math.min(runLow, first, middle(parent));
-        runEnd = Math.max(runEnd, last, middle(parent));
+        low = Math.min(first, middle(parent)); high = Math.max(last, middle(parent));
+        if (low > runEnd + abutting(endPitch, pitch(parent))) closeParts(parent);
+        if (!parts.length || low > runEnd + ABUTTING_BUS_GAP) parts.push({start: parent, low: low, high: high});
+        else { parts[parts.length - 1].low = Math.min(parts[parts.length - 1].low, low); parts[parts.length - 1].high = Math.max(parts[parts.length - 1].high, high); }
+        if (high > runEnd) { runEnd = high; endPitch = pitch(parent); }
       }
-      closeRun(runStart, b, runLow, runEnd);
+      closeParts(b);
     }
     return busX;
   }

@@ -611,9 +611,32 @@ extension HTMLPagePlacementScript {
   }
   // SchematicLayout.nestedConnector's leads, for every parent inside a nesting block: parent
   // (an item of the placed tree) to [out, into, middle], absolute canonical x.
-  function nestedLeads(plan, cols, sectionLefts, elbow) {
+  function nestedLeads(plan, cols, sectionLefts, elbow, tops, heights) {
     var leads = new Map(), section = 0;
     if (!plan || !plan.nestsFolders) return leads;
+    function middle(item) { return tops[item] + heights[item] / 2; }
+    // SchematicLayout.assignInnerBusLanes: a bus that nearly meets the one before in its panel's
+    // level alternates with it between a third and two thirds of the gap.
+    var lanes = new Map();
+    if (elbow) for (var b0 = 0; b0 < plan.firstItem.length; b0++) {
+      if (plan.offsetStart[b0] < 0) continue;
+      var runs = [[plan.firstItem[b0], plan.firstItem[b0] + plan.memberCount[b0]]];
+      for (var l0 = plan.levelStart[b0]; l0 < plan.levelStart[b0] + plan.nestLevels[b0] - 1; l0++) runs.push([plan.levelFirst[l0], plan.levelFirst[l0] + plan.levelCount[l0]]);
+      for (var r0 = 0; r0 < runs.length; r0++) {
+        var before = null;
+        for (var p0 = runs[r0][0]; p0 < runs[r0][1]; p0++) {
+          var c0 = cols.cs[p0], c1 = cols.cs[p0 + 1];
+          if (c0 === c1 || (plan.listOfItem && plan.listOfItem.length && plan.listOfItem[c0] >= 0)) continue;
+          var panel0 = plan.memberColumns[nestedIndex(plan, p0, b0)], py = middle(p0);
+          var low = Math.min(middle(c0), py), high = Math.max(middle(c1 - 1), py), pitch = c1 - c0 > 1 ? (middle(c1 - 1) - middle(c0)) / (c1 - c0 - 1) : 0;
+          if (before && before.panel === panel0 && low - before.high < Math.max(ABUTTING_BUS_GAP, ABUTTING_PITCHES * Math.max(before.pitch, pitch))) {
+            if (!lanes.has(before.parent)) lanes.set(before.parent, 1);
+            lanes.set(p0, lanes.get(before.parent) === 1 ? 2 : 1);
+          }
+          before = {panel: panel0, parent: p0, high: high, pitch: pitch};
+        }
+      }
+    }
     for (var block = 0; block < plan.firstItem.length; block++) {
       if (plan.offsetStart[block] < 0) continue;
       while (cols.ss[section + 1] <= plan.firstItem[block]) section++;
@@ -625,7 +648,8 @@ extension HTMLPagePlacementScript {
         for (var parent = levelRuns[depth][0]; parent < levelRuns[depth][1]; parent++) {
           if (cols.cs[parent] === cols.cs[parent + 1]) continue;
           var at = nestedIndex(plan, parent, block), leads1 = innerLeads(plan, plan.memberColumns[at], plan.memberLevels[at], block);
-          leads.set(parent, [blockLeft + (elbow ? leads1.bus : leads1.out), blockLeft + (elbow ? leads1.bus : leads1.into), blockLeft + leads1.bus]);
+          var lane = lanes.get(parent) || 0, bus = lane ? leads1.out + (leads1.into - leads1.out) * lane / 3 : leads1.bus;
+          leads.set(parent, [blockLeft + (elbow ? bus : leads1.out), blockLeft + (elbow ? bus : leads1.into), blockLeft + bus]);
         }
       }
     }

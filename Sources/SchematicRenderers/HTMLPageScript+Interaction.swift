@@ -75,6 +75,12 @@ extension HTMLPageScript {
       worst = Math.max(worst, Math.abs(b.entry - o.entry));
       if (o.farSide || o.nearSide || o.buses.length > 1) worst = Math.max(worst, Math.abs(b.above - o.above));
     });
+    // And the leads of the connectors inside nesting blocks (their buses' lanes).
+    if (placed.leads && original.leads) original.leads.forEach(function (lead, parent) {
+      var mine = placed.leads.get(parent);
+      if (!mine) { worst = Infinity; return; }
+      for (var i = 0; i < 3; i++) worst = Math.max(worst, Math.abs(mine[i] - lead[i]));
+    });
     // And the panels' cards.
     if (placed.panels.length !== original.panels.length) worst = Infinity;
     for (var q = 0; q < Math.min(placed.panels.length, original.panels.length); q++) worst = Math.max(worst, Math.abs(placed.panels[q] - original.panels[q]));
