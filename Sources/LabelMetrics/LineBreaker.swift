@@ -2,7 +2,8 @@
 /// beginning a word), and between CJK characters (which do not use spaces); inside a word too wide for the line also
 /// after underscores and dots of identifiers (`snake_case`, `com.example.Name`; not after a
 /// leading underscore, `_base`) and between the
-/// words of camel-case identifiers (`Connection|Aborted|Error`), never in a word that fits
+/// words of camel-case identifiers (`Connection|Aborted|Error`; a line ends at a name's dot
+/// rather than inside the name after it), never in a word that fits
 /// (`"macOS"` stays whole); a piece still wider than the line is broken between characters.
 ///
 /// Linear in the text: segments are found as the lines reach them, and a text longer than
@@ -36,7 +37,7 @@ enum LineBreaker {
             var narrower = Breaks()
             let trial = wrap(text, maxWidth: middle, maxLines: maxLines, breaks: &narrower, width: width)
             if !trial.truncated && trial.lines.count == best.count && narrower.inside <= breaks.inside
-                && narrower.betweenCharacters <= breaks.betweenCharacters {
+                && narrower.betweenCharacters <= breaks.betweenCharacters && narrower.insideNames <= breaks.insideNames {
                 best = trial.lines
                 high = best.reduce(0) { max($0, width($1)) }
             } else {
@@ -46,10 +47,11 @@ enum LineBreaker {
         return (best, false)
     }
 
-    /// How many words a wrap broke inside (at identifiers' dots, underscores and case changes)
-    /// and how many pieces it cut between characters.
+    /// How many words a wrap broke inside (at identifiers' dots, underscores and case changes),
+    /// how many of its lines end between the words of a camel-case name, and how many pieces
+    /// it cut between characters.
     struct Breaks {
-        var inside = 0, betweenCharacters = 0
+        var inside = 0, insideNames = 0, betweenCharacters = 0
     }
 
     /// The lines, and whether text was left after the `maxLines`-th.
@@ -78,6 +80,22 @@ enum LineBreaker {
                     lineEnd = word.upperBound
                     continue
                 }
+                // A line that would end between the words of a camel-case name ends at the
+                // name's last dot or underscore instead, where one leaves the line a quarter full
+                // or more and the name then fits the next line whole:
+                // "email.errors.|HeaderMissingRequiredValue", not
+                // "email.errors.Header|MissingRequiredValue" (read as two words); a name that
+                // would be broken anyway is not given a line more for it.
+                if let earlier = identifierBreak(in: text, from: start, before: lineEnd),
+                   width(text[start..<earlier]) >= maxWidth * Self.leastLineBeforeName,
+                   fits(text[earlier..<wordEnd(in: text, from: lineEnd)], maxWidth: maxWidth, width: width) {
+                    lines.append(text[start..<earlier])
+                    lineStart = nil
+                    if lines.count >= maxLines { return (lines, true) }
+                    position = earlier
+                    continue
+                }
+                if identifierBreak(in: text, from: text.startIndex, before: lineEnd, camelOnly: true) != nil { breaks.insideNames += 1 }
                 lines.append(trimmingTrailingSpaces(text[start..<lineEnd]))
                 lineStart = nil
                 if lines.count >= maxLines { return (lines, true) }
@@ -110,6 +128,41 @@ enum LineBreaker {
             }
         }
         return (lines.isEmpty ? [text] : lines, false)
+    }
+
+    /// How full a line must be to end at a name's dot or underscore rather than inside the name
+    /// after it (`identifierBreak`).
+    static let leastLineBeforeName = 0.25
+
+    /// Where a line ending at `end`, between the words of a camel-case name (a lowercase letter,
+    /// then an uppercase one), could end instead: after the last dot or underscore of that
+    /// name's identifier in the line (`com.example.|LongName`, `snake_|CaseName`), or nil.
+    /// The search stops at a space, so it never leaves the line's earlier words alone on it.
+    /// With `camelOnly`, whether `end` lies between such words at all (`end` itself, or nil).
+    static func identifierBreak(in text: Substring, from start: String.Index, before end: String.Index,
+                                camelOnly: Bool = false) -> String.Index? {
+        guard end > start, end < text.endIndex, text[end].isUppercase else { return nil }
+        var index = text.index(before: end)
+        guard text[index].isLowercase else { return nil }
+        if camelOnly { return end }
+        while index > start {
+            let previous = text.index(before: index)
+            let character = text[previous]
+            if character.isWhitespace { return nil }
+            // (The identifier's break rule: a letter or digit on each side, as `segment` breaks.)
+            if (character == "." || character == "_") && previous > start,
+               case let before = text[text.index(before: previous)], before.isLetter || before.isNumber,
+               text[index].isLetter || text[index].isNumber {
+                return index
+            }
+            index = previous
+        }
+        return nil
+    }
+
+    /// The end of the word (up to a space or the text's end) that goes on at `index`.
+    static func wordEnd(in text: Substring, from index: String.Index) -> String.Index {
+        text[index...].firstIndex { $0.isWhitespace } ?? text.endIndex
     }
 
     /// A word is cut after this many characters, so finding a word's end never scans a whole

@@ -67,6 +67,16 @@ import TestSupport
             let lines = measurer.measure("concurrent.futures._base.BrokenExecutor", maxWidth: width).lines
             #expect(lines.allSatisfy { !$0.hasSuffix("._") && $0 != "_" }, "\(width): \(lines)")
         }
+        // A dotted name breaks at its last dot that fits, not inside the camel-case name after
+        // it ("email.errors.Header" / "MissingRequiredValue" read as two words).
+        #expect(measurer.measure("email.errors.HeaderMissingRequiredValue", maxWidth: 240).lines
+                == ["email.errors.", "HeaderMissingRequiredValue"])
+        #expect(measurer.measure("xml.etree.ElementInclude.FatalIncludeError", maxWidth: 240).lines
+                == ["xml.etree.ElementInclude.", "FatalIncludeError"])
+        // (Nor where the name after the dot is broken anyway: no line more for it.)
+        #expect(measurer.measure("email.errors.FirstHeaderLineIsContinuationDefect", maxWidth: 240).lines.count == 2)
+        // (Not where that leaves the line nearly empty: "a." alone.)
+        #expect(measurer.measure("a.ConnectionAbortedErrorHandlerFactory", maxWidth: 200).lines.first != "a.")
         let camel = measurer.measure("ConnectionAbortedError", maxWidth: 140).lines
         // (Balanced: "ConnectionAborted" and "Error" as greedy breaking has them would be broader.)
         #expect(camel == ["Connection", "AbortedError"], "camel case breaks between words, not letters")
