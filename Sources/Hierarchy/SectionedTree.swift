@@ -36,6 +36,11 @@ public struct SectionedTree: Sendable {
 
     /// How many additional parents were left out under `MisplacedParentPolicy.drop`.
     public private(set) var droppedParentCount = 0
+    /// The first few of them (`namedDroppedParents`), as (parent, child) nodes in node order,
+    /// so a warning can name them.
+    public private(set) var firstDroppedParents: [(parent: Int, child: Int)] = []
+    /// How many left-out parents `firstDroppedParents` keeps.
+    public static let namedDroppedParents = 3
 
     /// Sections a forest. Throws if it is empty or has a cycle, and, under `.reject`, if an
     /// additional parent is not exactly one level above its child.
@@ -134,6 +139,7 @@ public struct SectionedTree: Sendable {
                 guard sectionOfNode[Int(parent)] + 1 == sectionOfNode[Int(node)] else {
                     if misplacedParents == .drop {
                         droppedParentCount += 1
+                        if firstDroppedParents.count < Self.namedDroppedParents { firstDroppedParents.append((Int(parent), Int(node))) }
                         continue
                     }
                     // A parent under its child (following first parents up) closes a cycle.

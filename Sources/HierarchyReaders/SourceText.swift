@@ -19,9 +19,18 @@ struct SourceText {
         }
         if !self.bytes.withUnsafeBufferPointer(UTF8Validation.isValid) {
             let offset = SourceText.firstInvalidUTF8Offset(self.bytes)
-            throw error(at: offset, "invalid UTF-8 (byte 0x\(String(self.bytes[offset], radix: 16, uppercase: true)))")
+            let byte = "invalid UTF-8 (byte 0x\(String(self.bytes[offset], radix: 16, uppercase: true)))"
+            // A program, an image or an archive has NUL bytes early on; text in another
+            // encoding (Latin-1, Windows-1252) has none.
+            if self.bytes.prefix(Self.binarySniffLength).contains(0) {
+                throw error(at: offset, byte + ": this looks like a binary file (it holds NUL bytes), not a hierarchy")
+            }
+            throw error(at: offset, byte + ": if the file is in another encoding, convert it first (iconv -f LATIN1 -t UTF-8)")
         }
     }
+
+    /// How many bytes are looked at for a NUL byte, the mark of a binary file.
+    static let binarySniffLength = 8192
 
     /// "UTF-32LE" or "UTF-32BE" where the bytes begin with that byte-order mark; "UTF-16LE"
     /// or "UTF-16BE" where they begin with that byte-order mark, or with two

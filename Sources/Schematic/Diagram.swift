@@ -132,7 +132,9 @@ public struct Diagram {
             collectionView.layoutIfNeeded()
         }
         layoutDuration = clock.now - started
-        if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount) { warnings.append(dropped) }
+        if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount, naming: dataController.firstDroppedParents.map {
+            (Self.shortLabel(tree.labels[$0.parent]), Self.shortLabel(tree.labels[$0.child]))
+        }) { warnings.append(dropped) }
         if let labelSizing, let shortened = Self.shortenedLabelsMessage(labelSizing.wrappedLines, dataController) {
             warnings.append(shortened)
         }
@@ -225,15 +227,24 @@ public struct Diagram {
             + "try --orientation \(orientation.isVertical ? "lr" : "tb")"
     }
 
-    /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil.
-    static func droppedParentsMessage(_ dropped: Int) -> String? {
+    /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil,
+    /// naming the first few as "parent → child".
+    static func droppedParentsMessage(_ dropped: Int, naming named: [(parent: String, child: String)] = []) -> String? {
         guard dropped > 0 else { return nil }
         // Not only edges that skip levels: one from a node's own descendant (it would close a
         // cycle) is not one level above it either.
         // Each depth is a column: an edge between columns that are not neighbours cannot be drawn.
+        let names = named.map { "\($0.parent) → \($0.child)" }.joined(separator: ", ")
+        let list = names.isEmpty ? "" : (dropped == 1 ? ": " : dropped > named.count ? ", among them " : ": ") + names
         return dropped == 1
-            ? "left out 1 parent edge whose parent is not one level above its child (--extra-parents keep refuses it)"
-            : "left out \(dropped) parent edges whose parents are not one level above their children (--extra-parents keep refuses them)"
+            ? "left out 1 parent edge whose parent is not one level above its child\(list) (--extra-parents keep refuses it)"
+            : "left out \(dropped) parent edges whose parents are not one level above their children\(list) (--extra-parents keep refuses them)"
+    }
+
+    /// A label on one line, at most 40 characters (… after), for a message.
+    static func shortLabel(_ label: String) -> String {
+        let line = label.map { $0 == "\n" ? " " : $0 }
+        return line.count > 40 ? String(line.prefix(39)) + "…" : (line.isEmpty ? "(unnamed)" : String(line))
     }
 
     /// Two nodes with one id, the first pair in node order: their drawing would repeat an

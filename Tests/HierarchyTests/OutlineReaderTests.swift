@@ -375,8 +375,15 @@ import TestSupport
 
     @Test func invalidUTF8IsAnError() {
         let bytes: [UInt8] = Array("Root\n  ok\n  b".utf8) + [0xFF, 0x0A]
-        #expect(throws: ReadError(file: "x", line: 3, column: 4, message: "invalid UTF-8 (byte 0xFF)")) {
+        #expect(throws: ReadError(file: "x", line: 3, column: 4, message: "invalid UTF-8 (byte 0xFF): if the file is in another "
+                                  + "encoding, convert it first (iconv -f LATIN1 -t UTF-8)")) {
             try OutlineReader().read(bytes, file: "x")
+        }
+        // A binary file (an ELF program's header) is named as one.
+        let program: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0xD0, 0x0A]
+        #expect(throws: ReadError(file: "x", line: 1, column: 11, message: "invalid UTF-8 (byte 0xD0): this looks like a binary "
+                                  + "file (it holds NUL bytes), not a hierarchy")) {
+            try OutlineReader().read(program, file: "x")
         }
     }
 

@@ -38,8 +38,8 @@ import TestSupport
     @Test func aDAGIsDrawnByDefaultLeavingOutWhatTheColumnsCannotDraw() throws {
         let dot = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> b; a -> e; b -> c;\n  a -> c; b -> d; e -> d\n}\n")
         #expect(dot.status == 0, "\(dot.stderr)")
-        #expect(dot.stderr == "schematic: warning: <stdin>: left out 1 parent edge whose parent is not one level above its child "
-                + "(--extra-parents keep refuses it)\n")
+        #expect(dot.stderr == "schematic: warning: <stdin>: left out 1 parent edge whose parent is not one level above its child: "
+                + "a → c (--extra-parents keep refuses it)\n")
         // (d's second parent, e, is one level up: its connector is drawn, as subitem 1.)
         #expect(dot.stdout.contains(#""label":"d""#) && dot.stdout.contains(#""indexPath":[2,1,1]"#), "\(dot.stdout)")
         let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nA,B\nB,A\n")
