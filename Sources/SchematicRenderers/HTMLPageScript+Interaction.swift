@@ -11,19 +11,31 @@ extension HTMLPageScript {
     camera.scale = scale; camera.x = size.w / 2 - width / scale / 2; camera.y = size.h / 2 - (height + toolbarBottom()) / scale / 2;
     requestDraw();
   }
-  // Opens fitted, unless fitting makes labels smaller than 6 px: then the first root at 100%.
+  // Opens fitted, unless fitting makes labels smaller than 6 px: then the first root with its
+  // children, as large as they fit up to 100%, its labels 8 px at least (at 100% the root alone
+  // showed, its children off screen: Python's exceptions in a window 900 px tall).
   function openingView() {
     if (header.font.size * fitScale() >= 6) { fit(); return; }
-    camera.scale = 1;
-    var f = realFrame(0);
-    switch (header.orientation) {
-      case 'rl': camera.x = f.x + f.w + 20 - width; camera.y = f.y + f.h / 2 - height / 2; break;
-      case 'tb': camera.x = f.x + f.w / 2 - width / 2; camera.y = f.y - 70; break;
-      case 'bt': camera.x = f.x + f.w / 2 - width / 2; camera.y = f.y + f.h + 20 - height; break;
-      default: camera.x = f.x - 20; camera.y = f.y + f.h / 2 - height / 2;
+    var f = realFrame(0), x0 = f.x, y0 = f.y, x1 = f.x + f.w, y1 = f.y + f.h, k, g;
+    for (k = G.cs[0]; k < G.cs[1] && k < G.count; k++) {
+      g = realFrame(k);
+      x0 = Math.min(x0, g.x); y0 = Math.min(y0, g.y); x1 = Math.max(x1, g.x + g.w); y1 = Math.max(y1, g.y + g.h);
     }
+    var top = toolbarBottom(), viewHeight = height - top;
+    camera.scale = Math.max(OPENING_LABEL_PX / header.font.size, Math.min(1, width / (x1 - x0 + 40), viewHeight / (y1 - y0 + 40)));
+    var w = width / camera.scale, h = viewHeight / camera.scale;
+    // The root's side at the view's edge, as a reader starts there; across the levels, them
+    // centred where they fit, else the root.
+    camera.x = (x0 + x1) / 2 - w / 2; camera.y = (y0 + y1) / 2 - h / 2 - top / camera.scale;
+    if (header.orientation === 'rl') camera.x = f.x + f.w + 20 - w;
+    else if (header.orientation === 'lr') camera.x = f.x - 20;
+    else if (x1 - x0 + 40 > w) camera.x = f.x + f.w / 2 - w / 2;
+    if (header.orientation === 'tb') camera.y = f.y - 20 - top / camera.scale;
+    else if (header.orientation === 'bt') camera.y = f.y + f.h + 20 - h - top / camera.scale;
+    else if (y1 - y0 + 40 > h) camera.y = f.y + f.h / 2 - h / 2 - top / camera.scale;
     requestDraw();
   }
+  var OPENING_LABEL_PX = 8;
   function zoomAt(factor, sx, sy) {
     var p = toReal(sx, sy), scale = Math.min(64, Math.max(1e-6, camera.scale * factor));
     camera.x = p.x - sx / scale; camera.y = p.y - sy / scale; camera.scale = scale;
