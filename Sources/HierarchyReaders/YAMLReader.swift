@@ -100,7 +100,9 @@ public struct YAMLReader: HierarchyReader {
                     // at the '[' that is never closed): the place to fix is often there.
                     if let context = parser.context.map({ String(cString: $0) }) {
                         let opened = parser.context_mark
-                        problem += " (\(context) started at \(opened.line + 1):\(opened.column + 1))"
+                        // (Named with the file, as other readers name a second place: an embedding
+                        // that moves the block's places, `schematic markdown`, moves it too.)
+                        problem += " (\(context) started at \(file):\(opened.line + 1):\(opened.column + 1))"
                     }
                     throw ReadError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: problem)
                 }

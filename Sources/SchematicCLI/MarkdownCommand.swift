@@ -28,6 +28,10 @@ struct MarkdownCommand: ParsableCommand {
             is passed through as written (as Markdown does): use it for your own documents. For \
             documents from elsewhere add --safe, which drops raw HTML, scripts, event handler \
             attributes and links other than http, https, mailto and relative ones.
+
+            Every bad block is reported (FILE:LINE:COLUMN), and nothing is written. Exit status: \
+            64 bad usage, 65 an invalid block, 66 a missing input or src file, 69 the --html \
+            helper missing, 73/74 cannot write.
             """)
 
     @Argument(help: "The Markdown file, or - for standard input.")
@@ -103,11 +107,17 @@ struct MarkdownCommand: ParsableCommand {
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
         // The src files and directories read, for --deps-file (a block's own walk settings apply).
-        final class LoadedSources { var paths: [(path: String, directory: DirectoryReader)] = [] }
+        // (And the status of the first that could not be read: a missing one is exit 66.)
+        final class LoadedSources { var paths: [(path: String, directory: DirectoryReader)] = []; var failure: ExitCode? }
         let loaded = LoadedSources()
         embedding.loadSource = { path, options in
             loaded.paths.append((path, options.directory))
-            return try Self.load(path, options)
+            do {
+                return try Self.load(path, options)
+            } catch let failure as SourceFailure {
+                if loaded.failure == nil { loaded.failure = failure.code }
+                throw failure.error
+            }
         }
         embedding.warn = { FileIO.writeMessage($0) }
         // With --html the drawings go to the page after Ink ran, through placeholders.
@@ -124,7 +134,8 @@ struct MarkdownCommand: ParsableCommand {
             }
         } catch let error as MarkdownEmbedding.BlockError {
             for message in error.messages.dropLast() { FileIO.writeMessage(message) }
-            throw fail(error.messages.last ?? "", ExitStatus.dataError)
+            // As render's: a src file missing is 66 (missing input), any other failure 65.
+            throw fail(error.messages.last ?? "", loaded.failure == ExitStatus.noInput ? ExitStatus.noInput : ExitStatus.dataError)
         }
         let text = html ? try renderHTML(processed, drawings: drawings, title: name) : processed
         var files = pending.files.map { ($0.path, $0.svg) } + [(output, text)]
@@ -228,12 +239,19 @@ struct MarkdownCommand: ParsableCommand {
         return options
     }
 
+    /// A block's `src` that could not be read: the block's error, and render's exit status for it.
+    private struct SourceFailure: Error {
+        var error: MarkdownEmbedding.SettingError
+        var code: ExitCode
+    }
+
     /// The tree of a block's `src` file or directory, read as `render` reads its input.
     private static func load(_ path: String, _ options: MarkdownEmbedding.BlockOptions) throws -> Tree {
         do {
             return try TreeReading(format: options.format, reader: options.reader, directory: options.directory).read(path)
         } catch {
-            throw MarkdownEmbedding.SettingError(error.isFileError ? "src: \(error.message)" : error.message)
+            throw SourceFailure(error: MarkdownEmbedding.SettingError(error.isFileError ? "src: \(error.message)" : error.message),
+                                code: error.code)
         }
     }
 

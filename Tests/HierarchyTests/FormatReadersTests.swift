@@ -68,9 +68,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func errorsAreLocated() throws {
         #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasPrefix("in.yaml:2:") == true)
         // Where the unclosed bracket or quote opened, which is often the place to fix.
-        #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasSuffix("(while parsing a flow sequence started at 1:4)") == true)
+        #expect(readError(YAMLReader(), "a: [1, 2\nb: 3\n", file: "in.yaml")?.hasSuffix("(while parsing a flow sequence started at in.yaml:1:4)") == true)
         #expect(readError(YAMLReader(), "a: \"abc\n", file: "in.yaml")
-            == "in.yaml:2:1: found unexpected end of stream (while scanning a quoted scalar started at 1:4)")
+            == "in.yaml:2:1: found unexpected end of stream (while scanning a quoted scalar started at in.yaml:1:4)")
         #expect(readError(YAMLReader(), "a: 1\na: 2\n", file: "in.yaml")?.contains("duplicate") == true)
         // A control character (a YAML escape) is named with its code point, where it stands.
         #expect(readError(YAMLReader(), "a:\n  b: \"x\\by\"\n", file: "in.yaml") == "in.yaml:2:6: control character U+0008 in a label")

@@ -174,6 +174,9 @@ import TestSupport
             #expect(result.status == 65)
             #expect(result.stderr.hasPrefix("<stdin>:3: ") && result.stderr.contains(message), "\(settings): \(result.stderr)")
         }
+        // A reader's second place (where YAML's unclosed list opened) is a place in the file too.
+        let yaml = try Executable.run(["markdown", "-"], stdin: "Intro\n\n```schematic format=yaml\nA: [B\nC: d\n```\n")
+        #expect(yaml.status == 65 && yaml.stderr.contains("(while parsing a flow sequence started at <stdin>:4:4)"), "\(yaml.stderr)")
     }
 
     @Test func altTextAndCaptionComeFromTheFence() throws {
@@ -212,7 +215,8 @@ import TestSupport
         #expect(bad.stderr.hasPrefix("docs/bad.md:3: docs/trees/bad.txt:3:3: "), "\(bad.stderr)")
         try writeText("```schematic src=nothing.yaml\n```\n", to: dir + "/docs/missing.md")
         let missing = try Executable.run(["markdown", "docs/missing.md"], in: dir)
-        #expect(missing.status == 65 && missing.stderr.hasPrefix("docs/missing.md:1: src: docs/nothing.yaml: cannot open"), "\(missing.stderr)")
+        // (A missing src is a missing input, exit 66, as render's.)
+        #expect(missing.status == 66 && missing.stderr.hasPrefix("docs/missing.md:1: src: docs/nothing.yaml: cannot open"), "\(missing.stderr)")
         try writeText("```schematic src=trees/services.yaml\nRoot\n```\n", to: dir + "/docs/both.md")
         let both = try Executable.run(["markdown", "docs/both.md"], in: dir)
         #expect(both.status == 65 && both.stderr.contains("its own lines must be empty"))
