@@ -195,6 +195,21 @@ def main() -> int:
     expect(runs() == 4 and "4 drawings rendered, 0 from the cache" in build.stderr, "mkdocs: 4 drawings rendered")
     check_page(site / "site/index.html", 2, [LIGHT_BACKGROUND, DARK_BACKGROUND])
     check_page(site / "site/services/index.html", 2)
+    # mkdocs serve: a src file outside the docs that a page starts to draw while serving is
+    # watched from then on (on_serve runs once, at startup; the file was not watched).
+    (site / "outside.txt").write_text("Root\n  Leaf\n")
+    snippet = "\n".join([
+        "import types",
+        "from mkdocs_schematic.plugin import SchematicPlugin",
+        "plugin, watched = SchematicPlugin(), []",
+        "plugin.on_serve(types.SimpleNamespace(watch=watched.append), None, None)",
+        f"config = types.SimpleNamespace(docs_dir={str(site / 'docs')!r})",
+        f"page = types.SimpleNamespace(file=types.SimpleNamespace(abs_src_path={str(site / 'docs/index.md')!r}))",
+        "for _ in range(2): plugin._source('../outside.txt', page, config)",
+        "print(watched)"])
+    served = run([str(venv / "python"), "-c", snippet], site, env)
+    expect(served.returncode == 0 and served.stdout.strip() == repr([str(site / "outside.txt")]),
+           f"mkdocs serve: a src file outside the docs drawn while serving is watched once ({served.stdout.strip()} {served.stderr[-500:]})")
     again = run([str(venv / "mkdocs"), "build", "--strict"], site, env)
     expect(again.returncode == 0 and runs() == 0 and "0 drawings rendered, 4 from the cache" in again.stderr,
            "mkdocs rebuild: schematic not run at all, 4 drawings from the cache")
@@ -262,6 +277,15 @@ def main() -> int:
     bad = run(sphinx, project, env)
     expect(bad.returncode != 0 and "bad.rst:8: WARNING: schematic: inconsistent indentation" in bad.stderr,
            f"sphinx -W: a bad drawing fails the build at its line: {bad.stderr.strip().splitlines()[-2:]}")
+
+    # A missing file is a warning of type schematic like any other failed drawing (it was a
+    # docutils error, which suppress_warnings cannot name); without -W the page says so.
+    (project / "bad.rst").write_text("Bad\n===\n\n.. schematic:: trees/nope.yaml\n")
+    missing = run([part for part in sphinx if part != "-W"], project, env)
+    bad_page = project / "_build/html/bad.html"
+    expect(missing.returncode == 0 and "bad.rst:4: WARNING: schematic: trees/nope.yaml: no such file or directory [schematic]" in missing.stderr
+           and bad_page.exists() and "schematic: trees/nope.yaml: no such file or directory" in bad_page.read_text(),
+           f"sphinx: a missing file is a schematic warning, shown on the page: {missing.stderr.strip().splitlines()[-3:]}")
 
     print(f"integrations-check: {len(failures)} failures")
     return 1 if failures else 0

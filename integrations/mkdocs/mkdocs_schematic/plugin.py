@@ -41,6 +41,9 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         self.renderer: Optional[Renderer] = None
         self.drawings: dict[str, list[str]] = {}
         self.watched: set[str] = set()
+        # The live-reload server while `mkdocs serve` runs: files first drawn by a rebuild are
+        # watched from then on.
+        self.server = None
 
     def on_config(self, config):
         cache = Path(config.config_file_path or ".").parent / self.config.cache_dir
@@ -108,7 +111,9 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         log.info(f"schematic: {self.renderer.summary()}")
 
     def on_serve(self, server, config, builder):
-        # Files drawn with src= outside the docs are watched too (the docs are already).
+        # Files drawn with src= outside the docs are watched too (the docs are already), and
+        # so is any such file a page starts to draw while serving.
+        self.server = server
         for path in sorted(self.watched):
             server.watch(path)
         return server
@@ -136,8 +141,10 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
             # A path starting with / is taken from the docs folder: say which was tried.
             tried = f" (looked for {os.path.relpath(path, config.docs_dir)} in the docs folder)" if src.startswith("/") else ""
             raise SchematicError(f"src: {src}: no such file or directory{tried}")
-        if not path.startswith(config.docs_dir + os.sep):
+        if not path.startswith(config.docs_dir + os.sep) and path not in self.watched:
             self.watched.add(path)
+            if self.server is not None:
+                self.server.watch(path)
         return path
 
     def _linked(self, settings: Settings, body: str, line: int, page, config) -> str:

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import hashlib
+from html import escape as html_escape
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -75,8 +76,12 @@ class SchematicDirective(SphinxDirective):
             relative, path = self.env.relfn2path(self.arguments[0], self.env.docname)
             if not os.path.exists(path):
                 # Sphinx takes a path starting with / from the source folder: say which was tried.
+                # (A warning of type schematic, as every other failed drawing is: -W fails the
+                # build, suppress_warnings = ['schematic'] silences them all.)
                 tried = f" (looked for {relative} in the source folder)" if self.arguments[0].startswith("/") else ""
-                raise self.error(f"schematic: {self.arguments[0]}: no such file or directory{tried}")
+                log.warning(f"schematic: {self.arguments[0]}: no such file or directory{tried}",
+                            location=self.get_location(), type="schematic")
+                return [_missing_drawing(f"{self.arguments[0]}: no such file or directory")]
             self.env.note_dependency(relative)
             settings["src"] = path
         node = schematic()
@@ -97,10 +102,18 @@ def _renderer(app: Sphinx) -> Renderer:
     return app._schematic_renderer
 
 
+def _missing_drawing(message: str) -> nodes.Node:
+    """What a page shows where a drawing failed (without -W the build goes on): the message."""
+    return nodes.paragraph("", f"[schematic: {message}]", classes=["schematic-error"])
+
+
 def _fail(translator: Any, node: schematic, error: SchematicError) -> None:
     # At the line Schematic names, else at the directive's.
     line = error.line or node.line
     log.warning(f"schematic: {error.message}", location=f"{node.source}:{line}", type="schematic")
+    # The page says so where the drawing would be, rather than leaving nothing.
+    if hasattr(translator, "body") and getattr(translator.builder, "format", "") == "html":
+        translator.body.append(f'<p class="schematic-error">[schematic: {html_escape(error.message)}]</p>\n')
     raise nodes.SkipNode
 
 
