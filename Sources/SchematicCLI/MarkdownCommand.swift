@@ -47,7 +47,7 @@ struct MarkdownCommand: ParsableCommand {
     var html = false
 
     @Option(name: .customLong("deps-file"),
-            help: ArgumentHelp("Also write make dependency lines to this file: the output and its drawings' files on the Markdown file and every src file (for a src directory, every folder and file drawn).", valueName: "file"))
+            help: ArgumentHelp("Also write make dependency lines to this file: the output on the Markdown file and every src file, each drawing's file (--assets) on the Markdown file and its block's src (for a src directory, every folder and file drawn).", valueName: "file"))
     var depsFile: String?
 
     @Flag(help: "With --html: drop the document's raw HTML and scripts, and links that are not http, https, mailto or relative.")
@@ -93,8 +93,13 @@ struct MarkdownCommand: ParsableCommand {
         // The drawings' files are kept until every block is drawn, then written with the output,
         // all or none (`writeAllAtomically`): a run that fails leaves none of them (only the
         // folder, made first: the links are found between the real folders).
-        final class PendingAssets { var files: [(path: String, svg: [UInt8])] = [] }
+        // (With the src files its block read, as indices into `loaded.paths`: its make rule's.)
+        final class PendingAssets { var files: [(path: String, svg: [UInt8], sources: Range<Int>)] = []; var sourcesDrawn = 0 }
         let pending = PendingAssets()
+        // The src files and directories read, for --deps-file (a block's own walk settings apply).
+        // (And the status of the first that could not be read: a missing one is exit 66.)
+        final class LoadedSources { var paths: [(path: String, directory: DirectoryReader)] = []; var failure: ExitCode? }
+        let loaded = LoadedSources()
         let assetDirectory = assets.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         if let directory = assetDirectory {
             // (Made first: the link is found between the real folders, and the output may be in it.)
@@ -102,14 +107,14 @@ struct MarkdownCommand: ParsableCommand {
             let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)\($0).svg" },
-                write: { stem, svg in pending.files.append(("\(directory)/\(name)\(stem).svg", svg)) })
+                write: { stem, svg in
+                    // A block reads its src, then is drawn: the sources read since the last drawing are its.
+                    pending.files.append(("\(directory)/\(name)\(stem).svg", svg, pending.sourcesDrawn..<loaded.paths.count))
+                    pending.sourcesDrawn = loaded.paths.count
+                })
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
-        // The src files and directories read, for --deps-file (a block's own walk settings apply).
-        // (And the status of the first that could not be read: a missing one is exit 66.)
-        final class LoadedSources { var paths: [(path: String, directory: DirectoryReader)] = []; var failure: ExitCode? }
-        let loaded = LoadedSources()
         embedding.loadSource = { path, options in
             loaded.paths.append((path, options.directory))
             do {
@@ -147,32 +152,39 @@ struct MarkdownCommand: ParsableCommand {
                let other = files.first(where: { OutputTarget.fileIdentity($0.0) == identity }) {
                 throw fail("schematic: \(depsFile): --deps-file names the file the drawing writes (\(other.0)); choose another --deps-file", ExitStatus.usage)
             }
-            files.append((depsFile, try dependencyRules(targets: files.map(\.0), sources: loaded.paths)))
+            // Each drawing's file on its own block's src; the output on every src.
+            let targets = pending.files.map { ($0.path, $0.sources) } + [(output, 0..<loaded.paths.count)]
+            files.append((depsFile, try dependencyRules(targets: targets, sources: loaded.paths)))
         }
         try writeAllAtomically(files, inputs: inputs)
     }
 
     /// Make rules: each file written on the Markdown file and the src files and folders its
-    /// blocks drew (each once, in order), then an empty rule for each of those (as a compiler's
-    /// -MP writes), so that one deleted since is no error for make.
-    private func dependencyRules(targets: [String], sources: [(path: String, directory: DirectoryReader)]) throws -> [UInt8] {
-        var prerequisites: [[UInt8]] = input == "-" ? [] : [Array(input.utf8)]
-        var seen = Set(prerequisites)
-        func add(_ path: [UInt8]) { if seen.insert(path).inserted { prerequisites.append(path) } }
+    /// blocks drew (each once, in order: a drawing's file its own block's, the output every
+    /// block's), then an empty rule for each of those (as a compiler's -MP writes), so that one
+    /// deleted since is no error for make.
+    private func dependencyRules(targets: [(path: String, sources: Range<Int>)],
+                                 sources: [(path: String, directory: DirectoryReader)]) throws -> [UInt8] {
+        // Each source's paths: the file, or the folder and what it holds.
+        var pathsOfSource: [[[UInt8]]] = []
         var listed: [[UInt8]] = []
         for source in sources {
-            add(Array(source.path.utf8))
-            listed.append(Array(source.path.utf8))
-            guard DirectoryReader.isDirectory(source.path) else { continue }
-            for path in try DirectoryDependencies.paths(in: source.path, reader: source.directory) where !path.contains(0x0A) {
-                add(path)
-                listed.append(path)
+            var paths = [Array(source.path.utf8)]
+            if DirectoryReader.isDirectory(source.path) {
+                paths += try DirectoryDependencies.paths(in: source.path, reader: source.directory).filter { !$0.contains(0x0A) }
             }
+            pathsOfSource.append(paths)
+            listed += paths
         }
         var text: [UInt8] = []
         for target in targets {
-            guard let rule = DirectoryDependencies.rule(target: Array(target.utf8), prerequisites: prerequisites) else {
-                throw fail("schematic: \(target): a name with a line break cannot be named in a make rule", ExitStatus.usage)
+            var prerequisites: [[UInt8]] = input == "-" ? [] : [Array(input.utf8)]
+            var seen = Set(prerequisites)
+            for source in target.sources {
+                for path in pathsOfSource[source] where seen.insert(path).inserted { prerequisites.append(path) }
+            }
+            guard let rule = DirectoryDependencies.rule(target: Array(target.path.utf8), prerequisites: prerequisites) else {
+                throw fail("schematic: \(target.path): a name with a line break cannot be named in a make rule", ExitStatus.usage)
             }
             text += rule
         }

@@ -237,7 +237,7 @@ import TestSupport
     }
 
     /// `--deps-file`: make rules of the page and its drawings' files on the Markdown file and
-    /// what its blocks drew (a src folder's every entry), with empty rules for those.
+    /// what their blocks drew (a src folder's every entry), with empty rules for those.
     @Test func dependencyRulesNameTheSrcFilesAndFolders() throws {
         let dir = try makeScratchDirectory("schematic-md")
         try writeText("A\n  B\n", to: dir + "/docs/tree.txt")
@@ -245,10 +245,12 @@ import TestSupport
         try writeText("# T\n\n```schematic src=\"tree.txt\"\n```\n\n```schematic src=\"folder\"\n```\n", to: dir + "/docs/page.md")
         let result = try Executable.run(["markdown", "docs/page.md", "-o", "page.out.md", "--assets", "img", "--deps-file", "page.d"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
+        // Each drawing's file on its own block's src (a review: every drawing on every src file
+        // drew them all again when one changed); the page on all.
         let prerequisites = "docs/page.md docs/tree.txt docs/folder docs/folder/a.txt"
         #expect(try String(contentsOfFile: dir + "/page.d", encoding: .utf8) == """
-            img/page-1.svg: \(prerequisites)
-            img/page-2.svg: \(prerequisites)
+            img/page-1.svg: docs/page.md docs/tree.txt
+            img/page-2.svg: docs/page.md docs/folder docs/folder/a.txt
             page.out.md: \(prerequisites)
             docs/tree.txt:
             docs/folder:

@@ -52,6 +52,10 @@ import TestSupport
         #expect(comparison.graphvizGeometry.nodes.allSatisfy { $0.width > 0 })
         let report = ComparisonReport(comparison, input: "talk", nodeCount: 10)
         #expect(report.text.contains("child order: Graphviz keeps every node at our depth and in our order"))
+        // Which drawing each figure favours, where less is better; none for width, height, aspect.
+        let lines = report.text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("crossing connectors") && $0.hasSuffix("  same") }, "\(report.text)")
+        #expect(lines.contains { $0.hasPrefix("drawing width") && !$0.hasSuffix("same") && !$0.hasSuffix("schematic") && !$0.hasSuffix("dot") })
         let json = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]
         #expect((json?["order"] as? [String: Any])?["same"] as? Bool == true)
     }

@@ -11,32 +11,41 @@ public struct ComparisonReport: Sendable {
         self.nodeCount = nodeCount
     }
 
-    private var rows: [(name: String, key: String, ours: Double, theirs: Double, decimals: Int)] {
+    /// The figures, each with whether less is better (width, height and aspect are neither).
+    private var rows: [(name: String, key: String, ours: Double, theirs: Double, decimals: Int, lessIsBetter: Bool)] {
         let (a, b) = (comparison.ours, comparison.graphviz)
         return [
-            ("drawing width", "width", a.width, b.width, 1),
-            ("drawing height", "height", a.height, b.height, 1),
-            ("area", "area", a.area, b.area, 0),
-            ("aspect ratio (w/h)", "aspectRatio", a.aspectRatio, b.aspectRatio, 2),
-            ("total connector length", "totalConnectorLength", a.totalConnectorLength, b.totalConnectorLength, 1),
-            ("longest connector", "longestConnector", a.longestConnector, b.longestConnector, 1),
-            ("mean parent offset", "meanParentOffset", a.meanParentOffset, b.meanParentOffset, 1),
-            ("max parent offset", "maxParentOffset", a.maxParentOffset, b.maxParentOffset, 1),
-            ("overlapping nodes", "overlappingNodes", Double(a.overlappingNodes), Double(b.overlappingNodes), 0),
-            ("crossing connectors", "crossingConnectors", Double(a.crossingConnectors), Double(b.crossingConnectors), 0),
-            ("layout time (ms)", "layoutMilliseconds", a.layoutMilliseconds, b.layoutMilliseconds, 2),
+            ("drawing width", "width", a.width, b.width, 1, false),
+            ("drawing height", "height", a.height, b.height, 1, false),
+            ("area", "area", a.area, b.area, 0, true),
+            ("aspect ratio (w/h)", "aspectRatio", a.aspectRatio, b.aspectRatio, 2, false),
+            ("total connector length", "totalConnectorLength", a.totalConnectorLength, b.totalConnectorLength, 1, true),
+            ("longest connector", "longestConnector", a.longestConnector, b.longestConnector, 1, true),
+            ("mean parent offset", "meanParentOffset", a.meanParentOffset, b.meanParentOffset, 1, true),
+            ("max parent offset", "maxParentOffset", a.maxParentOffset, b.maxParentOffset, 1, true),
+            ("overlapping nodes", "overlappingNodes", Double(a.overlappingNodes), Double(b.overlappingNodes), 0, true),
+            ("crossing connectors", "crossingConnectors", Double(a.crossingConnectors), Double(b.crossingConnectors), 0, true),
+            ("layout time (ms)", "layoutMilliseconds", a.layoutMilliseconds, b.layoutMilliseconds, 2, true),
         ]
     }
 
-    /// The table, with Graphviz's figure divided by ours as the last column.
+    /// Which drawing a figure favours where less is better: within 1% (or both 0) neither.
+    private func better(_ ours: Double, _ theirs: Double) -> String {
+        if abs(ours - theirs) <= 0.01 * max(abs(ours), abs(theirs)) { return "same" }
+        return ours < theirs ? "schematic" : comparison.engine
+    }
+
+    /// The table, with Graphviz's figure divided by ours, and which is better where less is.
     public var text: String {
         let engine = "graphviz " + comparison.engine
-        var lines = ["\(input): \(nodeCount) nodes, schematic vs \(engine)",
-                     pad("", 24) + padLeft("schematic", 14) + padLeft(engine, 16) + padLeft("theirs/ours", 13)]
+        var lines = ["\(input): \(nodeCount) nodes, schematic vs \(engine) (drawings without their margins; less is better "
+                     + "but for width, height and aspect)",
+                     pad("", 24) + padLeft("schematic", 14) + padLeft(engine, 16) + padLeft("theirs/ours", 13) + "  better"]
         for row in rows {
             let ratio = abs(row.ours) < 1e-9 ? (abs(row.theirs) < 1e-9 ? "=" : "-") : format(row.theirs / row.ours, 2) + "x"
-            lines.append(pad(row.name, 24) + padLeft(format(row.ours, row.decimals), 14)
-                + padLeft(format(row.theirs, row.decimals), 16) + padLeft(ratio, 13))
+            let line = pad(row.name, 24) + padLeft(format(row.ours, row.decimals), 14)
+                + padLeft(format(row.theirs, row.decimals), 16) + padLeft(ratio, 13)
+            lines.append(row.lessIsBetter ? line + "  " + better(row.ours, row.theirs) : line)
         }
         if let order = comparison.order {
             lines.append(order.isSame
