@@ -157,6 +157,32 @@ struct MarkdownCommand: ParsableCommand {
             files.append((depsFile, try dependencyRules(targets: targets, sources: loaded.paths)))
         }
         try writeAllAtomically(files, inputs: inputs)
+        if let directory = assetDirectory {
+            warnOfStaleAssets(in: directory, name: name, written: Set(pending.files.map(\.path)))
+        }
+    }
+
+    /// Warns of drawings' files an earlier run wrote for blocks the document no longer has
+    /// (`NAME-N.svg`, `NAME.BLOCK.svg` in the assets folder, not written now): they are left,
+    /// as the folder may hold what others link, but a stale one would go on being published.
+    private func warnOfStaleAssets(in directory: String, name: String, written: Set<String>) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        var stale: [String] = []
+        while let entry = readdir(stream) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            guard file.hasSuffix(".svg"), file.count > name.count + 5, file.hasPrefix(name) else { continue }
+            let middle = file.dropFirst(name.count).dropLast(4)
+            let numbered = middle.first == "-" && middle.dropFirst().allSatisfy(\.isASCII) && Int(middle.dropFirst()) != nil
+            let named = middle.first == "." && !middle.dropFirst().contains(".")
+            guard numbered || named, !written.contains("\(directory)/\(file)") else { continue }
+            stale.append("\(directory)/\(file)")
+        }
+        guard !stale.isEmpty else { return }
+        stale.sort()
+        let shown = stale.prefix(3).joined(separator: ", ") + (stale.count > 3 ? " and \(stale.count - 3) more" : "")
+        FileIO.writeMessage("schematic: warning: \(shown): left from an earlier run, for blocks \(input) no longer has; "
+                            + "remove them if nothing links them")
     }
 
     /// Make rules: each file written on the Markdown file and the src files and folders its

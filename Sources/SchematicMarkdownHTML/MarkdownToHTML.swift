@@ -42,7 +42,7 @@ enum MarkdownToHTML {
             <!DOCTYPE html>
             <html lang="en">
             <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(title)</title>
-            <style>body{max-width:56rem;margin:2rem auto;padding:0 1rem;font-family:'DejaVu Sans',sans-serif;line-height:1.5}svg{max-width:100%;height:auto}</style>
+            <style>body{max-width:56rem;margin:2rem auto;padding:0 1rem;font-family:'DejaVu Sans',sans-serif;line-height:1.5}svg{max-width:100%;height:auto}figure.schematic-figure{margin:1rem 0}figure.schematic-figure figcaption{margin-top:.25rem}</style>
             </head>
             <body>
             \(body)

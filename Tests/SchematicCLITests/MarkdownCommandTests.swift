@@ -52,6 +52,9 @@ import TestSupport
         #expect(try read(dir + "/out.html").contains("<img src=\"img/doc.services.svg\""))
         #expect(try read(dir + "/img/doc.services.svg") == services)
         #expect(FileManager.default.fileExists(atPath: dir + "/img/doc-1.svg"))
+        // The first run's doc-2.svg is no block's now: kept, and named (it would go on being published).
+        #expect(again.stderr == "schematic: warning: img/doc-2.svg: left from an earlier run, for blocks doc.md no longer has; "
+                + "remove them if nothing links them\n", "\(again.stderr)")
     }
 
     /// Two documents sharing an assets folder never write the same file: a named file is
