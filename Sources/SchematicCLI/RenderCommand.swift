@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Hierarchy files or directories, or - for standard input.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "The drawing's file, - for standard output, or a directory for several (ending in /).")
+    @Option(name: .shortAndLong, help: "The drawing's file, - for standard output, or a folder (ending in /, or one that exists, as cp takes it) to write each input's drawing into, named after it.")
     var output: String = "-"
 
     @Option(name: [.long, .customShort("T", allowingJoined: true)],
