@@ -286,6 +286,11 @@ def main() -> int:
     expect(missing.returncode == 0 and "bad.rst:4: WARNING: schematic: trees/nope.yaml: no such file or directory [schematic]" in missing.stderr
            and bad_page.exists() and "schematic: trees/nope.yaml: no such file or directory" in bad_page.read_text(),
            f"sphinx: a missing file is a schematic warning, shown on the page: {missing.stderr.strip().splitlines()[-3:]}")
+    # Once the file exists, the next build reads the page again and draws it.
+    (project / "trees/nope.yaml").write_text("Found: [it]\n")
+    found = run([part for part in sphinx if part != "-W"], project, env)
+    expect(found.returncode == 0 and ">Found</text>" in bad_page.read_text() and "nope.yaml" not in found.stderr,
+           f"sphinx: a page whose missing file appeared is drawn on the next build: {found.stderr.strip().splitlines()[-2:]}")
 
     print(f"integrations-check: {len(failures)} failures")
     return 1 if failures else 0

@@ -81,6 +81,8 @@ class SchematicDirective(SphinxDirective):
                 tried = f" (looked for {relative} in the source folder)" if self.arguments[0].startswith("/") else ""
                 log.warning(f"schematic: {self.arguments[0]}: no such file or directory{tried}",
                             location=self.get_location(), type="schematic")
+                # (A dependency still: the page is read again once the file exists.)
+                self.env.note_dependency(relative)
                 return [_missing_drawing(f"{self.arguments[0]}: no such file or directory")]
             self.env.note_dependency(relative)
             settings["src"] = path
