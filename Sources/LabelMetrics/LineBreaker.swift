@@ -95,7 +95,7 @@ enum LineBreaker {
                     position = earlier
                     continue
                 }
-                if identifierBreak(in: text, from: text.startIndex, before: lineEnd, camelOnly: true) != nil { breaks.insideNames += 1 }
+                if endsInsideName(text, at: lineEnd) { breaks.insideNames += 1 }
                 lines.append(trimmingTrailingSpaces(text[start..<lineEnd]))
                 lineStart = nil
                 if lines.count >= maxLines { return (lines, true) }
@@ -138,13 +138,9 @@ enum LineBreaker {
     /// then an uppercase one), could end instead: after the last dot or underscore of that
     /// name's identifier in the line (`com.example.|LongName`, `snake_|CaseName`), or nil.
     /// The search stops at a space, so it never leaves the line's earlier words alone on it.
-    /// With `camelOnly`, whether `end` lies between such words at all (`end` itself, or nil).
-    static func identifierBreak(in text: Substring, from start: String.Index, before end: String.Index,
-                                camelOnly: Bool = false) -> String.Index? {
-        guard end > start, end < text.endIndex, text[end].isUppercase else { return nil }
+    static func identifierBreak(in text: Substring, from start: String.Index, before end: String.Index) -> String.Index? {
+        guard end > start, endsInsideName(text, at: end) else { return nil }
         var index = text.index(before: end)
-        guard text[index].isLowercase else { return nil }
-        if camelOnly { return end }
         while index > start {
             let previous = text.index(before: index)
             let character = text[previous]
@@ -158,6 +154,12 @@ enum LineBreaker {
             index = previous
         }
         return nil
+    }
+
+    /// Whether a line ending at `end` ends between the words of a camel-case name: a lowercase
+    /// letter, then an uppercase one.
+    static func endsInsideName(_ text: Substring, at end: String.Index) -> Bool {
+        end > text.startIndex && end < text.endIndex && text[end].isUppercase && text[text.index(before: end)].isLowercase
     }
 
     /// The end of the word (up to a space or the text's end) that goes on at `index`.

@@ -697,9 +697,8 @@ extension HTMLPagePlacementScript {
     var busX = new Float64Array(n), laneOfParent = new Int32Array(n).fill(-1);
     function middle(item) { return tops[item] + heights[item] / 2; }
     function entry(item) { return plan && plan.blockOfItem[item] >= 0 ? blockEntries[plan.blockOfItem[item]] : middle(item); }
-    // SchematicLayout.abuttingDistance: how far apart two buses' ends on one lane must be.
+    // The mean distance between a parent's stubs along its bus (0 for one stub).
     function pitch(parent) { var c0 = cs[parent], c1 = cs[parent + 1] - 1; return c1 > c0 ? (entry(c1) - entry(c0)) / (c1 - c0) : 0; }
-    function abutting(p, q) { return Math.max(ABUTTING_BUS_GAP, ABUTTING_PITCHES * Math.max(p, q)); }
     for (var section = 1; section < Math.max(1, S); section++) {
       var a = ss[section - 1], b = ss[section], previous = null, parent, lane, c0, c1, first, last;
       var previousMiddle = null, ups = [], downs = [], index;
@@ -715,7 +714,7 @@ extension HTMLPagePlacementScript {
           // A bus between its children that starts within its abutting distance of the one
           // before takes its run's other middle lane (-2; the first is -3).
           var ownPitch = pitch(parent);
-          var second = previousMiddle !== null && first - previousMiddle.last < abutting(previousMiddle.pitch, ownPitch) && !previousMiddle.second;
+          var second = previousMiddle !== null && first - previousMiddle.last < abuttingDistance(previousMiddle.pitch, ownPitch) && !previousMiddle.second;
           laneOfParent[parent] = second ? -2 : -3;
           previousMiddle = {second: second, last: last, pitch: ownPitch};
         }
@@ -723,7 +722,7 @@ extension HTMLPagePlacementScript {
       for (index = downs.length - 1; index >= 0; index--) {
         parent = downs[index];
         last = entry(cs[parent + 1] - 1);
-        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + abutting(previous.pitch, pitch(parent)) && previous.lane === 0 ? 1 : 0) : 0;
+        lane = previous ? (previous.y <= last + 0.5 ? previous.lane + 1 : previous.y <= last + abuttingDistance(previous.pitch, pitch(parent)) && previous.lane === 0 ? 1 : 0) : 0;
         laneOfParent[parent] = lane; previous = {lane: lane, y: middle(parent), pitch: pitch(parent)};
       }
       previous = null;
@@ -736,9 +735,9 @@ extension HTMLPagePlacementScript {
         else {
           // Off the lanes of an up bus or a down bus ending just before it or starting just after it.
           var t0 = -1, t1 = -1, t2 = -1, own = pitch(parent);
-          if (previous && previous.y >= first - abutting(previous.pitch, own)) t0 = previous.lane;
-          if (nextDown > 0 && entry(cs[downs[nextDown - 1] + 1] - 1) >= first - abutting(pitch(downs[nextDown - 1]), own)) t1 = laneOfParent[downs[nextDown - 1]];
-          if (nextDown < downs.length && middle(downs[nextDown]) <= middle(parent) + abutting(pitch(downs[nextDown]), own)) t2 = laneOfParent[downs[nextDown]];
+          if (previous && previous.y >= first - abuttingDistance(previous.pitch, own)) t0 = previous.lane;
+          if (nextDown > 0 && entry(cs[downs[nextDown - 1] + 1] - 1) >= first - abuttingDistance(pitch(downs[nextDown - 1]), own)) t1 = laneOfParent[downs[nextDown - 1]];
+          if (nextDown < downs.length && middle(downs[nextDown]) <= middle(parent) + abuttingDistance(pitch(downs[nextDown]), own)) t2 = laneOfParent[downs[nextDown]];
           lane = 0;
           while (lane === t0 || lane === t1 || lane === t2) lane++;
         }
@@ -798,7 +797,7 @@ extension HTMLPagePlacementScript {
         if (laneOfParent[parent] === -1) continue;
         first = entry(cs[parent]); last = entry(cs[parent + 1] - 1);
         low = Math.min(first, middle(parent)); high = Math.max(last, middle(parent));
-        if (low > runEnd + abutting(endPitch, pitch(parent))) closeParts(parent);
+        if (low > runEnd + abuttingDistance(endPitch, pitch(parent))) closeParts(parent);
         if (!parts.length || low > runEnd + ABUTTING_BUS_GAP) parts.push({start: parent, low: low, high: high});
         else { parts[parts.length - 1].low = Math.min(parts[parts.length - 1].low, low); parts[parts.length - 1].high = Math.max(parts[parts.length - 1].high, high); }
         if (high > runEnd) { runEnd = high; endPitch = pitch(parent); }

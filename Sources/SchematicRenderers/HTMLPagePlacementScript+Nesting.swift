@@ -629,7 +629,7 @@ extension HTMLPagePlacementScript {
           if (c0 === c1 || (plan.listOfItem && plan.listOfItem.length && plan.listOfItem[c0] >= 0)) continue;
           var panel0 = plan.memberColumns[nestedIndex(plan, p0, b0)], py = middle(p0);
           var low = Math.min(middle(c0), py), high = Math.max(middle(c1 - 1), py), pitch = c1 - c0 > 1 ? (middle(c1 - 1) - middle(c0)) / (c1 - c0 - 1) : 0;
-          if (before && before.panel === panel0 && low - before.high < Math.max(ABUTTING_BUS_GAP, ABUTTING_PITCHES * Math.max(before.pitch, pitch))) {
+          if (before && before.panel === panel0 && low - before.high < abuttingDistance(before.pitch, pitch)) {
             if (!lanes.has(before.parent)) lanes.set(before.parent, 1);
             lanes.set(p0, lanes.get(before.parent) === 1 ? 2 : 1);
           }

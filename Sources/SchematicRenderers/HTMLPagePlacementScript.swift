@@ -15,6 +15,8 @@ enum HTMLPagePlacementScript {
 var SchematicPlacement = (function () {
   'use strict';
   var TARGET_ASPECT = 2, SQUARING_AREA_GROWTH = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], TOP_NESTING_FAN = 4, FOREST_TOP_NESTING_FAN = 2, BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, READABLE_GAIN = 1.2, DOMINATING_GAIN = 0.98, READABLE_TREE_ITEMS = 2000, FEWER_PARENTS_SHARE = 0.02, TIGHT_OFFSET_GAIN = 1.1, TALLER_HEIGHTS = [0.05, 0.1, 0.15, 0.2], RELAXED_ITEMS = 50000, FAR_SUBTREE_PITCHES = 3, FAR_SUBTREE_SWEEPS = 3, FAR_SUBTREE_ROUNDS = 2, SIBLING_GAP_PITCHES = 3, FARTHEST_OUTSIDE = 2.5, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64, ABUTTING_BUS_GAP = 40, ABUTTING_PITCHES = 1.5;
+  // SchematicLayout.abuttingDistance: how far apart two buses' ends on one lane must be.
+  function abuttingDistance(pitch, otherPitch) { return Math.max(ABUTTING_BUS_GAP, ABUTTING_PITCHES * Math.max(pitch, otherPitch)); }
 
   // Nesting (WrapPlan): the reaches (NestingReach: small subtrees, with wide fans, big
   // subtrees, top fans, deep fans, a forest's top fans), subtree limits, panel heights and the long-side rules.
