@@ -28,7 +28,7 @@ extension Diagram {
     }
 
     /// What the renderers draw in the cells: labels, types, and the measured lines.
-    private var content: any DiagramContent {
+    var content: any DiagramContent {
         guard let labelSizing else {
             return fittedLines.isEmpty ? dataController : MeasuredContent(dataController: dataController, wrappedLines: fittedLines)
         }

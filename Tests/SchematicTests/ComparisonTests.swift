@@ -73,6 +73,22 @@ import TestSupport
         #expect(fan.graphviz.overlappingNodes == 0, "\(engine): \(fan.graphviz.overlappingNodes) pairs of boxes overlap")
     }
 
+    /// Graphviz draws a label in the lines we broke it into, as its box was sized for them: the
+    /// whole label on one line overflowed its box and the panel (a trial's long sentences).
+    @Test func graphvizDrawsLabelsInOurLines() throws {
+        let sentence = "Because the migration added a NOT NULL column without a default value, which the ORM could not backfill"
+        let tree = try OutlineReader().read(Array("Why did the deployment fail?\n  \(sentence)\n".utf8), file: "why.txt")
+        let diagram = try Diagram(tree: tree)
+        let dot = String(decoding: diagram.graphvizLayoutDOT, as: UTF8.self)
+        #expect(!dot.contains(sentence), "the label is given whole, on one line")
+        #expect(dot.contains("label=\"Because the migration added\\na NOT NULL column"), "\(dot)")
+        let collected = Collected()
+        try diagram.renderSideBySide(with: diagram.compare()) { collected.bytes += $0 }
+        let text = String(decoding: collected.bytes, as: UTF8.self)
+        let graphvizPanel = text[text.range(of: ">Graphviz dot</text>")!.upperBound...]
+        #expect(graphvizPanel.contains(">Because the migration added</text>"), "each line its own text element")
+    }
+
     @Test func sideBySideSVGIsOneWellFormedDocument() throws {
         let diagram = try Diagram(tree: RandomTrees.talk)
         let collected = Collected()

@@ -29,7 +29,7 @@ extension Diagram {
     public var graphvizLayoutDOT: [UInt8] {
         let collected = ByteCollector()
         var output = OutputBuffer { collected.bytes.append(contentsOf: $0) }
-        dotRenderer(mode: .layout).render(layout, content: dataController, into: &output)
+        dotRenderer(mode: .layout).render(layout, content: content, into: &output)
         output.finish()
         return collected.bytes
     }
