@@ -34,7 +34,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Direction of the sections: lr (columns, left to right), rl, tb (rows, top to bottom) or bt. (default: \(standard.orientation.rawValue))", valueName: "direction"))
     var orientation: SchematicOrientation?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wide fans of leaves as blocks of sub-columns (rows in tb/bt): auto (fans of 12 or more children, then smaller ones, as needed to bring the drawing within about 2:1 of square; where leaves alone cannot, a wide fan's small folders too, each with its leaves beside it), off, or N (at most N leaves to a sub-column). (default: \(standard.wrap.argument))", valueName: "auto|off|N"), transform: SchematicWrap.parsed)
     var wrap: SchematicWrap?
 
     @Flag(name: .customLong("no-nest"), help: "With --wrap auto, wrap fans of leaves only: a wide fan's subtrees (or, where the drawing is beyond 3:1, the top fan's) stay in their depths' columns rather than nest as panels.")
@@ -162,6 +162,13 @@ extension SchematicWrap: ExpressibleByArgument {
         }
     }
     public static var allValueStrings: [String] { ["auto", "off", "N"] }
+
+    /// The value of `--wrap`, or an error saying what N may be (the parser's own message listed
+    /// a literal 'N' among the choices for `--wrap 0`).
+    static func parsed(_ argument: String) throws -> SchematicWrap {
+        if let wrap = SchematicWrap(argument: argument) { return wrap }
+        throw ValidationError("give auto, off, or N, the most leaves to a sub-column, a whole number of 1 or more")
+    }
 
     /// The value as written on the command line.
     var argument: String {

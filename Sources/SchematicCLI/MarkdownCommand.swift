@@ -231,6 +231,15 @@ struct MarkdownCommand: ParsableCommand {
         return Array(arguments[(index + 1)...])
     }()
 
+    /// An argument parser's message about options, told of settings: "option" becomes "setting"
+    /// outside quotes only, where the writer's own words are ('options=1' was quoted back as
+    /// 'settings', 'myoption' as 'mysetting').
+    static func namingSettings(_ message: String) -> String {
+        message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset % 2 == 0 ? $0.element.replacing("option", with: "setting") : $0.element }
+            .joined(separator: "'")
+    }
+
     /// A block's settings, parsed as this command's options after the command line's own (so
     /// they override it), with the same checks and messages.
     private static func resolve(_ settings: [MarkdownEmbedding.Setting]) throws -> MarkdownEmbedding.BlockOptions {
@@ -255,7 +264,7 @@ struct MarkdownCommand: ParsableCommand {
                 message = message.dropLast(" the following:".count) + " " + choices.joined(separator: ", ") + "."
             }
             if message.hasPrefix("--") { message.removeFirst(2) }
-            message = message.replacing("'--", with: "'").replacing(" --", with: " ").replacing("option", with: "setting")
+            message = Self.namingSettings(message.replacing("'--", with: "'").replacing(" --", with: " "))
             if settings.contains(where: { $0.key == "format" }) { message = message.replacing("'from <from>'", with: "'format <format>'") }
             // The setting the message is about (named first in it), else all: a docs plugin's
             // defaults, which the writer did not write on the line, were quoted with it.

@@ -164,6 +164,9 @@ import TestSupport
         #expect(!(try svg("theme=light", arguments: ["--theme", "dark"])).contains("#1e1f22"))
         // Refusals are located at the fence line.
         for (settings, message) in [("colour=red", "'colour=red': Unknown setting 'colour'"),
+                                    // The writer's own words stay as written ('options' was quoted 'settings').
+                                    ("options=1", "'options=1': Unknown setting 'options'"),
+                                    ("nosuchoption=3", "Unknown setting 'nosuchoption'"),
                                     ("output=/tmp/x", "unknown setting 'output=/tmp/x'"),
                                     ("width=300", "width applies to layout flow, circle, masonry, not schematic"),
                                     ("theme=dark theme=light", "'theme' is set twice"),

@@ -95,6 +95,10 @@ import TestSupport
         let missing = try Executable.run(["render", "/nonexistent/tree.txt"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "schematic: /nonexistent/tree.txt: cannot open: No such file or directory\n")
+        // --wrap's N is told as a number, not listed as a literal 'N' among the choices.
+        let wrapZero = try Executable.run(["-", "--wrap", "0"], stdin: "a\n")
+        #expect(wrapZero.status == 64 && wrapZero.stderr.contains("'0' is invalid for '--wrap <auto|off|N>': give auto, off, or N")
+                && wrapZero.stderr.contains("a whole number of 1 or more") && !wrapZero.stderr.contains("'N'"), "\(wrapZero.stderr)")
         for arguments in [["-", "--node-size", "0x40"], ["-", "--format", "nonsense"], ["-", "--item-padding", "-1"], []] {
             let usage = try Executable.run(arguments, stdin: "a\n")
             #expect(usage.status == 64, "\(arguments)")
