@@ -1,8 +1,12 @@
 import Hierarchy
 
 /// Reads a parent–child table with a header row (d3-hierarchy's `stratify` convention): each
-/// row is a node with an id and the id of its parent; an empty parent makes a root. Rows may
-/// come in any order; children keep the order of their rows.
+/// row is a node with an id and the id of its parent; an empty parent makes a root, and so does
+/// a database's null ("NULL", "None", "\\N", and in a table of nodes with integer ids 0 or -1)
+/// that is no row's id. Ids are compared without the spaces around them. Rows may come in any
+/// order; children keep the order of their rows. A first line separated by semicolons or tabs
+/// rather than commas (a spreadsheet's export where the comma is the decimal mark) sets the
+/// separator.
 ///
 /// Columns are found by name (`--id-column`, `--parent-column`, `--label-column`,
 /// `--type-column`; by default the first of `idColumns`, of `parentColumns` and of
@@ -80,6 +84,7 @@ public struct CSVReader: HierarchyReader {
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
         let source = try SourceText(bytes: input, file: file)
+        let separator = CSVReader.separator(ofFirstLine: source.bytes, else: self.separator)
         var rows = CSVRows(source: source, separator: separator)
         guard let header = try rows.next() else {
             throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
@@ -150,7 +155,8 @@ public struct CSVReader: HierarchyReader {
             guard fields.count == names.count else {
                 throw source.error(at: row.offset, "row \(rows.rowNumber) has \(fields.count) fields; the header has \(names.count)")
             }
-            let id = fields[idIndex].text
+            // Ids without the spaces around them ("Alice, Bob" and "Dave,Alice " name Alice).
+            let id = CSVReader.trimmed(fields[idIndex].text)
             guard !id.isEmpty else { throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): empty id") }
             let label = NodeFields.trimmedLabel(fields[labelIndex].text)
             if let bad = NodeFields.undrawableCharacter(in: label) {
@@ -177,20 +183,23 @@ public struct CSVReader: HierarchyReader {
                 }
             }
             if let typeClass { NodeFields.addTypeClass(typeClass, to: &attributes) }
-            let parent = fields[parentIndex]
+            var parent = fields[parentIndex]
+            parent.text = CSVReader.trimmed(parent.text)
             if let node = nodeOfID[id] {
                 // A further row for a known id: one more parent, and nothing that contradicts the first row.
                 let firstLine = rowLines[node]
+                // (Another label first: most likely an id given twice, not a second parent.)
+                if labelIndex != idIndex, !label.isEmpty, label != tree.labels[node] {
+                    let first = tree.labels[node].isEmpty ? "unnamed" : "'\(tree.labels[node])'"
+                    throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): id '\(id)' is labelled '\(label)' here but \(first) on line \(firstLine): "
+                                       + "give each node an id of its own (a node's further rows name its further parents)")
+                }
                 let sameAsFirst = parent.text == (parentIDs[node]?.text ?? "")
                 let repeated = sameAsFirst ? firstLine : parentLines[ParentKey(node: node, parent: parent.text)]
                 if repeated == nil, parent.text.isEmpty || parentIDs[node] == nil {
                     let (rootLine, parentLine) = parent.text.isEmpty ? (Int32(row.line), firstLine) : (firstLine, Int32(row.line))
                     throw source.error(at: fields[idIndex].offset, "row \(rows.rowNumber): '\(id)' is a root on line \(rootLine) but has a parent on line \(parentLine); "
                                        + "a node with several parents names one in each of its rows")
-                }
-                if labelIndex != idIndex, !label.isEmpty, label != tree.labels[node] {
-                    let first = tree.labels[node].isEmpty ? "unnamed" : "'\(tree.labels[node])'"
-                    throw source.error(at: fields[labelIndex].offset, "row \(rows.rowNumber): '\(id)' is labelled '\(label)' here but \(first) on line \(firstLine)")
                 }
                 if let typeIndex, let here = typeText {
                     let first = typeTextOfNode[node] ?? "\(tree.types[node])"
@@ -240,6 +249,15 @@ public struct CSVReader: HierarchyReader {
             tree.warnings.append(firstRepeat.description)
         }
 
+        // A parent written as a database's null ("NULL", "None", "\\N"), or in a table of nodes
+        // with integer ids as 0 or -1, that is no row's id, is no parent: the row is a root (it
+        // was drawn below an invented node "NULL").
+        let integerIDs = labelIndex != idIndex && nodeOfID.keys.allSatisfy { Int($0) != nil }
+        for node in parentIDs.indices {
+            guard let parentID = parentIDs[node], nodeOfID[parentID.text] == nil,
+                  CSVReader.noParentValues.contains(parentID.text) || integerIDs && (parentID.text == "0" || parentID.text == "-1") else { continue }
+            parentIDs[node] = nil
+        }
         // An edge list names its roots only as parents: each becomes a node where first named.
         let isEdgeList = !parentIDs.contains { $0 == nil }
         func parentNode(_ parentID: Field, line: Int32) throws(ReadError) -> Int {
@@ -314,6 +332,34 @@ public struct CSVReader: HierarchyReader {
                                 + "(each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents drop)")
         }
         return tree
+    }
+
+    /// Parent values that mean "none" where no row has them as its id (databases' and data
+    /// frames' nulls).
+    static let noParentValues: Set<String> = ["NULL", "null", "Null", "None", "none", "nil", "NaN", "nan", "\\N", "N/A", "n/a", "#N/A", "undefined"]
+
+    /// A field's text without the spaces and tabs around it.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return text }
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = text.firstIndex(where: { !blank($0) }), let end = text.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(text[start...end])
+    }
+
+    /// The separator of a table whose first line holds none of `expected` but semicolons (a
+    /// spreadsheet's CSV where the comma is the decimal mark) or tabs, outside quotes; else
+    /// `expected`.
+    static func separator(ofFirstLine bytes: [UInt8], else expected: UInt8) -> UInt8 {
+        var quoted = false, semicolons = 0, tabs = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { quoted.toggle(); continue }
+            guard !quoted else { continue }
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte == expected { return expected }
+            if byte == UInt8(ascii: ";") { semicolons += 1 } else if byte == 0x09 { tabs += 1 }
+        }
+        return semicolons > 0 ? UInt8(ascii: ";") : tabs > 0 ? 0x09 : expected
     }
 
     /// The id column names looked for when none is given, in order (as `matchingKey`s): a table

@@ -303,7 +303,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func badTablesNameTheRow() {
         let reader = CSVReader()
         #expect(readError(reader, "id,parentId,name\nr,,R\na,r,A\na,r,B\n", file: "t.csv")
-                == "t.csv:4:5: row 4: 'a' is labelled 'B' here but 'A' on line 3")
+                == "t.csv:4:5: row 4: id 'a' is labelled 'B' here but 'A' on line 3: give each node an id of its own (a node's further rows name its further parents)")
         #expect(readError(reader, "id,parentId\nr,\na,r\na,\n", file: "t.csv")
                 == "t.csv:4:1: row 4: 'a' is a root on line 4 but has a parent on line 3; a node with several parents names one in each of its rows")
         #expect(readError(reader, "id,parentId\na,\nb,zz\n", file: "t.csv") == "t.csv:3:3: parent 'zz' is not the id of any row")
@@ -320,11 +320,49 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 + "or say which with --id-column (columns: key, parent)")
         #expect(readError(CSVReader(idColumn: "parent"), "key,parent\na,\n", file: "t.csv")
                 == "t.csv:1:5: the id and the parent are both column 'parent': name another with --id-column or --parent-column")
-        // A header of tab-separated names in a .csv: the way to read it is named.
-        #expect(readError(reader, "id\tparent\na\t\n", file: "t.csv")?
-                    .hasSuffix("(columns: id, parent); the header is separated by tabs: read it as TSV (--from tsv)") == true)
+        // A header of tab-separated names in a .csv, some names with commas: the way to read it is named.
+        #expect(readError(reader, "id\tparent,x\na\t\n", file: "t.csv")?
+                    .hasSuffix("(columns: id, parent, x); the header is separated by tabs: read it as TSV (--from tsv)") == true)
+        // An id given twice, with another label: named so, before its parent is looked at.
+        #expect(readError(reader, "id,parent,name\n1,,root\n1,1,dup\n", file: "t.csv")
+                == "t.csv:3:5: row 3: id '1' is labelled 'dup' here but 'root' on line 2: give each node an id of its own (a node's further rows name its further parents)")
         #expect(readError(reader, "id,parentId\n", file: "t.csv") == "t.csv: no nodes: the table has no rows")
         #expect(readError(CSVReader(idColumn: "key"), "id,parentId\na,\n", file: "t.csv")?.contains("no column named 'key'") == true)
+    }
+
+    /// A database's null for "no parent" makes a root, not a node named "NULL" above it (a
+    /// trial's SQL export); so do 0 and -1 in a table of nodes with integer ids. An unknown
+    /// parent beside such a root is then an error, as beside an empty one.
+    @Test func nullParentsAreRoots() throws {
+        for null in ["NULL", "None", "\\N", "nan"] {
+            let tree = try CSVReader().read(Array("id,parent_id,name\n1,\(null),root\n2,1,a\n3,1,b\n".utf8), file: "t.csv")
+            #expect(outline(tree) == ["root", ".a", ".b"], "\(null)")
+        }
+        let zero = try CSVReader().read(Array("id,parent_id,name\n1,0,root\n2,1,a\n3,1,b\n".utf8), file: "t.csv")
+        #expect(outline(zero) == ["root", ".a", ".b"])
+        let minusOne = try CSVReader().read(Array("id,parent_id,name\n1,-1,root\n2,1,a\n".utf8), file: "t.csv")
+        #expect(outline(minusOne) == ["root", ".a"])
+        // An edge list's 0 is a node (graphs number their nodes from 0), and so is a row's id "NULL".
+        let edges = try CSVReader().read(Array("parent,child\n0,1\n0,2\n1,3\n".utf8), file: "t.csv")
+        #expect(outline(edges) == [".1", ".2", "..3", "0"])
+        let named = try CSVReader().read(Array("id,parent\nNULL,\na,NULL\n".utf8), file: "t.csv")
+        #expect(outline(named) == ["NULL", ".a"])
+        #expect(readError(CSVReader(), "id,parent_id,name\n1,NULL,root\n2,1,a\n4,99,orphan\n", file: "t.csv")
+                == "t.csv:4:3: parent '99' is not the id of any row")
+    }
+
+    /// Ids match without the spaces around them; a first line of semicolons (a spreadsheet's
+    /// export where the comma is the decimal mark) or tabs sets the separator.
+    @Test func spacesAroundIdsAndOtherSeparators() throws {
+        let spaced = try CSVReader().read(Array("Employee,Manager\nAlice,\nBob, Alice\nDave,Alice \n".utf8), file: "t.csv")
+        #expect(outline(spaced) == ["Alice", ".Bob", ".Dave"])
+        let semicolons = try CSVReader().read(Array("id;parent;name\n1;;Vorstand\n2;1;Einkauf\n3;1;\"Vertrieb Süd; Österreich\"\n".utf8), file: "t.csv")
+        #expect(outline(semicolons) == ["Vorstand", ".Einkauf", ".Vertrieb Süd; Österreich"])
+        let tabs = try CSVReader().read(Array("id\tparent\na\t\nb\ta\n".utf8), file: "t.csv")
+        #expect(outline(tabs) == ["a", ".b"])
+        // A comma anywhere in the first line (outside quotes) keeps it CSV.
+        let commas = try CSVReader().read(Array("id,parent,name\n1,,\"a;b\"\n".utf8), file: "t.csv")
+        #expect(outline(commas) == ["a;b"])
     }
 
     @Test func columnsAreFoundByTheirLettersAndDigitsInAnyCase() throws {
@@ -383,9 +421,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func repeatedRowsMustAgree() {
         let reader = CSVReader()
         #expect(readError(reader, "id,parentId,name\nr,,R\nq,,Q\na,r,A\na,q,B\n", file: "t.csv")
-                == "t.csv:5:5: row 5: 'a' is labelled 'B' here but 'A' on line 4")
+                == "t.csv:5:5: row 5: id 'a' is labelled 'B' here but 'A' on line 4: give each node an id of its own (a node's further rows name its further parents)")
         #expect(readError(reader, "id,parentId,name\nr,,R\nq,,Q\na,r,\na,q,B\n", file: "t.csv")
-                == "t.csv:5:5: row 5: 'a' is labelled 'B' here but unnamed on line 4")
+                == "t.csv:5:5: row 5: id 'a' is labelled 'B' here but unnamed on line 4: give each node an id of its own (a node's further rows name its further parents)")
         #expect(readError(reader, "id,parentId,type\nr,,\nq,,\na,r,critical\na,q,important\n", file: "t.csv")
                 == "t.csv:5:5: row 5: 'a' has type important here but critical on line 4")
         #expect(readError(reader, "id,parentId,url\nr,,\nq,,\na,r,https://a.org\na,q,https://b.org\n", file: "t.csv")
