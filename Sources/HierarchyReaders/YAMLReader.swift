@@ -5,11 +5,12 @@ import Hierarchy
 /// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
 /// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key, stands in a node
-/// object's children, or has no key but those; else it is read as keys like any mapping, so
-/// nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys
+/// object's children, or is a list item or document with no key but those; else (under a key,
+/// which already names it) it is read as keys like any mapping, so nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys
 /// (a Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
 /// unnamed, and a list item that is a list one unnamed node above its items, so items stay apart.
-/// Several documents make one forest, each document an item; the only document's keys are roots,
+/// Several documents make one forest, each document an item (a list, or several keys without a
+/// name, under a node "document N"); the only document's keys are roots,
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
 /// `jobs:`). Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
@@ -209,6 +210,8 @@ public struct YAMLReader: HierarchyReader {
         case item
         /// The only document: its keys are the roots, unless it has a `name` to gather them.
         case soleDocument
+        /// A document of a stream of several: as an item, but named "document N" where it has no name.
+        case streamDocument
     }
 
     private func build(_ events: Events, file: String) throws(ReadError) -> Tree {
@@ -333,7 +336,16 @@ public struct YAMLReader: HierarchyReader {
             }
             return tree.addNode(label: label, parent: parent)
         }
-        let documentSlot: Slot = events.documents.count > 1 ? .item : .soleDocument
+        /// "document N" for the document whose first event is `index`, by bisection.
+        func documentLabel(_ index: Int) -> String {
+            var low = 0, high = events.documents.count
+            while low < high {
+                let middle = (low + high) / 2
+                if events.documents[middle] < index { low = middle + 1 } else { high = middle }
+            }
+            return "document \(low + 1)"
+        }
+        let documentSlot: Slot = events.documents.count > 1 ? .streamDocument : .soleDocument
         var work: [Work] = events.documents.reversed().map { .value($0, parent: nil, inChildren: false, slot: documentSlot) }
         while let next = work.popLast() {
             switch next {
@@ -349,7 +361,8 @@ public struct YAMLReader: HierarchyReader {
                     // unnamed node above its items, so items stay apart (a table's rows were
                     // spliced into one list of cells).
                     let elements = entries(index)
-                    let above = slot == .item && !elements.isEmpty ? tree.addNode(label: "", parent: parent) : parent
+                    let above = (slot == .item || slot == .streamDocument) && !elements.isEmpty
+                        ? tree.addNode(label: slot == .streamDocument ? documentLabel(index) : "", parent: parent) : parent
                     for element in elements.reversed() {
                         work.append(.value(element, parent: above, inChildren: inChildren, slot: .item))
                     }
@@ -373,7 +386,9 @@ public struct YAMLReader: HierarchyReader {
                         guard events.kinds[key] == .scalar, events.kinds[value] == .scalar, let text = events.texts[key] else { return false }
                         return text != nameKey && text != childrenKey && !NodeFields.isNodeField(text, typeKey: typeKey)
                     }
-                    let isNodeObject = name != nil && (hasChildren || inChildren || (nested == nil && !foreignScalar))
+                    // Under a key, a mapping of a name alone is keys too (`metadata: {name: web}`
+                    // drew metadata → web, but metadata → name → web beside `labels:`).
+                    let isNodeObject = name != nil && (hasChildren || inChildren || (slot != .keyed && nested == nil && !foreignScalar))
                     if let nested, isNodeObject {
                         if unreadStructure.count == 0 { unreadStructure.first = nested.0 }
                         unreadStructure.count += 1
@@ -422,7 +437,7 @@ public struct YAMLReader: HierarchyReader {
                         let label = name.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }
                         let gathers = switch slot {
                         case .keyed: false
-                        case .item: pairs.count > 1
+                        case .item, .streamDocument: pairs.count > 1
                         case .soleDocument: label != nil
                         }
                         var owner = parent
@@ -431,6 +446,10 @@ public struct YAMLReader: HierarchyReader {
                             if let label {
                                 owner = try add(label, parent: parent)
                                 keys.removeAll { $0.0 == name!.0 }
+                            } else if slot == .streamDocument {
+                                // A document of a stream (a Kubernetes manifest's): a dot said
+                                // nothing of which of its documents a tree is.
+                                owner = tree.addNode(label: documentLabel(index), parent: parent)
                             } else {
                                 owner = tree.addNode(label: "", parent: parent)
                             }

@@ -142,6 +142,10 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(try read("- {name: leaf, class: x, url: 'https://x.org'}\n")) == ["leaf"])
         #expect(outline(try read("- name: leaf\n  size: 3\n")) == ["leaf", ".size", "..3"])
         #expect(outline(try read("apt: {name: nginx, state: present}\n")) == ["apt", ".name", "..nginx", ".state", "..present"])
+        // Under a key a name alone is a key too, as beside others (metadata → web was drawn
+        // for one Kubernetes object, metadata → name → web for the next).
+        #expect(outline(try read("metadata: {name: web}\n")) == ["metadata", ".name", "..web"])
+        #expect(outline(try read("- {name: web}\n")) == ["web"], "a list item's name labels it")
         #expect(outline(try read("name: r\nchildren: [{name: leaf, size: 3}]\n")) == ["r", ".leaf"])
         // In a node object's children every mapping with a name is one (noted once); an empty
         // list is nothing dropped.
@@ -169,11 +173,12 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(try read("nav:\n  - Home: index.md\n  - Guide: guide.md\n")) == ["nav", ".Home", "..index.md", ".Guide", "..guide.md"])
         // Several documents are items: each Kubernetes object keeps its keys.
         let objects = try read("kind: Service\nspec: {port: 80}\n---\nkind: Deployment\nspec: {replicas: 2}\n")
-        #expect(outline(objects) == ["", ".kind", "..Service", ".spec", "..port", "...80",
-                                     "", ".kind", "..Deployment", ".spec", "..replicas", "...2"])
-        // A list among several documents, or in a list, is one unnamed node above its items:
-        // a table's rows keep apart, and so do the documents (they were spliced into one list).
-        #expect(outline(try read("---\n- a\n- b\n---\n- c\n")) == ["", ".a", ".b", "", ".c"])
+        // (Named by their place in the stream: a dot told not which document a tree is.)
+        #expect(outline(objects) == ["document 1", ".kind", "..Service", ".spec", "..port", "...80",
+                                     "document 2", ".kind", "..Deployment", ".spec", "..replicas", "...2"])
+        // A list among several documents, or in a list, is one node above its items: a table's
+        // rows keep apart, and so do the documents (they were spliced into one list).
+        #expect(outline(try read("---\n- a\n- b\n---\n- c\n")) == ["document 1", ".a", ".b", "document 2", ".c"])
         #expect(outline(try read("- [name, hr]\n- [Mark, 65]\n- []\n")) == ["", ".name", ".hr", "", ".Mark", ".65"])
         #expect(outline(try read("rows:\n  - [1, 2]\n")) == ["rows", ".", "..1", "..2"])
         // The only document without a name keeps its keys as roots (a compose file's).
