@@ -85,8 +85,16 @@ struct JSONTreeParser {
                     try afterValue(in: &stack)
                     continue
                 }
-                guard bytes[position] == UInt8(ascii: "{") else {
-                    throw error(parent < 0 ? "expected a node object in the top-level array" : "expected a node object in the children")
+                let first = bytes[position]
+                if first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || isDigit(first) {
+                    // A string or number among the children is a leaf so named (`["a", "b"]`,
+                    // as YAML's lists and the keys' reading take it).
+                    _ = tree.addNode(label: try parseLabel(), parent: parent < 0 ? nil : parent)
+                    try afterValue(in: &stack)
+                    continue
+                }
+                guard first == UInt8(ascii: "{") else {
+                    throw error(parent < 0 ? "expected a node object or a name in the top-level array" : "expected a node object or a name in the children")
                 }
                 openNode(parent: parent < 0 ? nil : parent, into: &stack)
 

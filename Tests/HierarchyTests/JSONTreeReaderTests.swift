@@ -32,6 +32,15 @@ import TestSupport
         #expect(tree.parents == [-1, -1])
     }
 
+    /// Names among the children are leaves (a trial's `"children": ["a", "b"]` was refused,
+    /// though the same list under another key was drawn).
+    @Test func namesAmongTheChildrenAreLeaves() throws {
+        let tree = try read(#"{"name": "root", "children": ["a", " b ", {"name": "c", "children": [1, -2.5]}]}"#)
+        #expect(tree.labels == ["root", "a", "b", "c", "1", "-2.5"])
+        #expect(tree.parents == [-1, 0, 0, 0, 3, 3])
+        #expect(try read(#"["x", {"name": "y"}]"#).labels == ["x", "y"])
+    }
+
     @Test func escapesAreDecoded() throws {
         let tree = try read(#"{"name": "a\"b\\c\u00e9\ud83d\ude00 \u003c/script>\nline"}"#)
         #expect(tree.labels == ["a\"b\\cé😀 </script>\nline"])
@@ -40,7 +49,8 @@ import TestSupport
     @Test func badInputIsLocated() {
         #expect(error(#"{"name": "a", "children": [{"type": "normal"}]}"#)
                 == #"in.json:1:28: node has no "name" (its keys: "type"; say which key holds the label with --name-key)"#)
-        #expect(error("{\"name\": \"a\",\n \"children\": [}") == "in.json:2:15: expected a node object in the children")
+        #expect(error("{\"name\": \"a\",\n \"children\": [}") == "in.json:2:15: expected a node object or a name in the children")
+        #expect(error(#"{"name": "a", "children": [true]}"#) == "in.json:1:28: expected a node object or a name in the children")
         #expect(error(#"{"name": "a"} x"#) == "in.json:1:15: unexpected content after the end of the JSON value")
         // A repeated key is refused, as YAML refuses it (the last "name" won, both "children" joined).
         #expect(error(#"{"name": "a", "name": "b"}"#) == #"in.json:1:15: duplicate key "name" in an object"#)
