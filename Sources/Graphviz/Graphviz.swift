@@ -347,6 +347,11 @@ public enum Graphviz {
             var label = name
             if let (text, isHTML) = labelAttribute(UnsafeMutableRawPointer(current)), !text.isEmpty || tokens != nil {
                 label = isHTML ? htmlLabelText(restored(text)) : expandLabel(restored(text), name: name)
+                // A record's fields (`{root|v1.0}`, `<f0> left|<f1> right`) as text, not its syntax.
+                if !isHTML, tokens != nil, let shape = attribute(UnsafeMutableRawPointer(current), "shape"),
+                   shape == "record" || shape == "Mrecord" {
+                    label = recordLabelText(restored(text), name: name)
+                }
             }
             var attributes: [String: String] = [:]
             for key in hierarchyAttributes {
@@ -444,6 +449,36 @@ public enum Graphviz {
     private static func attribute(_ object: UnsafeMutableRawPointer, _ key: String) -> String? {
         var name = Array(key.utf8CString)
         return name.withUnsafeMutableBufferPointer { gv.agget(object, $0.baseAddress) }.map { String(cString: $0) }
+    }
+
+    /// The text of a record label (`shape=record`): its fields joined by " | ", without the
+    /// braces that turn them, the ports (`<f0>`) that name them, or the backslashes before a
+    /// literal `{`, `}`, `|`, `<`, `>` or space; empty fields left out.
+    static func recordLabelText(_ text: String, name: String) -> String {
+        var fields: [String] = [], field = ""
+        var inPort = false
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            if character == "\\", let next = iterator.next() {
+                if !inPort {
+                    if "{}|<> ".contains(next) { field.append(next) } else { field.append(character); field.append(next) }
+                }
+                continue
+            }
+            if inPort {
+                if character == ">" { inPort = false }
+                continue
+            }
+            switch character {
+            case "<": inPort = true
+            case "{", "}", "|": fields.append(field); field = ""
+            default: field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields.map { expandLabel($0, name: name) }
+            .map { field in String(field.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            .filter { !$0.isEmpty }.joined(separator: " | ")
     }
 
     /// Expands the escapes of a label: `\N` (node name), `\n` `\l` `\r` (line breaks), `\\`.

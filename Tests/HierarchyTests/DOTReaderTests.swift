@@ -29,6 +29,13 @@ import Testing
         #expect(tree.labels == ["AT&T <1> A", "R&D &nope;"])
     }
 
+    /// A record's label is drawn as its fields (a trial saw `{root|v1.0}` and `<f0> left|…` as written).
+    @Test func recordLabelsAreDrawnAsTheirFields() throws {
+        let tree = try read(#"digraph { node [shape=record]; r [label="{root|v1.0}"]; p [label="<f0> left|<f1> \{mid\}|<f2> right\lside"]; "#
+                            + #"m [shape=Mrecord, label="a|b"]; plain [shape=box, label="x|y"]; r -> p; r -> m; r -> plain }"#)
+        #expect(tree.labels == ["root | v1.0", "left | {mid} | right\nside", "a | b", "x|y"])
+    }
+
     /// An HTML-like label is drawn as its text: tags dropped, `<br/>` and table rows as lines.
     @Test func htmlLikeLabelsAreDrawnAsTheirText() throws {
         let tree = try read("digraph { a [label=<<b>bold</b> &amp; x<BR ALIGN=\"LEFT\"/>two>]; "
