@@ -101,9 +101,16 @@ struct MarkdownCommand: ParsableCommand {
         final class LoadedSources { var paths: [(path: String, directory: DirectoryReader)] = []; var failure: ExitCode? }
         let loaded = LoadedSources()
         let assetDirectory = assets.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        // A run that fails leaves no folder it made for the drawings (an empty assets folder
+        // stayed when the output's folder was missing).
+        var madeDirectories: [String] = []
+        var succeeded = false
+        defer {
+            if !succeeded { for directory in madeDirectories.reversed() { rmdir(directory) } }
+        }
         if let directory = assetDirectory {
             // (Made first: the link is found between the real folders, and the output may be in it.)
-            Self.makeDirectories(directory)
+            madeDirectories = Self.makeDirectories(directory)
             let linkDirectory = Self.relativePath(to: directory, from: Self.directory(of: output == "-" ? "./-" : output))
             assetWriter = MarkdownEmbedding.Assets(
                 link: { "\(linkDirectory)/\(name)\($0).svg" },
@@ -157,6 +164,7 @@ struct MarkdownCommand: ParsableCommand {
             files.append((depsFile, try dependencyRules(targets: targets, sources: loaded.paths)))
         }
         try writeAllAtomically(files, inputs: inputs)
+        succeeded = true
         if let directory = assetDirectory {
             warnOfStaleAssets(in: directory, name: name, written: Set(pending.files.map(\.path)))
         }
@@ -304,14 +312,18 @@ struct MarkdownCommand: ParsableCommand {
 
     // MARK: Paths
 
-    /// Creates a directory and the missing ones above it (as `mkdir -p`); failures show when writing.
-    static func makeDirectories(_ path: String) {
+    /// Creates a directory and the missing ones above it (as `mkdir -p`); failures show when
+    /// writing. Returns the directories it made, outermost first.
+    @discardableResult
+    static func makeDirectories(_ path: String) -> [String] {
         var prefix = path.hasPrefix("/") ? "/" : ""
+        var made: [String] = []
         for component in path.split(separator: "/") {
             prefix += component
-            if !DirectoryReader.isDirectory(prefix) { mkdir(prefix, 0o755) }
+            if !DirectoryReader.isDirectory(prefix) && mkdir(prefix, 0o755) == 0 { made.append(prefix) }
             prefix += "/"
         }
+        return made
     }
 
     /// The directory part of a path ("." when it has none).

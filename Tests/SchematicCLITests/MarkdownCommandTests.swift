@@ -98,8 +98,16 @@ import TestSupport
         try writeText("```schematic\n\(Self.tree)```\n\n```schematic\n\(Self.tree)```\n\n```schematic\nbad\n    x\n  y\n```\n", to: dir + "/doc.md")
         let result = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "doc.out.md"], in: dir)
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir + "/img")) ?? []).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/img"), "the folder made for the drawings is taken back")
         #expect(!FileManager.default.fileExists(atPath: dir + "/doc.out.md"))
+        // Nor when the output's folder is missing (an empty assets folder stayed); a folder
+        // that was there stays.
+        try writeText("```schematic\n\(Self.tree)```\n", to: dir + "/good.md")
+        let missing = try Executable.run(["markdown", "good.md", "--assets", "a/b", "-o", "out/good.md"], in: dir)
+        #expect(missing.status == 73 && !FileManager.default.fileExists(atPath: dir + "/a"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: dir + "/kept", withIntermediateDirectories: true)
+        _ = try Executable.run(["markdown", "good.md", "--assets", "kept", "-o", "out/good.md"], in: dir)
+        #expect(FileManager.default.fileExists(atPath: dir + "/kept"))
     }
 
     /// Every bad block is told in one run, each at its own line, as `render` lists every
