@@ -3,11 +3,14 @@ import Hierarchy
 /// Reads an indented outline: one node per line, children indented deeper than their parent.
 ///
 /// Indentation is spaces or tabs (not both), or the prefixes the `tree` command draws
-/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `; the shorter `|-`,
-/// `` `- ``, `| ` of `pstree -a` and systemd, whose `systemctl list-dependencies` puts a unit's
-/// state mark `●` before them), the `\_ ` that `ps --forest` draws before a child process, or
-/// the dependency trees of Gradle (`+--- `, `\--- `, `|    `; a whole report as `GradleReport`
-/// reads it) and Maven (`+- `, `\- `, `|  `);
+/// (`├── `, `└── `, `│   `, and their ASCII forms `|-- `, `` `-- ``, `|   `, with other tools'
+/// `+-- `; the shorter `|-`, `` `- ``, `| ` of `pstree -a` and systemd, whose
+/// `systemctl list-dependencies` puts a unit's state mark `●` before them), the `\_ ` that
+/// `ps --forest` draws before a child process, Windows' `tree /F` (`├───`, `└───`, `│   `, or
+/// with `/A` `+---`, `\---` right before the name and `|   `; a folder's files stand under it
+/// without a branch; its two header lines, in English or above a drive root such as `C:.`,
+/// and a last "No subfolders exist" are left out), or the dependency trees of Gradle (`+--- `,
+/// `\--- `, `|    `; a whole report as `GradleReport` reads it) and Maven (`+- `, `\- `, `|  `);
 /// `cargo tree`'s `[dev-dependencies]` heads its package's dependencies of that kind.
 /// `pstree`'s compact drawing is read by `ProcessTreeReader`. A line's depth is
 /// decided by comparing its indentation with the lines above, so any consistent step works.
@@ -16,7 +19,7 @@ import Hierarchy
 /// A label written `""` is empty (an unnamed node; `\""` keeps the two quotes), and so is a
 /// `tree` branch (`├── `) with no name after it. Labels are trimmed of surrounding whitespace,
 /// and of a list's bullet before them (`- `, `* `, `+ `).
-/// Blank lines are ignored, and so are lines of `tree` drawing with no branch (`│`) and the
+/// Blank lines are ignored, and so are lines of `tree` drawing with no branch (`│`, `|`) and the
 /// "N directories, M files" line that ends `tree` output (after a blank line, unindented).
 /// An id given twice is an error naming both places. Terminal colour codes and links (`tree -C`)
 /// are left out (`TerminalEscapes`). A text of unindented paths sharing
@@ -55,7 +58,9 @@ public struct OutlineReader: HierarchyReader {
         var sawGradleDrawing = false, inGradleLegend = false
         var previousLineBlank = false
         var idPlaces: [String: Int] = [:]
-        var lineStart = 0
+        // Windows `tree` heads its listing with two lines of its own.
+        let windowsListing = Self.windowsTreeStart(bytes)
+        var lineStart = windowsListing.offset
         let end = bytes.count
         let logPrefix = mavenLogPrefixLength(bytes)
         var gradleReport = GradleReport.looksLikeReport(bytes) ? GradleReport() : nil
@@ -129,6 +134,12 @@ public struct OutlineReader: HierarchyReader {
             if previousLineBlank && (sawTreeDrawing || tree.count == 1) && stack.count > 0
                 && Self.isTreeSummary(bytes, from: position, to: contentEnd)
                 && (sawTreeDrawing || String(decoding: bytes[position..<contentEnd], as: UTF8.self).contains(" director"))
+                && isLastContent(bytes, after: next) {
+                break
+            }
+            // Windows `tree` ends a folder's listing without subfolders so (after its files).
+            if (sawTreeDrawing || windowsListing.startsAtDriveRoot) && width == 0 && stack.count > 0
+                && UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]).elementsEqual("No subfolders exist".utf8)
                 && isLastContent(bytes, after: next) {
                 break
             }
@@ -367,19 +378,23 @@ public struct OutlineReader: HierarchyReader {
             return DrawingUnit(end: position + 3, isBranch: true)
         }
         // Gradle's `dependencies` ("+--- ", "\--- ", "|    ") and Maven's `dependency:tree`
-        // ("+- ", "\- ", "|  ").
+        // ("+- ", "\- ", "|  "); Windows' `tree /A` has no space before the name ("+---docs").
         if position + 2 < end && (bytes[position] == 0x2B || bytes[position] == 0x5C) && bytes[position + 1] == 0x2D {
-            if position + 4 < end && bytes[position + 2] == 0x2D && bytes[position + 3] == 0x2D && bytes[position + 4] == 0x20 {
-                return DrawingUnit(end: position + 5, isBranch: true, columns: 5, linksAreSymbolic: false)
+            if position + 4 < end && bytes[position + 2] == 0x2D && bytes[position + 3] == 0x2D {
+                let after = bytes[position + 4]
+                if after == 0x20 { return DrawingUnit(end: position + 5, isBranch: true, columns: 5, linksAreSymbolic: false) }
+                if after != 0x2D && after != 0x09 { return DrawingUnit(end: position + 4, isBranch: true) }
             }
             if bytes[position + 2] == 0x20 { return DrawingUnit(end: position + 3, isBranch: true, columns: 3, linksAreSymbolic: false) }
         }
-        // ASCII (`tree --charset ascii`): "|-- ", "`-- ", "|   ".
+        // ASCII (`tree --charset ascii`, and other tools' "+-- "): "|-- ", "`-- ", "|   ".
         if position + 3 < end {
             let a = bytes[position], b = bytes[position + 1], c = bytes[position + 2], d = bytes[position + 3]
-            if (a == 0x7C || a == 0x60) && b == 0x2D && c == 0x2D && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: true) }
+            if (a == 0x7C || a == 0x60 || a == 0x2B) && b == 0x2D && c == 0x2D && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: true) }
             if a == 0x7C && b == 0x20 && c == 0x20 && d == 0x20 { return DrawingUnit(end: position + 4, isBranch: false) }
         }
+        // A line's last `|` (Windows `tree` spaces folders apart with lines of it, as `tree` with `│`).
+        if position + 1 == end && bytes[position] == 0x7C { return DrawingUnit(end: end, isBranch: false, columns: 1) }
         // The shorter ASCII of `pstree -a` and systemd (`systemctl list-dependencies`): "|-name",
         // "`-name", and "| " or "|   " before another unit (Maven's "|  " before its own).
         if position + 2 < end {
@@ -395,6 +410,39 @@ public struct OutlineReader: HierarchyReader {
             }
         }
         return nil
+    }
+
+    /// Where Windows `tree`'s listing starts: after its two header lines, "Folder PATH listing
+    /// for volume OS" and "Volume serial number is 5A3C-91F2", or a translation of them above a
+    /// drive root ("C:.", "C:\PATH") whose second line ends in the serial number; else 0. And
+    /// whether the listing starts with a drive root.
+    private static func windowsTreeStart(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, startsAtDriveRoot: Bool) {
+        // The first three lines, trimmed (the header's are the first: no blank line comes before).
+        var lines: [(start: Int, text: Substring)] = []
+        var lineStart = 0
+        while lineStart < bytes.count && lines.count < 3 {
+            let lineEnd = bytes.endOfLine(from: lineStart)
+            var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self))
+            while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+            lines.append((lineStart, text))
+            lineStart = lineEnd + 1
+        }
+        func isDriveRoot(_ line: Substring) -> Bool {
+            let characters = Array(line.prefix(3))
+            return characters.count >= 3 && characters[0].isASCII && characters[0].isLetter && characters[1] == ":"
+                && (line.count == 3 && characters[2] == "." || characters[2] == "\\")
+        }
+        func endsInSerialNumber(_ line: Substring) -> Bool {
+            let serial = Array(line.suffix(10))
+            return serial.count == 10 && (serial[0] == " " || serial[0] == ":") && serial[5] == "-"
+                && serial.enumerated().allSatisfy { $0.offset == 0 || $0.offset == 5 || $0.element.isHexDigit }
+        }
+        guard lines.count == 3 else { return (0, lines.first.map { isDriveRoot($0.text) } ?? false) }
+        let english = lines[0].text.hasPrefix("Folder PATH listing") && lines[1].text.hasPrefix("Volume serial number is ")
+        let translated = isDriveRoot(lines[2].text) && endsInSerialNumber(lines[1].text)
+            && !lines[0].text.hasPrefix(" ") && !lines[1].text.hasPrefix(" ")
+        if english || translated { return (lines[2].start, isDriveRoot(lines[2].text)) }
+        return (0, isDriveRoot(lines[0].text))
     }
 
     /// The length of a unit state mark and the space after it at `position` (●, ○, ×, ↻, `*`,

@@ -361,6 +361,78 @@ import TestSupport
         #expect(shape(try read(ascii)) == ["root", ".a", "..b", ".c"])
     }
 
+    /// Windows' `tree /F /A`: `+---` and `\---` right before a name are branches, `|   ` a
+    /// line passing by; a folder's files stand under it without a branch, lines of only `|`
+    /// space folders apart, and the header's two lines are not nodes (CRLF, as Windows writes).
+    @Test func windowsTreeASCII() throws {
+        let text = #"""
+            Folder PATH listing for volume OS
+            Volume serial number is 5A3C-91F2
+            C:.
+            |   README.md
+            |   setup.py
+            |
+            +---docs
+            |   |   conf.py
+            |   |   index.rst
+            |   |
+            |   \---_static
+            |           logo.png
+            |
+            +---src
+            |   \---mypkg
+            |       |   __init__.py
+            |       |   core.py
+            |       |
+            |       \---utils
+            |               io.py
+            |
+            \---tests
+                    test_core.py
+
+            """#
+        let expected = ["C:.", ".README.md", ".setup.py", ".docs", "..conf.py", "..index.rst", ".._static", "...logo.png",
+                        ".src", "..mypkg", "...__init__.py", "...core.py", "...utils", "....io.py", ".tests", "..test_core.py"]
+        #expect(shape(try read(text.replacing("\n", with: "\r\n"))) == expected)
+        #expect(shape(try read(text)) == expected)
+        // Without the header, and without files (no `|` lines between folders).
+        #expect(shape(try read(#"root\#n+---a\#n|   +---a1\#n|   \---a2\#n\---b\#n    \---b1\#n"#))
+                == ["root", ".a", "..a1", "..a2", ".b", "..b1"])
+        // Messages keep the file's lines: the header's are counted.
+        let bad = try #require(error("Folder PATH listing for volume OS\r\nVolume serial number is 5A3C-91F2\r\nC:.\r\n+---a\r\n  b\r\n"))
+        #expect(bad.line == 5)
+    }
+
+    /// Windows localises `tree`'s header: two lines above a drive root ("C:.", "C:\PATH")
+    /// whose second ends in a volume's serial number are left out; other first lines stay.
+    /// A folder without subfolders ends its listing with "No subfolders exist".
+    @Test func windowsTreeHeadersAndNoSubfolders() throws {
+        let german = "Auflistung der Ordnerpfade für Volume OS\r\nVolumeseriennummer : 5A3C-91F2\r\nC:\\USERS\\ME\\PROJECT\r\n+---a\r\n\\---b\r\n"
+        #expect(shape(try read(german)) == ["C:\\USERS\\ME\\PROJECT", ".a", ".b"])
+        #expect(try read("Folder notes\nSerial 1234-ABCD\nPlan\n  a\n").labels == ["Folder notes", "Serial 1234-ABCD", "Plan", "a"])
+        #expect(try read("Notes\nSee below\nC:.\n").labels == ["Notes", "See below", "C:."])
+        let files = "Folder PATH listing for volume OS\r\nVolume serial number is 5A3C-91F2\r\nC:.\r\n    a.txt\r\n    b.txt\r\n\r\nNo subfolders exist \r\n\r\n"
+        #expect(shape(try read(files)) == ["C:.", ".a.txt", ".b.txt"])
+        #expect(shape(try read("Folder PATH listing\nVolume serial number is 0000-0001\nC:.\nNo subfolders exist\n")) == ["C:."])
+        // Elsewhere it is a label like any other.
+        #expect(try read("Plan\n  No subfolders exist\n").labels == ["Plan", "No subfolders exist"])
+        #expect(try read("Plan\nNo subfolders exist\n").labels == ["Plan", "No subfolders exist"])
+    }
+
+    /// Windows' `tree /F` in Unicode: `├───`, `└───` (three dashes), `│   `, and `│` alone.
+    @Test func windowsTreeUnicode() throws {
+        let text = "C:.\r\n│   README.md\r\n│\r\n├───docs\r\n│   │   conf.py\r\n│   │\r\n│   └───_static\r\n│           logo.png\r\n│\r\n└───tests\r\n        test_core.py\r\n\r\n"
+        #expect(shape(try read(text)) == ["C:.", ".README.md", ".docs", "..conf.py", ".._static", "...logo.png", ".tests", "..test_core.py"])
+    }
+
+    /// Other ASCII trees draw `+-- ` for a branch, as `|-- `, beside `` `-- `` for the last.
+    @Test func plusDashDashBranches() throws {
+        #expect(shape(try read("root\n+-- a\n|   +-- a1\n|   `-- a2\n`-- b\n    `-- b1\n")) == ["root", ".a", "..a1", "..a2", ".b", "..b1"])
+        // Gradle's "+--- " (five columns) and Maven's "+- " (three) stay theirs.
+        #expect(shape(try read("r\n+--- a\n|    \\--- a1\n\\--- b\n")) == ["r", ".a", "..a1", ".b"])
+        #expect(shape(try read("r\n+- a\n|  \\- a1\n\\- b\n")) == ["r", ".a", "..a1", ".b"])
+    }
+
     @Test func errorsNameLineAndColumn() {
         #expect(error("Root\n\tA\n    B\n")?.description == "in.txt:3:5: indented with spaces, but earlier lines use tabs")
         #expect(error("Root\n \tA\n")?.description == "in.txt:2:3: indentation mixes tabs and spaces")
