@@ -10,7 +10,7 @@ set -euo pipefail
 seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 max_len=${FUZZ_MAX_LEN:-1048576}
-readers=${FUZZ_READERS:-outline json yaml csv tsv markdown dot newick}
+readers=${FUZZ_READERS:-outline json yaml csv tsv markdown org dot newick}
 scratch=.build-fuzz
 mkdir -p $scratch
 
@@ -37,6 +37,7 @@ for reader in $readers; do
         csv) cp samples/formats/animals.csv "$corpus"/ ;;
         tsv) cp samples/formats/animals.tsv "$corpus"/ ;;
         markdown) cp samples/formats/animals.md README.md "$corpus"/ ;;
+        org) ;;  # its seeds are all in Tests/FuzzCorpus/org
         dot) cp samples/formats/animals.dot samples/talk.dot "$corpus"/ ;;
         newick) cp samples/real/*.nwk "$corpus"/ ;;
         *) echo "make fuzz: unknown reader $reader"; exit 64 ;;

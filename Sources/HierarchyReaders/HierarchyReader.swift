@@ -35,6 +35,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case tsv
     /// The headings and lists of a Markdown document.
     case markdown
+    /// The headings and lists of an Emacs Org document.
+    case org
     /// A Graphviz graph, read with cgraph: edges link parents to children.
     case dot
     /// A Newick (or NHX) phylogeny: `((A:0.1,B:0.2)95:0.3,C);`.
@@ -54,6 +56,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
                       parentColumn: options.parentColumn, labelColumn: options.labelColumn, typeColumn: options.typeColumn,
                       breaksCycles: options.breaksCycles)
         case .markdown: MarkdownReader()
+        case .org: OrgReader()
         case .dot: DOTReader(breaksCycles: options.breaksCycles)
         case .newick: NewickReader()
         }
@@ -67,6 +70,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
         case "csv": self = .csv
         case "tsv", "tab": self = .tsv
         case "md", "markdown", "mdown", "mkd": self = .markdown
+        case "org": self = .org
         case "dot", "gv": self = .dot
         case "txt", "outline", "tree", "text": self = .outline
         case "nwk", "newick", "nhx", "nex", "nexus", "nxs": self = .newick

@@ -24,7 +24,8 @@ import Hierarchy
 /// An id given twice is an error naming both places. Terminal colour codes and links (`tree -C`)
 /// are left out (`TerminalEscapes`). A text of unindented paths sharing
 /// their folders (`find`, `dpkg -L`, `git ls-files`, `tar tf`) is read as paths
-/// (`PathListReader`): each folder a node.
+/// (`PathListReader`): each folder a node. A text whose every line is an Org heading at the
+/// first column (`* `, `** `), not all as deep, is read as Org (`OrgReader`).
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
@@ -34,6 +35,8 @@ public struct OutlineReader: HierarchyReader {
         // a removed sequence are counted without it.)
         let source = try SourceText(bytes: TerminalEscapes.stripped(input) ?? input, file: file)
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
+            // Org headings would keep their stars but the first.
+            if OrgReader.looksLikeHeadings(bytes) { return try OrgReader().read(source, bytes) }
             // Unindented paths (`find`, `dpkg -L`, `git ls-files`) would be one flat column.
             if PathListReader.looksLikePathList(bytes) { return try PathListReader().read(source, bytes) }
             // `pstree`'s several processes to a line would be one label and misplaced lines.
@@ -500,7 +503,8 @@ public struct OutlineReader: HierarchyReader {
         return true
     }
 
-    private struct Label {
+    /// A label and the markers read from its line (`OrgReader` reads its labels so too).
+    struct Label {
         var text: String
         var type: NodeType
         var id: String?
@@ -510,7 +514,7 @@ public struct OutlineReader: HierarchyReader {
     }
 
     /// Splits trailing markers off a label.
-    private func parseLabel(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    func parseLabel(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
         throws(ReadError) -> Label {
         if let control = source.firstControlCharacter(in: start..<end) {
             throw source.error(at: control, controlCharacterMessage(bytes[control], in: "a label"))

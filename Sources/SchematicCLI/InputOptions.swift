@@ -3,7 +3,7 @@ import Schematic
 
 /// How input files are read.
 struct InputOptions: ParsableArguments {
-    @Option(help: "Input format: outline, json, yaml, csv, tsv, markdown, dot or newick (Newick or NEXUS) (default: from the extension, else sniffed).")
+    @Option(help: "Input format: outline, json, yaml, csv, tsv, markdown, org (Emacs Org), dot or newick (Newick or NEXUS) (default: from the extension, else sniffed).")
     var from: InputFormat?
 
     @Option(name: .customLong("name-key"), help: "JSON/YAML key of a node's label.")

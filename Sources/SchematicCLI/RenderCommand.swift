@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Lay out hierarchy files and write them as SVG, DOT, JSON, PNG or PDF.",
         discussion: """
             Formats are inferred from file extensions (.txt/.outline/.tree, .json, .yaml, .csv, .tsv, \
-            .md, .dot/.gv, .nwk/.newick/.nhx in; .svg, .dot/.gv, .json, .html, .png, .pdf out, and any other \
+            .md, .org, .dot/.gv, .nwk/.newick/.nhx in; .svg, .dot/.gv, .json, .html, .png, .pdf out, and any other \
             format Graphviz renders, such as .gif or .jpg), else input is sniffed and output is SVG; an \
             output extension nothing can write is refused unless --format (-T, as in Graphviz: -Tpng) \
             says what to write. Several inputs, or several --format options, write into the directory \

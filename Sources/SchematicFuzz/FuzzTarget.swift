@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// libFuzzer targets for the whole pipeline, one per reader, chosen with `SCHEMATIC_FUZZ_READER`
-/// (outline, json, yaml, csv, tsv, markdown, dot, newick): the reader, labels measured with
+/// (outline, json, yaml, csv, tsv, markdown, org, dot, newick): the reader, labels measured with
 /// HarfBuzz, the schematic layout, and SVG. Every input must either be drawn, with every node
 /// it read, or be refused with an error; a crash, a trap or a hang (`-timeout`) is a bug.
 ///

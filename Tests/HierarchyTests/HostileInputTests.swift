@@ -9,7 +9,7 @@ import Testing
 
     @Test func nulBytesAreRefused() {
         let inputs = ["outline": "a\n  b\u{0}c\n", "json": "{\"name\": \"b\u{0}\"}", "yaml": "a: b\u{0}\n",
-                      "csv": "id,parentId\na\u{0},\n", "tsv": "id\tparentId\na\u{0}\t\n", "markdown": "- b\u{0}\n", "dot": "digraph { a\u{0} -> b }",
+                      "csv": "id,parentId\na\u{0},\n", "tsv": "id\tparentId\na\u{0}\t\n", "markdown": "- b\u{0}\n", "org": "* a\n- b\u{0}\n", "dot": "digraph { a\u{0} -> b }",
                       "newick": "(a,b\u{0}c);"]
         for (name, reader) in Self.readers {
             let message = readError(reader, inputs[name]!, file: "n")

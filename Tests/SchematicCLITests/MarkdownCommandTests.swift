@@ -183,7 +183,7 @@ import TestSupport
                                     ("theme=auto layout=spiral", "<stdin>:3: 'layout=spiral': The value 'spiral' is invalid"),
                                     ("focus=a focus-scale=zz", "<stdin>:3: 'focus-scale=zz': The value 'zz' is invalid"),
                                     ("format=yamll", "'format=yamll': The value 'yamll' is invalid for 'format <format>'. "
-                                        + "Please provide one of outline, json, yaml, csv, tsv, markdown, dot, newick.")] {
+                                        + "Please provide one of outline, json, yaml, csv, tsv, markdown, org, dot, newick.")] {
             let result = try Executable.run(["markdown", "-"], stdin: "Intro\n\n```schematic \(settings)\nRoot\n```\n")
             #expect(result.status == 65)
             #expect(result.stderr.hasPrefix("<stdin>:3: ") && result.stderr.contains(message), "\(settings): \(result.stderr)")

@@ -1,0 +1,133 @@
+import Hierarchy
+
+/// Reads the outline of an Emacs Org document: a heading's stars give its depth (`*` a root,
+/// `**` its child; one that skips levels hangs from the nearest heading above, as Markdown's
+/// do), and list items (`- `, `+ `, an indented `* `, `1. `, `1) `) are children of the heading
+/// above them, nested by their indentation (a tab to the next multiple of 8, as Emacs counts).
+/// The rest is notes, not nodes: paragraphs, drawers, tables, comments, `#+` keywords and
+/// what `#+BEGIN_…` blocks hold. Labels keep `TODO`, `DONE`, tags and checkboxes as written,
+/// and may end with the outline's markers (`!`, `!!`, `[critical]`, `{#id .class}`).
+/// `OutlineReader` hands over a text whose every line is a heading, not all as deep.
+public struct OrgReader: HierarchyReader {
+    /// Creates an Org reader.
+    public init() {}
+
+    public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
+        let source = try SourceText(bytes: input, file: file)
+        return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in try read(source, bytes) }
+    }
+
+    /// Whether every line that is not blank is a heading at the first column, and not all
+    /// are as deep (a list whose bullets are `*` is an outline's, not Org).
+    static func looksLikeHeadings(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var depth: Int? = nil, depthsVary = false
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes.endOfLine(from: lineStart)
+            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            if contentEnd > lineStart {
+                guard let heading = Self.heading(bytes, lineStart, contentEnd) else { return false }
+                if depth == nil { depth = heading.stars } else if depth != heading.stars { depthsVary = true }
+            }
+            lineStart = lineEnd + 1
+        }
+        return depthsVary
+    }
+
+    func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
+        var tree = Tree()
+        // The open headings, and the open list items under the last one.
+        var headings: [(stars: Int, node: Int)] = []
+        var items: [(indent: Int, node: Int)] = []
+        var idPlaces: [String: Int] = [:]
+        var inBlock = false
+        let labels = OutlineReader()
+
+        func addNode(from start: Int, to end: Int, parent: Int?) throws(ReadError) -> Int {
+            guard start < end else { return tree.addNode(label: "", parent: parent) }  // `**` alone: unnamed
+            let label = try labels.parseLabel(source, bytes, from: start, to: end)
+            if let id = label.id {
+                if let first = idPlaces[id] {
+                    let place = source.location(of: first)
+                    throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(source.file):\(place.line):\(place.column))")
+                }
+                idPlaces[id] = label.idOffset
+            }
+            let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
+            if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
+            return node
+        }
+
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes.endOfLine(from: lineStart)
+            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            defer { lineStart = lineEnd + 1 }
+            guard contentEnd > lineStart else { continue }
+            // (A heading ends a block left open, as in Emacs.)
+            if let heading = Self.heading(bytes, lineStart, contentEnd) {
+                inBlock = false
+                while let last = headings.last, last.stars >= heading.stars { headings.removeLast() }
+                items.removeAll()
+                let node = try addNode(from: heading.textStart, to: contentEnd, parent: headings.last?.node)
+                headings.append((heading.stars, node))
+                continue
+            }
+            var position = lineStart, indent = 0
+            while position < contentEnd && (bytes[position] == 0x20 || bytes[position] == 0x09) {
+                indent = bytes[position] == 0x09 ? (indent / 8 + 1) * 8 : indent + 1
+                position += 1
+            }
+            // `#+TITLE:`, `#+BEGIN_SRC` … `#+END_SRC`, and `# comments`.
+            if bytes[position] == UInt8(ascii: "#") && (position + 1 == contentEnd || bytes[position + 1] == 0x20 || bytes[position + 1] == UInt8(ascii: "+")) {
+                let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<min(contentEnd, position + 8)]), as: UTF8.self).lowercased()
+                if keyword.hasPrefix("#+begin_") { inBlock = true } else if keyword.hasPrefix("#+end_") { inBlock = false }
+                continue
+            }
+            guard !inBlock, let textStart = Self.listItemText(bytes, position, contentEnd) else { continue }
+            while let last = items.last, last.indent >= indent { items.removeLast() }
+            let node = try addNode(from: textStart, to: contentEnd, parent: items.last?.node ?? headings.last?.node)
+            items.append((indent, node))
+        }
+        if tree.isEmpty {
+            throw ReadError(file: source.file, line: 0, column: 0, message: "no headings or list items to make an outline of")
+        }
+        return tree
+    }
+
+    /// Where a line's content ends: before trailing blanks and a carriage return.
+    private static func contentEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var contentEnd = end
+        while contentEnd > start && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x09 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
+        return contentEnd
+    }
+
+    /// A heading's depth and where its text starts: stars at the first column, then a blank or
+    /// the line's end.
+    private static func heading(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (stars: Int, textStart: Int)? {
+        var position = start
+        while position < end && bytes[position] == UInt8(ascii: "*") { position += 1 }
+        guard position > start, position == end || bytes[position] == 0x20 || bytes[position] == 0x09 else { return nil }
+        let stars = position - start
+        while position < end && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
+        return (stars, position)
+    }
+
+    /// Where a list item's text starts, if the line (from its first non-blank byte) is one:
+    /// `-`, `+`, `*` (never at the first column: a heading is there), or a number and `.` or
+    /// `)`, then a blank or the line's end.
+    private static func listItemText(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var position = start
+        let first = bytes[position]
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
+            position += 1
+        } else {
+            while position < end && position - start < 10 && bytes[position] >= 0x30 && bytes[position] <= 0x39 { position += 1 }
+            guard position > start, position < end, bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: ")") else { return nil }
+            position += 1
+        }
+        guard position == end || bytes[position] == 0x20 || bytes[position] == 0x09 else { return nil }
+        while position < end && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
+        return position
+    }
+}
