@@ -377,6 +377,31 @@ def forest(roots):
     return parents
 
 
+def manifests(count):
+    """`count` Kubernetes-like documents, roots whose first keys are shallow and whose last is
+    deep: packed by columns, a document's deep end reached beside the next one's first keys
+    (ForestBands keeps each in a band of its own)."""
+    parents, labels = [], []
+    def add(parent, label):
+        parents.append(parent)
+        labels.append(label)
+        return len(parents) - 1
+    for index in range(count):
+        root = add(-1, f"document {index + 1}")
+        add(add(root, f"kind {index}"), "Deployment" if index % 2 == 0 else "Service")
+        add(add(add(root, f"metadata {index}"), f"name {index}"), f"web-{index}")
+        spec = add(root, f"spec {index}")
+        if index % 2 == 0:
+            containers = add(add(add(spec, f"template {index}"), f"pod spec {index}"), f"containers {index}")
+            for container in range(2 + index % 3):
+                node = add(containers, f"container {index}.{container}")
+                for field in ("image", "ports", "env")[: 1 + container % 3]:
+                    add(node, f"{field} {index}.{container}")
+        else:
+            add(spec, f"selector {index}")
+    return parents, labels
+
+
 def document(sections):
     """A README's outline: a title over `sections` sections of one or two subsections of three
     list items, with labels of a few words (none wraps: the checks find nodes by label)."""
@@ -434,6 +459,9 @@ def equality_checks(binary, browser, work, only=None):
         # children; and a document whose top fan of 9 sections nests top to bottom
         # (NestingReach.topFans), its lists in single file entered at their far side.
         "forest": forest(40),
+        # Trees of a forest that packed columns would interleave (ForestBands): a stale port
+        # leaves a document's deep end beside the next one's first keys.
+        "manifests": manifests(6),
         "document": document(9),
         # Deep fans nest (NestingReach.deepFans, deepBigFans): Debian's Maven repository top to
         # bottom reaches 3:1 only with them (WrapDrawing.readsWhereUnreadable), left to right

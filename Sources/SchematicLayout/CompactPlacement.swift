@@ -103,6 +103,8 @@ enum CompactPlacement {
                                        settles: settles, tidy: tidy) else {
                 return nil
             }
+            // (Before the last steps, which then find the room between the trees.)
+            ForestBands.separate(&placed, columns: sections, heights: heights, padding: padding)
             guard settles else { return placed }
             placed.withUnsafeMutableBufferPointer {
                 if constraints.count <= relaxedItems {

@@ -356,7 +356,9 @@ struct WrappedPlacement: Sendable {
                                                      memberEnds: memberEnds, settles: settles) {
                 return compact
             }
-            return TidyPlacement.centers(of: columns, heights: heights, padding: padding)
+            var centers = TidyPlacement.centers(of: columns, heights: heights, padding: padding)
+            ForestBands.separate(&centers, columns: columns, heights: heights, padding: padding)
+            return centers
         }
     }
 }

@@ -628,7 +628,7 @@ extension HTMLPagePlacementScript {
     }
     // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
     // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(only.centers, SIBLING_GAP_PITCHES * meanPitch))) : null; }
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(only.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch))) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -691,7 +691,7 @@ extension HTMLPagePlacementScript {
       if (!final) tidyCentres = null;
     }
     if (!final) final = placed(chosenHeight, chosenSlack, undefined, true);
-    return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(final.centers, SIBLING_GAP_PITCHES * meanPitch))) : null;
+    return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(final.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch))) : null;
 
     // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the
     // chain of only children it ends) moved to the middle of the block's members, where each

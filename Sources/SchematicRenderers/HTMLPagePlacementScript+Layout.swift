@@ -1,6 +1,30 @@
 extension HTMLPagePlacementScript {
     /// The port of `SchematicLayout.prepare` from scratch and `assignBusLanes`.
     static let layout: StaticString = #"""
+  // ForestBands.separate: each root's subtree moved down, whole, to start a padding below
+  // every box of the trees before it (compact: before its last steps; tidy: after it).
+  function separateForestBands(centers, c, h, pad) {
+    var rootCount = c.ss.length > 1 ? c.ss[1] : 0;
+    if (rootCount <= 1) return centers;
+    var count = centers.length, rootOf = new Int32Array(count), item, root;
+    var bandTops = new Float64Array(rootCount).fill(Infinity), bandBottoms = new Float64Array(rootCount).fill(-Infinity);
+    for (item = 0; item < count; item++) {
+      var parent = c.par[item];
+      root = parent < 0 ? item : rootOf[parent];
+      rootOf[item] = root;
+      bandTops[root] = Math.min(bandTops[root], centers[item] - h[item] / 2);
+      bandBottoms[root] = Math.max(bandBottoms[root], centers[item] + h[item] / 2);
+    }
+    var shifts = new Float64Array(rootCount), bottom = bandBottoms[0], shift = 0;
+    for (root = 1; root < rootCount; root++) {
+      shift += Math.max(0, bottom + pad - (bandTops[root] + shift));
+      shifts[root] = shift;
+      bottom = Math.max(bottom, bandBottoms[root] + shift);
+    }
+    if (!(shift > 0)) return centers;
+    for (item = 0; item < count; item++) centers[item] += shifts[rootOf[item]];
+    return centers;
+  }
   // SchematicLayout.prepare from scratch: canonical frames, columns, wrapped blocks and buses.
   // cfg: alignment, wrap (-1 off, 0 auto, n), itemPadding, sectionPadding, sectionMargin,
   // headerInset, connectorStyle, bands, extraParents, vertical (tb or bt), nests (subtrees may nest).
@@ -68,7 +92,9 @@ extension HTMLPagePlacementScript {
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
     function centersOf(c, h, standIns, ends) {
       if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends); if (placedCompact) return placedCompact; }
-      return tidy(c, h, pad);
+      var centers = tidy(c, h, pad);
+      separateForestBands(centers, c, h, pad);
+      return centers;
     }
     // OverhangColumns.init
     function overhangColumns(rc, rh, lastSection) {
