@@ -18,8 +18,8 @@ import Glibc
 /// options. Each block becomes an inline `<svg>` with styles scoped to it, or, when
 /// an asset writer is given, an image link to an SVG file it writes. Blocks inside other fenced
 /// blocks or in indented code blocks (four spaces past the enclosing list item's content, after a
-/// blank line) are left alone, as CommonMark reads them, and everything else in the document is
-/// kept byte for byte.
+/// blank line) or HTML comments (`<!--` … `-->`, from a line that starts with one) are left alone,
+/// as CommonMark reads them, and everything else in the document is kept byte for byte.
 public struct MarkdownEmbedding {
     /// One setting of a fence line: `key=value`, or a bare `key` (value nil).
     public struct Setting: Hashable, Sendable {
@@ -207,6 +207,9 @@ public struct MarkdownEmbedding {
         // Where the open list items' contents start (outermost first), whether the line before
         // was blank, and whether the current line is in an indented code block.
         var listIndents: [Int] = [], afterBlank = true, inIndentedCode = false
+        // Whether the current line is in an HTML comment (CommonMark's HTML block of type 2,
+        // `<!--` to the line holding `-->`): a block commented out is not drawn.
+        var inComment = false
         func keep(_ line: Substring) {
             output += line
             if !lines.isEmpty { output += "\n" }
@@ -216,6 +219,11 @@ public struct MarkdownEmbedding {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let fence = openFence {
                 if Self.closes(trimmed, fence) { openFence = nil }
+                keep(line)
+                continue
+            }
+            if inComment {
+                if line.contains("-->") { inComment = false }
                 keep(line)
                 continue
             }
@@ -246,6 +254,11 @@ public struct MarkdownEmbedding {
                 while let last = listIndents.last, indent < last, afterBlank || startsBlock { listIndents.removeLast() }
             }
             let listIndent = listIndents.last ?? 0
+            if indent <= listIndent + 3 && trimmed.hasPrefix("<!--") {
+                inComment = !trimmed.dropFirst(4).contains("-->")
+                keep(line)
+                continue
+            }
             let fence = trimmed.prefix { $0 == "`" || $0 == "~" }
             // (Indented four spaces past the list item's content, a line goes on a paragraph.)
             guard indent <= listIndent + 3, fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" }) else {

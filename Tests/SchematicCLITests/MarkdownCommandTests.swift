@@ -337,6 +337,16 @@ import TestSupport
         #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2)
     }
 
+    /// A block in an HTML comment is commented out: left as written, not drawn (a trial's was
+    /// drawn); a comment closed on its own line ends there, and blocks after it are drawn.
+    @Test func blocksInHTMLCommentsAreLeftAlone() throws {
+        let commented = "<!-- an old drawing:\n```schematic\nOld\n```\n-->\n"
+        let result = try Executable.run(["markdown", "-"], stdin: commented + "<!-- note --> text\n\n```schematic\nReal\n```\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(commented), "the commented block stays as written")
+        #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2, "the block after the comments is drawn")
+    }
+
     /// CommonMark's indented code blocks: four spaces past the list item's content, after a
     /// blank line. A fence there is an example; in a list item, indented as its content, a block.
     @Test func blocksInIndentedCodeAreLeftAloneAndBlocksInListItemsDrawn() throws {
