@@ -91,10 +91,11 @@ struct MarkdownInline {
     mutating func run() throws(Refusal) {
         let count = input.count
         var index = 0
-        // A task list box at the start.
+        // A task list box at the start, drawn as a ballot box, ticked or not (its state was lost).
         if count >= 3, input[0] == UInt8(ascii: "["), input[2] == UInt8(ascii: "]"),
            input[1] == 0x20 || input[1] == UInt8(ascii: "x") || input[1] == UInt8(ascii: "X"),
            count == 3 || input[3] == 0x20 || input[3] == 0x09 {
+            for byte in (input[1] == 0x20 ? "☐" : "☑").utf8 { append(byte) }
             index = 3
         }
         while index < count {

@@ -29,7 +29,7 @@ import TestSupport
             """
         let tree = try MarkdownReader().read(Array(text.utf8), file: "g.md")
         #expect(outline(tree) == ["Guide", ".Install", "..Debian", "...apt-get install schematic", "..From source", ".Usage",
-                                  "..render", "..compare", "...snake_case_name and emphasis", "Appendix", ".task & more"])
+                                  "..render", "..compare", "...snake_case_name and emphasis", "Appendix", ".☐ task & more"])
         #expect(tree.attributes(of: 4)?.url == "https://example.com/src")
         #expect(tree.id(of: 9) == "app" && tree.attributes(of: 9)?.cssClass == "extra")
     }
