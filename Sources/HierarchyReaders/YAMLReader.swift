@@ -97,6 +97,11 @@ public struct YAMLReader: HierarchyReader {
                 guard yaml_parser_parse(&parser, &event) != 0 else {
                     let mark = parser.problem_mark
                     var problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                    // A tab where libyaml scans for a token: YAML indents with spaces only, which
+                    // its message does not say.
+                    if Int(mark.index) < buffer.count, buffer[Int(mark.index)] == 0x09 {
+                        problem += ": a tab (YAML indents with spaces only)"
+                    }
                     // What was open where (libyaml's context: "while parsing a flow sequence"
                     // at the '[' that is never closed): the place to fix is often there.
                     if let context = parser.context.map({ String(cString: $0) }) {

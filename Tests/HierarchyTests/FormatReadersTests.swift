@@ -72,6 +72,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(YAMLReader(), "a: \"abc\n", file: "in.yaml")
             == "in.yaml:2:1: found unexpected end of stream (while scanning a quoted scalar started at in.yaml:1:4)")
         #expect(readError(YAMLReader(), "a: 1\na: 2\n", file: "in.yaml")?.contains("duplicate") == true)
+        // A tab where a token was looked for is named as one.
+        #expect(readError(YAMLReader(), "root:\n\t- a\n", file: "in.yaml")?
+                    .hasPrefix("in.yaml:2:1: found character that cannot start any token: a tab (YAML indents with spaces only)") == true)
         // A control character (a YAML escape) is named with its code point, where it stands.
         #expect(readError(YAMLReader(), "a:\n  b: \"x\\by\"\n", file: "in.yaml") == "in.yaml:2:6: control character U+0008 in a label")
         #expect(try YAMLReader().read(Array("{name: x, type: very urgent}".utf8), file: "in.yaml").warnings
