@@ -25,7 +25,9 @@ import Hierarchy
 /// are left out (`TerminalEscapes`). A text of unindented paths sharing
 /// their folders (`find`, `dpkg -L`, `git ls-files`, `tar tf`) is read as paths
 /// (`PathListReader`): each folder a node. A text whose every line is an Org heading at the
-/// first column (`* `, `** `), not all as deep, is read as Org (`OrgReader`).
+/// first column (`* `, `** `), not all as deep, is read as Org (`OrgReader`); a table of
+/// contents, every line (but a title above) starting with a section number (`1`, `1.2`,
+/// `2.1.3`), as its numbers nest (`NumberedOutlineReader`).
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
@@ -37,6 +39,8 @@ public struct OutlineReader: HierarchyReader {
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
             // Org headings would keep their stars but the first.
             if OrgReader.looksLikeHeadings(bytes) { return try OrgReader().read(source, bytes) }
+            // A table of contents' sections ("1.2 Terms") would be one flat column.
+            if NumberedOutlineReader.looksLikeNumberedOutline(bytes) { return try NumberedOutlineReader().read(source, bytes) }
             // Unindented paths (`find`, `dpkg -L`, `git ls-files`) would be one flat column.
             if PathListReader.looksLikePathList(bytes) { return try PathListReader().read(source, bytes) }
             // `pstree`'s several processes to a line would be one label and misplaced lines.

@@ -1,0 +1,109 @@
+import Hierarchy
+
+/// Reads a numbered outline, as a document's table of contents lists its sections:
+///
+///     Report
+///     1 Introduction
+///     1.1 Scope
+///     2 Method
+///     2.1.1 Sources
+///
+/// A line's depth is the number of parts of its section number (`2.1.3` is three deep; a
+/// trailing dot, `1.`, changes nothing); one that skips levels hangs from the nearest line above
+/// it that is less deep, as a Markdown heading does. The label is the whole line as written,
+/// its number included (the outline's markers, `!` or `{#id}`, may end it). A first line
+/// without a number is a title, the root above all. The outline reader hands over a text that
+/// `looksLikeNumberedOutline`, which it would draw as a column of separate roots. One pass over
+/// the lines, so it is linear.
+struct NumberedOutlineReader {
+    /// Whether every line that is not blank is unindented and starts with a section number,
+    /// then a blank and text (the first line may be a title without one), at least one number
+    /// has two parts or more, and each such number continues the number of the line it hangs
+    /// from (`2.1` under `2`, `2.1.1` under `2.1` or `2`): so "2024 budget", "1. eggs" or
+    /// "2 eggs" then "1.5 kg flour" stay an outline's lines.
+    static func looksLikeNumberedOutline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The numbers of the open lines, each deeper than the one before.
+        var open: [[Int]] = []
+        var sawLine = false, sawDotted = false
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes.endOfLine(from: lineStart)
+            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            defer { lineStart = lineEnd + 1 }
+            guard contentEnd > lineStart else { continue }
+            defer { sawLine = true }
+            guard let number = Self.sectionNumber(bytes, lineStart, contentEnd) else {
+                // A title: the first line, unindented.
+                if sawLine || bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { return false }
+                continue
+            }
+            while let last = open.last, last.count >= number.parts.count { open.removeLast() }
+            if number.parts.count > 1 {
+                guard let parent = open.last, number.parts.starts(with: parent) else { return false }
+                sawDotted = true
+            }
+            open.append(number.parts)
+        }
+        return sawDotted
+    }
+
+    func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
+        var tree = Tree()
+        var open: [(depth: Int, node: Int)] = []
+        var title: Int? = nil
+        var idPlaces: [String: Int] = [:]
+        let labels = OutlineReader()
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes.endOfLine(from: lineStart)
+            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            defer { lineStart = lineEnd + 1 }
+            guard contentEnd > lineStart else { continue }
+            // (`looksLikeNumberedOutline` let only the first line go without a number.)
+            let depth = Self.sectionNumber(bytes, lineStart, contentEnd)?.parts.count ?? 0
+            while let last = open.last, last.depth >= depth { open.removeLast() }
+            let label = try labels.parseLabel(source, bytes, from: lineStart, to: contentEnd)
+            if let id = label.id {
+                if let first = idPlaces[id] {
+                    let place = source.location(of: first)
+                    throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(source.file):\(place.line):\(place.column))")
+                }
+                idPlaces[id] = label.idOffset
+            }
+            let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: open.last?.node ?? title)
+            if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
+            if depth == 0 { title = node } else { open.append((depth, node)) }
+        }
+        if tree.isEmpty { throw source.error(at: 0, "no nodes: the input is empty") }
+        return tree
+    }
+
+    /// Where a line's content ends: before trailing blanks and a carriage return.
+    private static func contentEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var contentEnd = end
+        while contentEnd > start && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x09 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
+        return contentEnd
+    }
+
+    /// The parts of the section number at the line's first column (`2.1.3`, `1.`), if it is
+    /// followed by a blank and text.
+    private static func sectionNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (parts: [Int], textStart: Int)? {
+        var parts: [Int] = []
+        var position = start
+        while position < end {
+            var value = 0, digits = 0
+            // (Nine digits at most: no overflow, and a longer run is no section's number.)
+            while position < end && digits < 10 && bytes[position] >= 0x30 && bytes[position] <= 0x39 {
+                value = value * 10 + Int(bytes[position] - 0x30); digits += 1; position += 1
+            }
+            guard digits > 0 && digits < 10 else { return nil }
+            parts.append(value)
+            guard position < end, bytes[position] == UInt8(ascii: ".") else { break }
+            position += 1
+            guard position < end, bytes[position] >= 0x30 && bytes[position] <= 0x39 else { break }  // `1.`: a trailing dot
+        }
+        guard position < end, bytes[position] == 0x20 || bytes[position] == 0x09 else { return nil }
+        while position < end && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
+        return position < end ? (parts, position) : nil
+    }
+}
