@@ -27,7 +27,8 @@ import Hierarchy
 /// (`PathListReader`): each folder a node. A text whose every line is an Org heading at the
 /// first column (`* `, `** `), not all as deep, is read as Org (`OrgReader`); a table of
 /// contents, every line (but a title above) starting with a section number (`1`, `1.2`,
-/// `2.1.3`), as its numbers nest (`NumberedOutlineReader`).
+/// `2.1.3`), as its numbers nest (`NumberedOutlineReader`); `ls -R`'s blocks, a folder's path
+/// and colon above its entries, as the folders they list (`RecursiveListingReader`).
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
@@ -41,6 +42,8 @@ public struct OutlineReader: HierarchyReader {
             if OrgReader.looksLikeHeadings(bytes) { return try OrgReader().read(source, bytes) }
             // A table of contents' sections ("1.2 Terms") would be one flat column.
             if NumberedOutlineReader.looksLikeNumberedOutline(bytes) { return try NumberedOutlineReader().read(source, bytes) }
+            // `ls -R`'s blocks would be one flat column, their headers among the names.
+            if let listing = try RecursiveListingReader.read(source, bytes) { return listing }
             // Unindented paths (`find`, `dpkg -L`, `git ls-files`) would be one flat column.
             if PathListReader.looksLikePathList(bytes) { return try PathListReader().read(source, bytes) }
             // `pstree`'s several processes to a line would be one label and misplaced lines.

@@ -1,0 +1,47 @@
+import Hierarchy
+import HierarchyReaders
+import Testing
+import TestSupport
+
+/// `ls -R` through the outline reader: each block's folder holds its entries, the first block's
+/// is the root; texts of a `key:` and lines under it stay an outline's.
+@Suite struct RecursiveListingReaderTests {
+    func read(_ text: String) throws(ReadError) -> Tree { try OutlineReader().read(Array(text.utf8), file: "in.txt") }
+
+    @Test func blocksAreTheFoldersOfTheirEntries() throws {
+        let listing = "demo:\na\nb\ntop.md\n\ndemo/a:\na1\nx.txt\n\ndemo/a/a1:\ny.txt\n\ndemo/b:\nz.txt\n"
+        let tree = try read(listing)
+        #expect(preorderOutline(tree) == ["demo", ".a", "..a1", "...y.txt", "..x.txt", ".b", "..z.txt", ".top.md"])
+        #expect(tree.warnings.isEmpty)
+        #expect(preorderOutline(try read(listing.replacing("\n", with: "\r\n"))) == preorderOutline(tree))
+    }
+
+    /// `ls -R` with no folder named lists `.`; an empty folder's block has no entries; names
+    /// are kept as written, markers and all.
+    @Test func currentFolderAndEmptyFolders() throws {
+        let tree = try read(".:\nempty\nsrc\nnotes !\n\n./empty:\n\n./src:\nmain.c\n")
+        #expect(preorderOutline(tree) == [".", ".empty", ".src", "..main.c", ".notes !"])
+        #expect(tree.types.allSatisfy { $0 == .normal })
+        // `ls -R demo/` heads its subfolders "demo/a:"; `ls -R /` "/usr:".
+        #expect(preorderOutline(try read("demo/:\na\n\ndemo/a:\nb\n")) == ["demo/", ".a", "..b"])
+        #expect(preorderOutline(try read("/:\nusr\n\n/usr:\nbin\n")) == ["/", ".usr", "..bin"])
+    }
+
+    @Test func textsThatAreNotListingsStayOutlines() throws {
+        // One block: a `key:` and lines under it, unindented or indented.
+        #expect(outline(try read("fruits:\napple\npear\n")) == ["fruits:", "apple", "pear"])
+        #expect(outline(try read("key:\n  a\n  b\n")) == ["key:", ".a", ".b"])
+        // A second block not under the first path, or naming no entry of the block above.
+        #expect(outline(try read("fruits:\napple\n\nveg:\ncarrot\n")) == ["fruits:", "apple", "veg:", "carrot"])
+        #expect(outline(try read("demo:\na\n\ndemo/x:\ny\n")) == ["demo:", "a", "demo/x:", "y"])
+        // An indented entry, or a header not after a blank line.
+        #expect(outline(try read("demo:\na\n  b\n\ndemo/a:\nc\n")) == ["demo:", "a", ".b", "demo/a:", "c"])
+        #expect(outline(try read("demo:\na\ndemo/a:\nc\n")) == ["demo:", "a", "demo/a:", "c"])
+    }
+
+    @Test func controlCharactersInNamesAreLocated() {
+        #expect(throws: ReadError(file: "in.txt", line: 3, column: 2, message: "control character U+0001 in a name")) {
+            try read("demo:\na\nb\u{1}\n\ndemo/a:\nc\n")
+        }
+    }
+}
