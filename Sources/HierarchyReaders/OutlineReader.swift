@@ -29,6 +29,10 @@ import Hierarchy
 /// contents, every line (but a title above) starting with a section number (`1`, `1.2`,
 /// `2.1.3`), as its numbers nest (`NumberedOutlineReader`); `ls -R`'s blocks, a folder's path
 /// and colon above its entries, as the folders they list (`RecursiveListingReader`).
+/// A first line of column names is left out (`ListingHeader`): `lsblk`'s, whose rows keep one
+/// space where their columns were padded, and `ps`'s whose last column is the command
+/// (`ps -e --forest -o pid,cmd`, `ps axjf`), whose rows are read from that column, the columns
+/// before it becoming each node's tooltip.
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
@@ -68,9 +72,10 @@ public struct OutlineReader: HierarchyReader {
         var sawGradleDrawing = false, inGradleLegend = false
         var previousLineBlank = false
         var idPlaces: [String: Int] = [:]
-        // Windows `tree` heads its listing with two lines of its own.
+        // Windows `tree` heads its listing with two lines of its own, `ps` and `lsblk` with one.
         let windowsListing = Self.windowsTreeStart(bytes)
-        var lineStart = windowsListing.offset
+        let listingHeader = ListingHeader.find(bytes)
+        var lineStart = listingHeader?.bodyStart ?? windowsListing.offset
         let end = bytes.count
         let logPrefix = mavenLogPrefixLength(bytes)
         var gradleReport = GradleReport.looksLikeReport(bytes) ? GradleReport() : nil
@@ -80,7 +85,12 @@ public struct OutlineReader: HierarchyReader {
             let next = lineEnd + 1
             var contentEnd = lineEnd
             while contentEnd > lineStart && isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
-            let contentStart = lineStart + min(logPrefix, contentEnd - lineStart)
+            var contentStart = lineStart + min(logPrefix, contentEnd - lineStart)
+            // `ps`'s columns before the command are no part of the outline's drawing.
+            var processColumnsEnd = lineStart
+            if let listingHeader, listingHeader.kind == .processes {
+                (contentStart, processColumnsEnd) = listingHeader.commandStart(bytes, lineStart: lineStart, contentEnd: contentEnd)
+            }
             if contentEnd == contentStart {
                 previousLineBlank = true
                 lineStart = next
@@ -196,12 +206,16 @@ public struct OutlineReader: HierarchyReader {
 
             // Most lines are a plain label; the rest are parsed in full (and may fail) here,
             // before the indentation is checked, as messages have always been ordered.
-            let plainText = gradleConfiguration?.name ?? plainLabel(bytes, from: position, to: contentEnd)
+            var plainText = gradleConfiguration?.name ?? plainLabel(bytes, from: position, to: contentEnd)
             var parsed: Label? = nil
             if plainText == nil {
                 parsed = position < contentEnd
                     ? try parseLabel(source, bytes, from: position, to: contentEnd)
                     : Label(text: "", type: .normal, id: nil)  // a `tree` branch with no name after it
+            }
+            if listingHeader?.kind == .blockDevices {
+                plainText = plainText.map(ListingHeader.collapsingColumnPadding)
+                if let text = parsed?.text { parsed?.text = ListingHeader.collapsingColumnPadding(text) }
             }
             if let label = parsed, let id = label.id {
                 if let first = idPlaces[id] {
@@ -247,6 +261,11 @@ public struct OutlineReader: HierarchyReader {
             if drawing?.marksLinks == true { Self.markSymbolicLink(node, in: &tree) }
             if let description = gradleConfiguration?.description {
                 tree.setAttributes(NodeAttributes(tooltip: description), of: node)
+            }
+            if processColumnsEnd > lineStart, let columns = listingHeader?.tooltip(bytes, from: lineStart, to: processColumnsEnd) {
+                var attributes = tree.attributes(of: node) ?? NodeAttributes()
+                if attributes.tooltip == nil { attributes.tooltip = columns }
+                tree.setAttributes(attributes, of: node)
             }
             stack.append((width, node, isSection))
             lineStart = next

@@ -1,0 +1,113 @@
+import Hierarchy
+
+/// The line of column names a tabular listing prints above its tree, which `OutlineReader`
+/// leaves out: `ps`'s, whose last column is the command (`ps -e --forest -o pid,cmd`,
+/// `ps axjf`, `ps -ef --forest`), or `lsblk`'s (`NAME MAJ:MIN RM SIZE RO TYPE MOUNTPOINTS`).
+/// An outline would draw it as a stray root, and refuse `ps`'s rows, which are indented less
+/// than it; `ps`'s rows are read from its command column (the columns before it become the
+/// tooltip, "PID 412"), `lsblk`'s with their columns' padding collapsed.
+struct ListingHeader {
+    enum Kind {
+        /// `ps` with a command column.
+        case processes
+        /// `lsblk`.
+        case blockDevices
+    }
+
+    let kind: Kind
+    /// Where the rows start: the line after the header.
+    let bodyStart: Int
+    /// `ps`: where the command column starts in a row (ps aligns it under the header's name).
+    let commandColumn: Int
+    /// `ps`: the names of the columns before the command.
+    let columnNames: [String]
+
+    /// The header at the start of `bytes` (after blank lines), if its first line is one.
+    static func find(_ bytes: UnsafeBufferPointer<UInt8>) -> ListingHeader? {
+        var lineStart = 0
+        while lineStart < bytes.count && (bytes[lineStart] == 0x0A || bytes[lineStart] == 0x0D) { lineStart += 1 }
+        guard lineStart < bytes.count else { return nil }
+        let lineEnd = bytes.endOfLine(from: lineStart)
+        // Column names: capitals, digits and `%:_+-` (`%CPU`, `MAJ:MIN`, `FSUSE%`).
+        var names: [(name: String, offset: Int)] = []
+        var position = lineStart
+        while position < lineEnd {
+            let byte = bytes[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D { position += 1; continue }
+            let start = position
+            while position < lineEnd && bytes[position] != 0x20 && bytes[position] != 0x09 && bytes[position] != 0x0D {
+                let byte = bytes[position]
+                let allowed = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                    || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                guard allowed else { return nil }
+                position += 1
+            }
+            guard bytes[start] >= UInt8(ascii: "A") && bytes[start] <= UInt8(ascii: "Z") || bytes[start] == UInt8(ascii: "%") else { return nil }
+            names.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self), start - lineStart))
+        }
+        guard let last = names.last else { return nil }
+        let bodyStart = lineEnd + 1
+        if last.name == "CMD" || last.name == "COMMAND" {
+            // A lone "CMD" could head an outline of one's own: only above `--forest`'s drawing.
+            guard names.count > 1 || holdsForestBranch(bytes, from: bodyStart) else { return nil }
+            return ListingHeader(kind: .processes, bodyStart: bodyStart, commandColumn: last.offset,
+                                 columnNames: names.dropLast().map(\.name))
+        }
+        let lsblkColumns: Set<String> = ["MAJ:MIN", "SIZE", "TYPE", "MOUNTPOINT", "MOUNTPOINTS", "FSTYPE"]
+        if names.count > 1 && names[0].name == "NAME" && names.dropFirst().contains(where: { lsblkColumns.contains($0.name) }) {
+            return ListingHeader(kind: .blockDevices, bodyStart: bodyStart, commandColumn: 0, columnNames: [])
+        }
+        return nil
+    }
+
+    /// Whether a line from `offset` on holds `ps --forest`'s `\_ `.
+    private static func holdsForestBranch(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Bool {
+        var index = offset
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x5C && bytes[index + 1] == 0x5F && bytes[index + 2] == 0x20 { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Where a `ps` row's command starts (its `\_ ` drawing included), and where the columns
+    /// before it end. A row is read past as many columns as the header names before the
+    /// command, then from the header's command column; where a row is not so aligned (a value
+    /// wider than its column pushed the command right), from after the blank that ends the
+    /// columns.
+    func commandStart(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, contentEnd: Int) -> (command: Int, columnsEnd: Int) {
+        let column = min(lineStart + commandColumn, contentEnd)
+        guard !columnNames.isEmpty else { return (column, lineStart) }
+        var position = lineStart
+        for _ in columnNames {
+            while position < contentEnd && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
+            while position < contentEnd && bytes[position] != 0x20 && bytes[position] != 0x09 { position += 1 }
+        }
+        var aligned = position < column
+        for index in position..<max(position, column) where bytes[index] != 0x20 && bytes[index] != 0x09 { aligned = false; break }
+        return (aligned ? column : min(position + 1, contentEnd), position)
+    }
+
+    /// The tooltip of a `ps` row: each column before the command with its name ("PID 412").
+    func tooltip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
+        let values = UnsafeBufferPointer(rebasing: bytes[start..<end]).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+        guard !values.isEmpty else { return nil }
+        return zip(columnNames, values).map { "\($0) \(String(decoding: $1, as: UTF8.self))" }.joined(separator: ", ")
+    }
+
+    /// An `lsblk` row's label with each run of spaces one space: its columns were padded to line
+    /// up on a terminal, which would make ragged boxes.
+    static func collapsingColumnPadding(_ label: String) -> String {
+        guard label.utf8.contains(0x20) else { return label }
+        var result: [UInt8] = []
+        result.reserveCapacity(label.utf8.count)
+        var previousWasSpace = false
+        for byte in label.utf8 {
+            if byte == 0x20 && previousWasSpace { continue }
+            previousWasSpace = byte == 0x20
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
