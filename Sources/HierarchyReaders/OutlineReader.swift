@@ -32,8 +32,7 @@ import Hierarchy
 /// A first line of column names is left out (`ListingHeader`): `lsblk`'s, whose rows keep one
 /// space where their columns were padded, and `ps`'s whose last column is the command
 /// (`ps -e --forest -o pid,cmd`, `ps axjf`), whose rows are read from that column, the columns
-/// before it becoming each node's tooltip. Three lines or more, none indented, draw no tree:
-/// the tree's warnings say so.
+/// before it becoming each node's tooltip.
 public struct OutlineReader: HierarchyReader {
     /// Creates an outline reader.
     public init() {}
@@ -273,12 +272,6 @@ public struct OutlineReader: HierarchyReader {
         }
         if tree.isEmpty {
             throw ReadError(file: file, line: 0, column: 0, message: "no nodes: the input is empty")
-        }
-        // Lines all at one level are most often a tree whose indentation was lost, or a format
-        // not recognised: a column of unlinked boxes should not pass for a drawing of it.
-        if tree.count >= 3 && !tree.parents.contains(where: { $0 >= 0 }) {
-            tree.warnings.append(ReadError(file: file, line: 0, column: 0, message: "no line is indented: \(tree.count) separate nodes "
-                + "and no tree; indent each child under its parent (or give a format with --from)").description)
         }
         return tree
     }

@@ -37,17 +37,6 @@ import TestSupport
         #expect(tree.parents.filter { $0 < 0 }.count == 2)
     }
 
-    /// Three lines or more at one level draw no tree: a warning says so, once.
-    @Test func linesWithoutIndentationAreWarnedOf() throws {
-        #expect(try read("eggs\nmilk\nbread\n\nbutter\n").warnings
-                == ["in.txt: no line is indented: 4 separate nodes and no tree; indent each child under its parent (or give a format with --from)"])
-        #expect(try read("1. eggs\n2. milk\n3. bread\n").warnings.count == 1)
-        // Two lines, or any line indented, or drawn as a tree, are no such mistake.
-        #expect(try read("eggs\nmilk\n").warnings.isEmpty)
-        #expect(try read("A\n  a1\nB\nC\n").warnings.isEmpty)
-        #expect(try read("x\n├── a\n└── b\n").warnings.isEmpty)
-    }
-
     /// `ps -e --forest -o comm=`: each child's `\\_ ` is drawing, not part of its name.
     @Test func psForestOutput() throws {
         let tree = try read("systemd\n \\_ systemd-journal\n \\_ sshd\n     \\_ sshd\n         \\_ bash\n \\_ cron\nkthreadd\n \\_ kworker/0:1\n")
