@@ -49,8 +49,9 @@ struct ListingHeader {
         guard let last = names.last else { return nil }
         let bodyStart = lineEnd + 1
         if last.name == "CMD" || last.name == "COMMAND" {
-            // A lone "CMD" could head an outline of one's own: only above `--forest`'s drawing.
-            guard names.count > 1 || holdsForestBranch(bytes, from: bodyStart) else { return nil }
+            // A lone "CMD" could head an outline of one's own: only above `--forest`'s drawing;
+            // and "GIT COMMAND" too: several columns only with ps's PID among them.
+            guard names.count > 1 ? names.contains(where: { $0.name == "PID" }) : holdsForestBranch(bytes, from: bodyStart) else { return nil }
             return ListingHeader(kind: .processes, bodyStart: bodyStart, commandColumn: last.offset,
                                  columnNames: names.dropLast().map(\.name))
         }

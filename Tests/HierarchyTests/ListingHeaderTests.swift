@@ -90,6 +90,8 @@ import TestSupport
     @Test func otherHeadersAndLabelsStayAsWritten() throws {
         #expect(outline(try read("NAME  READY  STATUS\n  web-1  1/1  Running\n")) == ["NAME  READY  STATUS", ".web-1  1/1  Running"])
         #expect(outline(try read("NAME\n  sda\n")) == ["NAME", ".sda"])
+        // Capitals ending in COMMAND without ps's PID: an outline's root, its lines read whole.
+        #expect(outline(try read("GIT COMMAND\n  add\n  commit\n")) == ["GIT COMMAND", ".add", ".commit"])
         #expect(outline(try read("a  b\n  c   d\n")) == ["a  b", ".c   d"])
     }
 }
