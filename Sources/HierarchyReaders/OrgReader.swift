@@ -5,7 +5,8 @@ import Hierarchy
 /// do), and list items (`- `, `+ `, an indented `* `, `1. `, `1) `) are children of the heading
 /// above them, nested by their indentation (a tab to the next multiple of 8, as Emacs counts).
 /// The rest is notes, not nodes: paragraphs, drawers, tables, comments, `#+` keywords and
-/// what `#+BEGIN_…` blocks hold. Labels keep `TODO`, `DONE`, tags and checkboxes as written,
+/// what `#+BEGIN_…` blocks hold. Labels keep `TODO`, `DONE` and tags as written, a list item's
+/// checkbox is drawn as a ballot box (`[X]` ☑, `[ ]` ☐),
 /// and may end with the outline's markers (`!`, `!!`, `[critical]`, `{#id .class}`).
 /// `OutlineReader` hands over a text whose every line is a heading, not all as deep.
 public struct OrgReader: HierarchyReader {
@@ -87,6 +88,13 @@ public struct OrgReader: HierarchyReader {
             guard !inBlock, let textStart = Self.listItemText(bytes, position, contentEnd) else { continue }
             while let last = items.last, last.indent >= indent { items.removeLast() }
             let node = try addNode(from: textStart, to: contentEnd, parent: items.last?.node ?? headings.last?.node)
+            // A checkbox drawn as a ballot box, ticked or not, as Markdown's task items are.
+            let label = tree.labels[node]
+            if label.hasPrefix("[ ] ") {
+                tree.setLabel("☐ " + label.dropFirst(4), of: node)
+            } else if label.hasPrefix("[X] ") || label.hasPrefix("[x] ") {
+                tree.setLabel("☑ " + label.dropFirst(4), of: node)
+            }
             items.append((indent, node))
         }
         if tree.isEmpty {
