@@ -12,4 +12,12 @@ extension UnsafeBufferPointer<UInt8> {
               let found = memchr(base + start, 0x0A, count - start) else { return count }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
+
+    /// Where the content of the line from `start` to `end` ends: before trailing blanks and a
+    /// carriage return.
+    func contentEnd(from start: Int, to end: Int) -> Int {
+        var contentEnd = end
+        while contentEnd > start && (self[contentEnd - 1] == 0x20 || self[contentEnd - 1] == 0x09 || self[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
+        return contentEnd
+    }
 }

@@ -28,7 +28,7 @@ struct NumberedOutlineReader {
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
             defer { lineStart = lineEnd + 1 }
             guard contentEnd > lineStart else { continue }
             defer { sawLine = true }
@@ -56,33 +56,18 @@ struct NumberedOutlineReader {
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
             defer { lineStart = lineEnd + 1 }
             guard contentEnd > lineStart else { continue }
             // (`looksLikeNumberedOutline` let only the first line go without a number.)
             let depth = Self.sectionNumber(bytes, lineStart, contentEnd)?.parts.count ?? 0
             while let last = open.last, last.depth >= depth { open.removeLast() }
-            let label = try labels.parseLabel(source, bytes, from: lineStart, to: contentEnd)
-            if let id = label.id {
-                if let first = idPlaces[id] {
-                    let place = source.location(of: first)
-                    throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(source.file):\(place.line):\(place.column))")
-                }
-                idPlaces[id] = label.idOffset
-            }
-            let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: open.last?.node ?? title)
-            if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
+            let node = try labels.addLabelledNode(source, bytes, from: lineStart, to: contentEnd, parent: open.last?.node ?? title,
+                                                  to: &tree, idPlaces: &idPlaces)
             if depth == 0 { title = node } else { open.append((depth, node)) }
         }
         if tree.isEmpty { throw source.error(at: 0, "no nodes: the input is empty") }
         return tree
-    }
-
-    /// Where a line's content ends: before trailing blanks and a carriage return.
-    private static func contentEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var contentEnd = end
-        while contentEnd > start && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x09 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
-        return contentEnd
     }
 
     /// The parts of the section number at the line's first column (`2.1.3`, `1.`), if it is

@@ -25,7 +25,7 @@ public struct OrgReader: HierarchyReader {
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
             if contentEnd > lineStart {
                 guard let heading = Self.heading(bytes, lineStart, contentEnd) else { return false }
                 if depth == nil { depth = heading.stars } else if depth != heading.stars { depthsVary = true }
@@ -46,23 +46,13 @@ public struct OrgReader: HierarchyReader {
 
         func addNode(from start: Int, to end: Int, parent: Int?) throws(ReadError) -> Int {
             guard start < end else { return tree.addNode(label: "", parent: parent) }  // `**` alone: unnamed
-            let label = try labels.parseLabel(source, bytes, from: start, to: end)
-            if let id = label.id {
-                if let first = idPlaces[id] {
-                    let place = source.location(of: first)
-                    throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(source.file):\(place.line):\(place.column))")
-                }
-                idPlaces[id] = label.idOffset
-            }
-            let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
-            if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
-            return node
+            return try labels.addLabelledNode(source, bytes, from: start, to: end, parent: parent, to: &tree, idPlaces: &idPlaces)
         }
 
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = Self.contentEnd(bytes, lineStart, lineEnd)
+            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
             defer { lineStart = lineEnd + 1 }
             guard contentEnd > lineStart else { continue }
             // (A heading ends a block left open, as in Emacs.)
@@ -101,13 +91,6 @@ public struct OrgReader: HierarchyReader {
             throw ReadError(file: source.file, line: 0, column: 0, message: "no headings or list items to make an outline of")
         }
         return tree
-    }
-
-    /// Where a line's content ends: before trailing blanks and a carriage return.
-    private static func contentEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var contentEnd = end
-        while contentEnd > start && (bytes[contentEnd - 1] == 0x20 || bytes[contentEnd - 1] == 0x09 || bytes[contentEnd - 1] == 0x0D) { contentEnd -= 1 }
-        return contentEnd
     }
 
     /// A heading's depth and where its text starts: stars at the first column, then a blank or

@@ -539,6 +539,24 @@ public struct OutlineReader: HierarchyReader {
         var idOffset = 0
     }
 
+    /// Adds a node for the label from `start` to `end`, its markers read, under `parent`: the
+    /// Org and numbered outlines' nodes, as this reader's. An id given before (`idPlaces`, where
+    /// each id was) is an error naming both places.
+    func addLabelledNode(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, parent: Int?,
+                         to tree: inout Tree, idPlaces: inout [String: Int]) throws(ReadError) -> Int {
+        let label = try parseLabel(source, bytes, from: start, to: end)
+        if let id = label.id {
+            if let first = idPlaces[id] {
+                let place = source.location(of: first)
+                throw source.error(at: label.idOffset, "duplicate id '\(id)' (first at \(source.file):\(place.line):\(place.column))")
+            }
+            idPlaces[id] = label.idOffset
+        }
+        let node = tree.addNode(label: label.text, type: label.type, id: label.id, parent: parent)
+        if !label.attributes.isEmpty { tree.setAttributes(label.attributes, of: node) }
+        return node
+    }
+
     /// Splits trailing markers off a label.
     func parseLabel(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
         throws(ReadError) -> Label {
