@@ -19,7 +19,8 @@ import Glibc
 /// an asset writer is given, an image link to an SVG file it writes. Blocks inside other fenced
 /// blocks or in indented code blocks (four spaces past the enclosing list item's content, after a
 /// blank line) or HTML comments (`<!--` … `-->`, from a line that starts with one) are left alone,
-/// as CommonMark reads them, and everything else in the document is kept byte for byte.
+/// as CommonMark reads them; a block in a block quote (outside lists) is drawn in the quote, its
+/// drawing's lines quoted as its fence; everything else in the document is kept byte for byte.
 public struct MarkdownEmbedding {
     /// One setting of a fence line: `key=value`, or a bare `key` (value nil).
     public struct Setting: Hashable, Sendable {
@@ -210,8 +211,63 @@ public struct MarkdownEmbedding {
         // Whether the current line is in an HTML comment (CommonMark's HTML block of type 2,
         // `<!--` to the line holding `-->`): a block commented out is not drawn.
         var inComment = false
+        // The fence of a code block (not ours) in a block quote, and the quote's depth: it ends
+        // at its closing fence or with the quote.
+        var quotedFence: (fence: Substring, depth: Int)? = nil
         func keep(_ line: Substring) {
             output += line
+            if !lines.isEmpty { output += "\n" }
+        }
+        /// Reads a schematic block from its fence line (`line`, without the quote's markers
+        /// where it is in a block quote: `quote`, the markers as written and their depth), draws
+        /// it and puts the drawing in its place, indented as its fence and quoted as it.
+        func drawBlock(line: Substring, fence: Substring, info: Substring, quote: (prefix: Substring, depth: Int)?) throws {
+            let fenceLine = lineNumber
+            let margin = line.prefix { $0 == " " || $0 == "\t" }
+            var body: [Substring] = []
+            var closed = false
+            while let quoted = lines.popFirst() {
+                lineNumber += 1
+                // (In a quote, a line that is not quoted as deep ends the quote, and the block.)
+                let next: Substring
+                if let quote {
+                    guard let content = Self.quoteContent(of: quoted, depth: quote.depth) else { break }
+                    next = content
+                } else {
+                    next = quoted
+                }
+                if Self.closes(next.drop { $0 == " " || $0 == "\t" }, fence) {
+                    closed = true
+                    break
+                }
+                // (As CommonMark: the fence's indentation, up to as much, off each line.)
+                body.append(next.hasPrefix(margin) ? next.dropFirst(margin.count) : next.drop { $0 == " " || $0 == "\t" })
+            }
+            guard closed else { throw BlockError(description: "\(file):\(fenceLine): a schematic block is not closed") }
+            blockNumber += 1
+            let source = body.joined(separator: "\n")
+            // An id derived from the block's text, unique in the document, scopes its styles.
+            let hash = String(Self.fnv1a(info + "\n" + source) & 0xFFFF_FFFF, radix: 16)
+            scopes[hash, default: 0] += 1
+            let scope = "schematic-" + hash + (scopes[hash]! > 1 ? "-\(scopes[hash]!)" : "")
+            let settings = info.drop { $0 != " " }
+            // A bad block is listed and the next ones still tried: every failure is told at once.
+            do {
+                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope, names: &names)
+                // Indented as its fence, so that a drawing in a list item stays in the item, and
+                // quoted as it, so that one in a block quote stays in the quote.
+                let placed = try place(drawing)
+                let quotePrefix = quote?.prefix ?? ""
+                var bareQuote = quotePrefix
+                while bareQuote.last == " " { bareQuote = bareQuote.dropLast() }
+                output += margin.isEmpty && quotePrefix.isEmpty ? placed
+                    : placed.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.isEmpty ? bareQuote : quotePrefix + margin + $0 }.joined(separator: "\n")
+            } catch let error as BlockError {
+                failures += error.messages
+            } catch let error as DiagramError {
+                failures.append("\(file):\(fenceLine): \(error.description)")
+            }
             if !lines.isEmpty { output += "\n" }
         }
         while let line = lines.popFirst() {
@@ -226,6 +282,35 @@ public struct MarkdownEmbedding {
                 if line.contains("-->") { inComment = false }
                 keep(line)
                 continue
+            }
+            // A block quote's lines (outside lists): a schematic block in one is drawn in it;
+            // another fence in one is left alone up to its close or the quote's end.
+            if listIndents.isEmpty, let quote = Self.quoteMarkers(of: line) {
+                if let open = quotedFence, quote.depth >= open.depth {
+                    let content = Self.quoteContent(of: line, depth: open.depth) ?? ""
+                    if Self.closes(content.drop { $0 == " " || $0 == "\t" }, open.fence) { quotedFence = nil }
+                    afterBlank = false
+                    keep(line)
+                    continue
+                }
+                quotedFence = nil
+                let content = line[quote.end...]
+                let contentTrimmed = content.drop { $0 == " " || $0 == "\t" }
+                let fence = contentTrimmed.prefix { $0 == "`" || $0 == "~" }
+                if Self.indentation(of: content) <= 3, fence.count >= 3 && (fence.allSatisfy { $0 == "`" } || fence.allSatisfy { $0 == "~" }) {
+                    var info = contentTrimmed.dropFirst(fence.count)
+                    if info.last == "\r" { info = info.dropLast() }
+                    if info.split(separator: " ").first == "schematic" {
+                        try drawBlock(line: content, fence: fence, info: info, quote: (line[..<quote.end], quote.depth))
+                    } else {
+                        quotedFence = (fence, quote.depth)
+                        keep(line)
+                    }
+                    afterBlank = false
+                    continue
+                }
+            } else {
+                quotedFence = nil
             }
             let indent = Self.indentation(of: line)
             if trimmed.allSatisfy({ $0 == "\r" }) {
@@ -272,43 +357,37 @@ public struct MarkdownEmbedding {
                 keep(line)
                 continue
             }
-            let fenceLine = lineNumber
-            let margin = line.prefix { $0 == " " || $0 == "\t" }
-            var body: [Substring] = []
-            var closed = false
-            while let next = lines.popFirst() {
-                lineNumber += 1
-                if Self.closes(next.drop { $0 == " " || $0 == "\t" }, fence) {
-                    closed = true
-                    break
-                }
-                // (As CommonMark: the fence's indentation, up to as much, off each line.)
-                body.append(next.hasPrefix(margin) ? next.dropFirst(margin.count) : next.drop { $0 == " " || $0 == "\t" })
-            }
-            guard closed else { throw BlockError(description: "\(file):\(fenceLine): a schematic block is not closed") }
-            blockNumber += 1
-            let source = body.joined(separator: "\n")
-            // An id derived from the block's text, unique in the document, scopes its styles.
-            let hash = String(Self.fnv1a(info + "\n" + source) & 0xFFFF_FFFF, radix: 16)
-            scopes[hash, default: 0] += 1
-            let scope = "schematic-" + hash + (scopes[hash]! > 1 ? "-\(scopes[hash]!)" : "")
-            let settings = info.drop { $0 != " " }
-            // A bad block is listed and the next ones still tried: every failure is told at once.
-            do {
-                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope, names: &names)
-                // Indented as its fence, so that a drawing in a list item stays in the item.
-                let placed = try place(drawing)
-                output += margin.isEmpty ? placed
-                    : placed.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? $0 : margin + $0 }.joined(separator: "\n")
-            } catch let error as BlockError {
-                failures += error.messages
-            } catch let error as DiagramError {
-                failures.append("\(file):\(fenceLine): \(error.description)")
-            }
-            if !lines.isEmpty { output += "\n" }
+            try drawBlock(line: line, fence: fence, info: info, quote: nil)
         }
         guard failures.isEmpty else { throw BlockError(messages: failures) }
         return Array(output.utf8)
+    }
+
+    /// The block quote markers a line starts with (up to three spaces, `>` and a space, as
+    /// often as it is nested): where its content starts and how deep it is quoted.
+    static func quoteMarkers(of line: Substring) -> (end: Substring.Index, depth: Int)? {
+        var index = line.startIndex, depth = 0
+        while true {
+            var marker = index, spaces = 0
+            while marker < line.endIndex, line[marker] == " ", spaces < 3 { marker = line.index(after: marker); spaces += 1 }
+            guard marker < line.endIndex, line[marker] == ">" else { break }
+            index = line.index(after: marker)
+            if index < line.endIndex, line[index] == " " { index = line.index(after: index) }
+            depth += 1
+        }
+        return depth > 0 ? (index, depth) : nil
+    }
+
+    /// A line's content inside `depth` block quote markers, or nil when it is quoted less deep.
+    static func quoteContent(of line: Substring, depth: Int) -> Substring? {
+        guard let markers = quoteMarkers(of: line), markers.depth >= depth else { return nil }
+        var index = line.startIndex
+        for _ in 0..<depth {
+            while line[index] == " " { index = line.index(after: index) }
+            index = line.index(after: index)  // the `>`
+            if index < line.endIndex, line[index] == " " { index = line.index(after: index) }
+        }
+        return line[index...]
     }
 
     /// A line's indentation in columns (a tab to the next multiple of four).

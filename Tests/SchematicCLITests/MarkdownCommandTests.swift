@@ -337,6 +337,26 @@ import TestSupport
         #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2)
     }
 
+    /// A block in a block quote (a note, a callout) is drawn in the quote, its drawing's lines
+    /// quoted as its fence (a trial's was left as code); another fence in a quote is left
+    /// alone up to its close, and a block the quote ends before its fence closes is refused.
+    @Test func blocksInBlockQuotesAreDrawnInTheQuote() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        let example = "> ```text\n> ```schematic\n> Not drawn\n> ```\n"
+        try writeText("> **Note**\n>\n> ```schematic alt=\"Quoted\"\n> A\n>   B\n> ```\n> after\n\n" + example
+                      + "\n> > ```schematic alt=\"Deep\"\n> > X\n> > ```\n", to: dir + "/doc.md")
+        let linked = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "out.md"], in: dir)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        let text = try String(contentsOfFile: dir + "/out.md", encoding: .utf8)
+        #expect(text.contains("> **Note**\n>\n> ![Quoted](img/doc-1.svg)\n> after\n"), "\(text)")
+        #expect(text.contains(example), "the example in a quote stays an example")
+        #expect(text.contains("> > ![Deep](img/doc-2.svg)\n"), "\(text)")
+        let inline = try Executable.run(["markdown", "doc.md"], in: dir)
+        #expect(inline.status == 0 && inline.stdout.contains("> <svg xmlns") && !inline.stdout.contains("\n<svg xmlns"))
+        let unclosed = try Executable.run(["markdown", "-"], stdin: "> ```schematic\n> A\n\nText\n")
+        #expect(unclosed.status == 65 && unclosed.stderr.contains("<stdin>:1: a schematic block is not closed"), "\(unclosed.stderr)")
+    }
+
     /// A block in an HTML comment is commented out: left as written, not drawn (a trial's was
     /// drawn); a comment closed on its own line ends there, and blocks after it are drawn.
     @Test func blocksInHTMLCommentsAreLeftAlone() throws {
