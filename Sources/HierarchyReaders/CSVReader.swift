@@ -253,10 +253,23 @@ public struct CSVReader: HierarchyReader {
         // with integer ids as 0 or -1, that is no row's id, is no parent: the row is a root (it
         // was drawn below an invented node "NULL").
         let integerIDs = labelIndex != idIndex && nodeOfID.keys.allSatisfy { Int($0) != nil }
+        func meansNoParent(_ parentID: Field) -> Bool {
+            nodeOfID[parentID.text] == nil
+                && (CSVReader.noParentValues.contains(parentID.text) || integerIDs && (parentID.text == "0" || parentID.text == "-1"))
+        }
+        var nulledRoots = Set<Int>()
         for node in parentIDs.indices {
-            guard let parentID = parentIDs[node], nodeOfID[parentID.text] == nil,
-                  CSVReader.noParentValues.contains(parentID.text) || integerIDs && (parentID.text == "0" || parentID.text == "-1") else { continue }
+            guard let parentID = parentIDs[node], meansNoParent(parentID) else { continue }
             parentIDs[node] = nil
+            nulledRoots.insert(node)
+        }
+        // A node's further rows name further parents: one written as a null makes it a root
+        // too, which its parent in another row contradicts, as an empty parent would.
+        for (node, parentID) in extraParents where nulledRoots.contains(node) || meansNoParent(parentID) {
+            let extraLine = parentLines[ParentKey(node: node, parent: parentID.text)] ?? rowLines[node]
+            let (rootLine, parentLine) = nulledRoots.contains(node) ? (rowLines[node], extraLine) : (extraLine, rowLines[node])
+            throw source.error(at: parentID.offset, "'\(tree.ids[Int32(node)] ?? "")' is a root on line \(rootLine) (its parent a null) but has a parent "
+                               + "on line \(parentLine); a node with several parents names one in each of its rows")
         }
         // An edge list names its roots only as parents: each becomes a node where first named.
         let isEdgeList = !parentIDs.contains { $0 == nil }

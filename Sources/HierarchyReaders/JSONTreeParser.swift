@@ -89,7 +89,7 @@ struct JSONTreeParser {
                 if first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || isDigit(first) {
                     // A string or number among the children is a leaf so named (`["a", "b"]`,
                     // as YAML's lists and the keys' reading take it).
-                    _ = tree.addNode(label: try parseLabel(), parent: parent < 0 ? nil : parent)
+                    _ = tree.addNode(label: try parseLabel(what: "a name among the children"), parent: parent < 0 ? nil : parent)
                     try afterValue(in: &stack)
                     continue
                 }
@@ -371,12 +371,12 @@ struct JSONTreeParser {
     }
 
     /// A label: a string or a number, without surrounding whitespace; empty for an unnamed node.
-    mutating func parseLabel() throws(ReadError) -> String {
+    mutating func parseLabel(what: String? = nil) throws(ReadError) -> String {
         let start = position
-        let nameKey = self.nameKey
-        let label = NodeFields.trimmedLabel(try parseScalarText(what: "\"" + nameKey + "\""))
+        let what = what ?? "\"" + nameKey + "\""
+        let label = NodeFields.trimmedLabel(try parseScalarText(what: what))
         if let bad = NodeFields.undrawableCharacter(in: label) {
-            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \"\(nameKey)\"")
+            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \(what)")
         }
         return label
     }

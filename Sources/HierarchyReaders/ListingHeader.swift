@@ -21,6 +21,9 @@ struct ListingHeader {
     let commandColumn: Int
     /// `ps`: the names of the columns before the command.
     let columnNames: [String]
+    /// `lsblk`: where its mount points column starts, if it has one (a device's further mount
+    /// points stand there on lines of their own).
+    var mountPointsColumn: Int? = nil
 
     /// The header at the start of `bytes` (after blank lines), if its first line is one.
     static func find(_ bytes: UnsafeBufferPointer<UInt8>) -> ListingHeader? {
@@ -57,7 +60,8 @@ struct ListingHeader {
         }
         let lsblkColumns: Set<String> = ["MAJ:MIN", "SIZE", "TYPE", "MOUNTPOINT", "MOUNTPOINTS", "FSTYPE"]
         if names.count > 1 && names[0].name == "NAME" && names.dropFirst().contains(where: { lsblkColumns.contains($0.name) }) {
-            return ListingHeader(kind: .blockDevices, bodyStart: bodyStart, commandColumn: 0, columnNames: [])
+            return ListingHeader(kind: .blockDevices, bodyStart: bodyStart, commandColumn: 0, columnNames: [],
+                                 mountPointsColumn: names.first { $0.name.hasPrefix("MOUNTPOINT") }?.offset)
         }
         return nil
     }
@@ -73,13 +77,17 @@ struct ListingHeader {
     }
 
     /// Where a `ps` row's command starts (its `\_ ` drawing included), and where the columns
-    /// before it end. A row is read past as many columns as the header names before the
-    /// command, then from the header's command column; where a row is not so aligned (a value
-    /// wider than its column pushed the command right), from after the blank that ends the
-    /// columns.
+    /// before it end: at the header's command column where the row has a blank right before it
+    /// (whatever the columns hold: a start time has spaces in it); else (a value wider than its
+    /// column pushed the command right) past as many columns as the header names before the
+    /// command, from the header's command column if that is blank up to it, else from after
+    /// the blank that ends the columns.
     func commandStart(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, contentEnd: Int) -> (command: Int, columnsEnd: Int) {
         let column = min(lineStart + commandColumn, contentEnd)
         guard !columnNames.isEmpty else { return (column, lineStart) }
+        if column > lineStart && column < contentEnd && (bytes[column - 1] == 0x20 || bytes[column - 1] == 0x09) {
+            return (column, column)
+        }
         var position = lineStart
         for _ in columnNames {
             while position < contentEnd && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
@@ -90,11 +98,31 @@ struct ListingHeader {
         return (aligned ? column : min(position + 1, contentEnd), position)
     }
 
-    /// The tooltip of a `ps` row: each column before the command with its name ("PID 412").
+    /// The tooltip of a `ps` row: each column before the command with its name ("PID 412"), or,
+    /// where the values are not one word each (a start time), the names and then the values.
     func tooltip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
         let values = UnsafeBufferPointer(rebasing: bytes[start..<end]).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
         guard !values.isEmpty else { return nil }
-        return zip(columnNames, values).map { "\($0) \(String(decoding: $1, as: UTF8.self))" }.joined(separator: ", ")
+        let texts = values.map { String(decoding: $0, as: UTF8.self) }
+        guard texts.count == columnNames.count else {
+            return columnNames.joined(separator: " ") + ": " + texts.joined(separator: " ")
+        }
+        return zip(columnNames, texts).map { "\($0) \($1)" }.joined(separator: ", ")
+    }
+
+    /// Where a further mount point of the row above starts, if an `lsblk` line holds only that:
+    /// blank (or the tree's `│`) up to the mount points column, which newer `lsblk` fills so.
+    func mountPointContinuation(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, contentEnd: Int) -> Int? {
+        guard kind == .blockDevices, let column = mountPointsColumn else { return nil }
+        var position = lineStart, columns = 0
+        while position < contentEnd && (columns < column || bytes[position] == 0x20) {
+            if bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+            else if position + 2 < contentEnd && bytes[position] == 0xE2 && bytes[position + 1] == 0x94 && bytes[position + 2] == 0x82 { position += 3 }
+            else if bytes[position] == UInt8(ascii: "|") { position += 1 }
+            else { return nil }
+            columns += 1
+        }
+        return columns >= column && position < contentEnd ? position : nil
     }
 
     /// An `lsblk` row's label with each run of spaces one space: its columns were padded to line

@@ -19,11 +19,13 @@ struct NumberedOutlineReader {
     /// Whether every line that is not blank is unindented and starts with a section number,
     /// then a blank and text (the first line may be a title without one), at least one number
     /// has two parts or more, and each such number continues the number of the line it hangs
-    /// from (`2.1` under `2`, `2.1.1` under `2.1` or `2`): so "2024 budget", "1. eggs" or
-    /// "2 eggs" then "1.5 kg flour" stay an outline's lines.
+    /// from (`2.1` under `2`, `2.1.1` under `2.1` or `2`), a child one level down counting on
+    /// from its elder sibling, the first from 0 or 1: so "2024 budget", "1. eggs", "2 eggs"
+    /// then "1.5 kg flour", or "9 Breakfast" then "9.30 Opening" stay an outline's lines.
     static func looksLikeNumberedOutline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // The numbers of the open lines, each deeper than the one before.
-        var open: [[Int]] = []
+        // The numbers of the open lines, each deeper than the one before, and the last part of
+        // each one's last child.
+        var open: [(parts: [Int], lastChild: Int?)] = []
         var sawLine = false, sawDotted = false
         var lineStart = 0
         while lineStart < bytes.count {
@@ -37,12 +39,23 @@ struct NumberedOutlineReader {
                 if sawLine || bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { return false }
                 continue
             }
-            while let last = open.last, last.count >= number.parts.count { open.removeLast() }
+            while let last = open.last, last.parts.count >= number.parts.count { open.removeLast() }
             if number.parts.count > 1 {
-                guard let parent = open.last, number.parts.starts(with: parent) else { return false }
+                guard let parent = open.last, number.parts.starts(with: parent.parts) else { return false }
+                // A child one level down counts on from its elder sibling, the first from 0 or
+                // 1: "9 Breakfast" then "9.30 Opening", "1 cup sugar" then "1.5 cups flour"
+                // are times and quantities, not sections.
+                // (A line that skips a level names its missing parent, which may be that sibling.)
+                let part = number.parts[parent.parts.count], skips = number.parts.count > parent.parts.count + 1
+                if let elder = parent.lastChild {
+                    guard part == elder + 1 || skips && part == elder else { return false }
+                } else {
+                    guard part <= 1 else { return false }
+                }
+                open[open.count - 1].lastChild = part
                 sawDotted = true
             }
-            open.append(number.parts)
+            open.append((number.parts, nil))
         }
         return sawDotted
     }

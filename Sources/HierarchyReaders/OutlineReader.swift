@@ -97,6 +97,15 @@ public struct OutlineReader: HierarchyReader {
                 continue
             }
             defer { previousLineBlank = false }
+            // `lsblk`'s further mount point of the row above, on a line of its own: that row's.
+            if let listingHeader, !tree.isEmpty,
+               let mountPoint = listingHeader.mountPointContinuation(bytes, lineStart: lineStart, contentEnd: contentEnd) {
+                let last = tree.count - 1
+                tree.setLabel(tree.labels[last] + " " + String(decoding: UnsafeBufferPointer(rebasing: bytes[mountPoint..<contentEnd]), as: UTF8.self),
+                              of: last)
+                lineStart = next
+                continue
+            }
 
             // Indentation: whitespace, then tree-drawing units.
             var position = contentStart

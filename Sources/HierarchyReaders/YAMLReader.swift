@@ -30,6 +30,23 @@ public struct YAMLReader: HierarchyReader {
     public var nameKey: String
     public var childrenKey: String
     public var typeKey: String
+    /// The byte at a libyaml mark, whose line and column count characters (so does its index,
+    /// which is no byte offset once a line holds an accented letter), if it is in `buffer`.
+    static func byteOffset(line: Int, column: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var offset = 0
+        for _ in 0..<line {
+            let end = buffer.endOfLine(from: offset)
+            guard end < buffer.count else { return nil }
+            offset = end + 1
+        }
+        for _ in 0..<column {
+            guard offset < buffer.count, buffer[offset] != 0x0A else { return nil }
+            let lead = buffer[offset]
+            offset += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        }
+        return offset < buffer.count ? offset : nil
+    }
+
     /// The deepest nesting of lists and mappings accepted (a `name`/`children` object nests
     /// two per tree level, so that is 5,000 levels of such objects); parsing that deep takes
     /// about a second.
@@ -99,7 +116,7 @@ public struct YAMLReader: HierarchyReader {
                     var problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
                     // A tab where libyaml scans for a token: YAML indents with spaces only, which
                     // its message does not say.
-                    if Int(mark.index) < buffer.count, buffer[Int(mark.index)] == 0x09 {
+                    if let offset = Self.byteOffset(line: Int(mark.line), column: Int(mark.column), in: buffer), buffer[offset] == 0x09 {
                         problem += ": a tab (YAML indents with spaces only)"
                     }
                     // What was open where (libyaml's context: "while parsing a flow sequence"

@@ -340,7 +340,7 @@ public struct MarkdownEmbedding {
             }
             let listIndent = listIndents.last ?? 0
             if indent <= listIndent + 3 && trimmed.hasPrefix("<!--") {
-                inComment = !trimmed.dropFirst(4).contains("-->")
+                inComment = !trimmed.dropFirst(2).contains("-->")  // (`<!-->` and `<!--->` close at once)
                 keep(line)
                 continue
             }

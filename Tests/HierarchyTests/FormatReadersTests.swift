@@ -75,6 +75,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // A tab where a token was looked for is named as one.
         #expect(readError(YAMLReader(), "root:\n\t- a\n", file: "in.yaml")?
                     .hasPrefix("in.yaml:2:1: found character that cannot start any token: a tab (YAML indents with spaces only)") == true)
+        // (Found by line and column: libyaml counts characters, and accents take two bytes.)
+        #expect(readError(YAMLReader(), "título: é\nñame:\n\tb: 1\n", file: "in.yaml")?.contains(": a tab (YAML indents") == true)
         // A control character (a YAML escape) is named with its code point, where it stands.
         #expect(readError(YAMLReader(), "a:\n  b: \"x\\by\"\n", file: "in.yaml") == "in.yaml:2:6: control character U+0008 in a label")
         #expect(try YAMLReader().read(Array("{name: x, type: very urgent}".utf8), file: "in.yaml").warnings
@@ -357,6 +359,13 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(named) == ["NULL", ".a"])
         #expect(readError(CSVReader(), "id,parent_id,name\n1,NULL,root\n2,1,a\n4,99,orphan\n", file: "t.csv")
                 == "t.csv:4:3: parent '99' is not the id of any row")
+        // A null in a node's further row is a root row too, which its parent elsewhere contradicts
+        // (a review: one order drew a root and a dropped edge, the other called NULL unknown).
+        for rows in ["a,,A\nb,NULL,B\nb,a,B\n", "a,,A\nb,a,B\nb,NULL,B\n"] {
+            let message = readError(CSVReader(), "id,parent,name\n" + rows, file: "t.csv")
+            #expect(message?.contains("'b' is a root on line 3") == true || message?.contains("'b' is a root on line 4") == true, "\(message ?? "")")
+            #expect(message?.hasSuffix("a node with several parents names one in each of its rows") == true)
+        }
     }
 
     /// Ids match without the spaces around them; a first line of semicolons (a spreadsheet's

@@ -55,6 +55,22 @@ import TestSupport
         #expect(efTree.parents == [-1, 0, 0])
     }
 
+    /// A column whose values have spaces (`ps -eo pid,lstart,cmd --forest`'s start time): rows
+    /// are read from the header's command column, not past one word a column (a review: every
+    /// label began with the date, every row a root).
+    @Test func psWithAColumnOfSeveralWords() throws {
+        let lstart = """
+                PID                  STARTED CMD
+                  2 Thu Dec  3 17:29:19 2026 [kthreadd]
+                  3 Thu Dec  3 17:29:19 2026  \\_ [pool_workqueue_release]
+
+            """
+        let tree = try read(lstart)
+        #expect(tree.labels == ["[kthreadd]", "[pool_workqueue_release]"])
+        #expect(tree.parents == [-1, 0])
+        #expect(tree.attributes(of: 1)?.tooltip == "PID STARTED: 3 Thu Dec 3 17:29:19 2026")
+    }
+
     /// `ps -e --forest -o cmd`: a lone "CMD" is a header above `\_ ` drawing, and only there.
     @Test func psWithTheCommandAlone() throws {
         let tree = try read("CMD\n/sbin/init\n \\_ /lib/systemd/systemd-journald\n")
@@ -81,6 +97,20 @@ import TestSupport
                                   ".nvme0n1p3 259:3 0 474.8G 0 part", "..nvme0n1p3_crypt 253:0 0 474.7G 0 crypt",
                                   "...vgubuntu-root 253:1 0 473.7G 0 lvm /", "...vgubuntu-swap_1 253:2 0 980M 0 lvm [SWAP]",
                                   "sda 8:0 1 14.9G 0 disk", ".sda1 8:1 1 14.9G 0 part /media/alice/USB STICK"])
+        // Newer lsblk's further mount points stand on lines of their own, under the column (a
+        // review: "/" became a child device): they join their row.
+        let mounts = """
+            NAME        MAJ:MIN RM   SIZE RO TYPE MOUNTPOINTS
+            sda           8:0    0 238.5G  0 disk
+            ├─sda1        8:1    0   512M  0 part /boot/efi
+            ├─sda2        8:2    0   238G  0 part /var/snap/firefox/common/host-hunspell
+            │                                     /
+            └─sda3        8:3    0     1G  0 part
+
+            """
+        #expect(outline(try read(mounts)) == ["sda 8:0 0 238.5G 0 disk", ".sda1 8:1 0 512M 0 part /boot/efi",
+                                              ".sda2 8:2 0 238G 0 part /var/snap/firefox/common/host-hunspell /",
+                                              ".sda3 8:3 0 1G 0 part"])
         // `lsblk -f`'s columns.
         #expect(try read("NAME   FSTYPE FSVER LABEL UUID\nsda\n└─sda1 vfat   FAT32 BOOT  1234-ABCD\n").labels
                 == ["sda", "sda1 vfat FAT32 BOOT 1234-ABCD"])

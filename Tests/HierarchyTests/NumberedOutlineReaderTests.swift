@@ -42,6 +42,12 @@ import TestSupport
         #expect(shape(try read("2024 budget\n3 apples\n12 pears\n")) == ["2024 budget", "3 apples", "12 pears"])
         // Dotted numbers that do not continue the line above: quantities, versions, times.
         #expect(shape(try read("2 eggs\n1.5 kg flour\n3 apples\n")) == ["2 eggs", "1.5 kg flour", "3 apples"])
+        // Times and quantities that share a first number: a section's first child is N.1 (or
+        // N.0), its next N.2 (a review: these nested).
+        #expect(shape(try read("9 Breakfast\n9.30 Opening talk\n10 Coffee\n10.15 Workshop\n12 Lunch\n"))
+                == ["9 Breakfast", "9.30 Opening talk", "10 Coffee", "10.15 Workshop", "12 Lunch"])
+        #expect(shape(try read("1 cup sugar\n1.5 cups flour\n2 eggs\n")) == ["1 cup sugar", "1.5 cups flour", "2 eggs"])
+        #expect(shape(try read("1 A\n1.1 B\n1.3 C\n")) == ["1 A", "1.1 B", "1.3 C"], "a section skipped")
         #expect(shape(try read("1.0 initial\n1.1 fixes\n2.0 release\n")) == ["1.0 initial", "1.1 fixes", "2.0 release"])
         #expect(shape(try read("Agenda\n9.30 coffee\n10.00 talks\n")) == ["Agenda", "9.30 coffee", "10.00 talks"])
         // Indentation is an outline's; so is a second line without a number, or a number alone.

@@ -365,6 +365,9 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix(commented), "the commented block stays as written")
         #expect(result.stdout.components(separatedBy: "<svg xmlns").count == 2, "the block after the comments is drawn")
+        // CommonMark's empty comments close where they open (a review: the rest was taken for a comment).
+        let empty = try Executable.run(["markdown", "-"], stdin: "<!-->\n<!--->\n\n```schematic\nReal\n```\n")
+        #expect(empty.status == 0 && empty.stdout.contains("<svg xmlns"), "\(empty.stdout)")
     }
 
     /// CommonMark's indented code blocks: four spaces past the list item's content, after a
