@@ -13,6 +13,20 @@ extension UnsafeBufferPointer<UInt8> {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// Calls `body` with each line's start and content end (`contentEnd`), blank lines left
+    /// out, until it returns false; whether it never did.
+    func forEachContentLine<Failure: Error>(_ body: (_ start: Int, _ contentEnd: Int) throws(Failure) -> Bool) throws(Failure) -> Bool {
+        var start = 0
+        while start < count {
+            let end = endOfLine(from: start)
+            let contentEnd = contentEnd(from: start, to: end)
+            let lineStart = start
+            start = end + 1
+            if contentEnd > lineStart, try !body(lineStart, contentEnd) { return false }
+        }
+        return true
+    }
+
     /// Where the content of the line from `start` to `end` ends: before trailing blanks and a
     /// carriage return.
     func contentEnd(from start: Int, to end: Int) -> Int {

@@ -27,17 +27,11 @@ struct NumberedOutlineReader {
         // each one's last child.
         var open: [(parts: [Int], lastChild: Int?)] = []
         var sawLine = false, sawDotted = false
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
-            defer { lineStart = lineEnd + 1 }
-            guard contentEnd > lineStart else { continue }
+        let numbered = bytes.forEachContentLine { lineStart, contentEnd in
             defer { sawLine = true }
             guard let number = Self.sectionNumber(bytes, lineStart, contentEnd) else {
                 // A title: the first line, unindented.
-                if sawLine || bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { return false }
-                continue
+                return !(sawLine || bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09)
             }
             while let last = open.last, last.parts.count >= number.parts.count { open.removeLast() }
             if number.parts.count > 1 {
@@ -56,8 +50,9 @@ struct NumberedOutlineReader {
                 sawDotted = true
             }
             open.append((number.parts, nil))
+            return true
         }
-        return sawDotted
+        return numbered && sawDotted
     }
 
     func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
@@ -66,18 +61,14 @@ struct NumberedOutlineReader {
         var title: Int? = nil
         var idPlaces: [String: Int] = [:]
         let labels = OutlineReader()
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
-            defer { lineStart = lineEnd + 1 }
-            guard contentEnd > lineStart else { continue }
+        _ = try bytes.forEachContentLine { lineStart, contentEnd throws(ReadError) in
             // (`looksLikeNumberedOutline` let only the first line go without a number.)
             let depth = Self.sectionNumber(bytes, lineStart, contentEnd)?.parts.count ?? 0
             while let last = open.last, last.depth >= depth { open.removeLast() }
             let node = try labels.addLabelledNode(source, bytes, from: lineStart, to: contentEnd, parent: open.last?.node ?? title,
                                                   to: &tree, idPlaces: &idPlaces)
             if depth == 0 { title = node } else { open.append((depth, node)) }
+            return true
         }
         if tree.isEmpty { throw source.error(at: 0, "no nodes: the input is empty") }
         return tree

@@ -22,17 +22,12 @@ public struct OrgReader: HierarchyReader {
     /// are as deep (a list whose bullets are `*` is an outline's, not Org).
     static func looksLikeHeadings(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var depth: Int? = nil, depthsVary = false
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
-            if contentEnd > lineStart {
-                guard let heading = Self.heading(bytes, lineStart, contentEnd) else { return false }
-                if depth == nil { depth = heading.stars } else if depth != heading.stars { depthsVary = true }
-            }
-            lineStart = lineEnd + 1
+        let allHeadings = bytes.forEachContentLine { lineStart, contentEnd in
+            guard let heading = Self.heading(bytes, lineStart, contentEnd) else { return false }
+            if depth == nil { depth = heading.stars } else if depth != heading.stars { depthsVary = true }
+            return true
         }
-        return depthsVary
+        return allHeadings && depthsVary
     }
 
     func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
@@ -49,12 +44,7 @@ public struct OrgReader: HierarchyReader {
             return try labels.addLabelledNode(source, bytes, from: start, to: end, parent: parent, to: &tree, idPlaces: &idPlaces)
         }
 
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes.endOfLine(from: lineStart)
-            let contentEnd = bytes.contentEnd(from: lineStart, to: lineEnd)
-            defer { lineStart = lineEnd + 1 }
-            guard contentEnd > lineStart else { continue }
+        _ = try bytes.forEachContentLine { lineStart, contentEnd throws(ReadError) in
             // (A heading ends a block left open, as in Emacs.)
             if let heading = Self.heading(bytes, lineStart, contentEnd) {
                 inBlock = false
@@ -62,7 +52,7 @@ public struct OrgReader: HierarchyReader {
                 items.removeAll()
                 let node = try addNode(from: heading.textStart, to: contentEnd, parent: headings.last?.node)
                 headings.append((heading.stars, node))
-                continue
+                return true
             }
             var position = lineStart, indent = 0
             while position < contentEnd && (bytes[position] == 0x20 || bytes[position] == 0x09) {
@@ -73,9 +63,9 @@ public struct OrgReader: HierarchyReader {
             if bytes[position] == UInt8(ascii: "#") && (position + 1 == contentEnd || bytes[position + 1] == 0x20 || bytes[position + 1] == UInt8(ascii: "+")) {
                 let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<min(contentEnd, position + 8)]), as: UTF8.self).lowercased()
                 if keyword.hasPrefix("#+begin_") { inBlock = true } else if keyword.hasPrefix("#+end_") { inBlock = false }
-                continue
+                return true
             }
-            guard !inBlock, let textStart = Self.listItemText(bytes, position, contentEnd) else { continue }
+            guard !inBlock, let textStart = Self.listItemText(bytes, position, contentEnd) else { return true }
             while let last = items.last, last.indent >= indent { items.removeLast() }
             let node = try addNode(from: textStart, to: contentEnd, parent: items.last?.node ?? headings.last?.node)
             // A checkbox drawn as a ballot box, ticked or not, as Markdown's task items are.
@@ -86,6 +76,7 @@ public struct OrgReader: HierarchyReader {
                 tree.setLabel("☑ " + label.dropFirst(4), of: node)
             }
             items.append((indent, node))
+            return true
         }
         if tree.isEmpty {
             throw ReadError(file: source.file, line: 0, column: 0, message: "no headings or list items to make an outline of")

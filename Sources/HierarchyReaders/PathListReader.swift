@@ -13,7 +13,7 @@ struct PathListReader {
     static func looksLikePathList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var lines = 0, slashed = 0, spacedNames = 0
         var firstComponents = Set<ArraySlice<UInt8>>()
-        let allPaths = forEachLine(of: bytes) { start, last in
+        let allPaths = bytes.forEachContentLine { start, last in
             if OutlineReader.isTreeSummary(bytes, from: start, to: last) { return true }  // `tree -fi`'s last line
             let first = bytes[start]
             // Indented lines, and `tree` drawing (`├──`, `|--`, `` `-- ``), are an outline's.
@@ -33,23 +33,6 @@ struct PathListReader {
         return allPaths && lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed && 2 * spacedNames < slashed
     }
 
-    /// Calls `body` with each non-blank line's start and end (trailing blanks and CR left out)
-    /// until it returns false; whether it never did.
-    private static func forEachLine<Failure: Error>(of bytes: UnsafeBufferPointer<UInt8>,
-                                                    _ body: (Int, Int) throws(Failure) -> Bool) throws(Failure) -> Bool {
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var last = end
-            while last > start && (bytes[last - 1] == 0x0D || bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
-            let lineStart = start
-            start = end + 1
-            if last > lineStart, try !body(lineStart, last) { return false }
-        }
-        return true
-    }
-
     func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {
         struct Step: Hashable {
             let parent: Int
@@ -57,7 +40,7 @@ struct PathListReader {
         }
         var tree = Tree()
         var known: [Step: Int] = [:]
-        _ = try Self.forEachLine(of: bytes) { lineStart, last throws(ReadError) in
+        _ = try bytes.forEachContentLine { lineStart, last throws(ReadError) in
             if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }
             var parent = -1
             var position = lineStart
