@@ -16,6 +16,18 @@ public struct NodeAttributes: Hashable, Sendable {
     /// or for a folder at the limit of a directory's walk, its entries (the walk did not go
     /// in); nil where nothing was left out. Drawn as a dashed outline, and told in its title.
     public var hiddenBelow: Int?
+
+    /// The line a node's label is drawn with where `--max-depth` left nodes out below it:
+    /// "+61 more" (thousands grouped: "+12,345 more"), so print shows what the dashed outline means.
+    public var hiddenBelowLine: String? {
+        guard let hiddenBelow else { return nil }
+        var digits = String(hiddenBelow), grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return "+" + digits + grouped + " more"
+    }
     /// Data attributes, in the order the file gave them, each key once (see `setData`).
     public private(set) var data: [DataEntry] = []
 

@@ -9,7 +9,7 @@ import Glibc
 /// `--max-depth` stops the walk. Symbolic links are shown as leaves (`name → target`, a long
 /// target shortened: `SymbolicLinkLabel`) and never followed, so link cycles cannot loop. The
 /// walk is iterative. Nodes carry the class `directory`, `file` or `symlink` and their path as
-/// a tooltip. A name that is not UTF-8 (or holds control characters) is shown with those bytes
+/// a tooltip; folders below the root are labelled with a trailing `/`. A name that is not UTF-8 (or holds control characters) is shown with those bytes
 /// escaped (`caf\xE9.txt`) and a warning; an entry that cannot be examined or a directory that
 /// cannot be listed is shown (class `unreadable`) with a warning: no entry is left out unless asked.
 public struct DirectoryReader: Sendable {
@@ -90,6 +90,8 @@ public struct DirectoryReader: Sendable {
                     }
                 } else if info.st_mode & S_IFMT == S_IFDIR {
                     cssClass = "directory"
+                    // As `ls -F` and `tree -F` show it: an empty folder is not taken for a file.
+                    label += "/"
                 }
                 let node = tree.addNode(label: label, parent: directory.node)
                 tree.setAttributes(NodeAttributes(tooltip: shownChild, cssClass: cssClass), of: node)

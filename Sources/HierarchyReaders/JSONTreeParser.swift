@@ -278,6 +278,11 @@ struct JSONTreeParser {
                 if open.attributes.tooltip == nil { open.attributes.tooltip = labels.whole }
                 label = labels.label
                 labelIsInTree = false
+            } else if name == "directory", open.parent != nil, !label.hasSuffix("/") {
+                // A folder below the root ends with "/", as the directory reader draws it
+                // (and `tree -F`): an empty folder is not taken for a file.
+                label += "/"
+                labelIsInTree = false
             }
         case .unknownClass(let value, let className)?:
             if let className { NodeFields.addTypeClass(className, to: &open.attributes) }

@@ -62,7 +62,7 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
     public func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes {
         let item = dataController.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)
         if sizes[item] == Self.unmeasured {
-            let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
+            let measured = Self.measure(Self.drawnText(ofItem: item, in: dataController), with: measurer, style: style)
             sizes[item] = measured.size
             unmeasuredCount -= 1
             if let lines = measured.lines { wrappedLines[item] = lines }
@@ -140,7 +140,7 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
                     var lines: [(item: Int, lines: [String])] = []
                     for index in (worker * chunk)..<min(count, (worker + 1) * chunk) {
                         let item = item(index)
-                        let measured = Self.measure(dataController.label(ofItem: item), with: measurer, style: style)
+                        let measured = Self.measure(Self.drawnText(ofItem: item, in: dataController), with: measurer, style: style)
                         sizes.value[item] = measured.size
                         if let wrappedLines = measured.lines { lines.append((item, wrappedLines)) }
                     }
@@ -153,13 +153,24 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         }
     }
 
+    /// The text a node is drawn with: its label, and under it what `--max-depth` left out below
+    /// it ("+61 more"; not under a junction, whose dot stays a dot).
+    private static func drawnText(ofItem item: Int, in tree: SectionedTree) -> (text: String, isOwn: Bool) {
+        let label = tree.label(ofItem: item)
+        guard !label.isEmpty, !tree.tree.attributes.isEmpty,
+              let line = tree.tree.attributes(of: Int(tree.nodeOfItem[item]))?.hiddenBelowLine else { return (label, true) }
+        return (label + "\n" + line, false)
+    }
+
     /// A label's node size, and its lines when they are not just its explicit line breaks.
-    private static func measure(_ label: String, with measurer: TextMeasurer, style: LabelStyle) -> (size: Size, lines: [String]?) {
-        if label.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil) }
-        let measured = measurer.measureSize(label, maxWidth: style.maximumLabelWidth)
+    private static func measure(_ label: (text: String, isOwn: Bool), with measurer: TextMeasurer, style: LabelStyle) -> (size: Size, lines: [String]?) {
+        if label.text.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil) }
+        let measured = measurer.measureSize(label.text, maxWidth: style.maximumLabelWidth)
         let width = max(style.minimumNodeSize.width, (measured.size.width + 2 * style.horizontalPadding).rounded(.up))
         let height = max(style.minimumNodeSize.height, (measured.size.height + 2 * style.verticalPadding).rounded(.up))
-        return (Size(width: width, height: height), measured.wrappedLines)
+        // Lines not the label's own (a count under it) are handed to the renderers even unwrapped.
+        let lines = measured.wrappedLines ?? (label.isOwn ? nil : label.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        return (Size(width: width, height: height), lines)
     }
 
     /// Every item's size by global item (what its cell reports), or nil while some item is

@@ -119,8 +119,10 @@ extension SVGRenderer {
         let label = content.label(at: attributes.indexPath)
         if let lines = content.wrappedLines(at: attributes.indexPath) ?? (label.utf8.contains(0x0A) ? content.lines(at: attributes.indexPath) : nil) {
             let lineHeight = self.lineHeight ?? fontSize * 1.2
+            // The count of what --max-depth left out, drawn under the label as its last line.
+            let countLine = extra?.hiddenBelowLine.flatMap { lines.last == $0 ? lines.count - 1 : nil }
             for (index, line) in lines.enumerated() {
-                output.append("<tspan x=\"")
+                output.append(index == countLine ? "<tspan class=\"more\" x=\"" : "<tspan x=\"")
                 output.append(frame.midX)
                 output.append("\" y=\"")
                 output.append(frame.midY + (Double(index) - Double(lines.count - 1) / 2) * lineHeight)

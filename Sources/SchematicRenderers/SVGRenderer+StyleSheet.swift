@@ -117,6 +117,10 @@ extension SVGRenderer {
             rule(".node.cut rect", into: &output)
             color("stroke", "header", into: &output)
             output.append(";stroke-width:2;stroke-dasharray:4 3}\n")
+            // Its count of what is left out, under its label: smaller, in the outline's colour.
+            rule(".node.cut .more", into: &output)
+            color("fill", "header", into: &output)
+            output.append(";font-size:85%}\n")
         }
         rule(".band.even", into: &output)
         color("fill", "band", into: &output)

@@ -15,13 +15,13 @@ import Glibc
         for file in ["b/inner/deep.txt", "a/x.swift", "README.md", ".env"] { _ = manager.createFile(atPath: root + "/" + file, contents: Data()) }
         try manager.createSymbolicLink(atPath: root + "/b/loop", withDestinationPath: "..")
         let tree = try DirectoryReader(excludes: ["node_*"]).read(path: root)
-        #expect(preorderOutline(tree).dropFirst() == [".README.md", ".a", "..x.swift", ".b", "..inner", "...deep.txt", "..loop → .."])
+        #expect(preorderOutline(tree).dropFirst() == [".README.md", ".a/", "..x.swift", ".b/", "..inner/", "...deep.txt", "..loop → .."])
         #expect(tree.attributes(of: tree.labels.firstIndex(of: "loop → ..")!)?.cssClass == "symlink")
         let shallow = try DirectoryReader(maxDepth: 1, includeHidden: true).read(path: root)
-        #expect(Array(outline(shallow).dropFirst()) == ["..env", "..git", ".README.md", ".a", ".b", ".node_modules"])
+        #expect(Array(outline(shallow).dropFirst()) == ["..env", "..git/", ".README.md", ".a/", ".b/", ".node_modules/"])
         // Folders at the limit count the entries the walk did not show; empty ones nothing.
         func hidden(_ label: String) -> Int? { shallow.attributes(of: shallow.labels.firstIndex(of: label)!)?.hiddenBelow }
-        #expect(hidden("a") == 1 && hidden("b") == 2 && hidden("node_modules") == 1 && hidden(".git") == nil)
+        #expect(hidden("a/") == 1 && hidden("b/") == 2 && hidden("node_modules/") == 1 && hidden(".git/") == nil)
         #expect(throws: ReadError.self) { try DirectoryReader().read(path: root + "/README.md") }
     }
 
@@ -54,11 +54,11 @@ import Glibc
         let descriptor = inner.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
         close(descriptor)
         let tree = try DirectoryReader().read(path: root)
-        #expect(preorderOutline(tree).dropFirst() == [".a\\b", ".caf\\xE9.txt", ".d\\xFF", "..i", ".ok"])
+        #expect(preorderOutline(tree).dropFirst() == [".a\\b", ".caf\\xE9.txt", ".d\\xFF/", "..i", ".ok"])
         #expect(tree.warnings == [
             "\(root)/caf\\xE9.txt: the name is not UTF-8 text; shown with those bytes escaped",
             "\(root)/d\\xFF: the name is not UTF-8 text; shown with those bytes escaped",
         ])
-        #expect(tree.attributes(of: tree.labels.firstIndex(of: "d\\xFF")!)?.cssClass == "directory")
+        #expect(tree.attributes(of: tree.labels.firstIndex(of: "d\\xFF/")!)?.cssClass == "directory")
     }
 }

@@ -174,9 +174,9 @@ import TestSupport
         try writeText("x", to: dir + "/tree/sub/file.txt")
         try writeText("x", to: dir + "/tree/.hidden")
         let walked = try Executable.run(["tree", "--format", "json", "--max-depth", "1"], in: dir)
-        #expect(walked.status == 0 && walked.stdout.contains(#""label":"sub""#) && !walked.stdout.contains("file.txt") && !walked.stdout.contains(".hidden"))
+        #expect(walked.status == 0 && walked.stdout.contains(#""label":"sub/""#) && !walked.stdout.contains("file.txt") && !walked.stdout.contains(".hidden"))
         let hidden = try Executable.run(["tree", "--format", "json", "--hidden", "--exclude", "sub"], in: dir)
-        #expect(hidden.stdout.contains(".hidden") && !hidden.stdout.contains(#""label":"sub""#))
+        #expect(hidden.stdout.contains(".hidden") && !hidden.stdout.contains(#""label":"sub/""#))
         // Any other input is cut at --max-depth too; --exclude and --hidden say they choose a directory's entries.
         let cut = try Executable.run(["-", "--format", "json", "--max-depth", "1", "--exclude", "b*"], stdin: "a\n  b\n    c\n")
         #expect(cut.status == 0 && cut.stdout.contains(#""label":"b""#) && !cut.stdout.contains(#""label":"c""#))

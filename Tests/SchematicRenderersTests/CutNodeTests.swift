@@ -26,11 +26,35 @@ import TestSupport
         #expect(big.contains("<title>2 more below, not shown (--max-depth)</title>"))
         #expect(!(svg.split(separator: "\n").first { $0.contains("aria-label=\"Leaf") } ?? "").contains(" cut"))
         #expect(svg.contains(".schematic .node.cut rect{stroke:#555555;stroke:var(--schematic-header);stroke-width:2;stroke-dasharray:4 3}"))
+        // The count is drawn too (a printed drawing has no tooltips), under the label, in a box sized for both.
+        #expect(big.contains(">Big</tspan><tspan class=\"more\" x=\"") && big.contains("\">+2 more</tspan></text>"))
+        #expect(svg.contains(".schematic .node.cut .more{"))
+        let leaf = try Diagram(tree: { var tree = Tree(); tree.addNode(label: "Big"); return tree }())
+        let leafBox = try #require(leaf.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame)
+        let bigBox = try #require(Self.diagram.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame)
+        #expect(bigBox.height > leafBox.height + 10 && bigBox.width > leafBox.width)
+    }
+
+    /// A count reads as written numbers do; a junction (an unnamed inner node) cut below stays a dot.
+    @Test func countsAreGroupedAndJunctionsStayDots() throws {
+        var attributes = NodeAttributes()
+        attributes.hiddenBelow = 1_234_567
+        #expect(attributes.hiddenBelowLine == "+1,234,567 more")
+        attributes.hiddenBelow = 999
+        #expect(attributes.hiddenBelowLine == "+999 more")
+        var tree = Tree()
+        let root = tree.addNode(label: "Root")
+        let clade = tree.addNode(label: "", parent: root)
+        tree.addNode(label: "A", parent: clade)
+        tree.addNode(label: "B", parent: clade)
+        let svg = String(decoding: try Diagram(tree: tree.keepingLevels(1)).rendered(.init(format: .svg)), as: UTF8.self)
+        let dot = try #require(svg.split(separator: "\n").first { $0.contains("aria-label=\"unnamed node") })
+        #expect(dot.contains(" cut\"") && !dot.contains("more</tspan>") && dot.contains("rx=\"5\""))
     }
 
     @Test func dotJSONAndThePageCarryThem() throws {
         let dot = String(decoding: try Self.diagram.rendered(.init(format: .dot)), as: UTF8.self)
-        let big = try #require(dot.split(separator: "\n").first { $0.contains("label=\"Big\"") })
+        let big = try #require(dot.split(separator: "\n").first { $0.contains("label=\"Big\\n+2 more\"") })
         #expect(big.contains("style=\"rounded,filled,dashed\", penwidth=2, color=\"#555555\""))
         #expect(big.contains("tooltip=\"2 more below, not shown (--max-depth)\""))
         let json = String(decoding: try Self.diagram.rendered(.init(format: .json)), as: UTF8.self)
