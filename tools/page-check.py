@@ -402,6 +402,38 @@ def manifests(count):
     return parents, labels
 
 
+def compose():
+    """A compose file's keys: `services` and `volumes`. Once the bands put `volumes` below the
+    services, `cache` has room to sit level with its only child `image` (straightenBentLinks:
+    a stale port leaves the link bent)."""
+    parents, labels = [], []
+    def add(parent, label, *children):
+        parents.append(parent)
+        labels.append(label if label not in labels else f"{label} ({len(labels)})")
+        node = len(parents) - 1
+        for child in children:
+            add(node, child)
+        return node
+    services = add(-1, "services")
+    web = add(services, "web")
+    add(web, "image", "nginx:1.25")
+    add(web, "ports", "80:80", "443:443")
+    add(web, "depends_on", "api", "cache")
+    add(web, "volumes", "static:/usr/share/nginx/html")
+    api = add(services, "api")
+    add(api, "build", "./api")
+    environment = add(api, "environment")
+    add(environment, "DATABASE_URL", "postgres://db/app")
+    add(environment, "REDIS_URL", "redis://cache:6379")
+    add(api, "depends_on", "db", "cache")
+    db = add(services, "db")
+    add(db, "image", "postgres:16")
+    add(db, "volumes", "dbdata:/var/lib/postgresql/data")
+    add(add(services, "cache"), "image", "redis:7")
+    add(-1, "volumes", "static", "dbdata")
+    return parents, labels
+
+
 def document(sections):
     """A README's outline: a title over `sections` sections of one or two subsections of three
     list items, with labels of a few words (none wraps: the checks find nodes by label)."""
@@ -462,6 +494,7 @@ def equality_checks(binary, browser, work, only=None):
         # Trees of a forest that packed columns would interleave (ForestBands): a stale port
         # leaves a document's deep end beside the next one's first keys.
         "manifests": manifests(6),
+        "compose": compose(),
         "document": document(9),
         # Deep fans nest (NestingReach.deepFans, deepBigFans): Debian's Maven repository top to
         # bottom reaches 3:1 only with them (WrapDrawing.readsWhereUnreadable), left to right

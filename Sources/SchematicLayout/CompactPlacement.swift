@@ -39,7 +39,8 @@ import Hierarchy
 /// 5. Gaps the sweeps leave between siblings, some held far down their column, are closed and
 ///    the parent put back in its children's middle (`SiblingGaps`), up to 50,000 items.
 /// 6. A parent and a child left a few pixels off level are made level where their columns
-///    leave room (`levelNearlyLevelPairs`).
+///    leave room (`levelNearlyLevelPairs`), and so are a parent and an only child whose bent
+///    link the steps after the bend left room to straighten (`straightenBentLinks`).
 /// Everything is iterative and on flat arrays.
 enum CompactPlacement {
     /// Per item, where its members begin and end along the column, from its own centre: 0 for
@@ -116,6 +117,7 @@ enum CompactPlacement {
                 }
                 if let memberEnds { centreParentsOnOnlyBlocks($0.baseAddress!, constraints, memberEnds: memberEnds) }
                 levelNearlyLevelPairs($0.baseAddress!, constraints, memberEnds: memberEnds)
+                straightenBentLinks($0.baseAddress!, constraints, memberEnds: memberEnds)
             }
             return placed
         }
@@ -267,6 +269,59 @@ enum CompactPlacement {
                 && !isNear(c[grandparent], c[child])
             if !(parentMoves && moveWithOnlyChildren(parent, to: c[child])) {
                 _ = moveWithOnlyChildren(child, to: c[parent])
+            }
+        }
+    }
+
+    /// Makes a parent level with its only child where the relaxation bent their link (a row
+    /// apart, `CompactConstraints.relaxedSpans`) and the columns now leave room for it: the
+    /// steps after the bends (a forest's bands, closed sibling gaps) free rows the bend was
+    /// for (a compose file's `cache` 49 px above its `image` once the `volumes` tree moved below
+    /// the services). The parent moves to its child where its own parent stays inside its
+    /// children's span and that link does not become a level's few pixels aslant (as in
+    /// `levelNearlyLevelPairs`; a root stays); else the child moves, with the chain of only
+    /// children level with it, where the last of them stays inside its own children's span. A
+    /// block child is left (its bus enters level with the parent anyway). One pass in item
+    /// order, chains of at most `levelledChain` items, so O(n).
+    static func straightenBentLinks(_ c: UnsafeMutablePointer<Double>, _ constraints: CompactConstraints,
+                                    memberEnds: MemberEnds?) {
+        let children = constraints.childStarts.base, parents = constraints.parentOfItem.base
+        let level = 0.01, near = SchematicLayout.levelStubDistance
+        let room = ColumnRoom(c, constraints)
+        func isInsideSpan(_ item: Int, at y: Double) -> Bool {
+            let first = Int(children[item]), end = Int(children[item + 1])
+            return first == end || (y >= c[first] - 1e-9 && y <= c[end - 1] + 1e-9)
+        }
+        for parent in 0..<constraints.count where children[parent + 1] - children[parent] == 1 {
+            let child = Int(children[parent]), target = c[child]
+            guard abs(target - c[parent]) >= near else { continue }
+            if let memberEnds, memberEnds.ends(of: child) != (0, 0) { continue }
+            let grandparent = Int(parents[parent])
+            if grandparent >= 0 && abs(c[grandparent] - c[parent]) > level && !(abs(c[grandparent] - target) < near)
+                && room.hasRoom(parent, at: target) {
+                let old = c[parent]
+                c[parent] = target
+                if isInsideSpan(grandparent, at: c[grandparent]) { continue }
+                c[parent] = old
+            }
+            // The child's chain of only children level with it, each with room at the parent's level.
+            let y = c[parent]
+            var member = child, length = 1
+            while true {
+                guard room.hasRoom(member, at: y) else { break }
+                guard children[member + 1] - children[member] == 1, abs(c[Int(children[member])] - c[member]) <= level else {
+                    if isInsideSpan(member, at: y) {
+                        var moving = child
+                        for step in 0..<length {
+                            c[moving] = y
+                            if step + 1 < length { moving = Int(children[moving]) }
+                        }
+                    }
+                    break
+                }
+                member = Int(children[member])
+                length += 1
+                if length > levelledChain { break }
             }
         }
     }

@@ -628,7 +628,7 @@ extension HTMLPagePlacementScript {
     }
     // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
     // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(only.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch))) : null; }
+    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(only.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch)))) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -691,7 +691,7 @@ extension HTMLPagePlacementScript {
       if (!final) tidyCentres = null;
     }
     if (!final) final = placed(chosenHeight, chosenSlack, undefined, true);
-    return final ? levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(final.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch))) : null;
+    return final ? straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(final.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch)))) : null;
 
     // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the
     // chain of only children it ends) moved to the middle of the block's members, where each
@@ -773,6 +773,52 @@ extension HTMLPagePlacementScript {
         var parentMoves = grandparent >= 0 && Math.abs(c[grandparent] - c[parent]) > 0.01
           && !isNear(c[grandparent], c[child]);
         if (!(parentMoves && moveWithOnlyChildren(parent, c[child]))) moveWithOnlyChildren(child, c[parent]);
+      }
+      return c;
+    }
+
+    // CompactPlacement.straightenBentLinks: a parent and its only child a bend left apart made
+    // level where the columns now leave room (the parent moves, else the child's chain).
+    function straightenBentLinks(c) {
+      if (!c) return c;
+      var top = Infinity, bottom = -Infinity, item;
+      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      function hasRoom(item, y) {
+        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
+        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
+        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
+        return true;
+      }
+      function isInsideSpan(item, y) {
+        var first = cs[item], end = cs[item + 1];
+        return first === end || (y >= c[first] - 1e-9 && y <= c[end - 1] + 1e-9);
+      }
+      for (var parent = 0; parent < count; parent++) {
+        if (cs[parent + 1] - cs[parent] !== 1) continue;
+        var child = cs[parent], target = c[child];
+        if (!(Math.abs(target - c[parent]) >= LEVEL_STUB_DISTANCE)) continue;
+        if (ends && (ends.first[child] !== 0 || ends.last[child] !== 0)) continue;
+        var grandparent = par[parent];
+        if (grandparent >= 0 && Math.abs(c[grandparent] - c[parent]) > 0.01 && !(Math.abs(c[grandparent] - target) < LEVEL_STUB_DISTANCE)
+            && hasRoom(parent, target)) {
+          var old = c[parent];
+          c[parent] = target;
+          if (isInsideSpan(grandparent, c[grandparent])) continue;
+          c[parent] = old;
+        }
+        var y = c[parent], member = child, length = 1;
+        while (true) {
+          if (!hasRoom(member, y)) break;
+          if (cs[member + 1] - cs[member] !== 1 || !(Math.abs(c[cs[member]] - c[member]) <= 0.01)) {
+            if (isInsideSpan(member, y)) {
+              var moving = child;
+              for (var step = 0; step < length; step++) { c[moving] = y; if (step + 1 < length) moving = cs[moving]; }
+            }
+            break;
+          }
+          member = cs[member];
+          if (++length > LEVELLED_CHAIN) break;
+        }
       }
       return c;
     }

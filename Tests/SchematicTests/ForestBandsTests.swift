@@ -72,6 +72,69 @@ import TestSupport
         }
     }
 
+    /// A compose file: once `volumes` lies below the services, `cache` has room level with its
+    /// only child `image` (the relaxation had bent the link, `image` a row below beside `db`'s
+    /// keys): every only child is level with its parent (`CompactPlacement.straightenBentLinks`).
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func onlyChildrenTheBandsLeaveRoomForAreLevel(orientation: SchematicOrientation) throws {
+        let tree = try OutlineReader().read(Array("""
+            services
+              web
+                image
+                  nginx:1.25
+                ports
+                  80:80
+                  443:443
+                depends_on
+                  api
+                  cache
+                volumes
+                  static:/usr/share/nginx/html
+              api
+                build
+                  ./api
+                environment
+                  DATABASE_URL
+                    postgres://db/app
+                  REDIS_URL
+                    redis://cache:6379
+                depends_on
+                  db
+                  cache
+              db
+                image
+                  postgres:16
+                volumes
+                  dbdata:/var/lib/postgresql/data
+              cache
+                image
+                  redis:7
+            volumes
+              static
+              dbdata
+
+            """.utf8), file: "compose.txt")
+        var options = DiagramOptions()
+        options.configuration.orientation = orientation
+        let diagram = try Diagram(tree: tree, options: options)
+        let sections = diagram.dataController, layout = diagram.layout
+        var middles = [Double](repeating: .nan, count: sections.numberOfItems)
+        for attributes in layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+        where attributes.representedElementCategory == .cell {
+            let frame = attributes.frame
+            middles[sections.globalItem(section: attributes.indexPath.section, item: attributes.indexPath.item)] = orientation == .tb ? frame.midX : frame.midY
+        }
+        func middle(_ item: Int) -> Double { middles[item] }
+        var onlyChildren = 0
+        for item in 0..<sections.numberOfItems {
+            let parent = Int(sections.parentOfItem[item])
+            guard parent >= 0, sections.childStarts[parent + 1] - sections.childStarts[parent] == 1 else { continue }
+            onlyChildren += 1
+            #expect(abs(middle(item) - middle(parent)) < 0.5, "\(sections.label(ofItem: parent)) → \(sections.label(ofItem: item))")
+        }
+        #expect(onlyChildren == 9)
+    }
+
     /// Trees that do not reach into each other keep their places (a list of roots, a forest of
     /// leaves and small trees stays as compact as before).
     @Test func treesApartStayPut() throws {
