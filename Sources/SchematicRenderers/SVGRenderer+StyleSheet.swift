@@ -60,26 +60,27 @@ extension SVGRenderer {
             writeVariables(Self.darkColors, into: &output)
             output.append("}\n")
         }
-        // Each colour is written plainly first: viewers without CSS custom properties keep it.
+        // Each colour is written plainly, and again from its custom property in a block of its own
+        // at the end, for viewers that have them (`@supports`): a converter without them takes
+        // the last declaration it sees (cairosvg drew `fill:#aaa;fill:var(--…)` all black).
         let fallback = Dictionary(uniqueKeysWithValues: theme == .dark ? Self.darkColors : Self.lightColors)
+        var themedRules = "", selectors = "", themed: [String] = []
+        func endRule() {
+            guard !themed.isEmpty else { return }
+            themedRules += selectors + "{" + themed.joined(separator: ";") + "}\n"
+            themed.removeAll()
+        }
         func color(_ property: StaticString, _ name: String, into output: inout OutputBuffer) {
             output.append(property)
             output.append(":")
             output.append(raw: fallback[name]!)
-            output.append(";")
-            output.append(property)
-            output.append(":var(--schematic-")
-            output.append(raw: name)
-            output.append(")")
+            themed.append("\(property):var(--schematic-\(name))")
         }
         // Every rule is scoped to the drawing's root, so inline drawings on one page stay apart.
-        func rule(_ selectors: String..., into output: inout OutputBuffer) {
-            for (index, selector) in selectors.enumerated() {
-                if index > 0 { output.append(",") }
-                output.append(raw: scope)
-                output.append(" ")
-                output.append(raw: selector)
-            }
+        func rule(_ list: String..., into output: inout OutputBuffer) {
+            endRule()
+            selectors = list.map { scope + " " + $0 }.joined(separator: ",")
+            output.append(raw: selectors)
             output.append("{")
         }
         rule(".background", into: &output)
@@ -147,7 +148,10 @@ extension SVGRenderer {
         output.append(";stroke-width:6px;stroke-linejoin:round;paint-order:stroke;dominant-baseline:central}\n")
         rule("text.section-header", into: &output)
         output.append("font-weight:bold}\n")
-        output.append("</style>\n")
+        endRule()
+        output.append("@supports (fill:var(--schematic-background)){\n")
+        output.append(raw: themedRules)
+        output.append("}\n</style>\n")
     }
 
     func writeFont(into output: inout OutputBuffer) {

@@ -29,7 +29,7 @@ import Testing
         #expect(lastCard.lowerBound < firstLine.lowerBound)
         // A colour of their own, a shade deeper than the bands (the band colour is lost in a
         // fitted overview).
-        #expect(svg.contains(".panel{fill:#ebeef2;fill:var(--schematic-panel)}"))
+        #expect(svg.contains(".panel{fill:#ebeef2}") && svg.contains(".panel{fill:var(--schematic-panel)}"))
 
         let dot = String(decoding: try diagram.rendered(.init(format: .dot)), as: UTF8.self)
         let background = try #require(dot.split(separator: "\n").first { $0.contains("_background=") })
