@@ -17,6 +17,8 @@ struct WrapEstimate {
     /// The gap before each sub-column, and whether one-row blocks are lists in single file
     /// (top to bottom), which have none before their first member (`appendGrid`'s `leadingGutter`).
     private let gutter: Double, singleFileLists: Bool
+    /// How much lower a row hanging from the line over it starts (`WrapPlan.combDrop`).
+    private let combDrop: Double
     /// The fewest rows `auto` tries (`WrapPlan.fewestAutoRows`), and the longest run where the
     /// limit caps lists (`WrapPlan.grid`).
     private let fewestRows: Int
@@ -62,6 +64,7 @@ struct WrapEstimate {
             baseStack[section] = stack
             baseWidth[section] = width
         }
+        combDrop = WrapPlan.combDrop(padding: configuration.itemPadding)
         sectionPadding = configuration.sectionPadding
         sectionMargin = configuration.sectionMargin
         self.overhangs = overhangs
@@ -110,7 +113,8 @@ struct WrapEstimate {
         for run in 0..<runLength.count {
             let section = Int(runSection[run])
             if let (rows, columns) = gridOfRun(run) {
-                let height = Double(rows) * runPitch[run]
+                // (A row hanging from the line over it, `WrapPlan.isCombed`, hangs lower.)
+                let height = Double(rows) * runPitch[run] + (!singleFileLists && rows == 1 && columns > 1 ? combDrop : 0)
                 var blockWidth = Double(columns) * runSlot[run]
                 if singleFileLists && rows == 1 { blockWidth -= gutter }
                 stack[section] += height

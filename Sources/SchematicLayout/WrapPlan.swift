@@ -818,6 +818,13 @@ struct WrapPlan {
                                            leadingGutter: !(hangsLists && rowCount == 1),
                                            rowTops: &rowOffsets, rowHeights: &rowHeights,
                                            columnLefts: &columnLefts, columnWidths: &columnWidths)
+            if !hangsLists && rowCount == 1 && columnCount > 1 {
+                // A row hanging from the line over it (`isCombed`) hangs `combDrop` lower.
+                // (Half of it below the row too: the row's middle stays the block's, where its
+                // parent is centred.)
+                rowOffsets[rowBase] += WrapPlan.combDrop(padding: padding) / 2
+                size.height += WrapPlan.combDrop(padding: padding)
+            }
             var stackedAt: Int32 = -1
             if !hangsLists && rowCount > 1 && columnCount > 1,
                let stacked = WrapPlan.stacking(of: first..<first + length, columns: columnCount, grid: size, widths: itemWidths,
@@ -1137,6 +1144,13 @@ struct WrapPlan {
     func isCombed(_ block: Int) -> Bool {
         !hangsLists && rows[block] == 1 && columns[block] > 1 && offsetStart[block] < 0
     }
+
+    /// How much taller a block is whose row hangs from the line over it (`isCombed`): half an
+    /// item padding, half of it above the row (whose stubs are then 8 px, not the line's own 4,
+    /// lost in the connectors' grey against the boxes: the line read as the underline of the
+    /// row above, in an ISO list by letter or a folder's three files) and half below it (so the
+    /// row's middle stays the block's, where its parent is centred).
+    static func combDrop(padding: Double) -> Double { padding / 2 }
 
     /// The x of the bus left of a sub-column, from the block's left.
     @inline(__always)

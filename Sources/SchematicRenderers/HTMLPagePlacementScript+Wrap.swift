@@ -151,6 +151,8 @@ extension HTMLPagePlacementScript {
         var sec = runSection[r], grid = gridOfRun(r);
         if (grid) {
           var blockHeight = grid[0] * runPitch[r], blockWidth = grid[1] * runSlot[r];
+          // A row hanging from the line over it is half a padding taller (WrapPlan.combDrop).
+          if (!cfg.vertical && grid[0] === 1 && grid[1] > 1) blockHeight += padding / 2;
           // A list in single file: no gutter before it.
           if (cfg.vertical && grid[0] === 1) blockWidth -= gutter;
           stack[sec] += blockHeight;
@@ -405,6 +407,8 @@ extension HTMLPagePlacementScript {
       // WrapPlan: a list in single file has no bus before its first member.
       var size = appendGrid(first, first + length, rowCount, columnCount, widths, heights, padding, gutter,
                             plan.rowOffsets, plan.rowHeights, plan.columnLefts, plan.columnWidths, false, plan.hangsLists && rowCount === 1);
+      // WrapPlan.combDrop: a row hanging from the line over it in a block half a padding taller, its middle's.
+      if (!plan.hangsLists && rowCount === 1 && columnCount > 1) { plan.rowOffsets[rowBase] += padding / 4; size[1] += padding / 2; }
       var stacked = !plan.hangsLists && rowCount > 1 && columnCount > 1 ? stacking(first, first + length, columnCount, size, widths, heights, padding, gutter) : null;
       plan.stackStart.push(stacked ? plan.stackFirsts.length : -1);
       if (stacked) {
