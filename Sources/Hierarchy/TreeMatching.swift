@@ -1,7 +1,9 @@
 /// Which node of an old forest each node of a new forest is: the basis of animated updates.
 ///
 /// Nodes match by `id` when both have the same one; otherwise by position: same (matched)
-/// parent, same label, and the same rank among that parent's children with that label.
+/// parent, same label, and the same rank among that parent's children with that label — a
+/// label with or without one trailing "/" (a folder as a directory is read, "src/", is the
+/// "src" of a `tree` listing of it).
 /// Then, under each matched parent, the children still unmatched pair up in order, as a
 /// relabelling (k-th with k-th). A node whose parent is unmatched is unmatched too (an
 /// inserted subtree).
@@ -30,7 +32,7 @@ public struct TreeMatching: Sendable {
         var oldBySlot: [Slot: Int32] = [:]
         var ranks: [Slot: Int] = [:]
         for node in 0..<old.count {
-            var slot = Slot(parent: old.parents[node], label: old.labels[node], rank: 0)
+            var slot = Slot(parent: old.parents[node], label: Self.matchedLabel(old.labels[node]), rank: 0)
             slot.rank = ranks[slot, default: 0]
             ranks[Slot(parent: slot.parent, label: slot.label, rank: 0)] = slot.rank + 1
             oldBySlot[slot] = Int32(node)
@@ -43,7 +45,7 @@ public struct TreeMatching: Sendable {
             for node in 0..<new.count {
                 let newParent = new.parents[node]
                 let oldParent: Int32 = newParent < 0 ? -1 : oldOfNew[Int(newParent)]
-                let key = Slot(parent: oldParent, label: new.labels[node], rank: 0)
+                let key = Slot(parent: oldParent, label: Self.matchedLabel(new.labels[node]), rank: 0)
                 let rank = ranks[key, default: 0]
                 ranks[key] = rank + 1
                 guard oldOfNew[node] < 0, newParent < 0 || oldParent >= 0 else { continue }
@@ -71,5 +73,10 @@ public struct TreeMatching: Sendable {
         }
         oldNodeOfNew = oldOfNew
         newNodeOfOld = newOfOld
+    }
+
+    /// A label as matching compares it: without one trailing "/".
+    private static func matchedLabel(_ label: String) -> String {
+        label.count > 1 && label.hasSuffix("/") ? String(label.dropLast()) : label
     }
 }

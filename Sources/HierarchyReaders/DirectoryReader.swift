@@ -9,9 +9,10 @@ import Glibc
 /// `--max-depth` stops the walk. Symbolic links are shown as leaves (`name → target`, a long
 /// target shortened: `SymbolicLinkLabel`) and never followed, so link cycles cannot loop. The
 /// walk is iterative. Nodes carry the class `directory`, `file` or `symlink` and their path as
-/// a tooltip; folders below the root are labelled with a trailing `/`. A name that is not UTF-8 (or holds control characters) is shown with those bytes
-/// escaped (`caf\xE9.txt`) and a warning; an entry that cannot be examined or a directory that
-/// cannot be listed is shown (class `unreadable`) with a warning: no entry is left out unless asked.
+/// a tooltip; folders below the root are labelled with a trailing `/`. A name that is not
+/// UTF-8 (or holds control characters) is shown with those bytes escaped (`caf\xE9.txt`) and a
+/// warning; an entry that cannot be examined or a directory that cannot be listed is shown
+/// (class `unreadable`) with a warning: no entry is left out unless asked.
 public struct DirectoryReader: Sendable {
     /// Levels below the root to show; nil shows all.
     public var maxDepth: Int?

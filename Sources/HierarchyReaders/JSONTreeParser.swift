@@ -278,9 +278,10 @@ struct JSONTreeParser {
                 if open.attributes.tooltip == nil { open.attributes.tooltip = labels.whole }
                 label = labels.label
                 labelIsInTree = false
-            } else if name == "directory", open.parent != nil, !label.hasSuffix("/") {
+            } else if name == "directory", open.parent != nil, !label.isEmpty, !label.hasSuffix("/") {
                 // A folder below the root ends with "/", as the directory reader draws it
-                // (and `tree -F`): an empty folder is not taken for a file.
+                // (and `tree -F`): an empty folder is not taken for a file. (A nameless one
+                // stays a junction, not a box reading "/".)
                 label += "/"
                 labelIsInTree = false
             }

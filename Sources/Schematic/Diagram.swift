@@ -186,7 +186,7 @@ public struct Diagram {
     /// the beginning of the first in the document (their full text stays in the tooltip and
     /// the JSON `label`).
     static func shortenedLabelsMessage(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> String? {
-        guard let (count, start) = shortenedLabels(wrappedLines.filter { $0.value.count == TextMeasurer.maximumLines }, tree) else { return nil }
+        guard let (count, start) = shortenedLabels(wrappedLines.filter { $0.value.count >= TextMeasurer.maximumLines }, tree) else { return nil }
         return "\(count == 1 ? "a label" : "\(count) labels") longer than \(TextMeasurer.maximumLines) lines drawn shortened with "
             + "\"…\" (the first: \"\(start)…\"); the whole text is in the node's tooltip in SVG and HTML (--max-label-width widens the lines)"
     }
@@ -270,7 +270,8 @@ public struct Diagram {
         try self.init(tree: tree, options: options)
     }
 
-    /// The node with this id, else the first node (in breadth-first order) with this label.
+    /// The node with this id, else the first node (in breadth-first order) with this label,
+    /// else with this label and a trailing "/" (a folder: `--focus src` finds "src/").
     private static func node(named name: String, in dataController: SectionedTree) -> Int? {
         for item in 0..<dataController.numberOfItems {
             let node = Int(dataController.nodeOfItem[item])
@@ -278,6 +279,11 @@ public struct Diagram {
             if dataController.id(at: IndexPath(item: position.item, section: position.section)) == name { return node }
         }
         for item in 0..<dataController.numberOfItems where dataController.label(ofItem: item) == name {
+            return Int(dataController.nodeOfItem[item])
+        }
+        guard !name.hasSuffix("/") else { return nil }
+        let folder = name + "/"
+        for item in 0..<dataController.numberOfItems where dataController.label(ofItem: item) == folder {
             return Int(dataController.nodeOfItem[item])
         }
         return nil

@@ -153,23 +153,31 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         }
     }
 
-    /// The text a node is drawn with: its label, and under it what `--max-depth` left out below
-    /// it ("+61 more"; not under a junction, whose dot stays a dot).
-    private static func drawnText(ofItem item: Int, in tree: SectionedTree) -> (text: String, isOwn: Bool) {
+    /// The text a node is drawn with: its label, and what `--max-depth` left out below it as a
+    /// line of its own under it ("+61 more"; not under a junction, whose dot stays a dot).
+    private static func drawnText(ofItem item: Int, in tree: SectionedTree) -> (label: String, countLine: String?) {
         let label = tree.label(ofItem: item)
         guard !label.isEmpty, !tree.tree.attributes.isEmpty,
-              let line = tree.tree.attributes(of: Int(tree.nodeOfItem[item]))?.hiddenBelowLine else { return (label, true) }
-        return (label + "\n" + line, false)
+              let line = tree.tree.attributes(of: Int(tree.nodeOfItem[item]))?.hiddenBelowLine else { return (label, nil) }
+        return (label, line)
     }
 
     /// A label's node size, and its lines when they are not just its explicit line breaks.
-    private static func measure(_ label: (text: String, isOwn: Bool), with measurer: TextMeasurer, style: LabelStyle) -> (size: Size, lines: [String]?) {
-        if label.text.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil) }
-        let measured = measurer.measureSize(label.text, maxWidth: style.maximumLabelWidth)
+    /// A count line is measured apart, never wrapped: it must neither take one of the label's
+    /// `TextMeasurer.maximumLines` nor be broken into pieces by a narrow `--max-label-width`.
+    private static func measure(_ text: (label: String, countLine: String?), with measurer: TextMeasurer,
+                                style: LabelStyle) -> (size: Size, lines: [String]?) {
+        if text.label.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil) }
+        var measured = measurer.measureSize(text.label, maxWidth: style.maximumLabelWidth)
+        var lines = measured.wrappedLines
+        if let countLine = text.countLine {
+            let count = measurer.measureSize(countLine, maxWidth: nil).size
+            measured.size = (max(measured.size.width, count.width), measured.size.height + count.height)
+            // (Lines not the label's own are handed to the renderers even where the label is unwrapped.)
+            lines = (lines ?? text.label.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) + [countLine]
+        }
         let width = max(style.minimumNodeSize.width, (measured.size.width + 2 * style.horizontalPadding).rounded(.up))
         let height = max(style.minimumNodeSize.height, (measured.size.height + 2 * style.verticalPadding).rounded(.up))
-        // Lines not the label's own (a count under it) are handed to the renderers even unwrapped.
-        let lines = measured.wrappedLines ?? (label.isOwn ? nil : label.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         return (Size(width: width, height: height), lines)
     }
 

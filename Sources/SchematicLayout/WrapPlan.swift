@@ -1095,8 +1095,8 @@ struct WrapPlan {
     }
 
     /// A member's top from its block's top (centred in its row; a row hanging from the line
-    /// over it, `isCombed`, at that line; a list in single file, `isSingleFile`, at the line
-    /// past its far side) and its left from the block's left: at its sub-column's near side,
+    /// over it, `isCombed`, at its row's top, `combDrop` / 2 under that line; a list in single
+    /// file, `isSingleFile`, at the line past its far side) and its left from the block's left: at its sub-column's near side,
     /// by its bus (`WrapPlan.busInset`). Centred, a narrower member's stub ran longer than the
     /// gap after the widest one before it, and that one's box read as its parent (a tree of
     /// exception classes: `IncompleteRead → NotConnected`, top to bottom a two-line box's row

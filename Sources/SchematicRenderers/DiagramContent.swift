@@ -35,9 +35,13 @@ extension DiagramContent {
     /// Whether the node is a junction: an unnamed node (empty label), drawn as a dot.
     public func isJunction(at indexPath: IndexPath) -> Bool { label(at: indexPath).isEmpty }
 
-    /// Whether the label is drawn shortened: its last line ends with "…" where its text goes on.
+    /// Whether the label is drawn shortened: its last line (above a cut node's count line)
+    /// ends with "…" where its text goes on.
     public func isShortened(at indexPath: IndexPath) -> Bool {
-        guard let last = wrappedLines(at: indexPath)?.last, last.hasSuffix("…") else { return false }
+        guard let wrapped = wrappedLines(at: indexPath) else { return false }
+        var lines = wrapped[...]
+        if let countLine = attributes(at: indexPath)?.hiddenBelowLine, lines.last == countLine { lines = lines.dropLast() }
+        guard let last = lines.last, last.hasSuffix("…") else { return false }
         return !label(at: indexPath).hasSuffix(last)
     }
 

@@ -110,7 +110,10 @@ struct HTMLPageData {
             widths.append(cell.frame.width)
             heights.append(cell.frame.height)
             types.append(content.type(at: cell.path).rawValue)
-            let lines = content.isJunction(at: cell.path) ? [] : content.lines(at: cell.path)
+            var lines = content.isJunction(at: cell.path) ? [] : content.lines(at: cell.path)
+            // A cut node's count line is the page's to draw (`header.cut`): search and the status
+            // line read the label alone.
+            if let countLine = content.attributes(at: cell.path)?.hiddenBelowLine, lines.last == countLine { lines.removeLast() }
             for (number, line) in lines.enumerated() {
                 if number > 0 { labelBytes.append(0x0A) }
                 labelBytes.append(contentsOf: line.utf8)

@@ -306,8 +306,18 @@ extension HTMLPageScript {
       var rx = o[0] * cx + o[2] * cy + o[4], ry = o[1] * cx + o[3] * cy + o[5];
       var px = (rx - camera.x) * s, py = (ry - camera.y) * s, own = colours[node];
       ctx.fillStyle = own && own.color ? own.color : palette.text[types[node]];
-      if (text.indexOf('\n') < 0) { ctx.fillText(text, px, py); }
-      else { var lines = text.split('\n'); for (var l = 0; l < lines.length; l++) ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line); }
+      var more = text ? moreLine(node) : null;
+      if (text.indexOf('\n') < 0 && more === null) { ctx.fillText(text, px, py); }
+      else {
+        var lines = text.split('\n');
+        if (more !== null) lines.push(more);
+        for (var l = 0; l < lines.length; l++) {
+          // (The count line smaller and slanted, as in the SVG.)
+          if (more !== null && l === lines.length - 1) { ctx.save(); ctx.font = 'italic ' + (size * 0.85) + "px '" + header.font.family + "', 'DejaVu Sans', sans-serif"; }
+          ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line);
+          if (more !== null && l === lines.length - 1) ctx.restore();
+        }
+      }
       if (collapsed[node] && childCountOf(node) > 0) {
         // The count of hidden nodes, right of the box on the page, or below it where a
         // neighbour sits there (a row of siblings: it ran into the next one's box).

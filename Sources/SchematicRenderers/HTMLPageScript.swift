@@ -79,6 +79,10 @@ enum HTMLPageScript {
   for (var cutIndex = 0; cutIndex + 1 < header.cut.length; cutIndex += 2) cutBelow[header.cut[cutIndex]] = header.cut[cutIndex + 1];
   var decoder = new TextDecoder();
   function label(node) { return decoder.decode(labelBytes.subarray(node ? labelEnds[node - 1] : 0, labelEnds[node])); }
+  // What --max-depth left out below a cut node, the last line it is drawn with ("+12,345 more").
+  function moreLine(node) {
+    return cutBelow[node] === undefined ? null : '+' + String(cutBelow[node]).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + ' more';
+  }
 
   // ---- Geometry: what is drawn now, in canonical axes (columns along x). The original one is
   // the engine's; after a collapse, the page's placement of the visible tree.

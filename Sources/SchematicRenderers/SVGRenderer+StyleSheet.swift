@@ -118,10 +118,10 @@ extension SVGRenderer {
             rule(".node.cut rect", into: &output)
             color("stroke", "header", into: &output)
             output.append(";stroke-width:2;stroke-dasharray:4 3}\n")
-            // Its count of what is left out, under its label: smaller, in the outline's colour.
+            // Its count of what is left out, under its label: smaller and slanted, in the label's
+            // own colour (which an important or critical node's fill was chosen to contrast).
             rule(".node.cut .more", into: &output)
-            color("fill", "header", into: &output)
-            output.append(";font-size:85%}\n")
+            output.append("font-size:85%;font-style:italic}\n")
         }
         rule(".band.even", into: &output)
         color("fill", "band", into: &output)

@@ -28,4 +28,12 @@ import Testing
         let new = try tree("R\n  A\n  N\n    N1\n")
         #expect(TreeMatching(old: old, new: new).oldNodeOfNew == [0, 1, -1, -1])
     }
+
+    /// A `tree` listing of a folder ("src") and the folder read as a directory ("src/") match:
+    /// the order of the unmatched would pair `lib` with `src/` here.
+    @Test func foldersMatchWithOrWithoutTheirSlash() throws {
+        let old = try tree("R\n  src\n    a\n  lib\n")
+        let new = try tree("R\n  lib/\n  src/\n    a\n")
+        #expect(TreeMatching(old: old, new: new).oldNodeOfNew == [0, 3, 1, 2])
+    }
 }

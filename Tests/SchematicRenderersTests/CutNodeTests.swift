@@ -62,4 +62,28 @@ import TestSupport
         let html = String(decoding: try Self.diagram.rendered(.init(format: .html)), as: UTF8.self)
         #expect(html.contains("\"cut\":[1,2]"))
     }
+
+    /// A label of the most lines drawn keeps them all and its count under them: the count line
+    /// is not one of the label's lines (it cut a 12-line label short, with a false warning, and
+    /// was lost), nor is it broken by a narrow `--max-label-width`.
+    @Test func theCountLineIsNotOneOfTheLabels() throws {
+        func drawing(_ label: String, maximumLabelWidth: Double) throws -> (warnings: [String], svg: String) {
+            var tree = Tree()
+            let root = tree.addNode(label: label)
+            tree.addNode(label: "A", parent: root)
+            var style = LabelStyle()
+            style.maximumLabelWidth = maximumLabelWidth
+            var options = DiagramOptions()
+            options.sizing = .fit(style)
+            let diagram = try Diagram(tree: tree.keepingLevels(0), options: options)
+            return (diagram.warnings, String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self))
+        }
+        let twelve = try drawing((1...12).map { "line \($0)" }.joined(separator: "\n"), maximumLabelWidth: 200)
+        #expect(twelve.warnings.isEmpty)
+        #expect(twelve.svg.contains(">line 11</tspan><tspan x=\"") && twelve.svg.contains(">line 12</tspan><tspan class=\"more\" x=\""))
+        #expect(twelve.svg.contains("\">+1 more</tspan></text>") && !twelve.svg.contains("…</tspan>"))
+        let narrow = try drawing("x", maximumLabelWidth: 20)
+        #expect(narrow.warnings.isEmpty)
+        #expect(narrow.svg.contains(">x</tspan><tspan class=\"more\" x=\"") && narrow.svg.contains("\">+1 more</tspan></text>"))
+    }
 }

@@ -162,6 +162,22 @@ import TestSupport
         #expect(svg.split(separator: "\n").filter { $0.contains("class=\"node junction") }.count == 6)
     }
 
+    /// A folder, drawn "src/", is found by its name as given: `--focus src`.
+    @Test func focusFindsAFolderByItsName() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "project")
+        tree.addNode(label: "src/", parent: root)
+        var options = DiagramOptions()
+        options.effects = [.focus(node: "src", scale: 2)]
+        let focused = try Diagram(tree: tree, options: options)
+        let plain = try Diagram(tree: tree)
+        let path = IndexPath(item: 0, section: 1)
+        let scaled = try #require(focused.layout.layoutAttributesForItem(at: path)?.transform)
+        #expect(scaled != plain.layout.layoutAttributesForItem(at: path)?.transform)
+        options.effects = [.focus(node: "lib", scale: 2)]
+        #expect(throws: DiagramError.self) { try Diagram(tree: tree, options: options) }
+    }
+
     @Test func dotDrawsJunctionsAsPoints() throws {
         let diagram = try Diagram(tree: Self.phylogeny)
         for mode in DOTRenderer.Mode.allCases {
