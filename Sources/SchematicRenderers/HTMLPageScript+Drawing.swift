@@ -353,8 +353,20 @@ extension HTMLPageScript {
     hiddenCache[node] = total;
     return total;
   }
-  // The overview: the whole drawing as density bands, stretched to the box (a tall tree stays
-  // legible), drawn once per geometry; each frame adds the view's rectangle.
+  // The overview: the whole drawing as density bands, drawn once per geometry; each frame adds
+  // the view's rectangle. Its box takes the drawing's shape, an area of 200 × 150 px, each side
+  // 60 to 260 px (a tall tree stays a tall box, only one beyond 13:3 is stretched; a fixed
+  // landscape box smeared a 1:7.5 tree's columns into streaks).
+  function shapeOverview() {
+    var size = realSize(), aspect = Math.max(1, size.w) / Math.max(1, size.h), area = 200 * 150;
+    var most = Math.max(60, Math.min(260, 0.4 * view.clientWidth, 0.4 * view.clientHeight));
+    var w = Math.round(Math.max(60, Math.min(most, Math.sqrt(area * aspect))));
+    var h = Math.round(Math.max(60, Math.min(most, Math.sqrt(area / aspect))));
+    if (overview.style.width !== w + 'px' || overview.style.height !== h + 'px') {
+      overview.style.width = w + 'px'; overview.style.height = h + 'px';
+    }
+    overview.width = Math.round(w * ratio); overview.height = Math.round(h * ratio);
+  }
   function overviewScales() {
     var size = realSize(), pad = 4 * ratio;
     return {x: (overview.width - 2 * pad) / Math.max(1, size.w), y: (overview.height - 2 * pad) / Math.max(1, size.h), pad: pad};
@@ -367,6 +379,7 @@ extension HTMLPageScript {
     if (whole) return;
     var k = overviewScales();
     if (!G.overview) {
+      shapeOverview();
       var image = document.createElement('canvas'), context = image.getContext('2d'), o = orientation();
       image.width = overview.width; image.height = overview.height;
       context.setTransform(o[0] * k.x, o[1] * k.y, o[2] * k.x, o[3] * k.y, o[4] * k.x + k.pad, o[5] * k.y + k.pad);
