@@ -32,9 +32,13 @@ public struct SectionedTree: Sendable {
         case reject
         /// Leave it out, and count it in `droppedParentCount`.
         case drop
+        /// Leave out every additional parent, even one level up (each node hangs from its first
+        /// parent only: a dense dependency graph's dashed edges cannot be followed), and count
+        /// them in `droppedParentCount`.
+        case dropAll
     }
 
-    /// How many additional parents were left out under `MisplacedParentPolicy.drop`.
+    /// How many additional parents were left out under `MisplacedParentPolicy.drop` or `.dropAll`.
     public private(set) var droppedParentCount = 0
     /// The first few of them (`namedDroppedParents`), as (parent, child) nodes in node order,
     /// so a warning can name them.
@@ -136,6 +140,13 @@ public struct SectionedTree: Sendable {
         for node in tree.additionalParents.keys.sorted() {
             let childItem = itemOfNode[Int(node)]
             for parent in tree.additionalParents[node]! {
+                if misplacedParents == .dropAll {
+                    // (An edge repeating the first parent is no additional parent.)
+                    if parent == tree.parents[Int(node)] { continue }
+                    droppedParentCount += 1
+                    if firstDroppedParents.count < Self.namedDroppedParents { firstDroppedParents.append((Int(parent), Int(node))) }
+                    continue
+                }
                 guard sectionOfNode[Int(parent)] + 1 == sectionOfNode[Int(node)] else {
                     if misplacedParents == .drop {
                         droppedParentCount += 1

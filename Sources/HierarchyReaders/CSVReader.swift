@@ -342,7 +342,7 @@ public struct CSVReader: HierarchyReader {
             if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
             throw ReadError(file: file, line: Int(rowLines[node]), column: 0,
                             message: "the table has a cycle, which a tree cannot hold: \((names + [own]).joined(separator: " -> ")) "
-                                + "(each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents drop)")
+                                + "(each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents auto)")
         }
         return tree
     }

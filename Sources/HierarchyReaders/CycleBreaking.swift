@@ -1,5 +1,5 @@
 /// Cycles of first parents that no root reaches, broken for `ReaderOptions.breaksCycles`
-/// (`--extra-parents drop`): a dependency graph's mutual dependencies (Debian's `perl` and
+/// (`--extra-parents auto` or `drop`): a dependency graph's mutual dependencies (Debian's `perl` and
 /// `perl-modules-5.36` need each other) could not be drawn at all.
 enum CycleBreaking {
     /// The nodes to make roots, one per cycle no root reaches: its first node (file order). Its
@@ -55,6 +55,6 @@ enum CycleBreaking {
         var shown = ["'\(name(root))'"] + above.reversed() + ["'\(name(root))'"]
         if shown.count > 7 { shown = shown.prefix(3) + ["…"] + shown.suffix(3) }
         return "a cycle of parents, \(shown.joined(separator: " -> ")), is drawn from '\(name(root))' "
-            + "(the last link left out: --extra-parents drop)"
+            + "(the last link left out; --extra-parents keep refuses it)"
     }
 }

@@ -18,7 +18,8 @@ import Hierarchy
 public struct DOTReader: HierarchyReader {
     /// A cycle is broken instead of refused (`ReaderOptions.breaksCycles`): one of first
     /// parents no root reaches is drawn from its first node, with a warning; other cycles run
-    /// through additional parents, which the drawing leaves out.
+    /// through additional parents, which the drawing leaves out. An edge from a node to itself
+    /// is then left out with a warning too.
     public var breaksCycles: Bool
 
     public init(breaksCycles: Bool = false) {
@@ -149,9 +150,17 @@ public struct DOTReader: HierarchyReader {
         var children = [[Int]](repeating: [], count: count)
         var seen = Set<Int>()  // tail * count + head: a repeated edge adds nothing
         var repeated: (tail: Int, head: Int)? = nil, repeatCount = 0
+        var selfEdge: Int? = nil, selfEdgeCount = 0
         for edge in graph.edges {
             if edge.tail == edge.head {
-                throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself", edgePosition(edge.tail, edge.head, 0))
+                guard breaksCycles else {
+                    throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself (--extra-parents auto leaves it out)",
+                                edgePosition(edge.tail, edge.head, 0))
+                }
+                // A state machine's loops: a tree cannot draw them, the rest of the graph it can.
+                if selfEdge == nil { selfEdge = edge.tail }
+                selfEdgeCount += 1
+                continue
             }
             guard seen.insert(edge.tail * count + edge.head).inserted else {
                 if repeated == nil { repeated = (edge.tail, edge.head) }
@@ -174,6 +183,12 @@ public struct DOTReader: HierarchyReader {
                               + (repeatCount > 1 ? " (\(repeatCount) repeated edges in all)" : ""),
                               edgePosition(repeated.tail, repeated.head, 1))
             tree.warnings.append(again.description)
+        }
+
+        if let selfEdge {
+            let others = selfEdgeCount > 1 ? " (\(selfEdgeCount) edges to themselves in all)" : ""
+            tree.warnings.append(error("node '\(graph.nodes[selfEdge].name)' has an edge to itself, left out\(others); "
+                                       + "--extra-parents keep refuses it", edgePosition(selfEdge, selfEdge, 0)).description)
         }
 
         if breaksCycles {
@@ -204,7 +219,7 @@ public struct DOTReader: HierarchyReader {
             var names = cycle.map { "'\(graph.nodes[$0].name)'" }
             if names.count > 6 { names = names.prefix(3) + ["…"] + names.suffix(2) }
             throw error("the graph has a cycle, which a tree cannot hold: \((names + [names[0]]).joined(separator: " -> ")) "
-                        + "(leave out one of its edges, or draw it from its first node: --extra-parents drop)", places[last])
+                        + "(leave out one of its edges, or draw it from its first node: --extra-parents auto)", places[last])
         }
 
         // Number nodes in preorder, so that children take their edges' order.

@@ -16,7 +16,7 @@ public struct ReaderOptions: Hashable, Sendable {
     public var labelColumn: String?
     public var typeColumn: String?
     /// A cycle of parents no root reaches is broken (its first node drawn as a root, with a
-    /// warning) instead of refused: CSV and DOT, for `--extra-parents drop`.
+    /// warning) instead of refused: CSV and DOT, for `--extra-parents auto` and `drop`.
     public var breaksCycles = false
     public init() {}
 }

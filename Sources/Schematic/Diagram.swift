@@ -134,7 +134,7 @@ public struct Diagram {
         layoutDuration = clock.now - started
         if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount, naming: dataController.firstDroppedParents.map {
             (Self.shortLabel(tree.labels[$0.parent]), Self.shortLabel(tree.labels[$0.child]))
-        }) { warnings.append(dropped) }
+        }, all: options.misplacedParents == .dropAll) { warnings.append(dropped) }
         if let labelSizing, let shortened = Self.shortenedLabelsMessage(labelSizing.wrappedLines, dataController) {
             warnings.append(shortened)
         }
@@ -227,15 +227,20 @@ public struct Diagram {
             + "try --orientation \(orientation.isVertical ? "lr" : "tb")"
     }
 
-    /// The warning for additional parents left out (`MisplacedParentPolicy.drop`), or nil,
-    /// naming the first few as "parent → child".
-    static func droppedParentsMessage(_ dropped: Int, naming named: [(parent: String, child: String)] = []) -> String? {
+    /// The warning for additional parents left out (`MisplacedParentPolicy.drop`, or every
+    /// one with `all`: `.dropAll`), or nil, naming the first few as "parent → child".
+    static func droppedParentsMessage(_ dropped: Int, naming named: [(parent: String, child: String)] = [], all: Bool = false) -> String? {
         guard dropped > 0 else { return nil }
         // Not only edges that skip levels: one from a node's own descendant (it would close a
         // cycle) is not one level above it either.
         // Each depth is a column: an edge between columns that are not neighbours cannot be drawn.
         let names = named.map { "\($0.parent) → \($0.child)" }.joined(separator: ", ")
         let list = names.isEmpty ? "" : (dropped == 1 ? ": " : dropped > named.count ? ", among them " : ": ") + names
+        if all {
+            return dropped == 1
+                ? "left out 1 additional parent edge, each node drawn under its first parent only\(list) (--extra-parents auto draws those one level up, dashed)"
+                : "left out \(dropped) additional parent edges, each node drawn under its first parent only\(list) (--extra-parents auto draws those one level up, dashed)"
+        }
         return dropped == 1
             ? "left out 1 parent edge whose parent is not one level above its child\(list) (--extra-parents keep refuses it)"
             : "left out \(dropped) parent edges whose parents are not one level above their children\(list) (--extra-parents keep refuses them)"

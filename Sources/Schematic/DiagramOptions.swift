@@ -44,7 +44,7 @@ public struct DiagramOptions: Hashable, Sendable {
     /// Self-size viewport by viewport, scrolling over the content as a collection view does,
     /// instead of the whole document at once; the result is the same.
     public var viewport: Size?
-    /// Additional parents that skip levels: an error, or left out.
+    /// Additional parents that skip levels: an error, or left out (or every additional parent).
     public var misplacedParents = SectionedTree.MisplacedParentPolicy.reject
 
     public init() {}

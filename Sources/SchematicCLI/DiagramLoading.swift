@@ -29,7 +29,7 @@ struct DiagramLoading {
     private func parseTree(_ path: String) throws -> Tree {
         do {
             var reading = inputOptions.treeReading
-            reading.reader.breaksCycles = layoutOptions.extraParents == .drop
+            reading.reader.breaksCycles = layoutOptions.extraParents != .keep
             return try reading.read(path)
         } catch {
             throw fail(error.isFileError ? "schematic: \(error.message)" : error.message, error.code)
@@ -50,8 +50,11 @@ struct DiagramLoading {
         options.configuration = layoutOptions.configuration
         options.sizing = labelOptions.nodeSizing
         options.viewport = labelOptions.viewport?.size
-        // (A cycle of first parents is drawn only when asked: `breaksCycles` above.)
-        options.misplacedParents = layoutOptions.extraParents == .keep ? .reject : .drop
+        switch layoutOptions.extraParents {
+        case .auto: options.misplacedParents = .drop
+        case .keep: options.misplacedParents = .reject
+        case .drop: options.misplacedParents = .dropAll
+        }
         options.layout = layoutOptions.diagramLayout
         if keepsCircleLabelsUpright, case .circle(var circle) = options.layout {
             // Graphviz cannot turn labels: a circle it draws keeps them upright.

@@ -289,7 +289,7 @@ struct MarkdownCommand: ParsableCommand {
         options.render.embedFonts = command.labelOptions.embedFont
         options.format = command.inputOptions.from
         options.reader = command.inputOptions.readerOptions
-        options.reader.breaksCycles = command.layoutOptions.extraParents == .drop
+        options.reader.breaksCycles = command.layoutOptions.extraParents != .keep
         options.directory = command.inputOptions.directoryReader
         return options
     }

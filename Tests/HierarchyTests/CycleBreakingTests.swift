@@ -3,7 +3,7 @@ import HierarchyReaders
 import Testing
 import TestSupport
 
-/// `ReaderOptions.breaksCycles` (`--extra-parents drop`): a cycle of parents no root reaches is
+/// `ReaderOptions.breaksCycles` (`--extra-parents auto` and `drop`): a cycle of parents no root reaches is
 /// drawn from its first node, its last link an additional parent (which the drawing leaves out),
 /// with a warning; Debian's `perl` and `perl-modules-5.36` depend on each other, and a
 /// dependency graph with them could not be drawn at all.
@@ -16,7 +16,7 @@ import TestSupport
         // (Its root comes in the order of its node, the first row's; a root named only as a parent after those.)
         #expect(preorderOutline(tree) == ["perl-modules", ".perl", "graphviz", ".libc"])
         #expect(tree.warnings == ["deps.csv:3: a cycle of parents, 'perl-modules' -> 'perl' -> 'perl-modules', is drawn from "
-                                  + "'perl-modules' (the last link left out: --extra-parents drop)"])
+                                  + "'perl-modules' (the last link left out; --extra-parents keep refuses it)"])
         // The link left out is an additional parent above nothing: the drawing drops it.
         let perlModules = try #require(tree.labels.firstIndex(of: "perl-modules"))
         #expect(tree.additionalParents[Int32(perlModules)] == [Int32(try #require(tree.labels.firstIndex(of: "perl")))])
@@ -31,7 +31,7 @@ import TestSupport
         // a -> b -> a hangs from r (no root to find); x -> y -> z -> x had none: drawn from x.
         #expect(preorderOutline(tree) == ["r", ".a", "..b", "x", ".y", "..z", "...w"])
         #expect(tree.warnings == ["g.gv:1:53: a cycle of parents, 'x' -> 'y' -> 'z' -> 'x', is drawn from 'x' "
-                                  + "(the last link left out: --extra-parents drop)"])
+                                  + "(the last link left out; --extra-parents keep refuses it)"])
         let sections = try SectionedTree(tree, misplacedParents: .drop)
         #expect(sections.droppedParentCount == 2, "b -> a and z -> x")
     }

@@ -317,10 +317,10 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId\nr,\na,r\na,\n", file: "t.csv")
                 == "t.csv:4:1: row 4: 'a' is a root on line 4 but has a parent on line 3; a node with several parents names one in each of its rows")
         #expect(readError(reader, "id,parentId\na,\nb,zz\n", file: "t.csv") == "t.csv:3:3: parent 'zz' is not the id of any row")
-        #expect(readError(reader, "id,parentId\nr,\na,b\nb,a\n", file: "t.csv") == "t.csv:3: the table has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents drop)")
+        #expect(readError(reader, "id,parentId\nr,\na,b\nb,a\n", file: "t.csv") == "t.csv:3: the table has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents auto)")
         // In the rows' own direction, parent to child, ending with the row pointed at (line 3: a's parent c).
         #expect(readError(reader, "id,parentId\nr,\na,c\nb,a\nc,b\n", file: "t.csv")
-                == "t.csv:3: the table has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'c' -> 'a' (each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents drop)")
+                == "t.csv:3: the table has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'c' -> 'a' (each the parent of the next; leave out one of its rows, or draw it from its first node: --extra-parents auto)")
         #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label, title or --label-column)")
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")

@@ -96,6 +96,22 @@ import TestSupport
         #expect(try SectionedTree(tree, misplacedParents: .drop).droppedParentCount == 1)
     }
 
+    /// `.dropAll` leaves out every additional parent, even one a level up that `.drop` keeps,
+    /// but not an edge repeating the first parent; it names them in order.
+    @Test func dropAllLeavesOutEveryAdditionalParent() throws {
+        var tree = Tree()
+        let a = tree.addNode(label: "A"), b = tree.addNode(label: "B")
+        let c = tree.addNode(label: "C", parent: a), d = tree.addNode(label: "D", parent: c)
+        tree.addAdditionalParent(b, to: c)  // one level up
+        tree.addAdditionalParent(a, to: d)  // skips a level
+        tree.addAdditionalParent(a, to: c)  // its first parent again
+        let kept = try SectionedTree(tree, misplacedParents: .drop)
+        #expect(kept.droppedParentCount == 1 && kept.additionalParentsOfItem.count == 1)
+        let dropped = try SectionedTree(tree, misplacedParents: .dropAll)
+        #expect(dropped.droppedParentCount == 2 && dropped.additionalParentsOfItem.isEmpty)
+        #expect(dropped.firstDroppedParents.map { [$0.parent, $0.child] } == [[b, c], [a, d]])
+    }
+
     @Test func deepChainIsSectionedWithoutRecursion() throws {
         var tree = Tree()
         tree.addNode(label: "0")

@@ -34,7 +34,8 @@ import TestSupport
     }
 
     /// By default (`--extra-parents auto`) a DAG is drawn: additional parents one level up are
-    /// drawn, the others left out with one warning; a cycle of first parents is still refused.
+    /// drawn, the others left out with one warning; a cycle of first parents is drawn from its
+    /// first node, with a warning (it was refused: Debian's dependencies hold such cycles).
     @Test func aDAGIsDrawnByDefaultLeavingOutWhatTheColumnsCannotDraw() throws {
         let dot = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> b; a -> e; b -> c;\n  a -> c; b -> d; e -> d\n}\n")
         #expect(dot.status == 0, "\(dot.stderr)")
@@ -42,8 +43,16 @@ import TestSupport
                 + "a → c (--extra-parents keep refuses it)\n")
         // (d's second parent, e, is one level up: its connector is drawn, as subitem 1.)
         #expect(dot.stdout.contains(#""label":"d""#) && dot.stdout.contains(#""indexPath":[2,1,1]"#), "\(dot.stdout)")
-        let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"], stdin: "id,parent\nA,B\nB,A\n")
-        #expect(cycle.status == 65 && cycle.stderr.contains("cycle"), "\(cycle.stderr)")
+        let cycle = try Executable.run(["-", "--from", "csv", "--format", "json"], stdin: "id,parent\nA,B\nB,A\n")
+        #expect(cycle.status == 0 && cycle.stderr.contains("a cycle of parents, 'A' -> 'B' -> 'A', is drawn from 'A'"), "\(cycle.stderr)")
+        #expect(cycle.stdout.contains(#""label":"A""#) && cycle.stdout.contains(#""label":"B""#))
+        // A state machine's loops are left out, named once.
+        let loops = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> a; a -> b; b -> b\n}\n")
+        #expect(loops.status == 0 && loops.stderr == "schematic: warning: <stdin>:2:5: node 'a' has an edge to itself, left out "
+                + "(2 edges to themselves in all); --extra-parents keep refuses it\n", "\(loops.stderr)")
+        #expect(loops.stdout.contains(#""label":"b""#))
+        let keptLoop = try Executable.run(["-", "--extra-parents", "keep", "-o", "/dev/null"], stdin: "digraph { a -> a }")
+        #expect(keptLoop.status == 65 && keptLoop.stderr.contains("node 'a' has an edge to itself"), "\(keptLoop.stderr)")
     }
 
     /// An empty -o, or standard input given twice to diff, is a usage error that says so.

@@ -143,8 +143,8 @@ import TestSupport
         #expect(result.stdout.contains(#""label":"Root","type":"critical""#))
         let labels = result.stdout.components(separatedBy: #""label":""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(labels == ["Root", "b", "a"], "children in edge order")
-        let cycle = try Executable.run(["-"], stdin: "digraph { a -> b; b -> c; c -> a; x -> a }")
-        #expect(cycle.status == 65 && cycle.stderr == "<stdin>:1:29: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'c' -> 'a' (leave out one of its edges, or draw it from its first node: --extra-parents drop)\n")
+        let cycle = try Executable.run(["-", "--extra-parents", "keep"], stdin: "digraph { a -> b; b -> c; c -> a; x -> a }")
+        #expect(cycle.status == 65 && cycle.stderr == "<stdin>:1:29: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'c' -> 'a' (leave out one of its edges, or draw it from its first node: --extra-parents auto)\n")
         let syntax = try Executable.run(["-", "--from", "dot"], stdin: "digraph {\n a -> b\n ] }")
         #expect(syntax.status == 65 && syntax.stderr == "<stdin>:3:2: syntax error near ']'\n")
     }
@@ -293,14 +293,23 @@ import TestSupport
         #expect(result.status == 64)
     }
 
-    /// `--extra-parents drop` draws a dependency graph with a cycle (refused otherwise), saying so.
-    @Test func extraParentsDropBreaksACycleOfParents() throws {
-        let graph = "from,to\nperl,perl-modules\nperl-modules,perl\n"
-        let refused = try Executable.run(["render", "-", "--from", "csv"], stdin: graph)
-        #expect(refused.status == 65 && refused.stderr.contains("the table has a cycle"))
-        let drawn = try Executable.run(["render", "-", "--from", "csv", "--extra-parents", "drop"], stdin: graph)
-        #expect(drawn.status == 0 && drawn.stdout.contains(">perl</text>") && drawn.stdout.contains(">perl-modules</text>"))
-        #expect(drawn.stderr.contains("a cycle of parents, 'perl-modules' -> 'perl' -> 'perl-modules', is drawn from 'perl-modules'"), "\(drawn.stderr)")
+    /// A dependency graph with a cycle is drawn by default and with `drop`, saying so (it was
+    /// refused unless asked); `keep` refuses it. `drop` also leaves out additional parents one
+    /// level up, which `auto` draws dashed.
+    @Test func aCycleOfParentsIsDrawnUnlessKeepRefusesIt() throws {
+        let graph = "from,to\nperl,perl-modules\nperl-modules,perl\nroot,perl\nroot,tools\ntools,perl\n"
+        let refused = try Executable.run(["render", "-", "--from", "csv", "--extra-parents", "keep"], stdin: graph)
+        #expect(refused.status == 65 && refused.stderr.contains("the table has a cycle"), "\(refused.stderr)")
+        for mode in [[], ["--extra-parents", "drop"]] {
+            let drawn = try Executable.run(["render", "-", "--from", "csv", "--format", "json"] + mode, stdin: graph)
+            #expect(drawn.status == 0 && drawn.stdout.contains(#""label":"perl""#) && drawn.stdout.contains(#""label":"perl-modules""#))
+            #expect(drawn.stderr.contains("a cycle of parents, 'perl-modules' -> 'perl' -> 'perl-modules', is drawn from 'perl-modules'"),
+                    "\(drawn.stderr)")
+            // root → perl is one level up: auto draws it (dashed), a third connector.
+            let connectors = drawn.stdout.components(separatedBy: #""kind":"connector""#).count - 1
+            #expect(mode.isEmpty ? connectors == 3 : connectors == 2 && drawn.stderr.contains("left out 3 additional parent edges"),
+                    "\(drawn.stderr)")
+        }
     }
 
     @Test func markdownToOneHTMLPageWithInk() throws {
