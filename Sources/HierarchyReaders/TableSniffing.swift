@@ -20,6 +20,13 @@ extension InputFormat {
             + "or --from outline to draw each line as a node")
     }
 
+    /// A table saved under a plain-text extension (`.txt`, `.text`): CSV or TSV where its first
+    /// line names the id and parent columns, as `sniff` finds a table with no extension (a
+    /// spreadsheet's export saved as `.txt` was drawn as one level of raw rows), else nil.
+    public static func tableInPlainText(_ bytes: [UInt8], options: ReaderOptions) -> InputFormat? {
+        tableFormat(bytes, options: options)
+    }
+
     /// CSV or TSV when the first line is a header naming the id and parent columns.
     static func tableFormat(_ bytes: [UInt8], options: ReaderOptions = ReaderOptions()) -> InputFormat? {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

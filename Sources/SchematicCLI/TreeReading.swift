@@ -46,8 +46,12 @@ struct TreeReading {
         }
         let known = format ?? fileExtension(named).flatMap(InputFormat.init(pathExtension:))
         do throws(ReadError) {
-            let format: InputFormat
+            var format: InputFormat
             if let known { format = known } else { format = try InputFormat.sniff(bytes, file: Self.displayName(path), options: reader) }
+            if self.format == nil, format == .outline, ["txt", "text"].contains(fileExtension(named)?.lowercased()),
+               let table = InputFormat.tableInPlainText(bytes, options: reader) {
+                format = table
+            }
             // An outline by its extension alone (not `--from outline`) that is markup: refused.
             if self.format == nil && format == .outline { try InputFormat.refuseMarkup(bytes, file: Self.displayName(path)) }
             var tree = try format.reader(reader).read(bytes, file: Self.displayName(path))

@@ -20,6 +20,26 @@ import TestSupport
         #expect(forced.status == 0 && forced.stdout.contains(#""label":"node,up,size""#))
     }
 
+    /// A table saved as `.txt` is read as the table its header names (a trial's org chart
+    /// export was drawn as 201 roots of raw rows); `.tree`, `--from outline`, and a `.txt`
+    /// whose first line names no columns stay outlines.
+    @Test func aTableSavedAsTextIsReadAsATable() throws {
+        let directory = try makeScratchDirectory("schematic-txt-table")
+        let table = "id,name,title,manager_id\n1,Ann Lee,CEO,\n2,Bo Chen,CTO,1\n3,Cy Diaz,Engineer,2\n"
+        try writeText(table, to: directory + "/org.txt")
+        try writeText(table, to: directory + "/org.tree")
+        try writeText("Managers: Ann, Bo\n  Ann\n  Bo\n", to: directory + "/notes.txt")
+        let read = try Executable.run(["org.txt", "--format", "json"], in: directory)
+        #expect(read.status == 0 && read.stderr.isEmpty, "\(read.stderr)")
+        #expect(read.stdout.contains(#""label":"Ann Lee""#) && read.stdout.contains(#""indexPath":[2,0]"#), "three levels")
+        for outline in [["org.tree"], ["org.txt", "--from", "outline"]] {
+            let lines = try Executable.run(outline + ["--format", "json"], in: directory)
+            #expect(lines.status == 0 && lines.stdout.contains(#""label":"1,Ann Lee,CEO,""#), "\(outline)")
+        }
+        let notes = try Executable.run(["notes.txt", "--format", "json"], in: directory)
+        #expect(notes.status == 0 && notes.stdout.contains(#""label":"Managers: Ann, Bo""#))
+    }
+
     /// With `--extra-parents keep`, an additional parent that cannot be drawn is told at the
     /// line (and column) that links it.
     @Test func aMisplacedSecondParentIsLocated() throws {
