@@ -26,7 +26,8 @@ import Hierarchy
 /// are). Such rows may leave the label, type and attribute cells empty; cells they fill must
 /// agree with the first row. A row that repeats an earlier one (the same id and parent, no cell
 /// that disagrees; a table of several levels written as an edge list repeats its upper rows) is
-/// read once, with a warning; unknown parents and cycles are errors that name the rows.
+/// read once, with a warning; unknown parents and cycles are errors that name the rows (a
+/// cycle no root reaches is drawn from its first row's node with `breaksCycles`).
 ///
 /// The tokenizer is RFC 4180 (quoted fields with `""`, commas and line breaks inside quotes,
 /// CRLF) written here rather than taken from a CSV package, because those report no line and

@@ -10,7 +10,8 @@ import Hierarchy
 /// draws them); nodes with no incoming edge are roots, in file order. Further incoming
 /// edges become additional parents, which must sit one level above the node (the drawing checks
 /// that and names both nodes otherwise). A cycle is an error spelling it out (node to node) at
-/// the edge that closed it, and so is an edge from a node to itself; an edge written again is
+/// the edge that closed it, and so is an edge from a node to itself, unless `breaksCycles`
+/// draws the one and leaves out the other, with warnings; an edge written again is
 /// drawn once, with a warning at the first repeat. Node attributes `type` and `id` are read as in the other formats
 /// (ids must be unique). A file with several graphs is a forest: each graph is read as the first
 /// is, its roots after the previous graph's. Graphviz's errors are reported with its own words
@@ -152,6 +153,11 @@ public struct DOTReader: HierarchyReader {
         var repeated: (tail: Int, head: Int)? = nil, repeatCount = 0
         var selfEdge: Int? = nil, selfEdgeCount = 0
         for edge in graph.edges {
+            guard seen.insert(edge.tail * count + edge.head).inserted else {
+                if repeated == nil { repeated = (edge.tail, edge.head) }
+                repeatCount += 1
+                continue
+            }
             if edge.tail == edge.head {
                 guard breaksCycles else {
                     throw error("node '\(graph.nodes[edge.tail].name)' has an edge to itself (--extra-parents auto leaves it out)",
@@ -160,11 +166,6 @@ public struct DOTReader: HierarchyReader {
                 // A state machine's loops: a tree cannot draw them, the rest of the graph it can.
                 if selfEdge == nil { selfEdge = edge.tail }
                 selfEdgeCount += 1
-                continue
-            }
-            guard seen.insert(edge.tail * count + edge.head).inserted else {
-                if repeated == nil { repeated = (edge.tail, edge.head) }
-                repeatCount += 1
                 continue
             }
             if parent[edge.head] < 0 {

@@ -21,10 +21,16 @@ extension InputFormat {
     }
 
     /// A table saved under a plain-text extension (`.txt`, `.text`): CSV or TSV where its first
-    /// line names the id and parent columns, as `sniff` finds a table with no extension (a
-    /// spreadsheet's export saved as `.txt` was drawn as one level of raw rows), else nil.
+    /// line names the id and parent columns and the next line has as many fields, else nil (a
+    /// spreadsheet's export saved as `.txt` was drawn as one level of raw rows; an outline headed
+    /// "Manager, Employee" stays one).
     public static func tableInPlainText(_ bytes: [UInt8], options: ReaderOptions) -> InputFormat? {
-        tableFormat(bytes, options: options)
+        guard let format = tableFormat(bytes, options: options) else { return nil }
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let separator = format == .tsv ? UInt8(0x09) : UInt8(ascii: ",")
+        return sameFieldCount(bytes[start..<end], after: end, in: bytes, separator: separator) ? format : nil
     }
 
     /// CSV or TSV when the first line is a header naming the id and parent columns.

@@ -32,7 +32,7 @@ extension Diagram {
         guard let labelSizing else {
             return fittedLines.isEmpty ? dataController : MeasuredContent(dataController: dataController, wrappedLines: fittedLines)
         }
-        return MeasuredContent(dataController: dataController, wrappedLines: labelSizing.wrappedLines)
+        return MeasuredContent(dataController: dataController, wrappedLines: labelSizing.wrappedLines, carriesCountLines: true)
     }
 
     /// Renders the drawing, handing the bytes to `sink` in chunks.
@@ -161,6 +161,8 @@ struct MeasuredContent: DiagramContent {
     let dataController: SectionedTree
     /// The labels whose lines differ from their explicit line breaks, by global item.
     let wrappedLines: [Int: [String]]
+    /// Whether a cut node's lines end with its count (`LabelCellSizing` measures one in).
+    var carriesCountLines = false
 
     var title: String { dataController.title }
     var summary: String { dataController.summary }
@@ -172,6 +174,11 @@ struct MeasuredContent: DiagramContent {
     var hasCutNodes: Bool { dataController.hasCutNodes }
     func wrappedLines(at indexPath: IndexPath) -> [String]? {
         wrappedLines[dataController.globalItem(section: indexPath.section, item: indexPath.item)]
+    }
+    func countLine(at indexPath: IndexPath) -> String? {
+        guard carriesCountLines, let line = dataController.attributes(at: indexPath)?.hiddenBelowLine,
+              !dataController.label(at: indexPath).isEmpty else { return nil }
+        return line
     }
 }
 

@@ -195,7 +195,7 @@ public struct Diagram {
     /// the beginning of the first such label in the document; nil if none is.
     static func shortenedLabels(_ wrappedLines: [Int: [String]], _ tree: SectionedTree) -> (count: Int, start: String)? {
         var count = 0, firstNode = Int.max
-        let content = MeasuredContent(dataController: tree, wrappedLines: wrappedLines)
+        let content = MeasuredContent(dataController: tree, wrappedLines: wrappedLines, carriesCountLines: true)
         for item in wrappedLines.keys {
             let position = tree.position(ofNode: Int(tree.nodeOfItem[item]))
             guard content.isShortened(at: IndexPath(item: position.item, section: position.section)) else { continue }
@@ -238,8 +238,8 @@ public struct Diagram {
         let list = names.isEmpty ? "" : (dropped == 1 ? ": " : dropped > named.count ? ", among them " : ": ") + names
         if all {
             return dropped == 1
-                ? "left out 1 additional parent edge, each node drawn under its first parent only\(list) (--extra-parents auto draws those one level up, dashed)"
-                : "left out \(dropped) additional parent edges, each node drawn under its first parent only\(list) (--extra-parents auto draws those one level up, dashed)"
+                ? "left out 1 additional parent edge, each node drawn under its first parent only\(list) (--extra-parents auto draws any one level above its child, dashed)"
+                : "left out \(dropped) additional parent edges, each node drawn under its first parent only\(list) (--extra-parents auto draws any one level above its child, dashed)"
         }
         return dropped == 1
             ? "left out 1 parent edge whose parent is not one level above its child\(list) (--extra-parents keep refuses it)"
@@ -276,7 +276,8 @@ public struct Diagram {
     }
 
     /// The node with this id, else the first node (in breadth-first order) with this label,
-    /// else with this label and a trailing "/" (a folder: `--focus src` finds "src/").
+    /// else with this label give or take a trailing "/" (a folder: `--focus src` finds "src/",
+    /// `--focus src/` a listing's "src").
     private static func node(named name: String, in dataController: SectionedTree) -> Int? {
         for item in 0..<dataController.numberOfItems {
             let node = Int(dataController.nodeOfItem[item])
@@ -286,8 +287,8 @@ public struct Diagram {
         for item in 0..<dataController.numberOfItems where dataController.label(ofItem: item) == name {
             return Int(dataController.nodeOfItem[item])
         }
-        guard !name.hasSuffix("/") else { return nil }
-        let folder = name + "/"
+        let folder = name.hasSuffix("/") ? String(name.dropLast()) : name + "/"
+        guard !folder.isEmpty else { return nil }
         for item in 0..<dataController.numberOfItems where dataController.label(ofItem: item) == folder {
             return Int(dataController.nodeOfItem[item])
         }

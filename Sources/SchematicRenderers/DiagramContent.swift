@@ -19,6 +19,9 @@ public protocol DiagramContent: Sendable {
     func wrappedLines(at indexPath: IndexPath) -> [String]?
     /// The node's link, tooltip, classes and colours, if it has any.
     func attributes(at indexPath: IndexPath) -> NodeAttributes?
+    /// The last of the drawn lines where it says what `--max-depth` left out below the node
+    /// ("+61 more", measured into its box), or nil (fixed sizes draw no such line).
+    func countLine(at indexPath: IndexPath) -> String?
     /// Whether some node is a junction (has an empty label), so styles for junctions are needed.
     var hasJunctions: Bool { get }
     /// Whether `--max-depth` left nodes out below some node, so the style for those is needed.
@@ -32,6 +35,9 @@ extension DiagramContent {
     /// By default nodes have no attributes.
     public func attributes(at indexPath: IndexPath) -> NodeAttributes? { nil }
 
+    /// By default no count line is drawn.
+    public func countLine(at indexPath: IndexPath) -> String? { nil }
+
     /// Whether the node is a junction: an unnamed node (empty label), drawn as a dot.
     public func isJunction(at indexPath: IndexPath) -> Bool { label(at: indexPath).isEmpty }
 
@@ -40,7 +46,7 @@ extension DiagramContent {
     public func isShortened(at indexPath: IndexPath) -> Bool {
         guard let wrapped = wrappedLines(at: indexPath) else { return false }
         var lines = wrapped[...]
-        if let countLine = attributes(at: indexPath)?.hiddenBelowLine, lines.last == countLine { lines = lines.dropLast() }
+        if countLine(at: indexPath) != nil { lines = lines.dropLast() }
         guard let last = lines.last, last.hasSuffix("…") else { return false }
         return !label(at: indexPath).hasSuffix(last)
     }

@@ -46,6 +46,9 @@ struct HTMLPageData {
     var colours: [(node: Int, fill: String?, color: String?)] = []
     /// Nodes `--max-depth` cut below, and how many it left out there (written flat: node, count, …).
     var cut: [(node: Int, hidden: Int)] = []
+    /// Whether cut nodes' boxes hold their count line ("+61 more"), which the page then draws
+    /// (with fixed sizes they do not, and only the outline tells, as in SVG).
+    var drawsCounts = false
     /// The cards behind nesting blocks' panels (`panel` decorations), canonical, in block order.
     var panels: [Rect] = []
 
@@ -113,7 +116,7 @@ struct HTMLPageData {
             var lines = content.isJunction(at: cell.path) ? [] : content.lines(at: cell.path)
             // A cut node's count line is the page's to draw (`header.cut`): search and the status
             // line read the label alone.
-            if let countLine = content.attributes(at: cell.path)?.hiddenBelowLine, lines.last == countLine { lines.removeLast() }
+            if !lines.isEmpty, content.countLine(at: cell.path) != nil { lines.removeLast(); drawsCounts = true }
             for (number, line) in lines.enumerated() {
                 if number > 0 { labelBytes.append(0x0A) }
                 labelBytes.append(contentsOf: line.utf8)
@@ -308,7 +311,7 @@ struct HTMLPageData {
         }
         output.append("],\"cut\":[")
         writePairs(cut.map { ($0.node, $0.hidden) }, into: &output)
-        output.append("]}")
+        output.append(drawsCounts ? "],\"counts\":true}" : "],\"counts\":false}")
     }
 
     /// Pairs of integers as one flat JSON list: a0,b0,a1,b1,…

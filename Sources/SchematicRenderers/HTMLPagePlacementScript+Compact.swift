@@ -693,19 +693,25 @@ extension HTMLPagePlacementScript {
     if (!final) final = placed(chosenHeight, chosenSlack, undefined, true);
     return final ? straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(final.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch)))) : null;
 
+    // Whether an item fits at y among the centres c: within the drawing's extent as it stands and
+    // apart from its column neighbours (centreParentsOnOnlyBlocks, levelNearlyLevelPairs, straightenBentLinks).
+    function roomChecker(c) {
+      var top = Infinity, bottom = -Infinity;
+      for (var item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      return function (item, y) {
+        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
+        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
+        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
+        return true;
+      };
+    }
+
     // CompactPlacement.centreParentsOnOnlyBlocks: a parent whose only child is a block (and the
     // chain of only children it ends) moved to the middle of the block's members, where each
     // has room and the chain's own parent stays within its children's span.
     function centreParentsOnOnlyBlocks(c) {
       if (!ends) return c;
-      var top = Infinity, bottom = -Infinity, item;
-      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
-      function hasRoom(item, y) {
-        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
-        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
-        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
-        return true;
-      }
+      var hasRoom = roomChecker(c), item;
       function isOnlyChild(item) { var p = par[item]; return p >= 0 && cs[p + 1] - cs[p] === 1; }
       var moved = [];
       // The item and the chain of only children it ends (level with it) moved to y where each has room; the chain's head, or -1.
@@ -740,15 +746,8 @@ extension HTMLPagePlacementScript {
     // CompactPlacement.levelNearlyLevelPairs: a parent and a child nearer than
     // LEVEL_STUB_DISTANCE made level where their columns leave room.
     function levelNearlyLevelPairs(c) {
-      var top = Infinity, bottom = -Infinity, item;
-      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+      var hasRoom = roomChecker(c), item;
       function isNear(a, b) { var d = Math.abs(a - b); return d > 0.01 && d < LEVEL_STUB_DISTANCE; }
-      function hasRoom(item, y) {
-        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
-        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
-        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
-        return true;
-      }
       // The item and its chain of only children level with it (at most LEVELLED_CHAIN), where each has room.
       function moveWithOnlyChildren(item, y) {
         var member = item, length = 1;
@@ -781,14 +780,7 @@ extension HTMLPagePlacementScript {
     // level where the columns now leave room (the parent moves, else the child's chain).
     function straightenBentLinks(c) {
       if (!c) return c;
-      var top = Infinity, bottom = -Infinity, item;
-      for (item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
-      function hasRoom(item, y) {
-        if (y - heights[item] / 2 < top - 1e-9 || y + heights[item] / 2 > bottom + 1e-9) return false;
-        if (!isFirst(item) && y - c[item - 1] < separation(item - 1, item) - 1e-9) return false;
-        if (!isLast(item) && c[item + 1] - y < separation(item, item + 1) - 1e-9) return false;
-        return true;
-      }
+      var hasRoom = roomChecker(c), item;
       function isInsideSpan(item, y) {
         var first = cs[item], end = cs[item + 1];
         return first === end || (y >= c[first] - 1e-9 && y <= c[end - 1] + 1e-9);

@@ -377,9 +377,10 @@ extension HTMLPageScript {
     var whole = camera.x <= 0.5 && camera.y <= 0.5 - toolbarBottom() / camera.scale && right >= size.w - 0.5 && bottom >= size.h - 0.5;
     overview.style.visibility = whole ? 'hidden' : 'visible';
     if (whole) return;
+    // (Shaped first: the image is drawn with the scales of the box it goes into.)
+    if (!G.overview) shapeOverview();
     var k = overviewScales();
     if (!G.overview) {
-      shapeOverview();
       var image = document.createElement('canvas'), context = image.getContext('2d'), o = orientation();
       image.width = overview.width; image.height = overview.height;
       context.setTransform(o[0] * k.x, o[1] * k.y, o[2] * k.x, o[3] * k.y, o[4] * k.x + k.pad, o[5] * k.y + k.pad);

@@ -81,7 +81,7 @@ enum HTMLPageScript {
   function label(node) { return decoder.decode(labelBytes.subarray(node ? labelEnds[node - 1] : 0, labelEnds[node])); }
   // What --max-depth left out below a cut node, the last line it is drawn with ("+12,345 more").
   function moreLine(node) {
-    return cutBelow[node] === undefined ? null : '+' + String(cutBelow[node]).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + ' more';
+    return cutBelow[node] === undefined || !header.counts ? null : '+' + String(cutBelow[node]).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + ' more';
   }
 
   // ---- Geometry: what is drawn now, in canonical axes (columns along x). The original one is

@@ -120,7 +120,7 @@ extension SVGRenderer {
         if let lines = content.wrappedLines(at: attributes.indexPath) ?? (label.utf8.contains(0x0A) ? content.lines(at: attributes.indexPath) : nil) {
             let lineHeight = self.lineHeight ?? fontSize * 1.2
             // The count of what --max-depth left out, drawn under the label as its last line.
-            let countLine = extra?.hiddenBelowLine.flatMap { lines.last == $0 ? lines.count - 1 : nil }
+            let countLine = content.countLine(at: attributes.indexPath) != nil ? lines.count - 1 : nil
             for (index, line) in lines.enumerated() {
                 output.append(index == countLine ? "<tspan class=\"more\" x=\"" : "<tspan x=\"")
                 output.append(frame.midX)

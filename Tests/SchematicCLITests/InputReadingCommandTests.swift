@@ -38,6 +38,10 @@ import TestSupport
         }
         let notes = try Executable.run(["notes.txt", "--format", "json"], in: directory)
         #expect(notes.status == 0 && notes.stdout.contains(#""label":"Managers: Ann, Bo""#))
+        // A header naming columns over lines that are not rows: an outline still.
+        try writeText("Manager, Employee\n  Ann\n    Bob\n", to: directory + "/staff.txt")
+        let staff = try Executable.run(["staff.txt", "--format", "json"], in: directory)
+        #expect(staff.status == 0 && staff.stdout.contains(#""label":"Manager, Employee""#), "\(staff.stderr)")
     }
 
     /// With `--extra-parents keep`, an additional parent that cannot be drawn is told at the
@@ -71,6 +75,9 @@ import TestSupport
         #expect(loops.status == 0 && loops.stderr == "schematic: warning: <stdin>:2:5: node 'a' has an edge to itself, left out "
                 + "(2 edges to themselves in all); --extra-parents keep refuses it\n", "\(loops.stderr)")
         #expect(loops.stdout.contains(#""label":"b""#))
+        // A loop written twice is one loop, written again.
+        let twice = try Executable.run(["-", "-o", "/dev/null"], stdin: "digraph { a -> a; a -> a; a -> b }")
+        #expect(twice.status == 0 && twice.stderr.contains("is written again") && twice.stderr.contains("itself, left out;"), "\(twice.stderr)")
         let keptLoop = try Executable.run(["-", "--extra-parents", "keep", "-o", "/dev/null"], stdin: "digraph { a -> a }")
         #expect(keptLoop.status == 65 && keptLoop.stderr.contains("node 'a' has an edge to itself"), "\(keptLoop.stderr)")
     }

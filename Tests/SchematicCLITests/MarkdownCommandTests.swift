@@ -322,7 +322,7 @@ import TestSupport
         try writeText("digraph { a -> b; b -> c; a -> c; }\n", to: dir + "/dag.gv")
         let rendered = try Executable.run(["render", "dag.gv", "--extra-parents", "drop", "-o", "dag.svg"], in: dir)
         let warning = "left out 1 additional parent edge, each node drawn under its first parent only: a → c "
-            + "(--extra-parents auto draws those one level up, dashed)"
+            + "(--extra-parents auto draws any one level above its child, dashed)"
         #expect(rendered.status == 0 && rendered.stderr.contains("schematic: warning: dag.gv: " + warning), "\(rendered.stderr)")
         try writeText("Intro\n\n```schematic src=dag.gv extra-parents=drop\n```\n\n" + Self.dag, to: dir + "/doc.md")
         let embedded = try Executable.run(["markdown", "doc.md", "--extra-parents", "drop", "-o", "doc.out.md"], in: dir)

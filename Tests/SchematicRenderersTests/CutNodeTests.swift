@@ -60,7 +60,22 @@ import TestSupport
         let json = String(decoding: try Self.diagram.rendered(.init(format: .json)), as: UTF8.self)
         #expect(json.contains("\"label\":\"Big\",\"type\":\"normal\",\"hiddenBelow\":2"))
         let html = String(decoding: try Self.diagram.rendered(.init(format: .html)), as: UTF8.self)
-        #expect(html.contains("\"cut\":[1,2]"))
+        #expect(html.contains("\"cut\":[1,2],\"counts\":true"))
+    }
+
+    /// With fixed sizes no count line is measured in: the page draws none (as SVG), and a label
+    /// that reads like one ("+2 more") stays the label (it was taken for the count and dropped).
+    @Test func fixedSizesDrawNoCountLine() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "+2 more")
+        tree.addNode(label: "A", parent: tree.addNode(label: "B", parent: root))
+        let diagram = try Diagram(tree: tree.keepingLevels(0), options: { var o = DiagramOptions(); o.sizing = .fixed; return o }())
+        let html = String(decoding: try diagram.rendered(.init(format: .html)), as: UTF8.self)
+        #expect(html.contains("\"cut\":[0,2],\"counts\":false"), "\(html.prefix(0))")
+        let svg = String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self)
+        #expect(svg.contains(">+2 more</text>") && !svg.contains("class=\"more\""))
+        let fitted = String(decoding: try Diagram(tree: tree.keepingLevels(0)).rendered(.init(format: .svg)), as: UTF8.self)
+        #expect(fitted.contains(">+2 more</tspan><tspan class=\"more\""))
     }
 
     /// A label of the most lines drawn keeps them all and its count under them: the count line

@@ -176,6 +176,15 @@ import TestSupport
         #expect(scaled != plain.layout.layoutAttributesForItem(at: path)?.transform)
         options.effects = [.focus(node: "lib", scale: 2)]
         #expect(throws: DiagramError.self) { try Diagram(tree: tree, options: options) }
+        // A tab-completed name finds a listing's folder written without its "/".
+        var listing = Tree()
+        listing.addNode(label: "src", parent: listing.addNode(label: "project"))
+        options.effects = [.focus(node: "src/", scale: 2)]
+        let fromListing = try Diagram(tree: listing, options: options)
+        let unfocused = try Diagram(tree: listing)
+        #expect(fromListing.layout.layoutAttributesForItem(at: path)?.transform != unfocused.layout.layoutAttributesForItem(at: path)?.transform)
+        options.effects = [.focus(node: "/", scale: 2)]
+        #expect(throws: DiagramError.self) { try Diagram(tree: listing, options: options) }
     }
 
     @Test func dotDrawsJunctionsAsPoints() throws {
