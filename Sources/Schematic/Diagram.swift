@@ -134,7 +134,8 @@ public struct Diagram {
         layoutDuration = clock.now - started
         if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount, naming: dataController.firstDroppedParents.map {
             (Self.shortLabel(tree.labels[$0.parent]), Self.shortLabel(tree.labels[$0.child]))
-        }, all: options.misplacedParents == .dropAll) { warnings.append(dropped) }
+        }, all: options.misplacedParents == .dropAll,
+           dashed: dataController.additionalParentsOfItem.values.reduce(0) { $0 + $1.count }) { warnings.append(dropped) }
         if let labelSizing, let shortened = Self.shortenedLabelsMessage(labelSizing.wrappedLines, dataController) {
             warnings.append(shortened)
         }
@@ -228,8 +229,11 @@ public struct Diagram {
     }
 
     /// The warning for additional parents left out (`MisplacedParentPolicy.drop`, or every
-    /// one with `all`: `.dropAll`), or nil, naming the first few as "parent → child".
-    static func droppedParentsMessage(_ dropped: Int, naming named: [(parent: String, child: String)] = [], all: Bool = false) -> String? {
+    /// one with `all`: `.dropAll`), or nil, naming the first few as "parent → child". Where
+    /// `dashed` others are drawn, it says `--extra-parents drop` leaves those out too (a
+    /// dependency graph's dashed lines can be too many to follow).
+    static func droppedParentsMessage(_ dropped: Int, naming named: [(parent: String, child: String)] = [], all: Bool = false,
+                                      dashed: Int = 0) -> String? {
         guard dropped > 0 else { return nil }
         // Not only edges that skip levels: one from a node's own descendant (it would close a
         // cycle) is not one level above it either.
@@ -241,9 +245,10 @@ public struct Diagram {
                 ? "left out 1 additional parent edge, each node drawn under its first parent only\(list) (--extra-parents auto draws any one level above its child, dashed)"
                 : "left out \(dropped) additional parent edges, each node drawn under its first parent only\(list) (--extra-parents auto draws any one level above its child, dashed)"
         }
+        let drop = dashed == 0 ? "" : "; drop also leaves out the \(dashed == 1 ? "one" : String(dashed)) drawn dashed"
         return dropped == 1
-            ? "left out 1 parent edge whose parent is not one level above its child\(list) (--extra-parents keep refuses it)"
-            : "left out \(dropped) parent edges whose parents are not one level above their children\(list) (--extra-parents keep refuses them)"
+            ? "left out 1 parent edge whose parent is not one level above its child\(list) (--extra-parents keep refuses it\(drop))"
+            : "left out \(dropped) parent edges whose parents are not one level above their children\(list) (--extra-parents keep refuses them\(drop))"
     }
 
     /// A label on one line, at most 40 characters (… after), for a message.

@@ -64,7 +64,7 @@ import TestSupport
         let dot = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> b; a -> e; b -> c;\n  a -> c; b -> d; e -> d\n}\n")
         #expect(dot.status == 0, "\(dot.stderr)")
         #expect(dot.stderr == "schematic: warning: <stdin>: left out 1 parent edge whose parent is not one level above its child: "
-                + "a → c (--extra-parents keep refuses it)\n")
+                + "a → c (--extra-parents keep refuses it; drop also leaves out the one drawn dashed)\n")
         // (d's second parent, e, is one level up: its connector is drawn, as subitem 1.)
         #expect(dot.stdout.contains(#""label":"d""#) && dot.stdout.contains(#""indexPath":[2,1,1]"#), "\(dot.stdout)")
         let cycle = try Executable.run(["-", "--from", "csv", "--format", "json"], stdin: "id,parent\nA,B\nB,A\n")
