@@ -58,6 +58,8 @@ public struct DirectoryReader: Sendable {
             let shownPath = DirectoryReader.displayName(directory.path)
             guard var names = entries(of: directory.path) else {
                 let reason = String(cString: strerror(errno))
+                // The directory asked for, unlistable, is no drawing (it was one box, exit 0).
+                if directory.node == root { throw ReadError(file: path, line: 0, column: 0, message: "cannot list: \(reason)") }
                 var attributes = tree.attributes(of: directory.node) ?? NodeAttributes()
                 attributes.tooltip = "\(shownPath.text): \(reason)"
                 attributes.cssClass = "directory unreadable"

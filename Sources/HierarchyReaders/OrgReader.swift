@@ -18,16 +18,30 @@ public struct OrgReader: HierarchyReader {
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in try read(source, bytes) }
     }
 
-    /// Whether every line that is not blank is a heading at the first column, and not all
-    /// are as deep (a list whose bullets are `*` is an outline's, not Org).
-    static func looksLikeHeadings(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var depth: Int? = nil, depthsVary = false
-        let allHeadings = bytes.forEachContentLine { lineStart, contentEnd in
-            guard let heading = Self.heading(bytes, lineStart, contentEnd) else { return false }
-            if depth == nil { depth = heading.stars } else if depth != heading.stars { depthsVary = true }
+    /// Whether a text read as an outline is an Org document that came without its extension
+    /// (standard input, `.txt`): it opens with a keyword line (`#+TITLE:`) and has a heading,
+    /// or every line at the first column is a heading or a `#` line (list items and body text
+    /// indented), headings at two depths or more (a list whose bullets are `*` is an outline's,
+    /// not Org). A trial's notes on standard input kept their stars in their labels.
+    static func looksLikeDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var isFirst = true, opensWithKeyword = false, onlyHeadingsAtFirstColumn = true
+        var depths: Set<Int> = []
+        _ = bytes.forEachContentLine { lineStart, contentEnd in
+            guard contentEnd > lineStart else { return true }
+            let first = bytes[lineStart]
+            if isFirst {
+                isFirst = false
+                opensWithKeyword = contentEnd - lineStart > 3 && first == UInt8(ascii: "#") && bytes[lineStart + 1] == UInt8(ascii: "+")
+                    && ((0x41...0x5A).contains(bytes[lineStart + 2]) || (0x61...0x7A).contains(bytes[lineStart + 2]))
+            }
+            if let heading = Self.heading(bytes, lineStart, contentEnd) {
+                depths.insert(heading.stars)
+            } else if first != 0x20 && first != 0x09 && first != UInt8(ascii: "#") {
+                onlyHeadingsAtFirstColumn = false
+            }
             return true
         }
-        return allHeadings && depthsVary
+        return opensWithKeyword ? !depths.isEmpty : onlyHeadingsAtFirstColumn && depths.count > 1
     }
 
     func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {

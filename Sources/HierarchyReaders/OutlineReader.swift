@@ -24,8 +24,9 @@ import Hierarchy
 /// An id given twice is an error naming both places. Terminal colour codes and links (`tree -C`)
 /// are left out (`TerminalEscapes`). A text of unindented paths sharing
 /// their folders (`find`, `dpkg -L`, `git ls-files`, `tar tf`) is read as paths
-/// (`PathListReader`): each folder a node. A text whose every line is an Org heading at the
-/// first column (`* `, `** `), not all as deep, is read as Org (`OrgReader`); a table of
+/// (`PathListReader`): each folder a node. An Org document, a text whose lines at the first
+/// column are Org headings (`* `, `** `), not all as deep, or that opens with `#+TITLE:` or
+/// another keyword, is read as Org (`OrgReader.looksLikeDocument`); a table of
 /// contents, every line (but a title above) starting with a section number (`1`, `1.2`,
 /// `2.1.3`), as its numbers nest (`NumberedOutlineReader`); `ls -R`'s blocks, a folder's path
 /// and colon above its entries, as the folders they list (`RecursiveListingReader`).
@@ -43,7 +44,7 @@ public struct OutlineReader: HierarchyReader {
         let source = try SourceText(bytes: TerminalEscapes.stripped(input) ?? input, file: file)
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in
             // Org headings would keep their stars but the first.
-            if OrgReader.looksLikeHeadings(bytes) { return try OrgReader().read(source, bytes) }
+            if OrgReader.looksLikeDocument(bytes) { return try OrgReader().read(source, bytes) }
             // A table of contents' sections ("1.2 Terms") would be one flat column.
             if NumberedOutlineReader.looksLikeNumberedOutline(bytes) { return try NumberedOutlineReader().read(source, bytes) }
             // `ls -R`'s blocks would be one flat column, their headers among the names.

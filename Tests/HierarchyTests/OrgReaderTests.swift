@@ -80,8 +80,9 @@ import TestSupport
         #expect(error("* A\n  - b\u{1}c\n")?.description == "in.org:2:6: control character U+0001 in a label")
     }
 
-    /// `.org` files and `--from org` are read so; an outline whose every line is a heading,
-    /// not all as deep, is one too (a list with `*` bullets stays an outline).
+    /// `.org` files and `--from org` are read so; an outline whose lines at the first column are
+    /// headings, not all as deep, or that opens with a keyword line, is one too (a list with `*`
+    /// bullets stays an outline).
     @Test func orgFilesAndOutlinesOfHeadings() throws {
         #expect(InputFormat(pathExtension: "org") == .org && InputFormat(rawValue: "org") == .org)
         let outline = try OutlineReader().read(Array("* Project\r\n** Design\r\n*** Wireframes\r\n** Build\r\n".utf8), file: "in.txt")
@@ -90,5 +91,12 @@ import TestSupport
         #expect(shape(bullets) == ["a", "b", ".b1"])
         let notes = try OutlineReader().read(Array("* a\n  note\n".utf8), file: "in.txt")
         #expect(shape(notes) == ["a", ".note"])
+        // A document (standard input): a keyword line first, or list items and notes indented.
+        let titled = try OutlineReader().read(Array("#+TITLE: Plan\nPreamble\n* Work\n** TODO Report\n   - draft\n* Home\n".utf8), file: "in")
+        #expect(shape(titled) == ["Work", ".TODO Report", "..draft", "Home"])
+        let indented = try OutlineReader().read(Array("* Work\n  Some notes.\n** Report\n   - draft\n".utf8), file: "in")
+        #expect(shape(indented) == ["Work", ".Report", "..draft"])
+        let keywordOnly = try OutlineReader().read(Array("#+TITLE: x\nline\n".utf8), file: "in")
+        #expect(shape(keywordOnly) == ["#+TITLE: x", "line"])
     }
 }

@@ -46,6 +46,35 @@ import TestSupport
 
     /// With `--extra-parents keep`, an additional parent that cannot be drawn is told at the
     /// line (and column) that links it.
+    /// A directory that cannot be listed is no input (exit 66); one below it is a warning, its
+    /// box kept (a trial's unreadable directory drew one box and exited 0). As root, run as
+    /// nobody, for whom the permissions hold.
+    @Test func anUnlistableDirectoryIsNoInput() throws {
+        let directory = try makeScratchDirectory("schematic-locked")
+        try FileManager.default.createDirectory(atPath: directory + "/top/locked", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/alone", withIntermediateDirectories: true)
+        for path in [directory, directory + "/top", directory + "/alone"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        for path in ["/top/locked", "/alone"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: directory + path)
+        }
+        defer {
+            for path in ["/top/locked", "/alone"] {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory + path)
+            }
+        }
+        func render(_ path: String) throws -> Executable.Result {
+            let arguments = ["render", directory + path, "-o", "/dev/null"]
+            guard getuid() == 0 else { return try Executable.run(arguments) }
+            return try Executable.run(program: "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Executable.path] + arguments)
+        }
+        let alone = try render("/alone")
+        #expect(alone.status == 66 && alone.stderr.contains("/alone: cannot list: Permission denied"), "\(alone.stderr)")
+        let top = try render("/top")
+        #expect(top.status == 0 && top.stderr.contains("/top/locked: cannot list: Permission denied"), "\(top.stderr)")
+    }
+
     @Test func aMisplacedSecondParentIsLocated() throws {
         let keep = ["--extra-parents", "keep"]
         let csv = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"] + keep, stdin: "id,parent\nr,\na,r\na,b\nb,r\n")
