@@ -6,15 +6,41 @@ import Hierarchy
 /// components and a trailing `/` are left out, `..` is kept). The outline reader hands over a
 /// text that `looksLikePathList`, which a one-level outline would draw as a flat column of
 /// whole paths. One pass over the lines and a hash of (parent, name), so it is linear.
+/// `du -a`'s lines, a size and a tab before each path (`28K\t./doc/README`), are read so too,
+/// each size the tooltip of its path's node (a trial's `du` listing was a column of raw rows).
 struct PathListReader {
+    /// Where a line's path starts after `du`'s size and tab (`8`, `8.0K`, `1,5M`), or nil.
+    static func pathAfterSize(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to last: Int) -> Int? {
+        var position = start
+        while position < last && (0x30...0x39).contains(bytes[position]) { position += 1 }
+        guard position > start else { return nil }
+        while position < last && ((0x30...0x39).contains(bytes[position]) || bytes[position] == UInt8(ascii: ".")
+                                  || bytes[position] == UInt8(ascii: ",")) { position += 1 }
+        if position < last && "KMGTPEkB".utf8.contains(bytes[position]) { position += 1 }
+        guard position + 1 < last && bytes[position] == 0x09 && bytes[position + 1] != 0x09 && bytes[position + 1] != 0x20 else { return nil }
+        return position + 1
+    }
+
+    /// Whether every line holds `du`'s size column before its path (`pathAfterSize`).
+    static func hasSizeColumn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lines = 0
+        let all = bytes.forEachContentLine { start, last in
+            lines += 1
+            return pathAfterSize(bytes, from: start, to: last) != nil
+        }
+        return all && lines > 0
+    }
+
     /// Whether every line is an unindented path and the paths share their first folders: at
     /// least two lines, at least half of them holding a `/` (none beside a space, as in
     /// "A / B"), and those starting with at most half as many different first components.
     static func looksLikePathList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var lines = 0, slashed = 0, spacedNames = 0
         var firstComponents = Set<ArraySlice<UInt8>>()
-        let allPaths = bytes.forEachContentLine { start, last in
-            if OutlineReader.isTreeSummary(bytes, from: start, to: last) { return true }  // `tree -fi`'s last line
+        let sized = hasSizeColumn(bytes)
+        let allPaths = bytes.forEachContentLine { lineStart, last in
+            if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }  // `tree -fi`'s last line
+            let start = sized ? pathAfterSize(bytes, from: lineStart, to: last)! : lineStart
             let first = bytes[start]
             // Indented lines, and `tree` drawing (`├──`, `|--`, `` `-- ``), are an outline's.
             if first == 0x20 || first == 0x09 || first == 0xE2 || first == UInt8(ascii: "|") || first == UInt8(ascii: "`") { return false }
@@ -40,10 +66,12 @@ struct PathListReader {
         }
         var tree = Tree()
         var known: [Step: Int] = [:]
+        let sized = PathListReader.hasSizeColumn(bytes)
         _ = try bytes.forEachContentLine { lineStart, last throws(ReadError) in
             if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }
             var parent = -1
-            var position = lineStart
+            let pathStart = sized ? PathListReader.pathAfterSize(bytes, from: lineStart, to: last)! : lineStart
+            var position = pathStart
             func descend(to name: String, at offset: Int) throws(ReadError) {
                 if let character = NodeFields.undrawableCharacter(in: name) {
                     throw source.error(at: offset, controlCharacterMessage(UInt8(character.value), in: "a path"))
@@ -71,6 +99,10 @@ struct PathListReader {
                 }
                 isFirst = false
                 position = componentEnd + 1
+            }
+            if sized && parent >= 0 {
+                let size = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<pathStart - 1]), as: UTF8.self)
+                tree.setAttributes(NodeAttributes(tooltip: size), of: parent)
             }
             return true
         }

@@ -11,6 +11,8 @@ extension InputFormat {
         guard format == .outline else { return format }
         if let table = tableFormat(bytes, options: options) { return table }
         try refuseMarkup(bytes, file: file)
+        // `du -a`'s size and path are two columns too, of a list of paths (`PathListReader`).
+        if bytes.withUnsafeBufferPointer({ PathListReader.hasSizeColumn($0) && PathListReader.looksLikePathList($0) }) { return format }
         guard let (separator, count) = unrecognisedTable(bytes) else { return format }
         let fields = separator == 0x09 ? "tab-separated" : "comma-separated"
         let columns = "'\(options.idColumn ?? "id")' and '\(options.parentColumn ?? "parent")'"

@@ -22,6 +22,19 @@ import Testing
         #expect(preorderOutline(try read("pkg/\npkg/a\npkg/../b\n")) == ["pkg", ".a", ".." + ".", "..b"])
     }
 
+    /// `du -a`: a size and a tab before each path; the size is its node's tooltip, a folder's
+    /// (its line after its contents) too. Sniffed so without an extension, not refused as a table.
+    @Test func duListingsAreTheirPaths() throws {
+        let listing = "8.0K\t./apt/README.md.gz\n28K\t./apt/examples/index\n32K\t./apt/examples\n1,5M\t./apt\n44K\t.\n"
+        let tree = try read(listing)
+        #expect(preorderOutline(tree) == [".", ".apt", "..README.md.gz", "..examples", "...index"])
+        #expect(tree.attributes(of: 3)?.tooltip == "32K" && tree.attributes(of: 1)?.tooltip == "1,5M" && tree.attributes(of: 2)?.tooltip == "8.0K")
+        let bytes = Array(listing.utf8)
+        #expect(try InputFormat.sniff(bytes, file: "-", options: ReaderOptions()) == .outline)
+        // A size column over lines that are not paths stays an outline's text.
+        #expect(outline(try read("8\tone\n16\ttwo\n")) == ["8\tone", "16\ttwo"])
+    }
+
     @Test func listsThatAreNotPathsStayOutlines() throws {
         // Slashes in labels that share nothing, spaced slashes, indentation, tree drawing.
         #expect(outline(try read("TCP/IP\nand/or\ninput/output\n")) == ["TCP/IP", "and/or", "input/output"])
