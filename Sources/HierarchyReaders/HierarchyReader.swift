@@ -82,6 +82,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// a JSON value's first token (`looksLikeJSON`: not `tree -h` output, whose lines start
     /// with `[size]`, nor an outline's `[TODO] plan`), DOT if it starts as a graph does
     /// (`[strict] graph|digraph [ID] {`: not an outline titled "Graph theory"), YAML if with `---` or `%YAML`
+    /// or a mapping with nested keys (`looksLikeYAMLMapping`),
     /// (unless front matter and a `#` heading follow), Markdown if with a `#` heading, Newick if it looks like a phylogeny (`looksLikeNewick`) or is NEXUS,
     /// CSV or TSV if the first line is a header naming the `id` and parent columns
     /// (`tableFormat`), else an outline.
@@ -96,7 +97,79 @@ public enum InputFormat: String, CaseIterable, Sendable {
         if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
         if start.starts(with: Array("# ".utf8)) || start.starts(with: Array("## ".utf8)) { return .markdown }
         if looksLikeDOT(bytes, from: index) { return .dot }
+        if looksLikeYAMLMapping(bytes, from: index) { return .yaml }
         return tableFormat(bytes) ?? .outline
+    }
+
+    /// A YAML document with no `---` (a Kubernetes manifest, a workflow on standard input; a
+    /// trial's were drawn as outlines of "apiVersion: apps/v1" lines): it starts with a
+    /// `key:` at the first column, some line is nested under a `key:` line, and every line is
+    /// a `key:` or `key: value` (a plain or quoted key without blanks), a `- ` item, a comment,
+    /// or inside a block scalar (`key: |`). An outline of "Title: text" lines nests none.
+    static func looksLikeYAMLMapping(_ bytes: [UInt8], from first: Int) -> Bool {
+        var index = first, lines = 0, nested = false, opensMapping = false
+        var blockIndent: Int? = nil, previousEndsKey = false, previousIndent = 0
+        while index < bytes.count {
+            let end = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+            var last = end
+            while last > index, [0x20, 0x09, 0x0D].contains(bytes[last - 1]) { last -= 1 }
+            defer { index = end + 1 }
+            var start = index
+            while start < last && bytes[start] == 0x20 { start += 1 }
+            guard start < last else { continue }
+            let indent = start - index
+            if let scalar = blockIndent, indent > scalar { continue }
+            blockIndent = nil
+            if bytes[start] == 0x09 { return false }
+            if bytes[start] == UInt8(ascii: "#") { continue }
+            // A further document's start, or a document's end.
+            if indent == 0, bytes[start..<last].starts(with: Array("---".utf8)) || bytes[start..<last].elementsEqual("...".utf8) { continue }
+            lines += 1
+            if lines > 200 { break }
+            if lines > 1 && previousEndsKey && indent > previousIndent { nested = true }
+            var keyStart = start
+            if bytes[start] == UInt8(ascii: "-") {
+                guard start + 1 == last || bytes[start + 1] == 0x20 else { return false }
+                keyStart = start + 1
+                while keyStart < last && bytes[keyStart] == 0x20 { keyStart += 1 }
+                previousEndsKey = false; previousIndent = indent
+                // `- item`, or `- key: value` (a mapping in a list).
+                guard keyStart < last, let colon = mappingColon(bytes, keyStart, last) else { continue }
+                previousEndsKey = colon + 1 == last
+                if startsBlockScalar(bytes, after: colon, last) { blockIndent = indent }
+                continue
+            }
+            guard let colon = mappingColon(bytes, keyStart, last) else { return false }
+            if lines == 1 { opensMapping = indent == 0 }
+            previousEndsKey = colon + 1 == last
+            previousIndent = indent
+            if startsBlockScalar(bytes, after: colon, last) { blockIndent = indent }
+        }
+        return opensMapping && nested && lines >= 2
+    }
+
+    /// Whether a `key:`'s value opens a block scalar (`|`, `>`), whose lines are text.
+    private static func startsBlockScalar(_ bytes: [UInt8], after colon: Int, _ last: Int) -> Bool {
+        let value = bytes[min(colon + 1, last)..<last].drop { $0 == 0x20 }
+        return value.first == UInt8(ascii: "|") || value.first == UInt8(ascii: ">")
+    }
+
+    /// Where a `key:` ends (its colon, followed by a blank or the line's end), the key plain
+    /// (no blanks) or quoted, or nil.
+    private static func mappingColon(_ bytes: [UInt8], _ start: Int, _ last: Int) -> Int? {
+        var position = start
+        if bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") {
+            let quote = bytes[position]
+            position += 1
+            while position < last && bytes[position] != quote { position += 1 }
+            guard position < last else { return nil }
+            position += 1
+        } else {
+            while position < last && bytes[position] != UInt8(ascii: ":") && bytes[position] != 0x20 && bytes[position] != 0x09 { position += 1 }
+            guard position > start else { return nil }
+        }
+        guard position < last, bytes[position] == UInt8(ascii: ":"), position + 1 == last || bytes[position + 1] == 0x20 else { return nil }
+        return position
     }
 
     /// Any `{` (a YAML flow mapping is read too); after `[`, a value's first token (`{`, `[`, a

@@ -122,6 +122,22 @@ import TestSupport
         }
     }
 
+    /// YAML without `---` (a manifest or a workflow on standard input) is YAML where its keys
+    /// nest; outlines whose lines have colons stay outlines.
+    @Test func sniffingFindsMappingsWithoutTheirMarker() {
+        let manifest = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels: {app: web}\nspec:\n  containers:\n"
+            + "    - name: web\n      image: nginx:1.25\n      args: [\"-v\"]\n    - name: \"side car\"\n---\nkind: Service\n"
+        let workflow = "name: CI\non:\n  push:\n    branches: [ main ]\njobs:\n  build:\n    steps:\n      - run: |\n"
+            + "          make all\n          echo done: yes\n      - uses: actions/checkout@v4\n"
+        for yaml in [manifest, workflow, "# a comment\n'quoted key':\n  - a\n  - b\n".dropFirst(12).description] {
+            #expect(InputFormat.sniff(Array(yaml.utf8)) == .yaml, "\(yaml)")
+        }
+        for outline in ["Fruits:\n  Apple\n  Pear\n", "Note: text\n  Detail: more\n", "Title: a\nAuthor: b\n",
+                        "Plan:\n  Step one: cut\n  then glue\n", "http://example.org/a\n  b\n", "  Indented: x\n    y: z\n"] {
+            #expect(InputFormat.sniff(Array(outline.utf8)) == .outline, "\(outline)")
+        }
+    }
+
     @Test func emptyNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
         let tree = try read(#"{"name": "", "children": [{"name": " A "}, {"name": "\t\n"}, {"name": 7}]}"#)
         #expect(tree.labels == ["", "A", "", "7"])
