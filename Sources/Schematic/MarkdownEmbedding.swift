@@ -243,7 +243,11 @@ public struct MarkdownEmbedding {
                 // (As CommonMark: the fence's indentation, up to as much, off each line.)
                 body.append(next.hasPrefix(margin) ? next.dropFirst(margin.count) : next.drop { $0 == " " || $0 == "\t" })
             }
-            guard closed else { throw BlockError(description: "\(file):\(fenceLine): a schematic block is not closed") }
+            // (Told with the blocks' failures before it: the document has no more lines to try.)
+            guard closed else {
+                failures.append("\(file):\(fenceLine): a schematic block is not closed")
+                return
+            }
             blockNumber += 1
             let source = body.joined(separator: "\n")
             // An id derived from the block's text, unique in the document, scopes its styles.

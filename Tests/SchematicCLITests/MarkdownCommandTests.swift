@@ -357,6 +357,10 @@ import TestSupport
         #expect(inline.status == 0 && inline.stdout.contains("> <svg xmlns") && !inline.stdout.contains("\n<svg xmlns"))
         let unclosed = try Executable.run(["markdown", "-"], stdin: "> ```schematic\n> A\n\nText\n")
         #expect(unclosed.status == 65 && unclosed.stderr.contains("<stdin>:1: a schematic block is not closed"), "\(unclosed.stderr)")
+        // Told with the bad blocks before it (only it was told, with their exit status).
+        let both = try Executable.run(["markdown", "-"], stdin: "```schematic src=\"missing.yaml\"\n```\n\n```schematic\nroot\n")
+        #expect(both.status == 66 && both.stderr.contains("missing.yaml") && both.stderr.contains("<stdin>:4: a schematic block is not closed"),
+                "\(both.stderr)")
     }
 
     /// A block in an HTML comment is commented out: left as written, not drawn (a trial's was
