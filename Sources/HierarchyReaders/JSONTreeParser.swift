@@ -70,6 +70,9 @@ struct JSONTreeParser {
         case UInt8(ascii: "["):
             position += 1
             stack.append(.children(parent: -1))
+        case UInt8(ascii: "/") where position + 1 < bytes.count && (bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*")):
+            // JSON with comments (a VS Code or tsconfig file) said only what was expected.
+            throw error("a comment, which JSON does not have: leave the comments out")
         default:
             throw error("expected a JSON object or array of objects")
         }

@@ -60,6 +60,8 @@ import TestSupport
                 == #"in.json:2:2: duplicate key "children" in an object"#)
         #expect(error(#"{"name": "a""#) == "in.json:1:13: unexpected end of input")
         #expect(error("") == "in.json:1:1: no nodes: the input is empty")
+        #expect(error("// settings\n{\"name\": \"a\"}") == "in.json:1:1: a comment, which JSON does not have: leave the comments out")
+        #expect(error("\n  /* a */ []") == "in.json:2:3: a comment, which JSON does not have: leave the comments out")
         #expect(error("[]") == "in.json:1:1: no nodes: the array is empty")
         #expect(error(#"{"name": "a", "children": [{"name": "b"},]}"#) == "in.json:1:42: trailing ',' before ']'")
         #expect(error(#"{"name": "a\q"}"#) == "in.json:1:12: invalid escape '\\q'")
