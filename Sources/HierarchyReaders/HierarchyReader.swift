@@ -95,7 +95,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
         let start = bytes[index..<min(bytes.count, index + 5)]
         if start.starts(with: Array("---".utf8)) && frontMatterPrecedesHeading(bytes, from: index) { return .markdown }
         if start.starts(with: Array("---".utf8)) || start.starts(with: Array("%YAML".utf8)) { return .yaml }
-        if start.starts(with: Array("# ".utf8)) || start.starts(with: Array("## ".utf8)) { return .markdown }
+        // (A YAML file may open with a comment: its keys tell it from a page's heading.)
+        if start.starts(with: Array("# ".utf8)) || start.starts(with: Array("## ".utf8)) {
+            return looksLikeYAMLMapping(bytes, from: index) ? .yaml : .markdown
+        }
         if looksLikeDOT(bytes, from: index) { return .dot }
         if looksLikeYAMLMapping(bytes, from: index) { return .yaml }
         return tableFormat(bytes) ?? .outline

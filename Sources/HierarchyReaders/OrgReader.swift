@@ -18,6 +18,19 @@ public struct OrgReader: HierarchyReader {
         return try source.bytes.withUnsafeBufferPointer { bytes throws(ReadError) in try read(source, bytes) }
     }
 
+    /// A label with its Org links drawn as their text: `[[url][text]]` as "text", `[[url]]` as
+    /// "url" (they were drawn as written; Markdown's links are drawn as their text).
+    static func linksAsText(_ label: String) -> String {
+        var result = "", rest = label[...]
+        while let open = rest.firstRange(of: "[["), let close = rest[open.upperBound...].firstRange(of: "]]") {
+            result += rest[..<open.lowerBound]
+            let link = rest[open.upperBound..<close.lowerBound]
+            result += link.firstRange(of: "][").map { link[$0.upperBound...] } ?? link
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
     /// Whether a text read as an outline is an Org document that came without its extension
     /// (standard input, `.txt`): it opens with a keyword line (`#+TITLE:`) and has a heading,
     /// or every line at the first column is a heading or a `#` line (list items and body text
@@ -55,7 +68,9 @@ public struct OrgReader: HierarchyReader {
 
         func addNode(from start: Int, to end: Int, parent: Int?) throws(ReadError) -> Int {
             guard start < end else { return tree.addNode(label: "", parent: parent) }  // `**` alone: unnamed
-            return try labels.addLabelledNode(source, bytes, from: start, to: end, parent: parent, to: &tree, idPlaces: &idPlaces)
+            let node = try labels.addLabelledNode(source, bytes, from: start, to: end, parent: parent, to: &tree, idPlaces: &idPlaces)
+            if tree.labels[node].contains("[[") { tree.setLabel(Self.linksAsText(tree.labels[node]), of: node) }
+            return node
         }
 
         _ = try bytes.forEachContentLine { lineStart, contentEnd throws(ReadError) in

@@ -131,13 +131,14 @@ import TestSupport
             + "    - name: web\n      image: nginx:1.25\n      args: [\"-v\"]\n    - name: \"side car\"\n---\nkind: Service\n"
         let workflow = "name: CI\non:\n  push:\n    branches: [ main ]\njobs:\n  build:\n    steps:\n      - run: |\n"
             + "          make all\n          echo done: yes\n      - uses: actions/checkout@v4\n"
-        for yaml in [manifest, workflow, "# a comment\n'quoted key':\n  - a\n  - b\n".dropFirst(12).description] {
+        for yaml in [manifest, workflow, "'quoted key':\n  - a\n  - b\n", "# Deployment of web\n# (staging)\n" + manifest] {
             #expect(InputFormat.sniff(Array(yaml.utf8)) == .yaml, "\(yaml)")
         }
         for outline in ["Fruits:\n  Apple\n  Pear\n", "Note: text\n  Detail: more\n", "Title: a\nAuthor: b\n",
                         "Plan:\n  Step one: cut\n  then glue\n", "http://example.org/a\n  b\n", "  Indented: x\n    y: z\n"] {
             #expect(InputFormat.sniff(Array(outline.utf8)) == .outline, "\(outline)")
         }
+        #expect(InputFormat.sniff(Array("# Title\n\nSome text.\n\n- a\n".utf8)) == .markdown)
     }
 
     @Test func emptyNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {

@@ -98,5 +98,8 @@ import TestSupport
         #expect(shape(indented) == ["Work", ".Report", "..draft"])
         let keywordOnly = try OutlineReader().read(Array("#+TITLE: x\nline\n".utf8), file: "in")
         #expect(shape(keywordOnly) == ["#+TITLE: x", "line"])
+        // Links are drawn as their text.
+        let linked = try OrgReader().read(Array("* See [[https://x.org][the site]] and [[file:a.org]]\n** [[broken\n".utf8), file: "in.org")
+        #expect(shape(linked) == ["See the site and file:a.org", ".[[broken"])
     }
 }
