@@ -28,19 +28,22 @@ extension InputFormat {
     /// "Manager, Employee" stays one).
     public static func tableInPlainText(_ bytes: [UInt8], options: ReaderOptions) -> InputFormat? {
         guard let format = tableFormat(bytes, options: options) else { return nil }
+        let header = headerLine(bytes)
+        let separator = format == .tsv ? UInt8(0x09) : UInt8(ascii: ",")
+        return sameFieldCount(bytes[header], after: header.upperBound, in: bytes, separator: separator) ? format : nil
+    }
+
+    /// The first line that is not blank, after a byte-order mark: a table's header.
+    private static func headerLine(_ bytes: [UInt8]) -> Range<Int> {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-        let separator = format == .tsv ? UInt8(0x09) : UInt8(ascii: ",")
-        return sameFieldCount(bytes[start..<end], after: end, in: bytes, separator: separator) ? format : nil
+        return start..<(bytes[start...].firstIndex(of: 0x0A) ?? bytes.count)
     }
 
     /// CSV or TSV when the first line is a header naming the id and parent columns.
     static func tableFormat(_ bytes: [UInt8], options: ReaderOptions = ReaderOptions()) -> InputFormat? {
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-        let header = bytes[start..<end]
+        let line = headerLine(bytes), end = line.upperBound
+        let header = bytes[line]
         for (separator, format) in [(UInt8(0x09), InputFormat.tsv), (UInt8(ascii: ","), InputFormat.csv)] where header.contains(separator) {
             // The names as the CSV reader sees them: quotes and whitespace left out.
             let names = header.split(separator: separator, omittingEmptySubsequences: false).map { field in
