@@ -8,7 +8,7 @@ enum JSONDocumentShape {
     /// object: it has the children key (or `tree -J`'s `contents`), or a name and nothing but
     /// node fields beside it. Malformed or empty documents count as node objects, so the JSON
     /// parser reports them. Stops at the children key, so a d3 file is not read twice.
-    /// Also, for a first object without a name, its first key holding a list of objects
+    /// Also, for a first object without a name, its first key holding a list of named objects
     /// (children under another key, perhaps).
     static func shape(_ bytes: [UInt8], nameKey: String, childrenKey: String, typeKey: String)
         -> (holdsNodeObjects: Bool, listOfObjectsKey: String?) {
@@ -54,7 +54,11 @@ enum JSONDocumentShape {
                     var inside = scanner
                     inside.position += 1
                     inside.skipWhitespace()
-                    if inside.peek() == UInt8(ascii: "{") { listOfObjectsKey = String(decoding: keyBytes, as: UTF8.self) }
+                    // Only a list whose first object has a name can be read as children (an
+                    // ip -j interface's addr_info, unnamed, was named and led to an error).
+                    if inside.peek() == UInt8(ascii: "{"), inside.objectHasKey(name) {
+                        listOfObjectsKey = String(decoding: keyBytes, as: UTF8.self)
+                    }
                 }
                 guard scanner.skipValue() else { return true }
             }
@@ -144,6 +148,27 @@ enum JSONDocumentShape {
         }
 
         /// Skips one value: a string, a number or literal, or an object or array with all inside.
+        /// Whether the object at the position (its `{`) has `key` among its own keys.
+        func objectHasKey(_ key: [UInt8]) -> Bool {
+            var scanner = self
+            scanner.position += 1
+            while true {
+                scanner.skipWhitespace()
+                guard let next = scanner.peek(), next != UInt8(ascii: "}") else { return false }
+                if next == UInt8(ascii: ",") {
+                    scanner.position += 1
+                    continue
+                }
+                guard next == UInt8(ascii: "\""), let found = scanner.skipString() else { return false }
+                if scanner.bytes[found].elementsEqual(key) { return true }
+                scanner.skipWhitespace()
+                guard scanner.peek() == UInt8(ascii: ":") else { return false }
+                scanner.position += 1
+                scanner.skipWhitespace()
+                guard scanner.skipValue() else { return false }
+            }
+        }
+
         mutating func skipValue() -> Bool {
             guard let first = peek() else { return false }
             if first == UInt8(ascii: "\"") { return skipString() != nil }

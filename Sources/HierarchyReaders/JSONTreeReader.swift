@@ -49,11 +49,18 @@ public struct JSONTreeReader: HierarchyReader {
         }
         let shape = JSONDocumentShape.shape(source.bytes, nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey)
         if !shape.holdsNodeObjects {
-            let keys = YAMLReader(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,
+            var keys = YAMLReader(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,
                                   deepNestingAdvice: "keys are read so deep at most; node objects with \"\(childrenKey)\" may nest deeper")
-            var tree = try keys.read(JSONDocumentShape.decodingSurrogatePairs(source.bytes), file: file)
+            let document = JSONDocumentShape.decodingSurrogatePairs(source.bytes)
+            if PipDependencyTree.mayBeOne(document) {
+                // pipdeptree's packages are told by their unnamed items' keys: read as they are.
+                keys.labelsItemsByNameLikeKeys = false
+                let tree = try keys.read(document, file: file)
+                if let packages = PipDependencyTree.packageTree(from: tree) { return packages }
+                keys.labelsItemsByNameLikeKeys = true
+            }
+            var tree = try keys.read(document, file: file)
             if let packages = PackageListTree.packageTree(from: tree, file: file) { return packages }
-            if let packages = PipDependencyTree.packageTree(from: tree) { return packages }
             if let key = shape.listOfObjectsKey {
                 // Newick converted to JSON names its children `branchset`: a hint, as the keys are drawn.
                 tree.warnings.append("\(file):1:1: the first object has no \"\(nameKey)\" and no \"\(childrenKey)\": read as keys; "

@@ -6,6 +6,18 @@ import Hierarchy
 /// `Flask==2.0.1`, a dependency with what is required of it in its tooltip, one not installed
 /// (`"installed_version": "?"`) critical.
 enum PipDependencyTree {
+    /// Whether a JSON document may be one: it holds the key `"package_name"`.
+    static func mayBeOne(_ document: [UInt8]) -> Bool {
+        let key = Array("\"package_name\"".utf8)
+        guard document.count >= key.count else { return false }
+        var index = document.startIndex
+        while let found = document[index...].firstIndex(of: key[0]) {
+            if document[found...].starts(with: key) { return true }
+            index = found + 1
+        }
+        return false
+    }
+
     /// The package tree of `keys` (a JSON document read as keys), or nil where it is not one.
     static func packageTree(from keys: Tree) -> Tree? {
         // (Most documents read as keys are not: no index built for them.)

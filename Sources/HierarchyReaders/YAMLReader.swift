@@ -8,7 +8,7 @@ import Hierarchy
 /// object's children, or is a list item or document with no key but those; else (under a key,
 /// which already names it) it is read as keys like any mapping, so nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys
 /// (a Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
-/// unnamed, and a list item that is a list one unnamed node above its items, so items stay apart.
+/// by a name-like key (`ItemLabelKey`), else unnamed, and a list item that is a list one unnamed node above its items, so items stay apart.
 /// Several documents make one forest, each document an item (a list, or several keys without a
 /// name, under a node "document N"); the only document's keys are roots,
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
@@ -60,6 +60,11 @@ public struct YAMLReader: HierarchyReader {
 
     /// What the message about too deep a nesting advises.
     let deepNestingAdvice: String
+
+    /// Whether a list item of several keys without a `name` is labelled by a name-like key
+    /// (`ItemLabelKey`: `Name`, `title`, `ifname`, `package_name`…), as `name` labels it; off
+    /// for readers that recognise a known document by its unnamed items' keys (pipdeptree's).
+    var labelsItemsByNameLikeKeys = true
 
     public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
         self.init(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,
@@ -456,7 +461,17 @@ public struct YAMLReader: HierarchyReader {
                         // A list item of several keys (a Kubernetes container, an Ansible task,
                         // a workflow step's `uses:` and `with:`) is one node, so its keys are not
                         // mixed with the next item's; its `name` labels it, else it is unnamed.
-                        let label = name.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }
+                        var labelKey = name
+                        if labelKey == nil && labelsItemsByNameLikeKeys && slot == .item {
+                            // Without `name`, a name-like key labels the item (ip -j's `ifname`,
+                            // Docker's `Name`): a column of unnamed dots said nothing of which
+                            // interface or container each was.
+                            labelKey = ItemLabelKey.best(in: pairs.lazy.compactMap { key, value in
+                                events.kinds[key] == .scalar && events.kinds[value] == .scalar && !isNull(value)
+                                    ? (key, events.texts[key] ?? "") : nil
+                            }).flatMap { key in pairs.first { $0.0 == key } }
+                        }
+                        let label = labelKey.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }
                         let gathers = switch slot {
                         case .keyed: false
                         case .item, .streamDocument: pairs.count > 1
@@ -467,7 +482,7 @@ public struct YAMLReader: HierarchyReader {
                         if gathers {
                             if let label {
                                 owner = try add(label, parent: parent)
-                                keys.removeAll { $0.0 == name!.0 }
+                                keys.removeAll { $0.0 == labelKey!.0 }
                             } else if slot == .streamDocument {
                                 // A document of a stream (a Kubernetes manifest's): a dot said
                                 // nothing of which of its documents a tree is.

@@ -191,6 +191,22 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == ["services", ".web", "..image", "...nginx", "volumes", ".data"])
     }
 
+    /// An array of records without `name` (ip -j addr's interfaces, Docker's containers) is
+    /// drawn as named records: a name-like key labels each item, as `name` would.
+    @Test func listItemsWithoutANameAreLabelledByANameLikeKey() throws {
+        let links = try read("- ifindex: 1\n  ifname: lo\n  mtu: 65536\n- ifindex: 2\n  ifname: eth0\n")
+        #expect(outline(links) == ["lo", ".ifindex", "..1", ".mtu", "..65536", "eth0", ".ifindex", "..2"])
+        // `name` in any case first, then title, then label, then a key ending in "name".
+        #expect(outline(try read("- {hostname: h, Name: n}\n- {label: l, title: t}\n- {display_name: d, id: 3}\n"))
+                == ["n", ".hostname", "..h", "t", ".label", "..l", "d", ".id", "..3"])
+        // Not a key holding a list or mapping, nor a null, nor an item of one key (which is
+        // that key), nor an id.
+        #expect(outline(try read("- {rename: [a], id: 1}\n- {fullname: ~, id: 2}\n- {ifname: solo}\n"))
+                == ["", ".rename", "..a", ".id", "..1", "", ".fullname", ".id", "..2", "ifname", ".solo"])
+        // Only list items: a document's or a key's mapping keeps its keys (mkdocs.yml's site_name).
+        #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["site_name", ".Docs", "nav", ".a"])
+    }
+
     @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
         let tree = try read("""
             "":

@@ -189,6 +189,11 @@ import TestSupport
         #expect(config.parents == [-1, 0, 1, 0, 3, 3, -1, 6, -1])
         let items = try read(#"{"users": [{"name": "ann", "role": "admin"}, {"id": 7, "tags": ["x"]}]}"#)
         #expect(items.labels == ["users", "ann", "role", "admin", "", "id", "7", "tags", "x"])
+        // A record without "name" is labelled by a name-like key (ip -j addr's "ifname").
+        let links = try read(#"[{"ifindex": 1, "ifname": "lo", "addr_info": [{"family": "inet", "local": "127.0.0.1"}]}]"#)
+        #expect(links.labels == ["lo", "ifindex", "1", "addr_info", "", "family", "inet", "local", "127.0.0.1"])
+        // No hint to read "addr_info" as children: its objects have no name, so it would fail.
+        #expect(links.warnings.isEmpty)
         #expect(try read(#"["a", "b\u00e9", "\ud83d\ude00 \"\\ud83d\"", 3]"#).labels == ["a", "bé", "😀 \"\\ud83d\"", "3"])
         // Node objects keep d3's reading: the first object decides.
         #expect(try read(#"[{"name": "a", "url": "https://x.org"}, {"name": "b", "size": 1}]"#).labels == ["a", "b"])
@@ -402,9 +407,10 @@ import TestSupport
         #expect(tree.types[2] == .critical)
         #expect(tree.attributes(of: 1)?.tooltip == "required: >=7.1.2, installed: 8.0.1")
         #expect(tree.warnings.isEmpty)
-        // An object that is not a package among them: read as keys.
+        // An object that is not a package among them: read as keys (each record labelled by
+        // its name-like key, as any array of records).
         let mixed = try read(#"[{"package_name": "a", "dependencies": [{"other": 1}]}]"#)
-        #expect(mixed.labels.contains("package_name"))
+        #expect(mixed.labels == ["a", "dependencies", "other", "1"])
     }
 }
 
