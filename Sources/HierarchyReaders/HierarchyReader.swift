@@ -91,6 +91,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
         guard index < bytes.count else { return .outline }
         if looksLikeNewick(bytes, from: index) || startsWithNexus(bytes, from: index) { return .newick }
         if bytes[index] == 0x5B && looksLikeTreeListing(bytes, from: index) { return .outline }
+        // TOML's `[[package]]` or `[section]` (refused as an outline is): not JSON, nor a heading.
+        if (bytes[index] == 0x5B || bytes[index] == UInt8(ascii: "#")) && isSectionsAndKeys(bytes) { return .outline }
         if (bytes[index] == 0x7B || bytes[index] == 0x5B) && looksLikeJSON(bytes, from: index) { return .json }
         let start = bytes[index..<min(bytes.count, index + 5)]
         if start.starts(with: Array("---".utf8)) && frontMatterPrecedesHeading(bytes, from: index) { return .markdown }

@@ -1,5 +1,6 @@
-/// XML, SVG and HTML given where a hierarchy is expected: refused rather than drawn as an
-/// outline of their lines (a drawing's own SVG given back as input drew 2,830 nodes of markup).
+/// XML, SVG and HTML, and TOML or INI, given where a hierarchy is expected: refused rather than
+/// drawn as an outline of their lines (a drawing's own SVG given back as input drew 2,830 nodes
+/// of markup; a pyproject.toml, one level of "key = value" lines).
 extension InputFormat {
     /// The markup a text starts with (after a byte order mark and blank space), if any.
     static func markupKind(_ bytes: [UInt8]) -> String? {
@@ -22,9 +23,54 @@ extension InputFormat {
         return nil
     }
 
+    /// Whether a text is a configuration of sections and keys (TOML, INI: `[section]` first,
+    /// then `key = value` lines), every line at the first column: read as an outline it would be
+    /// one level of raw lines. (Keys indented under their sections, as git's config writes
+    /// them, make an outline of sections, and are read as one.)
+    static func isSectionsAndKeys(_ bytes: [UInt8]) -> Bool {
+        var sections = 0, keys = 0, lines = 0, next = 0
+        while next < bytes.count {
+            let start = next, lineEnd = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            next = lineEnd + 1
+            var end = lineEnd
+            while end > start, [0x20, 0x09, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            let text = bytes[start..<end]
+            guard let first = text.first else { continue }
+            if first == UInt8(ascii: "#") || first == UInt8(ascii: ";") || (first == 0xEF && lines == 0) { continue }
+            lines += 1
+            if lines > 2000 { break }
+            if first == UInt8(ascii: "[") {
+                guard text.last == UInt8(ascii: "]"), text.count > 2 else { return false }
+                sections += 1
+            } else {
+                // A key: no blank before it, then `=` (or INI's `:`), a word's characters in the key.
+                guard sections > 0, first != 0x20, first != 0x09,
+                      let equals = text.firstIndex(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }),
+                      equals > text.startIndex,
+                      text[text.startIndex..<equals].allSatisfy({ $0 >= 0x80 || $0 == 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+                          || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/")
+                          || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "@")  // a .desktop's Name[de]
+                          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                          || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
+                else { return false }
+                keys += 1
+            }
+        }
+        return sections > 0 && keys > 0
+    }
+
     /// Throws where content sniffed as an outline, or read as one for its extension alone
-    /// (`.txt`), is markup.
+    /// (`.txt`), is markup, or TOML or INI (`isSectionsAndKeys`; any `.toml`).
     public static func refuseMarkup(_ bytes: [UInt8], file: String) throws(ReadError) {
+        let isTOML = file.lowercased().hasSuffix(".toml")
+        if isTOML || isSectionsAndKeys(bytes) {
+            let conversion = isTOML
+                ? "python3 -c 'import json, sys, tomllib; json.dump(tomllib.load(sys.stdin.buffer), sys.stdout)' < \(file) | schematic - --from json"
+                : "Python's tomllib reads TOML, configparser INI"
+            throw ReadError(file: file, line: 1, column: 1, message:
+                "this is TOML or INI (sections of \"key = value\" lines), which Schematic does not read: convert it to JSON "
+                + "(\(conversion)), or say --from outline to draw its lines as they are")
+        }
         guard let kind = markupKind(bytes) else { return }
         throw ReadError(file: file, line: 1, column: 1, message:
             "this is \(kind), not a hierarchy: give an outline, `tree` output, JSON, YAML, CSV or TSV, Markdown, DOT, Newick "

@@ -563,6 +563,19 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(try sniff("<root>\n  <child>\n") == .outline)
         #expect(try sniff("<svgs>\n  a.svg\n") == .outline)  // the tag's whole name, not a word starting so
         #expect(try sniff("<htmlish>\n") == .outline)
+        // TOML and INI (a pyproject.toml, a systemd unit, a .desktop file) were one level of raw lines.
+        for text in ["[project]\nname = 'x'\n\n[project.scripts]\nrun = 'x:main'\n", "# unit\n[Unit]\nDescription=a\n[Install]\nWantedBy=b\n",
+                     "[Desktop Entry]\nName[de]=Rechner\n", "[[package]]\nname = \"a\"\n", "[core]\nbare: false\n"] {
+            do { _ = try sniff(text); Issue.record("read \(text)") } catch {
+                #expect(error.description.hasPrefix("<stdin>:1:1: this is TOML or INI"), "\(error.description)")
+            }
+        }
+        #expect(throws: ReadError.self) { try InputFormat.refuseMarkup(Array("a\n  b\n".utf8), file: "pyproject.toml") }
+        // Keys under their sections (git's config), or lines that are no keys, stay an outline.
+        #expect(try sniff("[core]\n\tbare = false\n") == .outline)
+        #expect(try sniff("[Draft]\n- point one\n") == .outline)
+        #expect(try sniff("[TODO] plan\nwrite = tests\n") == .outline)
+        #expect(try sniff("a = 1\n[b]\n") == .outline)
     }
 
     @Test func outlinesWithCommasAreStillOutlines() throws {
