@@ -10,7 +10,9 @@ import Hierarchy
 ///     x.txt
 ///
 /// Each block, after a blank line, is headed by a folder's path and a colon, and lists the
-/// folder's entries in their order. The first block's folder is the root, labelled with its
+/// folder's entries in their order. `ls -lR`'s long format is read too (`LongListingLine`): each
+/// block's `total` line left out, each entry its name (a folder's with `/`, a link's `name →
+/// target`), its size the tooltip; and so is `ls -l`'s one block with no header, a forest. The first block's folder is the root, labelled with its
 /// path as written (`demo`, `.`); a later header names an entry of an earlier block (`demo/a`,
 /// or `./a` under `.`), whose entries become its children. Names are kept as written, without
 /// markers. One pass over the lines and a hash of (folder, name), so it is linear.
@@ -34,6 +36,11 @@ struct RecursiveListingReader {
         var expectingHeader = true
         var headers = 0
         var firstControlCharacter: Int? = nil
+        // Whether entries are in the long format (decided by the first), and whether the text is
+        // `ls -l`'s one block, headed by its `total` line alone.
+        var long: Bool? = nil
+        var headerless = false
+        var entryCount = 0
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes.endOfLine(from: lineStart)
@@ -49,6 +56,12 @@ struct RecursiveListingReader {
             guard bytes[lineStart] != 0x20 && bytes[lineStart] != 0x09 else { return nil }
             if firstControlCharacter == nil { firstControlCharacter = source.firstControlCharacter(in: lineStart..<contentEnd) }
             let text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd]), as: UTF8.self))
+            if headers == 0 && !headerless && LongListingLine.isTotal(text) {
+                headerless = true
+                expectingHeader = false
+                long = true
+                continue
+            }
             if expectingHeader {
                 guard text.count > 1, text.last == ":" else { return nil }
                 let path = text.dropLast()
@@ -70,10 +83,34 @@ struct RecursiveListingReader {
                 expectingHeader = false
                 continue
             }
-            let node = tree.addNode(label: String(text), parent: folder)
-            if let folder, entries[Entry(folder: folder, name: text)] == nil { entries[Entry(folder: folder, name: text)] = node }
+            // A long listing's block opens with its total.
+            if long != false && LongListingLine.isTotal(text) && (long == true || entryCount == 0) { long = true; continue }
+            if long == nil { long = LongListingLine(text) != nil }
+            var name = text, label = String(text), attributes: NodeAttributes?
+            if long == true {
+                guard let entry = LongListingLine(text) else { return nil }
+                name = entry.name
+                label = String(entry.name)
+                var cssClass = "file"
+                switch entry.kind {
+                case "d": label += "/"; cssClass = "directory"
+                case "l":
+                    cssClass = "symlink"
+                    if let target = entry.target { label = SymbolicLinkLabel.label(name: entry.name, target: target) }
+                case "c", "b": cssClass = "device"
+                case "p": cssClass = "fifo"
+                case "s": cssClass = "socket"
+                default: break
+                }
+                let size = entry.size.allSatisfy { $0.isASCII && $0.isNumber } ? "\(entry.size) bytes" : String(entry.size)
+                attributes = NodeAttributes(tooltip: "\(entry.name): \(size)", cssClass: cssClass)
+            }
+            entryCount += 1
+            let node = tree.addNode(label: label, parent: folder)
+            if let attributes { tree.setAttributes(attributes, of: node) }
+            if let folder, entries[Entry(folder: folder, name: name)] == nil { entries[Entry(folder: folder, name: name)] = node }
         }
-        guard headers >= 2 else { return nil }
+        guard headers >= 2 || (headerless && entryCount > 0) else { return nil }
         if let control = firstControlCharacter {
             throw source.error(at: control, controlCharacterMessage(bytes[control], in: "a name"))
         }

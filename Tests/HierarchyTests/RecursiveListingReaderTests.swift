@@ -27,6 +27,36 @@ import TestSupport
         #expect(preorderOutline(try read("/:\nusr\n\n/usr:\nbin\n")) == ["/", ".usr", "..bin"])
     }
 
+    /// `ls -lR`: each block's total left out, each entry its name (a folder's with "/", a
+    /// link's "name → target"), its size in its tooltip; `ls -l` alone is a forest of names.
+    @Test func longListingsAreReadAsTheirNames() throws {
+        let listing = """
+            demo:
+            total 12
+            drwxr-xr-x  2 ann staff 4096 Jun 24  2025 my docs
+            -rw-r--r--. 1 ann staff  115 Oct 24 12:01 a -> b.txt
+            lrwxrwxrwx  1 ann staff    5 Oct 24 12:01 link -> a.txt
+            crw-rw-rw-  1 root root 1, 3 Jan  2  2024 null
+
+            demo/my docs:
+            total 4
+            -rw-r--r-- 1 ann staff 10 2024-01-02 10:00 x.md
+
+            """
+        let tree = try read(listing)
+        #expect(preorderOutline(tree) == ["demo", ".my docs/", "..x.md", ".a -> b.txt", ".link → a.txt", ".null"])
+        #expect(tree.attributes(of: 1)?.cssClass == "directory")
+        #expect(tree.attributes(of: 5)?.tooltip == "x.md: 10 bytes")
+        #expect(tree.attributes(of: 4)?.cssClass == "device")
+        #expect(tree.attributes(of: 4)?.tooltip == "null: 1, 3")
+        let flat = try read("total 8\n-rw-r--r-- 1 ann staff 5 2024-01-02 10:00:00.123456789 +0100 a.txt\ndrwxr-x--- 2 ann staff 4.0K Jan  2 10:00 b\n")
+        #expect(preorderOutline(flat) == ["a.txt", "b/"])
+        #expect(flat.attributes(of: 1)?.tooltip == "b: 4.0K")
+        // A line that is no entry among long ones: not a listing (an outline, as it was).
+        #expect(outline(try read("total 8\nshopping\n")) == ["total 8", "shopping"])
+        #expect(outline(try read("demo:\n-rw-r--r-- 1 a b 5 Jan  2  2024 x\nnotes\n\ndemo/x:\ny\n")).first == "demo:")
+    }
+
     @Test func textsThatAreNotListingsStayOutlines() throws {
         // One block: a `key:` and lines under it, unindented or indented.
         #expect(outline(try read("fruits:\napple\npear\n")) == ["fruits:", "apple", "pear"])
