@@ -291,17 +291,39 @@ public struct CSVReader: HierarchyReader {
             "'\(id)' is its own parent: where one name stands for two nodes, give each row an id of its own "
                 + "and the names in a label column (name, label, title or --label-column)"
         }
+        // Where cycles are broken, a row naming its own id as parent (an org chart's head who
+        // reports to themselves) is left out as DOT's loops are, its node a root unless another
+        // row gives it a parent; said once, with the first such row.
+        var firstOwnParent: (node: Int, field: Field)?, ownParentCount = 0
+        func isOwnParent(_ parent: Int, _ node: Int, _ parentID: Field) throws(ReadError) -> Bool {
+            guard parent == node else { return false }
+            guard breaksCycles else { throw source.error(at: parentID.offset, ownParent(parentID.text)) }
+            if firstOwnParent == nil { firstOwnParent = (node, parentID) }
+            ownParentCount += 1
+            return true
+        }
         for node in 0..<parentIDs.count {
             guard let parentID = parentIDs[node] else { continue }
             let parent = try parentNode(parentID, line: rowLines[node])
-            if parent == node { throw source.error(at: parentID.offset, ownParent(parentID.text)) }
+            if try isOwnParent(parent, node, parentID) { continue }
             tree.setParent(parent, of: node)
         }
         for (node, parentID) in extraParents {
             let line = parentLines[ParentKey(node: node, parent: parentID.text)] ?? rowLines[node]
             let parent = try parentNode(parentID, line: line)
-            if parent == node { throw source.error(at: parentID.offset, ownParent(parentID.text)) }
+            if try isOwnParent(parent, node, parentID) { continue }
+            // A node whose first row named itself takes its first other parent as its own.
+            if tree.parents[node] < 0 && firstOwnParent != nil && parentIDs[node].map({ nodeOfID[$0.text] == node }) == true {
+                tree.setParent(parent, of: node)
+                continue
+            }
             tree.addAdditionalParent(parent, to: node, at: SourcePlace(line: Int(line)))
+        }
+        if let (node, field) = firstOwnParent {
+            let others = ownParentCount > 1 ? " (\(ownParentCount) rows in all)" : ""
+            tree.warnings.append(source.error(at: field.offset, "'\(tree.ids[Int32(node)] ?? "")' is its own parent: that link is left out\(others); "
+                                              + "where one name stands for two nodes, give each row an id of its own and the names in a label "
+                                              + "column; --extra-parents keep refuses it").description)
         }
         // A node that no root reaches is on a cycle or hangs from one: walk up to a repeat.
         var reached = [Bool](repeating: false, count: tree.count)

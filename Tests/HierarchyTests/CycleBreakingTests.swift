@@ -36,6 +36,22 @@ import TestSupport
         #expect(sections.droppedParentCount == 2, "b -> a and z -> x")
     }
 
+    /// An org chart's head who reports to themselves (an HR export's manager id): the row's
+    /// link is left out, the node a root, with a warning; a further row's parent is its own.
+    @Test func aRowThatIsItsOwnParentIsLeftOutWhereCyclesBreak() throws {
+        let table = "id,manager_id,name\nceo,ceo,Ann\ncto,ceo,Bob\ndev,cto,Cy\ndev,dev,Cy\n"
+        #expect(readError(CSVReader(), table, file: "org.csv")?.hasPrefix("org.csv:2:5: 'ceo' is its own parent") == true, "refused by default")
+        let tree = try CSVReader(breaksCycles: true).read(Array(table.utf8), file: "org.csv")
+        #expect(preorderOutline(tree) == ["Ann", ".Bob", "..Cy"])
+        #expect(tree.warnings == ["org.csv:2:5: 'ceo' is its own parent: that link is left out (2 rows in all); where one name stands "
+                                  + "for two nodes, give each row an id of its own and the names in a label column; --extra-parents keep refuses it"])
+        #expect(tree.additionalParents.isEmpty)
+        // Named first by itself, then by another row: that row's parent is its parent.
+        let later = try CSVReader(breaksCycles: true).read(Array("id,parent\nr,\na,a\na,r\n".utf8), file: "t.csv")
+        #expect(preorderOutline(later) == ["r", ".a"])
+        #expect(later.additionalParents.isEmpty)
+    }
+
     /// Linear: a million nodes in cycles of two, and a chain hanging from each.
     @Test func manyCyclesInLinearTime() throws {
         var table = "id,parent\n"
