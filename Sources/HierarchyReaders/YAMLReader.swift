@@ -8,7 +8,8 @@ import Hierarchy
 /// object's children, or is a list item or document with no key but those; else (under a key,
 /// which already names it) it is read as keys like any mapping, so nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys
 /// (a Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
-/// by a name-like key (`ItemLabelKey`), else unnamed, and a list item that is a list one unnamed node above its items, so items stay apart.
+/// by a name-like key (`ItemLabelKey`), else unnamed (and so is an item of one key in a list that
+/// has such items, so the records' keys line up), and a list item that is a list one unnamed node above its items, so items stay apart.
 /// Several documents make one forest, each document an item (a list, or several keys without a
 /// name, under a node "document N"); the only document's keys are roots,
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
@@ -235,6 +236,10 @@ public struct YAMLReader: HierarchyReader {
         /// An item of a list or of a stream of several documents: a mapping of several keys is
         /// one node (its `name`, else unnamed), so items stay apart.
         case item
+        /// An item of a list that holds a mapping of several keys (records): a mapping of one key
+        /// is one node too, so the records' keys line up (a CI matrix's `- experimental: false`
+        /// stood a level higher than its siblings' keys, its value beside theirs).
+        case record
         /// The only document: its keys are the roots, unless it has a `name` to gather them.
         case soleDocument
         /// A document of a stream of several: as an item, but named "document N" where it has no name.
@@ -388,10 +393,11 @@ public struct YAMLReader: HierarchyReader {
                     // unnamed node above its items, so items stay apart (a table's rows were
                     // spliced into one list of cells).
                     let elements = entries(index)
-                    let above = (slot == .item || slot == .streamDocument) && !elements.isEmpty
+                    let above = (slot == .item || slot == .record || slot == .streamDocument) && !elements.isEmpty
                         ? tree.addNode(label: slot == .streamDocument ? documentLabel(index) : "", parent: parent) : parent
+                    let holdsRecords = elements.contains { events.kinds[$0] == .mapping && entries($0).count > 2 }
                     for element in elements.reversed() {
-                        work.append(.value(element, parent: above, inChildren: inChildren, slot: .item))
+                        work.append(.value(element, parent: above, inChildren: inChildren, slot: holdsRecords ? .record : .item))
                     }
                 case .mapping:
                     let pairs = try mergedPairs(of: index)
@@ -462,7 +468,7 @@ public struct YAMLReader: HierarchyReader {
                         // a workflow step's `uses:` and `with:`) is one node, so its keys are not
                         // mixed with the next item's; its `name` labels it, else it is unnamed.
                         var labelKey = name
-                        if labelKey == nil && labelsItemsByNameLikeKeys && slot == .item {
+                        if labelKey == nil && labelsItemsByNameLikeKeys && (slot == .item || slot == .record) {
                             // Without `name`, a name-like key labels the item (ip -j's `ifname`,
                             // Docker's `Name`): a column of unnamed dots said nothing of which
                             // interface or container each was.
@@ -475,6 +481,7 @@ public struct YAMLReader: HierarchyReader {
                         let gathers = switch slot {
                         case .keyed: false
                         case .item, .streamDocument: pairs.count > 1
+                        case .record: !pairs.isEmpty
                         case .soleDocument: label != nil
                         }
                         var owner = parent

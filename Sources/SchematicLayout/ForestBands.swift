@@ -7,7 +7,8 @@
 /// services' last image). Each root's subtree is moved down, whole, until it starts a padding
 /// below every box of the trees before it. A tree moved whole keeps its parents where they
 /// were among their children, and the columns' order holds: a column lists the trees' items
-/// tree after tree. Trees that do not reach into each other stay where they are. O(n).
+/// tree after tree. Trees that do not reach into each other stay where they are, and the
+/// drawing's top stays where it was. O(n).
 enum ForestBands {
     /// Moves the trees of `columns` (centres along the columns; boxes `heights` tall) apart.
     static func separate(_ centers: inout [Double], columns: PlacementColumns, heights: [Double], padding: Double) {
@@ -33,6 +34,14 @@ enum ForestBands {
             bottom = max(bottom, bandBottoms[root] + shift)
         }
         guard shift > 0 else { return }
-        for item in 0..<count { centers[item] += shifts[Int(rootOfItem[item])] }
+        // The drawing keeps its top: where a later tree had reached highest (beside the first
+        // tree's root), moving it down left an empty band over the whole drawing.
+        var oldTop = Double.infinity, newTop = Double.infinity
+        for root in 0..<rootCount {
+            oldTop = min(oldTop, bandTops[root])
+            newTop = min(newTop, bandTops[root] + shifts[root])
+        }
+        let lift = newTop - oldTop
+        for item in 0..<count { centers[item] += shifts[Int(rootOfItem[item])] - lift }
     }
 }

@@ -22,6 +22,7 @@ extension SchematicLayout {
         let rise = configuration.itemPadding * Self.blockBusRise, side = plan.busInset * 2 / 3
         let starts = dataController.sectionStarts
         var bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        var cardsEnd = (x: 0.0, y: 0.0)
         for block in 0..<plan.blockCount where plan.offsetStart[block] >= 0 {
             let first = Int(plan.firstItem[block])
             // The block's section: the last whose start is at or before its first member.
@@ -52,14 +53,18 @@ extension SchematicLayout {
             }
             // The card's top on the line over the block; below, room for a hanging list's line
             // past its far side (`rise` beyond it) and as much again.
-            // (Within the content: a block at its far edges has less room than that.)
             for bound in bounds where bound.maxY > bound.minY {
                 let minX = bound.minX - side, minY = bound.minY - rise
-                let maxX = min(bound.maxX + side, contentSize.width), maxY = min(bound.maxY + 2 * rise, contentSize.height)
+                let maxX = bound.maxX + side, maxY = bound.maxY + 2 * rise
                 panelFrames.append(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
                 panelSections.append(Int32(section))
+                cardsEnd = (max(cardsEnd.x, maxX), max(cardsEnd.y, maxY))
             }
         }
+        // The content holds the cards with the margin it keeps beyond boxes (cards at its far
+        // edge were cut there, and drawn touching the drawing's edge).
+        let margin = configuration.itemPadding / 2
+        contentSize = Size(width: max(contentSize.width, cardsEnd.x + margin), height: max(contentSize.height, cardsEnd.y + margin))
     }
 
     /// The panel decoration at `item` among its section's, in canonical coordinates.

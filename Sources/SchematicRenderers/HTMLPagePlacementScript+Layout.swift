@@ -22,7 +22,11 @@ extension HTMLPagePlacementScript {
       bottom = Math.max(bottom, bandBottoms[root] + shift);
     }
     if (!(shift > 0)) return centers;
-    for (item = 0; item < count; item++) centers[item] += shifts[rootOf[item]];
+    // The drawing keeps its top (a later tree reaching highest left an empty band).
+    var oldTop = Infinity, newTop = Infinity;
+    for (root = 0; root < rootCount; root++) { oldTop = Math.min(oldTop, bandTops[root]); newTop = Math.min(newTop, bandTops[root] + shifts[root]); }
+    var lift = newTop - oldTop;
+    for (item = 0; item < count; item++) centers[item] += shifts[rootOf[item]] - lift;
     return centers;
   }
   // SchematicLayout.prepare from scratch: canonical frames, columns, wrapped blocks and buses.

@@ -163,9 +163,10 @@ enum HTMLPageScript {
   }
   // SchematicLayout.framePanels: a card behind each panel of a nesting block (flat x, y, w, h):
   // its bus and boxes, the bus inset beside them, its top on the line over the block, below
-  // room for a hanging list's line past its far side.
+  // room for a hanging list's line past its far side; the content grown to hold them with
+  // half an item padding beyond.
   function panelFramesOf(r, X, Y, widths, heights, ss, cfg) {
-    var plan = r.plan, out = [];
+    var plan = r.plan, out = [], endX = 0, endY = 0;
     if (!plan || !plan.nestsFolders) return out;
     var rise = cfg.itemPadding * 0.25, side = plan.gutter / 4 * 2 / 3;  // SchematicLayout.blockBusRise, WrapPlan.busInset * 2 / 3
     for (var b = 0; b < plan.firstItem.length; b++) {
@@ -185,10 +186,13 @@ enum HTMLPageScript {
       for (var l = plan.levelStart[b]; l < plan.levelStart[b] + plan.nestLevels[b]; l++) add(plan.levelFirst[l], plan.levelFirst[l] + plan.levelCount[l]);
       for (p = 0; p < panels; p++) {
         if (!(maxY[p] > minY[p])) continue;
-        var x0 = minX[p] - side, y0 = minY[p] - rise, x1 = Math.min(maxX[p] + side, r.contentWidth), y1 = Math.min(maxY[p] + 2 * rise, r.contentHeight);
+        var x0 = minX[p] - side, y0 = minY[p] - rise, x1 = maxX[p] + side, y1 = maxY[p] + 2 * rise;
         out.push(x0, y0, x1 - x0, y1 - y0);
+        endX = Math.max(endX, x1); endY = Math.max(endY, y1);
       }
     }
+    r.contentWidth = Math.max(r.contentWidth, endX + cfg.itemPadding / 2);
+    r.contentHeight = Math.max(r.contentHeight, endY + cfg.itemPadding / 2);
     return out;
   }
   var G = null, original = null;
@@ -247,9 +251,10 @@ enum HTMLPageScript {
       SchematicPlacement.hangingLists(r, cols, heights, cfg).forEach(function (list) { blocks.push(list); });
       blocks.sort(function (a, b) { return a.first - b.first; });
     }
+    var panels = panelFramesOf(r, X, Y, widths, heights, ss, cfg);  // (first: it may grow the content)
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
       secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs,
-      panels: panelFramesOf(r, X, Y, widths, heights, ss, cfg)});
+      panels: panels});
   }
   function relayout() {
     var any = false;

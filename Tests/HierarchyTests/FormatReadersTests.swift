@@ -172,9 +172,14 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
             """)
         #expect(outline(pod) == ["containers", ".web", "..image", "...nginx", "..ports", "...containerPort", "....80",
                                  ".log", "..image", "...fluentd"])
-        // Without a name an item of several keys is unnamed; an item of one key is that key.
+        // Without a name an item of several keys is unnamed; so is an item of one key beside
+        // them, so the records' keys line up (a CI matrix's `- experimental: false` stood a
+        // level higher, its value beside its siblings' keys); in a list of one-key items alone
+        // (MkDocs' nav) each is that key.
         let steps = try read("steps:\n  - uses: checkout\n  - uses: setup\n    with: {version: 3}\n")
-        #expect(outline(steps) == ["steps", ".uses", "..checkout", ".", "..uses", "...setup", "..with", "...version", "....3"])
+        #expect(outline(steps) == ["steps", ".", "..uses", "...checkout", ".", "..uses", "...setup", "..with", "...version", "....3"])
+        let matrix = try read("include:\n  - {python: '3.8', os: linux}\n  - experimental: false\n")
+        #expect(outline(matrix) == ["include", ".", "..python", "...3.8", "..os", "...linux", ".", "..experimental", "...false"])
         #expect(outline(try read("nav:\n  - Home: index.md\n  - Guide: guide.md\n")) == ["nav", ".Home", "..index.md", ".Guide", "..guide.md"])
         // Several documents are items: each Kubernetes object keeps its keys.
         let objects = try read("kind: Service\nspec: {port: 80}\n---\nkind: Deployment\nspec: {replicas: 2}\n")
@@ -199,10 +204,11 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // `name` in any case first, then title, then label, then a key ending in "name".
         #expect(outline(try read("- {hostname: h, Name: n}\n- {label: l, title: t}\n- {display_name: d, id: 3}\n"))
                 == ["n", ".hostname", "..h", "t", ".label", "..l", "d", ".id", "..3"])
-        // Not a key holding a list or mapping, nor a null, nor an item of one key (which is
-        // that key), nor an id.
+        // Not a key holding a list or mapping, nor a null, nor an id; an item of one key among
+        // records is labelled so too, one among items of one key is that key.
         #expect(outline(try read("- {rename: [a], id: 1}\n- {fullname: ~, id: 2}\n- {ifname: solo}\n"))
-                == ["", ".rename", "..a", ".id", "..1", "", ".fullname", ".id", "..2", "ifname", ".solo"])
+                == ["", ".rename", "..a", ".id", "..1", "", ".fullname", ".id", "..2", "solo"])
+        #expect(outline(try read("- {ifname: a}\n- {ifname: b}\n")) == ["ifname", ".a", "ifname", ".b"])
         // Only list items: a document's or a key's mapping keeps its keys (mkdocs.yml's site_name).
         #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["site_name", ".Docs", "nav", ".a"])
     }
