@@ -66,6 +66,8 @@ struct PathListReader {
         }
         var tree = Tree()
         var known: [Step: Int] = [:]
+        // Which nodes a line names (not only implied as a folder of another's path).
+        var listed: [Bool] = []
         let sized = PathListReader.hasSizeColumn(bytes)
         _ = try bytes.forEachContentLine { lineStart, last throws(ReadError) in
             if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }
@@ -104,9 +106,46 @@ struct PathListReader {
                 let size = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<pathStart - 1]), as: UTF8.self)
                 tree.setAttributes(NodeAttributes(tooltip: size), of: parent)
             }
+            if parent >= 0 {
+                if listed.count < tree.count { listed += repeatElement(false, count: tree.count - listed.count) }
+                listed[parent] = true
+            }
             return true
         }
         if tree.isEmpty { throw source.error(at: 0, "no nodes: the input is empty") }
-        return tree
+        return Self.joiningImpliedTop(tree, listed: listed)
+    }
+
+    /// The tree with its top folders that no line names and that hold one folder each joined
+    /// into its root (`find /usr/share/alsa` drew `/` → `usr` → `share` above the folder it
+    /// lists; now one root `/usr/share/alsa`), where the tree has one root. Those folders are
+    /// the first nodes, made by the first line, so the rest keep their order, shifted.
+    static func joiningImpliedTop(_ tree: Tree, listed: [Bool]) -> Tree {
+        let count = tree.count
+        var childCount = [Int32](repeating: 0, count: count), roots = 0
+        for node in 0..<count {
+            let parent = Int(tree.parents[node])
+            if parent < 0 { roots += 1 } else { childCount[parent] += 1 }
+        }
+        // The chain is 0, 1, 2…: each the only child of the one before.
+        var top = 0
+        while roots == 1, top + 1 < count, !(top < listed.count && listed[top]), childCount[top] == 1, tree.parents[top + 1] == Int32(top) {
+            top += 1
+        }
+        guard top > 0 else { return tree }
+        var label = ""
+        for node in 0...top {
+            let name = tree.labels[node]
+            label += label.isEmpty || label.hasSuffix("/") ? name : "/" + name
+        }
+        var joined = Tree()
+        joined.reserveCapacity(count - top)
+        joined.warnings = tree.warnings
+        for node in top..<count {
+            let parent = Int(tree.parents[node])
+            let copy = joined.addNode(label: node == top ? label : tree.labels[node], type: tree.types[node], parent: node == top ? nil : parent - top)
+            if let attributes = tree.attributes(of: node) { joined.setAttributes(attributes, of: copy) }
+        }
+        return joined
     }
 }

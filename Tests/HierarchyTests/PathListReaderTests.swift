@@ -22,6 +22,19 @@ import Testing
         #expect(preorderOutline(try read("pkg/\npkg/a\npkg/../b\n")) == ["pkg", ".a", ".." + ".", "..b"])
     }
 
+    /// `find /usr/share/alsa` names its folder first: the folders above it, which no line
+    /// names, are its root's label, not a chain `/` → `usr` → `share` above it; so are the
+    /// unnamed folders above a list's first fork (`find … -type f`).
+    @Test func foldersNoLineNamesAboveTheRootJoinIt() throws {
+        #expect(preorderOutline(try read("/usr/share/alsa\n/usr/share/alsa/ucm\n/usr/share/alsa/ucm/a.conf\n/usr/share/alsa/b.conf\n"))
+                == ["/usr/share/alsa", ".ucm", "..a.conf", ".b.conf"])
+        #expect(preorderOutline(try read("/usr/share/alsa/ucm/a.conf\n/usr/share/alsa/b.conf\n")) == ["/usr/share/alsa", ".ucm", "..a.conf", ".b.conf"])
+        #expect(preorderOutline(try read("src/a/b.c\nsrc/a/c.c\n")) == ["src/a", ".b.c", ".c.c"])
+        // Down to a named folder only; two roots stay as they are.
+        #expect(preorderOutline(try read("/usr\n/usr/share/a\n/usr/share/b\n")) == ["/usr", ".share", "..a", "..b"])
+        #expect(preorderOutline(try read("a/x/1\na/x/2\nb/y/3\nb/y/4\n")) == ["a", ".x", "..1", "..2", "b", ".y", "..3", "..4"])
+    }
+
     /// `du -a`: a size and a tab before each path; the size is its node's tooltip, a folder's
     /// (its line after its contents) too. Sniffed so without an extension, not refused as a table.
     @Test func duListingsAreTheirPaths() throws {
