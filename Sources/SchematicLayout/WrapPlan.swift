@@ -525,15 +525,25 @@ struct WrapPlan {
     /// hangs every run as one list; the longest run's length gives every block its own shape.
     /// A row limit there would give a long fan as few rows as a short one: one list thirty
     /// times as long as the others sets the drawing's depth.
-    static func grid(length: Int, limit: Int, shaped: Int?, longestList: Int? = nil) -> (rows: Int, columns: Int)? {
+    /// A run shorter than `shortestGrid` hangs in one row unless `keepsShortColumns` (a run
+    /// beside a deep sibling: a row across the next columns must pass that subtree there).
+    static func grid(length: Int, limit: Int, shaped: Int?, longestList: Int? = nil,
+                     keepsShortColumns: Bool = false) -> (rows: Int, columns: Int)? {
         var most = min(limit, shaped ?? limit)
         if let longestList, longestList > 0 {
             most = min(shaped ?? length, (length * limit + longestList - 1) / longestList)
         }
         guard most > 0, length > most else { return nil }
         let columns = (length + most - 1) / most
+        // A short run in sub-columns read as parents and children (a fan of 4 as 2 × 2: the
+        // second sub-column's boxes stood beside the first's as their children would): it
+        // hangs in one row from the line over it instead.
+        if (longestList ?? 0) <= 0 && !keepsShortColumns && length < shortestGrid && columns > 1 { return (1, length) }
         return ((length + columns - 1) / columns, columns)
     }
+
+    /// Runs shorter than this wrap into one row, never into sub-columns (`grid`).
+    static let shortestGrid = 8
 
     /// Whether blocks may reach past their column's right edge rather than widen it: in the
     /// whole-tree alignments (which keep the room free with stand-ins), without bands or depth
@@ -760,6 +770,9 @@ struct WrapPlan {
         // Nothing nested that the reach before would not: that plan, placed already.
         if nestingReach != .smallSubtrees && !reachesFurther { return nil }
         self.smallestFan = smallestFan
+        // Runs beside a deep, big sibling subtree: kept shaped where blocks fill, kept in
+        // sub-columns where short (`grid`).
+        let besideDeep = WrapPlan.runsBesideDeepSiblings(runStart: runStart, runLength: runLength, sections: sections)
         var filledRows: [Int]? = nil
         if fills && configuration.wrap == .auto {
             filledRows = WrapEstimate(runStart: runStart, runLength: runLength, runSection: runSection,
@@ -768,8 +781,7 @@ struct WrapPlan {
             // A run beside a deep, big sibling subtree keeps its shaped rows: filled across the
             // next columns, its block must pass that subtree there and lands far from its
             // parent (`runsBesideDeepSiblings`).
-            let keeps = WrapPlan.runsBesideDeepSiblings(runStart: runStart, runLength: runLength, sections: sections)
-            for run in 0..<runStart.count where keeps[run] {
+            for run in 0..<runStart.count where besideDeep[run] {
                 let shaped = WrapPlan.shapedRows(of: Int(runStart[run])..<Int(runStart[run]) + Int(runLength[run]),
                                                  widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter)
                 guard shaped != filledRows![run] else { continue }
@@ -804,7 +816,7 @@ struct WrapPlan {
                                              padding: padding, gutter: gutter)
             }
             guard let (rowCount, columnCount) = WrapPlan.grid(length: length, limit: rowLimit, shaped: shaped,
-                                                              longestList: longestList) else { continue }
+                                                              longestList: longestList, keepsShortColumns: besideDeep[run]) else { continue }
             let block = Int32(firstItem.count)
             firstItem.append(start); memberCount.append(Int32(length))
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))

@@ -92,11 +92,13 @@ extension HTMLPagePlacementScript {
   }
   // WrapPlan.grid: [rows, columns], or null if the run stays one column. With longestList
   // (auto top to bottom) the limit caps lists: rows in proportion to the run's length.
-  function wrapGrid(length, limit, shaped, longestList) {
+  function wrapGrid(length, limit, shaped, longestList, keepsShortColumns) {
     var most = shaped === null ? limit : Math.min(limit, shaped);
     if (longestList > 0) most = Math.min(shaped === null ? length : shaped, Math.floor((length * limit + longestList - 1) / longestList));
     if (!(most > 0) || length <= most) return null;
     var columns = Math.floor((length + most - 1) / most);
+    // WrapPlan.shortestGrid: a short run hangs in one row, not in sub-columns.
+    if (!(longestList > 0) && !keepsShortColumns && length < 8 && columns > 1) return [1, length];
     return [Math.floor((length + columns - 1) / columns), columns];
   }
   // WrapEstimate
@@ -361,14 +363,13 @@ extension HTMLPagePlacementScript {
     if (!runStart.length || !(rowLimit > 0)) return null;
     // Nothing nested that the reach before would not: that plan, placed already.
     if (reach !== REACH_SMALL && !reachesFurther) return null;
-    var filled = null, keepingDiffers = false;
+    var filled = null, keepingDiffers = false, besideDeep = runsBesideDeepSiblings(runStart, runLength, cs, cols.par);
     if (fills && cfg.wrap === 0) {
       filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
       // WrapPlan.runsBesideDeepSiblings: a run beside a deep, big sibling subtree keeps its
       // shaped rows, with keepsBeside (WrapPlan.keepsBesideDeepSiblings).
-      var keeps = runsBesideDeepSiblings(runStart, runLength, cs, cols.par);
       for (run = 0; run < runStart.length; run++) {
-        if (!keeps[run]) continue;
+        if (!besideDeep[run]) continue;
         var keptRows = shapedRowsOf(runStart[run], runStart[run] + runLength[run], widths, heights, padding, gutter);
         if (keptRows === filled[run]) continue;
         keepingDiffers = true;
@@ -397,7 +398,7 @@ extension HTMLPagePlacementScript {
       } else if (shapes) {
         shaped = shapedRowsOf(first, first + length, widths, heights, padding, gutter);
       }
-      var grid = wrapGrid(length, rowLimit, shaped, longestRun);
+      var grid = wrapGrid(length, rowLimit, shaped, longestRun, besideDeep[run]);
       if (!grid) continue;
       var rowCount = grid[0], columnCount = grid[1];
       var block = plan.firstItem.length;

@@ -332,7 +332,8 @@ extension WrapTests {
         let root = tree.addNode(label: "root")
         for index in 0..<30 {
             let child = tree.addNode(label: "child \(index)", parent: root)
-            if index % 2 == 0 { for file in 0..<7 { _ = tree.addNode(label: "file \(file)", parent: child) } }
+            // (8 files: a shorter run wraps into one row, `WrapPlan.shortestGrid`.)
+            if index % 2 == 0 { for file in 0..<8 { _ = tree.addNode(label: "file \(file)", parent: child) } }
         }
         let (nested, sections) = try layout(tree, connectors: .elbow, randomSizes: false)
         #expect(nested.wrapsFolders)
@@ -340,7 +341,7 @@ extension WrapTests {
         // A leaf right after a folder in the same panel (same x) starts above that folder's last file's bottom.
         var tucked = 0
         for folder in stride(from: 0, to: 29, by: 2) where frame(1, folder).minX == frame(1, folder + 1).minX {
-            let lastFile = frame(2, folder / 2 * 7 + 6)
+            let lastFile = frame(2, folder / 2 * 8 + 7)
             #expect(frame(1, folder + 1).minY >= frame(1, folder).maxY)
             if frame(1, folder + 1).minY < lastFile.maxY { tucked += 1 }
         }

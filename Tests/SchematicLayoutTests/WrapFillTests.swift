@@ -18,6 +18,13 @@ import Testing
         #expect(limited?.rows == 4 && limited?.columns == 3)  // balanced: 4, 4, 2
         #expect(shaped?.rows == 5 && shaped?.columns == 2)
         #expect(WrapPlan.grid(length: 10, limit: 12, shaped: nil) == nil)
+        // A run shorter than `shortestGrid` wraps into one row, not sub-columns (a fan of 4 as
+        // 2 × 2 read as parents and children); a list top to bottom keeps its sub-columns.
+        #expect(WrapPlan.grid(length: 4, limit: 3, shaped: nil)! == (1, 4))
+        #expect(WrapPlan.grid(length: 7, limit: 3, shaped: 2)! == (1, 7))
+        #expect(WrapPlan.grid(length: 8, limit: 3, shaped: nil)! == (3, 3))
+        #expect(WrapPlan.grid(length: 4, limit: 3, shaped: nil, longestList: 8)! == (2, 2))
+        #expect(WrapPlan.grid(length: 6, limit: 2, shaped: 3, longestList: 6)! == (2, 3))
     }
 
     @Test func filledBlocksUseTheRoomBesideThemWithoutDeepening() {
