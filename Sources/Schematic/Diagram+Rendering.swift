@@ -105,7 +105,9 @@ extension Diagram {
         case .graphviz(let format):
             // Our layout, pinned, drawn by Graphviz's renderers (`nop2` keeps node and edge positions).
             // A bitmap too large for cairo is scaled down with Graphviz's `size`, or refused.
-            var graphAttributes: [(name: String, value: String)] = []
+            // No page margin: Graphviz gives PDF and PostScript pages half an inch all round, so
+            // a PDF was 72 pt broader and taller than the same drawing's SVG and PNG.
+            var graphAttributes: [(name: String, value: String)] = [("margin", "0")]
             if let fit = bitmapFit(format: format, scale: options.bitmapScale) {
                 if fit.isTooLarge { throw .graphviz(fit.refusal(format: format)) }
                 if let dpi = fit.dpiAttribute { graphAttributes.append(("dpi", dpi)) }

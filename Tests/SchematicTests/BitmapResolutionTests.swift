@@ -43,4 +43,18 @@ import Testing
         #expect(diagram.bitmapFit(format: "png", scale: 2)?.pixelsPerPoint == 2)
         #expect(diagram.bitmapFit(format: "svg", scale: 2) == nil)
     }
+
+    /// A PDF page is the drawing's size, as the SVG and the PNG are (Graphviz's half-inch page
+    /// margin made it 72 pt broader and taller).
+    @Test func aPDFPageIsTheDrawingsSize() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "Root")
+        _ = tree.addNode(label: "Child", parent: root)
+        let diagram = try Diagram(tree: tree, options: DiagramOptions())
+        let pdf = String(decoding: try diagram.rendered(Diagram.RenderOptions(format: .graphviz("pdf"))), as: UTF8.self)
+        let svg = String(decoding: try diagram.rendered(Diagram.RenderOptions(format: .svg)), as: UTF8.self)
+        let box = try #require(pdf.firstMatch(of: /MediaBox \[ 0 0 (\d+) (\d+) \]/))
+        let size = try #require(svg.firstMatch(of: /width="([\d.]+)" height="([\d.]+)"/))
+        #expect(abs(Double(box.1)! - Double(size.1)!) <= 1 && abs(Double(box.2)! - Double(size.2)!) <= 1)
+    }
 }
