@@ -147,7 +147,6 @@ enum JSONDocumentShape {
             return nil
         }
 
-        /// Skips one value: a string, a number or literal, or an object or array with all inside.
         /// Whether the object at the position (its `{`) has `key` among its own keys.
         func objectHasKey(_ key: [UInt8]) -> Bool {
             var scanner = self
@@ -169,6 +168,7 @@ enum JSONDocumentShape {
             }
         }
 
+        /// Skips one value: a string, a number or literal, or an object or array with all inside.
         mutating func skipValue() -> Bool {
             guard let first = peek() else { return false }
             if first == UInt8(ascii: "\"") { return skipString() != nil }

@@ -33,7 +33,10 @@ struct LongListingLine {
             // A date after the mode, links, owner and size at least: `Mon DD HH:MM|YYYY`, or ISO's
             // `YYYY-MM-DD HH:MM[:SS.nnn] [+zone]`.
             let count = fields.count
-            if count >= 6, Self.isTimeOrYear(fields[count - 1].text), Self.isDay(fields[count - 2].text), Self.isMonth(fields[count - 3].text) {
+            // (Or the day first, as French and German write it: `24 oct.  12:01`, `24. Okt 12:01`.)
+            if count >= 6, Self.isTimeOrYear(fields[count - 1].text),
+               (Self.isDay(fields[count - 2].text) && Self.isMonth(fields[count - 3].text))
+                || (Self.isMonth(fields[count - 2].text) && Self.isDay(fields[count - 3].text)) {
                 dateEnd = index
                 fields.removeLast(3)
                 break
@@ -75,12 +78,20 @@ struct LongListingLine {
         return characters[1...].allSatisfy { "rwxsStTl-".contains($0) }
     }
 
+    /// `Oct`, `oct.`, `Okt`, `окт`, or a number and a letter (`10月`, `10월`).
     static func isMonth(_ text: Substring) -> Bool {
         let letters = text.last == "." ? text.dropLast() : text
-        return (2...5).contains(letters.count) && letters.allSatisfy(\.isLetter)
+        if (2...5).contains(letters.count) && letters.allSatisfy(\.isLetter) { return true }
+        let digits = letters.prefix(while: \.isASCIIDigit)
+        return (1...2).contains(digits.count) && (1...2).contains(letters.count - digits.count)
+            && letters.dropFirst(digits.count).allSatisfy { $0.isLetter && !$0.isASCII }
     }
 
-    static func isDay(_ text: Substring) -> Bool { (1...2).contains(text.count) && text.allSatisfy(\.isASCIIDigit) }
+    /// `24`, or `24.` as German writes it.
+    static func isDay(_ text: Substring) -> Bool {
+        let digits = text.last == "." ? text.dropLast() : text
+        return (1...2).contains(digits.count) && digits.allSatisfy(\.isASCIIDigit)
+    }
 
     static func isTimeOrYear(_ text: Substring) -> Bool { isTime(text) || (text.count == 4 && text.allSatisfy(\.isASCIIDigit)) }
 
@@ -97,10 +108,11 @@ struct LongListingLine {
             && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
     }
 
-    /// `total 36` (or `total 1.2M`), which heads each folder's block.
+    /// `total 36` (or `total 1.2M`, or in another language, `insgesamt 36`, `合計 36`), which
+    /// heads each folder's block: a word and an amount.
     static func isTotal(_ line: Substring) -> Bool {
-        guard line.hasPrefix("total "), let amount = line.split(separator: " ").last else { return false }
-        return line.split(separator: " ").count == 2 && amount.first?.isASCIIDigit == true
+        let fields = line.split(separator: " ")
+        return fields.count == 2 && fields[0].allSatisfy(\.isLetter) && fields[1].first?.isASCIIDigit == true
     }
 }
 

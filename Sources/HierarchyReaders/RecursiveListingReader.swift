@@ -41,6 +41,36 @@ struct RecursiveListingReader {
         var long: Bool? = nil
         var headerless = false
         var entryCount = 0
+        var pendingTotal: Substring? = nil
+        /// Adds an entry of the current folder; false where a long listing's line is no entry.
+        func add(_ text: Substring) -> Bool {
+            var name = text, label = String(text), attributes: NodeAttributes?
+            if long == true {
+                guard let entry = LongListingLine(text) else { return false }
+                name = entry.name
+                label = String(entry.name)
+                var cssClass = "file"
+                switch entry.kind {
+                case "d": label += "/"; cssClass = "directory"
+                case "l":
+                    cssClass = "symlink"
+                    if let target = entry.target { label = SymbolicLinkLabel.label(name: entry.name, target: target) }
+                case "c", "b": cssClass = "device"
+                case "p": cssClass = "fifo"
+                case "s": cssClass = "socket"
+                default: break
+                }
+                let size = entry.size.allSatisfy { $0.isASCII && $0.isNumber } ? "\(entry.size) bytes" : String(entry.size)
+                attributes = NodeAttributes(tooltip: "\(entry.name): \(size)", cssClass: cssClass)
+            }
+            // `ls -a`'s `.` and `..` are the folder and its parent, not entries of it.
+            if name == "." || name == ".." { return true }
+            entryCount += 1
+            let node = tree.addNode(label: label, parent: folder)
+            if let attributes { tree.setAttributes(attributes, of: node) }
+            if let folder, entries[Entry(folder: folder, name: name)] == nil { entries[Entry(folder: folder, name: name)] = node }
+            return true
+        }
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes.endOfLine(from: lineStart)
@@ -64,6 +94,12 @@ struct RecursiveListingReader {
             }
             if expectingHeader {
                 guard text.count > 1, text.last == ":" else { return nil }
+                if let total = pendingTotal {
+                    // The block's one line was total-like: a name.
+                    pendingTotal = nil
+                    long = false
+                    guard add(total) else { return nil }
+                }
                 let path = text.dropLast()
                 if headers == 0 {
                     let node = tree.addNode(label: String(path))
@@ -83,34 +119,27 @@ struct RecursiveListingReader {
                 expectingHeader = false
                 continue
             }
-            // A long listing's block opens with its total.
-            if long != false && LongListingLine.isTotal(text) && (long == true || entryCount == 0) { long = true; continue }
-            if long == nil { long = LongListingLine(text) != nil }
-            var name = text, label = String(text), attributes: NodeAttributes?
-            if long == true {
-                guard let entry = LongListingLine(text) else { return nil }
-                name = entry.name
-                label = String(entry.name)
-                var cssClass = "file"
-                switch entry.kind {
-                case "d": label += "/"; cssClass = "directory"
-                case "l":
-                    cssClass = "symlink"
-                    if let target = entry.target { label = SymbolicLinkLabel.label(name: entry.name, target: target) }
-                case "c", "b": cssClass = "device"
-                case "p": cssClass = "fifo"
-                case "s": cssClass = "socket"
-                default: break
-                }
-                let size = entry.size.allSatisfy { $0.isASCII && $0.isNumber } ? "\(entry.size) bytes" : String(entry.size)
-                attributes = NodeAttributes(tooltip: "\(entry.name): \(size)", cssClass: cssClass)
+            // A long listing's block opens with its total (`total 8`, `insgesamt 8`): the first
+            // such line is one only where a long entry follows it (else it was a name).
+            if long == true && LongListingLine.isTotal(text) { continue }
+            if long == nil && LongListingLine.isTotal(text) && pendingTotal == nil && entryCount == 0 {
+                pendingTotal = text
+                continue
             }
-            entryCount += 1
-            let node = tree.addNode(label: label, parent: folder)
-            if let attributes { tree.setAttributes(attributes, of: node) }
-            if let folder, entries[Entry(folder: folder, name: name)] == nil { entries[Entry(folder: folder, name: name)] = node }
+            if long == nil { long = LongListingLine(text) != nil }
+            if let total = pendingTotal {
+                pendingTotal = nil
+                if long == false { guard add(total) else { return nil } }
+            }
+            guard add(text) else { return nil }
         }
-        guard headers >= 2 || (headerless && entryCount > 0) else { return nil }
+        if let total = pendingTotal {
+            // A listing of one line, a total-like name: a name.
+            long = false
+            guard add(total) else { return nil }
+        }
+        // Several blocks; or, in the long format, which tells a listing by itself, one.
+        guard headers >= 2 || (long == true && headers == 1) || (headerless && entryCount > 0) else { return nil }
         if let control = firstControlCharacter {
             throw source.error(at: control, controlCharacterMessage(bytes[control], in: "a name"))
         }

@@ -931,9 +931,10 @@ struct WrapPlan {
 
     /// Per run, whether a sibling's subtree has `deepSiblingLevels` levels or more below it and
     /// `deepSiblingShare` times the run's members or more: such a run keeps its shaped rows
-    /// when blocks fill the room beside them (`fills`). A folder's six leading files filled one
-    /// row across the columns of the 500-entry subtree of the folder after them, above it,
-    /// 3,000 px from their parent.
+    /// when blocks fill the room beside them (`fills`), and its sub-columns where it is short
+    /// (`grid`). A folder's six leading files filled one row across the columns of the
+    /// 500-entry subtree of the folder after them, above it, 3,000 px from their parent. (The
+    /// estimate sizes such a short run as a row: it only chooses limits.)
     static func runsBesideDeepSiblings(runStart: [Int32], runLength: [Int32], sections: PlacementColumns) -> [Bool] {
         let itemCount = sections.childStarts.count - 1
         // Subtree sizes and levels, children after parents in item order (no recursion).

@@ -52,6 +52,17 @@ import TestSupport
         let flat = try read("total 8\n-rw-r--r-- 1 ann staff 5 2024-01-02 10:00:00.123456789 +0100 a.txt\ndrwxr-x--- 2 ann staff 4.0K Jan  2 10:00 b\n")
         #expect(preorderOutline(flat) == ["a.txt", "b/"])
         #expect(flat.attributes(of: 1)?.tooltip == "b: 4.0K")
+        // One folder's listing (no subfolders): its one block, the long format telling it.
+        let single = try read("d:\ntotal 8\n-rw-r--r-- 1 root root 10 Oct 24 12:01 a.txt\n-rw-r--r-- 1 root root 10 Oct 24 12:01 b.txt\n")
+        #expect(preorderOutline(single) == ["d", ".a.txt", ".b.txt"])
+        // ls -a's `.` and `..`; German (total, day first) and Japanese dates.
+        let german = "d:\ninsgesamt 8\ndrwxr-xr-x 2 a b 4096 24. Okt 12:01 .\ndrwxr-xr-x 9 a b 4096 24. Okt 12:01 ..\n-rw-r--r-- 1 a b 10 24. Okt 2023 x\n"
+        #expect(preorderOutline(try read(german)) == ["d", ".x"])
+        #expect(preorderOutline(try read("d:\n合計 8\n-rw-r--r-- 1 a b 10 10月 24 12:01 y\n")) == ["d", ".y"])
+        #expect(preorderOutline(try read("d:\ntotal 8\n-rw-r--r-- 1 a b 10 24 oct.  12:01 z\n")) == ["d", ".z"])
+        // A short listing whose first name looks like a total keeps it as a name.
+        #expect(preorderOutline(try read("d:\nnotes 2\nb\n\nd/b:\nc\n")) == ["d", ".notes 2", ".b", "..c"])
+        #expect(preorderOutline(try read("d:\nnotes 2\n\nd/notes 2:\nc\n")) == ["d", ".notes 2", "..c"])
         // A line that is no entry among long ones: not a listing (an outline, as it was).
         #expect(outline(try read("total 8\nshopping\n")) == ["total 8", "shopping"])
         #expect(outline(try read("demo:\n-rw-r--r-- 1 a b 5 Jan  2  2024 x\nnotes\n\ndemo/x:\ny\n")).first == "demo:")
