@@ -526,7 +526,8 @@ struct WrapPlan {
     /// A row limit there would give a long fan as few rows as a short one: one list thirty
     /// times as long as the others sets the drawing's depth.
     /// A run shorter than `shortestGrid` hangs in one row unless `keepsShortColumns` (a run
-    /// beside a deep sibling: a row across the next columns must pass that subtree there).
+    /// beside a deep sibling: a row across the next columns must pass that subtree there; or a
+    /// row limit the user gave, `--wrap N`).
     static func grid(length: Int, limit: Int, shaped: Int?, longestList: Int? = nil,
                      keepsShortColumns: Bool = false) -> (rows: Int, columns: Int)? {
         var most = min(limit, shaped ?? limit)
@@ -816,7 +817,8 @@ struct WrapPlan {
                                              padding: padding, gutter: gutter)
             }
             guard let (rowCount, columnCount) = WrapPlan.grid(length: length, limit: rowLimit, shaped: shaped,
-                                                              longestList: longestList, keepsShortColumns: besideDeep[run]) else { continue }
+                                                              longestList: longestList,
+                                                              keepsShortColumns: besideDeep[run] || !shapes) else { continue }
             let block = Int32(firstItem.count)
             firstItem.append(start); memberCount.append(Int32(length))
             rows.append(Int32(rowCount)); columns.append(Int32(columnCount))

@@ -398,7 +398,7 @@ extension HTMLPagePlacementScript {
       } else if (shapes) {
         shaped = shapedRowsOf(first, first + length, widths, heights, padding, gutter);
       }
-      var grid = wrapGrid(length, rowLimit, shaped, longestRun, besideDeep[run]);
+      var grid = wrapGrid(length, rowLimit, shaped, longestRun, besideDeep[run] || !shapes);
       if (!grid) continue;
       var rowCount = grid[0], columnCount = grid[1];
       var block = plan.firstItem.length;
