@@ -45,6 +45,10 @@ public struct SectionedTree: Sendable {
     public private(set) var firstDroppedParents: [(parent: Int, child: Int)] = []
     /// How many left-out parents `firstDroppedParents` keeps.
     public static let namedDroppedParents = 3
+    /// Parents that every edge of theirs was left out of: roots with no children and no drawn
+    /// additional child, drawn alone (the Unix history's `Unix/TS 1.0`, whose one edge skips
+    /// levels); how many, and the first in node order.
+    public private(set) var parentsLeftAlone: (count: Int, first: Int?) = (0, nil)
 
     /// Sections a forest. Throws if it is empty or has a cycle, and, under `.reject`, if an
     /// additional parent is not exactly one level above its child.
@@ -137,6 +141,7 @@ public struct SectionedTree: Sendable {
 
         var additionalParents: [Int32: [Int32]] = [:]
         var additionalChildren: [Int32: [Int32]] = [:]
+        var droppedParents = Set<Int32>()
         for node in tree.additionalParents.keys.sorted() {
             let childItem = itemOfNode[Int(node)]
             for parent in tree.additionalParents[node]! {
@@ -144,12 +149,14 @@ public struct SectionedTree: Sendable {
                     // (An edge repeating the first parent is no additional parent.)
                     if parent == tree.parents[Int(node)] { continue }
                     droppedParentCount += 1
+                    droppedParents.insert(parent)
                     if firstDroppedParents.count < Self.namedDroppedParents { firstDroppedParents.append((Int(parent), Int(node))) }
                     continue
                 }
                 guard sectionOfNode[Int(parent)] + 1 == sectionOfNode[Int(node)] else {
                     if misplacedParents == .drop {
                         droppedParentCount += 1
+                        droppedParents.insert(parent)
                         if firstDroppedParents.count < Self.namedDroppedParents { firstDroppedParents.append((Int(parent), Int(node))) }
                         continue
                     }
@@ -182,6 +189,13 @@ public struct SectionedTree: Sendable {
         self.childStarts = childStarts
         self.additionalParentsOfItem = additionalParents
         self.additionalChildrenOfItem = additionalChildren
+        for parent in droppedParents {
+            let item = Int(itemOfNode[Int(parent)])
+            guard tree.parents[Int(parent)] < 0, childStarts[item] == childStarts[item + 1],
+                  additionalChildren[Int32(item)] == nil else { continue }
+            parentsLeftAlone.count += 1
+            parentsLeftAlone.first = min(parentsLeftAlone.first ?? Int(parent), Int(parent))
+        }
     }
 
     /// The number of sections (the depth of the deepest node plus one).

@@ -135,7 +135,16 @@ public struct Diagram {
         if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount, naming: dataController.firstDroppedParents.map {
             (Self.shortLabel(tree.labels[$0.parent]), Self.shortLabel(tree.labels[$0.child]))
         }, all: options.misplacedParents == .dropAll,
-           dashed: dataController.additionalParentsOfItem.values.reduce(0) { $0 + $1.count }) { warnings.append(dropped) }
+           dashed: dataController.additionalParentsOfItem.values.reduce(0) { $0 + $1.count }) {
+            // A parent none of whose edges is drawn stands alone, unlinked: named, as the edges
+            // listed may not be its own.
+            let alone = dataController.parentsLeftAlone
+            let aloneNote = alone.first.map { first in
+                alone.count == 1 ? "; '\(Self.shortLabel(tree.labels[first]))' is drawn alone, none of its edges drawn"
+                    : "; \(alone.count) nodes are drawn alone, none of their edges drawn (the first '\(Self.shortLabel(tree.labels[first]))')"
+            } ?? ""
+            warnings.append(dropped + aloneNote)
+        }
         if let labelSizing, let shortened = Self.shortenedLabelsMessage(labelSizing.wrappedLines, dataController) {
             warnings.append(shortened)
         }

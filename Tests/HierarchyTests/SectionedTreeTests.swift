@@ -110,6 +110,9 @@ import TestSupport
         let dropped = try SectionedTree(tree, misplacedParents: .dropAll)
         #expect(dropped.droppedParentCount == 2 && dropped.additionalParentsOfItem.isEmpty)
         #expect(dropped.firstDroppedParents.map { [$0.parent, $0.child] } == [[b, c], [a, d]])
+        // B's one edge was left out: B stands alone, unlinked (A keeps its child C).
+        #expect(dropped.parentsLeftAlone.count == 1 && dropped.parentsLeftAlone.first == b)
+        #expect(kept.parentsLeftAlone.count == 0)
     }
 
     @Test func deepChainIsSectionedWithoutRecursion() throws {

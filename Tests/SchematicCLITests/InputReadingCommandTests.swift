@@ -96,6 +96,9 @@ import TestSupport
                 + "a → c (--extra-parents keep refuses it; drop also leaves out the one drawn dashed)\n")
         // (d's second parent, e, is one level up: its connector is drawn, as subitem 1.)
         #expect(dot.stdout.contains(#""label":"d""#) && dot.stdout.contains(#""indexPath":[2,1,1]"#), "\(dot.stdout)")
+        // A parent whose every edge was left out stands alone: named (the Unix history's TS 1.0).
+        let alone = try Executable.run(["-", "--format", "json"], stdin: "digraph { a -> b; b -> c; t -> c }\n")
+        #expect(alone.status == 0 && alone.stderr.contains("t → c") && alone.stderr.contains("; 't' is drawn alone, none of its edges drawn"), "\(alone.stderr)")
         let cycle = try Executable.run(["-", "--from", "csv", "--format", "json"], stdin: "id,parent\nA,B\nB,A\n")
         #expect(cycle.status == 0 && cycle.stderr.contains("a cycle of parents, 'A' -> 'B' -> 'A', is drawn from 'A'"), "\(cycle.stderr)")
         #expect(cycle.stdout.contains(#""label":"A""#) && cycle.stdout.contains(#""label":"B""#))
