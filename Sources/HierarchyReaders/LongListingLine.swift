@@ -72,10 +72,10 @@ struct LongListingLine {
 
     /// `drwxr-xr-x`, with GNU's `.` (an SELinux context) or `+` (an ACL) after it, or `@` (macOS's attributes).
     static func isMode(_ text: Substring) -> Bool {
-        var characters = Array(text)
-        if characters.count == 11, [".", "+", "@"].contains(characters[10]) { characters.removeLast() }
-        guard characters.count == 10, "-dlcbpsD".contains(characters[0]) else { return false }
-        return characters[1...].allSatisfy { "rwxsStTl-".contains($0) }
+        // An ACL, SELinux or extended-attribute mark may follow the ten letters.
+        let mode = text.count == 11 && ".+@".contains(text.last!) ? text.dropLast() : text
+        guard mode.count == 10, let kind = mode.first, "-dlcbpsD".contains(kind) else { return false }
+        return mode.dropFirst().allSatisfy { "rwxsStTl-".contains($0) }
     }
 
     /// `Oct`, `oct.`, `Okt`, `окт`, or a number and a letter (`10月`, `10월`).

@@ -6,16 +6,12 @@ import Hierarchy
 /// `Flask==2.0.1`, a dependency with what is required of it in its tooltip, one not installed
 /// (`"installed_version": "?"`) critical.
 enum PipDependencyTree {
-    /// Whether a JSON document may be one: it holds the key `"package_name"`.
+    /// Whether a JSON document may be one: an array holding the keys `"package_name"` and
+    /// `"dependencies"`.
     static func mayBeOne(_ document: [UInt8]) -> Bool {
-        let key = Array("\"package_name\"".utf8)
-        guard document.count >= key.count else { return false }
-        var index = document.startIndex
-        while let found = document[index...].firstIndex(of: key[0]) {
-            if document[found...].starts(with: key) { return true }
-            index = found + 1
-        }
-        return false
+        guard document.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "[") else { return false }
+        return document.firstRange(of: Array("\"package_name\"".utf8)) != nil
+            && document.firstRange(of: Array("\"dependencies\"".utf8)) != nil
     }
 
     /// The package tree of `keys` (a JSON document read as keys), or nil where it is not one.

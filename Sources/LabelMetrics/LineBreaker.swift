@@ -44,7 +44,40 @@ enum LineBreaker {
                 low = middle
             }
         }
-        return (best, false)
+        return (evenedInsideWords(text, lines: best, breaks: breaks, maxLines: maxLines, width: width) ?? best, false)
+    }
+
+    /// Lines still this uneven (the shortest under this share of the widest)…
+    static let unevenLines = 0.6
+    /// …are wrapped again breaking inside words (at identifiers' dots and underscores) where
+    /// that makes the widest line at most this share of what it was.
+    static let evenedInsideWords = 0.75
+
+    /// `lines` (balanced without breaking inside words) evened out by breaking inside words,
+    /// or nil where that would not narrow them by `evenedInsideWords`: a name's one hyphen left
+    /// "vnd.ms-" over "excel.addin.macroenabled.12.xml", where "vnd.ms-excel.addin." over
+    /// "macroenabled.12.xml" is two thirds as wide. Never between the words of a camel-case
+    /// name or between characters where the lines do not already break there.
+    private static func evenedInsideWords(_ text: Substring, lines: [Substring], breaks: Breaks, maxLines: Int,
+                                          width: (Substring) -> Double) -> [Substring]? {
+        let widths = lines.map(width)
+        guard let widest = widths.max(), let shortest = widths.min(), shortest < widest * unevenLines else { return nil }
+        var best: [Substring]? = nil
+        var high = widest * evenedInsideWords, low = width(text) / Double(lines.count)
+        var middle = high
+        for _ in 0..<balancingSteps where high - low > 1 {
+            var trialBreaks = Breaks()
+            let trial = wrap(text, maxWidth: middle, maxLines: maxLines, breaks: &trialBreaks, width: width)
+            if !trial.truncated && trial.lines.count == lines.count && trialBreaks.betweenCharacters <= breaks.betweenCharacters
+                && trialBreaks.insideNames <= breaks.insideNames {
+                best = trial.lines
+                high = trial.lines.reduce(0) { max($0, width($1)) }
+            } else {
+                low = middle
+            }
+            middle = (low + high) / 2
+        }
+        return best
     }
 
     /// How many words a wrap broke inside (at identifiers' dots, underscores and case changes),

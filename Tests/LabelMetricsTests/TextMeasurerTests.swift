@@ -154,12 +154,20 @@ import TestSupport
         #expect(LineBreaker.balancedWrap("short", maxWidth: 190, width: Self.monospaced).lines == ["short"])
     }
 
-    /// Balancing never breaks a word the greedy lines keep whole, nor cuts one between characters.
+    /// Balancing breaks a word the greedy lines keep whole only at an identifier's dot or
+    /// underscore, where lines left uneven become a quarter narrower; never between a camel-case
+    /// name's words, nor between characters.
     @Test func balancingBreaksNoWordTheGreedyLinesKeep() {
         let name = "vnd.ms-excel.addin.macroenabled.12.xml"
         let greedy = LineBreaker.wrap(name[...], maxWidth: 320, width: Self.monospaced)
         #expect(greedy.lines == ["vnd.ms-", "excel.addin.macroenabled.12.xml"])
-        #expect(LineBreaker.balancedWrap(name[...], maxWidth: 320, width: Self.monospaced).lines == greedy.lines)
+        #expect(LineBreaker.balancedWrap(name[...], maxWidth: 320, width: Self.monospaced).lines == ["vnd.ms-excel.addin.", "macroenabled.12.xml"])
+        // Not where it narrows the lines by less than a quarter.
+        let closer = "vnd.mse-excel.addin.bin"
+        #expect(LineBreaker.balancedWrap(closer[...], maxWidth: 200, width: Self.monospaced).lines == ["vnd.mse-", "excel.addin.bin"])
+        // Nor between a camel-case name's words.
+        let email = "email.errors.HeaderMissingRequiredValue"
+        #expect(LineBreaker.balancedWrap(email[...], maxWidth: 300, width: Self.monospaced).lines == ["email.errors.", "HeaderMissingRequiredValue"])
         // "ab Connection" and "Aborted" would be narrower, but break a word that fits.
         let camel = "ab ConnectionAborted"
         #expect(LineBreaker.balancedWrap(camel[...], maxWidth: 190, width: Self.monospaced).lines == ["ab", "ConnectionAborted"])
