@@ -18,8 +18,8 @@ import Hierarchy
 /// markers. One pass over the lines and a hash of (folder, name), so it is linear.
 struct RecursiveListingReader {
     /// The listing's tree, or nil where the text is no such listing: its first line must be a
-    /// path and a colon, and each later block, after a blank line, be headed by the first path,
-    /// `/` and more, naming an entry of a block above; at least two blocks, and no entry
+    /// path and a colon, and each later block, after a blank line, be headed by a path naming an
+    /// entry of a block above, or a folder outside those read (another tree); at least two blocks, and no entry
     /// indented (a text of `key:` and lines under it stays an outline's).
     static func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree? {
         struct Entry: Hashable {
@@ -31,7 +31,7 @@ struct RecursiveListingReader {
         // The folders whose headers were read, by path (the root also by its path without a
         // trailing `/`, as `ls -R demo/` heads its subfolders "demo/a:").
         var folders: [Substring: Int] = [:]
-        var rootPrefix: Substring = ""
+        var roots = 0
         var folder: Int? = nil
         var expectingHeader = true
         var headers = 0
@@ -101,19 +101,26 @@ struct RecursiveListingReader {
                     guard add(total) else { return nil }
                 }
                 let path = text.dropLast()
-                if headers == 0 {
-                    let node = tree.addNode(label: String(path))
-                    rootPrefix = path.last == "/" ? path : Substring(path + "/")
+                guard folders[path] == nil else { return nil }
+                if let slash = path.lastIndex(of: "/"), let parent = folders[path[..<slash]] {
+                    // A subfolder, listed as an entry of its parent's block.
+                    guard let node = entries[Entry(folder: parent, name: path[path.index(after: slash)...])] else { return nil }
                     folders[path] = node
-                    folders[rootPrefix.dropLast()] = node
                     folder = node
                 } else {
-                    // A subfolder of the root, listed as an entry of its parent's block.
-                    guard path.count > rootPrefix.count, path.hasPrefix(rootPrefix), folders[path] == nil,
-                          let slash = path.lastIndex(of: "/"), let parent = folders[path[..<slash]],
-                          let node = entries[Entry(folder: parent, name: path[path.index(after: slash)...])] else { return nil }
+                    // A folder named on the command line (`ls -R a b`): a tree of its own, unless
+                    // it lies inside one read already (then its parent's block should have named it).
+                    var ancestor = path.dropLast(path.last == "/" ? 1 : 0)
+                    while let slash = ancestor.lastIndex(of: "/") {
+                        ancestor = ancestor[..<slash]
+                        if folders[ancestor] != nil { return nil }
+                    }
+                    let node = tree.addNode(label: String(path))
+                    let prefix = path.last == "/" ? path : Substring(path + "/")
                     folders[path] = node
+                    folders[prefix.dropLast()] = node
                     folder = node
+                    roots += 1
                 }
                 headers += 1
                 expectingHeader = false
@@ -139,7 +146,10 @@ struct RecursiveListingReader {
             guard add(total) else { return nil }
         }
         // Several blocks; or, in the long format, which tells a listing by itself, one.
+        // Several trees (`ls -R a b`) only where the long format or a subfolder's block tells a
+        // listing: blocks of `Fruits:` and `Vegetables:` over their lines stay an outline's.
         guard headers >= 2 || (long == true && headers == 1) || (headerless && entryCount > 0) else { return nil }
+        guard roots <= 1 || long == true || headers > roots else { return nil }
         if let control = firstControlCharacter {
             throw source.error(at: control, controlCharacterMessage(bytes[control], in: "a name"))
         }

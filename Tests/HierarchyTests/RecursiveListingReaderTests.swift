@@ -68,6 +68,25 @@ import TestSupport
         #expect(outline(try read("demo:\n-rw-r--r-- 1 a b 5 Jan  2  2024 x\nnotes\n\ndemo/x:\ny\n")).first == "demo:")
     }
 
+    /// `ls -R a b` and `ls -lR a b`: each folder named on the command line is a tree of its own.
+    @Test func severalFoldersAreAForest() throws {
+        let short = "a:\nx\nsub\n\na/sub:\ny\n\nb:\nz\n"
+        #expect(preorderOutline(try read(short)) == ["a", ".x", ".sub", "..y", "b", ".z"])
+        let long = """
+            /srv/a:
+            total 4
+            -rw-r--r-- 1 ann staff 5 Jan  2  2024 x
+
+            /srv/b:
+            total 4
+            -rw-r--r-- 1 ann staff 5 Jan  2  2024 y
+
+            """
+        #expect(preorderOutline(try read(long)) == ["/srv/a", ".x", "/srv/b", ".y"])
+        // A later block inside a tree read already must name an entry of it.
+        #expect(outline(try read("a:\nx\n\nb:\nz\n\na/q:\nw\n")).first == "a:")
+    }
+
     @Test func textsThatAreNotListingsStayOutlines() throws {
         // One block: a `key:` and lines under it, unindented or indented.
         #expect(outline(try read("fruits:\napple\npear\n")) == ["fruits:", "apple", "pear"])
