@@ -27,6 +27,8 @@ typedef __typeof__(agerrors) *schematic_gv_agerrors;
 typedef __typeof__(agreseterrors) *schematic_gv_agreseterrors;
 typedef __typeof__(agseterrf) *schematic_gv_agseterrf;
 typedef __typeof__(agisdirected) *schematic_gv_agisdirected;
+typedef __typeof__(agfstsubg) *schematic_gv_agfstsubg;
+typedef __typeof__(agnxtsubg) *schematic_gv_agnxtsubg;
 /// cgraph's DOT scanner (flex, prefix "aag") keeps its buffer and line counter in globals, and a
 /// syntax error leaves unread input behind; destroying the scanner resets it for the next text.
 /// Exported by libcgraph, but in none of its headers.

@@ -56,6 +56,9 @@ public struct GraphvizGraph: Sendable {
     public var boundingBox = (llx: 0.0, lly: 0.0, urx: 0.0, ury: 0.0)
     /// Graphviz's warnings while reading the graph (`syntax ambiguity …`), each naming its line.
     public var warnings: [String] = []
+    /// The names of the graph's clusters (subgraphs named `cluster…`, at any depth), in the
+    /// order cgraph keeps them; read files only.
+    public var clusters: [String] = []
 }
 
 /// The bridge to Graphviz's libraries (libgvc, libcgraph), opened on the first call (see
@@ -401,6 +404,19 @@ public enum Graphviz {
         }
         edges.sort { $0.sequence < $1.sequence }
         var result = GraphvizGraph(isDirected: gv.agisdirected(graph) != 0, nodes: nodes, edges: edges)
+        if tokens != nil {
+            // Iteratively: subgraphs nest as deep as a file writes them.
+            var pending = [graph]
+            while let parent = pending.popLast() {
+                var subgraph = gv.agfstsubg(parent)
+                while let current = subgraph {
+                    let name = restored(gv.agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? "")
+                    if name.hasPrefix("cluster") { result.clusters.append(name) }
+                    pending.append(current)
+                    subgraph = gv.agnxtsubg(current)
+                }
+            }
+        }
         if laidOut {
             result.boundingBox = (schematic_gv_bb_llx(graph), schematic_gv_bb_lly(graph), schematic_gv_bb_urx(graph), schematic_gv_bb_ury(graph))
         }

@@ -33,6 +33,8 @@ struct GraphvizLibrary: @unchecked Sendable {
     let agreseterrors: schematic_gv_agreseterrors
     let agseterrf: schematic_gv_agseterrf
     let agisdirected: schematic_gv_agisdirected
+    let agfstsubg: schematic_gv_agfstsubg
+    let agnxtsubg: schematic_gv_agnxtsubg
     let aaglexDestroy: schematic_gv_aaglex_destroy
     let colorxlate: schematic_gv_colorxlate
     let setColorScheme: schematic_gv_setColorScheme
@@ -106,6 +108,8 @@ struct GraphvizLibrary: @unchecked Sendable {
         agreseterrors = try function(cgraph, "agreseterrors", schematic_gv_agreseterrors.self)
         agseterrf = try function(cgraph, "agseterrf", schematic_gv_agseterrf.self)
         agisdirected = try function(cgraph, "agisdirected", schematic_gv_agisdirected.self)
+        agfstsubg = try function(cgraph, "agfstsubg", schematic_gv_agfstsubg.self)
+        agnxtsubg = try function(cgraph, "agnxtsubg", schematic_gv_agnxtsubg.self)
         aaglexDestroy = try function(cgraph, "aaglex_destroy", schematic_gv_aaglex_destroy.self)
         gvContext = try function(gvc, "gvContext", schematic_gv_gvContext.self)
         gvLayout = try function(gvc, "gvLayout", schematic_gv_gvLayout.self)

@@ -343,11 +343,9 @@ public struct CSVReader: HierarchyReader {
                 let message = CycleBreaking.warning(root: root, parent: { Int(tree.parents[$0]) }, name: { tree.ids[Int32($0)]! })
                 tree.warnings.append("\(file):\(rowLines[root]): \(message)")
             }
-            for root in roots {
-                let parent = Int(tree.parents[root])
-                tree.setParent(nil, of: root)
-                tree.addAdditionalParent(parent, to: root, at: SourcePlace(line: Int(rowLines[root])))
-            }
+            // The link is left out, not kept as an extra parent: its parent is the root's own
+            // descendant, never one level above it, and the layout would warn of it again.
+            for root in roots { tree.setParent(nil, of: root) }
         } else if let stranded = reached.firstIndex(of: false) {
             var node = stranded
             var seen = Set<Int>()

@@ -3,8 +3,8 @@
 /// `perl-modules-5.36` need each other) could not be drawn at all.
 enum CycleBreaking {
     /// The nodes to make roots, one per cycle no root reaches: its first node (file order). Its
-    /// parent on the cycle becomes an additional parent (which the drawing then leaves out, as
-    /// it is under its child). `parent(node)` is -1 for a root. O(n): each unreached part is
+    /// link to its parent on the cycle is left out (that parent is under it: no drawing could
+    /// show the link), with `warning`'s message. `parent(node)` is -1 for a root. O(n): each unreached part is
     /// walked once, then reached from its new root.
     /// `reached`: the nodes the roots reach, where the reader has found them already.
     static func roots(count: Int, parent: (Int) -> Int, children: (Int) -> [Int], reached known: [Bool]? = nil) -> [Int] {

@@ -88,6 +88,17 @@ public struct DOTReader: HierarchyReader {
                 let line = warning.firstRange(of: "in line ").flatMap { Int(warning[$0.upperBound...].prefix(while: \.isNumber)) }
                 tree.warnings.append(ReadError(file: file, line: line ?? 0, column: 0, message: warning).description)
             }
+            if let first = graph.clusters.first {
+                // Clusters group nodes into boxes, which a tree of columns has no room for: said,
+                // not dropped in silence (their nodes and edges are all drawn).
+                let count = graph.clusters.count
+                let offset = source.bytes.firstRange(of: Array(first.utf8)).map(\.lowerBound)
+                let message = "\(context)\(count == 1 ? "cluster '\(first)' is" : "\(count) clusters ('\(first)' first) are") "
+                    + "not drawn as \(count == 1 ? "a box" : "boxes") (a tree's columns cannot group nodes); "
+                    + "\(count == 1 ? "its" : "their") nodes and edges are"
+                tree.warnings.append(offset.map { source.error(at: $0, message) }?.description
+                                     ?? ReadError(file: file, line: 0, column: 0, message: message).description)
+            }
         }
         return tree
     }
@@ -199,11 +210,11 @@ public struct DOTReader: HierarchyReader {
                 let message = CycleBreaking.warning(root: root, parent: { parent[$0] }, name: { graph.nodes[$0].name })
                 tree.warnings.append(error(message, edgePosition(old, root, 0)).description)
             }
+            // The link is left out, not kept as an extra parent: its parent is the root's own
+            // descendant, never one level above it, and the layout would warn of it again.
             for root in roots {
-                let old = parent[root]
+                children[parent[root]].removeAll { $0 == root }
                 parent[root] = -1
-                children[old].removeAll { $0 == root }
-                extraParents[root, default: []].insert(old, at: 0)
             }
         } else if var cycle = cycle(in: graph) {
             // Its edges in order, ending with the one written last, where the error points: the

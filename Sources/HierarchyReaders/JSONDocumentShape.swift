@@ -9,7 +9,8 @@ enum JSONDocumentShape {
     /// node fields beside it. Malformed or empty documents count as node objects, so the JSON
     /// parser reports them. Stops at the children key, so a d3 file is not read twice.
     /// Also, for a first object without a name, its first key holding a list of named objects
-    /// (children under another key, perhaps).
+    /// (children under another key, perhaps), where the object has other keys or the list's
+    /// items nest under the same key.
     static func shape(_ bytes: [UInt8], nameKey: String, childrenKey: String, typeKey: String)
         -> (holdsNodeObjects: Bool, listOfObjectsKey: String?) {
         var listOfObjectsKey: String?
@@ -30,6 +31,8 @@ enum JSONDocumentShape {
             let name = Array(nameKey.utf8), children = Array(childrenKey.utf8), contents = Array("contents".utf8)
             var hasName = false
             var foreignKey = false
+            var keyCount = 0
+            var listNests = false
             while true {
                 scanner.skipWhitespace()
                 guard let next = scanner.peek() else { return true }
@@ -40,6 +43,7 @@ enum JSONDocumentShape {
                 }
                 guard next == UInt8(ascii: "\""), let key = scanner.skipString() else { return true }
                 let keyBytes = bytes[key]
+                keyCount += 1
                 if keyBytes.elementsEqual(children) || keyBytes.elementsEqual(contents) { return true }
                 if keyBytes.elementsEqual(name) {
                     hasName = true
@@ -58,11 +62,14 @@ enum JSONDocumentShape {
                     // ip -j interface's addr_info, unnamed, was named and led to an error).
                     if inside.peek() == UInt8(ascii: "{"), inside.objectHasKey(name) {
                         listOfObjectsKey = String(decoding: keyBytes, as: UTF8.self)
+                        listNests = scanner.someItemHasKey(Array(keyBytes))
                     }
                 }
                 guard scanner.skipValue() else { return true }
             }
-            if hasName { listOfObjectsKey = nil }
+            // A lone list of flat named items (iso-codes' {"639-5": [...]}) is read whole as
+            // keys; saying it holds children would only drop the items' other fields.
+            if hasName || (keyCount == 1 && !listNests) { listOfObjectsKey = nil }
             return hasName && !foreignKey
         }
         return (holds, holds ? nil : listOfObjectsKey)
@@ -164,6 +171,23 @@ enum JSONDocumentShape {
                 guard scanner.peek() == UInt8(ascii: ":") else { return false }
                 scanner.position += 1
                 scanner.skipWhitespace()
+                guard scanner.skipValue() else { return false }
+            }
+        }
+
+        /// Whether an object of the array at the position (its `[`) has `key` among its own keys:
+        /// a list nested under the same key again, as children are.
+        func someItemHasKey(_ key: [UInt8]) -> Bool {
+            var scanner = self
+            scanner.position += 1
+            while true {
+                scanner.skipWhitespace()
+                guard let next = scanner.peek(), next != UInt8(ascii: "]") else { return false }
+                if next == UInt8(ascii: ",") {
+                    scanner.position += 1
+                    continue
+                }
+                if next == UInt8(ascii: "{"), scanner.objectHasKey(key) { return true }
                 guard scanner.skipValue() else { return false }
             }
         }

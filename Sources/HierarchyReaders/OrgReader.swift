@@ -4,8 +4,10 @@ import Hierarchy
 /// `**` its child; one that skips levels hangs from the nearest heading above, as Markdown's
 /// do), and list items (`- `, `+ `, an indented `* `, `1. `, `1) `) are children of the heading
 /// above them, nested by their indentation (a tab to the next multiple of 8, as Emacs counts).
-/// The rest is notes, not nodes: paragraphs, drawers, tables, comments, `#+` keywords and
-/// what `#+BEGIN_…` blocks hold. Labels keep `TODO`, `DONE` and tags as written, a list item's
+/// A `#+TITLE:` before the first heading is the root over them all, as Org's export heads the
+/// document with it. The rest is notes, not nodes: paragraphs, drawers, tables, comments, other
+/// `#+` keywords and what `#+BEGIN_…` blocks hold. Labels keep `TODO`, `DONE` and tags (one
+/// space before them, not the columns of padding Emacs aligns them with); a list item's
 /// checkbox is drawn as a ballot box (`[X]` ☑, `[ ]` ☐),
 /// and may end with the outline's markers (`!`, `!!`, `[critical]`, `{#id .class}`).
 /// `OutlineReader` hands over a text whose every line is a heading, not all as deep.
@@ -64,6 +66,7 @@ public struct OrgReader: HierarchyReader {
         var items: [(indent: Int, node: Int)] = []
         var idPlaces: [String: Int] = [:]
         var inBlock = false
+        var title: Int?
         let labels = OutlineReader()
 
         func addNode(from start: Int, to end: Int, parent: Int?) throws(ReadError) -> Int {
@@ -79,7 +82,8 @@ public struct OrgReader: HierarchyReader {
                 inBlock = false
                 while let last = headings.last, last.stars >= heading.stars { headings.removeLast() }
                 items.removeAll()
-                let node = try addNode(from: heading.textStart, to: contentEnd, parent: headings.last?.node)
+                let node = try addNode(from: heading.textStart, to: contentEnd, parent: headings.last?.node ?? title)
+                if let tagged = Self.closingUpTags(tree.labels[node]) { tree.setLabel(tagged, of: node) }
                 headings.append((heading.stars, node))
                 return true
             }
@@ -92,11 +96,16 @@ public struct OrgReader: HierarchyReader {
             if bytes[position] == UInt8(ascii: "#") && (position + 1 == contentEnd || bytes[position + 1] == 0x20 || bytes[position + 1] == UInt8(ascii: "+")) {
                 let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<min(contentEnd, position + 8)]), as: UTF8.self).lowercased()
                 if keyword.hasPrefix("#+begin_") { inBlock = true } else if keyword.hasPrefix("#+end_") { inBlock = false }
+                if keyword == "#+title:", tree.isEmpty, !inBlock {
+                    var start = position + 8
+                    while start < contentEnd && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+                    if start < contentEnd { title = try addNode(from: start, to: contentEnd, parent: nil) }
+                }
                 return true
             }
             guard !inBlock, let textStart = Self.listItemText(bytes, position, contentEnd) else { return true }
             while let last = items.last, last.indent >= indent { items.removeLast() }
-            let node = try addNode(from: textStart, to: contentEnd, parent: items.last?.node ?? headings.last?.node)
+            let node = try addNode(from: textStart, to: contentEnd, parent: items.last?.node ?? headings.last?.node ?? title)
             // A checkbox drawn as a ballot box, ticked or not, as Markdown's task items are.
             let label = tree.labels[node]
             if label.hasPrefix("[ ] ") {
@@ -107,10 +116,23 @@ public struct OrgReader: HierarchyReader {
             items.append((indent, node))
             return true
         }
-        if tree.isEmpty {
+        if tree.count <= (title == nil ? 0 : 1) {
             throw ReadError(file: source.file, line: 0, column: 0, message: "no headings or list items to make an outline of")
         }
         return tree
+    }
+
+    /// A heading's label with the blanks before its closing tags (`:work:urgent:`, which Emacs
+    /// pads out to a column) made one space; nil where it has no tags or one space already.
+    static func closingUpTags(_ label: String) -> String? {
+        guard label.hasSuffix(":"), let blank = label.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        let tags = label[label.index(after: blank)...]
+        guard tags.count > 2, tags.first == ":",
+              tags.allSatisfy({ $0.isLetter || $0.isNumber || "_@#%:".contains($0) }),
+              !tags.contains("::") else { return nil }
+        guard let textEnd = label[..<blank].lastIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
+        let closedUp = String(label[...textEnd]) + " " + tags
+        return closedUp == label ? nil : closedUp
     }
 
     /// A heading's depth and where its text starts: stars at the first column, then a blank or

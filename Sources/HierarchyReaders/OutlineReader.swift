@@ -240,8 +240,8 @@ public struct OutlineReader: HierarchyReader {
             if width < rootWidth! {
                 throw source.error(at: position, "indented less than the first line")
             }
-            var popped = false
-            while let top = stack.last, top.width > width { stack.removeLast(); popped = true }
+            var popped = false, nearestDeeper = 0
+            while let top = stack.last, top.width > width { nearestDeeper = stack.removeLast().width; popped = true }
             // A section ends at the next line as far left as it (its package's next sibling, or
             // the package's next section).
             if let top = stack.last, top.width == width, top.isSection { stack.removeLast() }
@@ -257,7 +257,7 @@ public struct OutlineReader: HierarchyReader {
             } else if popped || stack.isEmpty && width != rootWidth {
                 throw source.error(at: position,
                     "inconsistent indentation: this line is indented \(width), which matches no enclosing line"
-                    + (stack.last.map { " (the enclosing line is indented \($0.width))" } ?? ""))
+                    + (stack.last.map { ": indent it \($0.width), as the enclosing line, or \(nearestDeeper), as its children" } ?? ""))
             } else {
                 parent = stack.last?.node
             }

@@ -474,7 +474,7 @@ public struct YAMLReader: HierarchyReader {
                             // interface or container each was.
                             labelKey = ItemLabelKey.best(in: pairs.lazy.compactMap { key, value in
                                 events.kinds[key] == .scalar && events.kinds[value] == .scalar && !isNull(value)
-                                    ? (key, events.texts[key] ?? "") : nil
+                                    ? (key, events.texts[key] ?? "", value: events.texts[value] ?? "") : nil
                             }).flatMap { key in pairs.first { $0.0 == key } }
                         }
                         let label = labelKey.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }

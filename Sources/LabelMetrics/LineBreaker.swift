@@ -347,10 +347,13 @@ enum LineBreaker {
         }
     }
 
+    /// Han, kana and full-width forms, which break between any two characters. Not Hangul:
+    /// Korean breaks between words, at spaces (CSS's keep-all), so "라벨" is never "라|벨".
     private static func isIdeographic(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first?.value else { return false }
-        return (0x2E80...0x9FFF).contains(scalar) || (0xAC00...0xD7AF).contains(scalar)
-            || (0xF900...0xFAFF).contains(scalar) || (0xFF00...0xFFEF).contains(scalar)
+        if (0x3130...0x318F).contains(scalar) { return false }  // Hangul compatibility jamo
+        return (0x2E80...0x9FFF).contains(scalar)
+            || (0xF900...0xFAFF).contains(scalar) || (0xFF00...0xFF9F).contains(scalar) || (0xFFE0...0xFFEF).contains(scalar)
             || (0x20000...0x3FFFF).contains(scalar)
     }
 

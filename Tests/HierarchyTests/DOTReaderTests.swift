@@ -66,6 +66,17 @@ import Testing
         #expect(dropped.droppedParentCount == 1)
     }
 
+    /// Clusters cannot be drawn as boxes in a tree's columns: said, at the first one, their
+    /// nodes all drawn; a subgraph that is no cluster says nothing.
+    @Test func clustersAreNamedNotDroppedInSilence() throws {
+        let graph = "digraph {\n  r -> a\n  subgraph cluster_db { a -> b; subgraph cluster_inner { c } }\n  subgraph plain { r -> c }\n}\n"
+        let tree = try read(graph)
+        #expect(tree.labels == ["r", "a", "b", "c"])
+        #expect(tree.warnings == ["g.gv:3:12: 2 clusters ('cluster_db' first) are not drawn as boxes (a tree's columns cannot group nodes); "
+                                  + "their nodes and edges are"], "\(tree.warnings)")
+        #expect(try read("digraph { subgraph s { a -> b } }").warnings.isEmpty)
+    }
+
     @Test func badGraphsAreClearErrors() throws {
         #expect(error("digraph { a -> b; b -> a; }") == "g.gv:1:21: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges, or draw it from its first node: --extra-parents auto)")
         #expect(error("digraph { a -> a; }") == "g.gv:1:13: node 'a' has an edge to itself (--extra-parents auto leaves it out)")

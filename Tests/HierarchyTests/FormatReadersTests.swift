@@ -209,6 +209,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(try read("- {rename: [a], id: 1}\n- {fullname: ~, id: 2}\n- {ifname: solo}\n"))
                 == ["", ".rename", "..a", ".id", "..1", "", ".fullname", ".id", "..2", "solo"])
         #expect(outline(try read("- {ifname: a}\n- {ifname: b}\n")) == ["ifname", ".a", "ifname", ".b"])
+        // Else an identifier that is a word (a CI file's pipelines), after any name; not a number.
+        #expect(outline(try read("- {id: build, steps: [a]}\n- {key: node-role, effect: NoSchedule}\n- {id: 7, code: x1}\n"))
+                == ["build", ".steps", "..a", "node-role", ".effect", "..NoSchedule", "x1", ".id", "..7"])
         // A whole name before a part of one; never GraphQL's __typename, the same in every record.
         #expect(outline(try read("- {first_name: A, username: u, id: 1}\n- {__typename: Repo, id: 2}\n"))
                 == ["u", ".first_name", "..A", ".id", "..1", "", ".__typename", "..Repo", ".id", "..2"])

@@ -162,6 +162,12 @@ import TestSupport
         #expect(branchset.labels == ["branchset", "A", "B", "length", "0"])
         #expect(branchset.warnings == [#"in.json:1:1: the first object has no "name" and no "children": read as keys; if "branchset" holds the children, say --children-key branchset"#])
         #expect(try JSONTreeReader(childrenKey: "branchset").read(Array(#"{"branchset": [{"name": "A"}, {"name": "B"}]}"#.utf8), file: "b").labels == ["", "A", "B"])
+        let nested = try read(#"{"branchset": [{"name": "A"}, {"name": "B", "branchset": [{"name": "C"}]}]}"#)
+        #expect(nested.warnings.count == 1)
+        // iso-codes' lists: one key over flat named items, read whole; no hint to drop their codes.
+        let codes = try read(#"{"639-5": [{"alpha_3": "aav", "name": "Austro-Asiatic languages"}]}"#)
+        #expect(codes.labels == ["639-5", "Austro-Asiatic languages", "alpha_3", "aav"])
+        #expect(codes.warnings.isEmpty)
         #expect(error(#"{"children": []}"#) == #"in.json:1:1: node has no "name" (its keys: "children"; say which key holds the label with --name-key)"#)
         // Text under another key may be the label the user meant: said once, with the first place.
         let labelled = try read("{\"name\": \"r\", \"children\": [\n {\"label\": \"x\", \"children\": [{\"name\": \"a\"}]},\n {\"label\": \"y\", \"children\": [{\"name\": \"b\"}]}]}")

@@ -53,8 +53,16 @@ import TestSupport
             -5 degrees is no item, and **bold** no heading
 
             """
-        #expect(shape(try read(text)) == ["TODO Project :work:", ".first item", "..nested item", ".☐ second item", ".numbered",
-                                          ".numbered too", ".DONE Design", "..☑ plus item", "..star item", "..Wireframes"])
+        #expect(shape(try read(text)) == ["Plan", ".TODO Project :work:", "..first item", "...nested item", "..☐ second item", "..numbered",
+                                          "..numbered too", "..DONE Design", "...☑ plus item", "...star item", "...Wireframes"])
+    }
+
+    /// `#+TITLE:` before the headings heads them all; Emacs's padding before tags is one space.
+    @Test func theTitleIsTheRootAndTagsCloseUp() throws {
+        let tree = try read("#+title:  Year plan\n* Work                                  :job:q1:\n** Report\t\t:urgent:\n* Home\n#+TITLE: Late\n")
+        #expect(shape(tree) == ["Year plan", ".Work :job:q1:", "..Report :urgent:", ".Home"])
+        #expect(shape(try read("* Ratio 1:2:\n* a :: b:\n")) == ["Ratio 1:2:", "a :: b:"])
+        #expect(error("#+TITLE: Only a title\n")?.description == "in.org: no headings or list items to make an outline of")
     }
 
     /// A heading that skips a level hangs from the nearest heading above it, as a Markdown
@@ -93,7 +101,7 @@ import TestSupport
         #expect(shape(notes) == ["a", ".note"])
         // A document (standard input): a keyword line first, or list items and notes indented.
         let titled = try OutlineReader().read(Array("#+TITLE: Plan\nPreamble\n* Work\n** TODO Report\n   - draft\n* Home\n".utf8), file: "in")
-        #expect(shape(titled) == ["Work", ".TODO Report", "..draft", "Home"])
+        #expect(shape(titled) == ["Plan", ".Work", "..TODO Report", "...draft", ".Home"])
         let indented = try OutlineReader().read(Array("* Work\n  Some notes.\n** Report\n   - draft\n".utf8), file: "in")
         #expect(shape(indented) == ["Work", ".Report", "..draft"])
         let keywordOnly = try OutlineReader().read(Array("#+TITLE: x\nline\n".utf8), file: "in")

@@ -205,7 +205,7 @@ import TestSupport
             _ = try read(bad)
             Issue.record("read")
         } catch {
-            #expect(error.description == "in.txt:8:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)")
+            #expect(error.description == "in.txt:8:3: inconsistent indentation: this line is indented 2, which matches no enclosing line: indent it 0, as the enclosing line, or 5, as its children")
         }
         // A failed build's report may stop short: refused at the failure, with Gradle's reason.
         let failed = report.replacingOccurrences(of: "BUILD SUCCESSFUL in 2s", with: """
@@ -437,7 +437,7 @@ import TestSupport
         #expect(error("Root\n\tA\n    B\n")?.description == "in.txt:3:5: indented with spaces, but earlier lines use tabs")
         #expect(error("Root\n \tA\n")?.description == "in.txt:2:3: indentation mixes tabs and spaces")
         #expect(error("Root\n    A\n  B\n")?.description
-            == "in.txt:3:3: inconsistent indentation: this line is indented 2, which matches no enclosing line (the enclosing line is indented 0)")
+            == "in.txt:3:3: inconsistent indentation: this line is indented 2, which matches no enclosing line: indent it 0, as the enclosing line, or 4, as its children")
         #expect(error("  Root\nA\n")?.description == "in.txt:2:1: indented less than the first line")
         #expect(error("")?.description == "in.txt: no nodes: the input is empty")
         #expect(error("\n  \n")?.description == "in.txt: no nodes: the input is empty")

@@ -139,7 +139,7 @@ import TestSupport
         #expect(outlineError("r\n\(indent)a\u{7F}b\n") == "in.txt:2:21: control character U+007F in a label")
         #expect(outlineError("r\n\(indent)\tb\n") == "in.txt:2:21: indentation mixes tabs and spaces")
         #expect(outlineError("r\n  a\n\(indent)b\n\(indent)c\n   d\n")
-                == "in.txt:5:4: inconsistent indentation: this line is indented 3, which matches no enclosing line (the enclosing line is indented 2)")
+                == "in.txt:5:4: inconsistent indentation: this line is indented 3, which matches no enclosing line: indent it 2, as the enclosing line, or 19, as its children")
         #expect(outlineError("r\n\(indent)\u{00A0}é\u{1}\n") == "in.txt:2:22: control character U+0001 in a label")
     }
 

@@ -54,6 +54,12 @@ import TestSupport
         #expect(wrapped.width <= 100)
 
         #expect(measurer.measure("short", maxWidth: 100).lines == ["short"])
+
+        // Korean breaks at spaces, never between a word's syllables; Japanese between characters.
+        let korean = measurer.measure("국제 표준화 기구 라벨 목록", maxWidth: 60).lines
+        #expect(korean.count > 1 && korean.joined(separator: " ") == "국제 표준화 기구 라벨 목록", "\(korean)")
+        let japanese = measurer.measure("日本語のラベルです日本語のラベルです", maxWidth: 60).lines
+        #expect(japanese.count > 1 && japanese.joined() == "日本語のラベルです日本語のラベルです")
     }
 
     @Test func longWordsBreakAtIdentifierBoundariesThenAnywhere() {

@@ -101,6 +101,7 @@ import TestSupport
         #expect(alone.status == 0 && alone.stderr.contains("t → c") && alone.stderr.contains("; 't' is drawn alone, none of its edges drawn"), "\(alone.stderr)")
         let cycle = try Executable.run(["-", "--from", "csv", "--format", "json"], stdin: "id,parent\nA,B\nB,A\n")
         #expect(cycle.status == 0 && cycle.stderr.contains("a cycle of parents, 'A' -> 'B' -> 'A', is drawn from 'A'"), "\(cycle.stderr)")
+        #expect(cycle.stderr.split(separator: "\n").count == 1, "named once: \(cycle.stderr)")
         #expect(cycle.stdout.contains(#""label":"A""#) && cycle.stdout.contains(#""label":"B""#))
         // A state machine's loops are left out, named once.
         let loops = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> a; a -> b; b -> b\n}\n")
