@@ -5,14 +5,21 @@ import Hierarchy
 /// `ps axjf`, `ps -ef --forest`), or `lsblk`'s (`NAME MAJ:MIN RM SIZE RO TYPE MOUNTPOINTS`).
 /// An outline would draw it as a stray root, and refuse `ps`'s rows, which are indented less
 /// than it; `ps`'s rows are read from its command column (the columns before it become the
-/// tooltip, "PID 412"), `lsblk`'s with their columns' padding collapsed.
+/// tooltip, "PID 412"), `lsblk`'s with their columns' padding collapsed; so are the rows of a
+/// table whose column names a rule of dashes underlines (`pip list`'s `Package  Version` over
+/// `-------- -------`: both lines were drawn as nodes, the rule a box of dashes).
 struct ListingHeader {
     enum Kind {
         /// `ps` with a command column.
         case processes
         /// `lsblk`.
         case blockDevices
+        /// Column names over a rule of dashes, a run under each name (`pip list`).
+        case ruledTable
     }
+
+    /// Whether a row's label has its columns' padding collapsed.
+    var collapsesColumnPadding: Bool { kind == .blockDevices || kind == .ruledTable }
 
     let kind: Kind
     /// Where the rows start: the line after the header.
@@ -31,6 +38,7 @@ struct ListingHeader {
         while lineStart < bytes.count && (bytes[lineStart] == 0x0A || bytes[lineStart] == 0x0D) { lineStart += 1 }
         guard lineStart < bytes.count else { return nil }
         let lineEnd = bytes.endOfLine(from: lineStart)
+        if let ruled = ruledTable(bytes, lineStart: lineStart, lineEnd: lineEnd) { return ruled }
         // Column names: capitals, digits and `%:_+-` (`%CPU`, `MAJ:MIN`, `FSUSE%`).
         var names: [(name: String, offset: Int)] = []
         var position = lineStart
@@ -64,6 +72,37 @@ struct ListingHeader {
                                  mountPointsColumn: names.first { $0.name.hasPrefix("MOUNTPOINT") }?.offset)
         }
         return nil
+    }
+
+    /// A header over a rule of dashes: the second line is two or more runs of dashes (each two
+    /// or more) split by blanks, each run starting where a word of the first line starts, the
+    /// first at its start.
+    private static func ruledTable(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int) -> ListingHeader? {
+        let ruleStart = lineEnd + 1
+        guard ruleStart < bytes.count else { return nil }
+        var ruleEnd = bytes.endOfLine(from: ruleStart)
+        if ruleEnd > ruleStart && bytes[ruleEnd - 1] == 0x0D { ruleEnd -= 1 }
+        var headerEnd = lineEnd
+        if headerEnd > lineStart && bytes[headerEnd - 1] == 0x0D { headerEnd -= 1 }
+        guard ruleEnd - ruleStart >= 2, bytes[ruleStart] == UInt8(ascii: "-"), bytes[lineStart] != 0x20, bytes[lineStart] != 0x09 else { return nil }
+        var position = ruleStart, runs = 0
+        while position < ruleEnd {
+            let byte = bytes[position]
+            if byte == 0x20 { position += 1; continue }
+            guard byte == UInt8(ascii: "-") else { return nil }
+            let column = position - ruleStart
+            // A word of the header starts here: at its start, or after a blank.
+            guard lineStart + column < headerEnd, bytes[lineStart + column] != 0x20,
+                  column == 0 || bytes[lineStart + column - 1] == 0x20 else { return nil }
+            let runStart = position
+            while position < ruleEnd && bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position - runStart >= 2 else { return nil }
+            runs += 1
+        }
+        // (Two columns at least: one title underlined is Markdown's heading, not a table.)
+        guard runs >= 2 else { return nil }
+        return ListingHeader(kind: .ruledTable, bodyStart: min(bytes.endOfLine(from: ruleStart) + 1, bytes.count),
+                             commandColumn: 0, columnNames: [])
     }
 
     /// Whether a line from `offset` on holds `ps --forest`'s `\_ `.

@@ -223,7 +223,7 @@ public struct OutlineReader: HierarchyReader {
                     ? try parseLabel(source, bytes, from: position, to: contentEnd)
                     : Label(text: "", type: .normal, id: nil)  // a `tree` branch with no name after it
             }
-            if listingHeader?.kind == .blockDevices {
+            if listingHeader?.collapsesColumnPadding == true {
                 plainText = plainText.map(ListingHeader.collapsingColumnPadding)
                 if let text = parsed?.text { parsed?.text = ListingHeader.collapsingColumnPadding(text) }
             }

@@ -79,6 +79,17 @@ import TestSupport
         #expect(outline(try read("CMD\n  ls\n  cd\n")) == ["CMD", ".ls", ".cd"])
     }
 
+    /// `pip list`: its column names and the rule of dashes under them are no nodes; the rows'
+    /// padding is collapsed. One title underlined (Markdown's heading) is no table.
+    @Test func aRuledTablesHeaderIsLeftOut() throws {
+        let text = "Package                   Version\n------------------------- -----------\nannotated-types           0.7.0\nasttokens                 3.0.1\n"
+        #expect(outline(try read(text)) == ["annotated-types 0.7.0", "asttokens 3.0.1"])
+        #expect(outline(try read(text.replacing("\n", with: "\r\n"))) == ["annotated-types 0.7.0", "asttokens 3.0.1"])
+        #expect(outline(try read("Title\n-----\n  a\n")) == ["Title", "-----", ".a"])
+        // Runs of dashes not under the names' starts: an outline's lines as written.
+        #expect(outline(try read("a b\n-- --\n")) == ["a b", "-- --"])
+    }
+
     @Test func lsblkHeaderIsLeftOutAndItsPaddingCollapsed() throws {
         let text = """
             NAME                      MAJ:MIN RM   SIZE RO TYPE  MOUNTPOINTS
