@@ -9,8 +9,8 @@
    must give back the first drawing exactly; the page's search along its columns must find what
    rects hold (against every frame). `--collapse-depth N` must open as the tree cut
    below depth N, each collapsed node counting what it hides (`+12`).
-2. The page opens readable (fitted, or, when fitting makes labels < 6 px, the root with its
-   children as large as they fit up to 100%, labels 8 px or more);
+2. The page opens readable (fitted, or, when fitting makes labels < 9 px, the root with its
+   children as large as they fit up to 100%, labels 10 px or more);
    search finds and zooms to a match, inside collapsed nodes too.
 3. Figures: file size, JS heap after a garbage collection, time to the first drawing, the
    time to collapse a node, and frame times (median, 90th percentile, worst) of a scripted pan
@@ -638,8 +638,8 @@ def opening_and_search(binary, browser, work):
         state = browser.evaluate(session, "(function (s) { var f = s.frames().frames[0], c = s.camera, v = s.view();"
                                  " return {scale: c.scale, fit: s.fitScale(), rootShown: f[1] >= c.x && f[1] + f[3] <= c.x + v.width / c.scale"
                                  " && f[2] >= c.y && f[2] + f[4] <= c.y + v.height / c.scale}; })(window.schematic)")
-        # Too big to fit with labels of 6 px: the root with its children, up to 100%, labels 8 px or more.
-        up_close = state["fit"] * 14 < 6 and 8 / 14 - 1e-9 <= state["scale"] <= 1 and state["rootShown"]
+        # Too big to fit with labels of 9 px: the root with its children, up to 100%, labels 10 px or more.
+        up_close = state["fit"] * 14 < 9 and 10 / 14 - 1e-9 <= state["scale"] <= 1 and state["rootShown"]
         got = "root up close" if up_close else ("fitted" if abs(state["scale"] - min(2, state["fit"])) < 1e-9 else "other")  # fitting zooms in at most 2x
         ok = got == expect
         line = f"opening {source.name}: {got} (fit would be {state['fit'] * 100:.1f}%)"

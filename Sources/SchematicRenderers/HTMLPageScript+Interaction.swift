@@ -11,11 +11,12 @@ extension HTMLPageScript {
     camera.scale = scale; camera.x = size.w / 2 - width / scale / 2; camera.y = size.h / 2 - (height + toolbarBottom()) / scale / 2;
     requestDraw();
   }
-  // Opens fitted, unless fitting makes labels smaller than 6 px: then the first root with its
-  // children, as large as they fit up to 100%, its labels 8 px at least (at 100% the root alone
-  // showed, its children off screen: Python's exceptions in a window 900 px tall).
+  // Opens fitted, unless fitting makes labels smaller than 9 px (6 px and 8 px ones were
+  // opened fitted, and could not be read): then the first root with its children, as large as
+  // they fit up to 100%, its labels 10 px at least (at 100% the root alone showed, its
+  // children off screen: Python's exceptions in a window 900 px tall).
   function openingView() {
-    if (header.font.size * fitScale() >= 6) { fit(); return; }
+    if (header.font.size * fitScale() >= FITTED_LABEL_PX) { fit(); return; }
     var f = realFrame(0), x0 = f.x, y0 = f.y, x1 = f.x + f.w, y1 = f.y + f.h, k, g;
     for (k = G.cs[0]; k < G.cs[1] && k < G.count; k++) {
       g = realFrame(k);
@@ -35,7 +36,7 @@ extension HTMLPageScript {
     else if (y1 - y0 + 40 > h) camera.y = f.y + f.h / 2 - h / 2 - top / camera.scale;
     requestDraw();
   }
-  var OPENING_LABEL_PX = 8;
+  var FITTED_LABEL_PX = 9, OPENING_LABEL_PX = 10;
   function zoomAt(factor, sx, sy) {
     var p = toReal(sx, sy), scale = Math.min(64, Math.max(1e-6, camera.scale * factor));
     camera.x = p.x - sx / scale; camera.y = p.y - sy / scale; camera.scale = scale;
