@@ -125,7 +125,21 @@ public struct CSVReader: HierarchyReader {
         if let parentColumn { parentIndex = try column(parentColumn, [], what: "parent") }
         if parentIndex == nil { parentIndex = CSVReader.parentColumn(among: names) }
         if idIndex == nil { idIndex = CSVReader.idColumn(among: names, besides: parentIndex) }
-        guard let parentIndex else { throw missingColumn("parent", CSVReader.parentColumns) }
+        // Two columns, one the parent: the other is the id (`package,dependency` with
+        // --parent-column package needed a second run to say --id-column dependency).
+        // (Not in a header of tab-separated names read as CSV: that is said instead.)
+        let tabbedHeader = separator != 0x09 && header.fields.contains { $0.text.contains("\t") }
+        if idIndex == nil, let parentIndex, names.count == 2, !tabbedHeader { idIndex = 1 - parentIndex }
+        guard let parentIndex else {
+            var error = missingColumn("parent", CSVReader.parentColumns)
+            // Both missing: said at once, not one run at a time.
+            if names.count == 2 && idIndex == nil && !tabbedHeader {
+                error.message += "; the other column is then the id"
+            } else if idIndex == nil && !tabbedHeader {
+                error.message += "; nor an id column: say --id-column too"
+            }
+            throw error
+        }
         guard let idIndex else { throw missingColumn("id", CSVReader.idColumns) }
         guard idIndex != parentIndex else {
             throw source.error(at: header.fields[idIndex].offset, "the id and the parent are both column '\(names[idIndex])': name another with --id-column or --parent-column")

@@ -30,6 +30,21 @@ public struct DOTReader: HierarchyReader {
     /// cgraph's message placed as ours are: "syntax error in line 3 near '}'" at line 3, and at
     /// the column of the token it names where that line holds it once.
     static func placed(_ error: GraphvizError, in source: SourceText) -> ReadError {
+        if let line = error.line, error.message.hasSuffix(" in line \(line)") {
+            // Nothing near: cgraph ran out of input (an open `{`, an edge with no head). Said so
+            // at the end of the last line, not "in line 2" at line 2.
+            let message = String(error.message.dropLast(" in line \(line)".count))
+            // The last line that holds anything (cgraph counts the line after a final newline).
+            let lines = source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            guard let lastFilled = lines.lastIndex(where: { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }),
+                  line >= lastFilled - lines.startIndex + 1 else {
+                return ReadError(file: source.file, line: line, column: 0, message: message)
+            }
+            let text = String(decoding: lines[lastFilled], as: UTF8.self)
+            let column = text.unicodeScalars.count - text.unicodeScalars.reversed().prefix { $0 == " " || $0 == "\t" || $0 == "\r" }.count + 1
+            return ReadError(file: source.file, line: lastFilled - lines.startIndex + 1, column: column,
+                             message: message + " at the end of the input: a '{' or an edge is left open")
+        }
         guard let line = error.line, let said = error.message.firstRange(of: "in line \(line) ") else {
             return ReadError(file: source.file, line: error.line ?? 0, column: 0, message: error.message)
         }
@@ -95,7 +110,7 @@ public struct DOTReader: HierarchyReader {
                 let offset = source.bytes.firstRange(of: Array(first.utf8)).map(\.lowerBound)
                 let message = "\(context)\(count == 1 ? "cluster '\(first)' is" : "\(count) clusters ('\(first)' first) are") "
                     + "not drawn as \(count == 1 ? "a box" : "boxes") (a tree's columns cannot group nodes); "
-                    + "\(count == 1 ? "its" : "their") nodes and edges are"
+                    + "\(count == 1 ? "its" : "their") nodes and edges are drawn as the others"
                 tree.warnings.append(offset.map { source.error(at: $0, message) }?.description
                                      ?? ReadError(file: file, line: 0, column: 0, message: message).description)
             }

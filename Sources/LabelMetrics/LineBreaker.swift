@@ -234,6 +234,9 @@ enum LineBreaker {
         // Whether the run of hyphens and slashes at `index` begins a word: found at its first
         // one (walking back only there), kept along it.
         var runBeginsWord = false, runKnown = false
+        // A command's option (`--all-targets`) breaks at its inner hyphens only as a name does
+        // at its dots, where it is too wide for a line ("--all-" over "targets" read as two).
+        let opensOption = start < text.endIndex && text[start] == "-" && beginsWord(text, at: start)
         while index < text.endIndex {
             length += 1
             let character = text[index]
@@ -247,6 +250,7 @@ enum LineBreaker {
                 if !runKnown { runBeginsWord = beginsWord(text, at: index); runKnown = true }
                 // (Only after the run's last one: `cache--daemon` is not broken inside `--`.)
                 breakAfter = next < text.endIndex && !text[next].isWhitespace && !runBeginsWord && !isDashOrSlash(text[next])
+                    && (!opensOption || insideIdentifiers || character == "/")
             } else if character == "_" || character == "." {
                 // (Not after a name's leading underscore: `futures._|base` left "_" at a line's end.)
                 let previous = index > text.startIndex ? text[text.index(before: index)] : nil
@@ -280,6 +284,8 @@ enum LineBreaker {
             // Whether the run of hyphens and slashes at `position` begins a word: found at its
             // first one (walking back only there: past `first`, the run's start), kept along it.
             var runBeginsWord = false, runKnown = false
+            // (An option's inner hyphens: as `characterSegment`'s.)
+            let opensOption = first < count && whole[first] == 0x2D && (first == 0 || isSpace(whole[first - 1]) || isOpening(whole[first - 1]))
             while position < count {
                 let byte = whole[position]
                 let next = position + 1
@@ -300,6 +306,7 @@ enum LineBreaker {
                         runKnown = true
                     }
                     breakAfter = !runBeginsWord && following.map { !isSpace($0) && $0 != 0x2D && $0 != 0x2F } ?? false
+                        && (!opensOption || insideIdentifiers || byte == 0x2F)
                 } else if byte == 0x5F || byte == 0x2E {  // _ .
                     breakAfter = insideIdentifiers && position > 0 && isAlphanumeric(whole[position - 1]) && following.map(isAlphanumeric) ?? false
                 } else {

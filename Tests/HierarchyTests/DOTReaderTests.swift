@@ -73,7 +73,7 @@ import Testing
         let tree = try read(graph)
         #expect(tree.labels == ["r", "a", "b", "c"])
         #expect(tree.warnings == ["g.gv:3:12: 2 clusters ('cluster_db' first) are not drawn as boxes (a tree's columns cannot group nodes); "
-                                  + "their nodes and edges are"], "\(tree.warnings)")
+                                  + "their nodes and edges are drawn as the others"], "\(tree.warnings)")
         #expect(try read("digraph { subgraph s { a -> b } }").warnings.isEmpty)
     }
 
@@ -81,6 +81,9 @@ import Testing
         #expect(error("digraph { a -> b; b -> a; }") == "g.gv:1:21: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges, or draw it from its first node: --extra-parents auto)")
         #expect(error("digraph { a -> a; }") == "g.gv:1:13: node 'a' has an edge to itself (--extra-parents auto leaves it out)")
         #expect(error("digraph {\n a -> \n}") == "g.gv:3:1: syntax error near '}'")
+        // Input that ends open: said so, at the end of the last line.
+        #expect(error("digraph { a -> b; b -> ") == "g.gv:1:23: syntax error at the end of the input: a '{' or an edge is left open")
+        #expect(error("digraph {\n a -> b\n") == "g.gv:2:8: syntax error at the end of the input: a '{' or an edge is left open")
         #expect(error("") == "g.gv: no nodes: the input is empty")
         #expect(error("digraph {}") == "g.gv: no nodes: the graph is empty")
         #expect(error("/* only a comment */") == "g.gv: not a DOT graph (no graph in the text)")

@@ -290,6 +290,10 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         let reversed = try CSVReader().read(Array("FR-A,FR\nFR-B,FR\nFR,WORLD\n".utf8), file: "t.csv")
         #expect(outline(reversed) == ["..FR-A", "..FR-B", ".FR", "WORLD"])
         #expect(readError(CSVReader(), "name,boss\nann,\nbob,ann\n", file: "t.csv")?.hasPrefix("t.csv:1:1: no parent column") == true)
+        // Of two columns, naming the parent is enough: the other is the id, as the message says.
+        #expect(readError(CSVReader(), "who,boss\nann,\nbob,ann\n", file: "t.csv")?.hasSuffix("; the other column is then the id") == true)
+        #expect(outline(try CSVReader(parentColumn: "boss").read(Array("name,boss\nann,\nbob,ann\n".utf8), file: "t.csv")) == ["ann", ".bob"])
+        #expect(readError(CSVReader(), "who,boss,age\nann,,3\n", file: "t.csv")?.hasSuffix("; nor an id column: say --id-column too") == true)
         // A row of three fields: no edge list.
         #expect(readError(CSVReader(), "a,b\nb,c,d\na,b\n", file: "t.csv")?.hasPrefix("t.csv:1:1: no parent column") == true)
     }
@@ -338,7 +342,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == [#"t.csv:2:4: type "very urgent" is not normal, important or critical; drawn as a normal node with CSS class 'very-urgent'"#])
     }
 
-    @Test func badTablesNameTheRow() {
+    @Test func badTablesNameTheRow() throws {
         let reader = CSVReader()
         #expect(readError(reader, "id,parentId,name\nr,,R\na,r,A\na,r,B\n", file: "t.csv")
                 == "t.csv:4:5: row 4: id 'a' is labelled 'B' here but 'A' on line 3: give each node an id of its own (a node's further rows name its further parents)")
@@ -352,10 +356,12 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(readError(reader, "id,parentId\na,a\n", file: "t.csv") == "t.csv:2:3: 'a' is its own parent: where one name stands for two nodes, give each row an id of its own and the names in a label column (name, label, title or --label-column)")
         #expect(readError(reader, "id,parentId\na,,extra\n", file: "t.csv") == "t.csv:2:1: row 2 has 3 fields; the header has 2")
         #expect(readError(reader, "id,parentId\n\"a,\n", file: "t.csv") == "t.csv:2:1: unterminated quoted field")
-        #expect(readError(reader, "key,parent\na,\n", file: "t.csv")
+        #expect(readError(reader, "key,parent,x\na,,\n", file: "t.csv")
                 == "t.csv:1:1: no id column: name one 'id' or 'child' or 'target' or 'to' or 'employee' or 'node' or 'name' or 'label' "
                 + "or 'childid' or 'employeeid' or 'nodeid' (in any case, with or without '_' or spaces), "
-                + "or say which with --id-column (columns: key, parent)")
+                + "or say which with --id-column (columns: key, parent, x)")
+        // Of two columns, the one that is not the parent is the id.
+        #expect(outline(try reader.read(Array("key,parent\na,\nb,a\n".utf8), file: "t.csv")) == ["a", ".b"])
         #expect(readError(CSVReader(idColumn: "parent"), "key,parent\na,\n", file: "t.csv")
                 == "t.csv:1:5: the id and the parent are both column 'parent': name another with --id-column or --parent-column")
         // A header of tab-separated names in a .csv, some names with commas: the way to read it is named.

@@ -55,6 +55,15 @@ import TestSupport
 
         #expect(measurer.measure("short", maxWidth: 100).lines == ["short"])
 
+        // A command's option keeps its inner hyphens where it fits a line ("--all-" / "targets").
+        for width in stride(from: 120.0, through: 260, by: 10) {
+            let lines = measurer.measure("cargo clippy --all-targets -- -D warnings", maxWidth: width).lines
+            #expect(!lines.contains { $0.hasSuffix("--all-") } && lines.joined(separator: " ") == "cargo clippy --all-targets -- -D warnings", "\(width): \(lines)")
+            let other = measurer.measure("cargo clippy --all-targets -- -D warnings\u{a0}é", maxWidth: width).lines  // the general path
+            #expect(!other.contains { $0.hasSuffix("--all-") }, "\(width): \(other)")
+        }
+        #expect(measurer.measure("a self-evident truth", maxWidth: 60).lines.contains { $0.hasSuffix("self-") })
+
         // Korean breaks at spaces, never between a word's syllables; Japanese between characters.
         let korean = measurer.measure("국제 표준화 기구 라벨 목록", maxWidth: 60).lines
         #expect(korean.count > 1 && korean.joined(separator: " ") == "국제 표준화 기구 라벨 목록", "\(korean)")
