@@ -4,11 +4,13 @@
 /// next tree's first levels, or the next tree's into the room beside the one before, and its
 /// connectors then ran between that tree's boxes (a Kubernetes manifest's two documents, the
 /// Deployment's template beside the Service's metadata; a compose file's `volumes:` beside the
-/// services' last image). Each root's subtree is moved down, whole, until it starts a padding
-/// below every box of the trees before it. A tree moved whole keeps its parents where they
-/// were among their children, and the columns' order holds: a column lists the trees' items
-/// tree after tree. Trees that do not reach into each other stay where they are, and the
-/// drawing's top stays where it was. O(n).
+/// services' last image). Each root's subtree is moved, whole, to start a padding below every
+/// box of the trees before it: down where it reached into them, up where the placement had
+/// spread it away from them (a lone root between two trees stood midway, a row of empty room
+/// above it, as siblings are spread under a parent; roots have no parent to centre). A tree
+/// moved whole keeps its parents where they were among their children, and the columns' order
+/// holds: a column lists the trees' items tree after tree. The drawing's top stays where it
+/// was. O(n).
 enum ForestBands {
     /// Moves the trees of `columns` (centres along the columns; boxes `heights` tall) apart.
     static func separate(_ centers: inout [Double], columns: PlacementColumns, heights: [Double], padding: Double) {
@@ -27,13 +29,13 @@ enum ForestBands {
             bandBottoms[root] = max(bandBottoms[root], centers[item] + heights[item] / 2)
         }
         var shifts = [Double](repeating: 0, count: rootCount)
-        var bottom = bandBottoms[0], shift = 0.0
+        var bottom = bandBottoms[0], moves = false
         for root in 1..<rootCount {
-            shift += max(0, bottom + padding - (bandTops[root] + shift))
-            shifts[root] = shift
-            bottom = max(bottom, bandBottoms[root] + shift)
+            shifts[root] = bottom + padding - bandTops[root]
+            moves = moves || shifts[root] != 0
+            bottom = max(bottom, bandBottoms[root] + shifts[root])
         }
-        guard shift > 0 else { return }
+        guard moves else { return }
         // The drawing keeps its top: where a later tree had reached highest (beside the first
         // tree's root), moving it down left an empty band over the whole drawing.
         var oldTop = Double.infinity, newTop = Double.infinity

@@ -1,8 +1,8 @@
 extension HTMLPagePlacementScript {
     /// The port of `SchematicLayout.prepare` from scratch and `assignBusLanes`.
     static let layout: StaticString = #"""
-  // ForestBands.separate: each root's subtree moved down, whole, to start a padding below
-  // every box of the trees before it (compact: before its last steps; tidy: after it).
+  // ForestBands.separate: each root's subtree moved, whole, to start a padding below every
+  // box of the trees before it, down or up (compact: before its last steps; tidy: after it).
   function separateForestBands(centers, c, h, pad) {
     var rootCount = c.ss.length > 1 ? c.ss[1] : 0;
     if (rootCount <= 1) return centers;
@@ -15,13 +15,13 @@ extension HTMLPagePlacementScript {
       bandTops[root] = Math.min(bandTops[root], centers[item] - h[item] / 2);
       bandBottoms[root] = Math.max(bandBottoms[root], centers[item] + h[item] / 2);
     }
-    var shifts = new Float64Array(rootCount), bottom = bandBottoms[0], shift = 0;
+    var shifts = new Float64Array(rootCount), bottom = bandBottoms[0], moves = false;
     for (root = 1; root < rootCount; root++) {
-      shift += Math.max(0, bottom + pad - (bandTops[root] + shift));
-      shifts[root] = shift;
-      bottom = Math.max(bottom, bandBottoms[root] + shift);
+      shifts[root] = bottom + pad - bandTops[root];
+      moves = moves || shifts[root] !== 0;
+      bottom = Math.max(bottom, bandBottoms[root] + shifts[root]);
     }
-    if (!(shift > 0)) return centers;
+    if (!moves) return centers;
     // The drawing keeps its top (a later tree reaching highest left an empty band).
     var oldTop = Infinity, newTop = Infinity;
     for (root = 0; root < rootCount; root++) { oldTop = Math.min(oldTop, bandTops[root]); newTop = Math.min(newTop, bandTops[root] + shifts[root]); }
