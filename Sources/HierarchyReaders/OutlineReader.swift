@@ -214,6 +214,16 @@ public struct OutlineReader: HierarchyReader {
                 continue
             }
 
+            // `tree -h`, `-s`, `-p`, `-D`…: the file's details in brackets before its name, its
+            // root's too (`[4.0K]  actions`), are the tooltip, not part of the label.
+            var details: String? = nil
+            if position < contentEnd, bytes[position] == UInt8(ascii: "["), drawing != nil || nextLineDrawsBranch(bytes, after: next),
+               let close = UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]).firstIndex(of: UInt8(ascii: "]")).map({ position + $0 }),
+               close + 2 < contentEnd, bytes[close + 1] == 0x20, bytes[close + 2] == 0x20 {
+                let inside = String(decoding: UnsafeBufferPointer(rebasing: bytes[position + 1..<close]), as: UTF8.self)
+                details = inside.split(separator: " ").joined(separator: " ")
+                position = close + 3
+            }
             // Most lines are a plain label; the rest are parsed in full (and may fail) here,
             // before the indentation is checked, as messages have always been ordered.
             var plainText = gradleConfiguration?.name ?? plainLabel(bytes, from: position, to: contentEnd)
@@ -269,8 +279,10 @@ public struct OutlineReader: HierarchyReader {
                 node = tree.addNode(label: plainText ?? "", parent: parent)  // not parsed: plain
             }
             if drawing?.marksLinks == true { Self.markSymbolicLink(node, in: &tree) }
-            if let description = gradleConfiguration?.description {
-                tree.setAttributes(NodeAttributes(tooltip: description), of: node)
+            if let description = gradleConfiguration?.description ?? details {
+                var attributes = tree.attributes(of: node) ?? NodeAttributes()
+                if attributes.tooltip == nil { attributes.tooltip = description }
+                tree.setAttributes(attributes, of: node)
             }
             if processColumnsEnd > lineStart, let columns = listingHeader?.tooltip(bytes, from: lineStart, to: processColumnsEnd) {
                 var attributes = tree.attributes(of: node) ?? NodeAttributes()

@@ -316,9 +316,17 @@ import TestSupport
         #expect(shape(try read(text)) == [".", ".Package.swift", ".Sources", "..Lib", "...A.swift", "...B.swift", ".Tests", "..LibTests.swift"])
         // `tree --du -h` ends with an indented "SIZE used in" line.
         let du = "[4.0K]  .\n├── [ 12K]  a\n│   └── [8.0K]  x\n└── [   0]  y\n\n  16K used in 2 directories, 2 files\n"
-        #expect(shape(try read(du)) == ["[4.0K]  .", ".[ 12K]  a", "..[8.0K]  x", ".[   0]  y"])
+        // Its sizes in brackets (`-h`, `-s`, `-p`, `-D`…) are each file's tooltip, not its label.
+        let sized = try read(du)
+        #expect(shape(sized) == [".", ".a", "..x", ".y"])
+        #expect((0..<4).map { sized.attributes(of: $0)?.tooltip } == ["4.0K", "12K", "8.0K", "0"])
         let bytes = du.replacing("16K used in", with: "12294 bytes used in")
-        #expect(shape(try read(bytes)) == ["[4.0K]  .", ".[ 12K]  a", "..[8.0K]  x", ".[   0]  y"])
+        #expect(shape(try read(bytes)) == [".", ".a", "..x", ".y"])
+        let long = try read("[drwxr-xr-x root     root   4096 Dec  5 06:14]  d\n└── [-rw-r--r-- root  root   0 Dec  5 06:14]  a [b]\n")
+        #expect(shape(long) == ["d", ".a [b]"] && long.attributes(of: 1)?.tooltip == "-rw-r--r-- root root 0 Dec 5 06:14")
+        // An outline's own bracketed words stay (no tree drawing; one space after the bracket).
+        #expect(shape(try read("[x]  a\n  b\n")) == ["[x]  a", ".b"])
+        #expect(shape(try read("├── [x] a\n")) == ["[x] a"])
         // An empty folder's listing is its one line; an outline's own "3 files" line stays.
         #expect(shape(try read("[4.0K]  empty\n\n0 directories, 0 files\n")) == ["[4.0K]  empty"])
         #expect(try read("Plan\n\n3 files\n").labels == ["Plan", "3 files"])
