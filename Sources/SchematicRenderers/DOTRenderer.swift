@@ -182,11 +182,12 @@ public struct DOTRenderer: Sendable {
             }
         }
 
+        let shadesDepths = layout.depthsShareColumns()
         for cell in cells {
             // A transformed cell (an effect) is drawn where it appears, its label scaled with it.
             let frame = mode == .pinned ? cell.visualFrame : cell.frame
             let type = content.type(at: cell.indexPath)
-            let fill = color(type == .normal && cell.indexPath.section % 2 == 1 ? "normal-odd-fill" : type.description + "-fill")
+            let fill = color(type == .normal && shadesDepths && cell.indexPath.section % 2 == 1 ? "normal-odd-fill" : type.description + "-fill")
             let extra = content.attributes(at: cell.indexPath)
             let isJunction = content.isJunction(at: cell.indexPath)
             output.append("  ")

@@ -51,9 +51,12 @@ struct HTMLPageData {
     var drawsCounts = false
     /// The cards behind nesting blocks' panels (`panel` decorations), canonical, in block order.
     var panels: [Rect] = []
+    /// Whether odd depths are shaded (`depthsShareColumns`, of the whole drawing).
+    var shadesDepths = false
 
     init(layout: any CollectionViewLayout, content: any DiagramContent, options: SchematicPageOptions) {
         let real = layout.collectionViewContentSize
+        shadesDepths = layout.depthsShareColumns()
         let vertical = options.orientation == "tb" || options.orientation == "bt"
         contentWidth = vertical ? real.height : real.width
         contentHeight = vertical ? real.width : real.height
@@ -239,6 +242,8 @@ struct HTMLPageData {
         output.append(options.nestsFolders ? "true" : "false")
         output.append(",\"collapseDepth\":")
         output.append(options.collapseDepth ?? -1)
+        output.append(",\"shadesDepths\":")
+        output.append(shadesDepths ? "true" : "false")
         output.append(",\"depthLabels\":[")
         for (index, label) in options.depthLabels.enumerated() {
             output.append(index == 0 ? "\"" : ",\"")

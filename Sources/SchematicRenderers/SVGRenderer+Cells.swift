@@ -18,7 +18,7 @@ extension SVGRenderer {
         }
         output.append(isJunction ? "<g class=\"node junction " : "<g class=\"node ")
         output.append(raw: content.type(at: attributes.indexPath).description)
-        if attributes.indexPath.section % 2 == 1 { output.append(" odd-depth") }
+        if shadesDepths && attributes.indexPath.section % 2 == 1 { output.append(" odd-depth") }
         if extra?.hiddenBelow != nil { output.append(" cut") }
         if let classes = extra?.cssClass {
             output.append(" ")

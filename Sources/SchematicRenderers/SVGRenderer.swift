@@ -20,6 +20,8 @@ public struct SVGRenderer: Sendable {
     /// Marks elements for the interactive HTML page: each node gets `data-section`/`data-item`
     /// and `tabindex`, each connector the index paths it joins.
     public var interactive = false
+    /// Odd depths are shaded (`depthsShareColumns`): set for each drawing as it is written.
+    var shadesDepths = true
     /// How the elements are handed to threads (tests write with one thread to compare).
     var elementWriter = ParallelElementWriter()
 
@@ -91,7 +93,9 @@ public struct SVGRenderer: Sendable {
         // Bars lie behind connectors; their titles are written last, over the lines, each with
         // a halo of the bar's colour so that a line passing behind it does not strike it through.
         var barTitles: [LayoutAttributes] = []
-        let renderer = self
+        var shaded = self
+        shaded.shadesDepths = layout.depthsShareColumns()
+        let renderer = shaded
         elementWriter.write(layout.enumerateAllElementsInDrawingOrder, keep: { attributes in
             guard !attributes.isHidden else { return false }
             if attributes.representedElementCategory == .supplementaryView, attributes.connector == nil,

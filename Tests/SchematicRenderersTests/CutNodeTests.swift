@@ -21,7 +21,7 @@ import TestSupport
     @Test func svgOutlinesThemAndTellsTheCount() throws {
         let svg = String(decoding: try Self.diagram.rendered(.init(format: .svg)), as: UTF8.self)
         let big = try #require(svg.split(separator: "\n").first { $0.contains("aria-label=\"Big") })
-        #expect(big.contains("class=\"node normal odd-depth cut\""))
+        #expect(big.contains("class=\"node normal cut\""), "(depths in columns apart: not shaded)")
         #expect(big.contains("aria-label=\"Big, 2 more below, not shown (--max-depth)\""))
         #expect(big.contains("<title>2 more below, not shown (--max-depth)</title>"))
         #expect(!(svg.split(separator: "\n").first { $0.contains("aria-label=\"Leaf") } ?? "").contains(" cut"))

@@ -26,7 +26,7 @@ import TestSupport
     func bandsAreTheGraphsBackground(theme: SVGRenderer.Theme) throws {
         var options = DiagramOptions()
         options.configuration.showsBands = true
-        let diagram = try Diagram(tree: DepthShadingTests.tree, options: options)
+        let diagram = try Diagram(tree: DepthShadingTests.tree(fan: false), options: options)
         var render = Diagram.RenderOptions(format: .dot)
         render.theme = theme
         let dot = String(decoding: try diagram.rendered(render), as: UTF8.self)
@@ -37,14 +37,14 @@ import TestSupport
         // The clear content rectangle, then three depths: the first and the third are filled,
         // each a rectangle as tall as the drawing.
         #expect(line.components(separatedBy: " P 4 ").count == 4, "\(line)")
-        let plain = String(decoding: try Diagram(tree: DepthShadingTests.tree).rendered(render), as: UTF8.self)
+        let plain = String(decoding: try Diagram(tree: DepthShadingTests.tree(fan: false)).rendered(render), as: UTF8.self)
         #expect(!plain.contains("_background"))
         // Graphviz draws them: its SVG of the pinned DOT has the band's polygons.
         render.format = .graphviz("svg")
         let drawn = String(decoding: try diagram.rendered(render), as: UTF8.self)
         #expect(drawn.components(separatedBy: "<polygon fill=\"\(band)\"").count == 3, "\(drawn.prefix(1500))")
         // As large as without bands (Graphviz bounds the image by what it draws, padded).
-        let bare = String(decoding: try Diagram(tree: DepthShadingTests.tree).rendered(render), as: UTF8.self)
+        let bare = String(decoding: try Diagram(tree: DepthShadingTests.tree(fan: false)).rendered(render), as: UTF8.self)
         func size(_ svg: String) -> Substring? { svg.firstRange(of: "viewBox=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" } } }
         #expect(size(drawn) != nil && size(drawn) == size(bare), "\(String(describing: size(drawn))) against \(String(describing: size(bare)))")
     }

@@ -138,7 +138,7 @@ import TestSupport
             #expect(!line.contains("<text"))
             #expect(line.contains("aria-label=\"unnamed node"))
         }
-        #expect(junctions.filter { $0.contains("class=\"node junction critical odd-depth\"") }.count == 1)
+        #expect(junctions.filter { $0.contains("class=\"node junction critical\"") }.count == 1)
         #expect(svg.contains(".schematic .node.junction.normal rect{fill:#aaaaaa}") && svg.contains(".schematic .node.junction.normal rect{fill:var(--schematic-connector)}"))
         #expect(svg.contains("<title id=\"schematic-"), "the drawing keeps a title")
         #expect(svg.contains(">(Lemur catta … Macaca mulatta)</title>"), "an unnamed root is named by its outer leaves")
