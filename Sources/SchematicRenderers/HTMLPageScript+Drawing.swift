@@ -325,6 +325,10 @@ extension HTMLPageScript {
         ctx.save(); ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
         query({x: qx, y: f.y, w: ctx.measureText(count).width / s, h: f.h}, function (j) { if (j !== k) crowded = true; });
         if (crowded) { qx = f.x + f.w / 2; qy = f.y + f.h + header.font.size * 0.75; ctx.textAlign = 'center'; } else { ctx.textAlign = 'left'; }
+        // A halo of the background, so a line passing behind (the bus of a wrapped block's next
+        // sub-column) does not strike the count through (a new-user trial: "Debconf +24").
+        ctx.lineJoin = 'round'; ctx.lineWidth = 4 * ratio; ctx.strokeStyle = palette.background;
+        ctx.strokeText(count, (qx - camera.x) * s, (qy - camera.y) * s);
         ctx.fillText(count, (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
       }
     }
