@@ -56,8 +56,8 @@ public struct GraphvizGraph: Sendable {
     public var boundingBox = (llx: 0.0, lly: 0.0, urx: 0.0, ury: 0.0)
     /// Graphviz's warnings while reading the graph (`syntax ambiguity …`), each naming its line.
     public var warnings: [String] = []
-    /// The names of the graph's clusters (subgraphs named `cluster…`, at any depth), in the
-    /// order cgraph keeps them; read files only.
+    /// The names of the graph's clusters (subgraphs named `cluster…` in any case, at any depth),
+    /// parents before their subgraphs, siblings in the order cgraph keeps them; read files only.
     public var clusters: [String] = []
 }
 
@@ -405,16 +405,22 @@ public enum Graphviz {
         edges.sort { $0.sequence < $1.sequence }
         var result = GraphvizGraph(isDirected: gv.agisdirected(graph) != 0, nodes: nodes, edges: edges)
         if tokens != nil {
-            // Iteratively: subgraphs nest as deep as a file writes them.
-            var pending = [graph]
-            while let parent = pending.popLast() {
+            // Iteratively, in preorder: subgraphs nest as deep as a file writes them.
+            var pending: [UnsafeMutablePointer<Agraph_t>] = []
+            func pushSubgraphs(of parent: UnsafeMutablePointer<Agraph_t>) {
+                var children: [UnsafeMutablePointer<Agraph_t>] = []
                 var subgraph = gv.agfstsubg(parent)
                 while let current = subgraph {
-                    let name = restored(gv.agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? "")
-                    if name.hasPrefix("cluster") { result.clusters.append(name) }
-                    pending.append(current)
+                    children.append(current)
                     subgraph = gv.agnxtsubg(current)
                 }
+                pending.append(contentsOf: children.reversed())
+            }
+            pushSubgraphs(of: graph)
+            while let current = pending.popLast() {
+                let name = restored(gv.agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? "")
+                if name.lowercased().hasPrefix("cluster") { result.clusters.append(name) }
+                pushSubgraphs(of: current)
             }
         }
         if laidOut {

@@ -136,7 +136,7 @@ public struct CSVReader: HierarchyReader {
             if names.count == 2 && idIndex == nil && !tabbedHeader {
                 error.message += "; the other column is then the id"
             } else if idIndex == nil && !tabbedHeader {
-                error.message += "; nor an id column: say --id-column too"
+                error.message += "; there is no id column either: name it with --id-column"
             }
             throw error
         }

@@ -43,7 +43,7 @@ public struct DOTReader: HierarchyReader {
             let text = String(decoding: lines[lastFilled], as: UTF8.self)
             let column = text.unicodeScalars.count - text.unicodeScalars.reversed().prefix { $0 == " " || $0 == "\t" || $0 == "\r" }.count + 1
             return ReadError(file: source.file, line: lastFilled - lines.startIndex + 1, column: column,
-                             message: message + " at the end of the input: a '{' or an edge is left open")
+                             message: message + " at the end of the input: a '{' or '[' is left open, or an edge has no head")
         }
         guard let line = error.line, let said = error.message.firstRange(of: "in line \(line) ") else {
             return ReadError(file: source.file, line: error.line ?? 0, column: 0, message: error.message)
@@ -61,6 +61,33 @@ public struct DOTReader: HierarchyReader {
             }
         }
         return ReadError(file: source.file, line: line, column: column, message: message)
+    }
+
+    /// Where the subgraph `name` is first declared: the name as a whole word (not inside
+    /// `cluster_10` for `cluster_1`) after `subgraph` (not in a comment), or nil.
+    static func offsetOfSubgraph(_ name: String, in bytes: [UInt8]) -> Int? {
+        let wanted = Array(name.utf8)
+        guard !wanted.isEmpty else { return nil }
+        func isNamePart(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39
+        }
+        var from = 0
+        while let found = bytes[from...].firstRange(of: wanted) {
+            let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
+            let after = found.upperBound < bytes.count ? bytes[found.upperBound] : 0x20
+            if !isNamePart(before) && !isNamePart(after) {
+                var start = found.lowerBound
+                if start > 0 && bytes[start - 1] == UInt8(ascii: "\"") { start -= 1 }
+                var blank = start
+                while blank > 0 && (bytes[blank - 1] == 0x20 || bytes[blank - 1] == 0x09 || bytes[blank - 1] == 0x0A || bytes[blank - 1] == 0x0D) { blank -= 1 }
+                if blank < start, blank >= 8, bytes[(blank - 8)..<blank].elementsEqual("subgraph".utf8),
+                   blank == 8 || !isNamePart(bytes[blank - 9]) {
+                    return start
+                }
+            }
+            from = found.lowerBound + 1
+        }
+        return nil
     }
 
     public func read(_ input: [UInt8], file: String) throws(ReadError) -> Tree {
@@ -103,15 +130,18 @@ public struct DOTReader: HierarchyReader {
                 let line = warning.firstRange(of: "in line ").flatMap { Int(warning[$0.upperBound...].prefix(while: \.isNumber)) }
                 tree.warnings.append(ReadError(file: file, line: line ?? 0, column: 0, message: warning).description)
             }
-            if let first = graph.clusters.first {
+            // In the order the file declares them (cgraph keeps its own).
+            let declared = graph.clusters.map { (name: $0, offset: Self.offsetOfSubgraph($0, in: source.bytes)) }
+                .enumerated().sorted { ($0.element.offset ?? .max, $0.offset) < ($1.element.offset ?? .max, $1.offset) }.map(\.element)
+            if let first = declared.first {
                 // Clusters group nodes into boxes, which a tree of columns has no room for: said,
                 // not dropped in silence (their nodes and edges are all drawn).
-                let count = graph.clusters.count
-                let offset = source.bytes.firstRange(of: Array(first.utf8)).map(\.lowerBound)
-                let message = "\(context)\(count == 1 ? "cluster '\(first)' is" : "\(count) clusters ('\(first)' first) are") "
+                let count = declared.count
+                let named = declared.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ") + (count > 3 ? ", …" : "")
+                let message = "\(context)\(count == 1 ? "cluster \(named) is" : "\(count) clusters (\(named)) are") "
                     + "not drawn as \(count == 1 ? "a box" : "boxes") (a tree's columns cannot group nodes); "
                     + "\(count == 1 ? "its" : "their") nodes and edges are drawn as the others"
-                tree.warnings.append(offset.map { source.error(at: $0, message) }?.description
+                tree.warnings.append(first.offset.map { source.error(at: $0, message) }?.description
                                      ?? ReadError(file: file, line: 0, column: 0, message: message).description)
             }
         }

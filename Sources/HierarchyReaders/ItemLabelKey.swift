@@ -12,8 +12,10 @@ enum ItemLabelKey {
         var best: (rank: Int, index: Int)?
         for (index, text, value) in keys {
             guard let rank = rank(of: text) else { continue }
-            // A number says nothing of which record it is (`id: 3`); a word does (`id: build`).
-            if rank >= 5 && value.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." }) { continue }
+            // A number says nothing of which record it is (`id: 3`); a word does (`id: build`),
+            // not a text (an SSH public key under `key:`, a `code: |` block).
+            if rank >= 5 && (value.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." }) || value.count > 64
+                             || value.contains(where: \.isWhitespace)) { continue }
             if best == nil || rank < best!.rank { best = (rank, index) }
             if rank == 0 { break }
         }

@@ -79,23 +79,23 @@ struct ListingHeader {
     /// first at its start.
     private static func ruledTable(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, lineEnd: Int) -> ListingHeader? {
         let ruleStart = lineEnd + 1
-        guard ruleStart < bytes.count else { return nil }
+        guard ruleStart < bytes.count, bytes[ruleStart] == UInt8(ascii: "-") else { return nil }
         var ruleEnd = bytes.endOfLine(from: ruleStart)
         if ruleEnd > ruleStart && bytes[ruleEnd - 1] == 0x0D { ruleEnd -= 1 }
         var headerEnd = lineEnd
         if headerEnd > lineStart && bytes[headerEnd - 1] == 0x0D { headerEnd -= 1 }
-        guard ruleEnd - ruleStart >= 2, bytes[ruleStart] == UInt8(ascii: "-"), bytes[lineStart] != 0x20, bytes[lineStart] != 0x09 else { return nil }
-        var position = ruleStart, runs = 0
-        while position < ruleEnd {
-            let byte = bytes[position]
-            if byte == 0x20 { position += 1; continue }
-            guard byte == UInt8(ascii: "-") else { return nil }
-            let column = position - ruleStart
+        // By characters, not bytes: a header's `Größe` is five columns wide, as its rule is.
+        let header = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<headerEnd]), as: UTF8.self).unicodeScalars)
+        let rule = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[ruleStart..<ruleEnd]), as: UTF8.self).unicodeScalars)
+        guard rule.count >= 2, let first = header.first, first != " ", first != "\t" else { return nil }
+        var position = 0, runs = 0
+        while position < rule.count {
+            if rule[position] == " " { position += 1; continue }
+            guard rule[position] == "-" else { return nil }
             // A word of the header starts here: at its start, or after a blank.
-            guard lineStart + column < headerEnd, bytes[lineStart + column] != 0x20,
-                  column == 0 || bytes[lineStart + column - 1] == 0x20 else { return nil }
+            guard position < header.count, header[position] != " ", position == 0 || header[position - 1] == " " else { return nil }
             let runStart = position
-            while position < ruleEnd && bytes[position] == UInt8(ascii: "-") { position += 1 }
+            while position < rule.count && rule[position] == "-" { position += 1 }
             guard position - runStart >= 2 else { return nil }
             runs += 1
         }

@@ -221,7 +221,8 @@ public struct OutlineReader: HierarchyReader {
                let close = UnsafeBufferPointer(rebasing: bytes[position..<contentEnd]).firstIndex(of: UInt8(ascii: "]")).map({ position + $0 }),
                close + 2 < contentEnd, bytes[close + 1] == 0x20, bytes[close + 2] == 0x20 {
                 let inside = String(decoding: UnsafeBufferPointer(rebasing: bytes[position + 1..<close]), as: UTF8.self)
-                details = inside.split(separator: " ").joined(separator: " ")
+                let words = inside.split(separator: " ").joined(separator: " ")
+                details = words.isEmpty ? nil : words
                 position = close + 3
             }
             // Most lines are a plain label; the rest are parsed in full (and may fail) here,

@@ -12,8 +12,9 @@ import Hierarchy
 /// Each block, after a blank line, is headed by a folder's path and a colon, and lists the
 /// folder's entries in their order. `ls -lR`'s long format is read too (`LongListingLine`): each
 /// block's `total` line left out, each entry its name (a folder's with `/`, a link's `name →
-/// target`), its size the tooltip; and so is `ls -l`'s one block with no header, a forest. The first block's folder is the root, labelled with its
-/// path as written (`demo`, `.`); a later header names an entry of an earlier block (`demo/a`,
+/// target`), its size the tooltip; and so is `ls -l`'s one block with no header, a forest. The first block's folder is a root, labelled with its
+/// path as written (`demo`, `.`), and so is each folder named on the command line after it
+/// (`ls -R a b`: a forest); a later header names an entry of an earlier block (`demo/a`,
 /// or `./a` under `.`), whose entries become its children. Names are kept as written, without
 /// markers. One pass over the lines and a hash of (folder, name), so it is linear.
 struct RecursiveListingReader {
@@ -32,6 +33,8 @@ struct RecursiveListingReader {
         // trailing `/`, as `ls -R demo/` heads its subfolders "demo/a:").
         var folders: [Substring: Int] = [:]
         var roots = 0
+        // Each root's path with one `/` after it: a folder inside a tree read already starts so.
+        var rootPrefixes: [Substring] = []
         var folder: Int? = nil
         var expectingHeader = true
         var headers = 0
@@ -110,13 +113,12 @@ struct RecursiveListingReader {
                 } else {
                     // A folder named on the command line (`ls -R a b`): a tree of its own, unless
                     // it lies inside one read already (then its parent's block should have named it).
-                    var ancestor = path.dropLast(path.last == "/" ? 1 : 0)
-                    while let slash = ancestor.lastIndex(of: "/") {
-                        ancestor = ancestor[..<slash]
-                        if folders[ancestor] != nil { return nil }
-                    }
+                    // (Against the roots' paths, not each ancestor's: hashing every ancestor of a
+                    // long path was quadratic in its length.)
+                    if rootPrefixes.contains(where: { path.hasPrefix($0) }) { return nil }
                     let node = tree.addNode(label: String(path))
                     let prefix = path.last == "/" ? path : Substring(path + "/")
+                    rootPrefixes.append(prefix)
                     folders[path] = node
                     folders[prefix.dropLast()] = node
                     folder = node

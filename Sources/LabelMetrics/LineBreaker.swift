@@ -22,8 +22,10 @@ enum LineBreaker {
     /// (a file name's "xml", a country's "of" alone on it), so a box is as wide as its longest
     /// line for nothing. Never at the cost of a break the greedy lines do not need: a narrower
     /// width is kept only where it breaks no more words inside (at dots, underscores, case
-    /// changes) or between characters. Texts over `longText` bytes, lines cut at `maxLines`
-    /// and single lines are left as `wrap` makes them. At most `balancingSteps` more wraps.
+    /// changes) or between characters, except that lines still uneven are evened at dots and
+    /// underscores where that narrows them by a quarter (`evenedInsideWords`). Texts over
+    /// `longText` bytes, lines cut at `maxLines` and single lines are left as `wrap` makes them.
+    /// At most `balancingSteps` more wraps, and as many again for that evening.
     static func balancedWrap(_ text: Substring, maxWidth: Double, maxLines: Int = .max,
                              width: (Substring) -> Double) -> (lines: [Substring], truncated: Bool) {
         var breaks = Breaks()

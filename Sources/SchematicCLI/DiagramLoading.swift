@@ -13,9 +13,10 @@ struct DiagramLoading {
     var drawnByGraphviz = false
     /// Some output is the HTML page (which a large drawing's warning need not suggest).
     var writesPage = false
-    /// Every output is the HTML page, opened collapsed (`--collapse-depth`): what a reader sees
-    /// first is the folded drawing, so its full size is no warning.
-    var writesOnlyCollapsedPage = false
+    /// Every output is the HTML page, opened collapsed at this depth (`--collapse-depth`): what a
+    /// reader sees first is the folded drawing, so its full size is no warning (where the depth
+    /// folds anything away).
+    var onlyPageCollapsedAt: Int?
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
     /// reader's warnings unless quiet. The tree is trimmed: it lives through the layout, where
@@ -80,7 +81,8 @@ struct DiagramLoading {
                 }
                 let levels = diagram.dataController.numberOfSections
                 let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize, levels: levels)
-                for warning in diagram.warnings where !(warning == large && writesOnlyCollapsedPage) {
+                let folds = onlyPageCollapsedAt.map { $0 + 1 < levels } ?? false
+                for warning in diagram.warnings where !(warning == large && folds) {
                     // The page folds a large tree away (one of several levels): a tip unless it is being written.
                     let page = "write the HTML page, which opens collapsed (--format html --collapse-depth N)"
                     let tip = warning != large || writesPage || levels < 2 ? "" : " or " + page

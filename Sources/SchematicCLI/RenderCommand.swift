@@ -324,7 +324,7 @@ struct RenderCommand: ParsableCommand {
         loading.quiet = quiet
         loading.drawnByGraphviz = try outputs(for: input).contains { $0.format.isDrawnByGraphviz }
         loading.writesPage = try outputs(for: input).contains { $0.format == .html }
-        loading.writesOnlyCollapsedPage = try collapseDepth != nil && outputs(for: input).allSatisfy { $0.format == .html }
+        loading.onlyPageCollapsedAt = try outputs(for: input).allSatisfy { $0.format == .html } ? collapseDepth : nil
         let tree = try loading.readTree(input)
         let parsed = clock.now
         // Long work shows its phase when standard error is a terminal.

@@ -51,7 +51,9 @@ struct HTMLPageData {
     var drawsCounts = false
     /// The cards behind nesting blocks' panels (`panel` decorations), canonical, in block order.
     var panels: [Rect] = []
-    /// Whether odd depths are shaded (`depthsShareColumns`, of the whole drawing).
+    /// Whether odd depths are shaded (`depthsShareColumns`), decided once for the whole drawing:
+    /// the page keeps it through collapsing, where SVG decides for each drawing (a page whose
+    /// only wrapped fan is folded away stays shaded).
     var shadesDepths = false
 
     init(layout: any CollectionViewLayout, content: any DiagramContent, options: SchematicPageOptions) {

@@ -327,7 +327,7 @@ extension HTMLPageScript {
         if (crowded) { qx = f.x + f.w / 2; qy = f.y + f.h + header.font.size * 0.75; ctx.textAlign = 'center'; } else { ctx.textAlign = 'left'; }
         // A halo of the background, so a line passing behind (the bus of a wrapped block's next
         // sub-column) does not strike the count through (a new-user trial: "Debconf +24").
-        ctx.lineJoin = 'round'; ctx.lineWidth = 4 * ratio; ctx.strokeStyle = palette.background;
+        ctx.lineJoin = 'round'; ctx.lineWidth = Math.min(4 * ratio, size * 0.3); ctx.strokeStyle = palette.background;
         ctx.strokeText(count, (qx - camera.x) * s, (qy - camera.y) * s);
         ctx.fillText(count, (qx - camera.x) * s, (qy - camera.y) * s); ctx.restore();
       }

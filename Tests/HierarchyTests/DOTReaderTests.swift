@@ -72,9 +72,12 @@ import Testing
         let graph = "digraph {\n  r -> a\n  subgraph cluster_db { a -> b; subgraph cluster_inner { c } }\n  subgraph plain { r -> c }\n}\n"
         let tree = try read(graph)
         #expect(tree.labels == ["r", "a", "b", "c"])
-        #expect(tree.warnings == ["g.gv:3:12: 2 clusters ('cluster_db' first) are not drawn as boxes (a tree's columns cannot group nodes); "
+        #expect(tree.warnings == ["g.gv:3:12: 2 clusters ('cluster_db', 'cluster_inner') are not drawn as boxes (a tree's columns cannot group nodes); "
                                   + "their nodes and edges are drawn as the others"], "\(tree.warnings)")
         #expect(try read("digraph { subgraph s { a -> b } }").warnings.isEmpty)
+        // Named where written as a whole name, in any case.
+        let one = try read("digraph { /* cluster_10 */ subgraph Cluster_1 { a } subgraph cluster_10 { b } }")
+        #expect(one.warnings.first?.hasPrefix("g.gv:1:37: 2 clusters ('Cluster_1', 'cluster_10') are") == true, "\(one.warnings)")
     }
 
     @Test func badGraphsAreClearErrors() throws {
@@ -82,8 +85,8 @@ import Testing
         #expect(error("digraph { a -> a; }") == "g.gv:1:13: node 'a' has an edge to itself (--extra-parents auto leaves it out)")
         #expect(error("digraph {\n a -> \n}") == "g.gv:3:1: syntax error near '}'")
         // Input that ends open: said so, at the end of the last line.
-        #expect(error("digraph { a -> b; b -> ") == "g.gv:1:23: syntax error at the end of the input: a '{' or an edge is left open")
-        #expect(error("digraph {\n a -> b\n") == "g.gv:2:8: syntax error at the end of the input: a '{' or an edge is left open")
+        #expect(error("digraph { a -> b; b -> ") == "g.gv:1:23: syntax error at the end of the input: a '{' or '[' is left open, or an edge has no head")
+        #expect(error("digraph {\n a -> b\n") == "g.gv:2:8: syntax error at the end of the input: a '{' or '[' is left open, or an edge has no head")
         #expect(error("") == "g.gv: no nodes: the input is empty")
         #expect(error("digraph {}") == "g.gv: no nodes: the graph is empty")
         #expect(error("/* only a comment */") == "g.gv: not a DOT graph (no graph in the text)")

@@ -212,6 +212,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // Else an identifier that is a word (a CI file's pipelines), after any name; not a number.
         #expect(outline(try read("- {id: build, steps: [a]}\n- {key: node-role, effect: NoSchedule}\n- {id: 7, code: x1}\n"))
                 == ["build", ".steps", "..a", "node-role", ".effect", "..NoSchedule", "x1", ".id", "..7"])
+        // Not a text: an SSH key under `key:` stays a key, the item unnamed.
+        #expect(outline(try read("- {key: ssh-ed25519 AAAAC3Nza user@host, state: present}\n- {state: absent, name: b}\n")).first == "")
         // A whole name before a part of one; never GraphQL's __typename, the same in every record.
         #expect(outline(try read("- {first_name: A, username: u, id: 1}\n- {__typename: Repo, id: 2}\n"))
                 == ["u", ".first_name", "..A", ".id", "..1", "", ".__typename", "..Repo", ".id", "..2"])
@@ -293,7 +295,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // Of two columns, naming the parent is enough: the other is the id, as the message says.
         #expect(readError(CSVReader(), "who,boss\nann,\nbob,ann\n", file: "t.csv")?.hasSuffix("; the other column is then the id") == true)
         #expect(outline(try CSVReader(parentColumn: "boss").read(Array("name,boss\nann,\nbob,ann\n".utf8), file: "t.csv")) == ["ann", ".bob"])
-        #expect(readError(CSVReader(), "who,boss,age\nann,,3\n", file: "t.csv")?.hasSuffix("; nor an id column: say --id-column too") == true)
+        #expect(readError(CSVReader(), "who,boss,age\nann,,3\n", file: "t.csv")?.hasSuffix("; there is no id column either: name it with --id-column") == true)
         // A row of three fields: no edge list.
         #expect(readError(CSVReader(), "a,b\nb,c,d\na,b\n", file: "t.csv")?.hasPrefix("t.csv:1:1: no parent column") == true)
     }

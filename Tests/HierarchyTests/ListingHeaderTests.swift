@@ -86,6 +86,7 @@ import TestSupport
         #expect(outline(try read(text)) == ["annotated-types 0.7.0", "asttokens 3.0.1"])
         #expect(outline(try read(text.replacing("\n", with: "\r\n"))) == ["annotated-types 0.7.0", "asttokens 3.0.1"])
         #expect(outline(try read("Title\n-----\n  a\n")) == ["Title", "-----", ".a"])
+        #expect(outline(try read("Größe    Name\n-----    ----\n4 KB     a b\n")) == ["4 KB a b"])
         // Runs of dashes not under the names' starts: an outline's lines as written.
         #expect(outline(try read("a b\n-- --\n")) == ["a b", "-- --"])
     }

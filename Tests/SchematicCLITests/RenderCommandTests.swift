@@ -212,7 +212,7 @@ import TestSupport
         let page = try Executable.run(["-", "--wrap", "off", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(page.status == 0 && page.stderr.contains("show fewer levels (--max-depth N)\n") && !page.stderr.contains("HTML page"))
         // A page that opens collapsed shows the folded drawing first: no warning of its full size.
-        let folded = try Executable.run(["-", "--wrap", "off", "--collapse-depth", "1", "-o", "fan.html"], stdin: fan, in: dir)
+        let folded = try Executable.run(["-", "--wrap", "off", "--collapse-depth", "0", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(folded.status == 0 && !folded.stderr.contains("more than 20000"), "\(folded.stderr)")
         // A flat list of lines wraps as a fan does; unwrapped it has no level to cut and no tip.
         let lines = (0..<800).map { "line \($0)\n" }.joined()
