@@ -51,9 +51,8 @@ struct HTMLPageData {
     var drawsCounts = false
     /// The cards behind nesting blocks' panels (`panel` decorations), canonical, in block order.
     var panels: [Rect] = []
-    /// Whether odd depths are shaded (`depthsShareColumns`), decided once for the whole drawing:
-    /// the page keeps it through collapsing, where SVG decides for each drawing (a page whose
-    /// only wrapped fan is folded away stays shaded).
+    /// Whether odd depths are shaded in the whole drawing (`depthsShareColumns`); the page
+    /// decides again for each collapsed placement, as SVG would for that tree.
     var shadesDepths = false
 
     init(layout: any CollectionViewLayout, content: any DiagramContent, options: SchematicPageOptions) {

@@ -243,7 +243,7 @@ extension HTMLPageScript {
         var any = false;
         for (v = 0; v < visible.length; v++) {
           k = visible[v]; node = nodeOf(k);
-          if (types[node] !== type || (type === 0 && (header.shadesDepths ? columns[v] & 1 : 0) !== paint) || colours[node] || labelEnds[node] === (node ? labelEnds[node - 1] : 0)) continue;
+          if (types[node] !== type || (type === 0 && (G.shades ? columns[v] & 1 : 0) !== paint) || colours[node] || labelEnds[node] === (node ? labelEnds[node - 1] : 0)) continue;
           if (rounded) ctx.roundRect(G.X[k], G.Y[k], G.W[k], G.H[k], radius); else ctx.rect(G.X[k], G.Y[k], G.W[k], G.H[k]);
           any = true;
         }
@@ -259,7 +259,7 @@ extension HTMLPageScript {
         if (junction) { var side = Math.min(w, h); ctx.arc(x + w / 2, y + h / 2, side / 2, 0, 2 * Math.PI); ctx.fillStyle = own && own.fill ? own.fill : (types[node] ? palette.fill[types[node]] : palette.connector); ctx.fill(); }
         else {
           if (rounded) ctx.roundRect(x, y, w, h, radius); else ctx.rect(x, y, w, h);
-          if (own) { ctx.fillStyle = own.fill || (types[node] === 0 && header.shadesDepths && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]); ctx.fill(); }
+          if (own) { ctx.fillStyle = own.fill || (types[node] === 0 && G.shades && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]); ctx.fill(); }
         }
         if (folded) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
         if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
@@ -421,7 +421,7 @@ extension HTMLPageScript {
     for (var v = 0; v < visible.length; v++) {
       var e = svgPool[v], k = visible[v], f = realFrame(k), node = nodeOf(k);
       e.r.setAttribute('x', f.x); e.r.setAttribute('y', f.y); e.r.setAttribute('width', f.w); e.r.setAttribute('height', f.h); e.r.setAttribute('rx', 6);
-      e.r.setAttribute('fill', types[node] === 0 && header.shadesDepths && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]);
+      e.r.setAttribute('fill', types[node] === 0 && G.shades && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]);
       e.t.setAttribute('x', f.x + f.w / 2); e.t.setAttribute('y', f.y + f.h / 2);
       e.t.textContent = s * header.font.size >= 4 ? label(node) : '';
     }

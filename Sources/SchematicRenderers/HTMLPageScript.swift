@@ -95,7 +95,33 @@ enum HTMLPageScript {
     for (var k = 0; k + 3 < flat.length; k += 4) leads.set(flat[k], [flat[k + 1], flat[k + 2], flat[k + 3]]);
     return leads;
   }
+  // DepthShading.depthsShareColumns over a placement: whether odd depths are shaded. The whole
+  // drawing's comes with the header (as SVG decided it); a collapsed one's is found again, as
+  // `render` of the tree without the folded nodes decides it.
+  function depthsShareColumns(g) {
+    var extents = [], s, k;
+    for (s = 0; s + 1 < g.ss.length; s++) {
+      if (g.ss[s + 1] <= g.ss[s]) continue;
+      var e = [Infinity, Infinity, -Infinity, -Infinity];
+      for (k = g.ss[s]; k < g.ss[s + 1]; k++) {
+        e[0] = Math.min(e[0], g.X[k]); e[1] = Math.min(e[1], g.Y[k]);
+        e[2] = Math.max(e[2], g.X[k] + g.W[k]); e[3] = Math.max(e[3], g.Y[k] + g.H[k]);
+      }
+      extents.push(e);
+    }
+    if (extents.length < 2) return false;
+    function apart(axis) {
+      var forward = true, backward = true;
+      for (var i = 1; i < extents.length; i++) {
+        if (extents[i - 1][axis + 2] > extents[i][axis] + 0.5) forward = false;
+        if (extents[i][axis + 2] > extents[i - 1][axis] + 0.5) backward = false;
+      }
+      return forward || backward;
+    }
+    return !(apart(0) || apart(1));
+  }
   function makeGeometry(g) {
+    g.shades = g.orig === null ? header.shadesDepths : depthsShareColumns(g);
     // A wrapped block's members take its extent as their keys for the binary search along a
     // column (their own tops do not grow along it), and so do a nesting block's inner members
     // in the later columns (its levels: each a run of the next column, the children of the
