@@ -10,7 +10,8 @@ import Hierarchy
 ///
 /// A document whose first object is no node object (no children key, and keys beside the name
 /// that are no node fields: a package.json, a configuration) is read as YAML reads keys, each
-/// key a node above its value (`YAMLReader`, as JSON is YAML), so nothing in it is dropped;
+/// key a node above its value, or one leaf `key: value` for a scalar (`YAMLReader`, as JSON is
+/// YAML), so nothing in it is dropped;
 /// but `npm ls --json`'s packages are drawn as `npm ls` prints them (`PackageListTree`), and
 /// `yarn list --json`'s trees as a forest (`YarnList`), and `pipdeptree --json-tree`'s as
 /// `pipdeptree` prints them (`PipDependencyTree`).
@@ -29,6 +30,10 @@ public struct JSONTreeReader: HierarchyReader {
     public var childrenKey: String
     /// The key that holds a node's type.
     public var typeKey: String
+    /// Whether a document read as keys draws a key with a scalar value as one leaf `key: value`
+    /// (`YAMLReader.joinsScalarValues`); off, as a node above its value (layout tests whose
+    /// fixtures were drawn so keep their trees).
+    var joinsScalarValues = true
 
     /// Creates a JSON reader.
     public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
@@ -55,12 +60,20 @@ public struct JSONTreeReader: HierarchyReader {
             if PipDependencyTree.mayBeOne(document) {
                 // pipdeptree's packages are told by their unnamed items' keys: read as they are.
                 keys.labelsItemsByNameLikeKeys = false
+                keys.joinsScalarValues = false
                 let tree = try keys.read(document, file: file)
                 if let packages = PipDependencyTree.packageTree(from: tree) { return packages }
                 keys.labelsItemsByNameLikeKeys = true
+                keys.joinsScalarValues = true
             }
+            if PackageListTree.mayBeOne(document) {
+                // npm's packages are told by their keys' values (`version`): read as they are.
+                keys.joinsScalarValues = false
+                if let packages = PackageListTree.packageTree(from: try keys.read(document, file: file), file: file) { return packages }
+                keys.joinsScalarValues = true
+            }
+            keys.joinsScalarValues = joinsScalarValues
             var tree = try keys.read(document, file: file)
-            if let packages = PackageListTree.packageTree(from: tree, file: file) { return packages }
             if let key = shape.listOfObjectsKey {
                 // Newick converted to JSON names its children `branchset`: a hint, as the keys are drawn.
                 tree.warnings.append("\(file):1:1: the first object has no \"\(nameKey)\" and no \"\(childrenKey)\": read as keys; "

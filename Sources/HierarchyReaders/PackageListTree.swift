@@ -12,6 +12,11 @@ enum PackageListTree {
     /// The keys that hold a package's dependencies.
     private static let dependencyKeys: Set<String> = ["dependencies", "devDependencies", "optionalDependencies"]
 
+    /// Whether a JSON document may be one: it holds a dependencies key.
+    static func mayBeOne(_ document: [UInt8]) -> Bool {
+        dependencyKeys.contains { document.firstRange(of: Array("\"\($0)\"".utf8)) != nil }
+    }
+
     /// The package tree of `keys` (a JSON document read as keys, from `file`), or nil where it is
     /// not a package list. The `problems` npm lists at the top become warnings.
     static func packageTree(from keys: Tree, file: String) -> Tree? {

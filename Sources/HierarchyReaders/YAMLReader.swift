@@ -2,14 +2,16 @@ import CLibYAML
 import Hierarchy
 
 /// Reads YAML. Mappings nest: each key is a node, its value gives the children (a mapping: one
-/// child per key; a list: one child per item; a scalar: one leaf child; empty or `null`: none).
+/// child per key; a list: one child per item; empty or `null`: none), but a key with a scalar value
+/// is one leaf, `key: value` (`image: nginx`: a key above a value, repeated per record, drew
+/// `alpha_3 → AFG` for every country of a code list).
 /// A mapping with a `name` key is a node object as in JSON (`name`, `children`, `type`, `id`,
 /// `url`, `tooltip`, `class`, `color`, `fill`), if it has a `children` key, stands in a node
 /// object's children, or is a list item or document with no key but those; else (under a key,
 /// which already names it) it is read as keys like any mapping, so nothing is dropped. A list is a forest, a scalar in it a leaf; a list item read as several keys
 /// (a Kubernetes container, an Ansible task) is one node above them, labelled by its `name`, else
 /// by a name-like key (`ItemLabelKey`), else unnamed (and so is an item of one key in a list that
-/// has such items, so the records' keys line up), and a list item that is a list one unnamed node above its items, so items stay apart.
+/// has such items, so the records' keys line up, unless it is one leaf `key: value`), and a list item that is a list one unnamed node above its items, so items stay apart.
 /// Several documents make one forest, each document an item (a list, or several keys without a
 /// name, under a node "document N"); the only document's keys are roots,
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
@@ -66,6 +68,11 @@ public struct YAMLReader: HierarchyReader {
     /// (`ItemLabelKey`: `Name`, `title`, `ifname`, `package_name`…), as `name` labels it; off
     /// for readers that recognise a known document by its unnamed items' keys (pipdeptree's).
     var labelsItemsByNameLikeKeys = true
+
+    /// Whether a key with a scalar value is one leaf, `key: value` (`image: nginx`), rather than
+    /// a node above its value; off for readers that recognise a known document by its keys'
+    /// values (npm's and pipdeptree's package lists).
+    var joinsScalarValues = true
 
     public init(nameKey: String = "name", childrenKey: String = "children", typeKey: String = "type") {
         self.init(nameKey: nameKey, childrenKey: childrenKey, typeKey: typeKey,
@@ -237,8 +244,8 @@ public struct YAMLReader: HierarchyReader {
         /// one node (its `name`, else unnamed), so items stay apart.
         case item
         /// An item of a list that holds a mapping of several keys (records): a mapping of one key
-        /// is one node too, so the records' keys line up (a CI matrix's `- experimental: false`
-        /// stood a level higher than its siblings' keys, its value beside theirs).
+        /// is one node too, so the records' keys line up (a CI matrix's `- include: […]` stood a
+        /// level higher than its siblings' keys), unless its value is a scalar (one leaf).
         case record
         /// The only document: its keys are the roots, unless it has a `name` to gather them.
         case soleDocument
@@ -368,6 +375,19 @@ public struct YAMLReader: HierarchyReader {
             }
             return tree.addNode(label: label, parent: parent)
         }
+        /// A key and its scalar value as one leaf, `key: value` (either alone where the other is
+        /// empty).
+        func add(_ key: Int, value: Int, parent: Int?) throws(ReadError) -> Int {
+            let keyText = NodeFields.trimmedLabel(events.kinds[key] == .scalar ? events.texts[key] ?? "" : flowText(key))
+            let valueText = NodeFields.trimmedLabel(events.texts[value] ?? "")
+            for (index, text) in [(key, keyText), (value, valueText)] {
+                if let bad = NodeFields.undrawableCharacter(in: text) {
+                    throw error(index, "control character U+\(hex(UInt8(bad.value))) in a label")
+                }
+            }
+            let label = keyText.isEmpty ? valueText : valueText.isEmpty ? keyText : keyText + ": " + valueText
+            return tree.addNode(label: label, parent: parent)
+        }
         /// "document N" for the document whose first event is `index`, by bisection.
         func documentLabel(_ index: Int) -> String {
             var low = 0, high = events.documents.count
@@ -382,6 +402,10 @@ public struct YAMLReader: HierarchyReader {
         while let next = work.popLast() {
             switch next {
             case let .keyed(key, value, parent):
+                if joinsScalarValues && events.kinds[value] == .scalar && !isNull(value) {
+                    _ = try add(key, value: value, parent: parent)
+                    continue
+                }
                 let node = try add(key, parent: parent)
                 if !isNull(value) { work.append(.value(value, parent: node, inChildren: false, slot: .keyed)) }
             case let .value(index, parent, inChildren, slot):
@@ -486,7 +510,11 @@ public struct YAMLReader: HierarchyReader {
                         }
                         var owner = parent
                         var keys = pairs
-                        if gathers {
+                        // An item of one key with a scalar value is its one leaf (`- uses: x`),
+                        // no unnamed node above it: the leaf already keeps it apart.
+                        let isOneLeaf = joinsScalarValues && label == nil && pairs.count == 1
+                            && events.kinds[pairs[0].1] == .scalar && !isNull(pairs[0].1)
+                        if gathers && !isOneLeaf {
                             if let label {
                                 owner = try add(label, parent: parent)
                                 keys.removeAll { $0.0 == labelKey!.0 }

@@ -1,7 +1,7 @@
 import CollectionLayout
 import Foundation
 import Hierarchy
-import HierarchyReaders
+@testable import HierarchyReaders
 import Schematic
 import Testing
 import TestSupport
@@ -15,7 +15,10 @@ import TestSupport
 @Suite struct ForestTopFanTests {
     static func drawing(of fixture: String) throws -> (boxes: [Rect], size: Size, count: Int) {
         let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/" + fixture, encoding: .utf8)
-        let tree = try JSONTreeReader().read(Array(text.utf8), file: fixture)
+        // Drawn as the layout was tuned on them: each key above its value.
+        var reader = JSONTreeReader()
+        reader.joinsScalarValues = false
+        let tree = try reader.read(Array(text.utf8), file: fixture)
         let (all, size) = try defaultDrawing(of: tree, orientation: .tb)
         return (all.filter { $0.representedElementCategory == .cell }.map(\.frame), size, tree.count)
     }
