@@ -35,9 +35,12 @@ public struct GraphvizEdge: Hashable, Sendable {
     /// The edge's place in the file (cgraph's sequence number).
     public var sequence: Int
     public var points: [(x: Double, y: Double)] = []
+    /// Its `label` as drawn (escapes expanded, an HTML-like label's tags dropped), where a read
+    /// file gives it one that is not empty.
+    public var label: String? = nil
 
     public static func == (lhs: GraphvizEdge, rhs: GraphvizEdge) -> Bool {
-        lhs.tail == rhs.tail && lhs.head == rhs.head && lhs.sequence == rhs.sequence
+        lhs.tail == rhs.tail && lhs.head == rhs.head && lhs.sequence == rhs.sequence && lhs.label == rhs.label
             && lhs.points.elementsEqual(rhs.points) { $0.x == $1.x && $0.y == $1.y }
     }
     public func hash(into hasher: inout Hasher) {
@@ -393,6 +396,10 @@ public enum Graphviz {
             while let out = edge {
                 var described = GraphvizEdge(tail: index[schematic_gv_tail(out)]!, head: index[schematic_gv_head(out)]!,
                                              sequence: Int(schematic_gv_seq(UnsafeMutableRawPointer(out))))
+                if tokens != nil, let (text, isHTML) = labelAttribute(UnsafeMutableRawPointer(out)), !text.isEmpty {
+                    let label = isHTML ? htmlLabelText(restored(text)) : expandLabel(restored(text), name: "")
+                    if !label.isEmpty { described.label = label }
+                }
                 if laidOut {
                     let count = schematic_gv_edge_point_count(out)
                     described.points = (0..<count).map { (schematic_gv_edge_point_x(out, $0), schematic_gv_edge_point_y(out, $0)) }
@@ -429,8 +436,8 @@ public enum Graphviz {
         return result
     }
 
-    /// A node's label, and whether it is an HTML-like label (`label=<…>`), or nil when the
-    /// graph declares none.
+    /// A node's or edge's label, and whether it is an HTML-like label (`label=<…>`), or nil when
+    /// the graph declares none.
     private static func labelAttribute(_ object: UnsafeMutableRawPointer) -> (String, isHTML: Bool)? {
         var name = Array("label".utf8CString)
         guard let value = name.withUnsafeMutableBufferPointer({ gv.agget(object, $0.baseAddress) }) else { return nil }

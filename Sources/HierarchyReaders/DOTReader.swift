@@ -208,7 +208,14 @@ public struct DOTReader: HierarchyReader {
         var seen = Set<Int>()  // tail * count + head: a repeated edge adds nothing
         var repeated: (tail: Int, head: Int)? = nil, repeatCount = 0
         var selfEdge: Int? = nil, selfEdgeCount = 0
+        // Per node, its parent edge's label; and the labelled edges: how many, the first.
+        var parentEdgeLabel: [Int: String] = [:]
+        var labelled = (count: 0, first: nil as GraphvizEdge?)
         for edge in graph.edges {
+            if edge.label != nil {
+                labelled.count += 1
+                if labelled.first == nil { labelled.first = edge }
+            }
             guard seen.insert(edge.tail * count + edge.head).inserted else {
                 if repeated == nil { repeated = (edge.tail, edge.head) }
                 repeatCount += 1
@@ -227,6 +234,7 @@ public struct DOTReader: HierarchyReader {
             if parent[edge.head] < 0 {
                 parent[edge.head] = edge.tail
                 children[edge.tail].append(edge.head)
+                if let label = edge.label { parentEdgeLabel[edge.head] = label }
             } else {
                 extraParents[edge.head, default: []].append(edge.tail)
             }
@@ -281,6 +289,7 @@ public struct DOTReader: HierarchyReader {
 
         // Number nodes in preorder, so that children take their edges' order.
         var unknownTypes = UnknownTypes()  // positions are nodes
+        var edgeLabelTooltips = 0
         var newNumber = [Int](repeating: -1, count: count)
         var stack: [Int] = []
         for root in (0..<count).reversed() where parent[root] < 0 { stack.append(root) }
@@ -329,8 +338,23 @@ public struct DOTReader: HierarchyReader {
                 }
             }
             if let typeClass { NodeFields.addTypeClass(typeClass, to: &presentation) }
+            if presentation.tooltip == nil, let edgeLabel = parentEdgeLabel[node] {
+                // What the link from its parent says (`uses`, `1..*`), where a reader can find it.
+                _ = try? presentation.set("tooltip", to: edgeLabel)
+                edgeLabelTooltips += 1
+            }
             tree.setAttributes(presentation, of: newNumber[node])
             for child in children[node].reversed() { stack.append(child) }
+        }
+        if let first = labelled.first {
+            // A tree's connectors carry no text: said, not dropped in silence.
+            let shown = edgeLabelTooltips
+            let message = "\(labelled.count == 1 ? "an edge's label ('\(first.label!)') is" : "\(labelled.count) edges' labels (the first '\(first.label!)') are") "
+                + "not drawn on the connectors (a tree's connectors carry no text); "
+                + (shown == 0 ? "none is a tooltip (none links a child to its first parent, or the child has its own)"
+                   : (shown == labelled.count ? (shown == 1 ? "it is its child's tooltip" : "each is its child's tooltip")
+                      : "\(shown) of them \(shown == 1 ? "is its child's tooltip" : "are their children's tooltips")") + " in SVG and HTML")
+            tree.warnings.append(error(message, edgePosition(first.tail, first.head, 0)).description)
         }
         for message in unknownTypes.messages {
             tree.warnings.append(message.position.map { error(message.text, attributePosition($0, "type")).description } ?? message.text)

@@ -80,6 +80,19 @@ import Testing
         #expect(one.warnings.first?.hasPrefix("g.gv:1:37: 2 clusters ('Cluster_1', 'cluster_10') are") == true, "\(one.warnings)")
     }
 
+    /// A tree's connectors carry no text: edge labels are said, not dropped in silence, and a
+    /// tree edge's is its child's tooltip (unless the child has one of its own).
+    @Test func edgeLabelsAreTooltipsNotDroppedInSilence() throws {
+        let tree = try read("digraph {\n  r -> a [label=\"uses\"]\n  r -> b [label=<<b>has</b> many>]\n  r -> c [label=x]\n  a -> c [label=also]\n  c [tooltip=own]\n}\n")
+        #expect(tree.labels == ["r", "a", "b", "c"])
+        #expect((0..<4).map { tree.attributes(of: $0)?.tooltip } == [nil, "uses", "has many", "own"])
+        #expect(tree.warnings == ["g.gv:2:5: 4 edges' labels (the first 'uses') are not drawn on the connectors (a tree's connectors carry no text); "
+                                  + "2 of them are their children's tooltips in SVG and HTML"], "\(tree.warnings)")
+        #expect(try read("digraph { a -> b [label=\"\"] }").warnings.isEmpty)
+        #expect(try read("digraph { a -> b [label=on] }").warnings
+                == ["g.gv:1:13: an edge's label ('on') is not drawn on the connectors (a tree's connectors carry no text); it is its child's tooltip in SVG and HTML"])
+    }
+
     @Test func badGraphsAreClearErrors() throws {
         #expect(error("digraph { a -> b; b -> a; }") == "g.gv:1:21: the graph has a cycle, which a tree cannot hold: 'a' -> 'b' -> 'a' (leave out one of its edges, or draw it from its first node: --extra-parents auto)")
         #expect(error("digraph { a -> a; }") == "g.gv:1:13: node 'a' has an edge to itself (--extra-parents auto leaves it out)")
