@@ -21,7 +21,43 @@ extension JSONTreeParser {
     }
 
     func expectMore() throws(ReadError) {
-        if position >= bytes.count { throw error("unexpected end of input") }
+        if position >= bytes.count { throw endOfInputError() }
+    }
+
+    /// The end of the input reached inside the document, naming what is left open there: a
+    /// string, or the innermost bracket (and how many around it). One scan, on this error only.
+    func endOfInputError() -> ReadError {
+        var open: [Int] = [], stringStart = -1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if stringStart >= 0 {
+                if byte == UInt8(ascii: "\\") { index += 2; continue }
+                if byte == UInt8(ascii: "\"") { stringStart = -1 }
+            } else if byte == UInt8(ascii: "\"") {
+                stringStart = index
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                open.append(index)
+            } else if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && !open.isEmpty {
+                open.removeLast()
+            }
+            index += 1
+        }
+        func place(_ offset: Int) -> String {
+            let (line, column) = source.location(of: offset)
+            return "\(line):\(column)"
+        }
+        var message = "unexpected end of input"
+        if stringStart >= 0 {
+            message += ": the string that starts at \(place(stringStart)) is not closed"
+        } else if let innermost = open.last {
+            func bracket(_ offset: Int) -> String { "the '\(Character(Unicode.Scalar(bytes[offset])))' at \(place(offset))" }
+            // Outward from the innermost; the outermost two named at most.
+            let around = open.dropLast().reversed().map(bracket)
+            message += ": \(bracket(innermost)) is not closed"
+                + (around.isEmpty ? "" : around.count <= 2 ? " (nor \(around.joined(separator: " or ")) around it)"
+                    : " (nor \(around.count) brackets around it, \(around[0]) the nearest)")
+        }
+        return source.error(at: bytes.count, message)
     }
 
     func error(_ message: String) -> ReadError { source.error(at: position, message) }
@@ -123,7 +159,8 @@ extension JSONTreeParser {
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
             }
         }
-        throw error("unterminated string")
+        let (line, column) = source.location(of: start - 1)
+        throw error("unterminated string (it starts at \(line):\(column))")
     }
 
     mutating func parseHex4() throws(ReadError) -> UInt32 {
