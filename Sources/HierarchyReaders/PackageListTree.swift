@@ -12,9 +12,38 @@ enum PackageListTree {
     /// The keys that hold a package's dependencies.
     private static let dependencyKeys: Set<String> = ["dependencies", "devDependencies", "optionalDependencies"]
 
-    /// Whether a JSON document may be one: it holds a dependencies key.
+    /// Whether a JSON document may be one: a dependencies key whose first entry is an object
+    /// (`"dependencies": {"express": {`), which a package.json's (`"express": "^4.18.2"`) is not;
+    /// so a package.json is read once, not twice.
     static func mayBeOne(_ document: [UInt8]) -> Bool {
-        dependencyKeys.contains { document.firstRange(of: Array("\"\($0)\"".utf8)) != nil }
+        dependencyKeys.contains { key in
+            let quoted = Array("\"\(key)\"".utf8)
+            var from = document.startIndex
+            while let found = document[from...].firstRange(of: quoted) {
+                if firstEntryIsObject(document, after: found.upperBound) { return true }
+                from = found.upperBound
+            }
+            return false
+        }
+    }
+
+    /// Whether the bytes from `start` read `: { "name" : {` (with any white space, and escapes
+    /// in the name).
+    private static func firstEntryIsObject(_ document: [UInt8], after start: Int) -> Bool {
+        var at = start
+        func skipSpace() { while at < document.count, [0x20, 0x09, 0x0A, 0x0D].contains(document[at]) { at += 1 } }
+        func take(_ byte: Character) -> Bool {
+            skipSpace()
+            guard at < document.count, document[at] == byte.asciiValue else { return false }
+            at += 1
+            return true
+        }
+        guard take(":"), take("{"), take("\"") else { return false }
+        while at < document.count, document[at] != UInt8(ascii: "\"") {
+            at += document[at] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        at += 1
+        return take(":") && take("{")
     }
 
     /// The package tree of `keys` (a JSON document read as keys, from `file`), or nil where it is

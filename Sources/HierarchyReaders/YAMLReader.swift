@@ -366,25 +366,23 @@ public struct YAMLReader: HierarchyReader {
             for last in open.reversed() { text += last.isMapping ? "}" : "]" }
             return text
         }
-        func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
-            // A key that is a list or mapping is labelled with it in flow style.
+        /// The trimmed label of the event at `index`, refused where it holds a control character.
+        /// A key that is a list or mapping is labelled with it in flow style.
+        func drawableLabel(_ index: Int) throws(ReadError) -> String {
             let text = events.kinds[index] == .scalar ? events.texts[index] ?? "" : flowText(index)
             let label = NodeFields.trimmedLabel(text)
             if let bad = NodeFields.undrawableCharacter(in: label) {
                 throw error(index, "control character U+\(hex(UInt8(bad.value))) in a label")
             }
-            return tree.addNode(label: label, parent: parent)
+            return label
+        }
+        func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
+            tree.addNode(label: try drawableLabel(index), parent: parent)
         }
         /// A key and its scalar value as one leaf, `key: value` (either alone where the other is
         /// empty).
         func add(_ key: Int, value: Int, parent: Int?) throws(ReadError) -> Int {
-            let keyText = NodeFields.trimmedLabel(events.kinds[key] == .scalar ? events.texts[key] ?? "" : flowText(key))
-            let valueText = NodeFields.trimmedLabel(events.texts[value] ?? "")
-            for (index, text) in [(key, keyText), (value, valueText)] {
-                if let bad = NodeFields.undrawableCharacter(in: text) {
-                    throw error(index, "control character U+\(hex(UInt8(bad.value))) in a label")
-                }
-            }
+            let keyText = try drawableLabel(key), valueText = try drawableLabel(value)
             let label = keyText.isEmpty ? valueText : valueText.isEmpty ? keyText : keyText + ": " + valueText
             return tree.addNode(label: label, parent: parent)
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Hierarchy
-import HierarchyReaders
+@testable import HierarchyReaders
 import Testing
 import TestSupport
 
@@ -463,5 +463,18 @@ import TestSupport
     @Test func packageJSONStaysKeys() throws {
         let tree = try read(#"{"name": "x", "dependencies": {"express": "^4.18.2"}}"#)
         #expect(tree.labels == ["x", "dependencies", "express: ^4.18.2"])
+    }
+
+    /// Only a dependencies key whose first entry is an object sends a document through the
+    /// package reading first (a package.json is read once).
+    @Test func onlyObjectEntriesMayBeAPackageList() {
+        func mayBe(_ text: String) -> Bool { PackageListTree.mayBeOne(Array(text.utf8)) }
+        #expect(mayBe(#"{"dependencies": {"express": {"version": "4"}}}"#))
+        #expect(mayBe(#"{"a": {"dependencies": "x"}, "devDependencies" :{ "q\"x" : {}}}"#))
+        #expect(!mayBe(#"{"name": "x", "dependencies": {"express": "^4.18.2"}}"#))
+        #expect(!mayBe(#"{"dependencies": {}}"#))
+        #expect(!mayBe(#"{"dependencies": ["a"]}"#))
+        #expect(!mayBe(#"{"dependencies": {"unterminated"#))
+        #expect(!mayBe(#"{"other": 1}"#))
     }
 }
