@@ -656,6 +656,17 @@ def opening_and_search(binary, browser, work):
             after = browser.evaluate(session, "window.schematic.frames().frames.some(function(f){return f[0]==='item 4321';})")
             line += f"; after collapsing the root ({shown} shown) a search reveals its match: {after}"
             ok = ok and shown == 1 and after
+            # The overview (shown: the root up close leaves most of the drawing out of view) is
+            # put away by the o key and brought back by its button.
+            visibility = "getComputedStyle(document.getElementById('schematic-overview')).visibility"
+            before = browser.evaluate(session, visibility)
+            browser.evaluate(session, "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'o', bubbles: true}))")
+            hidden = browser.evaluate(session, visibility)
+            pressed = browser.evaluate(session, "document.getElementById('schematic-map').getAttribute('aria-pressed')")
+            browser.evaluate(session, "document.getElementById('schematic-map').click()")
+            back = browser.evaluate(session, visibility)
+            line += f"; overview {before}, after o {hidden} (pressed {pressed}), after its button {back}"
+            ok = ok and (before, hidden, pressed, back) == ("visible", "hidden", "false", "visible")
         print(line + ("" if ok else "   FAILED"))
         failures += 0 if ok else 1
         browser.close_tab(target)

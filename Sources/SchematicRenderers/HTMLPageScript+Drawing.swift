@@ -375,12 +375,14 @@ extension HTMLPageScript {
     var size = realSize(), pad = 4 * ratio;
     return {x: (overview.width - 2 * pad) / Math.max(1, size.w), y: (overview.height - 2 * pad) / Math.max(1, size.h), pad: pad};
   }
+  // The reader may put it away (its button, the o key): it covers the view's corner.
+  var overviewShown = true;
   function drawOverview() {
     // Only while part of the drawing is out of view: over a drawing seen whole it only hides nodes.
     var size = realSize(), right = camera.x + width / camera.scale, bottom = camera.y + height / camera.scale;
     var whole = camera.x <= 0.5 && camera.y <= 0.5 - toolbarBottom() / camera.scale && right >= size.w - 0.5 && bottom >= size.h - 0.5;
-    overview.style.visibility = whole ? 'hidden' : 'visible';
-    if (whole) return;
+    overview.style.visibility = whole || !overviewShown ? 'hidden' : 'visible';
+    if (whole || !overviewShown) return;
     // (Shaped first: the image is drawn with the scales of the box it goes into.)
     if (!G.overview) shapeOverview();
     var k = overviewScales();

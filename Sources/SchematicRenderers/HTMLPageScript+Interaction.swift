@@ -156,6 +156,7 @@ extension HTMLPageScript {
     else if (event.key === '+' || event.key === '=') zoomAt(1.25, width / 2, height / 2);
     else if (event.key === '-') zoomAt(0.8, width / 2, height / 2);
     else if (event.key === '0') fit(); else if (event.key === '1') zoomAt(1 / camera.scale, width / 2, height / 2);
+    else if (event.key === 'o' || event.key === 'O') toggleOverview();
     else if (event.key === 'Enter' || event.key === ' ') {
       // The keyboard's click: the current search match, else the node at the view's centre.
       var k = matches.length && currentMatch >= 0 ? visibleOf(matches[currentMatch]) : hit(width / 2, height / 2);
@@ -173,6 +174,13 @@ extension HTMLPageScript {
   }
   overview.addEventListener('pointerdown', function (event) { overview.setPointerCapture(event.pointerId); jumpFromOverview(event); });
   overview.addEventListener('pointermove', function (event) { if (event.buttons) jumpFromOverview(event); });
+  var mapButton = document.getElementById('schematic-map');
+  function toggleOverview() {
+    overviewShown = !overviewShown;
+    mapButton.setAttribute('aria-pressed', String(overviewShown));
+    drawOverview();
+  }
+  mapButton.addEventListener('click', toggleOverview);
   document.getElementById('schematic-fit').addEventListener('click', fit);
   document.getElementById('schematic-actual').addEventListener('click', function () { zoomAt(1 / camera.scale, width / 2, height / 2); });
   window.addEventListener('resize', function () { resize(); if (G) G.overview = null; requestDraw(); });

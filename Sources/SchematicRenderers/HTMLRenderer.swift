@@ -37,6 +37,7 @@ public struct HTMLRenderer: Sendable {
         output.append("<input id=\"schematic-search\" type=\"search\" placeholder=\"Search labels\" aria-label=\"Search labels\">")
         output.append("<button id=\"schematic-fit\" type=\"button\">Fit</button>")
         output.append("<button id=\"schematic-actual\" type=\"button\" title=\"Actual size (1)\">100%</button>")
+        output.append("<button id=\"schematic-map\" type=\"button\" aria-pressed=\"true\" title=\"Show or hide the overview (o)\">Overview</button>")
         output.append("<span id=\"schematic-status\" aria-live=\"polite\"></span></div>\n")
         output.append("<div id=\"schematic-view\" tabindex=\"0\" role=\"img\" aria-roledescription=\"tree diagram\" aria-label=\"")
         output.appendXMLEscaped(content.summary)
