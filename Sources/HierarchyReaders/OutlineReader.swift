@@ -139,6 +139,9 @@ public struct OutlineReader: HierarchyReader {
                 } else if let unit = treeDrawingUnit(bytes, at: position, end: contentEnd) {
                     sawTreeDrawing = true; width += unit.columns; position = unit.end; drawing = unit
                     if unit.columns == 5 { sawGradleDrawing = true }  // (only Gradle's are 5 wide)
+                    // The name follows a branch: a space there is the name's (`tree`'s "├──  x"
+                    // for a file named " x" was refused as misindented).
+                    if unit.isBranch { break }
                 } else { break }
             }
             if sawSpace && sawTab {

@@ -36,12 +36,12 @@ struct LabelOptions: ParsableArguments {
     var viewport: SizeArgument?
 
     func validate() throws {
-        guard fontSize > 0, fontSize < 10_000 else { throw ValidationError("--font-size must be more than 0 and less than 10000 points") }
+        guard fontSize > 0, fontSize < 10_000 else { throw ValidationError("--font-size must be more than 0 and less than 10000 pixels") }
         guard maxLabelWidth >= 0, maxLabelWidth <= 1_000_000 else {
-            throw ValidationError("--max-label-width must be between 0 and 1000000 points")
+            throw ValidationError("--max-label-width must be between 0 and 1000000 pixels")
         }
         guard max(nodePadding.vertical, nodePadding.horizontal) <= 10_000 else {
-            throw ValidationError("--node-padding must be between 0 and 10000 points")
+            throw ValidationError("--node-padding must be between 0 and 10000 pixels")
         }
     }
 

@@ -330,6 +330,9 @@ import TestSupport
         // An empty folder's listing is its one line; an outline's own "3 files" line stays.
         #expect(shape(try read("[4.0K]  empty\n\n0 directories, 0 files\n")) == ["[4.0K]  empty"])
         #expect(try read("Plan\n\n3 files\n").labels == ["Plan", "3 files"])
+        // A name that starts with a space ("├──  leading") is the entry's, not indentation.
+        let spaced = try read("d\n├──  leading\n├── b\n└── c\n    └──   x\n")
+        #expect(shape(spaced) == ["d", ".leading", ".b", ".c", "..x"])
     }
 
     /// `tree` writes a symbolic link "name -> target": drawn "name → target", classed
