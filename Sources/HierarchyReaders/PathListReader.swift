@@ -33,10 +33,17 @@ struct PathListReader {
 
     /// Whether every line is an unindented path and the paths share their first folders: at
     /// least two lines, at least half of them holding a `/` (none beside a space, as in
-    /// "A / B"), and those starting with at most half as many different first components.
+    /// "A / B"), and those starting with at most half as many different first components;
+    /// fewer than half of them ending in a name with a space ("1/2 cup flour"), unless the
+    /// listing names its folders as `find` and `du -a` do (nine in ten of those paths' folders
+    /// are lines of their own): a folder of "My Music" and "Q1 Reports" was drawn as a column of
+    /// whole paths.
     static func looksLikePathList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var lines = 0, slashed = 0, spacedNames = 0
         var firstComponents = Set<ArraySlice<UInt8>>()
+        // Every line's path (without a trailing `/`, as `tar tf` names folders), and the
+        // folders of those with a `/`, for the test above.
+        var paths = Set<ArraySlice<UInt8>>(), folders: [ArraySlice<UInt8>] = []
         let sized = hasSizeColumn(bytes)
         let allPaths = bytes.forEachContentLine { lineStart, last in
             if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }  // `tree -fi`'s last line
@@ -46,6 +53,9 @@ struct PathListReader {
             if first == 0x20 || first == 0x09 || first == 0xE2 || first == UInt8(ascii: "|") || first == UInt8(ascii: "`") { return false }
             lines += 1
             let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
+            var end = line.count
+            while end > 1 && line[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            paths.insert(ArraySlice(line[..<end]))
             guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { return true }
             for index in line.indices where line[index] == UInt8(ascii: "/") {
                 if index > 0 && line[index - 1] == 0x20 || index + 1 < line.count && line[index + 1] == 0x20 { return false }
@@ -54,9 +64,13 @@ struct PathListReader {
             firstComponents.insert(ArraySlice(line[..<slash]))
             // Text after the last slash ("1/2 cup flour", "2024/01/05 standup") is a phrase, not a name.
             if let last = line.lastIndex(of: UInt8(ascii: "/")), line[(last + 1)...].contains(0x20) { spacedNames += 1 }
+            if let last = line[..<end].lastIndex(of: UInt8(ascii: "/")), last > 0 { folders.append(ArraySlice(line[..<last])) }
             return true
         }
-        return allPaths && lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed && 2 * spacedNames < slashed
+        guard allPaths && lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed else { return false }
+        if 2 * spacedNames < slashed { return true }
+        let listedFolders = folders.count { paths.contains($0) }
+        return !folders.isEmpty && 10 * listedFolders >= 9 * folders.count
     }
 
     func read(_ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>) throws(ReadError) -> Tree {

@@ -48,6 +48,21 @@ import Testing
         #expect(outline(try read("8\tone\n16\ttwo\n")) == ["8\tone", "16\ttwo"])
     }
 
+    /// Names with spaces in most paths ("My Music/song one.mp3") read as paths where the
+    /// listing names its folders, as `find` and `du -a` do; phrases after slashes do not.
+    @Test func findAndDuListingsOfSpacedNamesAreTheirPaths() throws {
+        let found = "docs\ndocs/My Music\ndocs/My Music/song one.mp3\ndocs/My Music/song two.mp3\ndocs/Q1 Reports\n"
+            + "docs/Q1 Reports/jan report.pdf\ndocs/readme.md\n"
+        #expect(preorderOutline(try read(found)) == ["docs", ".My Music", "..song one.mp3", "..song two.mp3", ".Q1 Reports",
+                                                     "..jan report.pdf", ".readme.md"])
+        let du = "4\tdocs/My Music/song one.mp3\n4\tdocs/My Music/a b\n12\tdocs/My Music\n4\tdocs/b c.txt\n20\tdocs\n"
+        let sized = try read(du)
+        #expect(preorderOutline(sized) == ["docs", ".My Music", "..song one.mp3", "..a b", ".b c.txt"])
+        #expect(sized.attributes(of: 0)?.tooltip == "20")
+        // Without the folders' own lines, spaced names stay phrases.
+        #expect(outline(try read("docs/My Music/song one.mp3\ndocs/My Music/song two.mp3\n")).count == 2)
+    }
+
     @Test func listsThatAreNotPathsStayOutlines() throws {
         // Slashes in labels that share nothing, spaced slashes, indentation, tree drawing.
         #expect(outline(try read("TCP/IP\nand/or\ninput/output\n")) == ["TCP/IP", "and/or", "input/output"])
