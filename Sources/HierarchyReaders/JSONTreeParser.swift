@@ -31,6 +31,8 @@ struct JSONTreeParser {
     /// Node objects with a non-empty object or array under a key that is not read (structure
     /// that is not drawn): how many, and the first one's key and where it starts.
     var unreadStructure = (count: 0, first: 0, key: "")
+    /// Labels drawn with their control characters escaped.
+    var escapedLabels = EscapedLabels()
     /// The node objects being read, outermost first (one per node frame of the stack).
     var openNodes: [OpenNode] = []
     /// Keys of node objects whose values are skipped, not read (Yarn's terminal styles).
@@ -208,6 +210,7 @@ struct JSONTreeParser {
         tree.warnings += zip(source.places(of: treeErrors.map(\.offset)), treeErrors).map { place, error in
             "\(place): tree -J could not list the directory above (\(error.message)); drawn with CSS class 'unreadable'"
         }
+        if let escaped = escapedLabels.warning(place: { source.places(of: [$0])[0] }) { tree.warnings.append(escaped) }
         if unreadStructure.count > 0 {
             let count = unreadStructure.count
             let what = count == 1 ? "an object or array under a key that is not read (\"\(unreadStructure.key)\") is"
@@ -383,11 +386,8 @@ struct JSONTreeParser {
     mutating func parseLabel(what: String? = nil) throws(ReadError) -> String {
         let start = position
         let what = what ?? "\"" + nameKey + "\""
-        let label = NodeFields.trimmedLabel(try parseScalarText(what: what))
-        if let bad = NodeFields.undrawableCharacter(in: label) {
-            throw source.error(at: start, "control character U+\(hex(UInt8(bad.value))) in \(what)")
-        }
-        return label
+        // (A control character comes from an escape, `\b`: the lexer refuses them raw.)
+        return escapedLabels.drawable(NodeFields.trimmedLabel(try parseScalarText(what: what)), at: start)
     }
 
     /// A string, or a number kept as written.

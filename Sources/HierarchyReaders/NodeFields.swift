@@ -36,6 +36,28 @@ enum NodeFields {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The label with the characters `undrawableCharacter` finds written as escapes, as a JSON
+    /// or YAML string writes them (`\b`, `\f`, `\r`, `\e`, else `\u0001`): such a document's
+    /// escaped control character is drawn as written, with a warning (`EscapedLabels`), not
+    /// refused (a Pygments example's `"\b1998\t1999"` refused a whole valid YAML file).
+    static func escapingUndrawable(_ label: String) -> String {
+        var result = ""
+        result.reserveCapacity(label.utf8.count + 8)
+        for scalar in label.unicodeScalars {
+            switch scalar.value {
+            case 0x08: result += "\\b"
+            case 0x0C: result += "\\f"
+            case 0x0D: result += "\\r"
+            case 0x1B: result += "\\e"
+            case 0x00..<0x20 where scalar != "\n" && scalar != "\t", 0x7F:
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// The first character of a label that cannot be drawn (a control character other than a
     /// tab or line break), if any.
     static func undrawableCharacter(in label: String) -> Unicode.Scalar? {
@@ -192,4 +214,28 @@ extension SourceText {
 /// The message for a second node with an id (ids become links and HTML ids, which must name one node).
 func duplicateIDMessage(_ id: String, first place: String) -> String {
     "duplicate id '\(id)' (first at \(place))"
+}
+
+/// Labels drawn with their control characters escaped (`NodeFields.escapingUndrawable`): how
+/// many, and the first one's character and position, for one warning per document.
+struct EscapedLabels {
+    private(set) var count = 0
+    private(set) var first: (character: Unicode.Scalar, position: Int)? = nil
+
+    /// `label` as drawn, noted where it needed escapes (`position`: the reader's own measure).
+    mutating func drawable(_ label: String, at position: Int) -> String {
+        guard let bad = NodeFields.undrawableCharacter(in: label) else { return label }
+        count += 1
+        if first == nil { first = (bad, position) }
+        return NodeFields.escapingUndrawable(label)
+    }
+
+    /// The warning, located at `place` (the first one's), or nil where no label needed escapes.
+    func warning(place: (Int) -> String) -> String? {
+        guard let first else { return nil }
+        let code = "U+" + hex(UInt8(first.character.value))
+        return "\(place(first.position)): "
+            + (count == 1 ? "a label holds a control character (\(code)), drawn as its escape"
+                          : "\(count) labels hold control characters (the first \(code)), drawn as their escapes")
+    }
 }

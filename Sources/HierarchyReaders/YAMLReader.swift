@@ -366,23 +366,21 @@ public struct YAMLReader: HierarchyReader {
             for last in open.reversed() { text += last.isMapping ? "}" : "]" }
             return text
         }
-        /// The trimmed label of the event at `index`, refused where it holds a control character.
-        /// A key that is a list or mapping is labelled with it in flow style.
-        func drawableLabel(_ index: Int) throws(ReadError) -> String {
+        /// The trimmed label of the event at `index`, its control characters (only escapes
+        /// give them: libyaml refuses them raw) escaped. A key that is a list or mapping is
+        /// labelled with it in flow style.
+        var escapedLabels = EscapedLabels()
+        func drawableLabel(_ index: Int) -> String {
             let text = events.kinds[index] == .scalar ? events.texts[index] ?? "" : flowText(index)
-            let label = NodeFields.trimmedLabel(text)
-            if let bad = NodeFields.undrawableCharacter(in: label) {
-                throw error(index, "control character U+\(hex(UInt8(bad.value))) in a label")
-            }
-            return label
+            return escapedLabels.drawable(NodeFields.trimmedLabel(text), at: index)
         }
-        func add(_ index: Int, parent: Int?) throws(ReadError) -> Int {
-            tree.addNode(label: try drawableLabel(index), parent: parent)
+        func add(_ index: Int, parent: Int?) -> Int {
+            tree.addNode(label: drawableLabel(index), parent: parent)
         }
         /// A key and its scalar value as one leaf, `key: value` (either alone where the other is
         /// empty).
-        func add(_ key: Int, value: Int, parent: Int?) throws(ReadError) -> Int {
-            let keyText = try drawableLabel(key), valueText = try drawableLabel(value)
+        func add(_ key: Int, value: Int, parent: Int?) -> Int {
+            let keyText = drawableLabel(key), valueText = drawableLabel(value)
             let label = keyText.isEmpty ? valueText : valueText.isEmpty ? keyText : keyText + ": " + valueText
             return tree.addNode(label: label, parent: parent)
         }
@@ -401,15 +399,15 @@ public struct YAMLReader: HierarchyReader {
             switch next {
             case let .keyed(key, value, parent):
                 if joinsScalarValues && events.kinds[value] == .scalar && !isNull(value) {
-                    _ = try add(key, value: value, parent: parent)
+                    _ = add(key, value: value, parent: parent)
                     continue
                 }
-                let node = try add(key, parent: parent)
+                let node = add(key, parent: parent)
                 if !isNull(value) { work.append(.value(value, parent: node, inChildren: false, slot: .keyed)) }
             case let .value(index, parent, inChildren, slot):
                 switch events.kinds[index] {
                 case .scalar:
-                    if !isNull(index) { _ = try add(index, parent: parent) }
+                    if !isNull(index) { _ = add(index, parent: parent) }
                 case .sequence:
                     // A list that is an item (of a list, or a document among several) is one
                     // unnamed node above its items, so items stay apart (a table's rows were
@@ -449,7 +447,7 @@ public struct YAMLReader: HierarchyReader {
                         unreadStructure.count += 1
                     }
                     if let name, isNodeObject {
-                        let node = try add(name.1, parent: parent)
+                        let node = add(name.1, parent: parent)
                         var attributes = NodeAttributes()
                         var typeClass: String?
                         for (key, value) in pairs where events.kinds[key] == .scalar && key != name.0 {
@@ -514,7 +512,7 @@ public struct YAMLReader: HierarchyReader {
                             && events.kinds[pairs[0].1] == .scalar && !isNull(pairs[0].1)
                         if gathers && !isOneLeaf {
                             if let label {
-                                owner = try add(label, parent: parent)
+                                owner = add(label, parent: parent)
                                 keys.removeAll { $0.0 == labelKey!.0 }
                             } else if slot == .streamDocument {
                                 // A document of a stream (a Kubernetes manifest's): a dot said
@@ -536,6 +534,7 @@ public struct YAMLReader: HierarchyReader {
                             message: holdsCollection ? "no nodes: the document holds no keys or items" : "no nodes: the input is empty")
         }
         tree.warnings = unknownTypes.warnings(places: unknownTypes.positions.map(place))
+        if let escaped = escapedLabels.warning(place: place) { tree.warnings.append(escaped) }
         if unreadStructure.count > 0 {
             let key = events.texts[unreadStructure.first] ?? ""
             let count = unreadStructure.count

@@ -77,8 +77,11 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                     .hasPrefix("in.yaml:2:1: found character that cannot start any token: a tab (YAML indents with spaces only)") == true)
         // (Found by line and column: libyaml counts characters, and accents take two bytes.)
         #expect(readError(YAMLReader(), "título: é\nñame:\n\tb: 1\n", file: "in.yaml")?.contains(": a tab (YAML indents") == true)
-        // A control character (a YAML escape) is named with its code point, where it stands.
-        #expect(readError(YAMLReader(), "a:\n  b: \"x\\by\"\n", file: "in.yaml") == "in.yaml:2:6: control character U+0008 in a label")
+        // A control character (from a YAML escape: valid YAML) is drawn as its escape, with a
+        // warning naming its code point where the first stands.
+        let escaped = try YAMLReader().read(Array("a:\n  b: \"x\\by\"\n  c: [\"\\x01\", \"\\e[0m\"]\n".utf8), file: "in.yaml")
+        #expect(escaped.labels == ["a", "b: x\\by", "c", "\\u0001", "\\e[0m"])
+        #expect(escaped.warnings == ["in.yaml:2:6: 3 labels hold control characters (the first U+0008), drawn as their escapes"])
         #expect(try YAMLReader().read(Array("{name: x, type: very urgent}".utf8), file: "in.yaml").warnings
                 == ["in.yaml:1:17: type \"very urgent\" is not normal, important or critical; drawn as a normal node with CSS class 'very-urgent'"])
         #expect(readError(YAMLReader(), "", file: "in.yaml") == "in.yaml: no nodes: the input is empty")

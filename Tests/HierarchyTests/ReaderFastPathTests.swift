@@ -102,10 +102,13 @@ import TestSupport
         }
     }
 
-    @Test func jsonErrorsInsidePlainLookingStringsAreLocated() {
-        #expect(jsonError("{\"name\": \"ok\", \"children\": [\n  {\"name\": \"a\u{7F}b\"}]}") == "in.json:2:12: control character U+007F in \"name\"")
+    @Test func jsonErrorsInsidePlainLookingStringsAreLocated() throws {
+        // DEL (allowed raw in JSON) and escaped control characters are drawn as escapes, located.
+        let deleted = try readJSON("{\"name\": \"ok\", \"children\": [\n  {\"name\": \"a\u{7F}b\"}]}")
+        #expect(deleted.labels == ["ok", "a\\u007Fb"] && deleted.warnings == ["in.json:2:12: a label holds a control character (U+007F), drawn as its escape"])
         #expect(jsonError("{\"name\": \"a\tb\"}") == "in.json:1:12: unescaped control character in a string")
-        #expect(jsonError("{\"name\": \"é\\u0001\"}") == "in.json:1:10: control character U+0001 in \"name\"")
+        let escaped = try readJSON("{\"name\": \"é\\u0001\"}")
+        #expect(escaped.labels == ["é\\u0001"] && escaped.warnings == ["in.json:1:10: a label holds a control character (U+0001), drawn as its escape"])
         #expect(jsonError("{\"name\": \"x\",\n \"children\": [{\"name\": \"é \\ud83d z\"}]}") == "in.json:2:33: unpaired surrogate in \\u escape")
         #expect(jsonError("{\"name\": \"x\", \"children\": [{\"name\": \"\\udc00\"}]}") == "in.json:1:44: unpaired surrogate in \\u escape")
         #expect(jsonError("{\"name\": \"x\", \"children\": [{\"name\": \"\\ud83d\\u0041\"}]}") == "in.json:1:50: invalid low surrogate in \\u escape")
