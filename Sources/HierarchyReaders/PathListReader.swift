@@ -42,8 +42,8 @@ struct PathListReader {
         var lines = 0, slashed = 0, spacedNames = 0
         var firstComponents = Set<ArraySlice<UInt8>>()
         // Every line's path (without a trailing `/`, as `tar tf` names folders), and the
-        // folders of those with a `/`, for the test above.
-        var paths = Set<ArraySlice<UInt8>>(), folders: [ArraySlice<UInt8>] = []
+        // folders of those with a `/`, as byte ranges: hashed only where spaced names need it.
+        var paths: [Range<Int>] = [], folders: [Range<Int>] = []
         let sized = hasSizeColumn(bytes)
         let allPaths = bytes.forEachContentLine { lineStart, last in
             if OutlineReader.isTreeSummary(bytes, from: lineStart, to: last) { return true }  // `tree -fi`'s last line
@@ -55,7 +55,7 @@ struct PathListReader {
             let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
             var end = line.count
             while end > 1 && line[end - 1] == UInt8(ascii: "/") { end -= 1 }
-            paths.insert(ArraySlice(line[..<end]))
+            paths.append(start..<start + end)
             guard let slash = line.firstIndex(of: UInt8(ascii: "/")) else { return true }
             for index in line.indices where line[index] == UInt8(ascii: "/") {
                 if index > 0 && line[index - 1] == 0x20 || index + 1 < line.count && line[index + 1] == 0x20 { return false }
@@ -64,12 +64,13 @@ struct PathListReader {
             firstComponents.insert(ArraySlice(line[..<slash]))
             // Text after the last slash ("1/2 cup flour", "2024/01/05 standup") is a phrase, not a name.
             if let last = line.lastIndex(of: UInt8(ascii: "/")), line[(last + 1)...].contains(0x20) { spacedNames += 1 }
-            if let last = line[..<end].lastIndex(of: UInt8(ascii: "/")), last > 0 { folders.append(ArraySlice(line[..<last])) }
+            if let last = line[..<end].lastIndex(of: UInt8(ascii: "/")), last > 0 { folders.append(start..<start + last) }
             return true
         }
         guard allPaths && lines >= 2 && 2 * slashed >= lines && 2 * firstComponents.count <= slashed else { return false }
         if 2 * spacedNames < slashed { return true }
-        let listedFolders = folders.count { paths.contains($0) }
+        let named = Set(paths.lazy.map { ArraySlice(bytes[$0]) })
+        let listedFolders = folders.count { named.contains(ArraySlice(bytes[$0])) }
         return !folders.isEmpty && 10 * listedFolders >= 9 * folders.count
     }
 
