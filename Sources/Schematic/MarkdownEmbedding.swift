@@ -87,6 +87,7 @@ public struct MarkdownEmbedding {
                let end = inline[start...].firstRange(of: "</title>") {
                 inline.replaceSubrange(inline.index(after: start)..<end.lowerBound, with: MarkdownEmbedding.htmlEscaped(givenAlt))
             }
+            inline = MarkdownEmbedding.withoutBlankLines(inline)
             guard let caption else { return inline }
             return "<figure class=\"schematic-figure\">\n" + inline + "\n<figcaption>" + MarkdownEmbedding.htmlEscaped(caption) + "</figcaption>\n</figure>"
         }
@@ -196,7 +197,11 @@ public struct MarkdownEmbedding {
         let text = String(decoding: document, as: UTF8.self)
         var output = ""
         output.reserveCapacity(text.utf8.count)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        // Lines end in LF or CRLF (one Character in Swift: split at "\n" alone, a CRLF file was
+        // one line, and its blocks were passed over without a word); the output keeps the
+        // document's line ends.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }[...]
+        let newline = text.contains("\r\n") ? "\r\n" : "\n"
         var lineNumber = 0
         var blockNumber = 0
         var failures: [String] = []
@@ -216,7 +221,16 @@ public struct MarkdownEmbedding {
         var quotedFence: (fence: Substring, depth: Int)? = nil
         func keep(_ line: Substring) {
             output += line
-            if !lines.isEmpty { output += "\n" }
+            if !lines.isEmpty { output += newline }
+        }
+        /// Whether a line is blank, quote markers aside (`>`, as a blank line in a quote is).
+        func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == ">" } }
+        /// Whether the output's last line (before the line being written) is blank or there is none.
+        func followsBlankLine() -> Bool {
+            guard output.hasSuffix(newline) else { return output.isEmpty }
+            let before = output.dropLast(newline.count)
+            let start = before.lastIndex(where: { $0 == "\n" || $0 == "\r\n" }).map(before.index(after:)) ?? before.startIndex
+            return isBlank(before[start...])
         }
         /// Reads a schematic block from its fence line (`line`, without the quote's markers
         /// where it is in a block quote: `quote`, the markers as written and their depth), draws
@@ -264,15 +278,22 @@ public struct MarkdownEmbedding {
                 let quotePrefix = quote?.prefix ?? ""
                 var bareQuote = quotePrefix
                 while bareQuote.last == " " { bareQuote = bareQuote.dropLast() }
-                output += margin.isEmpty && quotePrefix.isEmpty ? placed
-                    : placed.split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { $0.isEmpty ? bareQuote : quotePrefix + margin + $0 }.joined(separator: "\n")
+                // A blank line before and after: text right above the fence made the drawing part
+                // of its paragraph (the `<svg>` was no HTML block, its pieces became text), and
+                // text right below it part of the HTML block (a paragraph shown raw).
+                if !followsBlankLine() { output += bareQuote + newline }
+                output += placed.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.isEmpty ? bareQuote : quotePrefix + margin + $0 }.joined(separator: newline)
+                if let next = lines.first {
+                    let nextContent = quote.map { Self.quoteContent(of: next, depth: $0.depth) ?? "" } ?? next
+                    if !isBlank(nextContent) { output += newline + bareQuote }
+                }
             } catch let error as BlockError {
                 failures += error.messages
             } catch let error as DiagramError {
                 failures.append("\(file):\(fenceLine): \(error.description)")
             }
-            if !lines.isEmpty { output += "\n" }
+            if !lines.isEmpty { output += newline }
         }
         while let line = lines.popFirst() {
             lineNumber += 1
@@ -636,6 +657,22 @@ public struct MarkdownEmbedding {
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return hash
+    }
+
+    /// The HTML with no line that is blank or white space only: a label's blank line (in the
+    /// drawing's title, description and labels) ended Markdown's HTML block there, and the rest
+    /// of the drawing was read as paragraphs. The line break before such a line is written as
+    /// a character reference, `&#10;`: the same text, in an element or an attribute.
+    static func withoutBlankLines(_ html: String) -> String {
+        guard html.contains("\n") else { return html }
+        let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        var result = String(lines[0])
+        result.reserveCapacity(html.utf8.count + 16)
+        for line in lines.dropFirst() {
+            result += line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) ? "&#10;" : "\n"
+            result += line
+        }
+        return result
     }
 
     static func htmlEscaped(_ text: String) -> String {

@@ -88,7 +88,7 @@ struct MarkdownCommand: ParsableCommand {
         } catch {
             throw fail("schematic: \(error.message)", error.isMissingInput ? ExitStatus.noInput : error.isNotText ? ExitStatus.dataError : ExitStatus.ioError)
         }
-        let name = input == "-" ? "diagram" : String(input.split(separator: "/").last!.split(separator: ".").first!)
+        let name = Self.documentName(input)
         var assetWriter: MarkdownEmbedding.Assets? = nil
         // The drawings' files are kept until every block is drawn, then written with the output,
         // all or none (`writeAllAtomically`): a run that fails leaves none of them (only the
@@ -168,6 +168,17 @@ struct MarkdownCommand: ParsableCommand {
         if let directory = assetDirectory {
             warnOfStaleAssets(in: directory, name: name, written: Set(pending.files.map(\.path)))
         }
+    }
+
+    /// What the drawings' files are named after: the file's name without its extension, its
+    /// other dots made `-` (`index.fr.md`: `index-fr-1.svg`; cut at the first dot, it wrote
+    /// `index-1.svg` over `index.md`'s drawing). A dot is kept out, as it parts a document's
+    /// name from a block's (`index.services.svg`).
+    static func documentName(_ input: String) -> String {
+        guard input != "-", let file = input.split(separator: "/").last else { return "diagram" }
+        let stem = file.lastIndex(of: ".").map { file[..<$0] } ?? file
+        let name = stem.drop { $0 == "." }.replacing(".", with: "-")
+        return name.isEmpty ? "diagram" : String(name)
     }
 
     /// Warns of drawings' files an earlier run wrote for blocks the document no longer has

@@ -92,6 +92,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let collapseDepth, collapseDepth < 0 { throw ValidationError("--collapse-depth must be 0 or more") }
         if depsFile != nil && output == "-" { throw ValidationError("--deps-file needs an output file (-o): make rules name it") }
+        if dependencies && output == "-" { throw ValidationError("-M needs an output file (-o): make rules name it as their target") }
         if let depsFile, depsFile == "-" || depsFile == output { throw ValidationError("--deps-file needs a file of its own") }
         if watch {
             if inputs.count != 1 || inputs[0] == "-" { throw ValidationError("--watch needs one input file or directory (not standard input)") }

@@ -73,6 +73,50 @@ import TestSupport
         #expect(try read(dir + "/shared/guide.b-1.svg").contains(">Alpha<"))
     }
 
+    /// A document named with more dots (`index.fr.md`, as translated pages are) has files of its
+    /// own: cut at its first dot, it wrote `index-1.svg` over `index.md`'s drawing.
+    @Test func translatedPagesHaveTheirOwnFiles() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("```schematic\n\(Self.tree)```\n", to: dir + "/index.md")
+        try writeText("```schematic\nRacine\n  Feuille\n```\n", to: dir + "/index.fr.md")
+        for page in ["index", "index.fr"] {
+            let result = try Executable.run(["markdown", page + ".md", "--assets", "img", "-o", page + ".out.md"], in: dir)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/img").sorted() == ["index-1.svg", "index-fr-1.svg"])
+        #expect(try read(dir + "/img/index-1.svg").contains(">Alpha<") && read(dir + "/img/index-fr-1.svg").contains(">Feuille<"))
+    }
+
+    /// Text right above or below a fence is its own paragraph: the drawing gets blank lines
+    /// around it (else the `<svg>` is no HTML block, or swallows the paragraph after it), also
+    /// in a quote; a label's blank line leaves no blank line in it; CRLF files are read and kept.
+    @Test func drawingsStandApartFromTheTextAroundThem() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try writeText("Here is the tree:\n```schematic\n\(Self.tree)```\nThis *paragraph* follows.\n\n"
+                      + "> Quoted:\n> ```schematic\n> A\n>   B\n> ```\n> After.\n\n"
+                      + "```schematic format=json\n{\"name\": \"Root\\n\\nsecond\", \"children\": [{\"name\": \"x\\n \\ny\"}]}\n```\n",
+                      to: dir + "/touch.md")
+        let result = try Executable.run(["markdown", "touch.md"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = result.stdout
+        #expect(page.hasPrefix("Here is the tree:\n\n<svg"))
+        #expect(page.contains("</svg>\n\nThis *paragraph* follows.\n"))
+        #expect(page.contains("> Quoted:\n>\n> <svg") && page.contains("</svg>\n>\n> After.\n"))
+        // From each `<svg` to its `</svg>`, no blank or white-space line (quote markers aside).
+        var drawn = 0, inDrawing = false
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.contains("<svg") { inDrawing = true; drawn += 1 }
+            if inDrawing { #expect(!line.allSatisfy { $0 == " " || $0 == ">" }, "a blank line inside a drawing") }
+            if line.contains("</svg>") { inDrawing = false }
+        }
+        #expect(drawn == 3 && page.contains("Root&#10;"))
+        // CRLF: drawn, its line ends kept.
+        try writeText("# Doc\r\n\r\n```schematic\r\nR\r\n  S\r\n```\r\nEnd.\r\n", to: dir + "/crlf.md")
+        let crlf = try Executable.run(["markdown", "crlf.md"], in: dir)
+        #expect(crlf.status == 0, "\(crlf.stderr)")
+        #expect(crlf.stdout.hasPrefix("# Doc\r\n\r\n<svg") && crlf.stdout.hasSuffix("</svg>\r\n\r\nEnd.\r\n"), "\(crlf.stdout.suffix(40))")
+    }
+
     /// A name that is no file name, is digits only (another block's number), is too long or
     /// names two blocks (in any case: one file where case is not told apart) is refused at its
     /// block's line, and nothing is written.
@@ -350,7 +394,7 @@ import TestSupport
         let linked = try Executable.run(["markdown", "doc.md", "--assets", "img", "-o", "out.md"], in: dir)
         #expect(linked.status == 0, "\(linked.stderr)")
         let text = try String(contentsOfFile: dir + "/out.md", encoding: .utf8)
-        #expect(text.contains("> **Note**\n>\n> ![Quoted](img/doc-1.svg)\n> after\n"), "\(text)")
+        #expect(text.contains("> **Note**\n>\n> ![Quoted](img/doc-1.svg)\n>\n> after\n"), "\(text)")
         #expect(text.contains(example), "the example in a quote stays an example")
         #expect(text.contains("> > ![Deep](img/doc-2.svg)\n"), "\(text)")
         let inline = try Executable.run(["markdown", "doc.md"], in: dir)

@@ -256,6 +256,9 @@ import TestSupport
         #expect(try String(contentsOfFile: dir + "/out/one.svg", encoding: .utf8) == first)
         let deps = try Executable.run(["render", "one.txt", "two.json", "-o", "out/", "-M"], in: dir)
         #expect(deps.stdout == "out/one.svg: one.txt\nout/two.svg: two.json\n")
+        // Printed to the terminal, a drawing has no file for a rule to name.
+        let noTarget = try Executable.run(["render", "one.txt", "-M"], in: dir)
+        #expect(noTarget.status == 64 && noTarget.stderr.contains("-M needs an output file (-o)"), "\(noTarget.stderr)")
         let clobber = try Executable.run(["render", "two.json", "-o", "./", "--format", "json"], in: dir)
         #expect(clobber.status == 64 && clobber.stderr.contains("would overwrite its input"))
         let depsOnInput = try Executable.run(["render", "one.txt", "-o", "one.svg", "--deps-file", "one.txt"], in: dir)
