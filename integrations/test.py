@@ -241,6 +241,26 @@ def main() -> int:
     bad = run([str(venv / "mkdocs"), "build"], site, env)
     expect(bad.returncode != 0 and "bad.md:3: 'layout=spiral': The value 'spiral' is invalid" in bad.stderr,
            "mkdocs: a bad setting fails the build at its fence line")
+    # Lines are the file's, front matter counted (MkDocs takes it off before plugins see the page).
+    (site / "docs/bad.md").write_text("---\ntitle: Bad\n---\n\n# Bad\n\n```schematic\nRoot\n    A\n  B\n```\n")
+    bad = run([str(venv / "mkdocs"), "build"], site, env)
+    expect(bad.returncode != 0 and "bad.md:10:3: inconsistent indentation" in bad.stderr,
+           f"mkdocs: a page with front matter names its file's line: {bad.stderr.strip().splitlines()[-1:]}")
+    (site / "docs/bad.md").unlink()
+    # Blocks are found as `schematic markdown` finds them: not in an indented code block or an
+    # HTML comment (a broken one there fails nothing), in a block quote; text touching the
+    # fence stays its own paragraph, the drawing out of it.
+    (site / "docs/blocks.md").write_text(
+        "# Blocks\n\nHere is the tree:\n```schematic\nA\n  B\n```\nAfter *text*.\n\n"
+        "    ```schematic\n    Indented example\n    ```\n\n<!--\n```schematic\nRoot\n    A\n  B\n```\n-->\n\n"
+        "> Quoted:\n> ```schematic\n> Q\n>   R\n> ```\n")
+    blocks = run([str(venv / "mkdocs"), "build", "--strict"], site, env)
+    page = (site / "site/blocks/index.html").read_text() if blocks.returncode == 0 else ""
+    expect(blocks.returncode == 0 and page.count("<svg") == 2 and "<code>```schematic\nIndented example" in page
+           and "<p>Here is the tree:</p>" in page and "<p>After <em>text</em>.</p>" in page
+           and re.search(r"<blockquote>\s*<p>Quoted:</p>\s*<div class=\"schematic-drawing\"><svg", page) is not None,
+           f"mkdocs: blocks found as schematic markdown finds them ({blocks.returncode} {blocks.stderr[-500:]})")
+    (site / "docs/blocks.md").unlink()
 
     # Sphinx
     runs()

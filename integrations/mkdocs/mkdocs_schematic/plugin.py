@@ -58,42 +58,100 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         self.renderer.rendered = self.renderer.cached = 0
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
-        """Replaces each block with a placeholder word, which on_page_content swaps for its drawing."""
+        """Replaces each block with a placeholder word, which on_page_content swaps for its drawing.
+
+        Blocks are found as `schematic markdown` finds them: not in another fence, an HTML
+        comment or an indented code block; in list items and block quotes. Line numbers are the
+        file's (MkDocs hands the page over without its front matter)."""
         lines = markdown.split("\n")
+        offset = _front_matter_lines(page, markdown)
         output: list[str] = []
         drawings: list[str] = []
         token = "schematicdrawing" + hashlib.sha256(page.file.src_uri.encode()).hexdigest()[:12]
         index, other_fence = 0, None
+        list_indents: list[int] = []
+        after_blank, in_indented_code, in_comment = True, False, False
         ids: dict = {}
         while index < len(lines):
             line = lines[index]
-            match = _FENCE.match(line)
             index += 1
             if other_fence:
-                closing = _CLOSING.match(line)
-                if closing and closing.group(1).startswith(other_fence):
-                    other_fence = None
+                inner = _unquoted(line, other_fence[1])
+                if inner is None:
+                    other_fence = None  # (its quote ended, and the fence with it)
+                else:
+                    closing = _CLOSING.match(inner)
+                    if closing and closing.group(1).startswith(other_fence[0]):
+                        other_fence = None
+                    output.append(line)
+                    continue
+            if in_comment:
+                in_comment = "-->" not in line
                 output.append(line)
                 continue
-            if not match:
+            quote, depth = _quote_markers(line) if not list_indents else ("", 0)
+            content = line[len(quote):]
+            stripped = content.lstrip(" \t")
+            indent = _columns(content[:len(content) - len(stripped)])
+            if not stripped:
+                after_blank = True
                 output.append(line)
                 continue
-            indent, fence, info = match.groups()
+            list_indent = list_indents[-1] if list_indents else 0
+            # An indented code block: four columns past a list item's content, after a blank line.
+            if not depth and (in_indented_code or after_blank) and indent >= list_indent + 4:
+                in_indented_code, after_blank = True, False
+                output.append(line)
+                continue
+            in_indented_code = False
+            item = _LIST_ITEM.match(stripped)
+            if not depth and item:
+                while list_indents and indent < list_indents[-1]:
+                    list_indents.pop()
+                marker, spaces = item.group(1), len(item.group(2))
+                list_indents.append(indent + len(marker) + (spaces if 1 <= spaces <= 4 else 1))
+            elif not depth:
+                starts_block = stripped[0] in "#<" or stripped.startswith(("```", "~~~")) or _THEMATIC_BREAK.match(stripped)
+                while list_indents and indent < list_indents[-1] and (after_blank or starts_block):
+                    list_indents.pop()
+            was_blank, after_blank = after_blank, False
+            list_indent = list_indents[-1] if list_indents else 0
+            if indent <= list_indent + 3 and stripped.startswith("<!--"):
+                in_comment = "-->" not in stripped[2:]
+                output.append(line)
+                continue
+            match = _FENCE.match(content)
+            if not match or indent > list_indent + 3:
+                output.append(line)
+                continue
+            margin, fence, info = match.groups()
             if info.split()[:1] != ["schematic"]:
-                other_fence = fence
+                other_fence = (fence, depth)
                 output.append(line)
                 continue
-            fence_number, body = index, []
+            fence_number, body = index + offset, []
             while index < len(lines):
-                closing = _CLOSING.match(lines[index])
+                inner = _unquoted(lines[index], depth)
+                if inner is None:
+                    break  # (the quote ends, and the block with it: not closed)
+                closing = _CLOSING.match(inner)
                 index += 1
                 if closing and closing.group(1).startswith(fence):
                     break
-                body.append(lines[index - 1][len(indent):] if lines[index - 1].startswith(indent) else lines[index - 1])
+                body.append(inner[len(margin):] if inner.startswith(margin) else inner.lstrip(" \t"))
             else:
                 raise PluginError(f"{page.file.src_uri}:{fence_number}: a schematic block is not closed")
+            if inner is None:
+                raise PluginError(f"{page.file.src_uri}:{fence_number}: a schematic block is not closed")
             drawings.append(unique_ids(self._draw(info.strip()[len("schematic"):], "\n".join(body), fence_number, page, config), ids))
-            output.append(f"{indent}{token}n{len(drawings)}x")
+            # A paragraph of its own: touching text, the drawing's <div> was put in its <p>.
+            bare = quote.rstrip(" ")
+            if not was_blank and output:
+                output.append(bare)
+            output.append(f"{quote}{margin}{token}n{len(drawings)}x")
+            following = _unquoted(lines[index], depth) if index < len(lines) else ""
+            if following and following.strip():
+                output.append(bare)
         self.drawings[page.file.src_uri] = drawings
         return "\n".join(output)
 
@@ -162,6 +220,53 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         if settings.get("caption"):
             return f'<figure class="schematic-figure">{image}<figcaption>{_escape(settings["caption"])}</figcaption></figure>'
         return image
+
+
+_LIST_ITEM = re.compile(r"^([-*+]|\d{1,9}[.)])( +|$)")
+_THEMATIC_BREAK = re.compile(r"^([-*_])( *\1){2,} *$")
+_QUOTE = re.compile(r"^( {0,3}> ?)+")
+
+
+def _front_matter_lines(page, markdown: str) -> int:
+    """How many lines of the page's file come before `markdown` (its front matter, which MkDocs
+    takes off before plugins see the page), so that messages name the file's lines."""
+    try:
+        with open(page.file.abs_src_path, encoding="utf-8-sig") as source:
+            text = source.read()
+    except (OSError, TypeError, AttributeError, UnicodeDecodeError):
+        return 0
+    start = text.find(markdown) if markdown else -1
+    return text.count("\n", 0, start) if start > 0 else 0
+
+
+def _quote_markers(line: str) -> tuple[str, int]:
+    """The block quote markers a line starts with (`> > `) and how deep they quote."""
+    match = _QUOTE.match(line)
+    return (match.group(0), match.group(0).count(">")) if match else ("", 0)
+
+
+def _unquoted(line: str, depth: int):
+    """The line without `depth` quote markers, or None where it is quoted less deep."""
+    if not depth:
+        return line
+    markers, found = _quote_markers(line)
+    if found < depth:
+        return None
+    # Only `depth` markers off (a deeper one belongs to the content).
+    position = 0
+    for _ in range(depth):
+        position = line.index(">", position) + 1
+        if position < len(line) and line[position] == " ":
+            position += 1
+    return line[position:]
+
+
+def _columns(whitespace: str) -> int:
+    """Columns of leading white space (a tab to the next multiple of four)."""
+    column = 0
+    for character in whitespace:
+        column = column + 4 - column % 4 if character == "\t" else column + 1
+    return column
 
 
 def _escape(text: str) -> str:

@@ -54,7 +54,7 @@ class SchematicDirective(SphinxDirective):
         "theme": directives.unchanged_required,
         "alt": directives.unchanged_required,
         "caption": directives.unchanged_required,
-        # Any other settings, as on a fence line of `schematic markdown`: width=600 connectors=elbow
+        # Any other settings, as on a fence line of `schematic markdown`: align=tidy connectors=elbow
         "settings": directives.unchanged,
         # Where the drawing sits on the page (not the tree's `align` placement).
         "figure-align": lambda value: directives.choice(value, _ALIGN),
