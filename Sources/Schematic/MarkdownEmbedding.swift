@@ -271,7 +271,10 @@ public struct MarkdownEmbedding {
             let settings = info.drop { $0 != " " }
             // A bad block is listed and the next ones still tried: every failure is told at once.
             do {
-                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, number: blockNumber, scope: scope, names: &names)
+                // (A column in the block is one past what its lines lost: the quote's markers and the fence's indentation.)
+                let columnShift = (quote?.prefix.count ?? 0) + margin.count
+                let drawing = try draw(source, settings: settings, fenceLine: fenceLine, columnShift: columnShift, number: blockNumber,
+                                       scope: scope, names: &names)
                 // Indented as its fence, so that a drawing in a list item stays in the item, and
                 // quoted as it, so that one in a block quote stays in the quote.
                 let placed = try place(drawing)
@@ -307,6 +310,12 @@ public struct MarkdownEmbedding {
                 if line.contains("-->") { inComment = false }
                 keep(line)
                 continue
+            }
+            // A quote left of a list item's content ends the item (a quote starts a block: no
+            // paragraph goes on into it).
+            if !listIndents.isEmpty, Self.quoteMarkers(of: line) != nil {
+                let indent = Self.indentation(of: line)
+                while let last = listIndents.last, indent < last { listIndents.removeLast() }
             }
             // A block quote's lines (outside lists): a schematic block in one is drawn in it;
             // another fence in one is left alone up to its close or the quote's end.
@@ -465,8 +474,10 @@ public struct MarkdownEmbedding {
     }
 
     /// A reader's message with the places it names in the block (`FILE:LINE` or
-    /// `FILE:LINE:COLUMN`, the block's lines counted from 1) made places in the Markdown file.
-    func shiftingPlaces(in message: String, by fenceLine: Int) -> String {
+    /// `FILE:LINE:COLUMN`, the block's lines counted from 1) made places in the Markdown file
+    /// (columns `columnShift` further on: the block's lines lost a list item's indentation or
+    /// a quote's markers).
+    func shiftingPlaces(in message: String, by fenceLine: Int, columnShift: Int = 0) -> String {
         let prefix = file + ":"
         var result = "", rest = Substring(message)
         while let found = rest.firstRange(of: prefix) {
@@ -476,11 +487,16 @@ public struct MarkdownEmbedding {
             guard let line = Int(digits), line > 0 else { continue }
             result += String(line + fenceLine)
             rest = rest.dropFirst(digits.count)
+            guard rest.first == ":" else { continue }
+            let columnDigits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard let column = Int(columnDigits), column > 0 else { continue }
+            result += ":" + String(column + columnShift)
+            rest = rest.dropFirst(1 + columnDigits.count)
         }
         return result + rest
     }
 
-    private func draw(_ source: String, settings text: Substring, fenceLine: Int, number: Int, scope: String,
+    private func draw(_ source: String, settings text: Substring, fenceLine: Int, columnShift: Int = 0, number: Int, scope: String,
                       names: inout [String: Int]) throws -> Drawing {
         func failure(_ message: String) -> BlockError { BlockError(description: "\(file):\(fenceLine): \(message)") }
         var settings: [Setting]
@@ -540,11 +556,13 @@ public struct MarkdownEmbedding {
             } catch {
                 // Lines of the block become lines of the Markdown file.
                 let line = error.line > 0 ? "\(error.line + fenceLine)" : "\(fenceLine + 1)"
-                let column = error.column > 0 ? ":\(error.column)" : ""
-                throw BlockError(description: "\(file):\(line)\(column): \(shiftingPlaces(in: error.message, by: fenceLine))")
+                let column = error.column > 0 ? ":\(error.column + columnShift)" : ""
+                throw BlockError(description: "\(file):\(line)\(column): \(shiftingPlaces(in: error.message, by: fenceLine, columnShift: columnShift))")
             }
         }
-        for warning in tree.warnings { warn?("\(file):\(fenceLine): warning: \(shiftingPlaces(in: warning, by: fenceLine))") }
+        for warning in tree.warnings {
+            warn?("\(file):\(fenceLine): warning: \(shiftingPlaces(in: warning, by: fenceLine, columnShift: columnShift))")
+        }
         let diagram: Diagram
         do {
             diagram = try Diagram(tree: tree, options: options.diagram)

@@ -117,6 +117,18 @@ import TestSupport
         #expect(crlf.stdout.hasPrefix("# Doc\r\n\r\n<svg") && crlf.stdout.hasSuffix("</svg>\r\n\r\nEnd.\r\n"), "\(crlf.stdout.suffix(40))")
     }
 
+    /// In a list item or a quote, a message's columns are the file's (the block's lines lost the
+    /// item's indentation or the quote's markers); a quote after a list is drawn in it.
+    @Test func placesInListItemsAndQuotesAreTheFiles() throws {
+        let listed = try Executable.run(["markdown", "-"], stdin: "- item\n\n  ```schematic\n  Root\n      A\n    B\n  ```\n")
+        #expect(listed.status == 65 && listed.stderr.hasPrefix("<stdin>:6:5: inconsistent indentation"), "\(listed.stderr)")
+        let quoted = try Executable.run(["markdown", "-"], stdin: "> ```schematic format=newick\n> ((A,B),C\n> ```\n")
+        #expect(quoted.status == 65 && quoted.stderr.hasPrefix("<stdin>:2:11: the input ends before the '(' at <stdin>:2:3 is closed"),
+                "\(quoted.stderr)")
+        let afterList = try Executable.run(["markdown", "-"], stdin: "- item\n\n> ```schematic\n> A\n> ```\n")
+        #expect(afterList.status == 0 && afterList.stdout.hasPrefix("- item\n\n> <svg"), "\(afterList.stdout.prefix(80))")
+    }
+
     /// A name that is no file name, is digits only (another block's number), is too long or
     /// names two blocks (in any case: one file where case is not told apart) is refused at its
     /// block's line, and nothing is written.

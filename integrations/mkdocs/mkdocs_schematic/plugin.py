@@ -89,6 +89,10 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
                 in_comment = "-->" not in line
                 output.append(line)
                 continue
+            # A quote left of a list item's content ends the item (a quote starts a block).
+            if list_indents and _quote_markers(line)[1]:
+                while list_indents and _columns(line[:len(line) - len(line.lstrip(" \t"))]) < list_indents[-1]:
+                    list_indents.pop()
             quote, depth = _quote_markers(line) if not list_indents else ("", 0)
             content = line[len(quote):]
             stripped = content.lstrip(" \t")
