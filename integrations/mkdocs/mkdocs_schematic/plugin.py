@@ -147,7 +147,9 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
                 raise PluginError(f"{page.file.src_uri}:{fence_number}: a schematic block is not closed")
             if inner is None:
                 raise PluginError(f"{page.file.src_uri}:{fence_number}: a schematic block is not closed")
-            drawings.append(unique_ids(self._draw(info.strip()[len("schematic"):], "\n".join(body), fence_number, page, config), ids))
+            # (A column in the block is one past what its lines lost: the quote's markers and the fence's indentation.)
+            drawings.append(unique_ids(self._draw(info.strip()[len("schematic"):], "\n".join(body), fence_number, page, config,
+                                                  column_shift=len(quote) + len(margin)), ids))
             # A paragraph of its own: touching text, the drawing's <div> was put in its <p>.
             bare = quote.rstrip(" ")
             if not was_blank and output:
@@ -180,7 +182,7 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
             server.watch(path)
         return server
 
-    def _draw(self, info: str, body: str, line: int, page, config) -> str:
+    def _draw(self, info: str, body: str, line: int, page, config, column_shift: int = 0) -> str:
         where = page.file.src_uri
         try:
             settings: Settings = dict(self.defaults)
@@ -193,6 +195,8 @@ class SchematicPlugin(BasePlugin[SchematicConfig]):
         except SchematicError as error:
             if error.line is None:
                 error.line = line
+            elif error.line > line and error.column:
+                error.column += column_shift
             message = error.located(where).replace(config.docs_dir + os.sep, "")
             raise PluginError(message)
 
