@@ -298,6 +298,12 @@ def main() -> int:
     expect(bad.returncode != 0 and "bad.rst:8: WARNING: schematic: inconsistent indentation" in bad.stderr,
            f"sphinx -W: a bad drawing fails the build at its line: {bad.stderr.strip().splitlines()[-2:]}")
 
+    # A bad setting is located at the directive (its options hold it), not the content's line.
+    (project / "bad.rst").write_text("Bad\n===\n\n.. schematic::\n   :settings: width=600\n\n   Root\n")
+    setting = run(sphinx, project, env)
+    expect(setting.returncode != 0 and re.search(r"bad\.rst:4: WARNING: schematic: '[^']*width=600'", setting.stderr) is not None,
+           f"sphinx -W: a bad setting fails the build at the directive's line: {setting.stderr.strip().splitlines()[-1:]}")
+
     # A missing file is a warning of type schematic like any other failed drawing (it was a
     # docutils error, which suppress_warnings cannot name); without -W the page says so.
     (project / "bad.rst").write_text("Bad\n===\n\n.. schematic:: trees/nope.yaml\n")

@@ -89,8 +89,10 @@ class SchematicDirective(SphinxDirective):
         node = schematic()
         node["settings"] = settings
         node["body"] = "\n".join(self.content)
-        # The content's first line in the source file (content_offset counts from 0).
-        node["first_line"] = self.content_offset + 1 if self.content else self.lineno
+        # The content's first line in the source file (content_offset counts from 0); for a
+        # file, the line after the directive's, so that the fence Schematic is given sits on
+        # the directive's line (its messages about the drawing as a whole name that line).
+        node["first_line"] = self.content_offset + 1 if self.content else self.lineno + 1
         node["figure_align"] = self.options.get("figure-align", "center")
         self.set_source_info(node)
         return [node]
@@ -110,8 +112,11 @@ def _missing_drawing(message: str) -> nodes.Node:
 
 
 def _fail(translator: Any, node: schematic, error: SchematicError) -> None:
-    # At the line Schematic names, else at the directive's.
+    # At the line Schematic names, else at the directive's; a message about the fence line (its
+    # settings) is about the directive, whose options hold them.
     line = error.line or node.line
+    if error.line == node["first_line"] - 1:
+        line = node.line
     log.warning(f"schematic: {error.message}", location=f"{node.source}:{line}", type="schematic")
     # The page says so where the drawing would be, rather than leaving nothing.
     if hasattr(translator, "body") and getattr(translator.builder, "format", "") == "html":
