@@ -425,6 +425,14 @@ extension SchematicLayout {
     /// How far from its parent's line a child's elbow stub must be to be drawn apart from it.
     static let levelStubDistance = 4.0
 
+    /// How far from its parent's line a child may be entered at that line, straight from the
+    /// bus (`betweenColumns`): a fifth of its breadth, from `levelStubDistance` up to twice it.
+    /// A jog of 5 px was an S of two rounded corners (a tidy top-to-bottom drawing's middle
+    /// child, placed by its siblings' spacing a few pixels off its parent's middle).
+    static func levelEntryDistance(childHeight: Double) -> Double {
+        max(levelStubDistance, min(2 * levelStubDistance, childHeight / 5))
+    }
+
     /// The share of the item padding by which the line over a wrapped block runs above it:
     /// within the gap, nearer the block it serves, and inside the drawing for a block at the
     /// top of its column (at half the padding it lay on the drawing's edge, half its stroke cut).
@@ -497,8 +505,12 @@ extension SchematicLayout {
             wrapped.connector?.sharesLeadOut = sharesLeadOut
             return wrapped
         }
+        // (A child with additional parents keeps the narrow rule: their elbows enter beside its stub.)
+        let hasAdditionalParents = subitem == 0 && !dataController.additionalParentsOfItem.isEmpty
+            && dataController.additionalParentsOfItem[Int32(child)] != nil
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
-                                              leadOut: leadOut, leadIn: leadIn, middle: middle, child: subitem == 0 ? childFrame : nil)
+                                              leadOut: leadOut, leadIn: leadIn, middle: middle, child: subitem == 0 ? childFrame : nil,
+                                              entersWide: !hasAdditionalParents)
         attributes.connector?.sharesLeadOut = sharesLeadOut
         return attributes
     }
@@ -512,9 +524,11 @@ extension SchematicLayout {
     /// (Nor an additional parent's, whose entry is offset from the stub on purpose, nor a
     /// junction's, whose dot a few pixels off its middle the line would miss: `child` is nil.)
     func betweenColumns(parent: Int, section: Int, start: Point, end: Point,
-                        leadOut: Double, leadIn: Double, middle: Double, child: Rect?) -> ConnectorAttributes {
-        let entersLevel = configuration.connectorStyle == .elbow && abs(end.y - start.y) < Self.levelStubDistance
-            && (child.map { $0.height > 4 * Self.levelStubDistance } ?? false)
+                        leadOut: Double, leadIn: Double, middle: Double, child: Rect?, entersWide: Bool = true) -> ConnectorAttributes {
+        let entersLevel = configuration.connectorStyle == .elbow && (child.map { frame in
+            frame.height > 4 * Self.levelStubDistance
+                && abs(end.y - start.y) < (entersWide ? Self.levelEntryDistance(childHeight: frame.height) : Self.levelStubDistance)
+        } ?? false)
         let arrival = entersLevel ? start.y : end.y
         let end = Point(x: end.x, y: arrival)
         return ConnectorAttributes(

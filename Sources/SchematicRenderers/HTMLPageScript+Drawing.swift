@@ -88,8 +88,10 @@ extension HTMLPageScript {
   // ---- Drawing.
   var drawer = 'canvas', frameRequested = false, matchSet = null, currentMatch = -1, lastDrawn = 0, lastMode = '';
   var meanPitch = 0;
-  // SchematicLayout.levelStubDistance: a child this near its parent's line is reached straight from the bus.
+  // SchematicLayout.levelStubDistance, and levelEntryDistance: a child this near its parent's
+  // line (a fifth of its breadth, 4 to 8) is reached straight from the bus.
   var LEVEL_STUB_DISTANCE = 4;
+  function levelEntryDistance(h) { return Math.max(LEVEL_STUB_DISTANCE, Math.min(2 * LEVEL_STUB_DISTANCE, h / 5)); }
   function requestDraw() { if (!frameRequested) { frameRequested = true; requestAnimationFrame(function () { frameRequested = false; draw(); }); } }
   function connectorPath(context, child, s) {
     var parent = G.par[child];
@@ -104,7 +106,7 @@ extension HTMLPageScript {
     // (A list in single file is entered on the line past its far side: SchematicLayout.alongBuses.)
     var entryY = block >= 0 ? (G.blocks[block].farSide ? G.blocks[block].above : G.blocks[block].entry) : ey;
     if (header.connectorStyle === 'curved') { context.lineTo(out, sy); context.bezierCurveTo(middle, sy, middle, entryY, into, entryY); }
-    else if (G.busX && block < 0 && Math.abs(entryY - sy) < LEVEL_STUB_DISTANCE && G.H[child] > 4 * LEVEL_STUB_DISTANCE) {
+    else if (G.busX && block < 0 && Math.abs(entryY - sy) < levelEntryDistance(G.H[child]) && G.H[child] > 4 * LEVEL_STUB_DISTANCE) {
       // Level: entered at the parent's line (not a junction's dot, reached by a jog on the
       // bus: SchematicLayout.betweenColumns).
       context.lineTo(out, sy); context.lineTo(into, sy); ey = sy;

@@ -147,7 +147,7 @@ import TestSupport
                       ["--node-padding", "1e30"], ["--node-size", "1e30x20"], ["--item-padding", "1e30", "--layout", "circle"]])
     func hugeSpacingIsRefused(options: [String]) throws {
         let result = try Executable.run(["-", "-o", "/dev/null"] + options, stdin: "root\n  a\n")
-        #expect(result.status == 64 && (result.stderr.contains("points") || result.stderr.contains("at most")),
+        #expect(result.status == 64 && (result.stderr.contains("points") || result.stderr.contains("pixels") || result.stderr.contains("at most")),
                 "\(options): \(result.status) \(result.stderr)")
     }
 
