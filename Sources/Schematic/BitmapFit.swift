@@ -42,7 +42,7 @@ public struct BitmapFit: Equatable, Sendable {
     public var limit: String {
         let bySide = min(Self.maximumSide / max(width, 1), Self.maximumSide / max(height, 1))
         return bySide <= (Self.maximumPixels / max(width * height, 1)).squareRoot()
-            ? "32,767 px a side" : "268 million pixels (1 GiB of colour)"
+            ? "32,000 px a side" : "268 million pixels (1 GiB of colour)"
     }
     /// Whether the drawing is too large to draw even scaled: under 1/16 of a pixel per point,
     /// whatever resolution was asked for.
