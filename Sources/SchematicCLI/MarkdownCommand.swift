@@ -290,6 +290,8 @@ struct MarkdownCommand: ParsableCommand {
             let named = settings.compactMap { setting -> (Substring.Index, MarkdownEmbedding.Setting)? in
                 let name = setting.key == "format" ? "from" : setting.key
                 // The name whole ('focus' is no match in 'focus-scale <factor>').
+                // (Or opening the message: "width applies to layout flow, … not schematic".)
+                if message.hasPrefix(name + " ") { return (message.startIndex, setting) }
                 return ["'\(name)'", "'\(name) ", "'\(name)="].compactMap { message.firstRange(of: $0)?.lowerBound }.min().map { ($0, setting) }
             }.min { $0.0 < $1.0 }?.1
             let written = named?.text ?? settings.map(\.text).joined(separator: " ")

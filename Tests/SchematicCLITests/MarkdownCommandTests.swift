@@ -125,6 +125,9 @@ import TestSupport
         let quoted = try Executable.run(["markdown", "-"], stdin: "> ```schematic format=newick\n> ((A,B),C\n> ```\n")
         #expect(quoted.status == 65 && quoted.stderr.hasPrefix("<stdin>:2:11: the input ends before the '(' at <stdin>:2:3 is closed"),
                 "\(quoted.stderr)")
+        // A setting's message quotes that setting, not the line's others.
+        let setting = try Executable.run(["markdown", "-"], stdin: "```schematic theme=dark width=600\nA\n```\n")
+        #expect(setting.status == 65 && setting.stderr.hasPrefix("<stdin>:1: 'width=600': width applies to layout"), "\(setting.stderr)")
         let afterList = try Executable.run(["markdown", "-"], stdin: "- item\n\n> ```schematic\n> A\n> ```\n")
         #expect(afterList.status == 0 && afterList.stdout.hasPrefix("- item\n\n> <svg"), "\(afterList.stdout.prefix(80))")
     }
