@@ -197,8 +197,11 @@ enum JSONDocumentShape {
             guard let first = peek() else { return false }
             if first == UInt8(ascii: "\"") { return skipString() != nil }
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+                let start = position
                 while let byte = peek(), byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]") { position += 1 }
-                return true
+                // (A value is at least one byte: a stray `}` in a list was skipped as an empty
+                // one, over and over: a fuzzed yarn listing hung the reader.)
+                return position > start
             }
             var depth = 0
             while let byte = peek() {

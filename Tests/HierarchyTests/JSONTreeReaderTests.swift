@@ -74,6 +74,8 @@ import TestSupport
         #expect(error(#"{"name": "a", "x": [1, 2}"#) == "in.json:1:25: expected ',' or ']'")
         #expect(error("{\"name\": \"a\u{1}\"}") == "in.json:1:12: unescaped control character in a string")
         #expect(error(#"{"name": true}"#) == "in.json:1:10: \"name\" must be a string or a number")
+        // A stray bracket in a list the shape scan looks into is an error, not a loop (fuzzing found one).
+        #expect(error(#"{"x": [{"name": "a"}, }]}"#) == "in.json:1:23: invalid JSON value")
         // An escaped control character (valid JSON) is drawn as its escape, with a warning.
         let bell = try read(#"{"name": "a\u0007b"}"#)
         #expect(bell.labels == ["a\\u0007b"] && bell.warnings == ["in.json:1:10: a label holds a control character (U+0007), drawn as its escape"])
