@@ -224,18 +224,24 @@ public final class TextMeasurer {
         var widest = 0.0
         var isExplicit = true
         var truncated = false
-        for paragraph in label.split(separator: "\n", omittingEmptySubsequences: false) {
+        let paragraphs = label.split(separator: "\n", omittingEmptySubsequences: false)
+        for paragraph in paragraphs {
             if lines.count == Self.maximumLines {
                 truncated = true
                 break
             }
             if let maxWidth, paragraph.utf8.count > LineBreaker.longText || width(of: paragraph) > maxWidth {
-                let wrapped = LineBreaker.balancedWrap(paragraph, maxWidth: maxWidth, maxLines: Self.maximumLines - lines.count,
-                                                       width: width(of:))
+                // Among explicit lines (a script, an address), a wrapped line's continuations
+                // hang indented, so that each explicit line's start shows.
+                let indent = paragraphs.count > 1 ? Self.hangingIndent(of: paragraph) : ""
+                let indentWidth = indent.isEmpty ? 0 : width(of: indent[...])
+                let wrapped = LineBreaker.balancedWrap(paragraph, maxWidth: max(maxWidth - indentWidth, maxWidth / 2),
+                                                       maxLines: Self.maximumLines - lines.count, width: width(of:))
                 if wrapped.lines.count != 1 || wrapped.lines[0] != paragraph { isExplicit = false }
-                for line in wrapped.lines {
-                    widest = max(widest, width(of: line))
-                    lines.append(String(line))
+                for (index, piece) in wrapped.lines.enumerated() {
+                    let line = index == 0 ? String(piece) : indent + piece
+                    widest = max(widest, width(of: line[...]))
+                    lines.append(line)
                 }
                 if wrapped.truncated {
                     truncated = true
@@ -253,6 +259,11 @@ public final class TextMeasurer {
             widest = lines.reduce(0) { max($0, width(of: $1[...])) }
         }
         return (MeasuredLabel(lines: lines, width: widest, height: Double(lines.count) * fonts.lineHeight), isExplicit)
+    }
+
+    /// The indentation of a wrapped explicit line's continuations: its own, and two spaces more.
+    static func hangingIndent(of paragraph: Substring) -> String {
+        String(paragraph.prefix { $0 == " " || $0 == "\t" }) + "  "
     }
 
     /// A line ending in "…", shortened (and its trailing spaces dropped) until it fits `maxWidth`.

@@ -32,7 +32,8 @@ extension Diagram {
         guard let labelSizing else {
             return fittedLines.isEmpty ? dataController : MeasuredContent(dataController: dataController, wrappedLines: fittedLines)
         }
-        return MeasuredContent(dataController: dataController, wrappedLines: labelSizing.wrappedLines, carriesCountLines: true)
+        return MeasuredContent(dataController: dataController, wrappedLines: labelSizing.wrappedLines, carriesCountLines: true,
+                               blockWidths: labelSizing.blockWidths)
     }
 
     /// Renders the drawing, handing the bytes to `sink` in chunks.
@@ -165,6 +166,8 @@ struct MeasuredContent: DiagramContent {
     let wrappedLines: [Int: [String]]
     /// Whether a cut node's lines end with its count (`LabelCellSizing` measures one in).
     var carriesCountLines = false
+    /// The text widths of labels drawn as left-aligned blocks, by global item.
+    var blockWidths: [Int: Double] = [:]
 
     var title: String { dataController.title }
     var summary: String { dataController.summary }
@@ -176,6 +179,9 @@ struct MeasuredContent: DiagramContent {
     var hasCutNodes: Bool { dataController.hasCutNodes }
     func wrappedLines(at indexPath: IndexPath) -> [String]? {
         wrappedLines[dataController.globalItem(section: indexPath.section, item: indexPath.item)]
+    }
+    func blockWidth(at indexPath: IndexPath) -> Double? {
+        blockWidths.isEmpty ? nil : blockWidths[dataController.globalItem(section: indexPath.section, item: indexPath.item)]
     }
     func countLine(at indexPath: IndexPath) -> String? {
         guard carriesCountLines, let line = dataController.attributes(at: indexPath)?.hiddenBelowLine,

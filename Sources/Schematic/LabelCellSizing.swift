@@ -44,6 +44,8 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
     private static let listed = Size(width: -2, height: -2)
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
+    /// The text width of labels drawn as a left-aligned block (`keepsIndentation`), by item.
+    private(set) var blockWidths: [Int: Double] = [:]
     /// How long the last `prefetchAll` took (measuring every label), for `--timings`.
     public private(set) var prefetchDuration: Duration?
 
@@ -66,6 +68,7 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
             sizes[item] = measured.size
             unmeasuredCount -= 1
             if let lines = measured.lines { wrappedLines[item] = lines }
+            if let width = measured.blockWidth { blockWidths[item] = width }
         }
         var preferred = attributes
         preferred.size = sizes[item]
@@ -83,6 +86,7 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
             unmeasuredCount += 1
         }
         wrappedLines[item] = nil
+        blockWidths[item] = nil
     }
 
     /// Measures every item's label, on all cores (`measure(count:item:)`).
@@ -126,7 +130,7 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
     private func measure(count: Int, item: @escaping @Sendable (Int) -> Int) {
         let workers = max(1, min(8, ProcessInfoLite.activeProcessorCount, count / Self.labelsPerWorker))
         let chunk = (count + workers - 1) / workers
-        var wrapped = [[(item: Int, lines: [String])]](repeating: [], count: workers)
+        var wrapped = [[(item: Int, lines: [String]?, blockWidth: Double?)]](repeating: [], count: workers)
         // Kept from call to call: a measurer's tables fill in as labels need them, and a
         // collection view prefetches batch after batch.
         while workerMeasurers.count < workers { workerMeasurers.append(TextMeasurer(fonts: fonts)) }
@@ -137,19 +141,22 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
                 let sizes = UnsafeSendable(sizes), wrapped = UnsafeSendable(wrapped)
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     let measurer = measurers.value[worker]
-                    var lines: [(item: Int, lines: [String])] = []
+                    var lines: [(item: Int, lines: [String]?, blockWidth: Double?)] = []
                     for index in (worker * chunk)..<min(count, (worker + 1) * chunk) {
                         let item = item(index)
                         let measured = Self.measure(Self.drawnText(ofItem: item, in: dataController), with: measurer, style: style)
                         sizes.value[item] = measured.size
-                        if let wrappedLines = measured.lines { lines.append((item, wrappedLines)) }
+                        if measured.lines != nil || measured.blockWidth != nil { lines.append((item, measured.lines, measured.blockWidth)) }
                     }
                     wrapped.value[worker] = lines
                 }
             }
         }
         for lines in wrapped {
-            for (item, itemLines) in lines { wrappedLines[item] = itemLines }
+            for (item, itemLines, blockWidth) in lines {
+                if let itemLines { wrappedLines[item] = itemLines }
+                if let blockWidth { blockWidths[item] = blockWidth }
+            }
         }
     }
 
@@ -162,12 +169,28 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         return (label, line)
     }
 
-    /// A label's node size, and its lines when they are not just its explicit line breaks.
+    /// Whether a label is drawn as a block of left-aligned lines, not line by line centred:
+    /// a line after its first starts with a space or a tab (a script, code, an address kept
+    /// as it was written). Centred, each line moved by half its indentation (or all of it,
+    /// where a renderer drops leading spaces), and a YAML step's `run: |` script read as a poem.
+    public static func keepsIndentation(_ label: String) -> Bool {
+        var afterBreak = false
+        for unit in label.utf8 {
+            if afterBreak && (unit == 0x20 || unit == 0x09) { return true }
+            afterBreak = unit == 0x0A
+        }
+        return false
+    }
+
+    /// A label's node size, its lines when they are not just its explicit line breaks, and its
+    /// text's width where it is drawn as a left-aligned block: its lines keep their indentation
+    /// (`keepsIndentation`), or some explicit line was wrapped (its continuations hang indented,
+    /// `TextMeasurer`; centred, a script's commands ran together).
     /// A count line is measured apart, never wrapped: it must neither take one of the label's
     /// `TextMeasurer.maximumLines` nor be broken into pieces by a narrow `--max-label-width`.
     private static func measure(_ text: (label: String, countLine: String?), with measurer: TextMeasurer,
-                                style: LabelStyle) -> (size: Size, lines: [String]?) {
-        if text.label.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil) }
+                                style: LabelStyle) -> (size: Size, lines: [String]?, blockWidth: Double?) {
+        if text.label.isEmpty { return (Size(width: style.junctionSize, height: style.junctionSize), nil, nil) }
         var measured = measurer.measureSize(text.label, maxWidth: style.maximumLabelWidth)
         var lines = measured.wrappedLines
         if let countLine = text.countLine {
@@ -178,7 +201,9 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
         }
         let width = max(style.minimumNodeSize.width, (measured.size.width + 2 * style.horizontalPadding).rounded(.up))
         let height = max(style.minimumNodeSize.height, (measured.size.height + 2 * style.verticalPadding).rounded(.up))
-        return (Size(width: width, height: height), lines)
+        // (Explicit lines wrapped hang their continuations: drawn left-aligned too.)
+        let isBlock = keepsIndentation(text.label) || (measured.wrappedLines != nil && text.label.utf8.contains(0x0A))
+        return (Size(width: width, height: height), lines, isBlock ? measured.size.width : nil)
     }
 
     /// Every item's size by global item (what its cell reports), or nil while some item is

@@ -35,7 +35,7 @@ public struct AttributesJSONRenderer: Sendable {
             let cell = attributes.representedElementCategory == .cell
                 ? CellText(label: content.label(at: attributes.indexPath), type: content.type(at: attributes.indexPath),
                            id: content.id(at: attributes.indexPath), wrappedLines: content.wrappedLines(at: attributes.indexPath),
-                           attributes: content.attributes(at: attributes.indexPath))
+                           attributes: content.attributes(at: attributes.indexPath), blockWidth: content.blockWidth(at: attributes.indexPath))
                 : nil
             Self.writeElement(attributes, cell: cell, into: &output)
         }
@@ -49,6 +49,7 @@ public struct AttributesJSONRenderer: Sendable {
         var id: String?
         var wrappedLines: [String]?
         var attributes: NodeAttributes?
+        var blockWidth: Double? = nil
     }
 
     static func writeIndexPath(_ path: IndexPath, into output: inout OutputBuffer) {
@@ -164,6 +165,10 @@ public struct AttributesJSONRenderer: Sendable {
                     output.append("\"")
                 }
                 output.append("]")
+            }
+            if let width = cell.blockWidth {
+                output.append(",\"textBlockWidth\":")
+                output.append(width)
             }
         }
         if let text = attributes.text {

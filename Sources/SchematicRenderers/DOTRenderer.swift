@@ -201,7 +201,19 @@ public struct DOTRenderer: Sendable {
                 output.append(inches: side)
             } else {
                 output.append(" [label=\"")
-                output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"), isLabel: true)
+                if let blockWidth = content.blockWidth(at: cell.indexPath) {
+                    // Lines that keep their indentation: each ends with `\l` (left-justified),
+                    // the block's left the node's margin in, which centres it as the SVG does.
+                    for line in content.lines(at: cell.indexPath) {
+                        output.appendDOTEscaped(line, isLabel: true)
+                        output.append("\\l")
+                    }
+                    output.append("\", margin=\"")
+                    output.append(inches: max(0, (frame.width - blockWidth) / 2))
+                    output.append(",0.055")
+                } else {
+                    output.appendDOTEscaped(content.lines(at: cell.indexPath).joined(separator: "\n"), isLabel: true)
+                }
                 output.append("\", width=")
                 output.append(inches: frame.width)
                 output.append(", height=")

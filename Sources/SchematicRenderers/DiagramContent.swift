@@ -17,6 +17,10 @@ public protocol DiagramContent: Sendable {
     /// The lines the label is drawn in when they are not just its explicit line breaks
     /// (after wrapping); nil draws the label as it is.
     func wrappedLines(at indexPath: IndexPath) -> [String]?
+    /// The width of the label's text where its lines are drawn as one left-aligned block,
+    /// centred in the box (lines that keep their indentation: a script, code; explicit lines
+    /// wrapped, their continuations hanging); nil centres each line.
+    func blockWidth(at indexPath: IndexPath) -> Double?
     /// The node's link, tooltip, classes and colours, if it has any.
     func attributes(at indexPath: IndexPath) -> NodeAttributes?
     /// The last of the drawn lines where it says what `--max-depth` left out below the node
@@ -31,6 +35,9 @@ public protocol DiagramContent: Sendable {
 extension DiagramContent {
     /// By default labels are not wrapped.
     public func wrappedLines(at indexPath: IndexPath) -> [String]? { nil }
+
+    /// By default each line is centred.
+    public func blockWidth(at indexPath: IndexPath) -> Double? { nil }
 
     /// By default nodes have no attributes.
     public func attributes(at indexPath: IndexPath) -> NodeAttributes? { nil }

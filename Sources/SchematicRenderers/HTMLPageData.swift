@@ -46,6 +46,8 @@ struct HTMLPageData {
     var colours: [(node: Int, fill: String?, color: String?)] = []
     /// Nodes `--max-depth` cut below, and how many it left out there (written flat: node, count, …).
     var cut: [(node: Int, hidden: Int)] = []
+    /// Labels drawn as left-aligned blocks (`DiagramContent.blockWidth`): node and text width.
+    var blockLabels: [(node: Int, width: Double)] = []
     /// Whether cut nodes' boxes hold their count line ("+61 more"), which the page then draws
     /// (with fixed sizes they do not, and only the outline tells, as in SVG).
     var drawsCounts = false
@@ -130,6 +132,7 @@ struct HTMLPageData {
                 colours.append((index, attributes.fill, attributes.color))
             }
             if let hidden = content.attributes(at: cell.path)?.hiddenBelow { cut.append((index, hidden)) }
+            if let width = content.blockWidth(at: cell.path) { blockLabels.append((index, width)) }
         }
         parents = [Int32](repeating: -1, count: count)
         if options.connectorStyle == "elbow" { busX = [Float](repeating: 0, count: count) }
@@ -317,6 +320,13 @@ struct HTMLPageData {
         }
         output.append("],\"cut\":[")
         writePairs(cut.map { ($0.node, $0.hidden) }, into: &output)
+        output.append("],\"blockLabels\":[")
+        for (index, block) in blockLabels.enumerated() {
+            if index > 0 { output.append(",") }
+            output.append(block.node)
+            output.append(",")
+            writeExact(block.width, into: &output)
+        }
         output.append(drawsCounts ? "],\"counts\":true}" : "],\"counts\":false}")
     }
 

@@ -311,14 +311,16 @@ extension HTMLPageScript {
       var more = text ? moreLine(node) : null;
       if (text.indexOf('\n') < 0 && more === null) { ctx.fillText(text, px, py); }
       else {
-        var lines = text.split('\n');
+        var lines = text.split('\n'), block = blockWidths[node], lx = px;
+        if (block !== undefined) { ctx.textAlign = 'left'; lx = px - block * s / 2; }
         if (more !== null) lines.push(more);
         for (var l = 0; l < lines.length; l++) {
           // (The count line smaller and slanted, as in the SVG.)
           if (more !== null && l === lines.length - 1) { ctx.save(); ctx.font = 'italic ' + (size * 0.85) + "px '" + header.font.family + "', 'DejaVu Sans', sans-serif"; }
-          ctx.fillText(lines[l], px, py + (l - (lines.length - 1) / 2) * line);
+          ctx.fillText(lines[l], lx, py + (l - (lines.length - 1) / 2) * line);
           if (more !== null && l === lines.length - 1) ctx.restore();
         }
+        if (block !== undefined) ctx.textAlign = 'center';
       }
       if (collapsed[node] && childCountOf(node) > 0) {
         // The count of hidden nodes, right of the box on the page, or below it where a

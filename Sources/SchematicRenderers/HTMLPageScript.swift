@@ -77,6 +77,9 @@ enum HTMLPageScript {
   // Nodes --max-depth cut below: outlined dashed, as a collapsed node is.
   var cutBelow = {};
   for (var cutIndex = 0; cutIndex + 1 < header.cut.length; cutIndex += 2) cutBelow[header.cut[cutIndex]] = header.cut[cutIndex + 1];
+  // Labels whose lines keep their indentation: a left-aligned block of this width, centred.
+  var blockWidths = {};
+  for (var blockIndex = 0; blockIndex + 1 < header.blockLabels.length; blockIndex += 2) blockWidths[header.blockLabels[blockIndex]] = header.blockLabels[blockIndex + 1];
   var decoder = new TextDecoder();
   function label(node) { return decoder.decode(labelBytes.subarray(node ? labelEnds[node - 1] : 0, labelEnds[node])); }
   // What --max-depth left out below a cut node, the last line it is drawn with ("+12,345 more").

@@ -105,14 +105,21 @@ extension SVGRenderer {
             output.append(extra?.url == nil ? "/></g>\n" : "/></g></a>\n")
             return
         }
+        // Lines that keep their indentation start at one left edge, their block centred.
+        let blockWidth = content.blockWidth(at: attributes.indexPath)
+        let textX = blockWidth.map { frame.midX - $0 / 2 } ?? frame.midX
         output.append("/><text x=\"")
-        output.append(frame.midX)
+        output.append(textX)
         output.append("\" y=\"")
         output.append(frame.midY)
         output.append("\"")
-        if let color = extra?.color {
-            output.append(" style=\"fill:")
-            output.appendXMLEscaped(color)
+        if extra?.color != nil || blockWidth != nil {
+            output.append(" style=\"")
+            if blockWidth != nil { output.append(extra?.color != nil ? "text-anchor:start;" : "text-anchor:start") }
+            if let color = extra?.color {
+                output.append("fill:")
+                output.appendXMLEscaped(color)
+            }
             output.append("\"")
         }
         output.append(">")
@@ -123,7 +130,7 @@ extension SVGRenderer {
             let countLine = content.countLine(at: attributes.indexPath) != nil ? lines.count - 1 : nil
             for (index, line) in lines.enumerated() {
                 output.append(index == countLine ? "<tspan class=\"more\" x=\"" : "<tspan x=\"")
-                output.append(frame.midX)
+                output.append(textX)
                 output.append("\" y=\"")
                 output.append(frame.midY + (Double(index) - Double(lines.count - 1) / 2) * lineHeight)
                 output.append("\">")
