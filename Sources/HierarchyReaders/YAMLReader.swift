@@ -15,7 +15,7 @@ import Hierarchy
 /// Several documents make one forest, each document an item (a list, or several keys without a
 /// name, under a node "document N"); the only document's keys are roots,
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
-/// `jobs:`). Order is kept everywhere. Labels lose surrounding
+/// `jobs:`), else its `title` or `label`. Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
 /// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
 /// its anchored value (a list or mapping too), and a merge key (`<<: *base`, `<<: [*a, *b]`)
@@ -247,7 +247,8 @@ public struct YAMLReader: HierarchyReader {
         /// is one node too, so the records' keys line up (a CI matrix's `- include: […]` stood a
         /// level higher than its siblings' keys), unless its value is a scalar (one leaf).
         case record
-        /// The only document: its keys are the roots, unless it has a `name` to gather them.
+        /// The only document: its keys are the roots, unless it has a `name` (else a `title` or
+        /// `label`) to gather them.
         case soleDocument
         /// A document of a stream of several: as an item, but named "document N" where it has no name.
         case streamDocument
@@ -495,6 +496,15 @@ public struct YAMLReader: HierarchyReader {
                             labelKey = ItemLabelKey.best(in: pairs.lazy.compactMap { key, value in
                                 events.kinds[key] == .scalar && events.kinds[value] == .scalar && !isNull(value)
                                     ? (key, events.texts[key] ?? "", value: events.texts[value] ?? "") : nil
+                            }).flatMap { key in pairs.first { $0.0 == key } }
+                        } else if labelKey == nil && labelsItemsByNameLikeKeys && slot == .soleDocument {
+                            // The only document's `title` (a JSON Schema's) or `label` gathers its
+                            // keys as `name` does: as roots, its scalar keys floated apart from
+                            // the tree of its `properties`.
+                            labelKey = ItemLabelKey.best(in: pairs.lazy.compactMap { key, value in
+                                guard events.kinds[key] == .scalar, events.kinds[value] == .scalar, !isNull(value),
+                                      let rank = ItemLabelKey.rank(of: events.texts[key] ?? ""), (1...2).contains(rank) else { return nil }
+                                return (key, events.texts[key] ?? "", value: events.texts[value] ?? "")
                             }).flatMap { key in pairs.first { $0.0 == key } }
                         }
                         let label = labelKey.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }

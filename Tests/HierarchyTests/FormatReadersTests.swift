@@ -136,6 +136,14 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         // gathers the only document's keys.
         let workflow = try read("name: CI\non: push\njobs:\n  build:\n    steps:\n      - name: Checkout\n        uses: actions/checkout\n")
         #expect(outline(workflow) == ["CI", ".on: push", ".jobs", "..build", "...steps", "....Checkout", ".....uses: actions/checkout"])
+        // Without a name, the only document's `title` (a JSON Schema's) or `label` gathers them;
+        // a key merely ending in "name", or an identifier, does not.
+        #expect(outline(try read("$schema: s\ntitle: BackendService\ntype: object\nproperties:\n  port: {type: integer}\n"))
+                == ["BackendService", ".$schema: s", ".type: object", ".properties", "..port", "...type: integer"])
+        #expect(outline(try read("label: Board\nname: Org\nteam: [a]\n")) == ["Org", ".label: Board", ".team", "..a"])
+        #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["site_name: Docs", "nav", ".a"])
+        #expect(outline(try read("id: build\nsteps: [a]\n")) == ["id: build", "steps", ".a"])
+        #expect(outline(try read("title:\n  en: T\nbody: b\n")) == ["title", ".en: T", "body: b"], "a title that is no scalar stays a key")
         // Under a key, the key gathers them: `name` is a key like the others.
         #expect(outline(try read("metadata:\n  name: web\n  labels: {app: web}\n"))
                 == ["metadata", ".name: web", ".labels", "..app: web"])
