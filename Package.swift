@@ -10,6 +10,10 @@ let package = Package(
     name: "Schematic",
     products: [
         .library(name: "Schematic", targets: ["Schematic"]),
+        // The layout engine alone, and the layouts on it: no fonts, Graphviz or readers to build.
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "SchematicLayout", targets: ["SchematicLayout", "Hierarchy"]),
+        .library(name: "StandardLayouts", targets: ["StandardLayouts", "SchematicLayout", "Hierarchy"]),
         .executable(name: "schematic", targets: ["SchematicCLI"]),
         .executable(name: "schematic-markdown-html", targets: ["SchematicMarkdownHTML"]),
         .executable(name: "schematic-serve", targets: ["SchematicServe"]),

@@ -9,7 +9,8 @@ public protocol CollectionViewDataSource: AnyObject {
 /// What a cell reports about itself when asked to fit
 /// (`UICollectionReusableView.preferredLayoutAttributesFitting(_:)`).
 public protocol CellSizing: AnyObject {
-    /// The attributes the cell at `attributes.indexPath` would like, usually a new size.
+    /// The attributes the cell at `attributes.indexPath` would like, usually a new size. A size
+    /// that is not finite or is negative is ignored (the cell keeps its size).
     func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes) -> LayoutAttributes
 }
 
@@ -110,11 +111,18 @@ public final class CollectionView {
     /// invalidate into `context`. Returns 1 if the cell reported, else 0.
     private func report(_ original: LayoutAttributes, with cellSizing: any CellSizing, into context: inout LayoutInvalidationContext?) -> Int {
         let path = original.indexPath
+        precondition(path.section < sized.count && path.item < sized[path.section].count,
+                     "the layout has an item at \(path) that the data source does not count (\(sized.count) sections): "
+                     + "the data source and the layout must describe the same items")
         guard !sized[path.section][path.item] else { return 0 }
         sized[path.section][path.item] = true
         unsizedCount -= 1
         let layout = collectionViewLayout
         let preferred = cellSizing.preferredLayoutAttributesFitting(original)
+        // A size no frame can have (NaN, infinite, negative: a failed measurement) is ignored:
+        // the cell keeps the size it has.
+        let size = preferred.size
+        guard size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0 else { return 1 }
         guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return 1 }
         if let context {
             layout.invalidate(context, forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)

@@ -22,6 +22,12 @@ public protocol CollectionViewLayout: AnyObject {
     /// `layoutAttributesForElements(in:)`, for renderers of very large collections.
     func enumerateLayoutAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
 
+    /// The attributes of every element whose frame intersects `rect`, edges included
+    /// (UIKit's `layoutAttributesForElements(in:)`). The default collects
+    /// `enumerateLayoutAttributes(in:_:)`, which is what the collection view calls: a layout
+    /// implements that one, and this one only to answer callers differently.
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
+
     /// Only the cells among those elements: what a collection view needs to self-size its cells.
     /// The default filters `enumerateLayoutAttributes`; a layout can skip computing the rest.
     func enumerateCellAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
@@ -47,7 +53,12 @@ public protocol CollectionViewLayout: AnyObject {
     func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                 withOriginalAttributes original: LayoutAttributes) -> Bool
 
-    /// A context describing what a cell's preferred attributes invalidate.
+    /// A context describing what a cell's preferred attributes invalidate. The default marks
+    /// the cell's item invalidated (in a context of `makeInvalidationContext()`'s class); it
+    /// carries no size: a layout that takes sizes records them in its own context class (or uses
+    /// `SelfSizingLayout`, which does). A collection view folds all the cells of one self-sizing
+    /// pass into the first cell's context with `LayoutInvalidationContext.merge(_:)`, so a context
+    /// class with records of its own must override `merge` to keep every cell's.
     func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                              withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext
 
@@ -62,6 +73,11 @@ public protocol CollectionViewLayout: AnyObject {
 
     /// Marks what a context describes as out of date; the next `prepare()` recomputes it.
     func invalidateLayout(with context: LayoutInvalidationContext)
+
+    /// Marks everything out of date. The default passes a context of
+    /// `makeInvalidationContext()`'s class with `invalidateEverything` set to
+    /// `invalidateLayout(with:)`.
+    func invalidateLayout()
 
     /// A new, empty context of the layout's own class.
     func makeInvalidationContext() -> LayoutInvalidationContext
@@ -125,7 +141,9 @@ extension CollectionViewLayout {
 
     public func invalidationContext(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                     withOriginalAttributes original: LayoutAttributes) -> LayoutInvalidationContext {
-        makeInvalidationContext()
+        let context = makeInvalidationContext()
+        if preferred.representedElementCategory == .cell { context.invalidateItems(at: [preferred.indexPath]) }
+        return context
     }
 
     public func invalidate(_ context: LayoutInvalidationContext,

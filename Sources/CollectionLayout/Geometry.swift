@@ -27,7 +27,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// A rectangle every element intersects (`CGRect.infinite`'s finite stand-in): an origin
+    /// of -∞ would make `maxX` NaN, and a query with it find nothing.
+    public static let infinite = Rect(x: -.greatestFiniteMagnitude / 2, y: -.greatestFiniteMagnitude / 2,
+                                      width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
 
+    /// Unlike `CGRect`'s, these read the rectangle as given: one of negative width or height
+    /// has `maxX` left of `minX` (or `maxY` above `minY`), and intersects nothing until
+    /// `standardized`. Layouts' frames never have negative sizes; a query rect may.
     @inlinable public var minX: Double { origin.x }
     @inlinable public var minY: Double { origin.y }
     @inlinable public var maxX: Double { origin.x + size.width }
@@ -41,6 +48,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// zero-height connector lying on a query's edge is found.
     @inlinable public func intersects(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
+    /// The same rectangle with a non-negative width and height (`CGRect.standardized`).
+    public var standardized: Rect {
+        Rect(x: min(origin.x, origin.x + size.width), y: min(origin.y, origin.y + size.height),
+             width: abs(size.width), height: abs(size.height))
+    }
+
+    /// Whether `point` lies inside the rectangle or on its edges.
+    @inlinable public func contains(_ point: Point) -> Bool {
+        minX <= point.x && point.x <= maxX && minY <= point.y && point.y <= maxY
     }
 
     /// Whether `other` lies entirely inside this rectangle.

@@ -3,9 +3,15 @@
 /// Supplementary elements may need a third component to tell apart several elements that
 /// belong to one item, e.g. the connectors from each of an item's parents: `subitem` is 0 for
 /// the first and counts up from there.
+///
+/// Foundation has an `IndexPath` of its own: in a file that imports both, name this one
+/// `CollectionLayout.IndexPath` (a typealias in the file keeps it short).
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The section: in a schematic layout, the depth.
     public var section: Int
+    /// The item within its section.
     public var item: Int
+    /// Which of an item's several supplementary elements of one kind (0 for the first).
     public var subitem: Int
 
     /// An index path of an item in a section (`subitem` 0).

@@ -55,7 +55,9 @@ extension SelfSizingLayout {
             discardPreparation()
             return
         }
-        guard isPrepared, let context = context as? SelfSizingInvalidationContext else { return }
+        guard let context = context as? SelfSizingInvalidationContext, !context.sizeChanges.isEmpty else { return }
+        // Sizes given before the first layout are not lost: they apply to it.
+        if !isPrepared { prepare() }
         applySizes(context.sizeChanges)
     }
 
