@@ -301,9 +301,14 @@ public enum Graphviz {
         (try? withSession { context in formats(context) }) ?? []
     }
 
-    private static func formats(_ context: OpaquePointer) -> [String] {
+    /// The layout engines the installed Graphviz has (`dot`, `neato`, …).
+    public static func layoutEngines() -> [String] {
+        (try? withSession { context in formats(context, kind: "layout") }) ?? []
+    }
+
+    private static func formats(_ context: OpaquePointer, kind: String = "device") -> [String] {
         var count: Int32 = 0
-        guard let list = gv.gvPluginList(context, "device", &count, nil) else { return [] }
+        guard let list = gv.gvPluginList(context, kind, &count, nil) else { return [] }
         var names: [String] = []
         for index in 0..<Int(count) {
             if let name = list[index] {

@@ -80,6 +80,17 @@ public enum VectorPageLimit {
     public static let maximumSide = 8_000_000.0
     static let formats: Set<String> = ["pdf", "ps", "eps", "ps2"]
 
+    /// The longest side of a PDF page most viewers show (PDF 1.x's 200 inches; Acrobat's limit):
+    /// a longer one is drawn, with a warning (`viewerWarning`).
+    public static let viewerSide = 14_400.0
+
+    /// The warning for a PDF page beyond `viewerSide` a side, or nil.
+    static func viewerWarning(width: Double, height: Double, format: String) -> String? {
+        guard String(format.prefix { $0 != ":" }).lowercased() == "pdf", max(width, height) > viewerSide else { return nil }
+        return "the page is \(Int(width.rounded())) × \(Int(height.rounded())) pt, beyond the 14,400 pt a side many PDF viewers "
+            + "show (Acrobat among them); SVG or the HTML page shows it whole"
+    }
+
     /// The refusal for a page of `width` × `height` points in `format`, or nil when it fits.
     static func refusal(width: Double, height: Double, format: String) -> GraphvizError? {
         guard formats.contains(String(format.prefix { $0 != ":" }).lowercased()), max(width, height) > maximumSide else { return nil }
@@ -102,6 +113,12 @@ extension Diagram {
     func vectorPageRefusal(format: String) -> GraphvizError? {
         let size = paddedSize
         return VectorPageLimit.refusal(width: size.width, height: size.height, format: format)
+    }
+
+    /// The warning for a PDF page larger than many viewers show (`VectorPageLimit.viewerSide`).
+    public func vectorPageWarning(format: String) -> String? {
+        let size = paddedSize
+        return VectorPageLimit.viewerWarning(width: size.width, height: size.height, format: format)
     }
 
     /// The drawing's size with the padding Graphviz adds around it, in points.

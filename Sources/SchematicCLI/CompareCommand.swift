@@ -25,6 +25,14 @@ struct CompareCommand: ParsableCommand {
 
     func validate() throws {
         if output?.isEmpty == true { throw emptyOutputPath }
+        // The side-by-side drawing is SVG only: `-o cmp.png` wrote SVG under a PNG's name.
+        if let output, let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
+            let pathExtension = String(output[output.index(after: dot)...])
+            if let format = OutputFormat(outputExtension: pathExtension), format != .svg {
+                throw ValidationError("compare writes its side-by-side drawing as SVG, not \(format): name it .svg "
+                                      + "(render -o x.\(pathExtension) draws Schematic's side alone)")
+            }
+        }
     }
 
     @OptionGroup(title: "Input")
@@ -41,6 +49,11 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func work() throws {
+        let engines = Diagram.graphvizEngines()
+        if !engines.isEmpty && !engines.contains(engine) {
+            throw fail("schematic: compare: Graphviz has no layout engine '\(engine)' (it has \(engines.joined(separator: ", ")))",
+                       ExitStatus.usage)
+        }
         let loading = DiagramLoading(inputOptions: inputOptions, layoutOptions: layoutOptions, labelOptions: labelOptions)
         let tree = try loading.readTree(input)
         let diagram = try loading.diagram(tree, file: input)

@@ -17,6 +17,9 @@ struct DiagramLoading {
     /// reader sees first is the folded drawing, so its full size is no warning (where the depth
     /// folds anything away).
     var onlyPageCollapsedAt: Int?
+    /// Every output is the HTML page: it pans and zooms (and its overview shows where), so a
+    /// drawing too large to read on a page is no warning there.
+    var writesOnlyPage = false
 
     /// Reads and parses a file (`-` for standard input), or walks a directory; prints the
     /// reader's warnings unless quiet. The tree is trimmed: it lives through the layout, where
@@ -81,7 +84,7 @@ struct DiagramLoading {
                 }
                 let levels = diagram.dataController.numberOfSections
                 let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize, levels: levels)
-                let folds = onlyPageCollapsedAt.map { $0 + 1 < levels } ?? false
+                let folds = writesOnlyPage || (onlyPageCollapsedAt.map { $0 + 1 < levels } ?? false)
                 for warning in diagram.warnings where !(warning == large && folds) {
                     // The page folds a large tree away (one of several levels): a tip unless it is being written.
                     let page = "write the HTML page, which opens collapsed (--format html --collapse-depth N)"

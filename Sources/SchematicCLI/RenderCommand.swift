@@ -238,6 +238,10 @@ struct RenderCommand: ParsableCommand {
         // Checked here, not in `validate`, which runs before the parser reports an unknown
         // option: `--them dark` left `dark` as a second input and this message hid the misspelling.
         try reportingFailures {
+            // (A format given twice read as several formats, and asked for a directory.)
+            if let twice = format.indices.first(where: { format[..<$0].contains(format[$0]) }) {
+                throw fail("schematic: --format \(format[twice]) is given twice", ExitStatus.usage)
+            }
             if (inputs.count > 1 || format.count > 1) && !isDirectoryOutput {
                 throw fail("schematic: several inputs or formats need a directory for -o (ending in /)", ExitStatus.usage)
             }
@@ -325,7 +329,8 @@ struct RenderCommand: ParsableCommand {
         loading.quiet = quiet
         loading.drawnByGraphviz = try outputs(for: input).contains { $0.format.isDrawnByGraphviz }
         loading.writesPage = try outputs(for: input).contains { $0.format == .html }
-        loading.onlyPageCollapsedAt = try outputs(for: input).allSatisfy { $0.format == .html } ? collapseDepth : nil
+        loading.writesOnlyPage = try outputs(for: input).allSatisfy { $0.format == .html }
+        loading.onlyPageCollapsedAt = loading.writesOnlyPage ? collapseDepth : nil
         let tree = try loading.readTree(input)
         let parsed = clock.now
         // Long work shows its phase when standard error is a terminal.
@@ -350,6 +355,9 @@ struct RenderCommand: ParsableCommand {
             if !quiet, case .graphviz(let name) = target.format, let fit = diagram.bitmapFit(format: name, scale: bitmapScale), fit.isScaled {
                 FileIO.writeMessage("schematic: warning: \(target.path == "-" ? "<stdout>" : target.path): the drawing (\(Int(fit.width)) × "
                     + "\(Int(fit.height)) px) is larger than bitmaps allow (\(fit.limit)); scaled to \(Int(fit.scale * 100))% to fit")
+            }
+            if !quiet, case .graphviz(let name) = target.format, let warning = diagram.vectorPageWarning(format: name) {
+                FileIO.writeMessage("schematic: warning: \(target.path == "-" ? "<stdout>" : target.path): \(warning)")
             }
             if verbose { FileIO.writeMessage("wrote \(target.path)") }
         }

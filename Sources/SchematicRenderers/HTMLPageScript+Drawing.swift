@@ -264,7 +264,16 @@ extension HTMLPageScript {
           if (own) { ctx.fillStyle = own.fill || (types[node] === 0 && G.shades && (columns[v] & 1) ? palette.oddFill : palette.fill[types[node]]); ctx.fill(); }
         }
         if (folded) { ctx.setLineDash([4, 3]); ctx.lineWidth = 2; ctx.strokeStyle = palette.header; ctx.stroke(); ctx.setLineDash([]); }
-        if (matchSet && matchSet.has(node)) { ctx.lineWidth = node === matches[currentMatch] ? 4 : 3; ctx.strokeStyle = palette.highlight; ctx.stroke(); }
+        if (matchSet && matchSet.has(node)) {
+          ctx.lineWidth = 3; ctx.strokeStyle = palette.highlight; ctx.stroke();
+          // The current match also gets a ring around it: 4 px against 3 told it from none.
+          if (node === matches[currentMatch]) {
+            var ring = 3 + 4 / camera.scale;
+            ctx.beginPath();
+            if (rounded) ctx.roundRect(x - ring, y - ring, w + 2 * ring, h + 2 * ring, radius + ring); else ctx.rect(x - ring, y - ring, w + 2 * ring, h + 2 * ring);
+            ctx.lineWidth = 2; ctx.stroke();
+          }
+        }
       }
       if (showText) drawLabels(visible);
     }

@@ -185,9 +185,17 @@ extension HTMLPageScript {
   document.getElementById('schematic-actual').addEventListener('click', function () { zoomAt(1 / camera.scale, width / 2, height / 2); });
   window.addEventListener('resize', function () { resize(); if (G) G.overview = null; requestDraw(); });
 
-  // ---- Search: over the label bytes (ASCII letters without case), zooming to each match.
-  var matches = [], search = document.getElementById('schematic-search');
+  // ---- Search: over the label bytes (ASCII letters without case), zooming to each match; a
+  // query beyond ASCII over the labels lowercased as text ('élan' finds 'Élan vital'), made
+  // once, on the first such query.
+  var matches = [], search = document.getElementById('schematic-search'), lowerLabels = null;
   function find(query) {
+    if (/[^\x00-\x7f]/.test(query)) {
+      var lowered = query.toLowerCase(), textFound = [];
+      if (!lowerLabels) { lowerLabels = new Array(N); for (var m = 0; m < N; m++) lowerLabels[m] = label(m).toLowerCase(); }
+      for (var t = 0; t < N; t++) if (lowerLabels[t].indexOf(lowered) >= 0) textFound.push(t);
+      return textFound;
+    }
     var needle = new TextEncoder().encode(query.toLowerCase()), found = [], n = needle.length, node = 0;
     if (!n) return found;
     var first = needle[0], end = labelBytes.length - n;

@@ -125,6 +125,24 @@ import TestSupport
         #expect(twice.status == 64 && twice.stderr.contains("standard input can be read once"), "\(twice.stderr)")
     }
 
+    /// compare's side-by-side drawing is SVG: under another format's name it is refused, not
+    /// written as SVG; an engine Graphviz lacks is a usage error naming those it has; a format
+    /// given twice says so.
+    @Test func compareRefusesOtherFormatsAndUnknownEnginesAndFormatsAreNotRepeated() throws {
+        let dir = try makeScratchDirectory("schematic-cli")
+        for name in ["cmp.png", "cmp.PDF", "cmp.json", "cmp.jpg"] {
+            let result = try Executable.run(["compare", "-", "-o", name], stdin: "root\n  a\n", in: dir)
+            #expect(result.status == 64 && result.stderr.contains("compare writes its side-by-side drawing as SVG"), "\(name): \(result.stderr)")
+        }
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).isEmpty, "nothing written")
+        let svg = try Executable.run(["compare", "-", "-o", "cmp.svg"], stdin: "root\n  a\n", in: dir)
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let engine = try Executable.run(["compare", "-", "--engine", "nosuch"], stdin: "root\n  a\n")
+        #expect(engine.status == 64 && engine.stderr.contains("Graphviz has no layout engine 'nosuch' (it has ") && engine.stderr.contains("dot"), "\(engine.stderr)")
+        let twice = try Executable.run(["-", "--format", "svg", "-T", "svg", "-o", "x.svg"], stdin: "root\n", in: dir)
+        #expect(twice.status == 64 && twice.stderr.contains("--format svg is given twice"), "\(twice.stderr)")
+    }
+
     /// A stream that is no text (`/dev/zero`, binary data on a pipe) is refused at its first
     /// NUL byte, not read on until memory runs out.
     @Test func aStreamOfNULBytesIsRefusedAtOnce() throws {

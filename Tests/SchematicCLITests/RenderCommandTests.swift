@@ -203,14 +203,26 @@ import TestSupport
         #expect(whole.status == 0 && whole.stderr.isEmpty, "\(whole.stderr)")
     }
 
-    /// A drawing too large to follow is warned of, with the page as a tip unless it is written.
+    /// A drawing too large to follow is warned of, with the page as a tip; not where the page
+    /// alone is written (it pans and zooms).
     @Test func aLargeDrawingIsWarnedOfWithTipsThatApply() throws {
         let dir = try makeScratchDirectory("schematic-cli")
         let fan = "root\n" + (0..<800).map { "  leaf \($0)\n" }.joined()
         let svg = try Executable.run(["-", "--wrap", "off", "-o", "fan.svg"], stdin: fan, in: dir)
         #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px tall: show fewer levels (--max-depth N) or write the HTML page"))
         let page = try Executable.run(["-", "--wrap", "off", "-o", "fan.html"], stdin: fan, in: dir)
-        #expect(page.status == 0 && page.stderr.contains("show fewer levels (--max-depth N)\n") && !page.stderr.contains("HTML page"))
+        #expect(page.status == 0 && !page.stderr.contains("more than 20000"), "\(page.stderr)")
+        // Written beside another format, the warning stands, without the page as a tip.
+        try writeText(fan, to: dir + "/fan.txt")
+        let both = try Executable.run(["fan.txt", "--wrap", "off", "--format", "html", "--format", "svg", "-o", "out/"], in: dir)
+        #expect(both.status == 0 && both.stderr.contains("show fewer levels (--max-depth N)\n") && !both.stderr.contains("HTML page"), "\(both.stderr)")
+        // A PDF page beyond what viewers show is written, with a warning; a small one is not.
+        let pdf = try Executable.run(["-", "--wrap", "off", "-q", "-o", "fan.pdf"], stdin: fan, in: dir)
+        #expect(pdf.status == 0 && pdf.stderr.isEmpty, "quiet: \(pdf.stderr)")
+        let loudPDF = try Executable.run(["-", "--wrap", "off", "-o", "fan.pdf"], stdin: fan, in: dir)
+        #expect(loudPDF.status == 0 && loudPDF.stderr.contains("fan.pdf: the page is ") && loudPDF.stderr.contains("beyond the 14,400 pt"), "\(loudPDF.stderr)")
+        let smallPDF = try Executable.run(["-", "-o", "small.pdf"], stdin: "root\n  a\n", in: dir)
+        #expect(smallPDF.status == 0 && smallPDF.stderr.isEmpty, "\(smallPDF.stderr)")
         // A page that opens collapsed shows the folded drawing first: no warning of its full size.
         let folded = try Executable.run(["-", "--wrap", "off", "--collapse-depth", "0", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(folded.status == 0 && !folded.stderr.contains("more than 20000"), "\(folded.stderr)")

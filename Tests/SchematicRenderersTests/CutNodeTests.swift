@@ -60,7 +60,7 @@ import TestSupport
         let json = String(decoding: try Self.diagram.rendered(.init(format: .json)), as: UTF8.self)
         #expect(json.contains("\"label\":\"Big\",\"type\":\"normal\",\"hiddenBelow\":2"))
         let html = String(decoding: try Self.diagram.rendered(.init(format: .html)), as: UTF8.self)
-        #expect(html.contains("\"cut\":[1,2],\"counts\":true"))
+        #expect(html.contains("\"cut\":[1,2],\"blockLabels\":[],\"counts\":true"))
     }
 
     /// With fixed sizes no count line is measured in: the page draws none (as SVG), and a label
@@ -71,7 +71,7 @@ import TestSupport
         tree.addNode(label: "A", parent: tree.addNode(label: "B", parent: root))
         let diagram = try Diagram(tree: tree.keepingLevels(0), options: { var o = DiagramOptions(); o.sizing = .fixed; return o }())
         let html = String(decoding: try diagram.rendered(.init(format: .html)), as: UTF8.self)
-        #expect(html.contains("\"cut\":[0,2],\"counts\":false"), "\(html.prefix(0))")
+        #expect(html.contains("\"cut\":[0,2],\"blockLabels\":[],\"counts\":false"), "\(html.prefix(0))")
         let svg = String(decoding: try diagram.rendered(.init(format: .svg)), as: UTF8.self)
         #expect(svg.contains(">+2 more</text>") && !svg.contains("class=\"more\""))
         let fitted = String(decoding: try Diagram(tree: tree.keepingLevels(0)).rendered(.init(format: .svg)), as: UTF8.self)

@@ -42,6 +42,9 @@ extension Diagram {
         engine == "dot" ? [] : [("overlap", "false")]
     }
 
+    /// The layout engines the installed Graphviz has, which `compare(engine:)` takes.
+    public static func graphvizEngines() -> [String] { Graphviz.layoutEngines() }
+
     /// Lays the same tree out with a Graphviz engine and measures both drawings.
     public func compare(engine: String = "dot") throws(DiagramError) -> Comparison {
         let dot = graphvizLayoutDOT
