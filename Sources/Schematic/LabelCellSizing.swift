@@ -44,7 +44,8 @@ public final class LabelCellSizing: CellSizing, CollectionViewDataSourcePrefetch
     private static let listed = Size(width: -2, height: -2)
     /// Wrapped lines of labels whose lines differ from their explicit line breaks.
     private(set) var wrappedLines: [Int: [String]] = [:]
-    /// The text width of labels drawn as a left-aligned block (`keepsIndentation`), by item.
+    /// The text width of labels drawn as a left-aligned block (`keepsIndentation`, or explicit
+    /// lines wrapped), by item.
     private(set) var blockWidths: [Int: Double] = [:]
     /// How long the last `prefetchAll` took (measuring every label), for `--timings`.
     public private(set) var prefetchDuration: Duration?
