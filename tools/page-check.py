@@ -466,6 +466,21 @@ def pairs(count, every):
     return parents, labels
 
 
+def locales(count):
+    """A folder of `count` folders, most of them empty, every seventh of two files and every
+    23rd of 9 to 20 (the shape of `/usr/share/locale`'s top two levels)."""
+    parents, labels = [-1], ["locales"]
+    for index in range(count):
+        parents.append(0)
+        labels.append(f"lang{index}")
+        folder = len(parents) - 1
+        files = 2 if index % 7 == 3 else (9 + index % 12 if index % 23 == 5 else 0)
+        for file in range(files):
+            parents.append(folder)
+            labels.append(f"lang{index}_R{file}")
+    return parents, labels
+
+
 def equality_checks(binary, browser, work, only=None):
     failures = 0
     trees = {
@@ -507,6 +522,9 @@ def equality_checks(binary, browser, work, only=None):
         # Top to bottom, panels of folders whose pairs of files lie side by side rather than
         # hang (WrappedPlacement.longerLists): each row of panels a level shallower.
         "pairs": pairs(120, 3),
+        # Top to bottom, folders of 2 to 20 files among empty ones lie side by side under their
+        # folder rather than hang (WrappedPlacement.listsSideBySide): a stale port hangs them.
+        "locales": locales(200),
         # A subtree holding most of its fan, with a wide fan of its own, is drawn in the tree, not
         # nested among its siblings (WrapPlan's holdsMostOfItsFan): a stale port draws its 14
         # architectures in one row top to bottom.

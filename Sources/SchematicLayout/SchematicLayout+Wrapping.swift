@@ -522,14 +522,29 @@ extension WrappedPlacement {
         longerListsPlan(placement, tree: tree).map { placed($0, tree: tree) }
     }
 
-    /// `longerLists`' plan.
-    static func longerListsPlan(_ placement: WrappedPlacement, tree: Tree) -> WrapPlan? {
+    /// A nesting placement's plan again with no list hanging (top to bottom: every run of
+    /// leaves lies side by side under its parent, as a tidy tree lays it), its other options
+    /// kept, placed; nil where no list hangs. Hanging lists make a row of panels as deep as its
+    /// longest list, and the leaves beside them leave that depth empty: `/usr/share/locale`'s
+    /// 413 locales (207 folders of up to 20) drew 1.66 times dot's area, 1.25 with it.
+    static func listsSideBySide(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        listsSideBySidePlan(placement, tree: tree).map { placed($0, tree: tree) }
+    }
+
+    /// `listsSideBySide`' plan.
+    static func listsSideBySidePlan(_ placement: WrappedPlacement, tree: Tree) -> WrapPlan? {
+        longerListsPlan(placement, tree: tree, shortest: WrapPlan.noHangingList)
+    }
+
+    /// `longerLists`' plan (with `shortest`, lists of that many leaves at least).
+    static func longerListsPlan(_ placement: WrappedPlacement, tree: Tree,
+                                shortest: Int = WrapPlan.longerHangingList) -> WrapPlan? {
         let plan = placement.plan
-        guard plan.nestsFolders, plan.longerListsDiffer else { return nil }
+        guard plan.nestsFolders, plan.listsDiffer(shortest: shortest) else { return nil }
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: tree.configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
-                        breaksPanels: plan.breaksPanels, shortestHangingList: WrapPlan.longerHangingList, depthRoom: plan.depthRoom,
+                        breaksPanels: plan.breaksPanels, shortestHangingList: shortest, depthRoom: plan.depthRoom,
                         nestsInDepthRoom: plan.nestsInDepthRoom, nestingMemo: tree.nestingMemo)
     }
 
@@ -623,9 +638,10 @@ extension WrappedPlacement {
     }
 
     /// Judges the best placement's blocks broadened, its narrower blocks filled, its panels
-    /// broken, its lists longer, its blocks filling the drawing's depth and a little beyond, and
-    /// smaller fans nesting in that room (`broadened`, `filled`, `broken`, `longerLists`,
-    /// `filledToDepth`, `filledBeyondDepth`, `nestedInDepthRoom`), in that order, each made from the best at its turn (`best`; `changes` counts its
+    /// broken, its lists longer, none hanging, its blocks filling the drawing's depth and a
+    /// little beyond, and smaller fans nesting in that room (`broadened`, `filled`, `broken`,
+    /// `longerLists`, `listsSideBySide`, `filledToDepth`, `filledBeyondDepth`,
+    /// `nestedInDepthRoom`), in that order, each made from the best at its turn (`best`; `changes` counts its
     /// replacements). All are made at once on every core from the best before them, and one
     /// whose best has changed since is made again: the same judging as one after the other, in
     /// less time.
@@ -633,11 +649,13 @@ extension WrappedPlacement {
         let start = best(), startChanges = changes()
         let made = placements(of: [{ @Sendable in broadenedPlan(start, tree: tree) }, { @Sendable in filledPlan(start, tree: tree) },
                                    { @Sendable in brokenPlan(start, tree: tree) }, { @Sendable in longerListsPlan(start, tree: tree) },
+                                   { @Sendable in listsSideBySidePlan(start, tree: tree) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree, reach: WrapPlan.depthRoomReach) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree, nestsInRoom: true) }],
                               tree: tree)
-        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, longerLists, filledToDepth,
+        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, longerLists, listsSideBySide,
+                                                                      filledToDepth,
                                                                       filledBeyondDepth, nestedInDepthRoom]
         for (placement, remake) in zip(made, remade) {
             judge(changes() == startChanges ? placement : remake(best(), tree))

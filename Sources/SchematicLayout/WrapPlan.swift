@@ -102,10 +102,19 @@ struct WrapPlan {
     /// hanging (a row of panels is as tall as its tallest).
     static let longerHangingList = 3
 
+    /// The fewest leaves that hang as a list in a plan reworked with no lists at all
+    /// (`WrappedPlacement.listsSideBySide`): every run of leaves lies side by side, a level
+    /// lower than its parent, as a tidy tree lays it.
+    static let noHangingList = Int(Int32.max)
+
     /// Whether the plan made again with lists of `longerHangingList` at least would differ: some
     /// list hangs shorter.
-    var longerListsDiffer: Bool {
-        hangsLists && shortestHangingList < WrapPlan.longerHangingList && listCount.contains { $0 < Int32(WrapPlan.longerHangingList) }
+    var longerListsDiffer: Bool { listsDiffer(shortest: WrapPlan.longerHangingList) }
+
+    /// Whether the plan made again with lists of `shortest` leaves at least would differ: some
+    /// list hangs shorter.
+    func listsDiffer(shortest: Int) -> Bool {
+        hangsLists && shortestHangingList < shortest && listCount.contains { Int($0) < shortest }
     }
     /// A run's lists hang about this many times as long as they are broad side by side: only a
     /// long run hangs as several lists (top to bottom drawings are short of breadth, not depth).

@@ -403,13 +403,15 @@ extension HTMLPagePlacementScript {
                             false, nesting.shortestHangingList, nesting.depthRoom, nesting.nestsInDepthRoom);
       return broken && broken.breaksDiffer ? placed(broken) : null;
     }
-    // WrappedPlacement.longerLists: a nesting plan again with lists of LONGER_HANGING_LIST
-    // leaves at least, its other options kept, placed (null where no list hangs shorter).
-    function longerListsPlacement(nesting) {
-      if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.shortestHangingList >= LONGER_HANGING_LIST) return null;
-      if (!nesting.listCount.some(function (count) { return count < LONGER_HANGING_LIST; })) return null;
+    // WrappedPlacement.longerLists (and listsSideBySide, shortest NO_HANGING_LIST): a nesting
+    // plan again with lists of `shortest` (LONGER_HANGING_LIST) leaves at least, its other
+    // options kept, placed (null where no list hangs shorter).
+    function longerListsPlacement(nesting, shortest) {
+      if (shortest === undefined) shortest = LONGER_HANGING_LIST;
+      if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.shortestHangingList >= shortest) return null;
+      if (!nesting.listCount.some(function (count) { return count < shortest; })) return null;
       var longer = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
-                            nesting.breaksPanels, false, LONGER_HANGING_LIST, nesting.depthRoom, nesting.nestsInDepthRoom);
+                            nesting.breaksPanels, false, shortest, nesting.depthRoom, nesting.nestsInDepthRoom);
       return longer ? placed(longer) : null;
     }
     // WrappedPlacement.filledToDepth (reach 1), filledBeyondDepth (DEPTH_ROOM_REACH) and
@@ -444,12 +446,13 @@ extension HTMLPagePlacementScript {
       return fuller ? placed(fuller) : null;
     }
     // WrappedPlacement.judgeReworkings: the best's blocks broadened, its narrower blocks filled,
-    // its panels broken, its lists longer, its blocks filling the depth, a little beyond, and
+    // its panels broken, its lists longer, none hanging, its blocks filling the depth, a little beyond, and
     // smaller fans nesting in that room, in that order, each made from the best at its turn
     // (bestNow()) and judged.
     function judgeReworkings(bestNow, judge) {
       var remakes = [function (b) { return broadenedPlacement(b.plan); }, function (b) { return filledPlacement(b.plan); },
                      function (b) { return brokenPlacement(b.plan); }, function (b) { return longerListsPlacement(b.plan); },
+                     function (b) { return longerListsPlacement(b.plan, NO_HANGING_LIST); },
                      function (b) { return filledToDepthPlacement(b, 1); }, function (b) { return filledToDepthPlacement(b, DEPTH_ROOM_REACH); },
                      function (b) { return filledToDepthPlacement(b, 1, true); }];
       remakes.forEach(function (remake) { var trial = remake(bestNow()); if (trial) judge(trial); });
