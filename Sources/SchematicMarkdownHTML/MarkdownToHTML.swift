@@ -32,7 +32,7 @@ enum MarkdownToHTML {
         // Ink passes raw HTML through (and, after a void element such as <img> not written as
         // <img/>, the rest of the document); with --safe every tag is filtered afterwards, so
         // text inside raw HTML stays as text and the drawings' placeholders stay.
-        var body = MarkdownParser().html(from: markdown)
+        var body = MarkdownParser().html(from: quotesReadableByInk(markdown))
         if safe { body = HTMLSanitizer().sanitize(body) }
         for (index, drawing) in drawings.enumerated() {
             body = placing(drawing, for: HTMLSanitizer.placeholder(index + 1), in: body, markdown: markdown)
@@ -77,7 +77,41 @@ func placing(_ drawing: String, for placeholder: String, in body: String, markdo
             return result
         }
     }
-    return body.replacingAll(placeholder, with: block)
+    return replacingOutsideParagraphs(placeholder, with: block, in: body)
+}
+
+/// The body with each `placeholder` replaced by `block`, a paragraph around it closed before the
+/// block and reopened after it: a `<div>` in a `<p>` is invalid HTML. Ink reads a block quote as
+/// one paragraph, so a drawing in a quote came out inside the quote's text.
+func replacingOutsideParagraphs(_ placeholder: String, with block: String, in body: String) -> String {
+    var result = ""
+    var rest = body[...]
+    var inParagraph = false
+    while let range = rest.firstRange(of: placeholder) {
+        let before = rest[..<range.lowerBound]
+        let opened = before.ranges(of: "<p>").last?.lowerBound
+        let closed = before.ranges(of: "</p>").last?.lowerBound
+        if let opened, closed.map({ $0 < opened }) ?? true { inParagraph = true } else if closed != nil { inParagraph = false }
+        result += before
+        result += inParagraph ? "</p>" + block + "<p>" : block
+        rest = rest[range.upperBound...]
+    }
+    result += rest
+    // (Each side of the block may be left with nothing but spaces.)
+    for empty in ["<p></p>", "<p> </p>", "<p>\n</p>"] { result = result.replacingAll(empty, with: "") }
+    return result
+}
+
+/// The document with each line of bare quote markers (`>`, `> >`, a blank line in a quote) given
+/// a trailing space: Ink starts a block quote only at `>` followed by a space, and read a quote
+/// whose first line was bare (as a drawing placed first in a quote has) as text, `&gt;` and all.
+func quotesReadableByInk(_ markdown: String) -> String {
+    markdown.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        let carriageReturn = line.hasSuffix("\r")
+        let core = carriageReturn ? line.dropLast() : line
+        guard core.last == ">", core.allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" }) else { return line }
+        return core + " " + (carriageReturn ? "\r" : "")
+    }.joined(separator: "\n")
 }
 
 /// Writes a line to standard error (file descriptor 2, not the C global `stderr`).

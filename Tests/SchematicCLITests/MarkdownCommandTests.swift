@@ -476,6 +476,22 @@ import TestSupport
         #expect(result.stdout.hasSuffix("\n2. Step two\n"))
     }
 
+    /// With --html a drawing in a block quote is in the page's quote, between its paragraphs
+    /// (Ink read a quote starting with a bare `>` as text, `&gt;` and all, and one drawn after
+    /// text put the `<div>` inside the quote's `<p>`).
+    @Test(arguments: [[], ["--safe"]])
+    func htmlKeepsADrawingInItsBlockQuote(extra: [String]) throws {
+        let first = try Executable.run(["markdown", "-", "--html"] + extra, stdin: "# Doc\n\n> ```schematic\n> X\n>   Y\n> ```\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("<blockquote><div class=\"schematic-drawing\"><svg") && !first.stdout.contains("&gt;"), "\(first.stdout.prefix(600))")
+        #expect(first.stdout.contains("</svg></div></blockquote>"))
+        let between = try Executable.run(["markdown", "-", "--html"] + extra,
+                                         stdin: "> **Note**\n>\n> ```schematic\n> A\n>   B\n> ```\n> after\n\nPara\n")
+        #expect(between.status == 0, "\(between.stderr)")
+        #expect(between.stdout.contains("<blockquote><p><strong>Note</strong> </p><div class=\"schematic-drawing\"><svg"), "\(between.stdout.prefix(600))")
+        #expect(between.stdout.contains("</svg></div><p> after</p></blockquote><p>Para</p>"))
+    }
+
     static let hostile = """
         # Notes
 
