@@ -165,6 +165,12 @@ struct RenderCommand: ParsableCommand {
         if collapseDepth != nil && !formats.contains(.html) {
             warnings.append("--collapse-depth sets how deep the HTML page opens (--format html); \(formats.first.map { "\($0)" } ?? "this output") draws every node")
         }
+        if dotMode != .pinned && !formats.contains(.dot) {
+            warnings.append("--dot-mode chooses what DOT output holds (--format dot); \(formats.first.map { "\($0)" } ?? "this output") is not DOT")
+        }
+        if labelOptions.embedFont && !formats.contains(.svg) {
+            warnings.append("--embed-font embeds fonts in SVG output; \(formats.first.map { "\($0)" } ?? "this output") does not take them")
+        }
         // Only where the name is one of our own formats' (Graphviz's names have aliases: jpg, jpeg).
         if !isDirectoryOutput, let given = format.first, let named = fileExtension(output).flatMap(OutputFormat.init(outputExtension:)),
            named != given, !named.isDrawnByGraphviz, given != .graphviz(Self.outputExtension(for: named)), !FileIO.isSpecialFile(output) {

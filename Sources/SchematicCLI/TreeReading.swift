@@ -23,7 +23,9 @@ struct TreeReading {
     func read(_ path: String) throws(Failure) -> Tree {
         if path != "-" && DirectoryReader.isDirectory(path) {
             do {
-                return try directory.read(path: path)
+                var tree = try directory.read(path: path)
+                tree.warnings += Self.unusedOptions(reader, path: path, format: nil)
+                return tree
             } catch {
                 throw Failure(message: error.description, code: ExitStatus.noInput, isFileError: false)
             }
@@ -57,6 +59,7 @@ struct TreeReading {
             var tree = try format.reader(reader).read(bytes, file: Self.displayName(path))
             // A directory's walk stops at --max-depth itself; a file's tree is cut there.
             if let maxDepth = directory.maxDepth { tree = tree.keepingLevels(maxDepth) }
+            tree.warnings += Self.unusedOptions(reader, path: path, format: format)
             if !directory.excludes.isEmpty || directory.includeHidden {
                 tree.warnings.append("\(Self.displayName(path)): --exclude and --hidden choose a directory's entries; "
                                      + "this input is a file, read whole")
@@ -65,6 +68,31 @@ struct TreeReading {
         } catch {
             throw Failure(message: error.description, code: ExitStatus.dataError, isFileError: false)
         }
+    }
+
+    /// Warnings for the reader options the input's format does not read (`format` nil: a
+    /// directory), so that a key or column given for another format is not silently ignored.
+    static func unusedOptions(_ options: ReaderOptions, path: String, format: InputFormat?) -> [String] {
+        let defaults = ReaderOptions()
+        let what = format.map { "read as \($0.rawValue)" } ?? "a directory"
+        var warnings: [String] = []
+        if format != .json && format != .yaml {
+            let keys = [("--name-key", options.nameKey != defaults.nameKey), ("--children-key", options.childrenKey != defaults.childrenKey),
+                        ("--type-key", options.typeKey != defaults.typeKey)].filter(\.1).map(\.0)
+            if !keys.isEmpty {
+                warnings.append("\(displayName(path)): \(keys.joined(separator: ", ")) name\(keys.count == 1 ? "s" : "") keys of JSON and YAML nodes; "
+                                + "this input is \(what)" + (format == nil ? "" : " (--from json or yaml reads it so)"))
+            }
+        }
+        if format != .csv && format != .tsv {
+            let columns = [("--id-column", options.idColumn), ("--parent-column", options.parentColumn),
+                           ("--label-column", options.labelColumn), ("--type-column", options.typeColumn)].filter { $0.1 != nil }.map(\.0)
+            if !columns.isEmpty {
+                warnings.append("\(displayName(path)): \(columns.joined(separator: ", ")) name\(columns.count == 1 ? "s" : "") columns of CSV and TSV tables; "
+                                + "this input is \(what)" + (format == nil ? "" : " (--from csv or tsv reads it so)"))
+            }
+        }
+        return warnings
     }
 
     /// How messages name a path: standard input as `<stdin>`.

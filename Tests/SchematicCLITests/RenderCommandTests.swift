@@ -379,6 +379,21 @@ import TestSupport
         #expect(try Executable.run(["-", "-T", "html", "-o", dir + "/b.svg", "--quiet"], stdin: "a\n").stderr.isEmpty)
         // Graphviz's own writer of the name's format is no contradiction.
         #expect(try Executable.run(["-", "-T", "gv:svg", "-o", dir + "/c.svg"], stdin: "a\n").stderr.isEmpty)
+        // Options of another output format, and reader options of another input format.
+        let dotMode = try Executable.run(["-", "--dot-mode", "layout", "-o", dir + "/d.svg"], stdin: "a\n")
+        #expect(dotMode.status == 0 && dotMode.stderr == "schematic: warning: --dot-mode chooses what DOT output holds (--format dot); svg is not DOT\n")
+        #expect(try Executable.run(["-", "--dot-mode", "layout", "-o", dir + "/d.dot"], stdin: "a\n").stderr.isEmpty)
+        let embed = try Executable.run(["-", "--embed-font", "-T", "json", "-o", dir + "/e.json"], stdin: "a\n")
+        #expect(embed.status == 0 && embed.stderr == "schematic: warning: --embed-font embeds fonts in SVG output; json does not take them\n")
+        let keys = try Executable.run(["-", "--name-key", "title", "--type-key", "kind", "-o", dir + "/f.svg"], stdin: "a\n  b\n")
+        #expect(keys.status == 0 && keys.stderr == "schematic: warning: <stdin>: --name-key, --type-key name keys of JSON and YAML nodes; "
+                + "this input is read as outline (--from json or yaml reads it so)\n", "\(keys.stderr)")
+        #expect(try Executable.run(["-", "--name-key", "title", "-o", dir + "/f.svg"], stdin: #"{"title": "a"}"#).stderr.isEmpty)
+        try FileManager.default.createDirectory(atPath: dir + "/tree", withIntermediateDirectories: true)
+        let columns = try Executable.run(["tree", "--parent-column", "boss", "-o", "g.svg"], in: dir)
+        #expect(columns.status == 0 && columns.stderr == "schematic: warning: tree: --parent-column names columns of CSV and TSV tables; this input is a directory\n",
+                "\(columns.stderr)")
+        #expect(try Executable.run(["-", "--parent-column", "boss", "-o", dir + "/h.svg"], stdin: "id,boss\na,\nb,a\n").stderr.isEmpty)
     }
 
     @Test func unwritableOutputIsReported() throws {
