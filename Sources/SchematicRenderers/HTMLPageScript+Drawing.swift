@@ -332,12 +332,26 @@ extension HTMLPageScript {
         if (block !== undefined) ctx.textAlign = 'center';
       }
       if (collapsed[node] && childCountOf(node) > 0) {
-        // The count of hidden nodes, right of the box on the page, or below it where a
-        // neighbour sits there (a row of siblings: it ran into the next one's box).
-        var f = realFrame(k), count = '+' + hiddenCount(node), qx = f.x + f.w + 4, qy = f.y + f.h / 2, crowded = false;
+        // The count of hidden nodes on the box's side its children were drawn on (right of it
+        // left to right, below it top to bottom: beside it there, it read as the next
+        // sibling's, "+3 AssertionError"), or across the depth where a neighbour sits there.
+        var f = realFrame(k), count = '+' + hiddenCount(node), crowded = false;
         ctx.save(); ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
-        query({x: qx, y: f.y, w: ctx.measureText(count).width / s, h: f.h}, function (j) { if (j !== k) crowded = true; });
-        if (crowded) { qx = f.x + f.w / 2; qy = f.y + f.h + header.font.size * 0.75; ctx.textAlign = 'center'; } else { ctx.textAlign = 'left'; }
+        var countWidth = ctx.measureText(count).width / s, countHeight = header.font.size * 0.85, gap = 4;
+        var sides = {
+          right: {x: f.x + f.w + gap, y: f.y + f.h / 2, align: 'left', room: {x: f.x + f.w + gap, y: f.y, w: countWidth, h: f.h}},
+          left: {x: f.x - gap, y: f.y + f.h / 2, align: 'right', room: {x: f.x - gap - countWidth, y: f.y, w: countWidth, h: f.h}},
+          below: {x: f.x + f.w / 2, y: f.y + f.h + gap + countHeight / 2, align: 'center',
+                  room: {x: f.x + f.w / 2 - countWidth / 2, y: f.y + f.h + gap, w: countWidth, h: countHeight}},
+          above: {x: f.x + f.w / 2, y: f.y - gap - countHeight / 2, align: 'center',
+                  room: {x: f.x + f.w / 2 - countWidth / 2, y: f.y - gap - countHeight, w: countWidth, h: countHeight}}
+        };
+        var order = {lr: ['right', 'below'], rl: ['left', 'below'], tb: ['below', 'right'], bt: ['above', 'right']}[header.orientation] || ['right', 'below'];
+        var side = sides[order[0]];
+        query(side.room, function (j) { if (j !== k) crowded = true; });
+        if (crowded) side = sides[order[1]];
+        var qx = side.x, qy = side.y;
+        ctx.textAlign = side.align;
         // A halo of the background, so a line passing behind (the bus of a wrapped block's next
         // sub-column) does not strike the count through (a new-user trial: "Debconf +24").
         ctx.lineJoin = 'round'; ctx.lineWidth = Math.min(4 * ratio, size * 0.3); ctx.strokeStyle = palette.background;
