@@ -402,6 +402,14 @@ extension HTMLPageScript {
     var size = realSize(), pad = 4 * ratio;
     return {x: (overview.width - 2 * pad) / Math.max(1, size.w), y: (overview.height - 2 * pad) / Math.max(1, size.h), pad: pad};
   }
+  // Up to this many nodes the overview shows each box (drawn once, at least a pixel each); a
+  // bigger tree's, each column's density (a small tree's density bands were a blur, its
+  // columns' one-pixel images smoothed into each other).
+  var OVERVIEW_BOXES = 20000;
+  function drawOverviewBoxes(context, pixel) {
+    context.fillStyle = palette.header;
+    for (var k = 0; k < G.count; k++) context.fillRect(G.X[k], G.Y[k], Math.max(G.W[k], pixel), Math.max(G.H[k], pixel));
+  }
   // The reader may put it away (its button, the o key): it covers the view's corner.
   var overviewShown = true;
   function drawOverview() {
@@ -417,7 +425,7 @@ extension HTMLPageScript {
       var image = document.createElement('canvas'), context = image.getContext('2d'), o = orientation();
       image.width = overview.width; image.height = overview.height;
       context.setTransform(o[0] * k.x, o[1] * k.y, o[2] * k.x, o[3] * k.y, o[4] * k.x + k.pad, o[5] * k.y + k.pad);
-      drawDensity(context, 0, Infinity);
+      if (G.count <= OVERVIEW_BOXES) drawOverviewBoxes(context, 1 / Math.min(k.x, k.y)); else drawDensity(context, 0, Infinity);
       G.overview = image;
     }
     octx.setTransform(1, 0, 0, 1, 0, 0);
