@@ -78,12 +78,17 @@ public final class CollectionView {
         }
     }
 
+    /// Per section, how many items the layout placed in its last `prepare()` (nil before the
+    /// first): a batch update's counts before it.
+    private(set) var placedItemCounts: [Int]? = nil
+
     /// Prepares the layout if it was invalidated, and tracks which cells have sized themselves.
-    private func prepareIfNeeded() {
+    func prepareIfNeeded() {
         markCellsUnsizedIfNeeded()
         if needsPrepare {
             collectionViewLayout.prepare()
             needsPrepare = false
+            placedItemCounts = sized.map(\.count)
         }
     }
 
@@ -169,6 +174,7 @@ public final class CollectionView {
             && !collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
             rough = collectionViewLayout.prepareEstimatedLayout()
             needsPrepare = false
+            placedItemCounts = sized.map(\.count)
         }
         prepareIfNeeded()
         guard let cellSizing else { return }
@@ -270,9 +276,7 @@ public final class CollectionView {
     /// Scrolls so that `rect` is the viewport, then lays out what became visible.
     public func scroll(to rect: Rect) {
         if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: rect) {
-            let context = collectionViewLayout.makeInvalidationContext()
-            context.invalidateEverything = true
-            invalidateLayout(with: context)
+            invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: rect))
         }
         viewport = rect
         layoutIfNeeded()

@@ -49,6 +49,11 @@ public protocol CollectionViewLayout: AnyObject {
     /// Whether scrolling to `newBounds` requires a new layout.
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
 
+    /// What scrolling to `newBounds` invalidates, where `shouldInvalidateLayout(forBoundsChange:)`
+    /// says it does: a layout whose elements follow the viewport (sticky headers) marks only
+    /// those. The default invalidates everything.
+    func invalidationContext(forBoundsChange newBounds: Rect) -> LayoutInvalidationContext
+
     /// Whether a cell's own idea of its attributes (usually its size) changes the layout.
     func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                 withOriginalAttributes original: LayoutAttributes) -> Bool
@@ -81,6 +86,16 @@ public protocol CollectionViewLayout: AnyObject {
 
     /// A new, empty context of the layout's own class.
     func makeInvalidationContext() -> LayoutInvalidationContext
+
+    /// Called in a batch update after `prepare()` has placed the items as they are after it, with
+    /// the update's items in the order given: a layout records what it needs for the appearing
+    /// and disappearing attributes (recipe 10-6 keeps the inserted and deleted index paths).
+    /// The default does nothing.
+    func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem])
+
+    /// Called once a batch update's attributes were all asked for: a layout forgets what
+    /// `prepare(forCollectionViewUpdates:)` recorded. The default does nothing.
+    func finalizeCollectionViewUpdates()
 
     /// Where an item that is being inserted starts, before it moves to its final attributes.
     func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
@@ -133,6 +148,16 @@ extension CollectionViewLayout {
     public func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public func invalidationContext(forBoundsChange newBounds: Rect) -> LayoutInvalidationContext {
+        let context = makeInvalidationContext()
+        context.invalidateEverything = true
+        return context
+    }
+
+    public func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    public func finalizeCollectionViewUpdates() {}
 
     public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                        withOriginalAttributes original: LayoutAttributes) -> Bool {

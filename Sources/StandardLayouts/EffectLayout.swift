@@ -198,6 +198,10 @@ public final class EffectLayout: CollectionViewLayout {
         base.shouldInvalidateLayout(forBoundsChange: newBounds)
     }
 
+    public func invalidationContext(forBoundsChange newBounds: Rect) -> LayoutInvalidationContext {
+        base.invalidationContext(forBoundsChange: newBounds)
+    }
+
     public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
                                        withOriginalAttributes original: LayoutAttributes) -> Bool {
         base.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
@@ -217,6 +221,12 @@ public final class EffectLayout: CollectionViewLayout {
     public func invalidateLayout(with context: LayoutInvalidationContext) { base.invalidateLayout(with: context) }
 
     public func makeInvalidationContext() -> LayoutInvalidationContext { base.makeInvalidationContext() }
+
+    public func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        base.prepare(forCollectionViewUpdates: updateItems)
+    }
+
+    public func finalizeCollectionViewUpdates() { base.finalizeCollectionViewUpdates() }
 
     public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
         base.initialLayoutAttributesForAppearingItem(at: indexPath)

@@ -311,6 +311,13 @@ public class IndexedLayoutBase: SelfSizingLayout {
 
     // MARK: Appearing and disappearing
 
+    /// Records nothing by default; a subclass overrides it to keep a batch update's items
+    /// (`CollectionView.performBatchUpdates(_:)`).
+    public func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    /// Forgets nothing by default (see `prepare(forCollectionViewUpdates:)`).
+    public func finalizeCollectionViewUpdates() {}
+
     /// By default an item fades in where it will end up (UIKit's default).
     public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
         transparentAttributesForItem(at: indexPath)
