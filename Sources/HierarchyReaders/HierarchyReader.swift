@@ -19,6 +19,44 @@ public struct ReaderOptions: Hashable, Sendable {
     /// warning) instead of refused: CSV and DOT, for `--extra-parents auto` and `drop`.
     public var breaksCycles = false
     public init() {}
+
+    /// The settings here that `format` does not read (nil: a directory), named as the command
+    /// line names them without dashes (`name-key`, `id-column`): keys of JSON and YAML nodes
+    /// set away from their defaults, and CSV and TSV columns given. A caller warns of them, so
+    /// that a key or column given for another format is not silently ignored.
+    public func unusedSettings(for format: InputFormat?) -> (keys: [String], columns: [String]) {
+        let defaults = ReaderOptions()
+        var keys: [String] = [], columns: [String] = []
+        if format != .json && format != .yaml {
+            if nameKey != defaults.nameKey { keys.append("name-key") }
+            if childrenKey != defaults.childrenKey { keys.append("children-key") }
+            if typeKey != defaults.typeKey { keys.append("type-key") }
+        }
+        if format != .csv && format != .tsv {
+            for (name, column) in [("id-column", idColumn), ("parent-column", parentColumn), ("label-column", labelColumn),
+                                   ("type-column", typeColumn)] where column != nil {
+                columns.append(name)
+            }
+        }
+        return (keys, columns)
+    }
+
+    /// `unusedSettings(for:)` as warnings: `spelled` writes a setting's name as the caller's
+    /// reader knows it (`--name-key`, `name-key`), `input` names the input (a file, a
+    /// directory; empty where the message's place names it), `noun` says what it is (`input`, `block`) and `choosing` how a format is
+    /// chosen there (`--from `, `from=`).
+    public func unusedSettingWarnings(for format: InputFormat?, input: String, noun: String = "input",
+                                      spelled: (String) -> String, choosing: String) -> [String] {
+        let unused = unusedSettings(for: format)
+        let what = format.map { "read as \($0.rawValue)" } ?? "a directory"
+        var warnings: [String] = []
+        for (names, things, formats) in [(unused.keys, "keys of JSON and YAML nodes", "json or yaml"),
+                                         (unused.columns, "columns of CSV and TSV tables", "csv or tsv")] where !names.isEmpty {
+            warnings.append((input.isEmpty ? "" : input + ": ") + "\(names.map(spelled).joined(separator: ", ")) name\(names.count == 1 ? "s" : "") \(things); "
+                            + "this \(noun) is \(what)" + (format == nil ? "" : " (\(choosing)\(formats) reads it so)"))
+        }
+        return warnings
+    }
 }
 
 /// The input formats Schematic reads (a directory is read by `DirectoryReader`).

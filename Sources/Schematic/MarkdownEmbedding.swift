@@ -553,6 +553,8 @@ public struct MarkdownEmbedding {
                 let read = try format.reader(options.reader).read(bytes, file: file)
                 // `max-depth` cuts a block's own tree too, as `--max-depth` cuts a file's.
                 tree = options.directory.maxDepth.map { read.keepingLevels($0) } ?? read
+                tree.warnings += options.reader.unusedSettingWarnings(for: format, input: "", noun: "block", spelled: { $0 },
+                                                                      choosing: "from=")
             } catch {
                 // Lines of the block become lines of the Markdown file.
                 let line = error.line > 0 ? "\(error.line + fenceLine)" : "\(fenceLine + 1)"

@@ -73,26 +73,7 @@ struct TreeReading {
     /// Warnings for the reader options the input's format does not read (`format` nil: a
     /// directory), so that a key or column given for another format is not silently ignored.
     static func unusedOptions(_ options: ReaderOptions, path: String, format: InputFormat?) -> [String] {
-        let defaults = ReaderOptions()
-        let what = format.map { "read as \($0.rawValue)" } ?? "a directory"
-        var warnings: [String] = []
-        if format != .json && format != .yaml {
-            let keys = [("--name-key", options.nameKey != defaults.nameKey), ("--children-key", options.childrenKey != defaults.childrenKey),
-                        ("--type-key", options.typeKey != defaults.typeKey)].filter(\.1).map(\.0)
-            if !keys.isEmpty {
-                warnings.append("\(displayName(path)): \(keys.joined(separator: ", ")) name\(keys.count == 1 ? "s" : "") keys of JSON and YAML nodes; "
-                                + "this input is \(what)" + (format == nil ? "" : " (--from json or yaml reads it so)"))
-            }
-        }
-        if format != .csv && format != .tsv {
-            let columns = [("--id-column", options.idColumn), ("--parent-column", options.parentColumn),
-                           ("--label-column", options.labelColumn), ("--type-column", options.typeColumn)].filter { $0.1 != nil }.map(\.0)
-            if !columns.isEmpty {
-                warnings.append("\(displayName(path)): \(columns.joined(separator: ", ")) name\(columns.count == 1 ? "s" : "") columns of CSV and TSV tables; "
-                                + "this input is \(what)" + (format == nil ? "" : " (--from csv or tsv reads it so)"))
-            }
-        }
-        return warnings
+        options.unusedSettingWarnings(for: format, input: displayName(path), spelled: { "--" + $0 }, choosing: "--from ")
     }
 
     /// How messages name a path: standard input as `<stdin>`.

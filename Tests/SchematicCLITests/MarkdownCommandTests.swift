@@ -492,6 +492,17 @@ import TestSupport
         #expect(between.stdout.contains("</svg></div><p> after</p></blockquote><p>Para</p>"))
     }
 
+    /// A block's reader settings for another format are said, as render says its options'.
+    @Test func aBlocksSettingsForAnotherFormatAreSaid() throws {
+        let result = try Executable.run(["markdown", "-"], stdin: "Text\n\n```schematic name-key=title id-column=key\nRoot\n  A\n```\n")
+        #expect(result.status == 0 && result.stdout.contains("<svg"))
+        #expect(result.stderr == "<stdin>:3: warning: name-key names keys of JSON and YAML nodes; this block is read as outline (from=json or yaml reads it so)\n"
+                + "<stdin>:3: warning: id-column names columns of CSV and TSV tables; this block is read as outline (from=csv or tsv reads it so)\n",
+                "\(result.stderr)")
+        let json = try Executable.run(["markdown", "-"], stdin: "```schematic name-key=title\n{\"title\": \"Root\"}\n```\n")
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json.stderr)")
+    }
+
     static let hostile = """
         # Notes
 
