@@ -79,12 +79,18 @@ private func refusal(_ view: CollectionView, _ updates: [CollectionViewUpdateIte
     }
 }
 
+/// A recipe circle of `counts` items, laid out once.
+private func laidOutCircle(_ counts: [Int]) -> (ItemCounts, RecipeCircleLayout, CollectionView) {
+    let source = ItemCounts(counts)
+    let layout = RecipeCircleLayout(source: source)
+    let view = CollectionView(layout: layout, dataSource: source)
+    view.layoutIfNeeded()
+    return (source, layout, view)
+}
+
 @Suite struct BatchUpdateTests {
     @Test func aBatchUpdateTellsTheLayoutItsItemsAndAnimatesThem() throws {
-        let source = ItemCounts([4])
-        let layout = RecipeCircleLayout(source: source)
-        let view = CollectionView(layout: layout, dataSource: source)
-        view.layoutIfNeeded()
+        let (source, layout, view) = laidOutCircle([4])
         let leaving = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)))
         layout.calls = []
         // One deleted, two inserted: 4 - 1 + 2 = 5.
@@ -104,10 +110,7 @@ private func refusal(_ view: CollectionView, _ updates: [CollectionViewUpdateIte
     }
 
     @Test func aMoveGoesFromItsOldPlaceToItsNewOne() throws {
-        let source = ItemCounts([4])
-        let layout = RecipeCircleLayout(source: source)
-        let view = CollectionView(layout: layout, dataSource: source)
-        view.layoutIfNeeded()
+        let (_, layout, view) = laidOutCircle([4])
         let from = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
         let transitions = try view.performBatchUpdates([.move(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))])
         #expect(transitions.count == 1 && transitions[0].start?.frame == from.frame)
@@ -115,10 +118,7 @@ private func refusal(_ view: CollectionView, _ updates: [CollectionViewUpdateIte
     }
 
     @Test func updatesThatDoNotAddUpAreRefusedAndChangeNothing() throws {
-        let source = ItemCounts([4, 2])
-        let layout = RecipeCircleLayout(source: source)
-        let view = CollectionView(layout: layout, dataSource: source)
-        view.layoutIfNeeded()
+        let (source, layout, view) = laidOutCircle([4, 2])
         layout.calls = []
         source.counts = [6, 2]
         #expect(refusal(view, [.insert(IndexPath(item: 0, section: 0))])
