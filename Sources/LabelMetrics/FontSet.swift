@@ -186,6 +186,11 @@ public final class FontSet: @unchecked Sendable {
         ascender = Double(extents.ascender) * scale
         descender = -Double(extents.descender) * scale
         lineHeight = Double(extents.ascender - extents.descender + extents.line_gap) * scale
+        // A truncated or damaged file can still open: without a line height its lines were
+        // drawn on top of each other, without glyphs nothing could be measured.
+        guard lineHeight > 0, ascender > 0, hb_face_get_glyph_count(primary.face) > 0 else {
+            throw FontError("\(primary.file) has no usable metrics (no line height or no glyphs): is the font file complete?")
+        }
     }
 
     deinit {

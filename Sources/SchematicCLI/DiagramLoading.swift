@@ -118,8 +118,9 @@ func refuseOverwritingInput(_ path: String, inputs: [String], option: String = "
     // Identities of existing files only: an output not made yet is no input. An input is
     // followed as reading follows it (`/dev/stdin` redirected from a file is that file).
     guard path != "-", let output = OutputTarget.fileIdentity(path), output.hasPrefix("file ") else { return }
-    if let input = inputs.first(where: { $0 != "-" && OutputTarget.readIdentity($0) == output }) {
-        throw fail("schematic: \(path): would overwrite its input \(input); choose another \(option)", ExitStatus.usage)
+    if let input = inputs.first(where: { OutputTarget.readIdentity($0) == output }) {
+        let name = input == "-" ? "(standard input)" : input
+        throw fail("schematic: \(path): would overwrite its input \(name); choose another \(option)", ExitStatus.usage)
     }
 }
 

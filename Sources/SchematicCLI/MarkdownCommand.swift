@@ -153,6 +153,14 @@ struct MarkdownCommand: ParsableCommand {
         var files = pending.files.map { ($0.path, $0.svg) } + [(output, text)]
         // The src files are inputs too: no output may be written over one.
         let inputs = [input] + loaded.paths.map(\.path)
+        // Nor may the document go over a drawing's file (the page would link to itself).
+        if output != "-" {
+            let identity = OutputTarget.fileIdentity(output)
+            if let asset = pending.files.first(where: { $0.path == output || (identity != nil && OutputTarget.fileIdentity($0.path) == identity) }) {
+                throw fail("schematic: \(output): -o names the file a drawing is written to (\(asset.path)); choose another -o or --assets",
+                           ExitStatus.usage)
+            }
+        }
         if let depsFile {
             try refuseOverwritingInput(depsFile, inputs: inputs, option: "--deps-file")
             if let identity = OutputTarget.fileIdentity(depsFile),

@@ -156,6 +156,14 @@ struct RenderCommand: ParsableCommand {
                 try refuseOverwritingInput(target.path, inputs: inputs)
             }
         }
+        // Nor may the rules go over a drawing: by name (a folder's outputs), or through links.
+        if let depsFile {
+            let depsIdentity = OutputTarget.fileIdentity(depsFile)
+            for path in writers.keys.sorted() where path == depsFile || (depsIdentity != nil && OutputTarget.fileIdentity(path) == depsIdentity) {
+                throw fail("schematic: \(depsFile): --deps-file names the file the drawing writes (\(path)); choose another --deps-file",
+                           ExitStatus.usage)
+            }
+        }
     }
 
     /// Options that would do nothing, or a format the output's name contradicts: said, not refused.

@@ -1,3 +1,4 @@
+import Foundation
 @testable import LabelMetrics
 import Testing
 import TestSupport
@@ -13,6 +14,20 @@ import TestSupport
         #expect(Self.fonts.file.hasSuffix("DejaVuSans.ttf"))
         // ascender 1901 + descender 483 + line gap 0, at 14 / 2048.
         #expect(abs(Self.fonts.lineHeight - 2384.0 * 14 / 2048) < 1e-9)
+    }
+
+    /// A truncated font file is refused: it opened, with no line height (three lines of a label
+    /// were drawn on top of each other).
+    @Test func aTruncatedFontFileIsRefused() throws {
+        let dir = try makeScratchDirectory("schematic-font")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        let path = dir + "/truncated.ttf"
+        try whole.prefix(1000).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FontError("\(path) has no usable metrics (no line height or no glyphs): is the font file complete?")) {
+            try FontSet(file: path, size: 13)
+        }
+        let complete = try FontSet(file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 13)
+        #expect(complete.lineHeight > 0)
     }
 
     @Test func advancesAndKerningComeFromTheFont() {

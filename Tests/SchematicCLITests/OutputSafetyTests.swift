@@ -170,6 +170,48 @@ import Glibc
         #expect(try String(contentsOfFile: dir + "/tree.txt", encoding: .utf8) == "Root\n  Child\n")
     }
 
+    /// Standard input (`-`) redirected from the output file is that file too, for every command.
+    @Test(arguments: [["render", "-", "--format", "svg", "-o", "tree.txt"], ["markdown", "-", "-o", "tree.txt"],
+                      ["compare", "-", "-o", "tree.txt"], ["diff", "-", "other.txt", "--from", "outline", "-o", "tree.json"]])
+    func anOutputThatIsStandardInputsFileIsRefused(arguments: [String]) throws {
+        let dir = try makeScratchDirectory("schematic-output"), file = arguments.last!
+        try "Root\n  Child\n".write(toFile: dir + "/" + file, atomically: false, encoding: .utf8)
+        try "Root\n".write(toFile: dir + "/other.txt", atomically: false, encoding: .utf8)
+        let command = "exec \"$0\" " + arguments.joined(separator: " ") + " < " + file
+        let result = try Executable.run(program: "/bin/sh", ["-c", command, Executable.path], in: dir)
+        #expect(result.status == 64 && result.stderr.contains("\(file): would overwrite its input (standard input)"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: dir + "/" + file, encoding: .utf8) == "Root\n  Child\n")
+    }
+
+    /// The make rules never go over a drawing: a folder's output by name, or one through a link.
+    @Test func aDepsFileThatIsADrawingIsRefused() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        try "Root\n  Child\n".write(toFile: dir + "/in.txt", atomically: false, encoding: .utf8)
+        try "Root\n".write(toFile: dir + "/two.txt", atomically: false, encoding: .utf8)
+        let folder = try Executable.run(["in.txt", "two.txt", "-o", "b/", "--deps-file", "b/in.svg"], in: dir)
+        #expect(folder.status == 64 && folder.stderr.contains("--deps-file names the file the drawing writes (b/in.svg)"), "\(folder.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/b/in.svg"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/s.d", withDestinationPath: "s.svg")
+        let linked = try Executable.run(["in.txt", "-o", "s.svg", "--deps-file", "s.d"], in: dir)
+        #expect(linked.status == 64 && linked.stderr.contains("(s.svg)"), "\(linked.stderr)")
+        #expect(try Executable.run(["in.txt", "-o", "h.svg"], in: dir).status == 0)
+        try FileManager.default.linkItem(atPath: dir + "/h.svg", toPath: dir + "/h.d")
+        let before = try String(contentsOfFile: dir + "/h.svg", encoding: .utf8)
+        let hard = try Executable.run(["in.txt", "-o", "h.svg", "--deps-file", "h.d"], in: dir)
+        let after = try String(contentsOfFile: dir + "/h.svg", encoding: .utf8)
+        #expect(hard.status == 64 && after == before, "\(hard.stderr)")
+    }
+
+    /// A Markdown page written where one of its drawings goes would link to itself.
+    @Test func aMarkdownOutputThatIsADrawingIsRefused() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        try "# Doc\n\n```schematic\nRoot\n  A\n```\n".write(toFile: dir + "/doc.md", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
+        let result = try Executable.run(["markdown", "doc.md", "-o", "a/doc-1.svg", "--assets", "a"], in: dir)
+        #expect(result.status == 64 && result.stderr.contains("-o names the file a drawing is written to (a/doc-1.svg)"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/a").isEmpty)
+    }
+
     /// A chain long enough that writing its SVG takes a while (in a debug build, seconds).
     static let longChain: String = {
         let path = ((try? makeScratchDirectory("schematic-output-chain")) ?? NSTemporaryDirectory()) + "/chain-300000.csv"
