@@ -163,6 +163,13 @@ struct RenderCommand: ParsableCommand {
                 throw fail("schematic: \(depsFile): --deps-file names the file the drawing writes (\(path)); choose another --deps-file",
                            ExitStatus.usage)
             }
+            // And they can be written (a folder missing or closed to us): else the drawing was
+            // written and the rules not, and make took the drawing for up to date.
+            do {
+                try FileIO.Output(path: depsFile).abandon()
+            } catch {
+                throw fail("schematic: \(error.message)", ExitStatus.cannotCreate)
+            }
         }
     }
 

@@ -200,6 +200,10 @@ import Glibc
         let hard = try Executable.run(["in.txt", "-o", "h.svg", "--deps-file", "h.d"], in: dir)
         let after = try String(contentsOfFile: dir + "/h.svg", encoding: .utf8)
         #expect(hard.status == 64 && after == before, "\(hard.stderr)")
+        // Rules that cannot be written: nothing is (make would take the drawing for up to date).
+        let missing = try Executable.run(["in.txt", "-o", "e.svg", "--deps-file", "nodir/e.d"], in: dir)
+        #expect(missing.status == 73 && missing.stderr.contains("nodir/e.d: cannot create: no folder nodir"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/e.svg"))
     }
 
     /// A Markdown page written where one of its drawings goes would link to itself.
