@@ -23,7 +23,11 @@ public enum OutputFormat: Hashable, Sendable, CustomStringConvertible {
         case "png", "pdf": self = .graphviz(name.lowercased())
         default:
             // (Graphviz's window devices write no file: refused here, as a usage error.)
+            // (Graphviz's names are letters, digits and `:`, `_`, `.`, `-`: a `/` made the
+            // extension of a folder's output a path.)
             guard name.lowercased().hasPrefix("gv:"), name.count > 3,
+                  name.dropFirst(3).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ":_.-".contains($0)) }),
+                  !name.dropFirst(3).contains(".."),
                   !Graphviz.windowDevices.contains(String(name.dropFirst(3).prefix { $0 != ":" }).lowercased()) else { return nil }
             self = .graphviz(String(name.dropFirst(3)))
         }

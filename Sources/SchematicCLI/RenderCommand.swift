@@ -284,10 +284,21 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func renderAll() throws {
-        // The directory is made for one input with several formats (-Tsvg -Tpng) too.
-        if isDirectoryOutput && !DirectoryReader.isDirectory(output) {
-            mkdir(output, 0o755)
+        // The directory is made for one input with several formats (-Tsvg -Tpng) too; a run
+        // that fails leaves no folder it made (if nothing was written into it).
+        if isDirectoryOutput && !DirectoryReader.isDirectory(output) && mkdir(output, 0o755) == 0 {
+            do {
+                try renderAllInputs()
+            } catch {
+                rmdir(output)
+                throw error
+            }
+            return
         }
+        try renderAllInputs()
+    }
+
+    private func renderAllInputs() throws {
         if inputs.count == 1 {
             try reportingFailures { try render(inputs[0]) }
             return

@@ -206,6 +206,16 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: dir + "/e.svg"))
     }
 
+    /// A failed run leaves no output folder it made, and a Graphviz format is a name, never a path.
+    @Test func aFailedRunLeavesNoFolderAndFormatsAreNoPaths() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        let missing = try Executable.run(["missing.txt", "-o", "made/"], in: dir)
+        #expect(missing.status == 66 && !FileManager.default.fileExists(atPath: dir + "/made"))
+        try "Root\n".write(toFile: dir + "/in.txt", atomically: false, encoding: .utf8)
+        let path = try Executable.run(["in.txt", "-T", "gv:png/x", "-o", "gd/"], in: dir)
+        #expect(path.status == 64 && !FileManager.default.fileExists(atPath: dir + "/gd"), "\(path.stderr)")
+    }
+
     /// A Markdown page written where one of its drawings goes would link to itself.
     @Test func aMarkdownOutputThatIsADrawingIsRefused() throws {
         let dir = try makeScratchDirectory("schematic-output")
