@@ -117,7 +117,12 @@ struct NexusTrees {
             }
             let unquoted = bytes[tokenStart] != UInt8(ascii: "'")
             let read = bytes[nameStart] == UInt8(ascii: "'") ? name : Self.underscoresAsSpaces(name)
-            translation[unquoted ? Self.underscoresAsSpaces(token) : token] = read
+            let key = unquoted ? Self.underscoresAsSpaces(token) : token
+            // (Taken silently, the last name won: which taxon a leaf is would be a guess.)
+            if let earlier = translation[key] {
+                throw source.error(at: tokenStart, "translate: '\(token)' is translated twice, as '\(earlier)' and as '\(read)'")
+            }
+            translation[key] = read
         }
     }
 

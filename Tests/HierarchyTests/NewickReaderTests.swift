@@ -137,6 +137,9 @@ import TestSupport
         #expect(tree.labels == ["", "Homo sapiens", "Pan troglodytes", "", "Gorilla", "Pongo 'abelii'"])
         #expect(tree.parents == [-1, 0, 0, 0, 3, 3])
         #expect(tree.warnings == ["t.nwk: the file holds 2 trees; the first 'con_50_majrule' is drawn"])
+        // A token translated twice is refused where it is given again: which taxon would it be?
+        #expect(error("#NEXUS\nbegin trees;\n  translate 1 A, 1 B;\n  tree t = (1,2);\nend;\n")
+                == "t.nwk:3:18: translate: '1' is translated twice, as 'A' and as 'B'")
         // Without a translate table the Newick's own names stand.
         let plain = try read("#nexus\nbegin trees;\n  tree one = ((A_a,B),C);\nend;\n")
         #expect(plain.labels == ["", "", "A a", "B", "C"] && plain.warnings.isEmpty)
