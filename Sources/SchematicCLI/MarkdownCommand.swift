@@ -50,7 +50,7 @@ struct MarkdownCommand: ParsableCommand {
             help: ArgumentHelp("Also write make dependency lines to this file: the output on the Markdown file and every src file, each drawing's file (--assets) on the Markdown file and its block's src (for a src directory, every folder and file drawn).", valueName: "file"))
     var depsFile: String?
 
-    @Flag(help: "With --html: drop the document's raw HTML and scripts, and links that are not http, https, mailto or relative.")
+    @Flag(help: "With --html: drop the document's raw HTML and scripts, and links that are not http, https, mailto or relative; blocks read src files only in the document's folder.")
     var safe = false
 
     @Option(help: "SVG colour scheme of every drawing: light, dark, or auto (follows the reader's prefers-color-scheme).")
@@ -122,7 +122,12 @@ struct MarkdownCommand: ParsableCommand {
         }
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
+        // With --safe (an untrusted document) a block reads only files in the document's folder.
+        let documentFolder = safe ? Self.realPath(Self.directory(of: input == "-" ? "./-" : input)) : nil
         embedding.loadSource = { path, options in
+            if let documentFolder, let real = Self.realPath(path), real != documentFolder && !real.hasPrefix(documentFolder == "/" ? "/" : documentFolder + "/") {
+                throw MarkdownEmbedding.SettingError("src: \(path) is outside the document's folder; with --safe a block reads only files in it")
+            }
             loaded.paths.append((path, options.directory))
             do {
                 return try Self.load(path, options)
@@ -332,6 +337,13 @@ struct MarkdownCommand: ParsableCommand {
     }
 
     // MARK: Paths
+
+    /// A path with its links and `..` resolved, or nil where nothing is there.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// Creates a directory and the missing ones above it (as `mkdir -p`); failures show when
     /// writing. Returns the directories it made, outermost first.

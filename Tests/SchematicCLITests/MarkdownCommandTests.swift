@@ -503,6 +503,27 @@ import TestSupport
         #expect(json.status == 0 && json.stderr.isEmpty, "\(json.stderr)")
     }
 
+    /// With --safe (an untrusted document) a block's src is a file in the document's folder:
+    /// not any file the reader may read (`/etc/passwd`, `../secret`, a link out of the folder).
+    @Test func safeBlocksReadOnlyFilesInTheDocumentsFolder() throws {
+        let dir = try makeScratchDirectory("schematic-md")
+        try FileManager.default.createDirectory(atPath: dir + "/docs/sub", withIntermediateDirectories: true)
+        try "Root\n  A\n".write(toFile: dir + "/docs/sub/t.txt", atomically: false, encoding: .utf8)
+        try "Secret\n  B\n".write(toFile: dir + "/secret.txt", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/docs/link.txt", withDestinationPath: "../secret.txt")
+        for src in ["/etc/passwd", "../secret.txt", "link.txt"] {
+            try "```schematic src=\"\(src)\"\n```\n".write(toFile: dir + "/docs/doc.md", atomically: false, encoding: .utf8)
+            let safe = try Executable.run(["markdown", "docs/doc.md", "--html", "--safe", "-o", "out.html"], in: dir)
+            #expect(safe.status == 65 && safe.stderr.contains("is outside the document's folder"), "\(src): \(safe.stderr)")
+            let open = try Executable.run(["markdown", "docs/doc.md", "--html", "-o", "out.html"], in: dir)
+            #expect(!open.stderr.contains("outside the document's folder"), "without --safe any file is read: \(open.stderr)")
+        }
+        try "```schematic src=\"sub/t.txt\"\n```\n".write(toFile: dir + "/docs/doc.md", atomically: false, encoding: .utf8)
+        let inside = try Executable.run(["markdown", "docs/doc.md", "--html", "--safe", "-o", "out.html"], in: dir)
+        let page = try String(contentsOfFile: dir + "/out.html", encoding: .utf8)
+        #expect(inside.status == 0 && page.contains("aria-label=\"Root\""), "\(inside.stderr)")
+    }
+
     static let hostile = """
         # Notes
 
