@@ -158,6 +158,8 @@ struct MarkdownCommand: ParsableCommand {
         var files = pending.files.map { ($0.path, $0.svg) } + [(output, text)]
         // The src files are inputs too: no output may be written over one.
         let inputs = [input] + loaded.paths.map(\.path)
+        // (A drawing's file over an input is --assets' doing, and said so.)
+        for file in pending.files { try refuseOverwritingInput(file.path, inputs: inputs, option: "--assets") }
         // Nor may the document go over a drawing's file (the page would link to itself).
         if output != "-" {
             let identity = OutputTarget.fileIdentity(output)

@@ -346,6 +346,12 @@ import TestSupport
         }
         #expect(try String(contentsOfFile: dir + "/docs/tree.txt", encoding: .utf8) == tree)
         #expect(try String(contentsOfFile: dir + "/page.out.md", encoding: .utf8) == page)
+        // A drawing's file that is an input (through a link) is --assets' doing, and named so.
+        try FileManager.default.createDirectory(atPath: dir + "/linked", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/linked/page-1.svg", withDestinationPath: "../docs/page.md")
+        let asset = try Executable.run(["markdown", "docs/page.md", "--assets", "linked", "-o", "page.out.md"], in: dir)
+        #expect(asset.status == 64 && asset.stderr.contains("linked/page-1.svg: would overwrite its input docs/page.md; choose another --assets"),
+                "\(asset.stderr)")
     }
 
     /// A folder drawn by `src` is labelled with its name, its entries' tooltips start there: the
