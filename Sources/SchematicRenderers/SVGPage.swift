@@ -83,8 +83,11 @@ struct SVGPage {
           function status(text) { document.getElementById('schematic-status').textContent = text; }
           function toolbarBottom() { var bar = document.querySelector('.toolbar'); return bar ? Math.min(size().h / 2, bar.offsetTop + bar.offsetHeight) : 0; }
           // The drawing's point (x, y) at the view's point (sx, sy), at scale k.
+          // (The scale is kept too: a resized view keeps it, its viewBox no longer the view's.)
+          var placedScale = 1;
           function place(x, y, sx, sy, k) {
             var s = size();
+            placedScale = k;
             viewBox = {x: x - sx / k, y: y - sy / k, w: s.w / k, h: s.h / k};
             applyViewBox();
           }
@@ -203,9 +206,8 @@ struct SVGPage {
           document.getElementById('schematic-fit').addEventListener('click', fit);
           document.getElementById('schematic-actual').addEventListener('click', function () { zoomTo(1); });
           window.addEventListener('resize', function () {
-            var k = viewBox.w > 0 ? size().w / viewBox.w : 1, s = size();
-            var cx = viewBox.x + viewBox.w / 2, cy = viewBox.y + viewBox.h / 2;
-            place(cx, cy, s.w / 2, s.h / 2, k);
+            var s = size(), cx = viewBox.x + viewBox.w / 2, cy = viewBox.y + viewBox.h / 2;
+            place(cx, cy, s.w / 2, s.h / 2, placedScale);
           });
 
           // Search: each match centred, at 100% at least (a fitted drawing's labels may be too small to read).
