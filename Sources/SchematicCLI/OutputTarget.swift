@@ -93,14 +93,10 @@ enum OutputTarget {
     /// The identity `fileIdentity` gives the regular file that reading `path` reads (links,
     /// and descriptor paths such as `/dev/stdin`, followed), or nil for anything else.
     static func readIdentity(_ path: String) -> String? {
-        // Standard input is the file it was redirected from, if any (`- < out.svg`).
-        if path == "-" {
-            var info = stat()
-            guard fstat(0, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-            return "file \(info.st_dev) \(info.st_ino)"
-        }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        // Standard input is the file it was redirected from, if any (`- < out.svg`).
+        let found = path == "-" ? fstat(0, &info) : stat(path, &info)
+        guard found == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return "file \(info.st_dev) \(info.st_ino)"
     }
 
