@@ -118,6 +118,13 @@ def main():
         if not line.strip():
             continue
         command = json.loads(line)
+        if "resize" in command:
+            # The page's view resized as a window would be (its resize event fires).
+            width, height = command["resize"]
+            browser.call("Emulation.setDeviceMetricsOverride",
+                         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=session)
+            print(json.dumps({"ok": True}), flush=True)
+            continue
         started = time.monotonic()
         deadline = started + float(command.get("timeout", 5))
         while True:

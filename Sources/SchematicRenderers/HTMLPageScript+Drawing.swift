@@ -338,18 +338,21 @@ extension HTMLPageScript {
         var f = realFrame(k), count = '+' + hiddenCount(node), crowded = false;
         ctx.save(); ctx.font = 'bold ' + (size * 0.85) + "px 'DejaVu Sans', sans-serif"; ctx.fillStyle = palette.header;
         var countWidth = ctx.measureText(count).width / s, countHeight = header.font.size * 0.85, gap = 4;
-        var sides = {
-          right: {x: f.x + f.w + gap, y: f.y + f.h / 2, align: 'left', room: {x: f.x + f.w + gap, y: f.y, w: countWidth, h: f.h}},
-          left: {x: f.x - gap, y: f.y + f.h / 2, align: 'right', room: {x: f.x - gap - countWidth, y: f.y, w: countWidth, h: f.h}},
-          below: {x: f.x + f.w / 2, y: f.y + f.h + gap + countHeight / 2, align: 'center',
-                  room: {x: f.x + f.w / 2 - countWidth / 2, y: f.y + f.h + gap, w: countWidth, h: countHeight}},
-          above: {x: f.x + f.w / 2, y: f.y - gap - countHeight / 2, align: 'center',
-                  room: {x: f.x + f.w / 2 - countWidth / 2, y: f.y - gap - countHeight, w: countWidth, h: countHeight}}
-        };
+        // (Only the two sides this orientation tries are built: this runs per collapsed box per frame.)
+        function placed(name) {
+          switch (name) {
+          case 'right': return {x: f.x + f.w + gap, y: f.y + f.h / 2, align: 'left', room: {x: f.x + f.w + gap, y: f.y, w: countWidth, h: f.h}};
+          case 'left': return {x: f.x - gap, y: f.y + f.h / 2, align: 'right', room: {x: f.x - gap - countWidth, y: f.y, w: countWidth, h: f.h}};
+          case 'below': return {x: f.x + f.w / 2, y: f.y + f.h + gap + countHeight / 2, align: 'center',
+                                room: {x: f.x + f.w / 2 - countWidth / 2, y: f.y + f.h + gap, w: countWidth, h: countHeight}};
+          default: return {x: f.x + f.w / 2, y: f.y - gap - countHeight / 2, align: 'center',
+                           room: {x: f.x + f.w / 2 - countWidth / 2, y: f.y - gap - countHeight, w: countWidth, h: countHeight}};
+          }
+        }
         var order = {lr: ['right', 'below'], rl: ['left', 'below'], tb: ['below', 'right'], bt: ['above', 'right']}[header.orientation] || ['right', 'below'];
-        var side = sides[order[0]];
+        var side = placed(order[0]);
         query(side.room, function (j) { if (j !== k) crowded = true; });
-        if (crowded) side = sides[order[1]];
+        if (crowded) side = placed(order[1]);
         var qx = side.x, qy = side.y;
         ctx.textAlign = side.align;
         // A halo of the background, so a line passing behind (the bus of a wrapped block's next

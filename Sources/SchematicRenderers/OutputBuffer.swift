@@ -181,11 +181,27 @@ public struct OutputBuffer: ~Copyable {
 
     /// Appends text escaped for XML character data and attribute values. Characters XML 1.0
     /// cannot carry (C0 controls other than tab and newline, and the noncharacters U+FFFE and
-    /// U+FFFF) become U+FFFD.
+    /// U+FFFF) become U+FFFD; C1 controls (U+0080–U+009F) are written as character references
+    /// (XML 1.0 only discourages them raw, but XML 1.1 reads U+0085 as a line end and a
+    /// terminal reads U+009B as the start of an escape sequence).
     public mutating func appendXMLEscaped(_ text: String) {
         // UTF-8 bytes EF BF held until the third tells U+FFFE or U+FFFF (BE, BF) from the rest.
         var held = 0
+        // A lead byte C2 held until the next tells a C1 control (80–9F) from the rest.
+        var heldC2 = false
         for unit in text.utf8 {
+            if heldC2 {
+                heldC2 = false
+                if unit <= 0x9F {
+                    let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+                    put("&#x")
+                    put(hexDigits[Int(unit >> 4)])
+                    put(hexDigits[Int(unit & 0xF)])
+                    put(UInt8(ascii: ";"))
+                    continue
+                }
+                put(0xC2)
+            }
             if held == 2 {
                 held = 0
                 if unit == 0xBE || unit == 0xBF {
@@ -211,6 +227,7 @@ public struct OutputBuffer: ~Copyable {
             case 0x09, 0x0A: put(unit)
             case 0..<0x20, 0x7F: put("\u{FFFD}")
             case 0xEF: held = 1
+            case 0xC2: heldC2 = true
             default: put(unit)
             }
         }

@@ -138,6 +138,14 @@ final class BrowserSession {
                       error: answer["error"] as? String)
     }
 
+    /// Resizes the page's view to `width`×`height` CSS pixels, as a resized window would (the
+    /// page's `resize` event fires).
+    func resize(width: Int, height: Int) throws {
+        let command = try JSONSerialization.data(withJSONObject: ["resize": [width, height]])
+        session.send(String(decoding: command, as: UTF8.self))
+        _ = try session.line(within: 20, what: "the browser to resize")
+    }
+
     deinit {
         session.closeInput()
         _ = try? session.exitStatus(within: 10)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The page of the other layouts (the SVG inline), driven in headless Chromium: it opens
 /// fitted or readable, `1` and the 100% button show the drawing at actual size, `0` fits it
-/// again, and search centres each match at 100% at least.
+/// again, a resized window keeps the scale, and search centres each match at 100% at least.
 @Suite struct SVGPageBrowserTests {
     @Test(.enabled(if: BrowserSession.isAvailable), .timeLimit(.minutes(1)))
     func actualSizeFitAndSearchZoom() throws {
@@ -30,6 +30,14 @@ import TestSupport
         let button = try page.evaluate("(function(){document.getElementById('schematic-actual').click();return window.schematic.scale();})()")
         #expect(abs((button.value as? Double ?? 0) - 1) < 1e-9, "the 100% button too")
         #expect(abs(try key("+") - 1.25) < 1e-9)
+        // A resized window keeps the view's scale (it zoomed with the window).
+        try page.resize(width: 700, height: 500)
+        #expect(try page.evaluate("window.innerWidth === 700", until: true, timeout: 3).ok)
+        let kept = try page.evaluate("Math.abs(window.schematic.scale() - 1.25) < 1e-9", until: true, timeout: 3)
+        #expect(kept.ok, "keeps 125% after the resize")
+        try page.resize(width: 1200, height: 900)
+        #expect(try page.evaluate("window.innerWidth === 1200", until: true, timeout: 3).ok)
+        #expect(abs((try page.evaluate("window.schematic.scale()").value as? Double ?? 0) - 1.25) < 1e-9)
         _ = try key("0")
         // Search: the match is centred at 100% (from the fitted view), its node marked.
         let found = try page.evaluate("""

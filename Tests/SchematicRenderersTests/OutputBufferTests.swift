@@ -59,6 +59,15 @@ import Testing
         #expect(text == "a&amp;b&lt;c&gt;&quot;d&apos;\u{FFFD}\te|q\\\"\\\\\\n\\r\\t\\u0001<\\/x|q\\\"\\\\\\n é")
     }
 
+    /// C1 controls become character references; the other two-byte characters stay as they are
+    /// (é and ¢ share or neighbour the lead byte C2/C3 of U+0080–U+009F).
+    @Test func c1ControlsInXMLAreCharacterReferences() {
+        let text = written { buffer in
+            buffer.appendXMLEscaped("a\u{85}b\u{9B}c\u{80}¢é\u{A0}\u{FFFF}d")
+        }.text
+        #expect(text == "a&#x85;b&#x9B;c&#x80;¢é\u{A0}\u{FFFD}d")
+    }
+
     @Test func chunksConcatenateToEverythingWritten() {
         let piece = String(repeating: "x", count: 100)
         let long = String(repeating: "y", count: 5_000)  // larger than the buffer: it grows
