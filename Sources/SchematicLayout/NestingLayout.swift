@@ -105,9 +105,11 @@ struct NestingLayout {
     /// rows (0: shaped), down each sub-column then across.
     private mutating func layOutList(_ members: Range<Int>, head: Int, rows forcedRows: Int, widths itemWidths: [Double],
                                      heights itemHeights: [Double], padding: Double, gutter: Double) {
-        let wanted = forcedRows > 0 ? min(forcedRows, members.count)
+        var wanted = forcedRows > 0 ? min(forcedRows, members.count)
             : WrapPlan.shapedRows(of: members, widths: itemWidths, heights: itemHeights, padding: padding,
                                   gutter: gutter, aspect: 1 / WrapPlan.hangingListLength)
+        // (A short list in lines of uneven lengths put a member under another: single file, as `WrapPlan.grid`.)
+        if members.count <= WrapPlan.longestSingleFileRun && wanted > 1 && wanted < members.count { wanted = 1 }
         let columns = (members.count + wanted - 1) / wanted, rows = (members.count + columns - 1) / columns
         var rowTops: [Double] = [], heights: [Double] = [], widths: [Double] = []
         let lefts = headLefts.count

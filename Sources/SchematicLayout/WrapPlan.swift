@@ -549,11 +549,19 @@ struct WrapPlan {
         // second sub-column's boxes stood beside the first's as their children would): it
         // hangs in one row from the line over it instead.
         if (longestList ?? 0) <= 0 && !keepsShortColumns && length < shortestGrid && columns > 1 { return (1, length) }
-        return ((length + columns - 1) / columns, columns)
+        let rows = (length + columns - 1) / columns
+        // Top to bottom, a run of three as two lines of two and one put the third under the
+        // first, where the next depth's boxes go: it read as that box's child ("yes" under
+        // "redis-server"). It hangs in single file instead.
+        if (longestList ?? 0) > 0 && length <= longestSingleFileRun && rows > 1 && columns > 1 { return (1, length) }
+        return (rows, columns)
     }
 
     /// Runs shorter than this wrap into one row, never into sub-columns (`grid`).
     static let shortestGrid = 8
+    /// Top to bottom, runs of at most this many leaves hang in single file or as one line,
+    /// never as lines of uneven lengths (`grid`, `NestingLayout`'s lists).
+    static let longestSingleFileRun = 3
 
     /// Whether blocks may reach past their column's right edge rather than widen it: in the
     /// whole-tree alignments (which keep the room free with stand-ins), without bands or depth

@@ -99,7 +99,10 @@ extension HTMLPagePlacementScript {
     var columns = Math.floor((length + most - 1) / most);
     // WrapPlan.shortestGrid: a short run hangs in one row, not in sub-columns.
     if (!(longestList > 0) && !keepsShortColumns && length < 8 && columns > 1) return [1, length];
-    return [Math.floor((length + columns - 1) / columns), columns];
+    var rows = Math.floor((length + columns - 1) / columns);
+    // WrapPlan.longestSingleFileRun: top to bottom, a short run hangs in single file, not in uneven lines.
+    if (longestList > 0 && length <= 3 && rows > 1 && columns > 1) return [1, length];
+    return [rows, columns];
   }
   // WrapEstimate
   // WrapPlan.fewestAutoRows: one row top to bottom (a list under its parent), three left to right.

@@ -25,6 +25,10 @@ import Testing
         #expect(WrapPlan.grid(length: 8, limit: 3, shaped: nil)! == (3, 3))
         #expect(WrapPlan.grid(length: 4, limit: 3, shaped: nil, longestList: 8)! == (2, 2))
         #expect(WrapPlan.grid(length: 6, limit: 2, shaped: 3, longestList: 6)! == (2, 3))
+        // …but three never hang as two lines of two and one (the third under the first read as
+        // its child): in single file.
+        #expect(WrapPlan.grid(length: 3, limit: 4, shaped: nil, longestList: 6)! == (1, 3))
+        #expect(WrapPlan.grid(length: 4, limit: 4, shaped: nil, longestList: 8)! == (2, 2))
     }
 
     @Test func filledBlocksUseTheRoomBesideThemWithoutDeepening() {
@@ -196,7 +200,7 @@ extension WrapFillTests {
             if index == 60 { big("A") }
             if index == 70 { big("B") }
             let child = tree.addNode(label: "class \(index)", parent: root)
-            for sub in 0..<(1 + index % 3) { _ = tree.addNode(label: "sub \(index).\(sub)", parent: child) }
+            for sub in 0..<(1 + index % 4) { _ = tree.addNode(label: "sub \(index).\(sub)", parent: child) }
         }
         let sections = try! SectionedTree(tree)
         let count = sections.parentOfItem.count
