@@ -148,34 +148,6 @@ extension WrapTests {
         _ = checkInvariants(layout, sections, orientation: orientation)
     }
 
-    /// Top to bottom, a folder's three files hang in single file or lie on one line, never as
-    /// two lines of two and one: the third stood under the first, where the next depth's boxes
-    /// go, and read as its child (a new-user review: a compose file's `command: redis-server
-    /// --appendonly yes`, `yes` under `redis-server`).
-    @Test(arguments: [SchematicOrientation.tb, .bt])
-    func threeLeavesNeverHangInUnevenLines(orientation: SchematicOrientation) throws {
-        var tree = Tree()
-        let root = tree.addNode(label: "services")
-        for service in 0..<30 {
-            let folder = tree.addNode(label: "service-\(service)", parent: root)
-            for key in 0..<(service % 3 == 0 ? 3 : 1 + service % 5) { _ = tree.addNode(label: "key-\(key)-of-\(service)", parent: folder) }
-        }
-        let (layout, sections) = try self.layout(tree, orientation: orientation, connectors: .elbow, randomSizes: false)
-        var checked = 0
-        for parent in 0..<sections.numberOfItems where sections.childStarts[parent + 1] - sections.childStarts[parent] == 3 {
-            let children = Int(sections.childStarts[parent])..<Int(sections.childStarts[parent + 1])
-            let tops = Set(children.map { child -> Double in
-                let section = sections.sectionStarts.lastIndex { Int($0) <= child }!
-                let item = child - Int(sections.sectionStarts[section])
-                return layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame.minY.rounded()
-            })
-            #expect(tops.count == 1 || tops.count == 3, "\(orientation): the children of item \(parent) lie on \(tops.count) lines")
-            checked += 1
-        }
-        #expect(checked >= 10)
-        _ = checkInvariants(layout, sections, orientation: orientation)
-    }
-
     @Test(arguments: SchematicOrientation.allCases, ConnectorStyle.allCases)
     func nestedBlocksKeepEveryInvariant(orientation: SchematicOrientation, connectors: ConnectorStyle) throws {
         for seed: UInt64 in [3, 4] {
