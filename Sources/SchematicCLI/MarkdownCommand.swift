@@ -123,9 +123,9 @@ struct MarkdownCommand: ParsableCommand {
         var embedding = MarkdownEmbedding(file: input == "-" ? "<stdin>" : input)
         embedding.resolveSettings = Self.resolve
         // With --safe (an untrusted document) a block reads only files in the document's folder.
-        let documentFolder = safe ? Self.realPath(Self.directory(of: input == "-" ? "./-" : input)) : nil
+        let documentFolder = safe ? OutputTarget.realPath(Self.directory(of: input == "-" ? "./-" : input)) : nil
         embedding.loadSource = { path, options in
-            if let documentFolder, let real = Self.realPath(path), real != documentFolder && !real.hasPrefix(documentFolder == "/" ? "/" : documentFolder + "/") {
+            if let documentFolder, let real = OutputTarget.realPath(path), real != documentFolder && !real.hasPrefix(documentFolder == "/" ? "/" : documentFolder + "/") {
                 throw MarkdownEmbedding.SettingError("src: \(path) is outside the document's folder; with --safe a block reads only files in it")
             }
             loaded.paths.append((path, options.directory))
@@ -340,13 +340,6 @@ struct MarkdownCommand: ParsableCommand {
 
     // MARK: Paths
 
-    /// A path with its links and `..` resolved, or nil where nothing is there.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// Creates a directory and the missing ones above it (as `mkdir -p`); failures show when
     /// writing. Returns the directories it made, outermost first.
     @discardableResult
@@ -370,11 +363,7 @@ struct MarkdownCommand: ParsableCommand {
     /// `target` as a path relative to the directory `base` (both existing directories), for
     /// links that work from the output file; `target` as given when either cannot be resolved.
     static func relativePath(to target: String, from base: String) -> String {
-        func components(_ path: String) -> [Substring]? {
-            guard let resolved = realpath(path, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved).split(separator: "/")
-        }
+        func components(_ path: String) -> [Substring]? { OutputTarget.realPath(path)?.split(separator: "/") }
         guard let to = components(target), let from = components(base) else { return target }
         let common = zip(to, from).prefix { $0 == $1 }.count
         let path = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")

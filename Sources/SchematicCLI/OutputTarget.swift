@@ -70,6 +70,13 @@ enum OutputTarget {
         throw FileIO.Failure(message: "\(path): cannot write: too many levels of symbolic links")
     }
 
+    /// A path with its links and `..` resolved, or nil where nothing is there.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What file writing to `path` would write (links followed, a dangling one to where it
     /// points): its device and inode if it exists, else its absolute path; nil for what is not
     /// a file (a descriptor, device, FIFO or socket) or a path that cannot be written.
@@ -80,9 +87,8 @@ enum OutputTarget {
             let slash = file.lastIndex(of: "/")
             let folder = slash.map { String(file[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
             let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
-            guard let resolved = realpath(folder, nil) else { return nil }
-            defer { free(resolved) }
-            return "path " + String(cString: resolved) + "/" + name
+            guard let resolved = realPath(folder) else { return nil }
+            return "path " + resolved + "/" + name
         case .replace(let file, existing: _), .overwrite(let file):
             return readIdentity(file)
         case .descriptor, .inPlace, .socket:

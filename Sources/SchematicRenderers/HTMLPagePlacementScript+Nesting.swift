@@ -43,7 +43,7 @@ extension HTMLPagePlacementScript {
       var member, position;
       var wanted = forcedRows > 0 ? Math.min(forcedRows, high - low) : shapedRowsOf(low, high, widths, heights, padding, gutter, 1 / HANGING_LIST_LENGTH);
       // (WrapPlan.longestSingleFileRun: a short list in single file, not in uneven lines.)
-      if (high - low <= 3 && wanted > 1 && wanted < high - low) wanted = 1;
+      if (high - low <= LONGEST_SINGLE_FILE_RUN && wanted > 1 && wanted < high - low) wanted = 1;
       var columnCount = Math.floor((high - low + wanted - 1) / wanted), rowCount = Math.floor((high - low + columnCount - 1) / columnCount);
       var rowTops = [], rowHeights = [], lefts = [], columnWidths = [];
       // Single file: no bus before it.

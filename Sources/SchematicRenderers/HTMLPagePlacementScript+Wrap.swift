@@ -101,7 +101,7 @@ extension HTMLPagePlacementScript {
     if (!(longestList > 0) && !keepsShortColumns && length < 8 && columns > 1) return [1, length];
     var rows = Math.floor((length + columns - 1) / columns);
     // WrapPlan.longestSingleFileRun: top to bottom, a short run hangs in single file, not in uneven lines.
-    if (longestList > 0 && length <= 3 && rows > 1 && columns > 1) return [1, length];
+    if (longestList > 0 && length <= LONGEST_SINGLE_FILE_RUN && rows > 1 && columns > 1) return [1, length];
     return [rows, columns];
   }
   // WrapEstimate

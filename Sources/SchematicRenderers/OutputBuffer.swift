@@ -179,6 +179,14 @@ public struct OutputBuffer: ~Copyable {
         }
     }
 
+    /// Appends a byte as two hexadecimal digits.
+    private mutating func putHex(_ byte: UInt8, uppercase: Bool) {
+        let letters = uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        let high = byte >> 4, low = byte & 0xF
+        put(high < 10 ? UInt8(ascii: "0") + high : letters + high - 10)
+        put(low < 10 ? UInt8(ascii: "0") + low : letters + low - 10)
+    }
+
     /// Appends text escaped for XML character data and attribute values. Characters XML 1.0
     /// cannot carry (C0 controls other than tab and newline, and the noncharacters U+FFFE and
     /// U+FFFF) become U+FFFD; C1 controls (U+0080–U+009F) are written as character references
@@ -193,10 +201,8 @@ public struct OutputBuffer: ~Copyable {
             if heldC2 {
                 heldC2 = false
                 if unit <= 0x9F {
-                    let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
                     put("&#x")
-                    put(hexDigits[Int(unit >> 4)])
-                    put(hexDigits[Int(unit & 0xF)])
+                    putHex(unit, uppercase: true)
                     put(UInt8(ascii: ";"))
                     continue
                 }
@@ -247,9 +253,7 @@ public struct OutputBuffer: ~Copyable {
             case 0x09: put("\\t")
             case 0..<0x20:
                 put("\\u00")
-                let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-                put(hexDigits[Int(unit >> 4)])
-                put(hexDigits[Int(unit & 0xF)])
+                putHex(unit, uppercase: false)
             // "</script>" cannot end a script element that embeds the JSON.
             case UInt8(ascii: "/") where previous == UInt8(ascii: "<"): put("\\/")
             default: put(unit)
