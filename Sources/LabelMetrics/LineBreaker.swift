@@ -1,7 +1,8 @@
 /// Greedy line breaking at word boundaries: after spaces, after hyphens and slashes (not those
 /// beginning a word), and between CJK characters (which do not use spaces); inside a word too wide for the line also
 /// after underscores and dots of identifiers (`snake_case`, `com.example.Name`; not after a
-/// leading underscore, `_base`) and between the
+/// leading underscore, `_base`), after a call's opening parenthesis (`checkPrimeSync(|candidate`)
+/// and between the
 /// words of camel-case identifiers (`Connection|Aborted|Error`; a line ends at a name's dot
 /// rather than inside the name after it), never in a word that fits
 /// (`"macOS"` stays whole); a piece still wider than the line is broken between characters.
@@ -181,7 +182,7 @@ enum LineBreaker {
             let character = text[previous]
             if character.isWhitespace { return nil }
             // (The identifier's break rule: a letter or digit on each side, as `segment` breaks.)
-            if (character == "." || character == "_") && previous > start,
+            if (character == "." || character == "_" || character == "(") && previous > start,
                case let before = text[text.index(before: previous)], before.isLetter || before.isNumber,
                text[index].isLetter || text[index].isNumber {
                 return index
@@ -258,6 +259,11 @@ enum LineBreaker {
                 let previous = index > text.startIndex ? text[text.index(before: index)] : nil
                 breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber)
                     && previous.map { $0.isLetter || $0.isNumber } ?? false
+            } else if character == "(" {
+                // (A call's opening parenthesis, as a name's dot: `checkPrimeSync(|candidate`.)
+                let previous = index > text.startIndex ? text[text.index(before: index)] : nil
+                breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber)
+                    && previous.map { $0.isLetter || $0.isNumber } ?? false
             } else if isIdeographic(character) {
                 breakAfter = next < text.endIndex && !isClosingPunctuation(text[next])
             } else {
@@ -287,7 +293,11 @@ enum LineBreaker {
             // first one (walking back only there: past `first`, the run's start), kept along it.
             var runBeginsWord = false, runKnown = false
             // (An option's inner hyphens: as `characterSegment`'s.)
-            let opensOption = first < count && whole[first] == 0x2D && (first == 0 || isSpace(whole[first - 1]) || isOpening(whole[first - 1]))
+            var runStart = first
+            while runStart > 0 && (whole[runStart - 1] == 0x2D || whole[runStart - 1] == 0x2F) { runStart -= 1 }
+            if runStart > 0 && !isPlain(whole[runStart - 1]) { return nil }
+            let opensOption = first < count && whole[first] == 0x2D
+                && (runStart == 0 || isSpace(whole[runStart - 1]) || isOpening(whole[runStart - 1]))
             while position < count {
                 let byte = whole[position]
                 let next = position + 1
@@ -309,7 +319,7 @@ enum LineBreaker {
                     }
                     breakAfter = !runBeginsWord && following.map { !isSpace($0) && $0 != 0x2D && $0 != 0x2F } ?? false
                         && (!opensOption || insideIdentifiers || byte == 0x2F)
-                } else if byte == 0x5F || byte == 0x2E {  // _ .
+                } else if byte == 0x5F || byte == 0x2E || byte == 0x28 {  // _ . (
                     breakAfter = insideIdentifiers && position > 0 && isAlphanumeric(whole[position - 1]) && following.map(isAlphanumeric) ?? false
                 } else {
                     breakAfter = insideIdentifiers && byte >= 0x61 && byte <= 0x7A && following.map { $0 >= 0x41 && $0 <= 0x5A } ?? false

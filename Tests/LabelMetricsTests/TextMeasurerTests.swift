@@ -105,6 +105,13 @@ import TestSupport
                 == ["xml.etree.ElementInclude.", "FatalIncludeError"])
         // (Nor where the name after the dot is broken anyway: no line more for it.)
         #expect(measurer.measure("email.errors.FirstHeaderLineIsContinuationDefect", maxWidth: 240).lines.count == 2)
+        // A call breaks after its opening parenthesis, not inside the function's name
+        // ("crypto.checkPrime" / "Sync(candidate[, options])", a Node.js API's outline).
+        #expect(measurer.measure("crypto.checkPrimeSync(candidate[, options])", maxWidth: 240).lines
+                == ["crypto.checkPrimeSync(", "candidate[, options])"])
+        // (Not after a parenthesis that opens a word, nor before a space.)
+        #expect(LineBreaker.asciiSegment(of: "(ab", from: "(ab".startIndex, insideIdentifiers: true)?.range.upperBound
+                == "(ab".endIndex)
         // (Not where that leaves the line nearly empty: "a." alone.)
         #expect(measurer.measure("a.ConnectionAbortedErrorHandlerFactory", maxWidth: 200).lines.first != "a.")
         let camel = measurer.measure("ConnectionAbortedError", maxWidth: 140).lines
@@ -315,7 +322,7 @@ import TestSupport
     /// that break (- / _ .), from every start; and the byte path leaves other text to the other.
     @Test func asciiWordsAreFoundAsCharactersAre() {
         var generator = SplitMix64(seed: 27)
-        let alphabet = Array("aZ9 -/_.\tbQ.x_-yy Zz")
+        let alphabet = Array("aZ9 -/_.\tbQ.x_-yy Zz(")
         for _ in 0..<300 {
             let text = Substring(String((0..<Int.random(in: 1...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
             for identifiers in [false, true] {
