@@ -15,7 +15,8 @@ import Hierarchy
 /// Several documents make one forest, each document an item (a list, or several keys without a
 /// name, under a node "document N"); the only document's keys are roots,
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
-/// `jobs:`), else its `title` or `label`. Order is kept everywhere. Labels lose surrounding
+/// `jobs:`), else its `title` or `label`, else, where some key would be a lone leaf beside
+/// the others (`version: 2.0`), under its file's name. Order is kept everywhere. Labels lose surrounding
 /// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
 /// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
 /// its anchored value (a list or mapping too), and a merge key (`<<: *base`, `<<: [*a, *b]`)
@@ -85,6 +86,15 @@ public struct YAMLReader: HierarchyReader {
         self.childrenKey = childrenKey
         self.typeKey = typeKey
         self.deepNestingAdvice = deepNestingAdvice
+    }
+
+    /// The label of a node standing for the whole document: the file's name where `file` names a
+    /// JSON or YAML file (`logging-gapic.json`), else none (standard input, a Markdown block,
+    /// whose file is not this document): an unnamed node.
+    static func documentName(_ file: String) -> String {
+        let name = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
+        let lowered = name.lowercased()
+        return [".json", ".yaml", ".yml"].contains { lowered.hasSuffix($0) && lowered.count > $0.count } ? name : ""
     }
 
     /// The document as flat arrays, one entry per node event.
@@ -508,11 +518,19 @@ public struct YAMLReader: HierarchyReader {
                             }).flatMap { key in pairs.first { $0.0 == key } }
                         }
                         let label = labelKey.flatMap { events.kinds[$0.1] == .scalar && !isNull($0.1) ? $0.1 : nil }
+                        // The only document's keys stay roots where each holds structure (a
+                        // compose file's `services:` and `volumes:`); a key that would be a lone
+                        // leaf (`version: 2.0`, `comment: …`) floated unconnected beside them, so
+                        // then the document's file gathers them.
+                        let leavesFloat = slot == .soleDocument && label == nil && pairs.count > 1 && pairs.contains { key, value in
+                            events.kinds[key] == .scalar
+                                && (events.kinds[value] == .scalar ? joinsScalarValues || isNull(value) : Int(events.ends[value]) <= value + 1)
+                        }
                         let gathers = switch slot {
                         case .keyed: false
                         case .item, .streamDocument: pairs.count > 1
                         case .record: !pairs.isEmpty
-                        case .soleDocument: label != nil
+                        case .soleDocument: label != nil || leavesFloat
                         }
                         var owner = parent
                         var keys = pairs
@@ -528,6 +546,8 @@ public struct YAMLReader: HierarchyReader {
                                 // A document of a stream (a Kubernetes manifest's): a dot said
                                 // nothing of which of its documents a tree is.
                                 owner = tree.addNode(label: documentLabel(index), parent: parent)
+                            } else if slot == .soleDocument {
+                                owner = tree.addNode(label: Self.documentName(file), parent: parent)
                             } else {
                                 owner = tree.addNode(label: "", parent: parent)
                             }

@@ -40,7 +40,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
               C: ~
             Other: []
             """)
-        #expect(outline(tree) == ["Root", ".B", "..x", "..y", "...deep", ".A: leaf", ".C", "Other"])
+        // (`Other`, empty, would float as a lone leaf beside Root: the file gathers them.)
+        #expect(outline(tree) == ["in.yaml", ".Root", "..B", "...x", "...y", "....deep", "..A: leaf", "..C", ".Other"])
     }
 
     /// A list or mapping as a key (YAML's complex key, as in the YAML spec's examples) is
@@ -93,7 +94,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     }
 
     @Test func aliasesRepeatTheirValuesSoNothingExplodes() throws {
-        #expect(outline(try read("a: &x shared\nb: *x\n")) == ["a: shared", "b: shared"])
+        #expect(outline(try read("a: &x shared\nb: *x\n")) == ["in.yaml", ".a: shared", ".b: shared"])
         #expect(outline(try read("a: &l [x, {y: z}]\nb: *l\n")) == ["a", ".x", ".y: z", "b", ".x", ".y: z"])
         // Nine levels of ten aliases each would be a billion nodes: stopped at a million values.
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
@@ -141,9 +142,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(try read("$schema: s\ntitle: BackendService\ntype: object\nproperties:\n  port: {type: integer}\n"))
                 == ["BackendService", ".$schema: s", ".type: object", ".properties", "..port", "...type: integer"])
         #expect(outline(try read("label: Board\nname: Org\nteam: [a]\n")) == ["Org", ".label: Board", ".team", "..a"])
-        #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["site_name: Docs", "nav", ".a"])
-        #expect(outline(try read("id: build\nsteps: [a]\n")) == ["id: build", "steps", ".a"])
-        #expect(outline(try read("title:\n  en: T\nbody: b\n")) == ["title", ".en: T", "body: b"], "a title that is no scalar stays a key")
+        #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["in.yaml", ".site_name: Docs", ".nav", "..a"])
+        #expect(outline(try read("id: build\nsteps: [a]\n")) == ["in.yaml", ".id: build", ".steps", "..a"])
+        #expect(outline(try read("title:\n  en: T\nbody: b\n")) == ["in.yaml", ".title", "..en: T", ".body: b"], "a title that is no scalar stays a key")
         // Under a key, the key gathers them: `name` is a key like the others.
         #expect(outline(try read("metadata:\n  name: web\n  labels: {app: web}\n"))
                 == ["metadata", ".name: web", ".labels", "..app: web"])
@@ -206,6 +207,25 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
                 == ["services", ".web", "..image: nginx", "volumes", ".data"])
     }
 
+    /// The only document's keys, where one would be a lone leaf beside the others (a gapic
+    /// file's `comment:` and `language:` beside its `services:`, a compose file's `version:`),
+    /// are gathered under the file's name, so no box floats unconnected; under an unnamed node
+    /// where the input is no JSON or YAML file (standard input, a Markdown block).
+    @Test func loneLeavesOfTheOnlyDocumentAreGatheredUnderItsFile() throws {
+        let compose = "version: '3'\nservices: {web: {image: nginx}}\n"
+        #expect(RandomTrees.outline(try YAMLReader().read(Array(compose.utf8), file: "deploy/compose.yml"))
+                == ["compose.yml", ".version: 3", ".services", "..web", "...image: nginx"])
+        #expect(RandomTrees.outline(try YAMLReader().read(Array(compose.utf8), file: "<stdin>")).first == "")
+        #expect(RandomTrees.outline(try YAMLReader().read(Array(compose.utf8), file: "README.md")).first == "")
+        let gapic = #"{"comment": "maps", "schema": "1.0", "services": {"Config": {"methods": ["copy"]}}}"#
+        let tree = try JSONTreeReader().read(Array(gapic.utf8), file: "logging_gapic.json")
+        #expect(tree.labels == ["logging_gapic.json", "comment: maps", "schema: 1.0", "services", "Config", "methods", "copy"])
+        #expect(tree.parents.filter { $0 < 0 }.count == 1)
+        // A key of its own, or keys that all hold structure, stay as they were.
+        #expect(outline(try read("version: '3'\n")) == ["version: 3"])
+        #expect(outline(try read("a: {x: 1}\nb: [y]\n")) == ["a", ".x: 1", "b", ".y"])
+    }
+
     /// An array of records without `name` (ip -j addr's interfaces, Docker's containers) is
     /// drawn as named records: a name-like key labels each item, as `name` would.
     @Test func listItemsWithoutANameAreLabelledByANameLikeKey() throws {
@@ -228,7 +248,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(try read("- {first_name: A, username: u, id: 1}\n- {__typename: Repo, id: 2}\n"))
                 == ["u", ".first_name: A", ".id: 1", "", ".__typename: Repo", ".id: 2"])
         // Only list items: a document's or a key's mapping keeps its keys (mkdocs.yml's site_name).
-        #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["site_name: Docs", "nav", ".a"])
+        #expect(outline(try read("site_name: Docs\nnav: [a]\n")) == ["in.yaml", ".site_name: Docs", ".nav", "..a"])
     }
 
     @Test func emptyKeysAndNamesAreUnnamedNodesAndLabelsAreTrimmed() throws {
@@ -240,7 +260,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
               - ''
             "  B": ~
             """)
-        #expect(outline(tree) == ["", ".A", ".", "..leaf", ".", "B"])
+        #expect(outline(tree) == ["in.yaml", ".", "..A", "..", "...leaf", "..", ".B"])
         // A null (`name:` with nothing, or an empty list item) is still no label and no node.
         #expect(outline(try read("- a\n-\n- b\n")) == ["a", "b"])
     }
@@ -248,7 +268,7 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
     @Test func aliasesCannotMultiplyTheText() throws {
         let anchor = String(repeating: "x", count: 1 << 20)
         let fine = "a: &big \(anchor)\nb: [" + Array(repeating: "*big", count: 63).joined(separator: ", ") + "]\n"
-        #expect(try read(fine).count == 65)
+        #expect(try read(fine).count == 66)
         let tooMuch = "a: &big \(anchor)\nb: [" + Array(repeating: "*big", count: 65).joined(separator: ", ") + "]\n"
         #expect(readError(YAMLReader(), tooMuch, file: "in.yaml")
                 == "in.yaml:2:389: aliases repeat more than 64 MB of text in all (*big repeats 1048576 bytes); the drawing would be too large")
