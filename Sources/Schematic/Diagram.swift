@@ -27,6 +27,8 @@ public struct Diagram {
     /// characters no installed font has (drawn as empty boxes), a font family that is not
     /// installed, a drawing too large to read.
     public private(set) var warnings: [String] = []
+    /// The one of `warnings` that says the drawing is too large to read, if any.
+    public private(set) var largeDrawingWarning: String?
 
     /// Lays out a forest.
     public init(tree: Tree, options: DiagramOptions = .init()) throws(DiagramError) {
@@ -153,7 +155,10 @@ public struct Diagram {
             if let substitution = fonts.substitution { warnings.append(substitution) }
             if let missing = FontPackages.missingGlyphsMessage(fonts.missingCharacters) { warnings.append(missing) }
         }
-        if let large = Self.largeDrawingMessage(collectionView.contentSize, levels: dataController.numberOfSections) {
+        largeDrawingWarning = Self.largeDrawingMessage(collectionView.contentSize, levels: dataController.numberOfSections,
+                                                       unwrappedFans: schematicLayout != nil && options.configuration.wrap == .off
+                                                           && Self.hasWideFan(dataController))
+        if let large = largeDrawingWarning {
             warnings.append(large)
         } else if schematicLayout != nil,
                   let elongated = Self.elongatedDrawingMessage(collectionView.contentSize, orientation: options.configuration.orientation,
@@ -176,15 +181,23 @@ public struct Diagram {
         return sizes
     }
 
+    /// Whether some parent has as many children as `auto` wrapping wraps (12), or the forest as
+    /// many roots (they wrap as a fan too).
+    private static func hasWideFan(_ tree: SectionedTree) -> Bool {
+        let starts = tree.childStarts, wide: Int32 = 12
+        return tree.numberOfItems(inSection: 0) >= Int(wide) || starts.indices.dropLast().contains { starts[$0 + 1] - starts[$0] >= wide }
+    }
+
     /// Drawings longer than this in either direction cannot be followed on a screen or a page.
     public static let largestReadableSide = 20_000.0
 
-    /// The warning for a drawing too large to read, or nil. (Wrapping is no tip: `auto` has
-    /// wrapped what squares the drawing, the roots as a fan too, and a given row limit only
-    /// draws it otherwise.)
-    public static func largeDrawingMessage(_ size: Size, levels: Int = 2) -> String? {
+    /// The warning for a drawing too large to read, or nil. Wrapping is a tip only where it is
+    /// off and a fan could wrap (`unwrappedFans`): `auto` has wrapped what squares the drawing,
+    /// the roots as a fan too, and a given row limit only draws it otherwise.
+    public static func largeDrawingMessage(_ size: Size, levels: Int = 2, unwrappedFans: Bool = false) -> String? {
         guard max(size.width, size.height) > largestReadableSide else { return nil }
-        let tip = levels > 1 ? ": show fewer levels (--max-depth N)" : ""
+        let tips = (levels > 1 ? ["show fewer levels (--max-depth N)"] : []) + (unwrappedFans ? ["wrap wide fans (--wrap auto)"] : [])
+        let tip = tips.isEmpty ? "" : ": " + tips.joined(separator: " or ")
         let wide = size.width > largestReadableSide, tall = size.height > largestReadableSide
         let extent = wide && tall ? "wide and tall" : wide ? "wide" : "tall"
         // (A size beyond any integer, from spacing options at their limits, is no trap.)

@@ -83,7 +83,7 @@ struct DiagramLoading {
                                         + "SVG and HTML output turn them along the radii")
                 }
                 let levels = diagram.dataController.numberOfSections
-                let large = Diagram.largeDrawingMessage(diagram.collectionView.contentSize, levels: levels)
+                let large = diagram.largeDrawingWarning
                 let folds = writesOnlyPage || (onlyPageCollapsedAt.map { $0 + 1 < levels } ?? false)
                 for warning in diagram.warnings where !(warning == large && folds) {
                     // The page folds a large tree away (one of several levels): a tip unless it is being written.

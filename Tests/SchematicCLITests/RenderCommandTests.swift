@@ -209,13 +209,17 @@ import TestSupport
         let dir = try makeScratchDirectory("schematic-cli")
         let fan = "root\n" + (0..<800).map { "  leaf \($0)\n" }.joined()
         let svg = try Executable.run(["-", "--wrap", "off", "-o", "fan.svg"], stdin: fan, in: dir)
-        #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px tall: show fewer levels (--max-depth N) or write the HTML page"))
+        #expect(svg.status == 0 && svg.stderr.contains("more than 20000 px tall: show fewer levels (--max-depth N) or wrap wide fans (--wrap auto) or write the HTML page"))
+        // Wrapping is no tip where it is on: a chain of 600 levels has no fan to wrap.
+        let chain = (0..<600).map { String(repeating: " ", count: $0) + "n\($0)\n" }.joined()
+        let deep = try Executable.run(["-", "--orientation", "tb", "-o", "chain.svg"], stdin: chain, in: dir)
+        #expect(deep.status == 0 && deep.stderr.contains("more than 20000 px tall: show fewer levels (--max-depth N) or write the HTML page"), "\(deep.stderr)")
         let page = try Executable.run(["-", "--wrap", "off", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(page.status == 0 && !page.stderr.contains("more than 20000"), "\(page.stderr)")
         // Written beside another format, the warning stands, without the page as a tip.
         try writeText(fan, to: dir + "/fan.txt")
         let both = try Executable.run(["fan.txt", "--wrap", "off", "--format", "html", "--format", "svg", "-o", "out/"], in: dir)
-        #expect(both.status == 0 && both.stderr.contains("show fewer levels (--max-depth N)\n") && !both.stderr.contains("HTML page"), "\(both.stderr)")
+        #expect(both.status == 0 && both.stderr.contains("show fewer levels (--max-depth N) or wrap wide fans (--wrap auto)\n") && !both.stderr.contains("HTML page"), "\(both.stderr)")
         // A PDF page beyond what viewers show is written, with a warning; a small one is not.
         let pdf = try Executable.run(["-", "--wrap", "off", "-q", "-o", "fan.pdf"], stdin: fan, in: dir)
         #expect(pdf.status == 0 && pdf.stderr.isEmpty, "quiet: \(pdf.stderr)")
@@ -226,12 +230,12 @@ import TestSupport
         // A page that opens collapsed shows the folded drawing first: no warning of its full size.
         let folded = try Executable.run(["-", "--wrap", "off", "--collapse-depth", "0", "-o", "fan.html"], stdin: fan, in: dir)
         #expect(folded.status == 0 && !folded.stderr.contains("more than 20000"), "\(folded.stderr)")
-        // A flat list of lines wraps as a fan does; unwrapped it has no level to cut and no tip.
+        // A flat list of lines wraps as a fan does; unwrapped it has no level to cut, and wrapping as the tip.
         let lines = (0..<800).map { "line \($0)\n" }.joined()
         let list = try Executable.run(["-", "-o", "list.svg"], stdin: lines, in: dir)
         #expect(list.status == 0 && list.stderr.isEmpty)
         let column = try Executable.run(["-", "--wrap", "off", "-o", "list.svg"], stdin: lines, in: dir)
-        #expect(column.status == 0 && column.stderr.hasSuffix("px, more than 20000 px tall\n"))
+        #expect(column.status == 0 && column.stderr.hasSuffix("px, more than 20000 px tall: wrap wide fans (--wrap auto)\n"), "\(column.stderr)")
     }
 
     /// A drawing far wider than tall (a deep chain left to right) is warned of, with the other
