@@ -434,6 +434,27 @@ def compose():
     return parents, labels
 
 
+def org_chart():
+    """An org chart: five VPs with managers and their staff, and a VP of three counsels. Left
+    to right the counsels stay in single file above the deepest column (WrapPlan's
+    keepsShortRunsInSingleFile: a stale port hangs them in a row across the next columns)."""
+    parents, labels = [-1], ["Chief Executive Officer"]
+    def add(parent, label):
+        parents.append(parent)
+        labels.append(label)
+        return len(parents) - 1
+    for vp in range(5):
+        head = add(0, f"Vice President {vp}")
+        for manager in range(3):
+            lead = add(head, f"Manager {vp}.{manager}")
+            for staff in range(3 + (vp + manager) % 4):
+                add(lead, f"Engineer {vp}.{manager}.{staff}")
+    legal = add(0, "Vice President, Legal")
+    for counsel in range(3):
+        add(legal, f"Senior Counsel {counsel}")
+    return parents, labels
+
+
 def document(sections):
     """A README's outline: a title over `sections` sections of one or two subsections of three
     list items, with labels of a few words (none wraps: the checks find nodes by label)."""
@@ -529,6 +550,9 @@ def equality_checks(binary, browser, work, only=None):
         # nested among its siblings (WrapPlan's holdsMostOfItsFan): a stale port draws its 14
         # architectures in one row top to bottom.
         "openssl": openssl_like(),
+        # Left to right, three leaves above the deepest column stay in single file
+        # (WrapPlan's keepsShortRunsInSingleFile): a stale port hangs a VP's counsels in a row.
+        "org": org_chart(),
     }
     configurations = [
         ["--orientation", "lr"],

@@ -313,6 +313,8 @@ extension HTMLPagePlacementScript {
           if (!joins(at)) { at++; continue; }
           var end = at + 1, nested = !isLeaf(at);
           while (end < c1 && joins(end)) { nested = nested || !isLeaf(end); end++; }
+          // WrapPlan's keepsShortRunsInSingleFile: left to right, a short run of leaves above the deepest column stays single.
+          if (cfg.wrap === 0 && !cfg.vertical && !nested && end - at <= LONGEST_SINGLE_FILE_RUN && sectionOf[at] + 1 < sectionCount) { at = end; continue; }
           if (end - at >= shortest && (wrapsLeaves || nested)) {
             runStart.push(at); runLength.push(end - at); runNested.push(nested); runRoomy.push(roomy && nested);
             if (nested && reach === REACH_FOREST_TOP_FANS) {

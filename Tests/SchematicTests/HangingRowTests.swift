@@ -8,15 +8,16 @@ import Testing
 /// siblings does not read as a chain (entered from the left, each stub began a gutter after
 /// the box before it: `Error ⌐ Error ⌐ ExpatError`).
 @Suite struct HangingRowTests {
-    /// A widget class with 30 subclasses, every fourth with a few of its own, drawn with its
-    /// labels measured (the default diagram).
+    /// A widget class with 30 subclasses, four with a few of their own (the first after five
+    /// leaves: a run of three stays in single file), drawn with its labels measured (the
+    /// default diagram).
     func widgets() -> Tree {
         var tree = Tree()
         let root = tree.addNode(label: "Widget")
         let names = ["Spinner", "Canvas", "Panel", "Button", "Toggle", "Label", "Menu", "Field", "Picker", "Slider"]
         for index in 0..<30 {
             let child = tree.addNode(label: "\(names[index % names.count])\(index)", parent: root)
-            if index % 13 == 3 || index == 17 || index == 29 {
+            if index % 13 == 5 || index == 17 || index == 29 {
                 for sub in 0..<(index == 29 ? 5 : 3) { _ = tree.addNode(label: "Sub\(index)_\(sub)", parent: child) }
             }
         }
@@ -48,5 +49,35 @@ import Testing
             #expect(connector.end == Point(x: frame.midX, y: frame.minY), "\(path) is entered at \(connector.end), not its top middle")
         }
         #expect(hanging >= 3, "the test needs a row of siblings: \(hanging)")
+    }
+
+    /// Left to right, three leaves above the deepest column stay in single file: in one row
+    /// they stood in the next columns, among deeper boxes, and read as one of them (a review's
+    /// org chart: a VP's three counsels in the managers', team leads' and staff's columns).
+    /// In the deepest column, with nothing deeper, short runs still hang in rows.
+    @Test func threeLeavesAboveTheDeepestColumnStayInSingleFile() throws {
+        var tree = Tree()
+        let chief = tree.addNode(label: "Chief Executive Officer")
+        for vp in 0..<5 {
+            let head = tree.addNode(label: "Vice President \(vp)", parent: chief)
+            for manager in 0..<3 {
+                let lead = tree.addNode(label: "Manager \(vp).\(manager)", parent: head)
+                for staff in 0..<(3 + (vp + manager) % 4) { _ = tree.addNode(label: "Engineer \(vp).\(manager).\(staff)", parent: lead) }
+            }
+        }
+        let legal = tree.addNode(label: "Vice President, Legal", parent: chief)
+        let counsels = (0..<3).map { tree.addNode(label: "Senior Counsel \($0)", parent: legal) }
+        let diagram = try Diagram(tree: tree)
+        let sections = try SectionedTree(tree)
+        func frame(ofNode node: Int) -> Rect {
+            let (section, item) = sections.position(ofNode: node)
+            return diagram.layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame
+        }
+        let lefts = Set(counsels.map { frame(ofNode: $0).minX })
+        #expect(lefts.count == 1, "the counsels at \(counsels.map { frame(ofNode: $0) })")
+        // Rows still hang in the deepest column: some engineers share a top.
+        let engineers = (0..<tree.count).filter { tree.labels[$0].hasPrefix("Engineer") }.map { frame(ofNode: $0) }
+        let rows = Dictionary(grouping: engineers, by: { $0.minY.rounded() }).values
+        #expect(rows.contains { $0.count > 1 }, "no engineers side by side: the drawing did not wrap")
     }
 }
