@@ -17,7 +17,7 @@ import Hierarchy
 /// gathered under its `name` if it has one (a CI workflow's `name: CI` above its `on:` and
 /// `jobs:`), else its `title` or `label`, else, where some key would be a lone leaf beside
 /// the others (`version: 2.0`), under its file's name. Order is kept everywhere. Labels lose surrounding
-/// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node. A `type` that is not one of
+/// whitespace; an empty one (`"":`, `name: ""`) is an unnamed node, an empty string in a list `""`. A `type` that is not one of
 /// ours becomes a CSS class, with a warning; ids must be unique. An alias stands for a copy of
 /// its anchored value (a list or mapping too), and a merge key (`<<: *base`, `<<: [*a, *b]`)
 /// brings in the keys of the mappings it names that the mapping does not have itself (YAML 1.1's
@@ -418,7 +418,12 @@ public struct YAMLReader: HierarchyReader {
             case let .value(index, parent, inChildren, slot):
                 switch events.kinds[index] {
                 case .scalar:
-                    if !isNull(index) { _ = add(index, parent: parent) }
+                    // An empty string in a list is a value (a CI matrix's `nox-session: ['']`):
+                    // drawn as `""`, not as an unnamed node's dot.
+                    if !isNull(index) {
+                        let label = drawableLabel(index)
+                        _ = tree.addNode(label: label.isEmpty ? "\"\"" : label, parent: parent)
+                    }
                 case .sequence:
                     // A list that is an item (of a list, or a document among several) is one
                     // unnamed node above its items, so items stay apart (a table's rows were

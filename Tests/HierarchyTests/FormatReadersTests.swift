@@ -226,6 +226,16 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
         #expect(outline(try read("a: {x: 1}\nb: [y]\n")) == ["a", ".x: 1", "b", ".y"])
     }
 
+    /// An empty string in a list is drawn as `""` (a CI matrix's `nox-session: ['']` was an
+    /// unnamed dot, like a mapping without a name); a null item is left out, an empty key or
+    /// name is an unnamed node as before.
+    @Test func anEmptyStringInAListIsDrawnAsQuotes() throws {
+        #expect(outline(try read("matrix:\n  nox-session: ['']\n  python: ['3.9', \"\", ~]\n"))
+                == ["matrix", ".nox-session", "..\"\"", ".python", "..3.9", "..\"\""])
+        #expect(outline(try read("- ''\n- a\n")) == ["\"\"", "a"])
+        #expect(outline(try read("\"\": {x: 1}\n")) == ["", ".x: 1"])
+    }
+
     /// An array of records without `name` (ip -j addr's interfaces, Docker's containers) is
     /// drawn as named records: a name-like key labels each item, as `name` would.
     @Test func listItemsWithoutANameAreLabelledByANameLikeKey() throws {
@@ -260,7 +270,8 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
               - ''
             "  B": ~
             """)
-        #expect(outline(tree) == ["in.yaml", ".", "..A", "..", "...leaf", "..", ".B"])
+        // (The empty string item is a value, drawn as `""`: `anEmptyStringInAListIsDrawnAsQuotes`.)
+        #expect(outline(tree) == ["in.yaml", ".", "..A", "..", "...leaf", "..\"\"", ".B"])
         // A null (`name:` with nothing, or an empty list item) is still no label and no node.
         #expect(outline(try read("- a\n-\n- b\n")) == ["a", "b"])
     }
