@@ -336,15 +336,22 @@ def packages(seed):
     return parents, labels
 
 
-def openssl_like():
-    """A folder shaped as Node's `include/node/openssl`: 40 headers beside `archs`, most of the
-    tree, a fan of 14 architectures of three builds each (1,736 entries)."""
-    parents, labels = [-1], ["openssl"]
+def rooted_builder(root):
+    """(parents, labels, add): a tree of one root labelled `root`, and `add(parent, label)`,
+    which appends a node and returns its number."""
+    parents, labels = [-1], [root]
 
     def add(parent, label):
         parents.append(parent)
         labels.append(label)
         return len(parents) - 1
+    return parents, labels, add
+
+
+def openssl_like():
+    """A folder shaped as Node's `include/node/openssl`: 40 headers beside `archs`, most of the
+    tree, a fan of 14 architectures of three builds each (1,736 entries)."""
+    parents, labels, add = rooted_builder("openssl")
     for index in range(40):
         add(0, f"header{index}.h")
     archs = add(0, "archs")
@@ -438,11 +445,7 @@ def org_chart():
     """An org chart: five VPs with managers and their staff, and a VP of three counsels. Left
     to right the counsels stay in single file above the deepest column (WrapPlan's
     keepsShortRunsInSingleFile: a stale port hangs them in a row across the next columns)."""
-    parents, labels = [-1], ["Chief Executive Officer"]
-    def add(parent, label):
-        parents.append(parent)
-        labels.append(label)
-        return len(parents) - 1
+    parents, labels, add = rooted_builder("Chief Executive Officer")
     for vp in range(5):
         head = add(0, f"Vice President {vp}")
         for manager in range(3):
