@@ -300,6 +300,20 @@ struct NestingLayout {
                 breaksDiffer = true
             }
         }
+        // A last panel of a few leaves joins the one before: alone it opened a row of panels
+        // for one box (an org chart top to bottom: the chief of staff 2,860 px under the chief
+        // executive, below three rows of the VPs' panels, reached by a line down the margin).
+        var first = levels[0].upperBound, tailLength = -padding
+        let lastPanel = Int32(panelCount - 1)
+        while first > levels[0].lowerBound && panelOf[index(first - 1, 0)] == lastPanel && childStarts[first - 1] == childStarts[first] {
+            first -= 1
+            tailLength += extent(index(first, 0)) + padding
+        }
+        if first < levels[0].upperBound && panelOf[index(first - 1, 0)] != lastPanel && tailLength < share * NestingLayout.joinedTailShare {
+            for item in first..<levels[0].upperBound { panelOf[index(item, 0)] = lastPanel - 1 }
+            panelCount -= 1
+            guard panelCount > 1 else { return false }
+        }
         // Each panel's members packed; then every item's top, top down.
         var origins = [Double](repeating: 0, count: total), tops = [Double](repeating: 0, count: total)
         var panelHeights = [Double](repeating: 0, count: panelCount)
@@ -380,6 +394,9 @@ struct NestingLayout {
         width = left; self.height = panelHeights.max() ?? 0
         return true
     }
+
+    /// A last panel of leaves shorter than this share of a balanced panel joins the one before.
+    static let joinedTailShare = 0.2
 
     /// The longest run whose panels' breaks are chosen by `shortestBreaks` (its cost grows with
     /// the run times a panel's members); beyond, the balanced breaks stay.

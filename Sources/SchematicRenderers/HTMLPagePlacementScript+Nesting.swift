@@ -191,6 +191,17 @@ extension HTMLPagePlacementScript {
         smallest = brokenArea; panelOf = assignment; panelCount = breaks.length; breaksDiffer = true;
       }
     }
+    // NestingLayout.joinedTailShare: a last panel of a few leaves joins the one before.
+    var tailFirst = levels[0][1], tailLength = -padding, lastPanel = panelCount - 1;
+    while (tailFirst > levels[0][0] && panelOf[index(tailFirst - 1, 0)] === lastPanel && cs[tailFirst - 1] === cs[tailFirst]) {
+      tailFirst--;
+      tailLength += extent(index(tailFirst, 0)) + padding;
+    }
+    if (tailFirst < levels[0][1] && panelOf[index(tailFirst - 1, 0)] !== lastPanel && tailLength < share * JOINED_TAIL_SHARE) {
+      for (item = tailFirst; item < levels[0][1]; item++) panelOf[index(item, 0)] = lastPanel - 1;
+      panelCount--;
+      if (!(panelCount > 1)) return null;
+    }
     // The broadest panel, packed, where assignment assigns the members.
     function broadestPanel(assignment) {
       var broadest = 0, from = levels[0][0];
