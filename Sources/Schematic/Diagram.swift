@@ -181,11 +181,11 @@ public struct Diagram {
         return sizes
     }
 
-    /// Whether some parent has as many children as `auto` wrapping wraps (12), or the forest as
-    /// many roots (they wrap as a fan too).
+    /// Whether some parent has as many children as `auto` wrapping wraps, or the forest as many
+    /// roots (they wrap as a fan too).
     private static func hasWideFan(_ tree: SectionedTree) -> Bool {
-        let starts = tree.childStarts, wide: Int32 = 12
-        return tree.numberOfItems(inSection: 0) >= Int(wide) || starts.indices.dropLast().contains { starts[$0 + 1] - starts[$0] >= wide }
+        let starts = tree.childStarts, wide = SchematicWrap.smallestAutoFan
+        return tree.numberOfItems(inSection: 0) >= wide || starts.indices.dropLast().contains { Int(starts[$0 + 1] - starts[$0]) >= wide }
     }
 
     /// Drawings longer than this in either direction cannot be followed on a screen or a page.

@@ -49,6 +49,10 @@ public enum SchematicWrap: Hashable, Sendable {
     case auto
     /// Runs of more than this many leaves, this many to a sub-column.
     case limit(Int)
+
+    /// The fewest children of a fan `auto` wraps first (its smaller tiers only where that is
+    /// not enough).
+    public static var smallestAutoFan: Int { WrapPlan.autoFanTiers[0] }
 }
 
 /// The spacing of the schematic layout, named as in the talk and on the command line.
