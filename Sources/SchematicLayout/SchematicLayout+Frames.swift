@@ -47,9 +47,9 @@ extension SchematicLayout {
         let left = sectionLefts[section], width = sectionWidths[section]
         switch kind {
         case .band where configuration.showsBands:
-            let half = configuration.sectionPadding / 2
-            let minX = section == 0 ? 0 : left - half
-            let maxX = section == sectionLefts.count - 1 ? contentSize.width : left + width + half
+            // (To the middle of the gap on each side: gaps widened for additional lanes too.)
+            let minX = section == 0 ? 0 : (sectionLefts[section - 1] + sectionWidths[section - 1] + left) / 2
+            let maxX = section == sectionLefts.count - 1 ? contentSize.width : (left + width + sectionLefts[section + 1]) / 2
             var attributes = LayoutAttributes(forDecorationViewOfKind: .band, with: path,
                                               frame: Rect(x: minX, y: 0, width: maxX - minX, height: contentSize.height))
             attributes.zIndex = -2

@@ -21,7 +21,8 @@ extension SchematicLayout {
     func enumerateDecorations(in realRect: Rect, kind: ElementKind, _ body: (LayoutAttributes) -> Void) {
         guard isPrepared, kind == .band ? configuration.showsBands : !configuration.depthLabels.isEmpty else { return }
         let rect = axes.canonical(realRect)
-        let half = kind == .band ? configuration.sectionPadding / 2 : 0
+        let widestRoom = additionalGapRoom.reduce(0) { max($0, $1.before + $1.after) }
+        let half = kind == .band ? (configuration.sectionPadding + widestRoom) / 2 : 0
         var section = partitionPoint(0..<sectionLefts.count) { sectionLefts[$0] + sectionWidths[$0] + half >= rect.minX }
         while section < sectionLefts.count && sectionLefts[section] - half <= rect.maxX {
             if let attributes = decorationAttributes(kind: kind, section: section), attributes.frame.intersects(rect) {

@@ -39,6 +39,12 @@ public final class SchematicLayout: SelfSizingLayout {
     var additionalConnectors: [[(child: Int32, parent: Int32, subitem: Int32)]] = []
     /// With elbow connectors, the x of each additional connector's own lane (`additionalConnectors`' shape).
     var additionalLaneX: [[Double]] = []
+    /// With elbow connectors, per section, which side of the tree's buses each additional
+    /// connector runs on and its lane there (`planAdditionalLanes`; empty without additional parents).
+    var additionalLanePlans: [AdditionalLanePlan] = []
+    /// Per section, the room the gap before it has beside the tree's buses for additional
+    /// parents' lanes (`neededGapRoom(for:)`; empty without additional parents).
+    var additionalGapRoom: [(before: Double, after: Double)] = []
     var contentSize = Size.zero
 
     /// Whether `prepare()` has run since the data was last invalidated.
@@ -185,11 +191,23 @@ public final class SchematicLayout: SelfSizingLayout {
             sectionExtents = []
             for section in 0..<sectionCount { stackItems(inSection: section) }
         }
-        let firstMoved = wrapPlan != nil || wasWrapped ? 0 : first
+        // Additional parents' lanes may widen gaps: their room is found from the tops (the
+        // tree's bus lanes and the lanes' plan) before the columns are put side by side.
+        let hasAdditionalLanes = configuration.connectorStyle == .elbow && !dataController.additionalParentsOfItem.isEmpty
+        if hasAdditionalLanes {
+            assignBusLanes()
+            planAdditionalLanes()
+            additionalGapRoom = (0..<sectionCount).map { neededGapRoom(for: $0) }
+        } else {
+            additionalLanePlans = []
+            additionalGapRoom = []
+        }
+        let firstMoved = wrapPlan != nil || wasWrapped || hasAdditionalLanes ? 0 : first
         for section in firstMoved..<sectionCount {
+            let room = hasAdditionalLanes ? additionalGapRoom[section].before + additionalGapRoom[section].after : 0
             sectionLefts[section] = section == 0
                 ? configuration.sectionMargin
-                : sectionLefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding
+                : sectionLefts[section - 1] + sectionWidths[section - 1] + configuration.sectionPadding + room
         }
         sectionReaches = []
         if wrapPlan != nil {
@@ -208,7 +226,7 @@ public final class SchematicLayout: SelfSizingLayout {
             // only the gaps beside them are counted again. Every other placement re-placed the tree.
             let columnByColumn = configuration.alignment == .stacked && configuration.wrap == .off && !wasWrapped
                 && !placesRoughly && dataController.additionalParentsOfItem.isEmpty
-            assignBusLanes(onlyAround: columnByColumn ? sectionsWithNewSizes : nil)
+            if !hasAdditionalLanes { assignBusLanes(onlyAround: columnByColumn ? sectionsWithNewSizes : nil) }
             assignAdditionalLanes()
             assignInnerBusLanes()
         }

@@ -700,7 +700,15 @@ extension HTMLPagePlacementScript {
         secH[s] = ss[s] === ss[s + 1] ? 0 : tops[last] + heights[last] + pad / 2;
       }
     }
-    for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
+    // SchematicLayout.prepare: additional parents' lanes widen their gaps (neededGapRoom),
+    // found from the tree's bus lanes in gaps of the usual width.
+    var room = null;
+    if (cfg.connectorStyle === 'elbow' && cols.extra && cols.extra.length) {
+      for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
+      var hasBus = new Uint8Array(n), usual = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, false, null, hasBus);
+      room = additionalGapRoom(cols, tops, heights, secL, secW, usual, hasBus, cfg.sectionPadding);
+    }
+    for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding + (room ? room[s][0] + room[s][1] : 0);
     var reach = 0;
     if (plan) for (s = 0; s < S; s++) reach = Math.max(reach, secL[s] + secX[s]);
     // SchematicLayout.topRoom: the line over a block at the top as far inside as the first boxes.
@@ -719,13 +727,75 @@ extension HTMLPagePlacementScript {
       for (var sec = 0; sec < S; sec++) for (var k = ss[sec]; k < ss[sec + 1]; k++) out[k] = (secW[sec] - widths[k]) / 2;
       return out;
     })();
-    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents);
+    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents, room);
     result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow', tops, heights);
     return result;
   }
 
-  // SchematicLayout.assignBusLanes
-  function assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, widens) {
+  // SchematicLayout.planAdditionalLanes and neededGapRoom: per gap, the room [before, after]
+  // the tree's buses that the additional parents' lanes need, ADDITIONAL_LANE_SPACING apart.
+  // cols.extra: [child, parent] pairs ordered by section, child, then the parent's turn.
+  function additionalGapRoom(cols, tops, heights, secL, secW, busX, hasBus, padding) {
+    var ss = cols.ss, par = cols.par, S = ss.length - 1, room = [], s, k;
+    function middle(item) { return tops[item] + heights[item] / 2; }
+    function sectionOf(item) { var low = 0, high = S; while (high - low > 1) { var half = (low + high) >> 1; if (ss[half] <= item) low = half; else high = half; } return low; }
+    function middles(section) { var out = []; for (var i = ss[section]; i < ss[section + 1]; i++) out.push(middle(i)); return out.sort(function (a, b) { return a - b; }); }
+    function hasLevel(y, sorted, own) {
+      var low = 0, high = sorted.length, found = 0;
+      while (low < high) { var half = (low + high) >> 1; if (sorted[half] < y - LEVEL_LANE_DISTANCE) low = half + 1; else high = half; }
+      while (low < sorted.length && sorted[low] <= y + LEVEL_LANE_DISTANCE) { found++; low++; }
+      return found > own;
+    }
+    // How many lanes a side's connectors take: a child's share one, spanning them all; each
+    // group takes the lane after the highest in use where it starts (by start, then order).
+    function laneCount(side) {
+      var spans = [], k, last = -1;
+      for (k = 0; k < side.length; k++) {
+        var child = side[k][0], parent = side[k][1];
+        var parentY = middle(parent) + Math.min(ADDITIONAL_ENTRY_OFFSET, heights[parent] / 4);
+        var childY = middle(child) + Math.min(ADDITIONAL_ENTRY_OFFSET, heights[child] / 4);
+        var low = Math.min(parentY, childY), high = Math.max(parentY, childY);
+        if (k > 0 && side[k - 1][0] === child) { spans[last].low = Math.min(spans[last].low, low); spans[last].high = Math.max(spans[last].high, high); }
+        else { spans.push({low: low, high: high, index: spans.length}); last = spans.length - 1; }
+      }
+      spans.sort(function (a, b) { return a.low !== b.low ? a.low - b.low : a.index - b.index; });
+      var busy = [], count = 0;
+      for (k = 0; k < spans.length; k++) {
+        busy = busy.filter(function (entry) { return !(entry.end < spans[k].low - 0.5); });
+        var lane = 0;
+        for (var b = 0; b < busy.length; b++) lane = Math.max(lane, busy[b].lane + 1);
+        count = Math.max(count, lane + 1);
+        busy.push({end: spans[k].high, lane: lane});
+      }
+      return count;
+    }
+    var bySection = [];
+    for (s = 0; s < S; s++) { bySection.push([]); room.push([0, 0]); }
+    for (k = 0; k < cols.extra.length; k++) bySection[sectionOf(cols.extra[k][0])].push(cols.extra[k]);
+    for (s = 1; s < S; s++) {
+      var connectors = bySection[s];
+      if (!connectors.length) continue;
+      var parentMiddles = middles(s - 1), childMiddles = middles(s), left = [], right = [];
+      for (k = 0; k < connectors.length; k++) {
+        var parentY = middle(connectors[k][1]), childY = middle(connectors[k][0]);
+        var own = Math.abs(parentY - childY) <= LEVEL_LANE_DISTANCE ? 1 : 0;
+        var runsRight = !hasLevel(parentY, childMiddles, own) || hasLevel(childY, parentMiddles, own);
+        (runsRight ? right : left).push(connectors[k]);
+      }
+      var gapLeft = secL[s - 1] + secW[s - 1], leftmost = padding / 2, rightmost = padding / 2;
+      for (var p = ss[s - 1]; p < ss[s]; p++) {
+        if (!hasBus[p]) continue;
+        leftmost = Math.min(leftmost, busX[p] - gapLeft); rightmost = Math.max(rightmost, busX[p] - gapLeft);
+      }
+      var needed = function (lanes, has) { return lanes === 0 ? 0 : Math.max(0, (lanes + 1) * ADDITIONAL_LANE_SPACING - has); };
+      room[s] = [needed(laneCount(left), leftmost), needed(laneCount(right), padding - rightmost)];
+    }
+    return room;
+  }
+
+  // SchematicLayout.assignBusLanes (room: per gap, [before, after] the buses' part of it;
+  // hasBus, when given, marks the parents that have a bus).
+  function assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, widens, room, hasBus) {
     var ss = cols.ss, cs = cols.cs, n = cols.par.length, S = ss.length - 1;
     var busX = new Float64Array(n), laneOfParent = new Int32Array(n).fill(-1);
     function middle(item) { return tops[item] + heights[item] / 2; }
@@ -779,7 +849,8 @@ extension HTMLPagePlacementScript {
       // Runs of buses that overlap or nearly meet spread their own lanes across the gap; a run
       // where a parent is level with another's child, over the free room beside it too
       // (SchematicLayout.widenedBusRuns).
-      var gapLeft = secL[section - 1] + secW[section - 1], gapWidth = secL[section] - gapLeft;
+      var gapRoom = room ? room[section] : [0, 0];
+      var gapLeft = secL[section - 1] + secW[section - 1] + gapRoom[0], gapWidth = secL[section] - gapRoom[1] - gapLeft;
       var levelLines = function (from, to) {
         var child = cs[from], end = cs[to], k, y;
         for (k = from; k < to; k++) {
@@ -809,6 +880,7 @@ extension HTMLPagePlacementScript {
           l = laneOfParent[k];
           if (l === -1) continue;
           if (l === -3) l = sideLanes; else if (l === -2) l = sideLanes + middleLane;
+          if (hasBus) hasBus[k] = 1;
           // The outer lanes as far from the boxes as in the gap, the others spread between.
           busX[k] = before > 0 || after > 0 ? firstLane + (lastLane - firstLane) * l / (total - 1) : gapLeft + gapWidth * (l + 1) / (total + 1);
         }

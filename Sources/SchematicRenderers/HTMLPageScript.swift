@@ -254,9 +254,10 @@ enum HTMLPageScript {
     var extra = header.extraEdges;
     if (extra.length) {
       cols.linked = new Uint8Array(n);
+      cols.extra = [];
       for (k = 0; k + 1 < extra.length; k += 2) {
         var child = visibleIndex[extra[k]], parent = visibleIndex[extra[k + 1]];
-        if (child >= 0 && parent >= 0) { cols.linked[child] = 1; cols.linked[parent] = 1; }
+        if (child >= 0 && parent >= 0) { cols.linked[child] = 1; cols.linked[parent] = 1; cols.extra.push([child, parent]); }
       }
     }
     var r = SchematicPlacement.layout(cols, widths, heights, cfg);

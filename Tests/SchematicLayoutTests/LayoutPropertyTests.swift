@@ -189,6 +189,33 @@ import TestSupport
         }
     }
 
+    /// Additional lanes lie `additionalLaneSpacing` apart from each other, from every tree bus
+    /// of their gap and from the boxes they leave and enter: the gap is widened where they need
+    /// it (squeezed into the usual gap, a review read `apt-cache depends`' dashed lines 3 px
+    /// apart as one bundle, and one beside a bus as that bus).
+    @Test(arguments: [41, 42, 43], [SchematicAlignment.compact, .stacked])
+    func additionalLanesKeepTheirSpacing(seed: UInt64, alignment: SchematicAlignment) throws {
+        let (layout, sections) = try randomLayout(seed: seed, count: 400, extraParents: true, alignment: alignment, connectors: .elbow)
+        let connectors = allElements(layout, sections).filter { $0.representedElementKind == .connector }
+        let spacing = SchematicLayout.additionalLaneSpacing - 1e-6
+        var lanes = 0
+        for attributes in connectors where attributes.indexPath.subitem > 0 {
+            let mine = try #require(attributes.connector)
+            guard abs(mine.turnOut.y - mine.turnIn.y) > 1e-9 else { continue }
+            lanes += 1
+            let x = mine.turnOut.x
+            #expect(x - mine.start.x >= spacing && mine.end.x - x >= spacing, "\(attributes.indexPath): lane \(x) too near its boxes")
+            for other in connectors where other.indexPath.section == attributes.indexPath.section && other != attributes {
+                guard let theirs = other.connector, abs(theirs.turnOut.y - theirs.turnIn.y) > 1e-9 || other.indexPath.subitem == 0 else { continue }
+                let dx = abs(theirs.turnOut.x - x)
+                // (Lanes of one child's additional parents, or of runs one after the other, may share an x.)
+                if other.indexPath.subitem > 0 && dx < 1e-6 { continue }
+                #expect(dx >= spacing, "\(attributes.indexPath)'s lane \(x) is \(dx) px from \(other.indexPath)'s line")
+            }
+        }
+        #expect(lanes > 5, "the test forest must have additional lanes: \(lanes)")
+    }
+
     /// An additional parent level with a tree child of the next column leaves through a lane
     /// left of the buses: right of them its line would run on that child's stub.
     @Test func anAdditionalParentLevelWithAChildLeavesOnTheLeft() throws {
