@@ -669,9 +669,17 @@ def equality_checks(binary, browser, work, only=None):
             session, target = browser.open(page_path)
             drawn = browser.evaluate(session, "window.schematic.frames()")
             differs = browser.evaluate(session, "window.schematic.portDiffers()")
-            cli_size, cli_cells = cells(subprocess.run([str(binary), "render", str(source), "--format", "json"] + options,
-                                                       check=True, capture_output=True, text=True).stdout)
+            cli_json = subprocess.run([str(binary), "render", str(source), "--format", "json"] + options,
+                                      check=True, capture_output=True, text=True).stdout
+            cli_size, cli_cells = cells(cli_json)
             result = compare(drawn, cli_size, cli_cells)
+            # Left to right, the page's dashed lines run in the SVG's lanes (elbows: the turn's x).
+            if options == ["--orientation", "lr"]:
+                page_lanes = sorted(browser.evaluate(session, "window.schematic.extraLanes()"))
+                cli_lanes = sorted(e["path"][1]["x"] for e in json.loads(cli_json)["elements"]
+                                   if e.get("kind") == "connector" and len(e["indexPath"]) > 2 and e["indexPath"][2] > 0)
+                if len(page_lanes) != len(cli_lanes) or any(abs(a - b) > TOLERANCE for a, b in zip(page_lanes, cli_lanes)):
+                    result = f"lanes differ: page {page_lanes[:4]}… against {cli_lanes[:4]}…"
             browser.close_tab(target)
             bad = differs or isinstance(result, str) or result > TOLERANCE
             print(f"dag {name} {' '.join(options)}: worst {result if isinstance(result, str) else f'{result:.3f} px'}"

@@ -16,6 +16,8 @@ Measured on each drawing (margins left out):
               dot's with its own default spacing, nodesep 0.25in and ranksep 0.5in)
   size        ours / dot's, width×height
   near joins  (--joins) lines of two parents on one row, their ends under 40 px apart (`near_joins`)
+  close lines (--close) pairs of parents whose elbow lines run side by side along the columns,
+              under 14 px apart for at least 20 px (`close_lines`)
 
 A row misses (MISS) when, for compact, tidy and the default: area or offset or outside exceed
 dot's, or any crossing or box hit; for the talk's stacked and centered: any elbow crossing.
@@ -33,6 +35,8 @@ parser.add_argument("--orientation", default="lr,tb")
 parser.add_argument("--extra", default="", help="extra options for every render, e.g. '--item-padding 20'")
 parser.add_argument("--joins", action="store_true",
                     help="add a column: near joins of the elbow drawing (see `near_joins`)")
+parser.add_argument("--close", action="store_true",
+                    help="add a column: close parallel lines of the elbow drawing (see `close_lines`)")
 args = parser.parse_intermixed_args()
 
 files = args.files or sorted(f for f in glob.glob("samples/real/*")
@@ -297,6 +301,32 @@ def near_joins(boxes, connectors, vertical, reach=40.0):
     return joins
 
 
+def close_lines(connectors, vertical, within=14.0, overlap=20.0):
+    """Pairs of parents whose lines run side by side along the columns (pieces parallel to
+    them, buses mostly) less than `within` px apart, over at least `overlap` px of their length:
+    read as one bundle, a reader cannot tell which parent a child hangs from (a review found
+    buses 10 to 12 px apart in a phylogeny and a document's headings). Each pair counted once;
+    pieces sorted across the columns, so O(n log n) plus the pairs found."""
+    along, across = (0, 1) if vertical else (1, 0)
+    pieces = []
+    for parent, child, points, _ in connectors:
+        for a, b in zip(points, points[1:]):
+            if abs(a[across] - b[across]) > 0.01 or abs(a[along] - b[along]) < overlap:
+                continue
+            low, high = sorted((a[along], b[along]))
+            pieces.append((a[across], low, high, parent))
+    pieces.sort()
+    pairs = set()
+    for i, (x, low, high, parent) in enumerate(pieces):
+        j = i + 1
+        while j < len(pieces) and pieces[j][0] - x < within:
+            other = pieces[j]
+            if other[0] - x > 0.5 and other[3] != parent and min(high, other[2]) - max(low, other[1]) >= overlap:
+                pairs.add((min(parent, other[3]), max(parent, other[3])))
+            j += 1
+    return len(pairs)
+
+
 def clip(a, b, x0, y0, x1, y1):
     """Whether segment ab meets the open rectangle (Liang–Barsky)."""
     t0, t1 = 0.0, 1.0
@@ -325,8 +355,8 @@ def aspect(size):
 
 print("| tree | nodes | align | orient | area vs dot | offset ours / dot | outside ours / dot (worst px) "
       "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot / dot at its defaults | size ours / dot |"
-      + (" near joins |" if args.joins else ""))
-print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.joins else ""))
+      + (" near joins |" if args.joins else "") + (" close lines |" if args.close else ""))
+print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.joins else "") + ("---:|" if args.close else ""))
 failed = False
 rows = misses = 0
 extra = args.extra.split()
@@ -344,13 +374,15 @@ for path in files:
         for alignment in args.align.split(","):
             options = ["--orientation", orientation] + extra + ([] if alignment == "default" else ["--align", alignment])
             try:
-                counts, hits, joins = [], 0, 0
+                counts, hits, joins, close = [], 0, 0, 0
                 for style in ("straight", "elbow", "curved"):
                     boxes, connectors = ours(path, options + ["--connectors", style])
                     crossed, hit = crossings(boxes, connectors)
                     counts.append(crossed); hits += hit
                     if style == "elbow" and args.joins:
                         joins = near_joins(boxes, connectors, vertical)
+                    if style == "elbow" and args.close:
+                        close = close_lines(connectors, vertical)
                     if style == "straight":
                         size = extent(boxes, connectors)
                         offset, outside, worst = centring(boxes, connectors, vertical)
@@ -367,6 +399,6 @@ for path in files:
             print(f"| {path.split('/')[-1]} | {len(boxes)} | {alignment} | {orientation} | {area:.2f} | {offset:.1f} / {dot_offset:.1f} "
                   f"| {outside} / {dot_outside} ({worst:.0f}) | {counts[0]} / {counts[1]} / {counts[2]} ({hits}) | {aspect(size)} "
                   f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} / {own_cover:.1%} | {size[0]:.0f}×{size[1]:.0f} / {dot_size[0]:.0f}×{dot_size[1]:.0f} |"
-                  + (f" {joins} |" if args.joins else "") + ("" if ok else " MISS"), flush=True)
+                  + (f" {joins} |" if args.joins else "") + (f" {close} |" if args.close else "") + ("" if ok else " MISS"), flush=True)
 print(f"\n{rows} rows, {misses} missed")
 sys.exit(1 if failed else 0)

@@ -71,6 +71,7 @@ extension Diagram {
                 page.nestsFolders = configuration.nestsFolders
                 page.columnLefts = schematicLayout.columnLefts
                 page.columnWidths = schematicLayout.columnWidths
+                page.laneRooms = schematicLayout.additionalLaneRooms
                 page.rootBlocks = schematicLayout.rootBlocks.map { .init(first: $0.first, count: $0.count, columnStarts: $0.columnStarts) }
                 renderer.schematic = page
             }

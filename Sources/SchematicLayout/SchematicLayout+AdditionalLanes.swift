@@ -168,6 +168,11 @@ extension SchematicLayout {
         }
     }
 
+    /// Per column, the room its gap (before it) has beside the tree's buses for additional
+    /// parents' lanes: before the buses and after them, two values a column (empty without
+    /// additional lanes). The HTML page lays its lanes out from it.
+    public var additionalLaneRooms: [Double] { additionalGapRoom.flatMap { [$0.before, $0.after] } }
+
     /// The least distance between two additional lanes, and between one and the nearest bus or
     /// column: at 3 to 6 px (lanes squeezed into the usual gap) a review read the dashed lines of
     /// `apt-cache depends --recurse git` as one bundle, and one beside a bus as that bus.

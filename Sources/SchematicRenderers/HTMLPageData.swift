@@ -273,6 +273,8 @@ struct HTMLPageData {
         writeList(sectionLefts, into: &output)
         output.append("],\"sectionWidths\":[")
         writeList(sectionWidths, into: &output)
+        output.append("],\"laneRooms\":[")
+        writeList(options.laneRooms.count == 2 * sectionLefts.count ? options.laneRooms : [], into: &output)
         output.append("],\"blocks\":[")
         for (index, block) in blocks.enumerated() {
             output.append(index == 0 ? "[" : ",[")

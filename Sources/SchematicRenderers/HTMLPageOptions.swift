@@ -30,6 +30,9 @@ public struct SchematicPageOptions: Hashable, Sendable {
     /// nests (a nested connector turns inside its panel).
     public var columnLefts: [Double] = []
     public var columnWidths: [Double] = []
+    /// Per column, the room its gap has beside the tree's buses for additional parents' lanes,
+    /// before and after them (`SchematicLayout.additionalLaneRooms`; empty without).
+    public var laneRooms: [Double] = []
     /// The layout's wrapped blocks of roots (`SchematicLayout.rootBlocks`): no connector leads
     /// into them, so the page learns them here.
     public var rootBlocks: [RootBlock] = []

@@ -706,7 +706,7 @@ extension HTMLPagePlacementScript {
     if (cfg.connectorStyle === 'elbow' && cols.extra && cols.extra.length) {
       for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
       var hasBus = new Uint8Array(n), usual = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, false, null, hasBus);
-      room = additionalGapRoom(cols, tops, heights, secL, secW, usual, hasBus, cfg.sectionPadding);
+      room = additionalGapRoom(planAdditionalLanes(ss, tops, heights, cols.extra), ss, secL, secW, usual, hasBus, cfg.sectionPadding);
     }
     for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding + (room ? room[s][0] + room[s][1] : 0);
     var reach = 0;
@@ -718,7 +718,9 @@ extension HTMLPagePlacementScript {
       for (i = 0; i < blockTops.length; i++) highest = Math.min(highest, blockTops[i]);
       topRoom = Math.max(0, cfg.itemPadding / 2 - (highest - cfg.itemPadding * 0.25));
     }
-    var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null, topRoom: topRoom,
+    var laneRooms = [];
+    if (room) for (s = 0; s < S; s++) laneRooms.push(room[s][0], room[s][1]);
+    var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, laneRooms: laneRooms, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null, topRoom: topRoom,
                   contentWidth: S ? Math.max(secL[S - 1] + secW[S - 1], reach) + cfg.sectionMargin : 2 * cfg.sectionMargin,
                   contentHeight: maxOf(secH) + (cfg.headerInset + topRoom)};
     // Each item's x from its column's left: centred, or its place in a wrapped block.
@@ -732,11 +734,11 @@ extension HTMLPagePlacementScript {
     return result;
   }
 
-  // SchematicLayout.planAdditionalLanes and neededGapRoom: per gap, the room [before, after]
-  // the tree's buses that the additional parents' lanes need, ADDITIONAL_LANE_SPACING apart.
-  // cols.extra: [child, parent] pairs ordered by section, child, then the parent's turn.
-  function additionalGapRoom(cols, tops, heights, secL, secW, busX, hasBus, padding) {
-    var ss = cols.ss, par = cols.par, S = ss.length - 1, room = [], s, k;
+  // SchematicLayout.planAdditionalLanes: per section, its additional connectors (indices into
+  // extra: [child, parent] pairs ordered by section, child, then the parent's turn), each one's
+  // side of the tree's buses and lane there, the lanes on each side and their order.
+  function planAdditionalLanes(ss, tops, heights, extra) {
+    var S = ss.length - 1, plans = [], s, k;
     function middle(item) { return tops[item] + heights[item] / 2; }
     function sectionOf(item) { var low = 0, high = S; while (high - low > 1) { var half = (low + high) >> 1; if (ss[half] <= item) low = half; else high = half; } return low; }
     function middles(section) { var out = []; for (var i = ss[section]; i < ss[section + 1]; i++) out.push(middle(i)); return out.sort(function (a, b) { return a - b; }); }
@@ -746,51 +748,93 @@ extension HTMLPagePlacementScript {
       while (low < sorted.length && sorted[low] <= y + LEVEL_LANE_DISTANCE) { found++; low++; }
       return found > own;
     }
-    // How many lanes a side's connectors take: a child's share one, spanning them all; each
-    // group takes the lane after the highest in use where it starts (by start, then order).
-    function laneCount(side) {
-      var spans = [], k, last = -1;
+    // A side's lanes: a child's connectors share one, spanning them all; each group takes the
+    // lane after the highest in use where it starts (by start, then order). Returns the lane
+    // of each of the side's connectors, the lane count and whether most go down.
+    function assign(side) {
+      var spans = [], groupOf = [], k, last = -1, downward = 0;
       for (k = 0; k < side.length; k++) {
-        var child = side[k][0], parent = side[k][1];
+        var child = extra[side[k]][0], parent = extra[side[k]][1];
+        if (middle(parent) < middle(child)) downward++;
         var parentY = middle(parent) + Math.min(ADDITIONAL_ENTRY_OFFSET, heights[parent] / 4);
         var childY = middle(child) + Math.min(ADDITIONAL_ENTRY_OFFSET, heights[child] / 4);
         var low = Math.min(parentY, childY), high = Math.max(parentY, childY);
-        if (k > 0 && side[k - 1][0] === child) { spans[last].low = Math.min(spans[last].low, low); spans[last].high = Math.max(spans[last].high, high); }
-        else { spans.push({low: low, high: high, index: spans.length}); last = spans.length - 1; }
+        if (k > 0 && extra[side[k - 1]][0] === child) { spans[last].low = Math.min(spans[last].low, low); spans[last].high = Math.max(spans[last].high, high); }
+        else { spans.push({low: low, high: high, index: spans.length, lane: 0}); last = spans.length - 1; }
+        groupOf.push(last);
       }
-      spans.sort(function (a, b) { return a.low !== b.low ? a.low - b.low : a.index - b.index; });
+      var order = spans.slice().sort(function (a, b) { return a.low !== b.low ? a.low - b.low : a.index - b.index; });
       var busy = [], count = 0;
-      for (k = 0; k < spans.length; k++) {
-        busy = busy.filter(function (entry) { return !(entry.end < spans[k].low - 0.5); });
+      for (k = 0; k < order.length; k++) {
+        busy = busy.filter(function (entry) { return !(entry.end < order[k].low - 0.5); });
         var lane = 0;
         for (var b = 0; b < busy.length; b++) lane = Math.max(lane, busy[b].lane + 1);
         count = Math.max(count, lane + 1);
-        busy.push({end: spans[k].high, lane: lane});
+        order[k].lane = lane;
+        busy.push({end: order[k].high, lane: lane});
       }
-      return count;
+      return {lanes: groupOf.map(function (group) { return spans[group].lane; }), count: count, fromFarEnd: 2 * downward > side.length};
     }
     var bySection = [];
-    for (s = 0; s < S; s++) { bySection.push([]); room.push([0, 0]); }
-    for (k = 0; k < cols.extra.length; k++) bySection[sectionOf(cols.extra[k][0])].push(cols.extra[k]);
-    for (s = 1; s < S; s++) {
-      var connectors = bySection[s];
-      if (!connectors.length) continue;
+    for (s = 0; s < S; s++) bySection.push([]);
+    for (k = 0; k < extra.length; k++) bySection[sectionOf(extra[k][0])].push(k);
+    for (s = 0; s < S; s++) {
+      var connectors = bySection[s], plan = {connectors: connectors, runsRight: [], lane: [], left: null, right: null};
+      plans.push(plan);
+      if (s === 0 || !connectors.length) continue;
       var parentMiddles = middles(s - 1), childMiddles = middles(s), left = [], right = [];
       for (k = 0; k < connectors.length; k++) {
-        var parentY = middle(connectors[k][1]), childY = middle(connectors[k][0]);
+        var parentY = middle(extra[connectors[k]][1]), childY = middle(extra[connectors[k]][0]);
         var own = Math.abs(parentY - childY) <= LEVEL_LANE_DISTANCE ? 1 : 0;
         var runsRight = !hasLevel(parentY, childMiddles, own) || hasLevel(childY, parentMiddles, own);
+        plan.runsRight.push(runsRight);
         (runsRight ? right : left).push(connectors[k]);
       }
+      plan.left = assign(left); plan.right = assign(right);
+      var at = {left: 0, right: 0};
+      for (k = 0; k < connectors.length; k++) plan.lane.push(plan.runsRight[k] ? plan.right.lanes[at.right++] : plan.left.lanes[at.left++]);
+    }
+    return plans;
+  }
+
+  // SchematicLayout.neededGapRoom: per gap, the room [before, after] the tree's buses that its
+  // additional lanes need, ADDITIONAL_LANE_SPACING apart (the buses placed in gaps of the usual width).
+  function additionalGapRoom(plans, ss, secL, secW, busX, hasBus, padding) {
+    var room = [];
+    for (var s = 0; s < plans.length; s++) {
+      var plan = plans[s];
+      room.push([0, 0]);
+      if (s === 0 || !plan.connectors.length) continue;
       var gapLeft = secL[s - 1] + secW[s - 1], leftmost = padding / 2, rightmost = padding / 2;
       for (var p = ss[s - 1]; p < ss[s]; p++) {
         if (!hasBus[p]) continue;
         leftmost = Math.min(leftmost, busX[p] - gapLeft); rightmost = Math.max(rightmost, busX[p] - gapLeft);
       }
       var needed = function (lanes, has) { return lanes === 0 ? 0 : Math.max(0, (lanes + 1) * ADDITIONAL_LANE_SPACING - has); };
-      room[s] = [needed(laneCount(left), leftmost), needed(laneCount(right), padding - rightmost)];
+      room[s] = [needed(plan.left.count, leftmost), needed(plan.right.count, padding - rightmost)];
     }
     return room;
+  }
+
+  // SchematicLayout.assignAdditionalLanes: each additional connector's lane x (extra's order),
+  // spread between the tree's buses and the column on its side; a parent has a bus where
+  // busX is above 0; laneRooms: per column, the room before and after the buses (or empty).
+  function additionalLaneX(plans, ss, secL, secW, busX, laneRooms, extraCount) {
+    var x = new Float64Array(extraCount);
+    for (var s = 1; s < plans.length; s++) {
+      var plan = plans[s];
+      if (!plan.connectors.length) continue;
+      var before = laneRooms && laneRooms.length ? laneRooms[2 * s] : 0, after = laneRooms && laneRooms.length ? laneRooms[2 * s + 1] : 0;
+      var parentEdge = secL[s - 1] + secW[s - 1], childEdge = secL[s], treeLeft = (parentEdge + before + childEdge - after) / 2, treeRight = treeLeft;
+      for (var p = ss[s - 1]; p < ss[s]; p++) if (busX && busX[p] > 0) { treeLeft = Math.min(treeLeft, busX[p]); treeRight = Math.max(treeRight, busX[p]); }
+      for (var k = 0; k < plan.connectors.length; k++) {
+        var right = plan.runsRight[k], side = right ? plan.right : plan.left;
+        var near = right ? treeRight : parentEdge, far = right ? childEdge : treeLeft;
+        var from = side.fromFarEnd ? far : near, to = side.fromFarEnd ? near : far;
+        x[plan.connectors[k]] = from + (to - from) * (plan.lane[k] + 1) / (side.count + 1);
+      }
+    }
+    return x;
   }
 
   // SchematicLayout.assignBusLanes (room: per gap, [before, after] the buses' part of it;
@@ -923,7 +967,7 @@ extension HTMLPagePlacementScript {
   }
 
   return {layout: layout, tidy: tidy, compact: compact, wrapPlan: wrapPlan, memberPosition: memberPosition, busXOfColumn: busXOfColumn,
-          blockColumnStarts: blockColumnStarts, hangingLists: hangingLists};
+          blockColumnStarts: blockColumnStarts, hangingLists: hangingLists, planAdditionalLanes: planAdditionalLanes, additionalLaneX: additionalLaneX};
 })();
 """#
 }

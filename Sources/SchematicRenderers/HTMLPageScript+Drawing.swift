@@ -90,7 +90,7 @@ extension HTMLPageScript {
   var meanPitch = 0;
   // SchematicLayout.levelStubDistance, and levelEntryDistance: a child this near its parent's
   // line (a fifth of its breadth, 4 to 8) is reached straight from the bus.
-  var LEVEL_STUB_DISTANCE = 4;
+  var LEVEL_STUB_DISTANCE = 4, ADDITIONAL_ENTRY_OFFSET = 6;  // SchematicLayout.levelStubDistance, additionalEntryOffset
   function levelEntryDistance(h) { return Math.max(LEVEL_STUB_DISTANCE, Math.min(2 * LEVEL_STUB_DISTANCE, h / 5)); }
   function requestDraw() { if (!frameRequested) { frameRequested = true; requestAnimationFrame(function () { frameRequested = false; draw(); }); } }
   function connectorPath(context, child, s) {
@@ -229,12 +229,21 @@ extension HTMLPageScript {
         var first = childStart(k), count = childCount(k);
         for (var c = first; c < first + count; c++) if (!inRect(c, rect)) connectorPath(path, c, columns[v] + 1);
       }
-      header.extraEdges.length && drawExtraEdges(path);
       path.finish();
       ctx.lineWidth = lineWidth; ctx.strokeStyle = palette.connector; ctx.lineJoin = 'round'; ctx.lineCap = 'round';  // ends snapped short of a box still reach it
       ctx.stroke();
       ctx.lineCap = 'butt';
       setCanonicalTransform(ctx);
+      if (header.extraEdges.length) {
+        ctx.beginPath();
+        var dashed = snappedPath(ctx, lineWidth, scale * ratio);
+        drawExtraEdges(dashed);
+        dashed.finish();
+        ctx.setLineDash([6 * scale * ratio, 5 * scale * ratio]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        setCanonicalTransform(ctx);
+      }
       var radius = 6, showText = header.font.size * scale * ratio >= 4 * ratio, rounded = scale * 20 > 6;
       // Boxes in one path per fill (a fill per box costs more than the boxes): normal ones at
       // even and at odd depths (paler), important, critical; junctions, nodes with their own
@@ -297,13 +306,39 @@ extension HTMLPageScript {
   }
   function childStart(k) { return childStarts()[k]; }
   function childCount(k) { var st = childStarts(); return st[k + 1] - st[k]; }
-  function drawExtraEdges(context) {
-    var e = header.extraEdges;
+  // The additional parents' lines of the drawn geometry, [child, parent] pairs, and with elbow
+  // connectors each one's lane (SchematicLayout.assignAdditionalLanes), found once per geometry.
+  var extraLines = null;
+  function extraLinesOfGeometry() {
+    if (extraLines && extraLines.geometry === G) return extraLines;
+    var e = header.extraEdges, pairs = [];
     for (var k = 0; k + 1 < e.length; k += 2) {
       var child = visibleOf(e[k]), parent = visibleOf(e[k + 1]);
-      if (child < 0 || parent < 0) continue;
-      context.moveTo(G.X[parent] + G.W[parent], G.Y[parent] + G.H[parent] / 2);
-      context.lineTo(G.X[child], G.Y[child] + G.H[child] / 2);
+      if (child >= 0 && parent >= 0) pairs.push([child, parent]);
+    }
+    var lanes = null;
+    if (header.connectorStyle === 'elbow' && pairs.length) {
+      var plans = SchematicPlacement.planAdditionalLanes(G.ss, G.Y, G.H, pairs);
+      lanes = SchematicPlacement.additionalLaneX(plans, G.ss, G.secL, G.secW, G.busX, G.laneRooms, pairs.length);
+    }
+    extraLines = {geometry: G, pairs: pairs, lanes: lanes};
+    return extraLines;
+  }
+  // Dashed, as in the SVG: with elbow connectors along their own lanes, leaving the parent and
+  // entering the child below the middle, beside the tree's stubs (SchematicLayout.connectorAttributes).
+  function drawExtraEdges(context) {
+    var lines = extraLinesOfGeometry();
+    for (var k = 0; k < lines.pairs.length; k++) {
+      var child = lines.pairs[k][0], parent = lines.pairs[k][1];
+      var sx = G.X[parent] + G.W[parent], ex = G.X[child];
+      if (lines.lanes) {
+        var sy = G.Y[parent] + G.H[parent] / 2 + Math.min(ADDITIONAL_ENTRY_OFFSET, G.H[parent] / 4);
+        var ey = G.Y[child] + G.H[child] / 2 + Math.min(ADDITIONAL_ENTRY_OFFSET, G.H[child] / 4), lane = lines.lanes[k];
+        context.moveTo(sx, sy); context.lineTo(lane, sy); context.lineTo(lane, ey); context.lineTo(ex, ey);
+      } else {
+        context.moveTo(sx, G.Y[parent] + G.H[parent] / 2);
+        context.lineTo(ex, G.Y[child] + G.H[child] / 2);
+      }
     }
   }
   function drawLabels(visible) {

@@ -262,6 +262,7 @@ extension HTMLPageScript {
     toggle: toggle,
     collapsed: function (node) { return collapsed[node] === 1; },
     portDiffers: function () { if (!portChecked) checkPort(); return portDiffers; },
+    extraLanes: function () { var lines = extraLinesOfGeometry(); return lines.lanes ? Array.from(lines.lanes) : []; },
     hidden: hiddenCount,
     label: label,
     camera: camera,

@@ -187,7 +187,7 @@ enum HTMLPageScript {
   function keyBottom(k) { var b = keyBlockOf(k); return b < 0 ? G.Y[k] + G.H[k] : G.blocks[b].bottom; }
   function originalGeometry() {
     return makeGeometry({count: N, X: originX, Y: originY, W: W0, H: H0, ss: sectionStarts, par: parents, orig: null,
-      secL: header.sectionLefts, secW: header.sectionWidths, contentW: header.contentWidth, contentH: header.contentHeight,
+      secL: header.sectionLefts, secW: header.sectionWidths, laneRooms: header.laneRooms, contentW: header.contentWidth, contentH: header.contentHeight,
       blocks: blocksFrom(header.blocks), busX: busX0, leads: leadsFrom(header.leads), cs: originalStarts, panels: header.panels});
   }
   // SchematicLayout.framePanels: a card behind each panel of a nesting block (flat x, y, w, h):
@@ -283,7 +283,7 @@ enum HTMLPageScript {
     }
     var panels = panelFramesOf(r, X, Y, widths, heights, ss, cfg);  // (first: it may grow the content)
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
-      secW: Array.from(r.sectionWidths), contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs,
+      secW: Array.from(r.sectionWidths), laneRooms: r.laneRooms, contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs,
       panels: panels});
   }
   function relayout() {
