@@ -97,6 +97,54 @@ public struct YAMLReader: HierarchyReader {
         return [".json", ".yaml", ".yml"].contains { lowered.hasSuffix($0) && lowered.count > $0.count } ? name : ""
     }
 
+    /// Whether a key names prose (`description`, `summary`, `help`…): its literal block's line
+    /// breaks are where its writer's editor wrapped it, not its own (a Cloud SDK schema's
+    /// `description: |-` wrapped at 80 columns, its lines wrapped again in the box, every
+    /// continuation hanging indented: a ragged column of half lines). A script's key (`run`)
+    /// keeps every line.
+    static func namesProse(_ key: String) -> Bool {
+        proseKeys.contains(key.lowercased())
+    }
+
+    /// Keys whose literal blocks are read as prose (`namesProse`).
+    static let proseKeys: Set<String> = ["description", "summary", "help", "comment", "comments", "doc", "docs",
+                                         "documentation", "note", "notes", "message", "details", "about", "abstract"]
+
+    /// A literal block of prose with its lines joined within each paragraph, so that the box
+    /// wraps it once: a line joins the one before unless either is empty (a paragraph break,
+    /// kept as one line break) or it starts with a space, a tab or a list marker (`- `, `* `,
+    /// `+ `, `• `, `1. `, `1) `), which keep their own line.
+    static func reflowedProse(_ text: String) -> String {
+        var result = "", previousEmpty = true
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if !previousEmpty { result += "\n" }
+                previousEmpty = true
+                continue
+            }
+            if result.isEmpty || previousEmpty || startsOwnLine(line) {
+                if !result.isEmpty && !result.hasSuffix("\n") { result += "\n" }
+                result += line
+            } else {
+                result += " " + line
+            }
+            previousEmpty = false
+        }
+        while result.hasSuffix("\n") { result.removeLast() }
+        return result
+    }
+
+    /// Whether a line of prose keeps its own line: indented, or a list item.
+    private static func startsOwnLine(_ line: Substring) -> Bool {
+        guard let first = line.first else { return false }
+        if first == " " || first == "\t" { return true }
+        for marker in ["- ", "* ", "+ ", "• "] where line.hasPrefix(marker) { return true }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3 else { return false }
+        let rest = line.dropFirst(digits.count)
+        return rest.hasPrefix(". ") || rest.hasPrefix(") ")
+    }
+
     /// The document as flat arrays, one entry per node event.
     private struct Events {
         enum Kind: UInt8 { case scalar, sequence, mapping }
@@ -105,6 +153,8 @@ public struct YAMLReader: HierarchyReader {
         var texts: [String?] = []
         /// Whether a scalar is plain (only plain scalars can be null).
         var plain: [Bool] = []
+        /// Whether a scalar is a literal block (`|`), whose line breaks are its own.
+        var literal: [Bool] = []
         /// For a collection, the index just past its last descendant.
         var ends: [Int32] = []
         var lines: [Int32] = []
@@ -157,11 +207,12 @@ public struct YAMLReader: HierarchyReader {
                 func anchor(_ pointer: UnsafeMutablePointer<yaml_char_t>?) {
                     if let pointer { anchors[String(cString: pointer)] = events.kinds.count }
                 }
-                func append(_ kind: Events.Kind, _ text: String?, plain: Bool) {
+                func append(_ kind: Events.Kind, _ text: String?, plain: Bool, literal: Bool = false) {
                     if open.isEmpty { events.documents.append(events.kinds.count) }
                     events.kinds.append(kind)
                     events.texts.append(text)
                     events.plain.append(plain)
+                    events.literal.append(literal)
                     events.ends.append(Int32(events.kinds.count))
                     events.lines.append(line)
                     events.columns.append(column)
@@ -173,7 +224,7 @@ public struct YAMLReader: HierarchyReader {
                     let scalar = event.data.scalar
                     anchor(scalar.anchor)
                     let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    append(.scalar, text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+                    append(.scalar, text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, literal: scalar.style == YAML_LITERAL_SCALAR_STYLE)
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     anchor(event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
                     guard open.count < YAMLReader.maximumDepth else {
@@ -217,6 +268,7 @@ public struct YAMLReader: HierarchyReader {
                         events.kinds.append(events.kinds[index])
                         events.texts.append(events.texts[index])
                         events.plain.append(events.plain[index])
+                        events.literal.append(events.literal[index])
                         events.ends.append(events.ends[index] + shift)
                         events.lines.append(events.lines[index])
                         events.columns.append(events.columns[index])
@@ -391,7 +443,9 @@ public struct YAMLReader: HierarchyReader {
         /// A key and its scalar value as one leaf, `key: value` (either alone where the other is
         /// empty).
         func add(_ key: Int, value: Int, parent: Int?) -> Int {
-            let keyText = drawableLabel(key), valueText = drawableLabel(value)
+            let keyText = drawableLabel(key)
+            var valueText = drawableLabel(value)
+            if events.literal[value] && Self.namesProse(keyText) { valueText = Self.reflowedProse(valueText) }
             let label = keyText.isEmpty ? valueText : valueText.isEmpty ? keyText : keyText + ": " + valueText
             return tree.addNode(label: label, parent: parent)
         }

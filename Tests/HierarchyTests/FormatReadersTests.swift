@@ -30,6 +30,35 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
 @Suite struct YAMLReaderTests {
     func read(_ text: String) throws(ReadError) -> Tree { try YAMLReader().read(Array(text.utf8), file: "in.yaml") }
 
+    /// A literal block under a key that names prose is one paragraph per blank line, its lines
+    /// joined (its editor wrapped it; wrapped again in the box, every continuation hung
+    /// indented); list items and indented lines keep their own line; a script's (`run: |`) keeps
+    /// every line, and so does prose in a folded or quoted scalar (YAML folds those itself).
+    @Test func proseLiteralBlocksAreJoinedScriptsAreNot() throws {
+        let tree = try read("""
+            job:
+              description: |-
+                Name of a TLS Inspection Policy resource that defines how TLS inspection
+                will be performed for any rule(s) which enables it.
+
+                Second paragraph,
+                on two lines:
+                - first item
+                - second item
+                  continued
+                1. numbered
+              run: |
+                npm ci
+                npm test
+              summary: "one\\ntwo"
+            """)
+        #expect(tree.labels.contains("description: Name of a TLS Inspection Policy resource that defines how TLS inspection "
+                                     + "will be performed for any rule(s) which enables it.\nSecond paragraph, on two lines:\n"
+                                     + "- first item\n- second item\n  continued\n1. numbered"))
+        #expect(tree.labels.contains("run: npm ci\nnpm test"))
+        #expect(tree.labels.contains("summary: one\ntwo"))
+    }
+
     @Test func nestedMappingsListsAndScalars() throws {
         let tree = try read("""
             Root:
