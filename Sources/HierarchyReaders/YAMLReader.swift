@@ -97,7 +97,8 @@ public struct YAMLReader: HierarchyReader {
         return [".json", ".yaml", ".yml"].contains { lowered.hasSuffix($0) && lowered.count > $0.count } ? name : ""
     }
 
-    /// Whether a key names prose (`description`, `summary`, `help`…): its literal block's line
+    /// Whether a key names prose (`description`, `summary`, `help`…): its value may be HTML,
+    /// drawn as its text (`HTMLLabelText`), and its literal block's line
     /// breaks are where its writer's editor wrapped it, not its own (a Cloud SDK schema's
     /// `description: |-` wrapped at 80 columns, its lines wrapped again in the box, every
     /// continuation hanging indented: a ragged column of half lines). A script's key (`run`)
@@ -110,27 +111,20 @@ public struct YAMLReader: HierarchyReader {
     static let proseKeys: Set<String> = ["description", "summary", "help", "comment", "comments", "doc", "docs",
                                          "documentation", "note", "notes", "message", "details", "about", "abstract"]
 
-    /// A literal block of prose with its lines joined within each paragraph, so that the box
-    /// wraps it once: a line joins the one before unless either is empty (a paragraph break,
-    /// kept as one line break) or it starts with a space, a tab or a list marker (`- `, `* `,
-    /// `+ `, `• `, `1. `, `1) `), which keep their own line.
+    /// A literal block of prose with its lines joined, so that the box wraps it once: a line
+    /// joins the one before (paragraphs run on: each line of a label of several wraps with its
+    /// continuations hanging, as a script's do) unless it starts with a space, a tab or a list
+    /// marker (`- `, `* `, `+ `, `• `, `1. `, `1) `), which keep their own line.
     static func reflowedProse(_ text: String) -> String {
-        var result = "", previousEmpty = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !previousEmpty { result += "\n" }
-                previousEmpty = true
-                continue
-            }
-            if result.isEmpty || previousEmpty || startsOwnLine(line) {
-                if !result.isEmpty && !result.hasSuffix("\n") { result += "\n" }
-                result += line
+        var result = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true)
+        where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            if result.isEmpty {
+                result = String(line)
             } else {
-                result += " " + line
+                result += (startsOwnLine(line) ? "\n" : " ") + line
             }
-            previousEmpty = false
         }
-        while result.hasSuffix("\n") { result.removeLast() }
         return result
     }
 
@@ -445,7 +439,11 @@ public struct YAMLReader: HierarchyReader {
         func add(_ key: Int, value: Int, parent: Int?) -> Int {
             let keyText = drawableLabel(key)
             var valueText = drawableLabel(value)
-            if events.literal[value] && Self.namesProse(keyText) { valueText = Self.reflowedProse(valueText) }
+            if Self.namesProse(keyText) {
+                // Documentation in HTML (AWS's API models) is drawn as its text.
+                if let text = HTMLLabelText.plainText(of: valueText) { valueText = text }
+                else if events.literal[value] { valueText = Self.reflowedProse(valueText) }
+            }
             let label = keyText.isEmpty ? valueText : valueText.isEmpty ? keyText : keyText + ": " + valueText
             return tree.addNode(label: label, parent: parent)
         }

@@ -30,9 +30,9 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
 @Suite struct YAMLReaderTests {
     func read(_ text: String) throws(ReadError) -> Tree { try YAMLReader().read(Array(text.utf8), file: "in.yaml") }
 
-    /// A literal block under a key that names prose is one paragraph per blank line, its lines
-    /// joined (its editor wrapped it; wrapped again in the box, every continuation hung
-    /// indented); list items and indented lines keep their own line; a script's (`run: |`) keeps
+    /// A literal block under a key that names prose has its lines joined, paragraphs running on
+    /// (its editor wrapped it; wrapped again in the box, every continuation hung indented);
+    /// list items and indented lines keep their own line; a script's (`run: |`) keeps
     /// every line, and so does prose in a folded or quoted scalar (YAML folds those itself).
     @Test func proseLiteralBlocksAreJoinedScriptsAreNot() throws {
         let tree = try read("""
@@ -53,10 +53,24 @@ func readError(_ reader: any HierarchyReader, _ text: String, file: String = "in
               summary: "one\\ntwo"
             """)
         #expect(tree.labels.contains("description: Name of a TLS Inspection Policy resource that defines how TLS inspection "
-                                     + "will be performed for any rule(s) which enables it.\nSecond paragraph, on two lines:\n"
+                                     + "will be performed for any rule(s) which enables it. Second paragraph, on two lines:\n"
                                      + "- first item\n- second item\n  continued\n1. numbered"))
         #expect(tree.labels.contains("run: npm ci\nnpm test"))
         #expect(tree.labels.contains("summary: one\ntwo"))
+    }
+
+    /// Documentation in HTML (AWS's API models, JSON read as YAML) is drawn as its text: tags
+    /// dropped, paragraphs running on, list items on their own lines, references decoded; a
+    /// `<` that opens no known tag is text, and so is HTML under a key that does not name prose.
+    @Test func htmlDocumentationIsDrawnAsItsText() throws {
+        let tree = try read(#"""
+            {"op": {"documentation": "<p>Creates a <code>Function</code> &amp; its alias.</p> <p>Next:</p><ul><li><p>one</p></li><li>two</li></ul>",
+                    "description": "a < b and c > d",
+                    "html": "<b>kept</b>"}}
+            """#)
+        #expect(tree.labels.contains("documentation: Creates a Function & its alias. Next:\n• one\n• two"))
+        #expect(tree.labels.contains("description: a < b and c > d"))
+        #expect(tree.labels.contains("html: <b>kept</b>"))
     }
 
     @Test func nestedMappingsListsAndScalars() throws {
