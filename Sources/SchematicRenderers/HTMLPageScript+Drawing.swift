@@ -90,7 +90,9 @@ extension HTMLPageScript {
   var meanPitch = 0;
   // SchematicLayout.levelStubDistance, and levelEntryDistance: a child this near its parent's
   // line (a fifth of its breadth, 4 to 8) is reached straight from the bus.
-  var LEVEL_STUB_DISTANCE = 4, ADDITIONAL_ENTRY_OFFSET = 6;  // SchematicLayout.levelStubDistance, additionalEntryOffset
+  var LEVEL_STUB_DISTANCE = 4;
+  // SchematicLayout.additionalEntryOffset: an additional parent's line leaves and enters below the middle.
+  var ADDITIONAL_ENTRY_OFFSET = 6;
   function levelEntryDistance(h) { return Math.max(LEVEL_STUB_DISTANCE, Math.min(2 * LEVEL_STUB_DISTANCE, h / 5)); }
   function requestDraw() { if (!frameRequested) { frameRequested = true; requestAnimationFrame(function () { frameRequested = false; draw(); }); } }
   function connectorPath(context, child, s) {
