@@ -47,7 +47,7 @@ enum HTMLLabelText {
         var text = MarkdownInline.decodeEntities(out)
         // (Decoding may give a no-break space; trailing spaces of lines go.)
         text = text.split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }.joined(separator: "\n")
+            .map { $0.trimmed(of: " ") }.filter { !$0.isEmpty }.joined(separator: "\n")
         return text
     }
 
@@ -84,7 +84,7 @@ enum HTMLLabelText {
 
 private extension Substring {
     /// The substring without `character` at either end.
-    func trimmingCharacters(in character: Character) -> String {
+    func trimmed(of character: Character) -> String {
         var slice = self[...]
         while slice.first == character { slice = slice.dropFirst() }
         while slice.last == character { slice = slice.dropLast() }

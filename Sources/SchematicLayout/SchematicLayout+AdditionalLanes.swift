@@ -125,13 +125,14 @@ extension SchematicLayout {
     func neededGapRoom(for section: Int) -> (before: Double, after: Double) {
         guard section < additionalLanePlans.count, case let plan = additionalLanePlans[section],
               plan.laneCount.left + plan.laneCount.right > 0 else { return (0, 0) }
-        // The tree's outermost buses, from the gap's left edge, in a gap of the usual width.
+        // The tree's outermost buses, from the gap's left edge, in a gap of the usual width
+        // (with additional parents no run of buses widens beyond the gap: `widenedBusRuns`).
         let padding = configuration.sectionPadding
         var leftmost = padding / 2, rightmost = padding / 2
         for parent in items(inSection: section - 1) {
             let lane = busLaneOfParent[parent]
             guard lane >= 0 else { continue }
-            let x = padding * (Double(lane) + 1) / (Double(busLaneCountOfParent[parent]) + 1)
+            let x = Self.busOffset(lane: Int(lane), laneCount: Int(busLaneCountOfParent[parent]), gapWidth: padding)
             leftmost = min(leftmost, x); rightmost = max(rightmost, x)
         }
         func needed(_ lanes: Int, has room: Double) -> Double {

@@ -311,7 +311,14 @@ extension SchematicLayout {
             let first = gapLeft - room.before + spacing, last = gapLeft + gapWidth + room.after - spacing
             return first + (last - first) * Double(lane) / (total - 1)
         }
-        return gapLeft + gapWidth * (Double(lane) + 1) / (total + 1)
+        return gapLeft + Self.busOffset(lane: Int(lane), laneCount: Int(total), gapWidth: gapWidth)
+    }
+
+    /// Where a run's lane lies from the left of the part of the gap the tree's buses take: the
+    /// run's lanes spread evenly across it.
+    @inline(__always)
+    static func busOffset(lane: Int, laneCount: Int, gapWidth: Double) -> Double {
+        gapWidth * Double(lane + 1) / Double(laneCount + 1)
     }
 
     /// How far below a child's middle an additional parent's elbow enters it.
