@@ -575,6 +575,9 @@ def equality_checks(binary, browser, work, only=None):
         # row before (NestingLayout.joinedTailShare): a stale port draws a review's chief of
         # staff alone in a fourth row.
         "org-chart": csv_file(ROOT / "Tests" / "Fixtures" / "org-chart.csv"),
+        # Top to bottom, an area's 26 leaf zones filling its tall neighbour's room go two to a
+        # panel, never one alone (NestingLayout.hasLoneLeafPanel): a stale port gives each its own.
+        "tzdata": csv_file(ROOT / "Tests" / "Fixtures" / "tzdata-zones.csv"),
     }
     configurations = [
         ["--orientation", "lr"],

@@ -4,7 +4,8 @@ a few samples, per alignment and orientation. Both drawings get the same node si
 (our DOT in layout mode: measured sizes, nodesep = item padding, ranksep = section padding).
 
 Measured on each drawing (margins left out):
-  area        extent of boxes and connectors, ours / dot's
+  area        extent of boxes and connectors, ours / dot's (ours with elbow connectors, the
+              default style: gaps widen for crowded bus lanes there)
   offset      mean distance, along the column, of a parent's centre from the middle of its
               first and last children's centres (ours / dot's)
   outside     parents whose centre lies beyond their first or last child's centre (ours / dot's),
@@ -383,7 +384,7 @@ for path in files:
                         joins = near_joins(boxes, connectors, vertical)
                     if style == "elbow" and args.close:
                         close = close_lines(connectors, vertical)
-                    if style == "straight":
+                    if style == "elbow":
                         size = extent(boxes, connectors)
                         offset, outside, worst = centring(boxes, connectors, vertical)
                         cover = coverage(boxes, size)

@@ -184,7 +184,7 @@ enum LineBreaker {
             // (The identifier's break rule: a letter or digit on each side, as `segment` breaks.)
             if (character == "." || character == "_" || character == "(") && previous > start,
                case let before = text[text.index(before: previous)], before.isLetter || before.isNumber,
-               text[index].isLetter || text[index].isNumber {
+               text[index].isLetter || text[index].isNumber || character == "(" && text[index] == "[" {
                 return index
             }
             index = previous
@@ -260,9 +260,10 @@ enum LineBreaker {
                 breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber)
                     && previous.map { $0.isLetter || $0.isNumber } ?? false
             } else if character == "(" {
-                // (A call's opening parenthesis, as a name's dot: `checkPrimeSync(|candidate`.)
+                // (A call's opening parenthesis, as a name's dot: `checkPrimeSync(|candidate`, and
+                // before optional arguments, `setTimeout(|[msecs]`.)
                 let previous = index > text.startIndex ? text[text.index(before: index)] : nil
-                breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber)
+                breakAfter = insideIdentifiers && next < text.endIndex && (text[next].isLetter || text[next].isNumber || text[next] == "[")
                     && previous.map { $0.isLetter || $0.isNumber } ?? false
             } else if isIdeographic(character) {
                 breakAfter = next < text.endIndex && !isClosingPunctuation(text[next])
@@ -320,7 +321,9 @@ enum LineBreaker {
                     breakAfter = !runBeginsWord && following.map { !isSpace($0) && $0 != 0x2D && $0 != 0x2F } ?? false
                         && (!opensOption || insideIdentifiers || byte == 0x2F)
                 } else if byte == 0x5F || byte == 0x2E || byte == 0x28 {  // _ . (
-                    breakAfter = insideIdentifiers && position > 0 && isAlphanumeric(whole[position - 1]) && following.map(isAlphanumeric) ?? false
+                    // (A call's parenthesis also before its optional arguments: `setTimeout(|[msecs]`.)
+                    breakAfter = insideIdentifiers && position > 0 && isAlphanumeric(whole[position - 1])
+                        && following.map { isAlphanumeric($0) || byte == 0x28 && $0 == 0x5B } ?? false
                 } else {
                     breakAfter = insideIdentifiers && byte >= 0x61 && byte <= 0x7A && following.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
                 }

@@ -395,6 +395,20 @@ struct NestingLayout {
         return true
     }
 
+    /// Whether a panel holds one leaf and nothing else: a box in a panel of its own, with its own
+    /// line into it, where a list would do.
+    func hasLoneLeafPanel(childStarts: [Int32]) -> Bool {
+        let run = levels[0]
+        var start = run.lowerBound
+        while start < run.upperBound {
+            var end = start + 1
+            while end < run.upperBound && panelOf[index(end, 0)] == panelOf[index(start, 0)] { end += 1 }
+            if end - start == 1 && childStarts[start] == childStarts[start + 1] { return true }
+            start = end
+        }
+        return false
+    }
+
     /// A last panel of leaves shorter than this share of a balanced panel joins the one before.
     static let joinedTailShare = 0.2
 

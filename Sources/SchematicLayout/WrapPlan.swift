@@ -909,13 +909,15 @@ struct WrapPlan {
         if layout.width < fillWidth * WrapPlan.fillingShare { fillingDiffers = true }
         if (fillsBlocks || !depthRoom.isEmpty) && layout.width < fillWidth * WrapPlan.fillingShare {
             // More panels while the block stays within the broadest of its fan's blocks (or its
-            // depth room) and gets shorter.
+            // depth room) and gets shorter, but never a panel for one leaf alone: filling a tall
+            // region's room, a time-zone area's 26 GMT±N zones each took a panel of its own,
+            // every one with its own line from the bus.
             var low = layout.panelCount + 1, high = length, chosen: Int? = nil
             while low <= high {
                 let middle = (low + high) / 2
                 panels = middle
                 guard let wider = layOut(listRows: nil) else { break }
-                if wider.width <= fillWidth {
+                if wider.width <= fillWidth && !wider.hasLoneLeafPanel(childStarts: sections.childStarts) {
                     if wider.height < layout.height { layout = wider; chosen = middle }
                     low = middle + 1
                 } else {

@@ -482,8 +482,19 @@ extension HTMLPagePlacementScript {
     }
     return {layouts: layouts, fillWidths: fill};
   }
+  // NestingLayout.hasLoneLeafPanel: whether a panel holds one leaf and nothing else.
+  function hasLoneLeafPanel(layout, cs) {
+    var run = layout.levels[0], start = run[0];
+    while (start < run[1]) {
+      var end = start + 1;
+      while (end < run[1] && layout.panelOf[layout.index(end, 0)] === layout.panelOf[layout.index(start, 0)]) end++;
+      if (end - start === 1 && cs[start] === cs[start + 1]) return true;
+      start = end;
+    }
+    return false;
+  }
   // WrapPlan.appendNestingBlock: a nesting block (shaped on its own); with plan.fillsBlocks (or a depthRoom), as
-  // many more panels as keep it within fillWidth and make it shorter (bisected); laid out again
+  // many more panels as keep it within fillWidth, make it shorter and leave no leaf in a panel alone (bisected); laid out again
   // where one list alone makes its panel long (kept if shorter and no broader; with
   // plan.broadensBlocks, if smaller).
   function appendNestingBlock(plan, shaped, first, length, cs, widths, heights, padding, fillWidth) {
@@ -494,7 +505,7 @@ extension HTMLPagePlacementScript {
       while (low <= high) {
         var middle = Math.floor((low + high) / 2), wider = layOutNesting(plan, first, length, cs, widths, heights, padding, null, middle);
         if (!wider) break;
-        if (wider.width <= fillWidth) {
+        if (wider.width <= fillWidth && !hasLoneLeafPanel(wider, cs)) {
           if (wider.height < layout.height) { layout = wider; chosen = middle; }
           low = middle + 1;
         } else {

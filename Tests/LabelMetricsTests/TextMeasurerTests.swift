@@ -109,6 +109,9 @@ import TestSupport
         // ("crypto.checkPrime" / "Sync(candidate[, options])", a Node.js API's outline).
         #expect(measurer.measure("crypto.checkPrimeSync(candidate[, options])", maxWidth: 240).lines
                 == ["crypto.checkPrimeSync(", "candidate[, options])"])
+        // Before optional arguments too ("request.setSocketKeep" / "Alive([enable]…" in Node.js's http outline).
+        #expect(measurer.measure("request.setSocketKeepAlive([enable][, initialDelay])", maxWidth: 240).lines
+                == ["request.setSocketKeepAlive(", "[enable][, initialDelay])"])
         // (Not after a parenthesis that opens a word, nor before a space.)
         #expect(LineBreaker.asciiSegment(of: "(ab", from: "(ab".startIndex, insideIdentifiers: true)?.range.upperBound
                 == "(ab".endIndex)
