@@ -340,8 +340,22 @@ extension SchematicLayout {
     /// top of its column (at half the padding it lay on the drawing's edge, half its stroke cut).
     static let blockBusRise = 0.25
 
-    /// The connector from `parent` (in `section - 1`) to `child` (in `section`), both global items.
+    /// The connector from `parent` (in `section - 1`) to `child` (in `section`), both global
+    /// items; a tree's elbow without hair-thin steps (`withoutSteps`).
     func connectorAttributes(child: Int, parent: Int, subitem: Int, section: Int) -> LayoutAttributes {
+        var attributes = steppedConnectorAttributes(child: child, parent: parent, subitem: subitem, section: section)
+        guard subitem == 0, configuration.connectorStyle == .elbow, let connector = attributes.connector else { return attributes }
+        let straightened = Self.withoutSteps(connector)
+        if straightened.end != connector.end {
+            // (The end slid along the child's edge by under `leastStep`: the frame still holds it.)
+            attributes.frame = attributes.frame.union(Rect(origin: straightened.end, size: .zero))
+        }
+        attributes.connector = straightened
+        return attributes
+    }
+
+    /// `connectorAttributes` as the connector's parts make it, small steps and all.
+    private func steppedConnectorAttributes(child: Int, parent: Int, subitem: Int, section: Int) -> LayoutAttributes {
         let parentFrame = frame(ofItem: parent, inSection: section - 1)
         let childFrame = frame(ofItem: child, inSection: section)
         // An additional parent's elbow enters below the middle, beside the tree connector's

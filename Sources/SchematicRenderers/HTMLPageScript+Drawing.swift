@@ -141,11 +141,39 @@ extension HTMLPageScript {
   // Corners are rounded as the SVG writer rounds them (SVGRenderer.roundedCorners: a quadratic
   // curve of CORNER_RADIUS layout units, at most half an inner piece or all of an end piece,
   // whole device pixels): each polyline is kept until the next starts (or `finish`).
-  var CORNER_RADIUS = 6;
-  function snappedPath(context, width, unit) {
+  // With `removesSteps` (the tree's connectors), steps across a polyline shorter than
+  // LEAST_STEP layout units are taken out as SchematicLayout.withoutSteps takes them out.
+  var CORNER_RADIUS = 6, LEAST_STEP = 3;
+  // SchematicLayout.step: the move taking out the step (ax, ay) -> (bx, by) between pieces along the way, or null.
+  function stepMove(px, py, ax, ay, bx, by, qx, qy, least) {
+    var dx = bx - ax, dy = by - ay;
+    if (dx === 0 && dy !== 0 && Math.abs(dy) < least && py === ay && qy === by && px !== ax && qx !== bx) return [0, -dy];
+    if (dy === 0 && dx !== 0 && Math.abs(dx) < least && px === ax && qx === bx && py !== ay && qy !== by) return [-dx, 0];
+    return null;
+  }
+  // SchematicLayout.withoutSteps on a flat [x0, y0, x1, y1, ...] polyline, in place.
+  function removeSteps(points, least) {
+    var i = 1;
+    while (2 * (i + 2) < points.length) {
+      var shift = stepMove(points[2 * i - 2], points[2 * i - 1], points[2 * i], points[2 * i + 1], points[2 * i + 2], points[2 * i + 3],
+                           points[2 * i + 4], points[2 * i + 5], least);
+      if (!shift) { i++; continue; }
+      var last = points.length / 2 - 1;
+      var lastAlong = shift[0] !== 0 ? points[2 * last - 1] === points[2 * last + 1] : points[2 * last - 2] === points[2 * last];
+      if (lastAlong) {
+        var before = shift[0] !== 0 ? points[2 * last] - points[2 * last - 2] : points[2 * last + 1] - points[2 * last - 1];
+        var after = before - (shift[0] !== 0 ? shift[0] : shift[1]);
+        if (Math.abs(after) < least / LEAST_STEP || (after > 0) !== (before > 0)) { i++; continue; }
+      }
+      for (var k = i + 1; k < (lastAlong ? last : last + 1); k++) { points[2 * k] += shift[0]; points[2 * k + 1] += shift[1]; }
+      points.splice(2 * i + 2, 2);
+    }
+  }
+  function snappedPath(context, width, unit, removesSteps) {
     var m = context.getTransform(), odd = Math.max(1, Math.round(width)) % 2 === 1, points = [], radius = CORNER_RADIUS * unit;
     function grid(v) { return odd ? Math.floor(v) + 0.5 : Math.round(v); }
     function flush() {
+      if (removesSteps && points.length >= 8) removeSteps(points, LEAST_STEP * unit);
       var n = points.length;
       if (n >= 4) {
         context.moveTo(points[0], points[1]);
@@ -221,7 +249,7 @@ extension HTMLPageScript {
       }
       // Connectors into the visible nodes, and out of them into columns beyond.
       ctx.beginPath();
-      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth, scale * ratio);
+      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth, scale * ratio, true);
       for (var v = 0; v < visible.length; v++) if (columns[v] > 0) connectorPath(path, visible[v], columns[v]);
       var seen = {};
       for (v = 0; v < visible.length; v++) {
