@@ -344,12 +344,16 @@ extension SchematicLayout {
     /// items; a tree's elbow without hair-thin steps (`withoutSteps`).
     func connectorAttributes(child: Int, parent: Int, subitem: Int, section: Int) -> LayoutAttributes {
         var attributes = steppedConnectorAttributes(child: child, parent: parent, subitem: subitem, section: section)
-        guard subitem == 0, configuration.connectorStyle == .elbow, let connector = attributes.connector else { return attributes }
-        let straightened = Self.withoutSteps(connector)
-        if straightened.end != connector.end {
-            // (The end slid along the child's edge by under `leastStep`: the frame still holds it.)
-            attributes.frame = attributes.frame.union(Rect(origin: straightened.end, size: .zero))
-        }
+        // (A child with additional parents keeps its stub where it is: their dashed lines enter
+        // a few pixels beside it, `additionalEntryOffset`.)
+        guard subitem == 0, configuration.connectorStyle == .elbow, let connector = attributes.connector,
+              dataController.additionalParentsOfItem.isEmpty || dataController.additionalParentsOfItem[Int32(child)] == nil
+        else { return attributes }
+        guard let straightened = Self.withoutSteps(connector) else { return attributes }
+        // Its moved points may lie up to `leastStep` beyond the frame: it grows to hold them.
+        var bounds = attributes.frame
+        straightened.forEachPolylinePoint { bounds = bounds.union(Rect(origin: $0, size: .zero)) }
+        attributes.frame = bounds
         attributes.connector = straightened
         return attributes
     }
@@ -412,7 +416,9 @@ extension SchematicLayout {
     /// with its parent is reached straight from the bus, and entered at its parent's line (a
     /// few pixels off its middle): two stubs a pixel or two apart would draw as one doubled
     /// line. A box too small for that (a phylogeny's junction dot) is reached by a jog on the
-    /// bus instead: a stub from the parent's line to its middle ran a few pixels aslant.
+    /// bus instead: a stub from the parent's line to its middle ran a few pixels aslant. (A
+    /// jog under `leastStep` is then taken out, `withoutSteps`: the dot entered that much off
+    /// its middle.)
     /// (Nor an additional parent's, whose entry is offset from the stub on purpose, nor a
     /// junction's, whose dot a few pixels off its middle the line would miss: `child` is nil.)
     func betweenColumns(parent: Int, section: Int, start: Point, end: Point,

@@ -11,14 +11,17 @@ extension SchematicLayout {
     public static let leastStep = 3.0
 
     /// `connector` (elbow, canonical) without steps shorter than `leastStep`: a piece across the
-    /// way between two pieces along it. The points after the step move across by it; the end
-    /// too where the last piece runs across that move (it slides along the child's edge), else
-    /// the last piece gets that much longer or shorter. The connector keeps its turns and
-    /// corners (`turnOut`, `turnIn`, `via`: readers such as the HTML page's data tell a wrapped
-    /// block's buses by them), the step's now on one point. O(1) where there is no step (nearly
-    /// every connector), O(points) otherwise.
-    static func withoutSteps(_ connector: ConnectorAttributes) -> ConnectorAttributes {
-        guard !connector.isCurved else { return connector }
+    /// way between two pieces running on the same way. The points after the step move across
+    /// by it: the end too where the last piece runs across that move (it slides along the
+    /// child's edge, by under `leastStep` in all), else the last piece gets that much longer or
+    /// shorter (where under 1 px would be left, the end moves as well, under the child's box).
+    /// Pieces siblings share (a block's entry and the line over it) move alike in each sibling's
+    /// connector: the move depends only on the step. The connector keeps its turns and corners
+    /// (`turnOut`, `turnIn`, `via`: readers such as the HTML page's data tell a wrapped block's
+    /// buses by them), the step's now on one point. Nil where there is no such step: one pass
+    /// over the points (nearly every connector, no allocation); a few otherwise.
+    static func withoutSteps(_ connector: ConnectorAttributes) -> ConnectorAttributes? {
+        guard !connector.isCurved else { return nil }
         // A window of the last four points: no array unless a step is found.
         var window = (Point.zero, Point.zero, Point.zero, Point.zero), seen = 0, found = false
         connector.forEachPolylinePoint { point in
@@ -26,10 +29,10 @@ extension SchematicLayout {
             seen += 1
             if seen >= 4 && !found && step(window.0, window.1, window.2, window.3) != nil { found = true }
         }
-        guard found else { return connector }
+        guard found else { return nil }
         var raw = [connector.start, connector.turnOut, connector.turnIn] + connector.via + [connector.end]
         var distinct: [Int] = []  // where each point of the drawn polyline first appears in `raw`
-        var index = 1
+        var index = 1, slide = Point.zero  // how far the end has moved
         while true {
             distinct.removeAll(keepingCapacity: true)
             for at in raw.indices where at == 0 || raw[at] != raw[distinct[distinct.count - 1]] { distinct.append(at) }
@@ -41,17 +44,23 @@ extension SchematicLayout {
             }
             let last = distinct.count - 1, end = raw[distinct[last]], beforeEnd = raw[distinct[last - 1]]
             // The last piece runs along the move (x equal for a move along x, y for along y)?
-            let lastAlong = shift.x != 0 ? beforeEnd.y == end.y : beforeEnd.x == end.x
-            if lastAlong {
-                // It must keep running the same way, not shrink to nothing or turn back.
+            var movesEnd = shift.x != 0 ? beforeEnd.y != end.y : beforeEnd.x != end.x
+            if !movesEnd {
+                // It must keep running the same way, 1 px or more; else the end moves too.
                 let length = shift.x != 0 ? end.x - beforeEnd.x : end.y - beforeEnd.y
                 let shortened = length - (shift.x != 0 ? shift.x : shift.y)
-                guard abs(shortened) >= 1, (shortened > 0) == (length > 0) else { index += 1; continue }
+                movesEnd = abs(shortened) < 1 || (shortened > 0) != (length > 0)
             }
-            for at in distinct[index + 1]..<(lastAlong ? distinct[last] : raw.count) {
+            if movesEnd {
+                let total = Point(x: slide.x + shift.x, y: slide.y + shift.y)
+                guard abs(total.x) < leastStep && abs(total.y) < leastStep else { index += 1; continue }
+                slide = total
+            }
+            for at in distinct[index + 1]..<(movesEnd ? raw.count : distinct[last]) {
                 raw[at] = Point(x: raw[at].x + shift.x, y: raw[at].y + shift.y)
             }
         }
+        guard slide != .zero || raw != [connector.start, connector.turnOut, connector.turnIn] + connector.via + [connector.end] else { return nil }
         var result = connector
         result.turnIn = raw[2]
         result.via = Array(raw[3..<raw.count - 1])
@@ -61,14 +70,16 @@ extension SchematicLayout {
     }
 
     /// The move that takes out the step `a` → `b`, between `before` → `a` and `b` → `after`
-    /// running along the way (across the step), or nil where that is no short step.
+    /// running across it the same way (not a U-turn), or nil where that is no short step.
     @inline(__always)
     static func step(_ before: Point, _ a: Point, _ b: Point, _ after: Point) -> Point? {
         let dx = b.x - a.x, dy = b.y - a.y
-        if dx == 0 && dy != 0 && abs(dy) < leastStep && before.y == a.y && after.y == b.y && before.x != a.x && after.x != b.x {
+        if dx == 0 && dy != 0 && abs(dy) < leastStep && before.y == a.y && after.y == b.y
+            && before.x != a.x && (a.x - before.x > 0) == (after.x - b.x > 0) && after.x != b.x {
             return Point(x: 0, y: -dy)
         }
-        if dy == 0 && dx != 0 && abs(dx) < leastStep && before.x == a.x && after.x == b.x && before.y != a.y && after.y != b.y {
+        if dy == 0 && dx != 0 && abs(dx) < leastStep && before.x == a.x && after.x == b.x
+            && before.y != a.y && (a.y - before.y > 0) == (after.y - b.y > 0) && after.y != b.y {
             return Point(x: -dx, y: 0)
         }
         return nil

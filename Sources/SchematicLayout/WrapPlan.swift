@@ -911,7 +911,8 @@ struct WrapPlan {
             // More panels while the block stays within the broadest of its fan's blocks (or its
             // depth room) and gets shorter, but never a panel for one leaf alone: filling a tall
             // region's room, a time-zone area's 26 GMT±N zones each took a panel of its own,
-            // every one with its own line from the bus.
+            // every one with its own line from the bus. (A lone leaf may come and go as the
+            // count grows: the bisection then stops short of some larger count that has none.)
             var low = layout.panelCount + 1, high = length, chosen: Int? = nil
             while low <= high {
                 let middle = (low + high) / 2

@@ -104,6 +104,7 @@ extension HTMLPageScript {
     if (inner) { out = inner[0]; into = inner[1]; middle = inner[2]; }
     else if (G.busX && G.busX[parent] > 0) { out = G.busX[parent]; into = out; }
     context.moveTo(sx, sy);
+    if (context.keepSteps && hasAdditionalParents(child)) context.keepSteps();
     var block = G.blocks.length ? blockOf(child) : -1;
     // (A list in single file is entered on the line past its far side: SchematicLayout.alongBuses.)
     var entryY = block >= 0 ? (G.blocks[block].farSide ? G.blocks[block].above : G.blocks[block].entry) : ey;
@@ -141,39 +142,58 @@ extension HTMLPageScript {
   // Corners are rounded as the SVG writer rounds them (SVGRenderer.roundedCorners: a quadratic
   // curve of CORNER_RADIUS layout units, at most half an inner piece or all of an end piece,
   // whole device pixels): each polyline is kept until the next starts (or `finish`).
-  // With `removesSteps` (the tree's connectors), steps across a polyline shorter than
-  // LEAST_STEP layout units are taken out as SchematicLayout.withoutSteps takes them out.
+  // With `removesSteps` (the tree's elbows), steps across a polyline shorter than LEAST_STEP
+  // layout units are taken out first, in layout units, as SchematicLayout.withoutSteps takes
+  // them out; `keepSteps()` exempts the polyline begun (a child with additional parents).
   var CORNER_RADIUS = 6, LEAST_STEP = 3;
-  // SchematicLayout.step: the move taking out the step (ax, ay) -> (bx, by) between pieces along the way, or null.
-  function stepMove(px, py, ax, ay, bx, by, qx, qy, least) {
+  // SchematicLayout.step: the move taking out the step (ax, ay) -> (bx, by) between pieces running
+  // across it the same way, or null.
+  function stepMove(px, py, ax, ay, bx, by, qx, qy) {
     var dx = bx - ax, dy = by - ay;
-    if (dx === 0 && dy !== 0 && Math.abs(dy) < least && py === ay && qy === by && px !== ax && qx !== bx) return [0, -dy];
-    if (dy === 0 && dx !== 0 && Math.abs(dx) < least && px === ax && qx === bx && py !== ay && qy !== by) return [-dx, 0];
+    if (dx === 0 && dy !== 0 && Math.abs(dy) < LEAST_STEP && py === ay && qy === by && px !== ax && (ax - px > 0) === (qx - bx > 0) && qx !== bx) return [0, -dy];
+    if (dy === 0 && dx !== 0 && Math.abs(dx) < LEAST_STEP && px === ax && qx === bx && py !== ay && (ay - py > 0) === (qy - by > 0) && qy !== by) return [-dx, 0];
     return null;
   }
-  // SchematicLayout.withoutSteps on a flat [x0, y0, x1, y1, ...] polyline, in place.
-  function removeSteps(points, least) {
-    var i = 1;
+  // SchematicLayout.withoutSteps on a flat [x0, y0, x1, y1, ...] polyline (layout units, no
+  // repeated points), in place.
+  function removeSteps(points) {
+    var i = 1, slideX = 0, slideY = 0;
     while (2 * (i + 2) < points.length) {
       var shift = stepMove(points[2 * i - 2], points[2 * i - 1], points[2 * i], points[2 * i + 1], points[2 * i + 2], points[2 * i + 3],
-                           points[2 * i + 4], points[2 * i + 5], least);
+                           points[2 * i + 4], points[2 * i + 5]);
       if (!shift) { i++; continue; }
       var last = points.length / 2 - 1;
-      var lastAlong = shift[0] !== 0 ? points[2 * last - 1] === points[2 * last + 1] : points[2 * last - 2] === points[2 * last];
-      if (lastAlong) {
-        var before = shift[0] !== 0 ? points[2 * last] - points[2 * last - 2] : points[2 * last + 1] - points[2 * last - 1];
-        var after = before - (shift[0] !== 0 ? shift[0] : shift[1]);
-        if (Math.abs(after) < least / LEAST_STEP || (after > 0) !== (before > 0)) { i++; continue; }
+      var movesEnd = shift[0] !== 0 ? points[2 * last - 1] !== points[2 * last + 1] : points[2 * last - 2] !== points[2 * last];
+      if (!movesEnd) {
+        var length = shift[0] !== 0 ? points[2 * last] - points[2 * last - 2] : points[2 * last + 1] - points[2 * last - 1];
+        var shortened = length - (shift[0] !== 0 ? shift[0] : shift[1]);
+        movesEnd = Math.abs(shortened) < 1 || (shortened > 0) !== (length > 0);
       }
-      for (var k = i + 1; k < (lastAlong ? last : last + 1); k++) { points[2 * k] += shift[0]; points[2 * k + 1] += shift[1]; }
+      if (movesEnd) {
+        if (Math.abs(slideX + shift[0]) >= LEAST_STEP || Math.abs(slideY + shift[1]) >= LEAST_STEP) { i++; continue; }
+        slideX += shift[0]; slideY += shift[1];
+      }
+      for (var k = i + 1; k < (movesEnd ? last + 1 : last); k++) { points[2 * k] += shift[0]; points[2 * k + 1] += shift[1]; }
       points.splice(2 * i + 2, 2);
     }
   }
   function snappedPath(context, width, unit, removesSteps) {
     var m = context.getTransform(), odd = Math.max(1, Math.round(width)) % 2 === 1, points = [], radius = CORNER_RADIUS * unit;
+    // The polyline begun, in layout units, where steps are taken out.
+    var canonical = [], keeps = false;
     function grid(v) { return odd ? Math.floor(v) + 0.5 : Math.round(v); }
+    function push(x, y) {
+      var gx = grid(m.a * x + m.c * y + m.e), gy = grid(m.b * x + m.d * y + m.f), n = points.length;
+      if (n >= 2 && points[n - 2] === gx && points[n - 1] === gy) return;
+      points.push(gx, gy);
+    }
     function flush() {
-      if (removesSteps && points.length >= 8) removeSteps(points, LEAST_STEP * unit);
+      if (removesSteps && !keeps && canonical.length >= 8) {
+        removeSteps(canonical);
+        points = [];
+        for (var c = 0; c < canonical.length; c += 2) push(canonical[c], canonical[c + 1]);
+      }
+      canonical = []; keeps = false;
       var n = points.length;
       if (n >= 4) {
         context.moveTo(points[0], points[1]);
@@ -191,14 +211,15 @@ extension HTMLPageScript {
       } else if (n === 2) { context.moveTo(points[0], points[1]); }
       points = [];
     }
+    function note(x, y) {
+      var n = canonical.length;
+      if (removesSteps && !(n >= 2 && canonical[n - 2] === x && canonical[n - 1] === y)) canonical.push(x, y);
+    }
     context.setTransform(1, 0, 0, 1, 0, 0);
     return {
-      moveTo: function (x, y) { flush(); points.push(grid(m.a * x + m.c * y + m.e), grid(m.b * x + m.d * y + m.f)); },
-      lineTo: function (x, y) {
-        var gx = grid(m.a * x + m.c * y + m.e), gy = grid(m.b * x + m.d * y + m.f), n = points.length;
-        if (n >= 2 && points[n - 2] === gx && points[n - 1] === gy) return;
-        points.push(gx, gy);
-      },
+      moveTo: function (x, y) { flush(); note(x, y); push(x, y); },
+      lineTo: function (x, y) { note(x, y); push(x, y); },
+      keepSteps: function () { keeps = true; },
       bezierCurveTo: function (x1, y1, x2, y2, x, y) {
         flush();
         context.bezierCurveTo(m.a * x1 + m.c * y1 + m.e, m.b * x1 + m.d * y1 + m.f, m.a * x2 + m.c * y2 + m.e,
@@ -249,7 +270,7 @@ extension HTMLPageScript {
       }
       // Connectors into the visible nodes, and out of them into columns beyond.
       ctx.beginPath();
-      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth, scale * ratio, true);
+      var lineWidth = 2 * scale * ratio, path = snappedPath(ctx, lineWidth, scale * ratio, header.connectorStyle === 'elbow');
       for (var v = 0; v < visible.length; v++) if (columns[v] > 0) connectorPath(path, visible[v], columns[v]);
       var seen = {};
       for (v = 0; v < visible.length; v++) {
@@ -353,6 +374,17 @@ extension HTMLPageScript {
     }
     extraLines = {geometry: G, pairs: pairs, lanes: lanes};
     return extraLines;
+  }
+  // Whether a drawn child has additional parents (their lines drawn): its tree stub keeps its
+  // small steps (SchematicLayout.connectorAttributes).
+  function hasAdditionalParents(child) {
+    if (!header.extraEdges.length) return false;
+    var lines = extraLinesOfGeometry();
+    if (!lines.children) {
+      lines.children = new Set();
+      for (var p = 0; p < lines.pairs.length; p++) lines.children.add(lines.pairs[p][0]);
+    }
+    return lines.children.has(child);
   }
   // Dashed, as in the SVG: with elbow connectors along their own lanes, leaving the parent and
   // entering the child below the middle, beside the tree's stubs (SchematicLayout.connectorAttributes).

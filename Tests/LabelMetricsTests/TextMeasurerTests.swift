@@ -112,6 +112,9 @@ import TestSupport
         // Before optional arguments too ("request.setSocketKeep" / "Alive([enable]…" in Node.js's http outline).
         #expect(measurer.measure("request.setSocketKeepAlive([enable][, initialDelay])", maxWidth: 240).lines
                 == ["request.setSocketKeepAlive(", "[enable][, initialDelay])"])
+        // (The same past the ASCII path: an accent in the name before the parenthesis.)
+        #expect(measurer.measure("request.setSocketKeepAlivé([enable][, initialDelay])", maxWidth: 240).lines
+                == ["request.setSocketKeepAlivé(", "[enable][, initialDelay])"])
         // (Not after a parenthesis that opens a word, nor before a space.)
         #expect(LineBreaker.asciiSegment(of: "(ab", from: "(ab".startIndex, insideIdentifiers: true)?.range.upperBound
                 == "(ab".endIndex)

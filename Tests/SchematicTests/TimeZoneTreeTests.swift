@@ -33,7 +33,10 @@ import TestSupport
         #expect(zones.count == 26)
         for zone in zones {
             let middle = Point(x: zone.frame.midX, y: zone.frame.midY)
-            guard let panel = panels.first(where: { $0.contains(middle) }) else { continue }
+            guard let panel = panels.first(where: { $0.contains(middle) }) else {
+                Issue.record("\(zone.frame) in no panel")
+                continue
+            }
             let inside = boxes.filter { panel.contains(Point(x: $0.midX, y: $0.midY)) }.count
             #expect(inside > 1, "\(zone.frame) alone in panel \(panel)")
         }
