@@ -16,7 +16,8 @@ extension SchematicLayout {
     /// child's edge, by under `leastStep` in all), else the last piece gets that much longer or
     /// shorter (where under 1 px would be left, the end moves as well, under the child's box).
     /// Pieces siblings share (a block's entry and the line over it) move alike in each sibling's
-    /// connector: the move depends only on the step. The connector keeps its turns and corners
+    /// connector: the move depends only on the step (the first step always moves; a later one
+    /// that would slide the end `leastStep` or more in all stays). The connector keeps its turns and corners
     /// (`turnOut`, `turnIn`, `via`: readers such as the HTML page's data tell a wrapped block's
     /// buses by them), the step's now on one point. Nil where there is no such step: one pass
     /// over the points (nearly every connector, no allocation); a few otherwise.
@@ -32,7 +33,7 @@ extension SchematicLayout {
         guard found else { return nil }
         var raw = [connector.start, connector.turnOut, connector.turnIn] + connector.via + [connector.end]
         var distinct: [Int] = []  // where each point of the drawn polyline first appears in `raw`
-        var index = 1, slide = Point.zero  // how far the end has moved
+        var index = 1, slide = Point.zero, moved = false  // how far the end has moved; whether anything has
         while true {
             distinct.removeAll(keepingCapacity: true)
             for at in raw.indices where at == 0 || raw[at] != raw[distinct[distinct.count - 1]] { distinct.append(at) }
@@ -59,8 +60,9 @@ extension SchematicLayout {
             for at in distinct[index + 1]..<(movesEnd ? raw.count : distinct[last]) {
                 raw[at] = Point(x: raw[at].x + shift.x, y: raw[at].y + shift.y)
             }
+            moved = true
         }
-        guard slide != .zero || raw != [connector.start, connector.turnOut, connector.turnIn] + connector.via + [connector.end] else { return nil }
+        guard moved else { return nil }
         var result = connector
         result.turnIn = raw[2]
         result.via = Array(raw[3..<raw.count - 1])
