@@ -734,6 +734,38 @@ extension HTMLPagePlacementScript {
     return result;
   }
 
+  // A binary heap whose top is first by `before` (swift-collections' Heap, as the layout uses).
+  function binaryHeap(before) {
+    var items = [];
+    return {
+      size: function () { return items.length; },
+      top: function () { return items[0]; },
+      push: function (item) {
+        var at = items.length;
+        items.push(item);
+        while (at > 0) {
+          var up = (at - 1) >> 1;
+          if (!before(items[at], items[up])) break;
+          var t = items[at]; items[at] = items[up]; items[up] = t; at = up;
+        }
+      },
+      pop: function () {
+        var first = items[0], last = items.pop();
+        if (items.length) {
+          items[0] = last;
+          for (var at = 0; ;) {
+            var left = 2 * at + 1, right = left + 1, best = at;
+            if (left < items.length && before(items[left], items[best])) best = left;
+            if (right < items.length && before(items[right], items[best])) best = right;
+            if (best === at) break;
+            var t = items[at]; items[at] = items[best]; items[best] = t; at = best;
+          }
+        }
+        return first;
+      }
+    };
+  }
+
   // SchematicLayout.planAdditionalLanes: per section, its additional connectors (indices into
   // extra: [child, parent] pairs ordered by section, child, then the parent's turn), each one's
   // side of the tree's buses and lane there, the lanes on each side and their order.
@@ -764,13 +796,18 @@ extension HTMLPagePlacementScript {
         groupOf.push(last);
       }
       var order = spans.slice().sort(function (a, b) { return a.low !== b.low ? a.low - b.low : a.index - b.index; });
-      var busy = [], count = 0;
+      // (As the layout's: the lanes in use by when they end, and their numbers, in heaps; a
+      // lane's number leaves the second once its lane is free: O(n log n) a gap.)
+      var busy = binaryHeap(function (a, b) { return a.end < b.end; }), inUse = binaryHeap(function (a, b) { return a > b; });
+      var laneIsBusy = [], count = 0;
       for (k = 0; k < order.length; k++) {
-        busy = busy.filter(function (entry) { return !(entry.end < order[k].low - 0.5); });
-        var lane = 0;
-        for (var b = 0; b < busy.length; b++) lane = Math.max(lane, busy[b].lane + 1);
-        count = Math.max(count, lane + 1);
+        while (busy.size() && busy.top().end < order[k].low - 0.5) laneIsBusy[busy.pop().lane] = false;
+        while (inUse.size() && !laneIsBusy[inUse.top()]) inUse.pop();
+        var lane = inUse.size() ? inUse.top() + 1 : 0;
+        if (lane === count) { count++; laneIsBusy.push(false); }
         order[k].lane = lane;
+        laneIsBusy[lane] = true;
+        inUse.push(lane);
         busy.push({end: order[k].high, lane: lane});
       }
       return {lanes: groupOf.map(function (group) { return spans[group].lane; }), count: count, fromFarEnd: 2 * downward > side.length};
