@@ -196,7 +196,7 @@ extension SchematicLayout {
                 // Runs of buses that overlap or nearly meet, in order (their starts are in the
                 // parents' order): each run's buses between their children take the lanes after
                 // its others, and every bus of the run learns the run's lane count.
-                func closeRun(_ run: Range<Int>, low: Double, high: Double) {
+                func closeRun(_ run: Range<Int>, low: Double, high: Double, mayReverse: Bool) {
                     var sideLanes: Int32 = 0, middle: Int32 = 0, second: Int32 = 0
                     for parent in run {
                         switch laneOfParent[parent] {
@@ -212,6 +212,30 @@ extension SchematicLayout {
                         else if laneOfParent[parent] == -2 { laneOfParent[parent] = sideLanes + middle }
                         laneCount[parent] = total
                     }
+                    // Stubs level with a box of the parents' column go on the lanes far from it
+                    // where the run's buses only nearly meet: its lanes in reverse order (either
+                    // order crosses nothing), and the lane nearest that column left empty, unless
+                    // a parent's line, ending nearer the children, would meet another's child.
+                    if widens {
+                        var asIs = 0, reversed = 0
+                        for parent in run where laneOfParent[parent] != -1 {
+                            let level = levelStubs(parent), lane = Int(laneOfParent[parent])
+                            asIs += level * (Int(total) - lane)
+                            reversed += level * (lane + 1)
+                        }
+                        let apart = busesApart(run)
+                        if mayReverse && reversed < asIs && total > 1 && apart {
+                            for parent in run where laneOfParent[parent] != -1 { laneOfParent[parent] = total - 1 - laneOfParent[parent] }
+                            asIs = reversed
+                        }
+                        // (Only where no two of its buses run side by side: the lanes move closer.)
+                        if asIs > 0 && apart && !hasLevelLines(run) {
+                            for parent in run where laneOfParent[parent] != -1 {
+                                laneOfParent[parent] += 1
+                                laneCount[parent] = total + 1
+                            }
+                        }
+                    }
                     // A run of one lane is never widened (busX): no pass over its children.
                     if widens && total > 1 && hasLevelLines(run) {
                         let room = (before: freeRoom(inSection: section - 1, low: low, high: high),
@@ -220,6 +244,37 @@ extension SchematicLayout {
                             for parent in run where laneOfParent[parent] != -1 { widened[Int32(parent)] = room }
                         }
                     }
+                }
+                /// Whether no two buses of the run share a y: they take separate lanes only
+                /// because they nearly meet, and the lanes in reverse order cross nothing either.
+                func busesApart(_ run: Range<Int>) -> Bool {
+                    var end = -Double.infinity
+                    for parent in run where laneOfParent[parent] != -1 {
+                        let children = Int(childStarts[parent])..<Int(childStarts[parent + 1])
+                        let parentY = middle(parent)
+                        let low = min(entry(children.lowerBound), parentY), high = max(entry(children.upperBound - 1), parentY)
+                        if low <= end + 0.5 { return false }
+                        end = max(end, high)
+                    }
+                    return true
+                }
+                /// How many of a parent's stubs are level with a box of the parents' column (not
+                /// its own): starting a few pixels right of a leaf, such a stub reads as that
+                /// leaf's own line on to the child (a phylogeny's leaves beside the junction of a
+                /// clade one level further on).
+                func levelStubs(_ parent: Int) -> Int {
+                    let column = Int(sectionStarts[section - 1])..<Int(sectionStarts[section])
+                    var level = 0
+                    for child in Int(childStarts[parent])..<Int(childStarts[parent + 1]) {
+                        let y = entry(child)
+                        var lower = column.lowerBound, upper = column.upperBound
+                        while lower < upper {
+                            let half = (lower + upper) / 2
+                            if tops[half] + heights[half] < y { lower = half + 1 } else { upper = half }
+                        }
+                        if lower < column.upperBound && tops[lower] <= y && lower != parent { level += 1 }
+                    }
+                    return level
                 }
                 /// Whether a parent of the run is level with another one's child: its line and
                 /// that child's stub lie on one row, a lane apart.
@@ -242,12 +297,13 @@ extension SchematicLayout {
                 func closeParts(upTo end: Int) {
                     if parts.count > 1 && widens && hasLevelLines(parts[0].start..<end) {
                         for (index, part) in parts.enumerated() {
-                            closeRun(part.start..<(index + 1 < parts.count ? parts[index + 1].start : end), low: part.low, high: part.high)
+                            closeRun(part.start..<(index + 1 < parts.count ? parts[index + 1].start : end), low: part.low, high: part.high,
+                                     mayReverse: false)
                         }
                     } else if let first = parts.first {
                         var low = first.low, high = first.high
                         for part in parts { low = min(low, part.low); high = max(high, part.high) }
-                        closeRun(first.start..<end, low: low, high: high)
+                        closeRun(first.start..<end, low: low, high: high, mayReverse: true)
                     }
                     parts.removeAll(keepingCapacity: true)
                 }

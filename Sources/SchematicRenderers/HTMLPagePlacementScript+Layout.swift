@@ -948,22 +948,63 @@ extension HTMLPagePlacementScript {
         for (k = lower; k < ss[sec + 1] && tops[k] < high; k++) room = Math.min(room, (secW[sec] - widths[k]) / 2);
         return room === Infinity ? 0 : Math.max(0, room);
       };
-      var closeRun = function (from, to, low, high) {
-        var sideLanes = 0, middleLane = 0, second = 0, k, l, total, before = 0, after = 0;
+      // How many of a parent's stubs are level with a box of the parents' column, not its own.
+      var levelStubs = function (parent) {
+        var level = 0, child, y, lower, upper, half;
+        for (child = cs[parent]; child < cs[parent + 1]; child++) {
+          y = entry(child); lower = a; upper = b;
+          while (lower < upper) { half = (lower + upper) >> 1; if (tops[half] + heights[half] < y) lower = half + 1; else upper = half; }
+          if (lower < b && tops[lower] <= y && lower !== parent) level++;
+        }
+        return level;
+      };
+      // Whether no two buses of the run share a y (separate lanes only because they nearly meet).
+      var busesApart = function (from, to) {
+        var end = -Infinity, k, lo, hi;
+        for (k = from; k < to; k++) {
+          if (laneOfParent[k] === -1) continue;
+          lo = Math.min(entry(cs[k]), middle(k)); hi = Math.max(entry(cs[k + 1] - 1), middle(k));
+          if (lo <= end + 0.5) return false;
+          end = Math.max(end, hi);
+        }
+        return true;
+      };
+      var closeRun = function (from, to, low, high, mayReverse) {
+        var sideLanes = 0, middleLane = 0, second = 0, k, l, total, before = 0, after = 0, level;
         for (k = from; k < to; k++) {
           l = laneOfParent[k];
           if (l === -2) second = 1; else if (l === -3) middleLane = 1; else if (l >= 0) sideLanes = Math.max(sideLanes, l + 1);
         }
         total = sideLanes + middleLane + second;
+        for (k = from; k < to; k++) {
+          if (laneOfParent[k] === -3) laneOfParent[k] = sideLanes; else if (laneOfParent[k] === -2) laneOfParent[k] = sideLanes + middleLane;
+        }
+        // Stubs level with a box of the parents' column on the lanes far from it where the
+        // buses only nearly meet: the lanes in reverse order, the nearest lane left empty unless
+        // a parent's line would meet another's child (SchematicLayout.countLanes).
+        var shift = 0;
+        if (widens && to > from) {
+          var asIs = 0, reversed = 0;
+          for (k = from; k < to; k++) {
+            if (laneOfParent[k] === -1) continue;
+            level = levelStubs(k);
+            asIs += level * (total - laneOfParent[k]); reversed += level * (laneOfParent[k] + 1);
+          }
+          var apart = busesApart(from, to);
+          if (mayReverse && reversed < asIs && total > 1 && apart) {
+            for (k = from; k < to; k++) if (laneOfParent[k] !== -1) laneOfParent[k] = total - 1 - laneOfParent[k];
+            asIs = reversed;
+          }
+          if (asIs > 0 && apart && !levelLines(from, to)) shift = 1;
+        }
         if (widens && to > from && total > 1 && levelLines(from, to)) { before = freeRoom(section - 1, low, high); after = freeRoom(section, low, high); }
         var spacing = gapWidth / (total + 1), firstLane = gapLeft - before + spacing, lastLane = gapLeft + gapWidth + after - spacing;
         for (k = from; k < to; k++) {
           l = laneOfParent[k];
           if (l === -1) continue;
-          if (l === -3) l = sideLanes; else if (l === -2) l = sideLanes + middleLane;
           if (hasBus) hasBus[k] = 1;
           // The outer lanes as far from the boxes as in the gap, the others spread between.
-          busX[k] = before > 0 || after > 0 ? firstLane + (lastLane - firstLane) * l / (total - 1) : gapLeft + gapWidth * (l + 1) / (total + 1);
+          busX[k] = before > 0 || after > 0 ? firstLane + (lastLane - firstLane) * l / (total - 1) : gapLeft + gapWidth * (l + 1 + shift) / (total + 1 + shift);
         }
       };
       // A run's parts that only nearly meet by their stubs' pitch: a run with level lines is
@@ -972,10 +1013,10 @@ extension HTMLPagePlacementScript {
       var closeParts = function (end) {
         var k, lo = Infinity, hi = -Infinity;
         if (parts.length > 1 && widens && levelLines(parts[0].start, end)) {
-          for (k = 0; k < parts.length; k++) closeRun(parts[k].start, k + 1 < parts.length ? parts[k + 1].start : end, parts[k].low, parts[k].high);
+          for (k = 0; k < parts.length; k++) closeRun(parts[k].start, k + 1 < parts.length ? parts[k + 1].start : end, parts[k].low, parts[k].high, false);
         } else if (parts.length) {
           for (k = 0; k < parts.length; k++) { lo = Math.min(lo, parts[k].low); hi = Math.max(hi, parts[k].high); }
-          closeRun(parts[0].start, end, lo, hi);
+          closeRun(parts[0].start, end, lo, hi, true);
         }
         parts = [];
       };
