@@ -4,8 +4,8 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
     case empty
     /// Following primary parents from this node never reaches a root.
     case cycle(node: Int, label: String)
-    /// An additional parent does not sit in the section just before its child (the link
-    /// written at `place`, where known).
+    /// An additional parent does not sit in a section before its child's (the link written at
+    /// `place`, where known).
     case parentNotInPreviousSection(child: Int, childLabel: String, parent: Int, parentLabel: String, place: SourcePlace? = nil)
     /// An additional parent lies under its child: the two would make a cycle.
     case parentUnderChild(child: Int, childLabel: String, parent: Int, parentLabel: String, place: SourcePlace? = nil)
@@ -25,7 +25,7 @@ public enum HierarchyError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .cycle(_, label):
             "node '\(Self.quoted(label))' is on a cycle of parents"
         case let .parentNotInPreviousSection(_, child, _, parent, _):
-            "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is not one level above it "
+            "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is not above it "
                 + "(--extra-parents auto leaves such edges out)"
         case let .parentUnderChild(_, child, _, parent, _):
             "'\(Self.quoted(parent))' cannot be a parent of '\(Self.quoted(child))': it is under '\(Self.quoted(child))', "

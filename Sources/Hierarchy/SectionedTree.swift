@@ -24,9 +24,14 @@ public struct SectionedTree: Sendable {
     public private(set) var additionalParentsOfItem: [Int32: [Int32]]
     /// Items that have a global item as an additional parent.
     public private(set) var additionalChildrenOfItem: [Int32: [Int32]]
+    /// Additional parents two or more levels above their child (a DAG's edges that skip
+    /// levels), global items in the order the tree lists them: drawn dashed across the columns
+    /// between, where the layout can route them.
+    public private(set) var distantParentsOfItem: [Int32: [Int32]]
 
-    /// What to do with an additional parent that is not exactly one level above its child
-    /// (a DAG edge that skips levels), which a column layout cannot draw.
+    /// What to do with an additional parent that is not above its child (as deep or deeper:
+    /// a DAG's edge going back), which a column layout cannot draw. (One two or more levels
+    /// above is kept, `distantParentsOfItem`, but under `dropAll`.)
     public enum MisplacedParentPolicy: Sendable {
         /// Throw `HierarchyError.parentNotInPreviousSection`.
         case reject
@@ -45,13 +50,13 @@ public struct SectionedTree: Sendable {
     public private(set) var firstDroppedParents: [(parent: Int, child: Int)] = []
     /// How many left-out parents `firstDroppedParents` keeps.
     public static let namedDroppedParents = 3
-    /// Parents that every edge of theirs was left out of: roots with no children and no drawn
-    /// additional child, drawn alone (the Unix history's `Unix/TS 1.0`, whose one edge skips
-    /// levels); how many, and the first in node order.
+    /// Parents that every edge of theirs was left out of: roots with no children and no other
+    /// kept child, drawn alone (an edge going back, or, under `dropAll`, the Unix history's
+    /// `Unix/TS 1.0`, whose one edge skips levels); how many, and the first in node order.
     public private(set) var parentsLeftAlone: (count: Int, first: Int?) = (0, nil)
 
     /// Sections a forest. Throws if it is empty or has a cycle, and, under `.reject`, if an
-    /// additional parent is not exactly one level above its child.
+    /// additional parent is not above its child.
     public init(_ tree: Tree, misplacedParents: MisplacedParentPolicy = .reject) throws(HierarchyError) {
         let count = tree.count
         guard count > 0 else { throw .empty }
@@ -141,6 +146,7 @@ public struct SectionedTree: Sendable {
 
         var additionalParents: [Int32: [Int32]] = [:]
         var additionalChildren: [Int32: [Int32]] = [:]
+        var distantParents: [Int32: [Int32]] = [:]
         var droppedParents = Set<Int32>()
         for node in tree.additionalParents.keys.sorted() {
             let childItem = itemOfNode[Int(node)]
@@ -151,6 +157,11 @@ public struct SectionedTree: Sendable {
                     droppedParentCount += 1
                     droppedParents.insert(parent)
                     if firstDroppedParents.count < Self.namedDroppedParents { firstDroppedParents.append((Int(parent), Int(node))) }
+                    continue
+                }
+                if sectionOfNode[Int(parent)] + 1 < sectionOfNode[Int(node)] {
+                    let parentItem = itemOfNode[Int(parent)]
+                    if distantParents[childItem]?.contains(parentItem) != true { distantParents[childItem, default: []].append(parentItem) }
                     continue
                 }
                 guard sectionOfNode[Int(parent)] + 1 == sectionOfNode[Int(node)] else {
@@ -189,10 +200,12 @@ public struct SectionedTree: Sendable {
         self.childStarts = childStarts
         self.additionalParentsOfItem = additionalParents
         self.additionalChildrenOfItem = additionalChildren
+        self.distantParentsOfItem = distantParents
+        let distantParentItems = Set(distantParents.values.joined())
         for parent in droppedParents {
             let item = Int(itemOfNode[Int(parent)])
             guard tree.parents[Int(parent)] < 0, childStarts[item] == childStarts[item + 1],
-                  additionalChildren[Int32(item)] == nil else { continue }
+                  additionalChildren[Int32(item)] == nil, !distantParentItems.contains(Int32(item)) else { continue }
             parentsLeftAlone.count += 1
             parentsLeftAlone.first = min(parentsLeftAlone.first ?? Int(parent), Int(parent))
         }

@@ -134,10 +134,23 @@ public struct Diagram {
             collectionView.layoutIfNeeded()
         }
         layoutDuration = clock.now - started
+        // Edges across levels where the drawing wraps are left out: a block's members lie
+        // across the columns, with no gap between boxes to route them through.
+        var distantDrawn = dataController.distantParentsOfItem.values.reduce(0) { $0 + $1.count }
+        if let schematicLayout, distantDrawn > 0, !schematicLayout.drawsDistantConnectors {
+            let child = dataController.distantParentsOfItem.keys.min()!
+            let parent = Int(dataController.nodeOfItem[Int(dataController.distantParentsOfItem[child]![0])])
+            let named = (Self.shortLabel(tree.labels[parent]), Self.shortLabel(tree.labels[Int(dataController.nodeOfItem[Int(child)])]))
+            if options.misplacedParents == .reject {
+                throw .distantParentsInWrappedDrawing(count: distantDrawn, parentLabel: named.0, childLabel: named.1)
+            }
+            warnings.append(Self.wrappedDistantParentsMessage(distantDrawn, first: named))
+            distantDrawn = 0
+        }
         if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount, naming: dataController.firstDroppedParents.map {
             (Self.shortLabel(tree.labels[$0.parent]), Self.shortLabel(tree.labels[$0.child]))
         }, all: options.misplacedParents == .dropAll,
-           dashed: dataController.additionalParentsOfItem.values.reduce(0) { $0 + $1.count }) {
+           dashed: dataController.additionalParentsOfItem.values.reduce(0) { $0 + $1.count } + distantDrawn) {
             // A parent none of whose edges is drawn stands alone, unlinked: named, as the edges
             // listed may not be its own.
             let alone = dataController.parentsLeftAlone
@@ -257,20 +270,25 @@ public struct Diagram {
     static func droppedParentsMessage(_ dropped: Int, naming named: [(parent: String, child: String)] = [], all: Bool = false,
                                       dashed: Int = 0) -> String? {
         guard dropped > 0 else { return nil }
-        // Not only edges that skip levels: one from a node's own descendant (it would close a
-        // cycle) is not one level above it either.
-        // Each depth is a column: an edge between columns that are not neighbours cannot be drawn.
+        // Each depth is a column: an edge from a column to itself or back cannot be drawn (one
+        // from a node's own descendant would close a cycle).
         let names = named.map { "\($0.parent) → \($0.child)" }.joined(separator: ", ")
         let list = names.isEmpty ? "" : (dropped == 1 ? ": " : dropped > named.count ? ", among them " : ": ") + names
         if all {
             return dropped == 1
-                ? "left out 1 additional parent edge, each node drawn under its first parent only\(list) (--extra-parents auto draws any one level above its child, dashed)"
-                : "left out \(dropped) additional parent edges, each node drawn under its first parent only\(list) (--extra-parents auto draws any one level above its child, dashed)"
+                ? "left out 1 additional parent edge, each node drawn under its first parent only\(list) (--extra-parents auto draws any above its child, dashed)"
+                : "left out \(dropped) additional parent edges, each node drawn under its first parent only\(list) (--extra-parents auto draws any above its child, dashed)"
         }
         let drop = dashed == 0 ? "" : "; drop also leaves out the \(dashed == 1 ? "one" : String(dashed)) drawn dashed"
         return dropped == 1
-            ? "left out 1 parent edge whose parent is not one level above its child\(list) (--extra-parents keep refuses it\(drop))"
-            : "left out \(dropped) parent edges whose parents are not one level above their children\(list) (--extra-parents keep refuses them\(drop))"
+            ? "left out 1 parent edge whose parent is not above its child\(list) (--extra-parents keep refuses it\(drop))"
+            : "left out \(dropped) parent edges whose parents are not above their children\(list) (--extra-parents keep refuses them\(drop))"
+    }
+
+    /// The warning for edges across levels left out of a drawing whose wide fans wrap.
+    static func wrappedDistantParentsMessage(_ count: Int, first: (parent: String, child: String)) -> String {
+        (count == 1 ? "left out 1 parent edge across levels" : "left out \(count) parent edges across levels, among them")
+            + " \(first.parent) → \(first.child): the drawing wraps wide fans (--wrap off draws them, dashed)"
     }
 
     /// A label on one line, at most 40 characters (… after), for a message.

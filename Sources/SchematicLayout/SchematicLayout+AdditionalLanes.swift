@@ -1,13 +1,29 @@
 import HeapModule
 import Hierarchy
 
-/// Where a section's additional connectors run along the gap before it, found from the
-/// columns' tops alone (no x): the side of the tree's buses, and the lane on that side.
+/// A stretch of dashed line along the gap before a column, in a lane of its own beside the
+/// tree's buses: an additional parent's connector, or a distant parent's way out of its
+/// parent's column or into its child's (`SchematicLayout.lanePieces`).
+struct LanePiece {
+    /// Where it leaves the column before the gap and enters the one after (canonical y,
+    /// without the header room): its lane spans them.
+    let fromY: Double, toY: Double
+    /// The middles it is level with on either side: its parent's and its child's, or a distant
+    /// connector's run across the columns; and whether each is an item's middle.
+    let fromMiddle: Double, toMiddle: Double
+    let fromItem: Bool, toItem: Bool
+    /// Pieces of one group share a lane: a child's additional parents (the child's item); a
+    /// distant connector's way out has a group of its own (negative).
+    let group: Int
+}
+
+/// Where a section's lane pieces run along the gap before it, found from the columns' tops
+/// alone (no x): the side of the tree's buses, and the lane on that side.
 struct AdditionalLanePlan {
-    /// Per additional connector of the section (`additionalConnectors`' order): whether it
-    /// runs right of the tree's buses (towards the children) or left of them.
+    /// Per lane piece of the section (`lanePieces`' order): whether it runs right of the
+    /// tree's buses (towards the children) or left of them.
     var runsRight: [Bool] = []
-    /// Per additional connector: its lane on its side, from the side's first.
+    /// Per lane piece: its lane on its side, from the side's first.
     var lane: [Int32] = []
     /// Lanes on each side.
     var laneCount: (left: Int, right: Int) = (0, 0)
@@ -30,19 +46,51 @@ extension SchematicLayout {
     /// the other (interval colouring, O(E log E)). The tree's buses stay put: where a side's
     /// lanes would be closer than `additionalLaneSpacing`, the gap is widened on that side
     /// (`neededGapRoom(for:)`, before the columns are put side by side).
+    /// (A distant parent's connector takes two lanes so: its way out of its parent's column and
+    /// its way into its child's, the latter shared with the child's additional parents.)
     func planAdditionalLanes() {
-        guard !dataController.additionalParentsOfItem.isEmpty, configuration.connectorStyle == .elbow else {
+        guard configuration.connectorStyle == .elbow, !dataController.additionalParentsOfItem.isEmpty || drawsDistantConnectors else {
             additionalLanePlans = []
+            lanePieces = []
             return
         }
+        buildLanePieces()
         additionalLanePlans = Array(repeating: AdditionalLanePlan(), count: dataController.numberOfSections)
-        for section in 1..<max(1, dataController.numberOfSections) where !additionalConnectors[section].isEmpty {
+        for section in 1..<max(1, dataController.numberOfSections) where !lanePieces[section].isEmpty {
             additionalLanePlans[section] = lanePlan(ofSection: section)
         }
     }
 
+    /// Each section's lane pieces: its additional connectors (in `additionalConnectors`' order,
+    /// so an additional connector's piece has its index), then the distant connectors' ways in
+    /// and ways out.
+    private func buildLanePieces() {
+        func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
+        func offset(_ item: Int) -> Double { min(Self.additionalEntryOffset, itemHeights[item] / 4) }
+        lanePieces = additionalConnectors.map { connectors in
+            connectors.map { connector in
+                let child = Int(connector.child), parent = Int(connector.parent)
+                return LanePiece(fromY: middle(parent) + offset(parent), toY: middle(child) + offset(child),
+                                 fromMiddle: middle(parent), toMiddle: middle(child), fromItem: true, toItem: true, group: child)
+            }
+        }
+        distantLanePieces = []
+        guard drawsDistantConnectors else { return }
+        distantLanePieces.reserveCapacity(distantConnectors.count)
+        for (index, connector) in distantConnectors.enumerated() {
+            let child = Int(connector.child), parent = Int(connector.parent), run = distantRunY[index]
+            let childSection = Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[child])])
+            let parentSection = Int(dataController.sectionOfNode[Int(dataController.nodeOfItem[parent])])
+            lanePieces[childSection].append(LanePiece(fromY: run, toY: middle(child) + offset(child), fromMiddle: run,
+                                                      toMiddle: middle(child), fromItem: false, toItem: true, group: child))
+            lanePieces[parentSection + 1].append(LanePiece(fromY: middle(parent) + offset(parent), toY: run, fromMiddle: middle(parent),
+                                                           toMiddle: run, fromItem: true, toItem: false, group: -1 - index))
+            distantLanePieces.append((Int32(lanePieces[parentSection + 1].count - 1), Int32(lanePieces[childSection].count - 1)))
+        }
+    }
+
     private func lanePlan(ofSection section: Int) -> AdditionalLanePlan {
-        let connectors = additionalConnectors[section]
+        let pieces = lanePieces[section]
         func middle(_ item: Int) -> Double { itemTops[item] + itemHeights[item] / 2 }
         // The columns' middles, sorted, to find an item level with a y by bisection.
         let parentMiddles = items(inSection: section - 1).map(middle).sorted()
@@ -58,16 +106,15 @@ extension SchematicLayout {
             return found > own
         }
         var plan = AdditionalLanePlan()
-        plan.runsRight = connectors.map { connector -> Bool in
-            let parentY = middle(Int(connector.parent)), childY = middle(Int(connector.child))
-            // (The connector's own child or parent, level with the other end, is no other.)
-            let own = abs(parentY - childY) <= Self.levelLaneDistance ? 1 : 0
-            guard hasLevel(parentY, in: childMiddles, besides: own) else { return true }
-            return hasLevel(childY, in: parentMiddles, besides: own)
+        plan.runsRight = pieces.map { piece -> Bool in
+            // (The piece's own child or parent, level with the other end, is no other.)
+            let level = abs(piece.fromMiddle - piece.toMiddle) <= Self.levelLaneDistance
+            guard hasLevel(piece.fromMiddle, in: childMiddles, besides: level && piece.toItem ? 1 : 0) else { return true }
+            return hasLevel(piece.toMiddle, in: parentMiddles, besides: level && piece.fromItem ? 1 : 0)
         }
-        plan.lane = [Int32](repeating: 0, count: connectors.count)
+        plan.lane = [Int32](repeating: 0, count: pieces.count)
         for right in [true, false] {
-            let side = connectors.indices.filter { plan.runsRight[$0] == right }
+            let side = pieces.indices.filter { plan.runsRight[$0] == right }
             guard !side.isEmpty else { continue }
             // A child's additional parents on this side share one lane, as a bus shares a
             // parent's children: their lines meet on it and run on together into the child
@@ -75,17 +122,15 @@ extension SchematicLayout {
             // child: every package depends on libc). The lane spans them all.
             var groupOfConnector = [Int](repeating: 0, count: side.count)
             var spans: [(low: Double, high: Double)] = []
+            var spanOfGroup: [Int: Int] = [:]
             for (position, index) in side.enumerated() {
-                let child = Int(connectors[index].child), parent = Int(connectors[index].parent)
-                let parentY = middle(parent) + min(Self.additionalEntryOffset, itemHeights[parent] / 4)
-                let childY = middle(child) + min(Self.additionalEntryOffset, itemHeights[child] / 4)
-                let span = (low: min(parentY, childY), high: max(parentY, childY))
-                // (A child's connectors are next to each other: ordered by child, then subitem.)
-                if position > 0 && connectors[side[position - 1]].child == connectors[index].child {
-                    let group = groupOfConnector[position - 1]
+                let piece = pieces[index]
+                let span = (low: min(piece.fromY, piece.toY), high: max(piece.fromY, piece.toY))
+                if let group = spanOfGroup[piece.group] {
                     groupOfConnector[position] = group
                     spans[group] = (min(spans[group].low, span.low), max(spans[group].high, span.high))
                 } else {
+                    spanOfGroup[piece.group] = spans.count
                     groupOfConnector[position] = spans.count
                     spans.append(span)
                 }
@@ -109,7 +154,7 @@ extension SchematicLayout {
                 inUse.insert(lane)
                 busy.insert(LaneEnd(end: spans[index].high, lane: lane))
             }
-            let downward = side.filter { middle(Int(connectors[$0].parent)) < middle(Int(connectors[$0].child)) }.count
+            let downward = side.filter { pieces[$0].fromMiddle < pieces[$0].toMiddle }.count
             let fromFarEnd = 2 * downward > side.count
             for (position, index) in side.enumerated() { plan.lane[index] = Int32(lanes[groupOfConnector[position]]) }
             if right { plan.laneCount.right = laneCount; plan.fromFarEnd.right = fromFarEnd } else {
@@ -149,8 +194,8 @@ extension SchematicLayout {
             additionalLaneX = []
             return
         }
-        additionalLaneX = additionalConnectors.map { [Double](repeating: 0, count: $0.count) }
-        for section in 1..<max(1, dataController.numberOfSections) where !additionalConnectors[section].isEmpty {
+        additionalLaneX = lanePieces.map { [Double](repeating: 0, count: $0.count) }
+        for section in 1..<max(1, dataController.numberOfSections) where !lanePieces[section].isEmpty {
             let plan = additionalLanePlans[section]
             let parentEdge = sectionLefts[section - 1] + sectionWidths[section - 1], childEdge = sectionLefts[section]
             let room = section < additionalGapRoom.count ? additionalGapRoom[section] : (before: 0, after: 0)
@@ -159,7 +204,7 @@ extension SchematicLayout {
                 guard let bus = busX(ofParent: parent, childSection: section) else { continue }
                 treeLeft = min(treeLeft, bus); treeRight = max(treeRight, bus)
             }
-            for index in additionalConnectors[section].indices {
+            for index in lanePieces[section].indices {
                 let right = plan.runsRight[index]
                 let laneCount = right ? plan.laneCount.right : plan.laneCount.left
                 let (near, far) = right ? (treeRight, childEdge) : (parentEdge, treeLeft)

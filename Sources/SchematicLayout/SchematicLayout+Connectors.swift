@@ -75,7 +75,7 @@ extension SchematicLayout {
         // Runs whose lanes spread into the free room beside the gap (`widenedBusRuns`): only
         // where columns are plain (no blocks, whose members are not in order along a column,
         // nor additional parents' lanes, laid out between the tree's buses and the columns).
-        let widens = wrapPlan == nil && dataController.additionalParentsOfItem.isEmpty
+        let widens = wrapPlan == nil && dataController.additionalParentsOfItem.isEmpty && !drawsDistantConnectors
         var widened = widenedBusRuns
         widenedBusRuns = [:]
         if !widened.isEmpty {
@@ -402,8 +402,7 @@ extension SchematicLayout {
         var attributes = steppedConnectorAttributes(child: child, parent: parent, subitem: subitem, section: section)
         // (A child with additional parents keeps its stub where it is: their dashed lines enter
         // a few pixels beside it, `additionalEntryOffset`.)
-        guard subitem == 0, configuration.connectorStyle == .elbow, let connector = attributes.connector,
-              dataController.additionalParentsOfItem.isEmpty || dataController.additionalParentsOfItem[Int32(child)] == nil
+        guard subitem == 0, configuration.connectorStyle == .elbow, let connector = attributes.connector, !hasDashedEntry(child)
         else { return attributes }
         guard let straightened = Self.withoutSteps(connector) else { return attributes }
         // Its moved points may lie up to `leastStep` beyond the frame: it grows to hold them.
@@ -458,8 +457,7 @@ extension SchematicLayout {
             return wrapped
         }
         // (A child with additional parents keeps the narrow rule: their elbows enter beside its stub.)
-        let hasAdditionalParents = subitem == 0 && !dataController.additionalParentsOfItem.isEmpty
-            && dataController.additionalParentsOfItem[Int32(child)] != nil
+        let hasAdditionalParents = subitem == 0 && hasDashedEntry(child)
         attributes.connector = betweenColumns(parent: parent, section: section, start: start, end: end,
                                               leadOut: leadOut, leadIn: leadIn, middle: middle, child: subitem == 0 ? childFrame : nil,
                                               entersWide: !hasAdditionalParents)

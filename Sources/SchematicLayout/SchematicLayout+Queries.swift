@@ -143,6 +143,7 @@ extension SchematicLayout {
             }
             section += 1
         }
+        if connectors { enumerateDistantConnectors(in: canonical, body) }
     }
 
     /// The global item of an index path, or nil if it is out of range.
@@ -170,8 +171,10 @@ extension SchematicLayout {
         if indexPath.subitem == 0 {
             parent = Int(dataController.parentOfItem[child])
         } else {
-            guard let extra = dataController.additionalParentsOfItem[Int32(child)],
-                  indexPath.subitem <= extra.count else { return nil }
+            let extra = dataController.additionalParentsOfItem[Int32(child)] ?? []
+            guard indexPath.subitem <= extra.count else {
+                return distantConnectorIndex(child: child, subitem: indexPath.subitem).map { axes.oriented(distantConnectorAttributes($0)) }
+            }
             parent = Int(extra[indexPath.subitem - 1])
         }
         let attributes = connectorAttributes(child: child, parent: parent, subitem: indexPath.subitem, section: indexPath.section)

@@ -37,8 +37,25 @@ public final class SchematicLayout: SelfSizingLayout {
     var sectionHeights: [Double] = []
     /// Connectors from additional parents, per section of the child, ordered by child.
     var additionalConnectors: [[(child: Int32, parent: Int32, subitem: Int32)]] = []
-    /// With elbow connectors, the x of each additional connector's own lane (`additionalConnectors`' shape).
+    /// With elbow connectors, the x of each lane piece's own lane (`lanePieces`' shape: an
+    /// additional connector's at its index in `additionalConnectors`).
     var additionalLaneX: [[Double]] = []
+    /// With elbow connectors, per section, the stretches of dashed line that take lanes in the
+    /// gap before it (`buildLanePieces`).
+    var lanePieces: [[LanePiece]] = []
+    /// Connectors from parents two or more columns before their children
+    /// (`SectionedTree.distantParentsOfItem`), ordered by child, then subitem (after the
+    /// child's additional parents'); drawn only where `drawsDistantConnectors`.
+    var distantConnectors: [(child: Int32, parent: Int32, subitem: Int32)] = []
+    /// Whether the last preparation routed the distant connectors: only where nothing wraps
+    /// (a block's members lie across the columns, not in them, `routeDistantConnectors`).
+    public internal(set) var drawsDistantConnectors = false
+    /// Per distant connector, where it runs across the columns between its parent's and its
+    /// child's (canonical y, without the header room).
+    var distantRunY: [Double] = []
+    /// Per distant connector, with elbow connectors: its way out's lane piece (in the section
+    /// after its parent's) and its way in's (in its child's section), as indices in `lanePieces`.
+    var distantLanePieces: [(out: Int32, into: Int32)] = []
     /// With elbow connectors, per section, which side of the tree's buses each additional
     /// connector runs on and its lane there (`planAdditionalLanes`; empty without additional parents).
     var additionalLanePlans: [AdditionalLanePlan] = []
@@ -191,9 +208,14 @@ public final class SchematicLayout: SelfSizingLayout {
             sectionExtents = []
             for section in 0..<sectionCount { stackItems(inSection: section) }
         }
+        // Distant parents' connectors run between the boxes of the columns they cross: found
+        // from the tops alone, as the lanes below.
+        drawsDistantConnectors = !distantConnectors.isEmpty && wrapPlan == nil && !placesRoughly
+        if drawsDistantConnectors { routeDistantConnectors() } else { distantRunY = [] }
         // Additional parents' lanes may widen gaps: their room is found from the tops (the
         // tree's bus lanes and the lanes' plan) before the columns are put side by side.
-        let hasAdditionalLanes = configuration.connectorStyle == .elbow && !dataController.additionalParentsOfItem.isEmpty
+        let hasAdditionalLanes = configuration.connectorStyle == .elbow
+            && (!dataController.additionalParentsOfItem.isEmpty || drawsDistantConnectors)
         if hasAdditionalLanes {
             assignBusLanes()
             planAdditionalLanes()
@@ -225,7 +247,7 @@ public final class SchematicLayout: SelfSizingLayout {
             // Stacked columns without wrapping move nothing but the resized columns' items:
             // only the gaps beside them are counted again. Every other placement re-placed the tree.
             let columnByColumn = configuration.alignment == .stacked && configuration.wrap == .off && !wasWrapped
-                && !placesRoughly && dataController.additionalParentsOfItem.isEmpty
+                && !placesRoughly && dataController.additionalParentsOfItem.isEmpty && distantConnectors.isEmpty
             if !hasAdditionalLanes { assignBusLanes(onlyAround: columnByColumn ? sectionsWithNewSizes : nil) }
             assignAdditionalLanes()
             assignInnerBusLanes()
@@ -263,6 +285,7 @@ public final class SchematicLayout: SelfSizingLayout {
         staleTopsFrom = [Int32](repeating: .max, count: sectionCount)
         widestItemCount = [Int32](repeating: 0, count: sectionCount)
         buildAdditionalConnectors()
+        buildDistantConnectors()
         for section in 0..<sectionCount { stackItems(inSection: section) }
     }
 

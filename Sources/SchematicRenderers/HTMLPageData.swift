@@ -42,6 +42,8 @@ struct HTMLPageData {
     var leads: [(parent: Int, out: Double, into: Double, middle: Double)] = []
     /// Connectors from additional parents: (child, parent) global items.
     var extraEdges: [(child: Int, parent: Int)] = []
+    /// Connectors from parents two or more levels above their children, drawn (global items).
+    var distantEdges: [(child: Int, parent: Int)] = []
     /// Nodes with their own colours: (node, fill, text colour).
     var colours: [(node: Int, fill: String?, color: String?)] = []
     /// Nodes `--max-depth` cut below, and how many it left out there (written flat: node, count, …).
@@ -208,7 +210,8 @@ struct HTMLPageData {
             section + 1 < sectionCount ? sectionLefts[section + 1] - options.sectionPadding - sectionLefts[section]
                 : contentWidth - options.sectionMargin - sectionLefts[section]
         }
-        extraEdges = extra.map { (global($0.child), global($0.parent)) }
+        extraEdges = extra.filter { $0.parent.section + 1 == $0.child.section }.map { (global($0.child), global($0.parent)) }
+        distantEdges = extra.filter { $0.parent.section + 1 < $0.child.section }.map { (global($0.child), global($0.parent)) }
     }
 
     /// The header: counts, the layout's settings, columns, blocks, extra edges and colours.
@@ -310,6 +313,8 @@ struct HTMLPageData {
         }
         output.append("],\"extraEdges\":[")
         writePairs(extraEdges.map { ($0.child, $0.parent) }, into: &output)
+        output.append("],\"distantEdges\":[")
+        writePairs(distantEdges.map { ($0.child, $0.parent) }, into: &output)
         output.append("],\"colours\":[")
         for (index, colour) in colours.enumerated() {
             output.append(index == 0 ? "[" : ",[")

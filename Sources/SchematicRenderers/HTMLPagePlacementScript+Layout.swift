@@ -702,11 +702,12 @@ extension HTMLPagePlacementScript {
     }
     // SchematicLayout.prepare: additional parents' lanes widen their gaps (neededGapRoom),
     // found from the tree's bus lanes in gaps of the usual width.
-    var room = null;
-    if (cfg.connectorStyle === 'elbow' && cols.extra && cols.extra.length) {
+    var room = null, distant = !plan && cols.distant ? cols.distant : [];
+    if (cfg.connectorStyle === 'elbow' && ((cols.extra && cols.extra.length) || distant.length)) {
       for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
       var hasBus = new Uint8Array(n), usual = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, false, null, hasBus);
-      room = additionalGapRoom(planAdditionalLanes(ss, tops, heights, cols.extra), ss, secL, secW, usual, hasBus, cfg.sectionPadding);
+      var pieces = lanePieces(ss, tops, heights, cols.extra || [], distant, distantRuns(ss, tops, heights, distant, cfg.itemPadding));
+      room = additionalGapRoom(planAdditionalLanes(ss, tops, heights, pieces), ss, secL, secW, usual, hasBus, cfg.sectionPadding);
     }
     for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding + (room ? room[s][0] + room[s][1] : 0);
     var reach = 0;
@@ -729,7 +730,7 @@ extension HTMLPagePlacementScript {
       for (var sec = 0; sec < S; sec++) for (var k = ss[sec]; k < ss[sec + 1]; k++) out[k] = (secW[sec] - widths[k]) / 2;
       return out;
     })();
-    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents, room);
+    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents && !distant.length, room);
     result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow', tops, heights);
     return result;
   }
@@ -766,13 +767,93 @@ extension HTMLPagePlacementScript {
     };
   }
 
-  // SchematicLayout.planAdditionalLanes: per section, its additional connectors (indices into
-  // extra: [child, parent] pairs ordered by section, child, then the parent's turn), each one's
-  // side of the tree's buses and lane there, the lanes on each side and their order.
-  function planAdditionalLanes(ss, tops, heights, extra) {
+  // SchematicLayout.buildLanePieces: the stretches of dashed line along the gaps, each in a lane
+  // of its own: the additional connectors' (ids 0 to extra.length - 1), then each distant
+  // connector's way out of its parent's column and way into its child's (ids extra.length + 2k
+  // and + 2k + 1), the latter sharing the child's lane with its additional parents.
+  function lanePieces(ss, tops, heights, extra, distant, runs) {
+    var S = ss.length - 1, pieces = [], k, child, parent;
+    function middle(item) { return tops[item] + heights[item] / 2; }
+    function offset(item) { return Math.min(ADDITIONAL_ENTRY_OFFSET, heights[item] / 4); }
+    for (k = 0; k < extra.length; k++) {
+      child = extra[k][0]; parent = extra[k][1];
+      pieces.push({section: sectionOfItem(ss, child), fromY: middle(parent) + offset(parent), toY: middle(child) + offset(child),
+                   fromMiddle: middle(parent), toMiddle: middle(child), fromItem: true, toItem: true, group: child});
+    }
+    for (k = 0; k < distant.length; k++) {
+      child = distant[k][0]; parent = distant[k][1];
+      pieces.push({section: sectionOfItem(ss, parent) + 1, fromY: middle(parent) + offset(parent), toY: runs[k],
+                   fromMiddle: middle(parent), toMiddle: runs[k], fromItem: true, toItem: false, group: -1 - k});
+      pieces.push({section: sectionOfItem(ss, child), fromY: runs[k], toY: middle(child) + offset(child),
+                   fromMiddle: runs[k], toMiddle: middle(child), fromItem: false, toItem: true, group: child});
+    }
+    return pieces;
+  }
+  function sectionOfItem(ss, item) {
+    var low = 0, high = ss.length - 1;
+    while (high - low > 1) { var half = (low + high) >> 1; if (ss[half] <= item) low = half; else high = half; }
+    return low;
+  }
+
+  // SchematicLayout.runY: where a distant connector crosses the columns between its parent's and
+  // its child's, between their boxes, nearest its child's middle.
+  var LEAST_RUN = 2, STEP_PAST = 0.25, SEARCH_STEPS = 4096;
+  function runY(target, columns, tops, heights, padding) {
+    if (!columns.length) return target;
+    function stretch(y) {
+      var low = -Infinity, high = Infinity, blocked = false, top = Infinity, bottom = -Infinity;
+      for (var c = 0; c < columns.length; c++) {
+        var lower = columns[c][0], upper = columns[c][1], end = upper;
+        while (lower < upper) { var half = (lower + upper) >> 1; if (tops[half] + heights[half] > y) upper = half; else lower = half + 1; }
+        if (lower < end && tops[lower] < y) {
+          blocked = true; top = Math.min(top, tops[lower]); bottom = Math.max(bottom, tops[lower] + heights[lower]);
+        } else {
+          if (lower > columns[c][0]) low = Math.max(low, tops[lower - 1] + heights[lower - 1]);
+          if (lower < end) high = Math.min(high, tops[lower]);
+        }
+      }
+      return {low: low, high: high, blocked: blocked, top: top, bottom: bottom};
+    }
+    function search(upwards) {
+      var y = target;
+      for (var step = 0; step < SEARCH_STEPS; step++) {
+        var found = stretch(y);
+        if (found.blocked) y = upwards ? found.top : found.bottom;
+        else if (found.high - found.low >= LEAST_RUN) return found;
+        else y = upwards ? found.low - STEP_PAST : found.high + STEP_PAST;
+      }
+      return null;
+    }
+    function distance(found) {
+      if (!found) return Infinity;
+      return target < found.low ? found.low - target : target > found.high ? target - found.high : 0;
+    }
+    var up = search(true), down = search(false), chosen = distance(up) <= distance(down) ? up : down;
+    if (!chosen) {
+      var highest = Infinity;
+      for (var c = 0; c < columns.length; c++) if (columns[c][1] > columns[c][0]) highest = Math.min(highest, tops[columns[c][0]]);
+      return highest === Infinity ? target : highest - padding / 2;
+    }
+    if (chosen.high - chosen.low <= padding) return (chosen.low + chosen.high) / 2;
+    return Math.min(Math.max(target, chosen.low + padding / 2), chosen.high - padding / 2);
+  }
+  // SchematicLayout.routeDistantConnectors: each one's run, nearest its child's middle.
+  function distantRuns(ss, tops, heights, distant, padding) {
+    var runs = new Float64Array(distant.length);
+    for (var k = 0; k < distant.length; k++) {
+      var child = distant[k][0], parent = distant[k][1], columns = [];
+      for (var s = sectionOfItem(ss, parent) + 1; s < sectionOfItem(ss, child); s++) columns.push([ss[s], ss[s + 1]]);
+      runs[k] = runY(tops[child] + heights[child] / 2, columns, tops, heights, padding);
+    }
+    return runs;
+  }
+
+  // SchematicLayout.planAdditionalLanes: per section, its lane pieces (ids into pieces, in
+  // their order), each one's side of the tree's buses and lane there, the lanes on each side
+  // and their order.
+  function planAdditionalLanes(ss, tops, heights, pieces) {
     var S = ss.length - 1, plans = [], s, k;
     function middle(item) { return tops[item] + heights[item] / 2; }
-    function sectionOf(item) { var low = 0, high = S; while (high - low > 1) { var half = (low + high) >> 1; if (ss[half] <= item) low = half; else high = half; } return low; }
     function middles(section) { var out = []; for (var i = ss[section]; i < ss[section + 1]; i++) out.push(middle(i)); return out.sort(function (a, b) { return a - b; }); }
     function hasLevel(y, sorted, own) {
       var low = 0, high = sorted.length, found = 0;
@@ -780,20 +861,17 @@ extension HTMLPagePlacementScript {
       while (low < sorted.length && sorted[low] <= y + LEVEL_LANE_DISTANCE) { found++; low++; }
       return found > own;
     }
-    // A side's lanes: a child's connectors share one, spanning them all; each group takes the
-    // lane after the highest in use where it starts (by start, then order). Returns the lane
-    // of each of the side's connectors, the lane count and whether most go down.
+    // A side's lanes: a group's pieces (a child's) share one, spanning them all; each group
+    // takes the lane after the highest in use where it starts (by start, then order). Returns
+    // the lane of each of the side's pieces, the lane count and whether most go down.
     function assign(side) {
-      var spans = [], groupOf = [], k, last = -1, downward = 0;
+      var spans = [], groupOf = [], spanOfGroup = new Map(), k, downward = 0;
       for (k = 0; k < side.length; k++) {
-        var child = extra[side[k]][0], parent = extra[side[k]][1];
-        if (middle(parent) < middle(child)) downward++;
-        var parentY = middle(parent) + Math.min(ADDITIONAL_ENTRY_OFFSET, heights[parent] / 4);
-        var childY = middle(child) + Math.min(ADDITIONAL_ENTRY_OFFSET, heights[child] / 4);
-        var low = Math.min(parentY, childY), high = Math.max(parentY, childY);
-        if (k > 0 && extra[side[k - 1]][0] === child) { spans[last].low = Math.min(spans[last].low, low); spans[last].high = Math.max(spans[last].high, high); }
-        else { spans.push({low: low, high: high, index: spans.length, lane: 0}); last = spans.length - 1; }
-        groupOf.push(last);
+        var piece = pieces[side[k]];
+        if (piece.fromMiddle < piece.toMiddle) downward++;
+        var low = Math.min(piece.fromY, piece.toY), high = Math.max(piece.fromY, piece.toY), known = spanOfGroup.get(piece.group);
+        if (known !== undefined) { spans[known].low = Math.min(spans[known].low, low); spans[known].high = Math.max(spans[known].high, high); groupOf.push(known); }
+        else { spanOfGroup.set(piece.group, spans.length); groupOf.push(spans.length); spans.push({low: low, high: high, index: spans.length, lane: 0}); }
       }
       var order = spans.slice().sort(function (a, b) { return a.low !== b.low ? a.low - b.low : a.index - b.index; });
       // (As the layout's: the lanes in use by when they end, and their numbers, in heaps; a
@@ -814,16 +892,17 @@ extension HTMLPagePlacementScript {
     }
     var bySection = [];
     for (s = 0; s < S; s++) bySection.push([]);
-    for (k = 0; k < extra.length; k++) bySection[sectionOf(extra[k][0])].push(k);
+    for (k = 0; k < pieces.length; k++) bySection[pieces[k].section].push(k);
     for (s = 0; s < S; s++) {
       var connectors = bySection[s], plan = {connectors: connectors, runsRight: [], lane: [], left: null, right: null};
       plans.push(plan);
       if (s === 0 || !connectors.length) continue;
       var parentMiddles = middles(s - 1), childMiddles = middles(s), left = [], right = [];
       for (k = 0; k < connectors.length; k++) {
-        var parentY = middle(extra[connectors[k]][1]), childY = middle(extra[connectors[k]][0]);
-        var own = Math.abs(parentY - childY) <= LEVEL_LANE_DISTANCE ? 1 : 0;
-        var runsRight = !hasLevel(parentY, childMiddles, own) || hasLevel(childY, parentMiddles, own);
+        var piece = pieces[connectors[k]];
+        // (The piece's own child or parent, level with the other end, is no other.)
+        var level = Math.abs(piece.fromMiddle - piece.toMiddle) <= LEVEL_LANE_DISTANCE;
+        var runsRight = !hasLevel(piece.fromMiddle, childMiddles, level && piece.toItem ? 1 : 0) || hasLevel(piece.toMiddle, parentMiddles, level && piece.fromItem ? 1 : 0);
         plan.runsRight.push(runsRight);
         (runsRight ? right : left).push(connectors[k]);
       }
@@ -1045,7 +1124,8 @@ extension HTMLPagePlacementScript {
   }
 
   return {layout: layout, tidy: tidy, compact: compact, wrapPlan: wrapPlan, memberPosition: memberPosition, busXOfColumn: busXOfColumn,
-          blockColumnStarts: blockColumnStarts, hangingLists: hangingLists, planAdditionalLanes: planAdditionalLanes, additionalLaneX: additionalLaneX};
+          blockColumnStarts: blockColumnStarts, hangingLists: hangingLists, planAdditionalLanes: planAdditionalLanes, additionalLaneX: additionalLaneX,
+          lanePieces: lanePieces, distantRuns: distantRuns};
 })();
 """#
 }

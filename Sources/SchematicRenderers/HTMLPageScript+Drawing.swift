@@ -285,7 +285,7 @@ extension HTMLPageScript {
       ctx.stroke();
       ctx.lineCap = 'butt';
       setCanonicalTransform(ctx);
-      if (header.extraEdges.length) {
+      if (header.extraEdges.length || header.distantEdges.length) {
         ctx.beginPath();
         var dashed = snappedPath(ctx, lineWidth, scale * ratio);
         drawExtraEdges(dashed);
@@ -359,30 +359,39 @@ extension HTMLPageScript {
   function childCount(k) { var st = childStarts(); return st[k + 1] - st[k]; }
   // The additional parents' lines of the drawn geometry, [child, parent] pairs, and with elbow
   // connectors each one's lane (SchematicLayout.assignAdditionalLanes), found once per geometry.
+  // Distant parents' lines (SchematicLayout.distantConnectorAttributes) too, where the geometry
+  // draws them (nothing wraps): [child, parent] pairs, each one's run across the columns between.
   var extraLines = null;
   function extraLinesOfGeometry() {
     if (extraLines && extraLines.geometry === G) return extraLines;
-    var e = header.extraEdges, pairs = [];
-    for (var k = 0; k + 1 < e.length; k += 2) {
-      var child = visibleOf(e[k]), parent = visibleOf(e[k + 1]);
+    var e = header.extraEdges, pairs = [], distant = [], k, child, parent;
+    for (k = 0; k + 1 < e.length; k += 2) {
+      child = visibleOf(e[k]); parent = visibleOf(e[k + 1]);
       if (child >= 0 && parent >= 0) pairs.push([child, parent]);
     }
-    var lanes = null;
-    if (header.connectorStyle === 'elbow' && pairs.length) {
-      var plans = SchematicPlacement.planAdditionalLanes(G.ss, G.Y, G.H, pairs);
-      lanes = SchematicPlacement.additionalLaneX(plans, G.ss, G.secL, G.secW, G.busX, G.laneRooms, pairs.length);
+    var d = G.drawsDistant ? header.distantEdges : [];
+    for (k = 0; k + 1 < d.length; k += 2) {
+      child = visibleOf(d[k]); parent = visibleOf(d[k + 1]);
+      if (child >= 0 && parent >= 0) distant.push([child, parent]);
     }
-    extraLines = {geometry: G, pairs: pairs, lanes: lanes};
+    var lanes = null, runs = SchematicPlacement.distantRuns(G.ss, G.Y, G.H, distant, header.itemPadding);
+    if (header.connectorStyle === 'elbow' && (pairs.length || distant.length)) {
+      var pieces = SchematicPlacement.lanePieces(G.ss, G.Y, G.H, pairs, distant, runs);
+      var plans = SchematicPlacement.planAdditionalLanes(G.ss, G.Y, G.H, pieces);
+      lanes = SchematicPlacement.additionalLaneX(plans, G.ss, G.secL, G.secW, G.busX, G.laneRooms, pieces.length);
+    }
+    extraLines = {geometry: G, pairs: pairs, distant: distant, runs: runs, lanes: lanes};
     return extraLines;
   }
   // Whether a drawn child has additional parents (their lines drawn): its tree stub keeps its
   // small steps (SchematicLayout.connectorAttributes).
   function hasAdditionalParents(child) {
-    if (!header.extraEdges.length) return false;
+    if (!header.extraEdges.length && !header.distantEdges.length) return false;
     var lines = extraLinesOfGeometry();
     if (!lines.children) {
       lines.children = new Set();
       for (var p = 0; p < lines.pairs.length; p++) lines.children.add(lines.pairs[p][0]);
+      for (p = 0; p < lines.distant.length; p++) lines.children.add(lines.distant[p][0]);
     }
     return lines.children.has(child);
   }
@@ -402,6 +411,25 @@ extension HTMLPageScript {
         context.lineTo(ex, G.Y[child] + G.H[child] / 2);
       }
     }
+    for (k = 0; k < lines.distant.length; k++) distantLine(context, lines, k);
+  }
+  // A distant parent's line: out along a lane of the gap after the parent's column (the gap's
+  // middle without elbows), across the columns between at its run, along a lane of the gap
+  // before the child's (SchematicLayout.distantConnectorAttributes).
+  function distantLine(context, lines, k) {
+    var child = lines.distant[k][0], parent = lines.distant[k][1];
+    var ps = sectionOfVisible(parent), cs = sectionOfVisible(child), elbow = !!lines.lanes;
+    var fromY = G.Y[parent] + G.H[parent] / 2 + (elbow ? Math.min(ADDITIONAL_ENTRY_OFFSET, G.H[parent] / 4) : 0);
+    var toY = G.Y[child] + G.H[child] / 2 + (elbow ? Math.min(ADDITIONAL_ENTRY_OFFSET, G.H[child] / 4) : 0);
+    var out = elbow ? lines.lanes[lines.pairs.length + 2 * k] : (G.secL[ps] + G.secW[ps] + G.secL[ps + 1]) / 2;
+    var into = elbow ? lines.lanes[lines.pairs.length + 2 * k + 1] : (G.secL[cs - 1] + G.secW[cs - 1] + G.secL[cs]) / 2;
+    context.moveTo(G.X[parent] + G.W[parent], fromY); context.lineTo(out, fromY); context.lineTo(out, lines.runs[k]);
+    context.lineTo(into, lines.runs[k]); context.lineTo(into, toY); context.lineTo(G.X[child], toY);
+  }
+  function sectionOfVisible(k) {
+    var low = 0, high = G.ss.length - 1;
+    while (high - low > 1) { var half = (low + high) >> 1; if (G.ss[half] <= k) low = half; else high = half; }
+    return low;
   }
   function drawLabels(visible) {
     var o = orientation(), s = camera.scale * ratio, size = header.font.size * s, line = header.font.lineHeight * s;

@@ -262,7 +262,24 @@ extension HTMLPageScript {
     toggle: toggle,
     collapsed: function (node) { return collapsed[node] === 1; },
     portDiffers: function () { if (!portChecked) checkPort(); return portDiffers; },
-    extraLanes: function () { var lines = extraLinesOfGeometry(); return lines.lanes ? Array.from(lines.lanes) : []; },
+    // Each distant parent's line as flat x, y pairs (its path in the JSON, left to right).
+    distantPaths: function () {
+      var lines = extraLinesOfGeometry(), paths = [];
+      var collect = {moveTo: function (x, y) { paths.push([x, y]); }, lineTo: function (x, y) {
+        var path = paths[paths.length - 1];
+        if (path[path.length - 2] !== x || path[path.length - 1] !== y) path.push(x, y);  // (as the JSON's: no point twice)
+      }};
+      for (var k = 0; k < lines.distant.length; k++) distantLine(collect, lines, k);
+      return paths;
+    },
+    // (Each distant connector's lane out of its parent's column: its turn's x, as the JSON's.)
+    extraLanes: function () {
+      var lines = extraLinesOfGeometry();
+      if (!lines.lanes) return [];
+      var out = Array.from(lines.lanes.slice(0, lines.pairs.length));
+      for (var k = 0; k < lines.distant.length; k++) out.push(lines.lanes[lines.pairs.length + 2 * k]);
+      return out;
+    },
     hidden: hiddenCount,
     label: label,
     camera: camera,

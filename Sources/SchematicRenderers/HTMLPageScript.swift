@@ -11,9 +11,10 @@ enum HTMLPageScript {
 (function () {
   'use strict';
   var header = JSON.parse(document.getElementById('schematic-data').textContent);
+  header.distantEdges = header.distantEdges || [];
   var N = header.count, cfg = {alignment: header.alignment, wrap: header.wrap, itemPadding: header.itemPadding, sectionPadding: header.sectionPadding,
     sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle,
-    bands: !!header.bands, extraParents: header.extraEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt',
+    bands: !!header.bands, extraParents: header.extraEdges.length > 0, distantParents: header.distantEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt',
     nests: !!header.nests};
   var started = performance.now();
 
@@ -188,7 +189,8 @@ enum HTMLPageScript {
   function originalGeometry() {
     return makeGeometry({count: N, X: originX, Y: originY, W: W0, H: H0, ss: sectionStarts, par: parents, orig: null,
       secL: header.sectionLefts, secW: header.sectionWidths, laneRooms: header.laneRooms, contentW: header.contentWidth, contentH: header.contentHeight,
-      blocks: blocksFrom(header.blocks), busX: busX0, leads: leadsFrom(header.leads), cs: originalStarts, panels: header.panels});
+      blocks: blocksFrom(header.blocks), busX: busX0, leads: leadsFrom(header.leads), cs: originalStarts, panels: header.panels,
+      drawsDistant: header.distantEdges.length > 0});
   }
   // SchematicLayout.framePanels: a card behind each panel of a nesting block (flat x, y, w, h):
   // its bus and boxes, the bus inset beside them, its top on the line over the block, below
@@ -260,6 +262,13 @@ enum HTMLPageScript {
         if (child >= 0 && parent >= 0) { cols.linked[child] = 1; cols.linked[parent] = 1; cols.extra.push([child, parent]); }
       }
     }
+    // SectionedTree.distantParentsOfItem: those drawn, [child, parent] pairs.
+    var distant = header.distantEdges;
+    cols.distant = [];
+    for (k = 0; k + 1 < distant.length; k += 2) {
+      var far = visibleIndex[distant[k]], near = visibleIndex[distant[k + 1]];
+      if (far >= 0 && near >= 0) cols.distant.push([far, near]);
+    }
     var r = SchematicPlacement.layout(cols, widths, heights, cfg);
     var X = new Float64Array(n), Y = new Float64Array(n);
     for (s = 0; s < sections; s++) for (k = ss[s]; k < ss[s + 1]; k++) { X[k] = r.sectionLefts[s] + r.lefts[k]; Y[k] = r.tops[k] + (cfg.headerInset + r.topRoom); }
@@ -284,7 +293,7 @@ enum HTMLPageScript {
     var panels = panelFramesOf(r, X, Y, widths, heights, ss, cfg);  // (first: it may grow the content)
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
       secW: Array.from(r.sectionWidths), laneRooms: r.laneRooms, contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs,
-      panels: panels});
+      panels: panels, drawsDistant: !r.plan});
   }
   function relayout() {
     var any = false;

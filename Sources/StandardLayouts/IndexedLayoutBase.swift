@@ -258,12 +258,12 @@ public class IndexedLayoutBase: SelfSizingLayout {
             connectorChildren.append(Int32(child))
             connectorParents.append(parent)
             connectorSubitems.append(0)
-            if let extra = dataController.additionalParentsOfItem[Int32(child)] {
-                for (offset, other) in extra.enumerated() {
-                    connectorChildren.append(Int32(child))
-                    connectorParents.append(other)
-                    connectorSubitems.append(Int32(offset + 1))
-                }
+            // Additional parents, then those two or more levels up (no columns here to cross).
+            let extra = dataController.additionalParentsOfItem[Int32(child)] ?? []
+            for (offset, other) in (extra + (dataController.distantParentsOfItem[Int32(child)] ?? [])).enumerated() {
+                connectorChildren.append(Int32(child))
+                connectorParents.append(other)
+                connectorSubitems.append(Int32(offset + 1))
             }
         }
         connectorsOfItem[count] = Int32(connectorChildren.count)

@@ -60,9 +60,12 @@ import Testing
         #expect(tree.additionalParents == [2: [3]])
         let sections = try SectionedTree(tree)
         #expect(sections.additionalParentsOfItem.count == 1)
+        // One that skips a level is kept apart; one from a deeper node is refused or left out.
         let skipping = try read("digraph { r -> a; a -> s; r -> s; }")
-        #expect(throws: HierarchyError.self) { try SectionedTree(skipping) }
-        let dropped = try SectionedTree(skipping, misplacedParents: .drop)
+        #expect(try SectionedTree(skipping).distantParentsOfItem.count == 1)
+        let back = try read("digraph { r -> a; r -> b; a -> s; s -> b; }")
+        #expect(throws: HierarchyError.self) { try SectionedTree(back) }
+        let dropped = try SectionedTree(back, misplacedParents: .drop)
         #expect(dropped.droppedParentCount == 1)
     }
 

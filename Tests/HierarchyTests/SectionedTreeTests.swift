@@ -63,15 +63,20 @@ import TestSupport
         #expect(throws: HierarchyError.cycle(node: a, label: "a")) { try SectionedTree(tree) }
     }
 
-    @Test func additionalParentsMustSitOneLevelUp() throws {
-        var (tree, root, _, b, shared) = RandomTrees.sharedChild
+    /// Additional parents one level up are kept as such, those further up as distant ones;
+    /// one as deep as its child (or deeper) is refused.
+    @Test func additionalParentsMustSitAboveTheirChild() throws {
+        var (tree, root, a, b, shared) = RandomTrees.sharedChild
         let sections = try SectionedTree(tree)
         let sharedItem = sections.itemOfNode[shared]
         #expect(sections.additionalParentsOfItem[sharedItem] == [sections.itemOfNode[b]])
         #expect(sections.additionalChildrenOfItem[sections.itemOfNode[b]] == [sharedItem])
 
         tree.addAdditionalParent(root, to: shared)
-        #expect(throws: HierarchyError.parentNotInPreviousSection(child: shared, childLabel: "shared", parent: root, parentLabel: "root")) {
+        let distant = try SectionedTree(tree)
+        #expect(distant.distantParentsOfItem[sharedItem] == [distant.itemOfNode[root]])
+        tree.addAdditionalParent(a, to: b)
+        #expect(throws: HierarchyError.parentNotInPreviousSection(child: b, childLabel: "b", parent: a, parentLabel: "a")) {
             try SectionedTree(tree)
         }
     }
@@ -106,7 +111,7 @@ import TestSupport
         tree.addAdditionalParent(a, to: d)  // skips a level
         tree.addAdditionalParent(a, to: c)  // its first parent again
         let kept = try SectionedTree(tree, misplacedParents: .drop)
-        #expect(kept.droppedParentCount == 1 && kept.additionalParentsOfItem.count == 1)
+        #expect(kept.droppedParentCount == 0 && kept.additionalParentsOfItem.count == 1 && kept.distantParentsOfItem.count == 1)
         let dropped = try SectionedTree(tree, misplacedParents: .dropAll)
         #expect(dropped.droppedParentCount == 2 && dropped.additionalParentsOfItem.isEmpty)
         #expect(dropped.firstDroppedParents.map { [$0.parent, $0.child] } == [[b, c], [a, d]])

@@ -79,25 +79,28 @@ import TestSupport
         let keep = ["--extra-parents", "keep"]
         let csv = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"] + keep, stdin: "id,parent\nr,\na,r\na,b\nb,r\n")
         #expect(csv.status == 65 && csv.stderr.hasPrefix("<stdin>:4: 'b' cannot be a parent of 'a'"), "\(csv.stderr)")
-        let dot = try Executable.run(["-", "-o", "/dev/null"] + keep, stdin: "digraph {\n  a -> b; b -> c;\n  a -> c\n}\n")
-        #expect(dot.status == 65 && dot.stderr.hasPrefix("<stdin>:3:5: 'a' cannot be a parent of 'c'"), "\(dot.stderr)")
+        let dot = try Executable.run(["-", "-o", "/dev/null"] + keep, stdin: "digraph {\n  a -> b; a -> d; b -> c;\n  c -> d\n}\n")
+        #expect(dot.status == 65 && dot.stderr.hasPrefix("<stdin>:3:5: 'c' cannot be a parent of 'd'"), "\(dot.stderr)")
         #expect(dot.stderr.hasSuffix("(--extra-parents auto leaves such edges out)\n"), "\(dot.stderr)")
         let cycle = try Executable.run(["-", "--from", "csv", "-o", "/dev/null"] + keep, stdin: "id,parent\nA,\nB,A\nC,B\nB,C\n")
         #expect(cycle.status == 65 && cycle.stderr.hasPrefix("<stdin>:5: 'C' cannot be a parent of 'B'"), "\(cycle.stderr)")
     }
 
-    /// By default (`--extra-parents auto`) a DAG is drawn: additional parents one level up are
-    /// drawn, the others left out with one warning; a cycle of first parents is drawn from its
-    /// first node, with a warning (it was refused: Debian's dependencies hold such cycles).
+    /// By default (`--extra-parents auto`) a DAG is drawn: additional parents above their child
+    /// are drawn, the others left out with one warning; a cycle of first parents is drawn from
+    /// its first node, with a warning (it was refused: Debian's dependencies hold such cycles).
     @Test func aDAGIsDrawnByDefaultLeavingOutWhatTheColumnsCannotDraw() throws {
-        let dot = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> b; a -> e; b -> c;\n  a -> c; b -> d; e -> d\n}\n")
+        let dot = try Executable.run(["-", "--format", "json"], stdin: "digraph {\n  a -> b; a -> e; b -> c;\n  c -> e; b -> d; e -> d; a -> d\n}\n")
         #expect(dot.status == 0, "\(dot.stderr)")
-        #expect(dot.stderr == "schematic: warning: <stdin>: left out 1 parent edge whose parent is not one level above its child: "
-                + "a → c (--extra-parents keep refuses it; drop also leaves out the one drawn dashed)\n")
-        // (d's second parent, e, is one level up: its connector is drawn, as subitem 1.)
+        #expect(dot.stderr == "schematic: warning: <stdin>: left out 1 parent edge whose parent is not above its child: "
+                + "c → e (--extra-parents keep refuses it; drop also leaves out the 2 drawn dashed)\n")
+        // (d's second parent, e, is one level up: its connector is drawn, as subitem 1; its
+        // third, a, two levels up, as subitem 2.)
         #expect(dot.stdout.contains(#""label":"d""#) && dot.stdout.contains(#""indexPath":[2,1,1]"#), "\(dot.stdout)")
-        // A parent whose every edge was left out stands alone: named (the Unix history's TS 1.0).
-        let alone = try Executable.run(["-", "--format", "json"], stdin: "digraph { a -> b; b -> c; t -> c }\n")
+        #expect(dot.stdout.contains(#""indexPath":[2,1,2]"#), "\(dot.stdout)")
+        // A parent whose every edge was left out stands alone: named (the Unix history's TS 1.0,
+        // whose one edge skips levels, with --extra-parents drop).
+        let alone = try Executable.run(["-", "--format", "json", "--extra-parents", "drop"], stdin: "digraph { a -> b; b -> c; t -> c }\n")
         #expect(alone.status == 0 && alone.stderr.contains("t → c") && alone.stderr.contains("; 't' is drawn alone, none of its edges drawn"), "\(alone.stderr)")
         let cycle = try Executable.run(["-", "--from", "csv", "--format", "json"], stdin: "id,parent\nA,B\nB,A\n")
         #expect(cycle.status == 0 && cycle.stderr.contains("a cycle of parents, 'A' -> 'B' -> 'A', is drawn from 'A'"), "\(cycle.stderr)")

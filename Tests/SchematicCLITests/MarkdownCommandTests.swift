@@ -384,10 +384,10 @@ import TestSupport
 
     @Test func droppedParentEdgesWarnAsRenderWarns() throws {
         let dir = try makeScratchDirectory("schematic-md")
-        try writeText("digraph { a -> b; b -> c; a -> c; }\n", to: dir + "/dag.gv")
+        try writeText("digraph { a -> b; a -> d; b -> c; c -> d; }\n", to: dir + "/dag.gv")
         let rendered = try Executable.run(["render", "dag.gv", "--extra-parents", "drop", "-o", "dag.svg"], in: dir)
-        let warning = "left out 1 additional parent edge, each node drawn under its first parent only: a → c "
-            + "(--extra-parents auto draws any one level above its child, dashed)"
+        let warning = "left out 1 additional parent edge, each node drawn under its first parent only: c → d "
+            + "(--extra-parents auto draws any above its child, dashed)"
         #expect(rendered.status == 0 && rendered.stderr.contains("schematic: warning: dag.gv: " + warning), "\(rendered.stderr)")
         try writeText("Intro\n\n```schematic src=dag.gv extra-parents=drop\n```\n\n" + Self.dag, to: dir + "/doc.md")
         let embedded = try Executable.run(["markdown", "doc.md", "--extra-parents", "drop", "-o", "doc.out.md"], in: dir)
@@ -574,8 +574,8 @@ import TestSupport
         #expect(help.stdout.contains("raw HTML") && help.stdout.contains("--safe"))
     }
 
-    /// A DAG whose edge a -> c skips a level.
-    static let dag = "```schematic format=dot\ndigraph { a -> b; b -> c; a -> c; }\n```\n"
+    /// A DAG whose edge c -> d goes back up a level.
+    static let dag = "```schematic format=dot\ndigraph { a -> b; a -> d; b -> c; c -> d; }\n```\n"
 
     @Test func extraParentsReachesTheBlocks() throws {
         let refused = try Executable.run(["markdown", "-", "--extra-parents", "keep"], stdin: Self.dag)

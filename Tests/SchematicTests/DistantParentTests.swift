@@ -1,0 +1,163 @@
+import CollectionLayout
+import Hierarchy
+import Schematic
+@testable import SchematicLayout
+import Testing
+import TestSupport
+
+/// A DAG's edges that skip levels (`SectionedTree.distantParentsOfItem`) are drawn dashed: out
+/// of the parent along a lane of the gap after its column, across the columns between through
+/// a gap between their boxes, into the child along a lane of the gap before its column. They
+/// were left out with a warning (the Unix history's `Unix/TS 1.0` drawn alone).
+@Suite struct DistantParentTests {
+    /// Whether an axis-parallel piece from `a` to `b` enters the inside of `box` (its edges
+    /// 0.5 px in: a line may end on a box's edge).
+    func enters(_ a: Point, _ b: Point, _ box: Rect) -> Bool {
+        let inner = box.insetBy(dx: 0.5, dy: 0.5)
+        if abs(a.y - b.y) < 1e-9 {
+            return a.y > inner.minY && a.y < inner.maxY && max(min(a.x, b.x), inner.minX) < min(max(a.x, b.x), inner.maxX)
+        }
+        if abs(a.x - b.x) < 1e-9 {
+            return a.x > inner.minX && a.x < inner.maxX && max(min(a.y, b.y), inner.minY) < min(max(a.y, b.y), inner.maxY)
+        }
+        Issue.record("a distant connector's piece is aslant: \(a) → \(b)")
+        return false
+    }
+
+    /// A random forest whose nodes have random additional parents two or more levels up.
+    func randomDAG(nodes: Int, seed: UInt64) -> (tree: Tree, distant: Int) {
+        var generator = SplitMix64(seed: seed)
+        var tree = Tree(), depth: [Int] = []
+        for node in 0..<nodes {
+            let parent = node == 0 || Int.random(in: 0..<20, using: &generator) == 0 ? nil : Int.random(in: max(0, node - 12)..<node, using: &generator)
+            tree.addNode(label: "n\(node)" + String(repeating: "x", count: Int.random(in: 0...12, using: &generator)), parent: parent)
+            depth.append(parent.map { depth[$0] + 1 } ?? 0)
+        }
+        var distant = 0
+        for _ in 0..<nodes / 6 {
+            let child = Int.random(in: 0..<nodes, using: &generator), parent = Int.random(in: 0..<nodes, using: &generator)
+            guard depth[parent] + 2 <= depth[child] else { continue }
+            if tree.additionalParents[Int32(child)]?.contains(Int32(parent)) == true { continue }
+            tree.addAdditionalParent(parent, to: child)
+            distant += 1
+        }
+        return (tree, distant)
+    }
+
+    @Test(arguments: [SchematicOrientation.lr, .tb], [ConnectorStyle.elbow, .straight])
+    func distantLinesRunBetweenTheBoxesIntoTheirEnds(orientation: SchematicOrientation, style: ConnectorStyle) throws {
+        for seed in UInt64(1)...6 {
+            let (tree, distant) = randomDAG(nodes: 160, seed: seed)
+            var options = DiagramOptions()
+            options.configuration.orientation = orientation
+            options.configuration.connectorStyle = style
+            options.configuration.wrap = .off
+            let diagram = try Diagram(tree: tree, options: options)
+            let layout = diagram.layout, size = layout.collectionViewContentSize
+            let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+            let cells = all.filter { $0.representedElementCategory == .cell }
+            var frames: [IndexPath: Rect] = [:]
+            for cell in cells { frames[cell.indexPath] = cell.frame }
+            let sections = diagram.dataController
+            let lines = all.filter { attributes in
+                guard attributes.representedElementKind == .connector, attributes.indexPath.subitem > 0,
+                      let parent = attributes.connector?.parentIndexPath else { return false }
+                return parent.section + 1 < attributes.indexPath.section
+            }
+            #expect(distant > 5 && lines.count == distant, "seed \(seed): \(lines.count) of \(distant) distant edges drawn")
+            #expect(sections.distantParentsOfItem.values.reduce(0) { $0 + $1.count } == distant)
+            for line in lines {
+                let connector = try #require(line.connector)
+                let child = IndexPath(item: line.indexPath.item, section: line.indexPath.section)
+                let parentFrame = try #require(frames[connector.parentIndexPath]), childFrame = try #require(frames[child])
+                #expect(isOnBoundary(connector.start, of: parentFrame, tolerance: 0.01) && isOnBoundary(connector.end, of: childFrame, tolerance: 0.01),
+                        "seed \(seed): \(line.indexPath) does not touch its ends")
+                var points: [Point] = []
+                connector.forEachPolylinePoint { points.append($0) }
+                for (a, b) in zip(points, points.dropFirst()) {
+                    for cell in cells where enters(a, b, cell.frame) {
+                        Issue.record("seed \(seed) \(orientation) \(style): \(line.indexPath)'s piece \(a) → \(b) crosses \(cell.indexPath)")
+                    }
+                    #expect(line.frame.insetBy(dx: -0.01, dy: -0.01).contains(a) && line.frame.insetBy(dx: -0.01, dy: -0.01).contains(b))
+                }
+                // Asked for by its index path, and in a rect around its middle piece, it is the same.
+                let asked = layout.layoutAttributesForSupplementaryView(ofKind: .connector, at: line.indexPath)
+                #expect(asked == line, "seed \(seed): \(line.indexPath) asked for differs")
+                let middle = Point(x: (points[2].x + points[3].x) / 2, y: (points[2].y + points[3].y) / 2)
+                let found = layout.layoutAttributesForElements(in: Rect(x: middle.x - 1, y: middle.y - 1, width: 2, height: 2))
+                #expect(found.contains(line), "seed \(seed): a rect on its run misses \(line.indexPath)")
+            }
+            // The same input draws the same lines.
+            let again = try Diagram(tree: tree, options: options).layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+            #expect(again == all)
+        }
+    }
+
+    /// Where the drawing wraps wide fans, a block's members lie across the columns: the edges
+    /// are left out with a warning, and `--extra-parents keep` refuses them.
+    @Test func aWrappedDrawingLeavesThemOutOrRefusesThem() throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root"), other = tree.addNode(label: "other")
+        let middle = tree.addNode(label: "middle", parent: root)
+        for leaf in 0..<40 { tree.addNode(label: "leaf \(leaf)", parent: middle) }
+        tree.addAdditionalParent(other, to: 5)
+        var options = DiagramOptions()
+        options.misplacedParents = .drop
+        let diagram = try Diagram(tree: tree, options: options)
+        #expect(diagram.schematicLayout?.drawsDistantConnectors == false)
+        #expect(diagram.warnings.contains("left out 1 parent edge across levels other → leaf 2: the drawing wraps wide fans (--wrap off draws them, dashed)"),
+                "\(diagram.warnings)")
+        options.misplacedParents = .reject
+        #expect(throws: DiagramError.distantParentsInWrappedDrawing(count: 1, parentLabel: "other", childLabel: "leaf 2")) {
+            try Diagram(tree: tree, options: options)
+        }
+        options.configuration.wrap = .off
+        let unwrapped = try Diagram(tree: tree, options: options)
+        #expect(unwrapped.schematicLayout?.drawsDistantConnectors == true && unwrapped.warnings.isEmpty, "\(unwrapped.warnings)")
+    }
+
+    /// Sectioning keeps parents two or more levels up apart from those one level up; leaves out
+    /// (or refuses) those as deep as their child or deeper; `dropAll` leaves out every one.
+    @Test func sectioningSortsAdditionalParentsByLevel() throws {
+        var tree = Tree()
+        let a = tree.addNode(label: "A"), b = tree.addNode(label: "B", parent: a)
+        let c = tree.addNode(label: "C", parent: b), d = tree.addNode(label: "D", parent: c)
+        let e = tree.addNode(label: "E"), f = tree.addNode(label: "F", parent: e)
+        tree.addAdditionalParent(e, to: d)  // three levels up
+        tree.addAdditionalParent(f, to: c)  // one level up
+        tree.addAdditionalParent(d, to: f)  // back
+        let sections = try SectionedTree(tree, misplacedParents: .drop)
+        let item = { Int32(sections.itemOfNode[$0]) }
+        #expect(sections.distantParentsOfItem == [item(d): [item(e)]])
+        #expect(sections.additionalParentsOfItem == [item(c): [item(f)]])
+        #expect(sections.droppedParentCount == 1 && sections.firstDroppedParents.map { [$0.parent, $0.child] } == [[d, f]])
+        #expect(throws: HierarchyError.parentNotInPreviousSection(child: f, childLabel: "F", parent: d, parentLabel: "D")) {
+            try SectionedTree(tree)
+        }
+        let all = try SectionedTree(tree, misplacedParents: .dropAll)
+        #expect(all.distantParentsOfItem.isEmpty && all.droppedParentCount == 3)
+    }
+
+    /// The run across the columns: the target where it is free (kept half a padding from the
+    /// boxes), the middle of a narrow gap between boxes, past boxes of several columns.
+    @Test func theRunFindsTheNearestFreeStretch() {
+        // Two columns: boxes 0–30, 40–70 (first); 20–50, 90–120 (second).
+        let tops = [0.0, 40, 20, 90], heights = [30.0, 30, 30, 30]
+        let columns = [0..<2, 2..<4]
+        // 75 is free in both (the first column ends at 70, the second starts again at 90), in a
+        // stretch no higher than the padding: its middle. Below 120, free: the target, kept half
+        // a padding from the box above.
+        #expect(SchematicLayout.runY(near: 75, columns: columns, tops: tops, heights: heights, padding: 20) == 80)
+        #expect(SchematicLayout.runY(near: 125, columns: columns, tops: tops, heights: heights, padding: 20) == 130)
+        // 60 lies in a box of the first: the nearest free stretch is 70–90 (10 below; above the
+        // boxes, 60 above), no higher than the padding: its middle.
+        #expect(SchematicLayout.runY(near: 60, columns: columns, tops: tops, heights: heights, padding: 20) == 80)
+        // Above everything: half a padding above the highest box, or the target if higher.
+        #expect(SchematicLayout.runY(near: 2, columns: columns, tops: tops, heights: heights, padding: 20) == -10)
+        #expect(SchematicLayout.runY(near: -30, columns: columns, tops: tops, heights: heights, padding: 20) == -30)
+        // Below everything: the target.
+        #expect(SchematicLayout.runY(near: 300, columns: columns, tops: tops, heights: heights, padding: 20) == 300)
+        // No column between: the target.
+        #expect(SchematicLayout.runY(near: 25, columns: [], tops: tops, heights: heights, padding: 20) == 25)
+    }
+}
