@@ -353,15 +353,17 @@ public enum Graphviz {
         var index: [UnsafeMutablePointer<Agnode_t>: Int] = [:]
         var node = gv.agfstnode(graph)
         func restored(_ text: String) -> String { tokens?.restoring(text) ?? text }
+        let graphName = restored(gv.agnameof(UnsafeMutableRawPointer(graph)).map { String(cString: $0) } ?? "")
+        let directed = gv.agisdirected(graph) != 0
         while let current = node {
             let name = restored(gv.agnameof(UnsafeMutableRawPointer(current)).map { String(cString: $0) } ?? "")
             var label = name
             if let (text, isHTML) = labelAttribute(UnsafeMutableRawPointer(current)), !text.isEmpty || tokens != nil {
-                label = isHTML ? htmlLabelText(restored(text)) : expandLabel(restored(text), name: name)
+                label = isHTML ? htmlLabelText(restored(text)) : expandLabel(restored(text), name: name, graph: graphName)
                 // A record's fields (`{root|v1.0}`, `<f0> left|<f1> right`) as text, not its syntax.
                 if !isHTML, tokens != nil, let shape = attribute(UnsafeMutableRawPointer(current), "shape"),
                    shape == "record" || shape == "Mrecord" {
-                    label = recordLabelText(restored(text), name: name)
+                    label = recordLabelText(restored(text), name: name, graph: graphName)
                 }
             }
             var attributes: [String: String] = [:]
@@ -402,7 +404,9 @@ public enum Graphviz {
                 var described = GraphvizEdge(tail: index[schematic_gv_tail(out)]!, head: index[schematic_gv_head(out)]!,
                                              sequence: Int(schematic_gv_seq(UnsafeMutableRawPointer(out))))
                 if tokens != nil, let (text, isHTML) = labelAttribute(UnsafeMutableRawPointer(out)), !text.isEmpty {
-                    let label = isHTML ? htmlLabelText(restored(text)) : expandLabel(restored(text), name: "")
+                    let tail = nodes[index[schematic_gv_tail(out)]!].name, head = nodes[index[schematic_gv_head(out)]!].name
+                    let label = isHTML ? htmlLabelText(restored(text))
+                        : expandLabel(restored(text), name: nil, graph: graphName, edge: (tail, head, directed))
                     if !label.isEmpty { described.label = label }
                 }
                 if laidOut {
@@ -488,7 +492,7 @@ public enum Graphviz {
     /// The text of a record label (`shape=record`): its fields joined by " | ", without the
     /// braces that turn them, the ports (`<f0>`) that name them, or the backslashes before a
     /// literal `{`, `}`, `|`, `<`, `>` or space; empty fields left out.
-    static func recordLabelText(_ text: String, name: String) -> String {
+    static func recordLabelText(_ text: String, name: String, graph: String = "") -> String {
         var fields: [String] = [], field = ""
         var inPort = false
         var iterator = text.makeIterator()
@@ -510,13 +514,15 @@ public enum Graphviz {
             }
         }
         fields.append(field)
-        return fields.map { expandLabel($0, name: name) }
+        return fields.map { expandLabel($0, name: name, graph: graph) }
             .map { field in String(field.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
             .filter { !$0.isEmpty }.joined(separator: " | ")
     }
 
-    /// Expands the escapes of a label: `\N` (node name), `\n` `\l` `\r` (line breaks), `\\`.
-    static func expandLabel(_ text: String, name: String) -> String {
+    /// Expands the escapes of a label: `\N` (node name), `\G` (graph name), an edge's `\E`
+    /// (`tail->head`), `\T` and `\H`, `\n` `\l` `\r` (line breaks), `\\`.
+    static func expandLabel(_ text: String, name: String?, graph: String = "",
+                            edge: (tail: String, head: String, directed: Bool)? = nil) -> String {
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var iterator = text.makeIterator()
@@ -525,10 +531,16 @@ public enum Graphviz {
                 result.append(character)
                 continue
             }
-            switch next {
-            case "N": result += name
-            case "n", "l", "r": result.append("\n")
-            case "G", "E", "T", "H": break
+            // As Graphviz: an object's own escapes only (a node's \N; an edge's \E, \T, \H);
+            // another's stays as written.
+            switch (next, edge) {
+            case ("N", _): if let name { result += name } else { result += "\\N" }
+            case ("G", _): result += graph
+            case ("E", let edge?): result += edge.tail + (edge.directed ? "->" : "--") + edge.head
+            case ("T", let edge?): result += edge.tail
+            case ("H", let edge?): result += edge.head
+            case ("E", nil), ("T", nil), ("H", nil): result += "\\" + String(next)
+            case ("n", _), ("l", _), ("r", _): result.append("\n")
             default: result.append(next)
             }
         }

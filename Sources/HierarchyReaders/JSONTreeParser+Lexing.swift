@@ -42,9 +42,10 @@ extension JSONTreeParser {
             }
             index += 1
         }
+        // (With the file's name, as other readers' places: Markdown moves those to the page's lines.)
         func place(_ offset: Int) -> String {
             let (line, column) = source.location(of: offset)
-            return "\(line):\(column)"
+            return "\(source.file):\(line):\(column)"
         }
         var message = "unexpected end of input"
         if stringStart >= 0 {

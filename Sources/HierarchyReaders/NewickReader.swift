@@ -258,6 +258,11 @@ private struct NewickParser {
                 break
             }
             if byte < 0x20 && byte != 0x09 || byte == 0x7F {
+                // (With no quote after it, the label was never closed: the file's last line
+                // break said "control character U+000A" where the quote had no end.)
+                if !bytes[index...].contains(UInt8(ascii: "'")) {
+                    throw source.error(at: start, "unterminated quoted label: the ' has no closing '")
+                }
                 throw source.error(at: index, "control character U+\(hex(byte)) in a label")
             }
             text.append(byte)

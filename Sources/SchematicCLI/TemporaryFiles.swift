@@ -60,6 +60,13 @@ enum TemporaryFiles {
             action.sa_flags = Int32(bitPattern: SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
+        // A write past the file-size limit (`ulimit -f`) then fails with EFBIG, reported and
+        // cleaned up as a full disk is, rather than killing the run mid-file (SIGXFSZ).
+        var fileSize = sigaction()
+        // (SIG_DFL is the null handler.)
+        if sigaction(SIGXFSZ, nil, &fileSize) == 0, fileSize.__sigaction_handler.sa_handler == nil {
+            signal(SIGXFSZ, SIG_IGN)
+        }
         return true
     }()
 

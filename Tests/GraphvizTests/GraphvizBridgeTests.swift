@@ -16,6 +16,16 @@ import Testing
         #expect(graph.edges.map { [$0.tail, $0.head] } == [[0, 1], [0, 2], [1, 3]])
     }
 
+    /// Labels expand Graphviz's escapes as dot draws them: `\G` the graph's name (it was left
+    /// out), an edge's `\E`, `\T` and `\H`; another object's escape stays as written.
+    @Test func labelEscapesNameTheGraphAndTheEdgesEnds() throws {
+        let graph = try Graphviz.parse(Array(#"digraph MyGraph { a [label="graph \G node \N \T"]; a -> b [label="\E from \T to \H \N"]; }"#.utf8))
+        #expect(graph.nodes[0].label == "graph MyGraph node a \\T")
+        #expect(graph.edges[0].label == "a->b from a to b \\N")
+        let undirected = try Graphviz.parse(Array(#"graph G { a -- b [label="\E"]; }"#.utf8))
+        #expect(undirected.edges[0].label == "a--b")
+    }
+
     @Test func dotLayoutGivesPositionsRanksAndSplines() throws {
         let graph = try Graphviz.layout(tree, engine: "dot")
         #expect(graph.nodes.map(\.rank) == [0, 1, 1, 2])

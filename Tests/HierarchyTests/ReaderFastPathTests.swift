@@ -115,7 +115,7 @@ import TestSupport
         #expect(jsonError("{\"name\" \"x\"}") == "in.json:1:9: expected ':' after a key")
         #expect(jsonError("{\"name\": \"x\", \"children\": {}}") == "in.json:1:27: \"children\" must be an array")
         #expect(jsonError("{\"name\": \"x\", \"children\": [{\"name\": \"é abc") == "in.json:1:43: unterminated string (it starts at 1:37)")
-        #expect(jsonError("{\"name\":") == "in.json:1:9: unexpected end of input: the '{' at 1:1 is not closed")
+        #expect(jsonError("{\"name\":") == "in.json:1:9: unexpected end of input: the '{' at in.json:1:1 is not closed")
     }
 
     @Test func outlinePlainLabelsAndLookAlikes() throws {

@@ -577,6 +577,16 @@ import TestSupport
     /// A DAG whose edge c -> d goes back up a level.
     static let dag = "```schematic format=dot\ndigraph { a -> b; a -> d; b -> c; c -> d; }\n```\n"
 
+    /// Every place a reader names in a block's message is the page's, the brackets a JSON
+    /// block leaves open too (they were counted from the block's first line).
+    @Test func aBlocksMessageNamesPlacesOfThePage() throws {
+        let page = "intro\n\nmore\n\n```schematic format=json\n{\"name\":\"r\",\n \"children\":[\n  {\"name\":\"a\"}\n```\n"
+        let result = try Executable.run(["markdown", "-"], stdin: page)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains(":8:15: unexpected end of input: the '[' at <stdin>:7:13 is not closed (nor the '{' at <stdin>:6:1 around it)"),
+                "\(result.stderr)")
+    }
+
     @Test func extraParentsReachesTheBlocks() throws {
         let refused = try Executable.run(["markdown", "-", "--extra-parents", "keep"], stdin: Self.dag)
         #expect(refused.status == 65 && refused.stderr.contains("--extra-parents auto"), "\(refused.stderr)")

@@ -53,6 +53,18 @@ import Glibc
         }
     }
 
+    /// Past the file-size limit (`ulimit -f`) the write fails as on a full disk: a message, exit
+    /// 74, the output untouched and no temporary file left (SIGXFSZ killed the run mid-file).
+    @Test func aFileSizeLimitFailsTheWriteCleanly() throws {
+        let dir = try makeScratchDirectory("schematic-output")
+        try writeText("kept\n", to: dir + "/out.svg")
+        let limited = try Executable.run(program: "/bin/sh",
+                                         ["-c", "ulimit -f 1; exec \"$0\" render \"$1\" -o out.svg", Executable.path, Self.talk], in: dir)
+        #expect(limited.status == 74 && limited.stderr.contains("out.svg: write failed: File too large"), "\(limited.status) \(limited.stderr)")
+        #expect(try String(contentsOfFile: dir + "/out.svg", encoding: .utf8) == "kept\n")
+        #expect(try temporaryFiles(in: dir).isEmpty)
+    }
+
     /// Whatever the FIFO is called: a name that is no format's (`my.fifo`) gets the default SVG.
     @Test(arguments: ["pipe.svg", "my.fifo", "pipe"])
     func aFIFOsReaderGetsTheWholeDrawing(name: String) throws {
