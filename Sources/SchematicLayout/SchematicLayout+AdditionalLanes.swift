@@ -52,6 +52,7 @@ extension SchematicLayout {
         guard configuration.connectorStyle == .elbow, !dataController.additionalParentsOfItem.isEmpty || drawsDistantConnectors else {
             additionalLanePlans = []
             lanePieces = []
+            distantLanePieces = []
             return
         }
         buildLanePieces()
