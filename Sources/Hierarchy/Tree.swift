@@ -3,7 +3,8 @@
 /// Nodes are numbered in the order they are added, which readers keep equal to file order,
 /// so children listed by node number are in file order. Each node has one primary parent
 /// (the tree edge) and may have additional parents (the talk's `parents` index set), which
-/// must sit one level above the node; `SectionedTree` checks that.
+/// must sit above the node (`SectionedTree` sorts them by level; `layerByLongestPaths` hangs a
+/// DAG's nodes so that they do).
 public struct Tree: Sendable {
     /// Label of each node.
     public private(set) var labels: [String] = []
@@ -87,6 +88,13 @@ public struct Tree: Sendable {
         precondition(node >= 0 && node < count, "node must exist")
         if let parent { precondition(parent >= 0 && parent < count, "parent must exist") }
         parents[node] = Int32(parent ?? -1)
+    }
+
+    /// Sets a node's primary parent and its additional parents (in order) at once: for
+    /// `layerByLongestPaths`, which moves a node under another of its parents.
+    mutating func setParents(of node: Int, primary: Int32, additional: [Int32]) {
+        parents[node] = primary
+        additionalParents[Int32(node)] = additional.isEmpty ? nil : additional
     }
 
     /// Replaces the label of a node.

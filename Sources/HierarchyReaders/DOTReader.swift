@@ -8,8 +8,9 @@ import Hierarchy
 /// A node's first incoming edge in the file makes its parent; children keep the order of their
 /// edges in the file (cgraph makes a group's, `r -> { x y z }`, in its nodes' first order, as dot
 /// draws them); nodes with no incoming edge are roots, in file order. Further incoming
-/// edges become additional parents, which must sit one level above the node (the drawing checks
-/// that and names both nodes otherwise). A cycle is an error spelling it out (node to node) at
+/// edges become additional parents (`ReaderOptions.layersByLongestPaths` then hangs each node by
+/// its deepest parent, so that they sit above it; the drawing names both nodes of one that does
+/// not). A cycle is an error spelling it out (node to node) at
 /// the edge that closed it, and so is an edge from a node to itself, unless `breaksCycles`
 /// draws the one and leaves out the other, with warnings; an edge written again is
 /// drawn once, with a warning at the first repeat. Node attributes `type` and `id` are read as in the other formats

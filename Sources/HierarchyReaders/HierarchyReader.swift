@@ -18,6 +18,10 @@ public struct ReaderOptions: Hashable, Sendable {
     /// A cycle of parents no root reaches is broken (its first node drawn as a root, with a
     /// warning) instead of refused: CSV and DOT, for `--extra-parents auto` and `drop`.
     public var breaksCycles = false
+    /// A DAG's nodes are hung by their deepest parent (`Tree.layerByLongestPaths`), so that
+    /// every edge runs down the levels: for `--extra-parents auto` and `keep` (`drop` draws each
+    /// node under its first parent). Applied by whoever reads, before `--max-depth` cuts.
+    public var layersByLongestPaths = false
     public init() {}
 
     /// The settings here that `format` does not read (nil: a directory), named as the command

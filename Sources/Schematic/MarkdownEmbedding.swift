@@ -550,7 +550,8 @@ public struct MarkdownEmbedding {
                 // Sniffed as `render` sniffs its input: tables (CSV, TSV) too.
                 let format: InputFormat
                 if let given = options.format { format = given } else { format = try InputFormat.sniff(bytes, file: file, options: options.reader) }
-                let read = try format.reader(options.reader).read(bytes, file: file)
+                var read = try format.reader(options.reader).read(bytes, file: file)
+                if options.reader.layersByLongestPaths { read.layerByLongestPaths() }
                 // `max-depth` cuts a block's own tree too, as `--max-depth` cuts a file's.
                 tree = options.directory.maxDepth.map { read.keepingLevels($0) } ?? read
                 tree.warnings += options.reader.unusedSettingWarnings(for: format, input: "", noun: "block", spelled: { $0 },

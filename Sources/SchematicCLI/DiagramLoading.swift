@@ -37,6 +37,7 @@ struct DiagramLoading {
         do {
             var reading = inputOptions.treeReading
             reading.reader.breaksCycles = layoutOptions.extraParents != .keep
+            reading.reader.layersByLongestPaths = layoutOptions.extraParents != .drop
             return try reading.read(path)
         } catch {
             throw fail(error.isFileError ? "schematic: \(error.message)" : error.message, error.code)

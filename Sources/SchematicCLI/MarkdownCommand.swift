@@ -318,6 +318,7 @@ struct MarkdownCommand: ParsableCommand {
         options.format = command.inputOptions.from
         options.reader = command.inputOptions.readerOptions
         options.reader.breaksCycles = command.layoutOptions.extraParents != .keep
+        options.reader.layersByLongestPaths = command.layoutOptions.extraParents != .drop
         options.directory = command.inputOptions.directoryReader
         return options
     }

@@ -57,6 +57,7 @@ struct TreeReading {
             // An outline by its extension alone (not `--from outline`) that is markup: refused.
             if self.format == nil && format == .outline { try InputFormat.refuseMarkup(bytes, file: Self.displayName(path)) }
             var tree = try format.reader(reader).read(bytes, file: Self.displayName(path))
+            if reader.layersByLongestPaths { tree.layerByLongestPaths() }
             // A directory's walk stops at --max-depth itself; a file's tree is cut there.
             if let maxDepth = directory.maxDepth { tree = tree.keepingLevels(maxDepth) }
             tree.warnings += Self.unusedOptions(reader, path: path, format: format)
