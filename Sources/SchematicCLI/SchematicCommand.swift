@@ -18,6 +18,7 @@ struct SchematicCommand: ParsableCommand {
     /// Refuses a misspelt subcommand by name before parsing; runs a plain `render` parsed on
     /// its own (see `RenderShortcut`); otherwise parses and runs as usual.
     static func main() {
+        TemporaryFiles.ignoreFileSizeSignal()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         if let first = arguments.first, let meant = SubcommandSuggestion.suggestion(for: first, among: names) {

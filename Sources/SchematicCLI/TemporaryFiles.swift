@@ -60,15 +60,19 @@ enum TemporaryFiles {
             action.sa_flags = Int32(bitPattern: SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
-        // A write past the file-size limit (`ulimit -f`) then fails with EFBIG, reported and
-        // cleaned up as a full disk is, rather than killing the run mid-file (SIGXFSZ).
+        return true
+    }()
+
+    /// A write past the file-size limit (`ulimit -f`) fails with EFBIG, reported and cleaned up
+    /// as a full disk is, rather than killing the run mid-file (SIGXFSZ): for every output,
+    /// a device's or a pipe's too, so set once when the command starts. (An inherited SIG_IGN or
+    /// handler is kept; SIG_DFL is the null handler.)
+    static func ignoreFileSizeSignal() {
         var fileSize = sigaction()
-        // (SIG_DFL is the null handler.)
         if sigaction(SIGXFSZ, nil, &fileSize) == 0, fileSize.__sigaction_handler.sa_handler == nil {
             signal(SIGXFSZ, SIG_IGN)
         }
-        return true
-    }()
+    }
 
     /// Records `path` before the file is created, so no moment exists when the file is there
     /// but a signal would not remove it.

@@ -223,7 +223,8 @@ extension SchematicLayout {
                             asIs += level * (Int(total) - lane)
                             reversed += level * (lane + 1)
                         }
-                        let apart = busesApart(run)
+                        // (Nothing level, nothing to move: the run is not scanned again.)
+                        let apart = asIs > 0 && busesApart(run)
                         if mayReverse && reversed < asIs && total > 1 && apart {
                             for parent in run where laneOfParent[parent] != -1 { laneOfParent[parent] = total - 1 - laneOfParent[parent] }
                             asIs = reversed

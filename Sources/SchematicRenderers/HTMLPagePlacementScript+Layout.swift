@@ -1069,7 +1069,7 @@ extension HTMLPagePlacementScript {
             level = levelStubs(k);
             asIs += level * (total - laneOfParent[k]); reversed += level * (laneOfParent[k] + 1);
           }
-          var apart = busesApart(from, to);
+          var apart = asIs > 0 && busesApart(from, to);
           if (mayReverse && reversed < asIs && total > 1 && apart) {
             for (k = from; k < to; k++) if (laneOfParent[k] !== -1) laneOfParent[k] = total - 1 - laneOfParent[k];
             asIs = reversed;

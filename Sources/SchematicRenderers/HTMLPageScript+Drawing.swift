@@ -426,11 +426,6 @@ extension HTMLPageScript {
     context.moveTo(G.X[parent] + G.W[parent], fromY); context.lineTo(out, fromY); context.lineTo(out, lines.runs[k]);
     context.lineTo(into, lines.runs[k]); context.lineTo(into, toY); context.lineTo(G.X[child], toY);
   }
-  function sectionOfVisible(k) {
-    var low = 0, high = G.ss.length - 1;
-    while (high - low > 1) { var half = (low + high) >> 1; if (G.ss[half] <= k) low = half; else high = half; }
-    return low;
-  }
   function drawLabels(visible) {
     var o = orientation(), s = camera.scale * ratio, size = header.font.size * s, line = header.font.lineHeight * s;
     ctx.setTransform(1, 0, 0, 1, 0, 0);

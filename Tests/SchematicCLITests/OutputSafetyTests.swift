@@ -63,6 +63,10 @@ import Glibc
         #expect(limited.status == 74 && limited.stderr.contains("out.svg: write failed: File too large"), "\(limited.status) \(limited.stderr)")
         #expect(try String(contentsOfFile: dir + "/out.svg", encoding: .utf8) == "kept\n")
         #expect(try temporaryFiles(in: dir).isEmpty)
+        // Written through a device (no temporary file), the same.
+        let device = try Executable.run(program: "/bin/sh",
+                                        ["-c", "ulimit -f 1; exec \"$0\" render \"$1\" -o /dev/stdout > big.svg", Executable.path, Self.talk], in: dir)
+        #expect(device.status == 74 && device.stderr.contains("write failed: File too large"), "\(device.status) \(device.stderr)")
     }
 
     /// Whatever the FIFO is called: a name that is no format's (`my.fifo`) gets the default SVG.
