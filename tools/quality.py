@@ -19,6 +19,9 @@ Measured on each drawing (margins left out):
   near joins  (--joins) lines of two parents on one row, their ends under 40 px apart (`near_joins`)
   close lines (--close) pairs of parents whose elbow lines run side by side along the columns,
               under 14 px apart for at least 20 px (`close_lines`)
+  shared runs (--runs) pairs of connectors (no parent and no child in common) whose elbow pieces
+              across the columns lie on one line, under 3 px apart for at least 20 px: a DAG's
+              lines across levels through one gap between boxes (`shared_runs`)
 
 A row misses (MISS) when, for compact, tidy and the default: area or offset or outside exceed
 dot's, or any crossing or box hit; for the talk's stacked and centered: any elbow crossing.
@@ -38,6 +41,8 @@ parser.add_argument("--joins", action="store_true",
                     help="add a column: near joins of the elbow drawing (see `near_joins`)")
 parser.add_argument("--close", action="store_true",
                     help="add a column: close parallel lines of the elbow drawing (see `close_lines`)")
+parser.add_argument("--runs", action="store_true",
+                    help="add a column: connectors on one line across the columns (see `shared_runs`)")
 args = parser.parse_intermixed_args()
 
 files = args.files or sorted(f for f in glob.glob("samples/real/*")
@@ -349,6 +354,33 @@ def coverage(boxes, size):
     return sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes.values()) / (size[0] * size[1])
 
 
+def shared_runs(connectors, vertical, within=3.0, overlap=20.0):
+    """Pairs of connectors with no parent and no child in common whose pieces across the
+    columns (parallel to the rows) lie less than `within` px apart over at least `overlap` px:
+    drawn as one line, a reader cannot pair their ends (a DAG's lines across levels all took
+    the middle of the one gap between boxes). Lines of one parent (leaving it together) or into
+    one child (meeting on its lane) share pieces by design. Sorted across the rows: O(n log n)
+    plus the pairs found."""
+    along, across = (1, 0) if vertical else (0, 1)
+    pieces = []
+    for index, (parent, child, points, _) in enumerate(connectors):
+        for a, b in zip(points, points[1:]):
+            if abs(a[across] - b[across]) > 0.01 or abs(a[along] - b[along]) < overlap:
+                continue
+            low, high = sorted((a[along], b[along]))
+            pieces.append((a[across], low, high, parent, child, index))
+    pieces.sort()
+    pairs = set()
+    for i, (y, low, high, parent, child, index) in enumerate(pieces):
+        j = i + 1
+        while j < len(pieces) and pieces[j][0] - y < within:
+            other = pieces[j]
+            if other[3] != parent and other[4] != child and min(high, other[2]) - max(low, other[1]) >= overlap:
+                pairs.add((min(index, other[5]), max(index, other[5])))
+            j += 1
+    return len(pairs)
+
+
 def aspect(size):
     w, h = size
     return f"{w / h:.2f}:1" if w >= h else f"1:{h / w:.2f}"
@@ -356,8 +388,9 @@ def aspect(size):
 
 print("| tree | nodes | align | orient | area vs dot | offset ours / dot | outside ours / dot (worst px) "
       "| crossings straight / elbow / curved (boxes) | aspect | coverage ours / dot / dot at its defaults | size ours / dot |"
-      + (" near joins |" if args.joins else "") + (" close lines |" if args.close else ""))
-print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.joins else "") + ("---:|" if args.close else ""))
+      + (" near joins |" if args.joins else "") + (" close lines |" if args.close else "") + (" shared runs |" if args.runs else ""))
+print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.joins else "") + ("---:|" if args.close else "")
+      + ("---:|" if args.runs else ""))
 failed = False
 rows = misses = 0
 extra = args.extra.split()
@@ -375,7 +408,7 @@ for path in files:
         for alignment in args.align.split(","):
             options = ["--orientation", orientation] + extra + ([] if alignment == "default" else ["--align", alignment])
             try:
-                counts, hits, joins, close = [], 0, 0, 0
+                counts, hits, joins, close, runs = [], 0, 0, 0, 0
                 for style in ("straight", "elbow", "curved"):
                     boxes, connectors = ours(path, options + ["--connectors", style])
                     crossed, hit = crossings(boxes, connectors)
@@ -384,6 +417,8 @@ for path in files:
                         joins = near_joins(boxes, connectors, vertical)
                     if style == "elbow" and args.close:
                         close = close_lines(connectors, vertical)
+                    if style == "elbow" and args.runs:
+                        runs = shared_runs(connectors, vertical)
                     if style == "elbow":
                         size = extent(boxes, connectors)
                         offset, outside, worst = centring(boxes, connectors, vertical)
@@ -400,6 +435,7 @@ for path in files:
             print(f"| {path.split('/')[-1]} | {len(boxes)} | {alignment} | {orientation} | {area:.2f} | {offset:.1f} / {dot_offset:.1f} "
                   f"| {outside} / {dot_outside} ({worst:.0f}) | {counts[0]} / {counts[1]} / {counts[2]} ({hits}) | {aspect(size)} "
                   f"| {cover:.1%} / {coverage(dot_boxes, dot_size):.1%} / {own_cover:.1%} | {size[0]:.0f}×{size[1]:.0f} / {dot_size[0]:.0f}×{dot_size[1]:.0f} |"
-                  + (f" {joins} |" if args.joins else "") + (f" {close} |" if args.close else "") + ("" if ok else " MISS"), flush=True)
+                  + (f" {joins} |" if args.joins else "") + (f" {close} |" if args.close else "") + (f" {runs} |" if args.runs else "")
+                  + ("" if ok else " MISS"), flush=True)
 print(f"\n{rows} rows, {misses} missed")
 sys.exit(1 if failed else 0)

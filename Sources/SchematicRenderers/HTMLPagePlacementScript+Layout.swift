@@ -796,15 +796,35 @@ extension HTMLPagePlacementScript {
   }
 
   // SchematicLayout.runY: where a distant connector crosses the columns between its parent's and
-  // its child's, between their boxes, nearest its child's middle.
-  var LEAST_RUN = 2, STEP_PAST = 0.25, SEARCH_STEPS = 4096;
-  function runY(target, columns, tops, heights, padding) {
+  // its child's, between their boxes, nearest its child's middle, on a track of its own (tracks:
+  // SchematicLayout.RunTracks, the runs placed, sorted, by the item below their stretch in each
+  // column and by the gaps they end and start in; first..end: the sections crossed).
+  var LEAST_RUN = 2, STEP_PAST = 0.25, SEARCH_STEPS = 4096, RUN_TRACK_SPACING = 4;
+  function insertionIndex(y, list) {
+    var low = 0, high = list.length;
+    while (low < high) { var half = (low + high) >> 1; if (list[half] < y) low = half + 1; else high = half; }
+    return low;
+  }
+  function hasNeighbour(y, list) {
+    if (!list) return false;
+    var index = insertionIndex(y - RUN_TRACK_SPACING + 1e-9, list);
+    return index < list.length && list[index] < y + RUN_TRACK_SPACING - 1e-9;
+  }
+  function insertTrack(map, key, y) {
+    var list = map.get(key);
+    if (list) list.splice(insertionIndex(y, list), 0, y); else map.set(key, [y]);
+  }
+  function runY(target, columns, first, end, tops, heights, padding, tracks) {
     if (!columns.length) return target;
+    function firstBox(y, column) {
+      var lower = column[0], upper = column[1];
+      while (lower < upper) { var half = (lower + upper) >> 1; if (tops[half] + heights[half] > y) upper = half; else lower = half + 1; }
+      return lower;
+    }
     function stretch(y) {
       var low = -Infinity, high = Infinity, blocked = false, top = Infinity, bottom = -Infinity;
       for (var c = 0; c < columns.length; c++) {
-        var lower = columns[c][0], upper = columns[c][1], end = upper;
-        while (lower < upper) { var half = (lower + upper) >> 1; if (tops[half] + heights[half] > y) upper = half; else lower = half + 1; }
+        var lower = firstBox(y, columns[c]), end = columns[c][1];
         if (lower < end && tops[lower] < y) {
           blocked = true; top = Math.min(top, tops[lower]); bottom = Math.max(bottom, tops[lower] + heights[lower]);
         } else {
@@ -814,9 +834,35 @@ extension HTMLPagePlacementScript {
       }
       return {low: low, high: high, blocked: blocked, top: top, bottom: bottom};
     }
-    function search(upwards) {
-      var y = target;
-      for (var step = 0; step < SEARCH_STEPS; step++) {
+    function key(lower, column) { return lower < column[1] ? lower : -1 - column[1]; }
+    function isFree(y) {
+      for (var c = 0; c < columns.length; c++) if (hasNeighbour(y, tracks.stretches.get(key(firstBox(y, columns[c]), columns[c])))) return false;
+      return !hasNeighbour(y, tracks.endingIn.get(first)) && !hasNeighbour(y, tracks.startingIn.get(end));
+    }
+    function take(y) {
+      for (var c = 0; c < columns.length; c++) insertTrack(tracks.stretches, key(firstBox(y, columns[c]), columns[c]), y);
+      insertTrack(tracks.startingIn, first, y);
+      insertTrack(tracks.endingIn, end, y);
+      return y;
+    }
+    function track(low, high) {
+      var preferred, margin;
+      if (high - low <= padding) { preferred = (low + high) / 2; margin = Math.min(RUN_TRACK_SPACING, (high - low) / 2); }
+      else { preferred = Math.min(Math.max(target, low + padding / 2), high - padding / 2); margin = padding / 2; }
+      if (isFree(preferred)) return preferred;
+      for (var step = 1; ; step++) {
+        var below = preferred + step * RUN_TRACK_SPACING, above = preferred - step * RUN_TRACK_SPACING;
+        var belowFits = below <= high - margin, aboveFits = above >= low + margin;
+        if (!belowFits && !aboveFits) return null;
+        if (belowFits && isFree(below)) return below;
+        if (aboveFits && isFree(above)) return above;
+      }
+    }
+    var steps = {up: SEARCH_STEPS, down: SEARCH_STEPS};
+    function search(start, upwards) {
+      var y = start, side = upwards ? "up" : "down";
+      while (steps[side] > 0) {
+        steps[side]--;
         var found = stretch(y);
         if (found.blocked) y = upwards ? found.top : found.bottom;
         else if (found.high - found.low >= LEAST_RUN) return found;
@@ -828,22 +874,27 @@ extension HTMLPagePlacementScript {
       if (!found) return Infinity;
       return target < found.low ? found.low - target : target > found.high ? target - found.high : 0;
     }
-    var up = search(true), down = search(false), chosen = distance(up) <= distance(down) ? up : down;
-    if (!chosen) {
-      var highest = Infinity;
-      for (var c = 0; c < columns.length; c++) if (columns[c][1] > columns[c][0]) highest = Math.min(highest, tops[columns[c][0]]);
-      return highest === Infinity ? target : highest - padding / 2;
+    var up = search(target, true), down = search(target, false);
+    while (up || down) {
+      var upwards = distance(up) <= distance(down), chosen = upwards ? up : down, y = track(chosen.low, chosen.high);
+      if (y !== null) return take(y);
+      if (upwards) up = search(chosen.low - STEP_PAST, true); else down = search(chosen.high + STEP_PAST, false);
     }
-    if (chosen.high - chosen.low <= padding) return (chosen.low + chosen.high) / 2;
-    return Math.min(Math.max(target, chosen.low + padding / 2), chosen.high - padding / 2);
+    var highest = Infinity;
+    for (var c = 0; c < columns.length; c++) if (columns[c][1] > columns[c][0]) highest = Math.min(highest, tops[columns[c][0]]);
+    if (highest === Infinity) return target;
+    var y = highest - padding / 2;
+    while (!isFree(y)) y -= RUN_TRACK_SPACING;
+    return take(y);
   }
-  // SchematicLayout.routeDistantConnectors: each one's run, nearest its child's middle.
+  // SchematicLayout.routeDistantConnectors: each one's run, nearest its child's middle, on a
+  // track of its own.
   function distantRuns(ss, tops, heights, distant, padding) {
-    var runs = new Float64Array(distant.length);
+    var runs = new Float64Array(distant.length), tracks = {stretches: new Map(), endingIn: new Map(), startingIn: new Map()};
     for (var k = 0; k < distant.length; k++) {
-      var child = distant[k][0], parent = distant[k][1], columns = [];
-      for (var s = sectionOfItem(ss, parent) + 1; s < sectionOfItem(ss, child); s++) columns.push([ss[s], ss[s + 1]]);
-      runs[k] = runY(tops[child] + heights[child] / 2, columns, tops, heights, padding);
+      var child = distant[k][0], parent = distant[k][1], columns = [], first = sectionOfItem(ss, parent) + 1, end = sectionOfItem(ss, child);
+      for (var s = first; s < end; s++) columns.push([ss[s], ss[s + 1]]);
+      runs[k] = runY(tops[child] + heights[child] / 2, columns, first, end, tops, heights, padding, tracks);
     }
     return runs;
   }

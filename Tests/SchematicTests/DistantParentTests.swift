@@ -144,20 +144,56 @@ import TestSupport
         // Two columns: boxes 0–30, 40–70 (first); 20–50, 90–120 (second).
         let tops = [0.0, 40, 20, 90], heights = [30.0, 30, 30, 30]
         let columns = [0..<2, 2..<4]
+        func runY(near target: Double, columns: [Range<Int>], tops: [Double], heights: [Double]) -> Double {
+            var tracks = SchematicLayout.RunTracks()
+            return SchematicLayout.runY(near: target, columns: columns, sections: 1..<(1 + columns.count), tops: tops, heights: heights,
+                                        padding: 20, tracks: &tracks)
+        }
         // 75 is free in both (the first column ends at 70, the second starts again at 90), in a
         // stretch no higher than the padding: its middle. Below 120, free: the target, kept half
         // a padding from the box above.
-        #expect(SchematicLayout.runY(near: 75, columns: columns, tops: tops, heights: heights, padding: 20) == 80)
-        #expect(SchematicLayout.runY(near: 125, columns: columns, tops: tops, heights: heights, padding: 20) == 130)
+        #expect(runY(near: 75, columns: columns, tops: tops, heights: heights) == 80)
+        #expect(runY(near: 125, columns: columns, tops: tops, heights: heights) == 130)
         // 60 lies in a box of the first: the nearest free stretch is 70–90 (10 below; above the
         // boxes, 60 above), no higher than the padding: its middle.
-        #expect(SchematicLayout.runY(near: 60, columns: columns, tops: tops, heights: heights, padding: 20) == 80)
+        #expect(runY(near: 60, columns: columns, tops: tops, heights: heights) == 80)
         // Above everything: half a padding above the highest box, or the target if higher.
-        #expect(SchematicLayout.runY(near: 2, columns: columns, tops: tops, heights: heights, padding: 20) == -10)
-        #expect(SchematicLayout.runY(near: -30, columns: columns, tops: tops, heights: heights, padding: 20) == -30)
+        #expect(runY(near: 2, columns: columns, tops: tops, heights: heights) == -10)
+        #expect(runY(near: -30, columns: columns, tops: tops, heights: heights) == -30)
         // Below everything: the target.
-        #expect(SchematicLayout.runY(near: 300, columns: columns, tops: tops, heights: heights, padding: 20) == 300)
+        #expect(runY(near: 300, columns: columns, tops: tops, heights: heights) == 300)
         // No column between: the target.
-        #expect(SchematicLayout.runY(near: 25, columns: [], tops: tops, heights: heights, padding: 20) == 25)
+        #expect(runY(near: 25, columns: [], tops: tops, heights: heights) == 25)
+    }
+
+    /// Runs through one stretch lie on tracks of their own, `runTrackSpacing` apart, nearest
+    /// where a lone run would lie; a full stretch sends the next run to the nearest other one;
+    /// runs through other columns do not count.
+    @Test func runsThroughOneStretchTakeTracksOfTheirOwn() {
+        // One column: boxes 0–30, 46–76, 200–230 (a 16-high stretch 30–46, a wide one 76–200).
+        let tops = [0.0, 46, 200, 0, 46], heights = [30.0, 30, 30, 30, 30]
+        let spacing = SchematicLayout.runTrackSpacing
+        var tracks = SchematicLayout.RunTracks()
+        func run(_ target: Double, _ columns: [Range<Int>] = [0..<3], sections: Range<Int> = 1..<2) -> Double {
+            SchematicLayout.runY(near: target, columns: columns, sections: sections, tops: tops, heights: heights, padding: 20,
+                                 tracks: &tracks)
+        }
+        // The middle of the narrow stretch, then a track below and above it, each at least a
+        // spacing from the boxes.
+        #expect(run(38) == 38)
+        #expect(run(38) == 38 + spacing)
+        #expect(run(38) == 38 - spacing)
+        // Full: the nearest other stretch is the wide one below (target 40: 36 below the box
+        // at 76, against 40 above the first box), half a padding from its box.
+        #expect(run(40) == 86)
+        #expect(run(40) == 86 + spacing)
+        // Another column's stretch at the same y is free, unless the run there starts in the
+        // gap where the others end (or ends where they start): then, full, the space above the
+        // boxes is as near as the stretch below (ties go up).
+        #expect(run(38, [3..<5], sections: 2..<3) == -10)
+        #expect(run(38, [3..<5], sections: 3..<4) == 38)
+        // A run through both columns needs a track free in each (target 39: the stretch below
+        // is nearer than the space above the boxes).
+        #expect(run(39, [0..<3, 3..<5], sections: 1..<3) == 86 + 2 * spacing)
     }
 }
