@@ -134,19 +134,7 @@ public struct Diagram {
             collectionView.layoutIfNeeded()
         }
         layoutDuration = clock.now - started
-        // Edges across levels where the drawing wraps are left out: a block's members lie
-        // across the columns, with no gap between boxes to route them through.
-        var distantDrawn = dataController.distantParentsOfItem.values.reduce(0) { $0 + $1.count }
-        if let schematicLayout, distantDrawn > 0, !schematicLayout.drawsDistantConnectors {
-            let child = dataController.distantParentsOfItem.keys.min()!
-            let parent = Int(dataController.nodeOfItem[Int(dataController.distantParentsOfItem[child]![0])])
-            let named = (Self.shortLabel(tree.labels[parent]), Self.shortLabel(tree.labels[Int(dataController.nodeOfItem[Int(child)])]))
-            if options.misplacedParents == .reject {
-                throw .distantParentsInWrappedDrawing(count: distantDrawn, parentLabel: named.0, childLabel: named.1)
-            }
-            warnings.append(Self.wrappedDistantParentsMessage(distantDrawn, first: named))
-            distantDrawn = 0
-        }
+        let distantDrawn = dataController.distantParentsOfItem.values.reduce(0) { $0 + $1.count }
         if let dropped = Self.droppedParentsMessage(dataController.droppedParentCount, naming: dataController.firstDroppedParents.map {
             (Self.shortLabel(tree.labels[$0.parent]), Self.shortLabel(tree.labels[$0.child]))
         }, all: options.misplacedParents == .dropAll,
@@ -283,12 +271,6 @@ public struct Diagram {
         return dropped == 1
             ? "left out 1 parent edge whose parent is not above its child\(list) (--extra-parents keep refuses it\(drop))"
             : "left out \(dropped) parent edges whose parents are not above their children\(list) (--extra-parents keep refuses them\(drop))"
-    }
-
-    /// The warning for edges across levels left out of a drawing whose wide fans wrap.
-    static func wrappedDistantParentsMessage(_ count: Int, first: (parent: String, child: String)) -> String {
-        (count == 1 ? "left out 1 parent edge across levels" : "left out \(count) parent edges across levels, among them")
-            + " \(first.parent) → \(first.child): the drawing wraps wide fans (--wrap off draws them, dashed)"
     }
 
     /// A label on one line, at most 40 characters (… after), for a message.

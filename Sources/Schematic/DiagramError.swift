@@ -10,9 +10,6 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownNode(String)
     /// Two nodes have the same id (the labels of both).
     case duplicateID(id: String, firstLabel: String, secondLabel: String)
-    /// Under `--extra-parents keep`, parents two or more levels above their children in a
-    /// drawing whose wide fans wrap, which cannot route them (the first pair's labels).
-    case distantParentsInWrappedDrawing(count: Int, parentLabel: String, childLabel: String)
 
     public var description: String {
         switch self {
@@ -22,9 +19,6 @@ public enum DiagramError: Error, Equatable, Sendable, CustomStringConvertible {
         case .graphviz(let error): "Graphviz: " + error.description
         case let .duplicateID(id, first, second):
             "the nodes '\(Self.quoted(first))' and '\(Self.quoted(second))' have the same id \"\(Self.quoted(id))\"; ids must be unique"
-        case let .distantParentsInWrappedDrawing(count, parent, child):
-            "'\(Self.quoted(parent))' cannot be drawn as a parent of '\(Self.quoted(child))'\(count > 1 ? " (nor \(count - 1) more edges across levels)" : ""): "
-                + "the drawing wraps wide fans (--wrap off draws edges across levels; --extra-parents auto leaves them out)"
         }
     }
 

@@ -104,7 +104,7 @@ struct DiagramLoading {
         switch error {
         case .hierarchy(let problem):
             fail("\(displayName(file)):\(problem.place.map { "\($0.description):" } ?? "") \(error.description)", ExitStatus.dataError)
-        case .duplicateID, .distantParentsInWrappedDrawing: fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
+        case .duplicateID: fail("\(displayName(file)): \(error.description)", ExitStatus.dataError)
         case .font, .graphviz: fail("schematic: \(error.description)", ExitStatus.unavailable)
         case .unknownNode: fail("schematic: --focus: \(error.description) in \(displayName(file))", ExitStatus.usage)
         }

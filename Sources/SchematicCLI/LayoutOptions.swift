@@ -49,7 +49,7 @@ struct LayoutOptions: ParsableArguments {
     enum ExtraParents: String, ExpressibleByArgument, CaseIterable { case auto, keep, drop }
 
     @Option(name: .customLong("extra-parents"),
-            help: "Nodes with several parents (DOT, CSV): auto hangs each below its deepest parent and draws the others dashed (those two or more levels up across the columns between, unless wide fans wrap), leaves out edges closing a cycle and DOT's edges from a node to itself, and draws a cycle of parents from its first node, with warnings; keep refuses such a graph, cycle or edge; drop draws each node under its first parent only.")
+            help: "Nodes with several parents (DOT, CSV): auto hangs each below its deepest parent and draws the others dashed (those two or more levels up across the columns between), leaves out edges closing a cycle and DOT's edges from a node to itself, and draws a cycle of parents from its first node, with warnings; keep refuses such a graph, cycle or edge; drop draws each node under its first parent only.")
     var extraParents: ExtraParents = .auto
 
     var configuration: SchematicLayoutConfiguration {

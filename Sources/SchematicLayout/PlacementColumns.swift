@@ -7,9 +7,9 @@ struct PlacementColumns {
     var sectionStarts: [Int32]
     var childStarts: [Int32]
     var parentOfItem: [Int32]
-    /// Per item, whether an additional parent's connector starts or ends at it (empty when the
-    /// tree has none): such an item stays out of wrapped blocks, whose members that connector
-    /// would run through.
+    /// Per item, whether an additional or distant parent's connector starts or ends at it (empty
+    /// when the tree has none): such an item stays out of wrapped blocks, whose members that
+    /// connector would run through.
     var isAdditionallyLinked: [Bool] = []
 
     init(sectionStarts: [Int32], childStarts: [Int32], parentOfItem: [Int32]) {
@@ -20,11 +20,13 @@ struct PlacementColumns {
 
     init(_ tree: SectionedTree) {
         self.init(sectionStarts: tree.sectionStarts, childStarts: tree.childStarts, parentOfItem: tree.parentOfItem)
-        guard !tree.additionalParentsOfItem.isEmpty else { return }
+        guard !tree.additionalParentsOfItem.isEmpty || !tree.distantParentsOfItem.isEmpty else { return }
         isAdditionallyLinked = [Bool](repeating: false, count: numberOfItems)
-        for (child, parents) in tree.additionalParentsOfItem {
-            isAdditionallyLinked[Int(child)] = true
-            for parent in parents { isAdditionallyLinked[Int(parent)] = true }
+        for links in [tree.additionalParentsOfItem, tree.distantParentsOfItem] {
+            for (child, parents) in links {
+                isAdditionallyLinked[Int(child)] = true
+                for parent in parents { isAdditionallyLinked[Int(parent)] = true }
+            }
         }
     }
 

@@ -29,47 +29,103 @@ extension SchematicLayout {
     /// child's (`runY`), from the tops alone, nearest its child's middle, on a track of its own:
     /// runs through one stretch between the same boxes lie `runTrackSpacing` apart (on one line
     /// a reader cannot pair their ends), and a stretch full of them sends the next to another.
+    /// Runs into one child share a track where they can, as its lane (they meet there anyway;
+    /// a track each drew a wall of lines where dozens of edges reach one node).
     func routeDistantConnectors() {
         let sectionCount = dataController.numberOfSections
         for section in 0..<sectionCount { refreshTops(ofSection: section) }
-        let starts = dataController.sectionStarts, sectionOfNode = dataController.sectionOfNode, nodeOfItem = dataController.nodeOfItem
-        let tops = itemTops, heights = itemHeights, padding = configuration.itemPadding
+        let sectionOfNode = dataController.sectionOfNode, nodeOfItem = dataController.nodeOfItem
+        let obstacles = runObstacles(), padding = configuration.itemPadding
         var tracks = RunTracks()
         distantRunY = distantConnectors.map { connector in
             let child = Int(connector.child), parent = Int(connector.parent)
             let first = Int(sectionOfNode[Int(nodeOfItem[parent])]) + 1, end = Int(sectionOfNode[Int(nodeOfItem[child])])
-            let columns = (first..<end).map { Int(starts[$0])..<Int(starts[$0 + 1]) }
-            return Self.runY(near: tops[child] + heights[child] / 2, columns: columns, sections: first..<end, tops: tops,
-                             heights: heights, padding: padding, tracks: &tracks)
+            return Self.runY(near: itemTops[child] + itemHeights[child] / 2, into: child, columns: Array(obstacles.columns[first..<end]),
+                             sections: first..<end, tops: obstacles.tops, heights: obstacles.heights, padding: padding,
+                             tracks: &tracks)
         }
     }
 
-    /// The runs already placed (their ys, sorted): by the stretch of a column they cross, keyed
-    /// by the item below it (`-1 - end` of the column below its last box), and by the gap before
-    /// a section they end in or start in (one's end and another's start lie side by side there).
+    /// What runs pass between, per column: spans along it (tops and heights, in order, apart)
+    /// and each column's range of them. Its boxes; where fans wrap, each block whole with the
+    /// lines over and under it (its members lie side by side, their buses between them), so a
+    /// run passes above or below a block, never through it. O(n log n).
+    func runObstacles() -> (tops: [Double], heights: [Double], columns: [Range<Int>]) {
+        let starts = dataController.sectionStarts, sectionCount = dataController.numberOfSections
+        guard let plan = wrapPlan else {
+            return (itemTops, itemHeights, (0..<sectionCount).map { Int(starts[$0])..<Int(starts[$0 + 1]) })
+        }
+        var spans: [[(top: Double, bottom: Double)]] = Array(repeating: [], count: sectionCount)
+        // A block's extent: its members' (inner ones too), in its first member's column.
+        var blocks = [(top: Double, bottom: Double, section: Int)](repeating: (.infinity, -.infinity, -1), count: plan.blockCount)
+        for section in 0..<sectionCount {
+            for item in Int(starts[section])..<Int(starts[section + 1]) {
+                let block = Int(plan.blockOfItem[item]), bottom = itemTops[item] + itemHeights[item]
+                if block < 0 { spans[section].append((itemTops[item], bottom)); continue }
+                if blocks[block].section < 0 { blocks[block].section = section }
+                blocks[block].top = min(blocks[block].top, itemTops[item])
+                blocks[block].bottom = max(blocks[block].bottom, bottom)
+            }
+        }
+        let rise = configuration.itemPadding * Self.blockBusRise
+        for block in blocks where block.section >= 0 { spans[block.section].append((block.top - rise, block.bottom + rise)) }
+        var tops: [Double] = [], heights: [Double] = [], columns: [Range<Int>] = []
+        for section in 0..<sectionCount {
+            let start = tops.count
+            var bottom = -Double.infinity
+            for span in spans[section].sorted(by: { $0.top < $1.top }) {
+                if tops.count > start && span.top <= bottom {
+                    bottom = max(bottom, span.bottom)
+                    heights[tops.count - 1] = bottom - tops[tops.count - 1]
+                } else {
+                    tops.append(span.top)
+                    heights.append(span.bottom - span.top)
+                    bottom = span.bottom
+                }
+            }
+            columns.append(start..<tops.count)
+        }
+        return (tops, heights, columns)
+    }
+
+    /// The runs already placed (their tracks, sorted by y, each with the child its runs go
+    /// into): by the stretch of a column they cross, keyed by the item below it (`-1 - end` of
+    /// the column below its last box), and by the gap before a section they end in or start in
+    /// (one's end and another's start lie side by side there); and each child's track in the
+    /// stretch of the last column before it, for its other runs to join.
     struct RunTracks {
-        var stretches: [Int: [Double]] = [:]
-        var endingIn: [Int: [Double]] = [:]
-        var startingIn: [Int: [Double]] = [:]
+        struct Track { let y: Double, child: Int }
+        struct Joint: Hashable { let stretch: Int, child: Int }
+        var stretches: [Int: [Track]] = [:]
+        var endingIn: [Int: [Track]] = [:]
+        var startingIn: [Int: [Track]] = [:]
+        var joints: [Joint: Double] = [:]
 
-        /// Whether a y of `list` lies within `runTrackSpacing` of `y`.
-        static func hasNeighbour(of y: Double, in list: [Double]?) -> Bool {
+        /// Whether a track of `list` lies within `runTrackSpacing` of `y`, other than one into
+        /// `child` at `y` itself. (Tracks of a list lie that far apart, so this looks at two.)
+        static func hasNeighbour(of y: Double, child: Int, in list: [Track]?) -> Bool {
             guard let list else { return false }
-            let index = insertionIndex(of: y - runTrackSpacing + 1e-9, in: list)
-            return index < list.count && list[index] < y + runTrackSpacing - 1e-9
+            var index = insertionIndex(of: y - runTrackSpacing + 1e-9, in: list)
+            while index < list.count && list[index].y < y + runTrackSpacing - 1e-9 {
+                if list[index].child != child || list[index].y != y { return true }
+                index += 1
+            }
+            return false
         }
 
-        /// Puts `y` into `list` in order.
-        static func insert(_ y: Double, into list: inout [Double]) {
-            list.insert(y, at: insertionIndex(of: y, in: list))
+        /// Puts a track into `list` in order, once.
+        static func insert(_ track: Track, into list: inout [Track]) {
+            let index = insertionIndex(of: track.y, in: list)
+            if index < list.count && list[index].y == track.y && list[index].child == track.child { return }
+            list.insert(track, at: index)
         }
 
-        /// The index of the first y of `list` not below `y`.
-        private static func insertionIndex(of y: Double, in list: [Double]) -> Int {
+        /// The index of the first track of `list` not above `y`.
+        private static func insertionIndex(of y: Double, in list: [Track]) -> Int {
             var low = 0, high = list.count
             while low < high {
                 let half = (low + high) / 2
-                if list[half] < y { low = half + 1 } else { high = half }
+                if list[half].y < y { low = half + 1 } else { high = half }
             }
             return low
         }
@@ -79,12 +135,13 @@ extension SchematicLayout {
     /// its column, not overlapping; the columns of `sections`) between their boxes, nearest `target`: in the free stretch
     /// (no box of any of the columns across it, at least `leastRun` high) nearest it, at
     /// `padding / 2` from the boxes beside, or in the middle of a stretch narrower than
-    /// `padding`; where other runs (`tracks`) lie there, `runTrackSpacing` from them, and in
-    /// the next stretch where the stretch has no room left. Above every box where no stretch
+    /// `padding`; where other runs (`tracks`) lie there, `runTrackSpacing` from them (on the
+    /// track of another run into `child` if it is free), and in the next stretch where the
+    /// stretch has no room left. Above every box where no stretch
     /// is found within `searchSteps` moves each way. Each move passes a box or a stretch:
     /// O(boxes passed × columns × log n), and a try per run met.
-    static func runY(near target: Double, columns: [Range<Int>], sections: Range<Int>, tops: [Double], heights: [Double],
-                     padding: Double, tracks: inout RunTracks) -> Double {
+    static func runY(near target: Double, into child: Int, columns: [Range<Int>], sections: Range<Int>, tops: [Double],
+                     heights: [Double], padding: Double, tracks: inout RunTracks) -> Double {
         guard !columns.isEmpty else { return target }
         /// The free stretch at `y` across the columns, or the boxes that hold it (their
         /// farthest top and bottom).
@@ -117,16 +174,21 @@ extension SchematicLayout {
         /// Whether no run lies within `runTrackSpacing` of `y` in the stretches it crosses, nor
         /// ends where it starts or starts where it ends.
         func isFree(_ y: Double) -> Bool {
-            for column in columns where RunTracks.hasNeighbour(of: y, in: tracks.stretches[key(firstBox(below: y, in: column), column)]) {
+            for column in columns
+            where RunTracks.hasNeighbour(of: y, child: child, in: tracks.stretches[key(firstBox(below: y, in: column), column)]) {
                 return false
             }
-            return !RunTracks.hasNeighbour(of: y, in: tracks.endingIn[sections.lowerBound])
-                && !RunTracks.hasNeighbour(of: y, in: tracks.startingIn[sections.upperBound])
+            return !RunTracks.hasNeighbour(of: y, child: child, in: tracks.endingIn[sections.lowerBound])
+                && !RunTracks.hasNeighbour(of: y, child: child, in: tracks.startingIn[sections.upperBound])
         }
+        let last = columns[columns.count - 1]
+        func joint(at y: Double) -> RunTracks.Joint { RunTracks.Joint(stretch: key(firstBox(below: y, in: last), last), child: child) }
         func take(_ y: Double) -> Double {
-            for column in columns { RunTracks.insert(y, into: &tracks.stretches[key(firstBox(below: y, in: column), column), default: []]) }
-            RunTracks.insert(y, into: &tracks.startingIn[sections.lowerBound, default: []])
-            RunTracks.insert(y, into: &tracks.endingIn[sections.upperBound, default: []])
+            let track = RunTracks.Track(y: y, child: child)
+            for column in columns { RunTracks.insert(track, into: &tracks.stretches[key(firstBox(below: y, in: column), column), default: []]) }
+            RunTracks.insert(track, into: &tracks.startingIn[sections.lowerBound, default: []])
+            RunTracks.insert(track, into: &tracks.endingIn[sections.upperBound, default: []])
+            tracks.joints[joint(at: y)] = y
             return y
         }
         /// The free track of a stretch nearest where a lone run would lie, if any.
@@ -139,14 +201,19 @@ extension SchematicLayout {
                 preferred = min(max(target, low + padding / 2), high - padding / 2)
                 margin = padding / 2
             }
+            if let joined = tracks.joints[joint(at: preferred)], joined >= low + margin, joined <= high - margin, isFree(joined) {
+                return joined
+            }
             if isFree(preferred) { return preferred }
+            // Tracks on the child's side first: its line turns that way (fewer crossings).
+            let sign = target < preferred ? -1.0 : 1.0
             var step = 1.0
             while true {
-                let below = preferred + step * runTrackSpacing, above = preferred - step * runTrackSpacing
-                let belowFits = below <= high - margin, aboveFits = above >= low + margin
-                if !belowFits && !aboveFits { return nil }
-                if belowFits && isFree(below) { return below }
-                if aboveFits && isFree(above) { return above }
+                let near = preferred + sign * step * runTrackSpacing, far = preferred - sign * step * runTrackSpacing
+                let nearFits = near <= high - margin && near >= low + margin, farFits = far <= high - margin && far >= low + margin
+                if !nearFits && !farFits { return nil }
+                if nearFits && isFree(near) { return near }
+                if farFits && isFree(far) { return far }
                 step += 1
             }
         }

@@ -208,9 +208,9 @@ public final class SchematicLayout: SelfSizingLayout {
             sectionExtents = []
             for section in 0..<sectionCount { stackItems(inSection: section) }
         }
-        // Distant parents' connectors run between the boxes of the columns they cross: found
-        // from the tops alone, as the lanes below.
-        drawsDistantConnectors = !distantConnectors.isEmpty && wrapPlan == nil && !placesRoughly
+        // Distant parents' connectors run between the boxes (and wrapped blocks) of the columns
+        // they cross: found from the tops alone, as the lanes below.
+        drawsDistantConnectors = !distantConnectors.isEmpty && !placesRoughly
         if drawsDistantConnectors { routeDistantConnectors() } else { distantRunY = [] }
         // Additional parents' lanes may widen gaps: their room is found from the tops (the
         // tree's bus lanes and the lanes' plan) before the columns are put side by side.
@@ -243,6 +243,8 @@ public final class SchematicLayout: SelfSizingLayout {
         if wrapPlan != nil, let highest = blockTops.min() {
             topRoom = max(0, configuration.itemPadding / 2 - (highest - configuration.itemPadding * Self.blockBusRise))
         }
+        // So is a distant line over every box (half of it was cut at the drawing's edge).
+        if let highestRun = distantRunY.min() { topRoom = max(topRoom, configuration.itemPadding / 2 - highestRun) }
         if configuration.connectorStyle == .elbow {
             // Stacked columns without wrapping move nothing but the resized columns' items:
             // only the gaps beside them are counted again. Every other placement re-placed the tree.

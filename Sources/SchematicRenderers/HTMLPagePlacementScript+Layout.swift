@@ -702,11 +702,12 @@ extension HTMLPagePlacementScript {
     }
     // SchematicLayout.prepare: additional parents' lanes widen their gaps (neededGapRoom),
     // found from the tree's bus lanes in gaps of the usual width.
-    var room = null, distant = !plan && cols.distant ? cols.distant : [];
+    var room = null, distant = cols.distant || [];
+    var runs = distantRuns(ss, tops, heights, distant, cfg.itemPadding, plan ? function (item) { return plan.blockOfItem[item]; } : null);
     if (cfg.connectorStyle === 'elbow' && ((cols.extra && cols.extra.length) || distant.length)) {
       for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding;
       var hasBus = new Uint8Array(n), usual = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, false, null, hasBus);
-      var pieces = lanePieces(ss, tops, heights, cols.extra || [], distant, distantRuns(ss, tops, heights, distant, cfg.itemPadding));
+      var pieces = lanePieces(ss, tops, heights, cols.extra || [], distant, runs);
       room = additionalGapRoom(planAdditionalLanes(ss, tops, heights, pieces), ss, secL, secW, usual, hasBus, cfg.sectionPadding);
     }
     for (s = 0; s < S; s++) secL[s] = s === 0 ? cfg.sectionMargin : secL[s - 1] + secW[s - 1] + cfg.sectionPadding + (room ? room[s][0] + room[s][1] : 0);
@@ -719,6 +720,8 @@ extension HTMLPagePlacementScript {
       for (i = 0; i < blockTops.length; i++) highest = Math.min(highest, blockTops[i]);
       topRoom = Math.max(0, cfg.itemPadding / 2 - (highest - cfg.itemPadding * 0.25));
     }
+    // (So is a distant line over every box.)
+    for (i = 0; i < runs.length; i++) topRoom = Math.max(topRoom, cfg.itemPadding / 2 - runs[i]);
     var laneRooms = [];
     if (room) for (s = 0; s < S; s++) laneRooms.push(room[s][0], room[s][1]);
     var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, laneRooms: laneRooms, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null, topRoom: topRoom,
@@ -796,25 +799,32 @@ extension HTMLPagePlacementScript {
   }
 
   // SchematicLayout.runY: where a distant connector crosses the columns between its parent's and
-  // its child's, between their boxes, nearest its child's middle, on a track of its own (tracks:
-  // SchematicLayout.RunTracks, the runs placed, sorted, by the item below their stretch in each
-  // column and by the gaps they end and start in; first..end: the sections crossed).
+  // its child's, between their boxes, nearest its child's middle, on a track of its own or of
+  // another run into its child (tracks: SchematicLayout.RunTracks, the tracks placed, [y, child]
+  // sorted by y, by the item below their stretch in each column and by the gaps they end and
+  // start in, and joints: a child's track by the stretch of the last column before it;
+  // first..end: the sections crossed).
   var LEAST_RUN = 2, STEP_PAST = 0.25, SEARCH_STEPS = 4096, RUN_TRACK_SPACING = 4;
   function insertionIndex(y, list) {
     var low = 0, high = list.length;
-    while (low < high) { var half = (low + high) >> 1; if (list[half] < y) low = half + 1; else high = half; }
+    while (low < high) { var half = (low + high) >> 1; if (list[half][0] < y) low = half + 1; else high = half; }
     return low;
   }
-  function hasNeighbour(y, list) {
+  function hasNeighbour(y, child, list) {
     if (!list) return false;
-    var index = insertionIndex(y - RUN_TRACK_SPACING + 1e-9, list);
-    return index < list.length && list[index] < y + RUN_TRACK_SPACING - 1e-9;
+    for (var index = insertionIndex(y - RUN_TRACK_SPACING + 1e-9, list); index < list.length && list[index][0] < y + RUN_TRACK_SPACING - 1e-9; index++) {
+      if (list[index][1] !== child || list[index][0] !== y) return true;
+    }
+    return false;
   }
-  function insertTrack(map, key, y) {
+  function insertTrack(map, key, y, child) {
     var list = map.get(key);
-    if (list) list.splice(insertionIndex(y, list), 0, y); else map.set(key, [y]);
+    if (!list) { map.set(key, [[y, child]]); return; }
+    var index = insertionIndex(y, list);
+    if (index < list.length && list[index][0] === y && list[index][1] === child) return;
+    list.splice(index, 0, [y, child]);
   }
-  function runY(target, columns, first, end, tops, heights, padding, tracks) {
+  function runY(target, child, columns, first, end, tops, heights, padding, tracks) {
     if (!columns.length) return target;
     function firstBox(y, column) {
       var lower = column[0], upper = column[1];
@@ -836,26 +846,32 @@ extension HTMLPagePlacementScript {
     }
     function key(lower, column) { return lower < column[1] ? lower : -1 - column[1]; }
     function isFree(y) {
-      for (var c = 0; c < columns.length; c++) if (hasNeighbour(y, tracks.stretches.get(key(firstBox(y, columns[c]), columns[c])))) return false;
-      return !hasNeighbour(y, tracks.endingIn.get(first)) && !hasNeighbour(y, tracks.startingIn.get(end));
+      for (var c = 0; c < columns.length; c++) if (hasNeighbour(y, child, tracks.stretches.get(key(firstBox(y, columns[c]), columns[c])))) return false;
+      return !hasNeighbour(y, child, tracks.endingIn.get(first)) && !hasNeighbour(y, child, tracks.startingIn.get(end));
     }
+    var last = columns[columns.length - 1];
+    function joint(y) { return key(firstBox(y, last), last) + ':' + child; }
     function take(y) {
-      for (var c = 0; c < columns.length; c++) insertTrack(tracks.stretches, key(firstBox(y, columns[c]), columns[c]), y);
-      insertTrack(tracks.startingIn, first, y);
-      insertTrack(tracks.endingIn, end, y);
+      for (var c = 0; c < columns.length; c++) insertTrack(tracks.stretches, key(firstBox(y, columns[c]), columns[c]), y, child);
+      insertTrack(tracks.startingIn, first, y, child);
+      insertTrack(tracks.endingIn, end, y, child);
+      tracks.joints.set(joint(y), y);
       return y;
     }
     function track(low, high) {
       var preferred, margin;
       if (high - low <= padding) { preferred = (low + high) / 2; margin = Math.min(RUN_TRACK_SPACING, (high - low) / 2); }
       else { preferred = Math.min(Math.max(target, low + padding / 2), high - padding / 2); margin = padding / 2; }
+      var joined = tracks.joints.get(joint(preferred));
+      if (joined !== undefined && joined >= low + margin && joined <= high - margin && isFree(joined)) return joined;
       if (isFree(preferred)) return preferred;
+      var sign = target < preferred ? -1 : 1;
       for (var step = 1; ; step++) {
-        var below = preferred + step * RUN_TRACK_SPACING, above = preferred - step * RUN_TRACK_SPACING;
-        var belowFits = below <= high - margin, aboveFits = above >= low + margin;
-        if (!belowFits && !aboveFits) return null;
-        if (belowFits && isFree(below)) return below;
-        if (aboveFits && isFree(above)) return above;
+        var near = preferred + sign * step * RUN_TRACK_SPACING, far = preferred - sign * step * RUN_TRACK_SPACING;
+        var nearFits = near <= high - margin && near >= low + margin, farFits = far <= high - margin && far >= low + margin;
+        if (!nearFits && !farFits) return null;
+        if (nearFits && isFree(near)) return near;
+        if (farFits && isFree(far)) return far;
       }
     }
     var steps = {up: SEARCH_STEPS, down: SEARCH_STEPS};
@@ -887,14 +903,56 @@ extension HTMLPagePlacementScript {
     while (!isFree(y)) y -= RUN_TRACK_SPACING;
     return take(y);
   }
+  // SchematicLayout.runObstacles: per column, the spans runs pass between (in order, apart):
+  // its boxes, or where fans wrap (blockOf: an item's block, or -1) each block whole with the
+  // lines over and under it. {tops, heights, columns: [[start, end]]}.
+  function runObstacles(ss, tops, heights, blockOf, padding) {
+    var S = ss.length - 1, s, k;
+    if (!blockOf) {
+      var whole = [];
+      for (s = 0; s < S; s++) whole.push([ss[s], ss[s + 1]]);
+      return {tops: tops, heights: heights, columns: whole};
+    }
+    var spans = [], blocks = new Map();
+    for (s = 0; s < S; s++) {
+      spans.push([]);
+      for (k = ss[s]; k < ss[s + 1]; k++) {
+        var block = blockOf(k), bottom = tops[k] + heights[k];
+        if (block < 0) { spans[s].push([tops[k], bottom]); continue; }
+        var extent = blocks.get(block);
+        if (!extent) blocks.set(block, extent = [Infinity, -Infinity, s]);
+        extent[0] = Math.min(extent[0], tops[k]); extent[1] = Math.max(extent[1], bottom);
+      }
+    }
+    var rise = padding * 0.25;  // SchematicLayout.blockBusRise
+    blocks.forEach(function (extent) { spans[extent[2]].push([extent[0] - rise, extent[1] + rise]); });
+    var outTops = [], outHeights = [], columns = [];
+    for (s = 0; s < S; s++) {
+      var start = outTops.length, low = -Infinity;
+      spans[s].sort(function (a, b) { return a[0] - b[0]; });
+      for (k = 0; k < spans[s].length; k++) {
+        var span = spans[s][k];
+        if (outTops.length > start && span[0] <= low) {
+          low = Math.max(low, span[1]);
+          outHeights[outTops.length - 1] = low - outTops[outTops.length - 1];
+        } else {
+          outTops.push(span[0]); outHeights.push(span[1] - span[0]); low = span[1];
+        }
+      }
+      columns.push([start, outTops.length]);
+    }
+    return {tops: outTops, heights: outHeights, columns: columns};
+  }
   // SchematicLayout.routeDistantConnectors: each one's run, nearest its child's middle, on a
   // track of its own.
-  function distantRuns(ss, tops, heights, distant, padding) {
-    var runs = new Float64Array(distant.length), tracks = {stretches: new Map(), endingIn: new Map(), startingIn: new Map()};
+  function distantRuns(ss, tops, heights, distant, padding, blockOf) {
+    var runs = new Float64Array(distant.length), tracks = {stretches: new Map(), endingIn: new Map(), startingIn: new Map(), joints: new Map()};
+    if (!distant.length) return runs;
+    var obstacles = runObstacles(ss, tops, heights, blockOf, padding);
     for (var k = 0; k < distant.length; k++) {
-      var child = distant[k][0], parent = distant[k][1], columns = [], first = sectionOfItem(ss, parent) + 1, end = sectionOfItem(ss, child);
-      for (var s = first; s < end; s++) columns.push([ss[s], ss[s + 1]]);
-      runs[k] = runY(tops[child] + heights[child] / 2, columns, first, end, tops, heights, padding, tracks);
+      var child = distant[k][0], parent = distant[k][1], first = sectionOfItem(ss, parent) + 1, end = sectionOfItem(ss, child);
+      runs[k] = runY(tops[child] + heights[child] / 2, child, obstacles.columns.slice(first, end), first, end,
+        obstacles.tops, obstacles.heights, padding, tracks);
     }
     return runs;
   }

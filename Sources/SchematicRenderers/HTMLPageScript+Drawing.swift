@@ -374,7 +374,7 @@ extension HTMLPageScript {
       child = visibleOf(d[k]); parent = visibleOf(d[k + 1]);
       if (child >= 0 && parent >= 0) distant.push([child, parent]);
     }
-    var lanes = null, runs = SchematicPlacement.distantRuns(G.ss, G.Y, G.H, distant, header.itemPadding);
+    var lanes = null, runs = SchematicPlacement.distantRuns(G.ss, G.Y, G.H, distant, header.itemPadding, G.blocks.length ? keyBlockOf : null);
     if (header.connectorStyle === 'elbow' && (pairs.length || distant.length)) {
       var pieces = SchematicPlacement.lanePieces(G.ss, G.Y, G.H, pairs, distant, runs);
       var plans = SchematicPlacement.planAdditionalLanes(G.ss, G.Y, G.H, pieces);

@@ -14,7 +14,7 @@ enum HTMLPageScript {
   header.distantEdges = header.distantEdges || [];
   var N = header.count, cfg = {alignment: header.alignment, wrap: header.wrap, itemPadding: header.itemPadding, sectionPadding: header.sectionPadding,
     sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle,
-    bands: !!header.bands, extraParents: header.extraEdges.length > 0, distantParents: header.distantEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt',
+    bands: !!header.bands, extraParents: header.extraEdges.length > 0 || header.distantEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt',
     nests: !!header.nests};
   var started = performance.now();
 
@@ -252,10 +252,11 @@ enum HTMLPageScript {
     for (k = 0; k < n; k++) { cs[k] = next; next += counts[k]; }
     cs[n] = next;
     var cols = {ss: ss, cs: cs, par: par, linked: null};
-    // PlacementColumns.isAdditionallyLinked: the ends of the additional parents' lines drawn.
+    // PlacementColumns.isAdditionallyLinked: the ends of the additional and distant parents'
+    // lines drawn.
     var extra = header.extraEdges;
+    if (extra.length || header.distantEdges.length) cols.linked = new Uint8Array(n);
     if (extra.length) {
-      cols.linked = new Uint8Array(n);
       cols.extra = [];
       for (k = 0; k + 1 < extra.length; k += 2) {
         var child = visibleIndex[extra[k]], parent = visibleIndex[extra[k + 1]];
@@ -267,7 +268,7 @@ enum HTMLPageScript {
     cols.distant = [];
     for (k = 0; k + 1 < distant.length; k += 2) {
       var far = visibleIndex[distant[k]], near = visibleIndex[distant[k + 1]];
-      if (far >= 0 && near >= 0) cols.distant.push([far, near]);
+      if (far >= 0 && near >= 0) { cols.linked[far] = 1; cols.linked[near] = 1; cols.distant.push([far, near]); }
     }
     var r = SchematicPlacement.layout(cols, widths, heights, cfg);
     var X = new Float64Array(n), Y = new Float64Array(n);
@@ -293,7 +294,7 @@ enum HTMLPageScript {
     var panels = panelFramesOf(r, X, Y, widths, heights, ss, cfg);  // (first: it may grow the content)
     return makeGeometry({count: n, X: X, Y: Y, W: widths, H: heights, ss: ss, par: par, orig: orig, secL: Array.from(r.sectionLefts),
       secW: Array.from(r.sectionWidths), laneRooms: r.laneRooms, contentW: r.contentWidth, contentH: r.contentHeight, blocks: blocks, busX: r.busX, leads: r.leads, cs: cs,
-      panels: panels, drawsDistant: !r.plan});
+      panels: panels, drawsDistant: true});
   }
   function relayout() {
     var any = false;

@@ -24,15 +24,27 @@ import TestSupport
         return false
     }
 
-    /// A random forest whose nodes have random additional parents two or more levels up.
-    func randomDAG(nodes: Int, seed: UInt64) -> (tree: Tree, distant: Int) {
+    /// A random forest whose nodes have random additional parents two or more levels up; with
+    /// `fans`, a few nodes have fans of 20 to 40 leaves too, which wrap into blocks.
+    func randomDAG(nodes: Int, seed: UInt64, fans: Bool = false) -> (tree: Tree, distant: Int) {
         var generator = SplitMix64(seed: seed)
         var tree = Tree(), depth: [Int] = []
-        for node in 0..<nodes {
+        var node = 0
+        while node < nodes {
             let parent = node == 0 || Int.random(in: 0..<20, using: &generator) == 0 ? nil : Int.random(in: max(0, node - 12)..<node, using: &generator)
             tree.addNode(label: "n\(node)" + String(repeating: "x", count: Int.random(in: 0...12, using: &generator)), parent: parent)
             depth.append(parent.map { depth[$0] + 1 } ?? 0)
+            node += 1
+            if fans && Int.random(in: 0..<25, using: &generator) == 0 {
+                let fan = node - 1
+                for _ in 0..<Int.random(in: 20...40, using: &generator) {
+                    tree.addNode(label: "leaf\(node)", parent: fan)
+                    depth.append(depth[fan] + 1)
+                    node += 1
+                }
+            }
         }
+        let nodes = node
         var distant = 0
         for _ in 0..<nodes / 6 {
             let child = Int.random(in: 0..<nodes, using: &generator), parent = Int.random(in: 0..<nodes, using: &generator)
@@ -44,14 +56,19 @@ import TestSupport
         return (tree, distant)
     }
 
+    /// Every distant line is drawn, touches its ends, passes through no box (nor, where fans
+    /// wrap, through a block), and is found as asked for and in a rect on its run.
     @Test(arguments: [SchematicOrientation.lr, .tb], [ConnectorStyle.elbow, .straight])
     func distantLinesRunBetweenTheBoxesIntoTheirEnds(orientation: SchematicOrientation, style: ConnectorStyle) throws {
-        for seed in UInt64(1)...6 {
-            let (tree, distant) = randomDAG(nodes: 160, seed: seed)
+        for seed in UInt64(1)...8 {
+            // Half the seeds with wide fans, wrapped (10 to a sub-column: `auto` may leave a
+            // tall random forest unwrapped).
+            let wraps = seed > 4
+            let (tree, distant) = randomDAG(nodes: wraps ? 260 : 160, seed: seed, fans: wraps)
             var options = DiagramOptions()
             options.configuration.orientation = orientation
             options.configuration.connectorStyle = style
-            options.configuration.wrap = .off
+            options.configuration.wrap = wraps ? .limit(10) : .off
             let diagram = try Diagram(tree: tree, options: options)
             let layout = diagram.layout, size = layout.collectionViewContentSize
             let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
@@ -65,6 +82,8 @@ import TestSupport
                 return parent.section + 1 < attributes.indexPath.section
             }
             #expect(distant > 5 && lines.count == distant, "seed \(seed): \(lines.count) of \(distant) distant edges drawn")
+            #expect(!diagram.warnings.contains { $0.contains("left out") }, "seed \(seed): \(diagram.warnings)")
+            if wraps { #expect(diagram.schematicLayout?.wrapPlan != nil, "seed \(seed): nothing wraps") }
             #expect(sections.distantParentsOfItem.values.reduce(0) { $0 + $1.count } == distant)
             for line in lines {
                 let connector = try #require(line.connector)
@@ -93,27 +112,45 @@ import TestSupport
         }
     }
 
-    /// Where the drawing wraps wide fans, a block's members lie across the columns: the edges
-    /// are left out with a warning, and `--extra-parents keep` refuses them.
-    @Test func aWrappedDrawingLeavesThemOutOrRefusesThem() throws {
+    /// Where wide fans wrap, a distant line's ends stay out of the blocks, and its run passes
+    /// above or below a block (its members side by side, their buses between them), never
+    /// through it; `--extra-parents keep` draws them too.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aWrappedDrawingRoutesThemAroundItsBlocks(orientation: SchematicOrientation) throws {
         var tree = Tree()
         let root = tree.addNode(label: "root"), other = tree.addNode(label: "other")
         let middle = tree.addNode(label: "middle", parent: root)
-        for leaf in 0..<40 { tree.addNode(label: "leaf \(leaf)", parent: middle) }
-        tree.addAdditionalParent(other, to: 5)
-        var options = DiagramOptions()
-        options.misplacedParents = .drop
-        let diagram = try Diagram(tree: tree, options: options)
-        #expect(diagram.schematicLayout?.drawsDistantConnectors == false)
-        #expect(diagram.warnings.contains("left out 1 parent edge across levels other → leaf 2: the drawing wraps wide fans (--wrap off draws them, dashed)"),
-                "\(diagram.warnings)")
-        options.misplacedParents = .reject
-        #expect(throws: DiagramError.distantParentsInWrappedDrawing(count: 1, parentLabel: "other", childLabel: "leaf 2")) {
-            try Diagram(tree: tree, options: options)
+        let leaves = (0..<40).map { tree.addNode(label: "leaf \($0)", parent: middle) }
+        let next = tree.addNode(label: "next", parent: middle), last = tree.addNode(label: "last", parent: next)
+        tree.addAdditionalParent(root, to: last)
+        tree.addAdditionalParent(other, to: leaves[20])
+        for misplaced in [SectionedTree.MisplacedParentPolicy.drop, .reject] {
+            var options = DiagramOptions()
+            options.configuration.orientation = orientation
+            options.misplacedParents = misplaced
+            let diagram = try Diagram(tree: tree, options: options)
+            let layout = try #require(diagram.schematicLayout), plan = try #require(layout.wrapPlan)
+            #expect(layout.drawsDistantConnectors && diagram.warnings.isEmpty, "\(diagram.warnings)")
+            let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.collectionViewContentSize))
+            let sections = diagram.dataController
+            var blockExtent: Rect? = nil
+            for cell in all where cell.representedElementCategory == .cell {
+                let item = sections.globalItem(section: cell.indexPath.section, item: cell.indexPath.item)
+                if plan.blockOfItem[item] >= 0 { blockExtent = blockExtent.map { $0.union(cell.frame) } ?? cell.frame }
+                // The linked leaf stays single.
+                if Int(sections.nodeOfItem[item]) == leaves[20] { #expect(plan.blockOfItem[item] < 0) }
+            }
+            let block = try #require(blockExtent)
+            let lines = all.filter { $0.representedElementKind == .connector && $0.indexPath.subitem > 0 }
+            #expect(lines.count == 2)
+            for line in lines {
+                var points: [Point] = []
+                line.connector?.forEachPolylinePoint { points.append($0) }
+                for (a, b) in zip(points, points.dropFirst()) where enters(a, b, block) {
+                    Issue.record("\(orientation) \(misplaced): \(line.indexPath)'s piece \(a) → \(b) runs through the block \(block)")
+                }
+            }
         }
-        options.configuration.wrap = .off
-        let unwrapped = try Diagram(tree: tree, options: options)
-        #expect(unwrapped.schematicLayout?.drawsDistantConnectors == true && unwrapped.warnings.isEmpty, "\(unwrapped.warnings)")
     }
 
     /// Sectioning keeps parents two or more levels up apart from those one level up; leaves out
@@ -146,7 +183,7 @@ import TestSupport
         let columns = [0..<2, 2..<4]
         func runY(near target: Double, columns: [Range<Int>], tops: [Double], heights: [Double]) -> Double {
             var tracks = SchematicLayout.RunTracks()
-            return SchematicLayout.runY(near: target, columns: columns, sections: 1..<(1 + columns.count), tops: tops, heights: heights,
+            return SchematicLayout.runY(near: target, into: 0, columns: columns, sections: 1..<(1 + columns.count), tops: tops, heights: heights,
                                         padding: 20, tracks: &tracks)
         }
         // 75 is free in both (the first column ends at 70, the second starts again at 90), in a
@@ -168,15 +205,18 @@ import TestSupport
 
     /// Runs through one stretch lie on tracks of their own, `runTrackSpacing` apart, nearest
     /// where a lone run would lie; a full stretch sends the next run to the nearest other one;
-    /// runs through other columns do not count.
+    /// runs through other columns do not count; runs into one child share a track.
     @Test func runsThroughOneStretchTakeTracksOfTheirOwn() {
         // One column: boxes 0–30, 46–76, 200–230 (a 16-high stretch 30–46, a wide one 76–200).
         let tops = [0.0, 46, 200, 0, 46], heights = [30.0, 30, 30, 30, 30]
         let spacing = SchematicLayout.runTrackSpacing
         var tracks = SchematicLayout.RunTracks()
-        func run(_ target: Double, _ columns: [Range<Int>] = [0..<3], sections: Range<Int> = 1..<2) -> Double {
-            SchematicLayout.runY(near: target, columns: columns, sections: sections, tops: tops, heights: heights, padding: 20,
-                                 tracks: &tracks)
+        var children = 100
+        /// A run into a child of its own (or `child`'s).
+        func run(_ target: Double, _ columns: [Range<Int>] = [0..<3], sections: Range<Int> = 1..<2, into child: Int? = nil) -> Double {
+            children += 1
+            return SchematicLayout.runY(near: target, into: child ?? children, columns: columns, sections: sections, tops: tops,
+                                        heights: heights, padding: 20, tracks: &tracks)
         }
         // The middle of the narrow stretch, then a track below and above it, each at least a
         // spacing from the boxes.
@@ -195,5 +235,12 @@ import TestSupport
         // A run through both columns needs a track free in each (target 39: the stretch below
         // is nearer than the space above the boxes).
         #expect(run(39, [0..<3, 3..<5], sections: 1..<3) == 86 + 2 * spacing)
+        // Another run into the child of the last joins its track, though the stretch at its
+        // target is free (from another column, the last one's stretch the same).
+        #expect(run(150, [3..<5], sections: 2..<3, into: children) == 86 + 2 * spacing)
+        // Two runs into one child through one stretch: one track; into another child, its own.
+        #expect(run(150, [0..<3], sections: 1..<2, into: 7) == 150)
+        #expect(run(150, [0..<3], sections: 1..<2, into: 7) == 150)
+        #expect(run(150, [0..<3], sections: 1..<2, into: 8) == 150 + spacing)
     }
 }
