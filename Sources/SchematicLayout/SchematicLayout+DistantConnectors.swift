@@ -131,15 +131,15 @@ extension SchematicLayout {
         }
     }
 
-    /// The y at which a line crosses the columns whose items are `columns` (each in order along
-    /// its column, not overlapping; the columns of `sections`) between their boxes, nearest `target`: in the free stretch
-    /// (no box of any of the columns across it, at least `leastRun` high) nearest it, at
-    /// `padding / 2` from the boxes beside, or in the middle of a stretch narrower than
-    /// `padding`; where other runs (`tracks`) lie there, `runTrackSpacing` from them (on the
-    /// track of another run into `child` if it is free), and in the next stretch where the
-    /// stretch has no room left. Above every box where no stretch
-    /// is found within `searchSteps` moves each way. Each move passes a box or a stretch:
-    /// O(boxes passed × columns × log n), and a try per run met.
+    /// The y at which a line into `child` crosses the columns of `sections`, whose boxes are
+    /// `columns` (ranges of `tops` and `heights`, each in order along its column, apart),
+    /// between their boxes, nearest `target`: in the free stretch (no box of any of the
+    /// columns across it, at least `leastRun` high) nearest it, at `padding / 2` from the boxes
+    /// beside, or in the middle of a stretch narrower than `padding`; where other runs
+    /// (`tracks`) lie there, `runTrackSpacing` from them (on the track of another run into
+    /// `child` if it is free), and in the next stretch where the stretch has no room left.
+    /// Above every box where no stretch is found within `searchSteps` moves each way. Each move
+    /// passes a box or a stretch: O(boxes passed × columns × log n), and a try per run met.
     static func runY(near target: Double, into child: Int, columns: [Range<Int>], sections: Range<Int>, tops: [Double],
                      heights: [Double], padding: Double, tracks: inout RunTracks) -> Double {
         guard !columns.isEmpty else { return target }
