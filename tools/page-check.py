@@ -702,6 +702,43 @@ def equality_checks(binary, browser, work, only=None):
             print(f"dag {name} {' '.join(options)}: worst {result if isinstance(result, str) else f'{result:.3f} px'}"
                   + ("   FAILED" + (": the page's own check finds its placement differs" if differs else "") if bad else ""))
             failures += 1 if bad else 0
+    # A DAG opened cut at a depth: the page places what is left itself (its ports of the run
+    # search, tracks and lanes on the visible nodes alone), as the CLI draws the graph of the
+    # nodes drawn (their depths, first parents and order are the whole graph's).
+    dag_cuts = {"wrapped-dag": (ROOT / "Tests" / "Fixtures" / "wrapped-dag.dot", [2, 3]),
+                "abstract": (Path("/usr/share/doc/graphviz/examples/graphs/directed/abstract.gv"), [3, 5])}
+    for name, (source, cuts) in dag_cuts.items():
+        if (only and name not in only) or not source.exists():
+            continue
+        full = json.loads(subprocess.run([str(binary), "render", str(source), "--format", "json"], check=True,
+                                         capture_output=True, text=True).stdout)
+        section_of = {e["label"]: e["indexPath"][0] for e in full["elements"] if e["category"] == "cell"}
+        edges = re.findall(r"(\w+)\s*->\s*(\w+)", re.sub(r"//[^\n]*", "", source.read_text(encoding="utf-8")))
+        for cut in cuts:
+            page_path = work / f"{name}-cut.html"
+            subprocess.run([str(binary), "render", str(source), "-o", str(page_path), "--collapse-depth", str(cut)],
+                           check=True, capture_output=True)
+            session, target = browser.open(page_path)
+            drawn = browser.evaluate(session, "window.schematic.frames()")
+            page_paths = sorted(browser.evaluate(session, "window.schematic.distantPaths()"))
+            kept = [(a, b) for a, b in edges if section_of.get(a, cut + 1) <= cut and section_of.get(b, cut + 1) <= cut]
+            pruned = work / f"{name}-cut.dot"
+            pruned.write_text("digraph G {\n" + "".join(f"{a} -> {b};\n" for a, b in kept) + "}\n", encoding="utf-8")
+            cli_json = subprocess.run([str(binary), "render", str(pruned), "--format", "json"], check=True,
+                                      capture_output=True, text=True).stdout
+            cli_size, cli_cells = cells(cli_json)
+            result = compare(drawn, cli_size, cli_cells)
+            cli_paths = sorted([c for p in e["path"] for c in (p["x"], p["y"])] for e in json.loads(cli_json)["elements"]
+                               if e.get("kind") == "connector" and len(e["indexPath"]) > 2 and e["indexPath"][2] > 0
+                               and e["parentIndexPath"][0] + 1 < e["indexPath"][0])
+            if len(page_paths) != len(cli_paths) or any(len(a) != len(b) or any(abs(x - y) > TOLERANCE for x, y in zip(a, b))
+                                                        for a, b in zip(page_paths, cli_paths)):
+                result = f"lines across levels differ: page {page_paths[:2]}… against {cli_paths[:2]}…"
+            browser.close_tab(target)
+            bad = isinstance(result, str) or result > TOLERANCE
+            print(f"dag {name} --collapse-depth {cut}: {len(drawn['frames'])} nodes, {len(cli_paths)} lines across levels, worst "
+                  + (result if isinstance(result, str) else f"{result:.3f} px") + ("   FAILED" if bad else ""))
+            failures += 1 if bad else 0
     # --collapse-depth: the tree cut below that depth, and the counts of what is hidden.
     parents = trees["random-300"]
     labels = [f"random-300 n{i}" for i in range(len(parents))]
