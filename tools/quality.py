@@ -161,11 +161,14 @@ def crossings(boxes, connectors):
     """(connector pairs that cross, connector pieces through boxes other than their ends).
     Connectors only meet others between the same two columns (their x ranges), so pieces are
     compared per gap, with numpy, each with those whose span along y can meet it."""
+    # (A DAG's lines across levels run through several gaps and the columns between: then
+    # every piece is compared with every other whose grid cells it shares.)
+    spans_gaps = any(parent[0] + 1 < child[0] for parent, child, _, _ in connectors)
     by_gap = {}
     for index, (parent, child, points, _) in enumerate(connectors):
         for a, b in zip(points, points[1:]):
             if a != b:
-                by_gap.setdefault(child[0], []).append((a[0], a[1], b[0], b[1], index))
+                by_gap.setdefault(0 if spans_gaps else child[0], []).append((a[0], a[1], b[0], b[1], index))
     pairs = set()
     parent_of = np.array([hash(c[0]) for c in connectors] or [0], dtype=np.int64)
     child_of = np.array([hash(c[1]) for c in connectors] or [0], dtype=np.int64)
