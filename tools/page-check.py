@@ -194,6 +194,19 @@ def cells(json_text):
     return data["contentSize"], [(e["label"], e["frame"]["x"], e["frame"]["y"], e["frame"]["width"], e["frame"]["height"]) for e in found]
 
 
+def distant_lines_differ(browser, session, cli_json):
+    """How many lines across levels the CLI draws, and why the page's differ (None if they
+    do not): every point of each, in order (SchematicLayout.routeDistantConnectors)."""
+    page_paths = sorted(browser.evaluate(session, "window.schematic.distantPaths()"))
+    cli_paths = sorted([c for p in e["path"] for c in (p["x"], p["y"])] for e in json.loads(cli_json)["elements"]
+                       if e.get("kind") == "connector" and len(e["indexPath"]) > 2 and e["indexPath"][2] > 0
+                       and e["parentIndexPath"][0] + 1 < e["indexPath"][0])
+    if len(page_paths) != len(cli_paths) or any(len(a) != len(b) or any(abs(x - y) > TOLERANCE for x, y in zip(a, b))
+                                                for a, b in zip(page_paths, cli_paths)):
+        return len(cli_paths), f"lines across levels differ: page {page_paths[:2]}… against {cli_paths[:2]}…"
+    return len(cli_paths), None
+
+
 def compare(page, cli_size, cli_cells):
     """The largest difference between the page's frames and the CLI's, or a reason they differ."""
     frames = page["frames"]
@@ -689,14 +702,9 @@ def equality_checks(binary, browser, work, only=None):
                 if len(page_lanes) != len(cli_lanes) or any(abs(a - b) > TOLERANCE for a, b in zip(page_lanes, cli_lanes)):
                     result = f"lanes differ: page {page_lanes[:4]}… against {cli_lanes[:4]}…"
                 # And lines across levels all along (SchematicLayout.routeDistantConnectors).
-                page_paths = sorted(browser.evaluate(session, "window.schematic.distantPaths()"))
-                cli_paths = sorted([c for p in e["path"] for c in (p["x"], p["y"])] for e in json.loads(cli_json)["elements"]
-                                   if e.get("kind") == "connector" and len(e["indexPath"]) > 2 and e["indexPath"][2] > 0
-                                   and e["parentIndexPath"][0] + 1 < e["indexPath"][0])
-                if len(page_paths) != len(cli_paths) or any(len(a) != len(b) or any(abs(x - y) > TOLERANCE for x, y in zip(a, b))
-                                                            for a, b in zip(page_paths, cli_paths)):
-                    result = f"lines across levels differ: page {page_paths[:2]}… against {cli_paths[:2]}…"
-                print(f"dag {name}: {len(cli_paths)} lines across levels")
+                count, differ = distant_lines_differ(browser, session, cli_json)
+                result = differ or result
+                print(f"dag {name}: {count} lines across levels")
             browser.close_tab(target)
             bad = differs or isinstance(result, str) or result > TOLERANCE
             print(f"dag {name} {' '.join(options)}: worst {result if isinstance(result, str) else f'{result:.3f} px'}"
@@ -720,7 +728,6 @@ def equality_checks(binary, browser, work, only=None):
                            check=True, capture_output=True)
             session, target = browser.open(page_path)
             drawn = browser.evaluate(session, "window.schematic.frames()")
-            page_paths = sorted(browser.evaluate(session, "window.schematic.distantPaths()"))
             kept = [(a, b) for a, b in edges if section_of.get(a, cut + 1) <= cut and section_of.get(b, cut + 1) <= cut]
             pruned = work / f"{name}-cut.dot"
             pruned.write_text("digraph G {\n" + "".join(f"{a} -> {b};\n" for a, b in kept) + "}\n", encoding="utf-8")
@@ -728,15 +735,11 @@ def equality_checks(binary, browser, work, only=None):
                                       capture_output=True, text=True).stdout
             cli_size, cli_cells = cells(cli_json)
             result = compare(drawn, cli_size, cli_cells)
-            cli_paths = sorted([c for p in e["path"] for c in (p["x"], p["y"])] for e in json.loads(cli_json)["elements"]
-                               if e.get("kind") == "connector" and len(e["indexPath"]) > 2 and e["indexPath"][2] > 0
-                               and e["parentIndexPath"][0] + 1 < e["indexPath"][0])
-            if len(page_paths) != len(cli_paths) or any(len(a) != len(b) or any(abs(x - y) > TOLERANCE for x, y in zip(a, b))
-                                                        for a, b in zip(page_paths, cli_paths)):
-                result = f"lines across levels differ: page {page_paths[:2]}… against {cli_paths[:2]}…"
+            count, differ = distant_lines_differ(browser, session, cli_json)
+            result = differ or result
             browser.close_tab(target)
             bad = isinstance(result, str) or result > TOLERANCE
-            print(f"dag {name} --collapse-depth {cut}: {len(drawn['frames'])} nodes, {len(cli_paths)} lines across levels, worst "
+            print(f"dag {name} --collapse-depth {cut}: {len(drawn['frames'])} nodes, {count} lines across levels, worst "
                   + (result if isinstance(result, str) else f"{result:.3f} px") + ("   FAILED" if bad else ""))
             failures += 1 if bad else 0
     # --collapse-depth: the tree cut below that depth, and the counts of what is hidden.
