@@ -93,6 +93,9 @@ import TestSupport
                         "seed \(seed): \(line.indexPath) does not touch its ends")
                 var points: [Point] = []
                 connector.forEachPolylinePoint { points.append($0) }
+                // Inside the drawing, off its edges (a run over every box moves the drawing down).
+                let inside = Rect(origin: .zero, size: size).insetBy(dx: 2, dy: 2)
+                #expect(points.allSatisfy { inside.contains($0) }, "seed \(seed): \(line.indexPath) reaches the drawing's edge: \(points)")
                 for (a, b) in zip(points, points.dropFirst()) {
                     for cell in cells where enters(a, b, cell.frame) {
                         Issue.record("seed \(seed) \(orientation) \(style): \(line.indexPath)'s piece \(a) → \(b) crosses \(cell.indexPath)")
@@ -151,6 +154,29 @@ import TestSupport
                 }
             }
         }
+    }
+
+    /// A line that runs over every box (a chain's ends, level with the boxes between) moves
+    /// the drawing down: it lay on the drawing's edge, half its stroke cut.
+    @Test(arguments: [SchematicOrientation.lr, .tb])
+    func aLineOverEveryBoxStaysInsideTheDrawing(orientation: SchematicOrientation) throws {
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        let first = tree.addNode(label: "first", parent: root), second = tree.addNode(label: "second", parent: first)
+        let last = tree.addNode(label: "last", parent: second)
+        tree.addAdditionalParent(root, to: last)
+        var options = DiagramOptions()
+        options.configuration.orientation = orientation
+        let diagram = try Diagram(tree: tree, options: options)
+        let layout = diagram.layout, size = layout.collectionViewContentSize
+        let lines = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size)).filter {
+            $0.representedElementKind == .connector && $0.indexPath.subitem > 0
+        }
+        let line = try #require(lines.first?.connector)
+        var points: [Point] = []
+        line.forEachPolylinePoint { points.append($0) }
+        let inside = Rect(origin: .zero, size: size).insetBy(dx: 2, dy: 2)
+        #expect(lines.count == 1 && points.allSatisfy { inside.contains($0) }, "\(points) in \(size)")
     }
 
     /// Sectioning keeps parents two or more levels up apart from those one level up; leaves out
