@@ -680,7 +680,9 @@ def equality_checks(binary, browser, work, only=None):
             # runs or lanes fails the comparison of their lines).
             "unix": Path("/usr/share/doc/graphviz/examples/graphs/directed/unix.gv"),
             # And where wide fans wrap: around the blocks (SchematicLayout.runObstacles).
-            "wrapped-dag": ROOT / "Tests" / "Fixtures" / "wrapped-dag.dot"}
+            "wrapped-dag": ROOT / "Tests" / "Fixtures" / "wrapped-dag.dot",
+            # Boxes of many heights: lines under every box, the drawing grown to hold them.
+            "deep-labels-dag": ROOT / "Tests" / "Fixtures" / "deep-labels-dag.dot"}
     for name, source in dags.items():
         if (only and name not in only) or not source.exists():
             continue

@@ -255,8 +255,11 @@ public final class SchematicLayout: SelfSizingLayout {
             assignInnerBusLanes()
         }
         let last = sectionCount - 1
+        // (A distant line under every box of the columns it crosses keeps half a padding
+        // inside too: it lay on the bottom edge where those boxes were the lowest.)
+        let lowest = max(sectionHeights.max() ?? 0, distantRunY.max().map { $0 + configuration.itemPadding / 2 } ?? 0)
         contentSize = Size(width: max(sectionLefts[last] + sectionWidths[last], sectionReaches.last ?? 0) + configuration.sectionMargin,
-                           height: (sectionHeights.max() ?? 0) + headerInset)
+                           height: lowest + headerInset)
         framePanels()
         lastResizedSections = sectionsWithNewSizes.sorted()
         lastRepositionedSections = firstMoved..<sectionCount

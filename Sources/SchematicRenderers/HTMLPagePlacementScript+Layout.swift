@@ -720,13 +720,17 @@ extension HTMLPagePlacementScript {
       for (i = 0; i < blockTops.length; i++) highest = Math.min(highest, blockTops[i]);
       topRoom = Math.max(0, cfg.itemPadding / 2 - (highest - cfg.itemPadding * 0.25));
     }
-    // (So is a distant line over every box.)
-    for (i = 0; i < runs.length; i++) topRoom = Math.max(topRoom, cfg.itemPadding / 2 - runs[i]);
+    // (So is a distant line over every box; one under every box keeps as far inside.)
+    var lowest = maxOf(secH);
+    for (i = 0; i < runs.length; i++) {
+      topRoom = Math.max(topRoom, cfg.itemPadding / 2 - runs[i]);
+      lowest = Math.max(lowest, runs[i] + cfg.itemPadding / 2);
+    }
     var laneRooms = [];
     if (room) for (s = 0; s < S; s++) laneRooms.push(room[s][0], room[s][1]);
     var result = {tops: tops, sectionLefts: secL, sectionWidths: secW, laneRooms: laneRooms, plan: plan, blockTops: blockTops, blockEntries: blockEntries, busX: null, topRoom: topRoom,
                   contentWidth: S ? Math.max(secL[S - 1] + secW[S - 1], reach) + cfg.sectionMargin : 2 * cfg.sectionMargin,
-                  contentHeight: maxOf(secH) + (cfg.headerInset + topRoom)};
+                  contentHeight: lowest + (cfg.headerInset + topRoom)};
     // Each item's x from its column's left: centred, or its place in a wrapped block.
     result.lefts = lefts || (function () {
       var out = new Float64Array(n);

@@ -32,7 +32,10 @@ import TestSupport
         var node = 0
         while node < nodes {
             let parent = node == 0 || Int.random(in: 0..<20, using: &generator) == 0 ? nil : Int.random(in: max(0, node - 12)..<node, using: &generator)
-            tree.addNode(label: "n\(node)" + String(repeating: "x", count: Int.random(in: 0...12, using: &generator)), parent: parent)
+            // (Boxes of one to four lines: a run below every box of a column lay on the drawing's
+            // bottom edge where those were the drawing's lowest.)
+            tree.addNode(label: "n\(node)" + String(repeating: "x", count: Int.random(in: 0...12, using: &generator))
+                            + String(repeating: "\nx", count: Int.random(in: 0...3, using: &generator)), parent: parent)
             depth.append(parent.map { depth[$0] + 1 } ?? 0)
             node += 1
             if fans && Int.random(in: 0..<25, using: &generator) == 0 {
