@@ -47,8 +47,8 @@ public final class SchematicLayout: SelfSizingLayout {
     /// (`SectionedTree.distantParentsOfItem`), ordered by child, then subitem (after the
     /// child's additional parents'); drawn only where `drawsDistantConnectors`.
     var distantConnectors: [(child: Int32, parent: Int32, subitem: Int32)] = []
-    /// Whether the last preparation routed the distant connectors: only where nothing wraps
-    /// (a block's members lie across the columns, not in them, `routeDistantConnectors`).
+    /// Whether the last preparation routed the distant connectors (`routeDistantConnectors`):
+    /// always but in the rough placement before any cell has reported.
     public internal(set) var drawsDistantConnectors = false
     /// Per distant connector, where it runs across the columns between its parent's and its
     /// child's (canonical y, without the header room).

@@ -567,7 +567,8 @@ struct WrapPlan {
     /// Whether blocks may reach past their column's right edge rather than widen it: in the
     /// whole-tree alignments (which keep the room free with stand-ins), without bands or depth
     /// titles (which mark each column's extent), and where no item of `columns` has additional
-    /// parents (whose connectors run along the gaps).
+    /// or distant parents (whose connectors run along the gaps and between the boxes; nor do
+    /// subtrees nest then, which the placements that nest require).
     static func overhangs(_ configuration: SchematicLayoutConfiguration, _ columns: PlacementColumns) -> Bool {
         (configuration.alignment == .tidy || configuration.alignment == .compact)
             && !configuration.showsBands && configuration.depthLabels.isEmpty && !columns.hasAdditionalParents
@@ -626,25 +627,19 @@ struct WrapPlan {
             var subtreeSize = [Int32](repeating: 1, count: nests ? count : 0)
             var subtreeLevels = [Int8](repeating: 0, count: nests ? count : 0)
             var hasWideFan = [Bool](repeating: false, count: nests ? count : 0)
-            // (A subtree an additional or distant parent's line reaches into stays in the tree:
-            // nested, its member would be drawn in an earlier column, away from that line's lane.)
-            var holdsLinked = [Bool](repeating: false, count: nests && sections.hasAdditionalParents ? count : 0)
             if nests {
                 for item in stride(from: count - 1, through: 0, by: -1) {
                     var size: Int32 = 1, levels: Int8 = 0
                     let children = Int(childStarts[item])..<Int(childStarts[item + 1])
                     var wide = children.count >= WrapPlan.autoFanTiers[0]
-                    var linked = sections.isAdditionallyLinked(item)
                     for child in children {
                         size = min(size + subtreeSize[child], Int32.max / 2)
                         levels = max(levels, min(subtreeLevels[child] + 1, 100))
                         wide = wide || hasWideFan[child]
-                        linked = linked || (!holdsLinked.isEmpty && holdsLinked[child])
                     }
                     subtreeSize[item] = size
                     subtreeLevels[item] = levels
                     hasWideFan[item] = wide
-                    if !holdsLinked.isEmpty { holdsLinked[item] = linked }
                 }
             }
             /// Whether a child's subtree has a wide fan and more than half of its parent's nodes:
@@ -658,7 +653,7 @@ struct WrapPlan {
             }
             /// Whether a child's subtree nests with a reach.
             func canNest(_ item: Int, reach: NestingReach) -> Bool {
-                guard !isLeaf(item), holdsLinked.isEmpty || !holdsLinked[item] else { return false }
+                guard !isLeaf(item) else { return false }
                 switch reach {
                 case .smallSubtrees, .wideFans:
                     return Int(subtreeSize[item]) <= WrapPlan.largestNestedSubtree && Int(subtreeLevels[item]) <= WrapPlan.deepestNesting

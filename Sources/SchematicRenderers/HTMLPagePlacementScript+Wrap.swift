@@ -264,26 +264,22 @@ extension HTMLPagePlacementScript {
     shortest = cfg.wrap === 0 ? (cfg.vertical ? 2 : 3) : cfg.wrap + 1;  // WrapPlan.shortestAutoRun
     // Per item (where nesting is asked for), its subtree's size, levels below it, and whether
     // it holds a fan of the first tier; bottom up (children follow their parents).
-    // (and whether a line of an additional or distant parent reaches into it: it stays in the tree).
-    var subtreeSize = null, subtreeLevels = null, hasWideFan = null, holdsLinked = null, item, child;
+    var subtreeSize = null, subtreeLevels = null, hasWideFan = null, item, child;
     if (nests) {
       subtreeSize = new Int32Array(count); subtreeLevels = new Int32Array(count); hasWideFan = new Uint8Array(count);
-      if (linked) holdsLinked = new Uint8Array(count);
       for (item = count - 1; item >= 0; item--) {
-        var size = 1, levels = 0, wide = cs[item + 1] - cs[item] >= AUTO_FAN_TIERS[0], holds = !!(linked && linked[item]);
+        var size = 1, levels = 0, wide = cs[item + 1] - cs[item] >= AUTO_FAN_TIERS[0];
         for (child = cs[item]; child < cs[item + 1]; child++) {
           size = Math.min(size + subtreeSize[child], 1073741823);
           levels = Math.max(levels, Math.min(subtreeLevels[child] + 1, 100));
           wide = wide || hasWideFan[child] === 1;
-          holds = holds || (holdsLinked !== null && holdsLinked[child] === 1);
         }
         subtreeSize[item] = size; subtreeLevels[item] = levels; hasWideFan[item] = wide ? 1 : 0;
-        if (holdsLinked) holdsLinked[item] = holds ? 1 : 0;
       }
     }
     // WrapPlan's canNest: whether a child's subtree nests with a reach.
     function canNest(item, withReach) {
-      if (isLeaf(item) || (holdsLinked && holdsLinked[item])) return false;
+      if (isLeaf(item)) return false;
       if (isDeepReach(withReach)) {
         var largest = withReach === REACH_DEEP_FANS ? LARGEST_DEEP_NESTED_SUBTREE
           : withReach === REACH_DEEP_BIG_FANS ? LARGEST_DEEP_BIG_NESTED_SUBTREE : LARGEST_DEEP_LARGE_NESTED_SUBTREE;

@@ -359,8 +359,8 @@ extension HTMLPageScript {
   function childCount(k) { var st = childStarts(); return st[k + 1] - st[k]; }
   // The additional parents' lines of the drawn geometry, [child, parent] pairs, and with elbow
   // connectors each one's lane (SchematicLayout.assignAdditionalLanes), found once per geometry.
-  // Distant parents' lines (SchematicLayout.distantConnectorAttributes) too, where the geometry
-  // draws them (nothing wraps): [child, parent] pairs, each one's run across the columns between.
+  // Distant parents' lines (SchematicLayout.distantConnectorAttributes) too: [child, parent]
+  // pairs, each one's run across the columns between.
   var extraLines = null;
   function extraLinesOfGeometry() {
     if (extraLines && extraLines.geometry === G) return extraLines;

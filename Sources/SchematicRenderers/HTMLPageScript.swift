@@ -270,7 +270,11 @@ enum HTMLPageScript {
       var far = visibleIndex[distant[k]], near = visibleIndex[distant[k + 1]];
       if (far >= 0 && near >= 0) { cols.linked[far] = 1; cols.linked[near] = 1; cols.distant.push([far, near]); }
     }
-    var r = SchematicPlacement.layout(cols, widths, heights, cfg);
+    // As the layout of the graph drawn: where no additional or distant parent's line is left
+    // (collapsed away), nothing is linked and blocks may reach past their columns again.
+    var linesLeft = (cols.extra ? cols.extra.length : 0) + cols.distant.length > 0;
+    if (!linesLeft) cols.linked = null;
+    var r = SchematicPlacement.layout(cols, widths, heights, cfg.extraParents === linesLeft ? cfg : Object.assign({}, cfg, {extraParents: linesLeft}));
     var X = new Float64Array(n), Y = new Float64Array(n);
     for (s = 0; s < sections; s++) for (k = ss[s]; k < ss[s + 1]; k++) { X[k] = r.sectionLefts[s] + r.lefts[k]; Y[k] = r.tops[k] + (cfg.headerInset + r.topRoom); }
     var blocks = [];
