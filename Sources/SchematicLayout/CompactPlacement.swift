@@ -75,11 +75,7 @@ enum CompactPlacement {
 
         /// Where an item is in `items`, by binary search.
         private func position(of item: Int) -> Int? {
-            var low = 0, high = items.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(items[middle]) < item { low = middle + 1 } else { high = middle }
-            }
+            let low = partitionPoint(0..<items.count) { Int(items[$0]) >= item }
             return low < items.count && Int(items[low]) == item ? low : nil
         }
     }

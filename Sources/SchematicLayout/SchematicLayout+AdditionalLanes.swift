@@ -97,11 +97,7 @@ extension SchematicLayout {
         let parentMiddles = items(inSection: section - 1).map(middle).sorted()
         let childMiddles = items(inSection: section).map(middle).sorted()
         func hasLevel(_ y: Double, in middles: [Double], besides own: Int) -> Bool {
-            var low = 0, high = middles.count
-            while low < high {
-                let half = (low + high) / 2
-                if middles[half] < y - Self.levelLaneDistance { low = half + 1 } else { high = half }
-            }
+            var low = partitionPoint(0..<middles.count) { middles[$0] >= y - Self.levelLaneDistance }
             var found = 0
             while low < middles.count && middles[low] <= y + Self.levelLaneDistance { found += 1; low += 1 }
             return found > own
@@ -249,11 +245,7 @@ extension SchematicLayout {
     func additionalLane(child: Int, subitem: Int, section: Int) -> Double? {
         guard section < additionalLaneX.count else { return nil }
         let connectors = additionalConnectors[section]
-        var low = 0, high = connectors.count
-        while low < high {
-            let middle = (low + high) / 2, entry = connectors[middle]
-            if (Int(entry.child), Int(entry.subitem)) < (child, subitem) { low = middle + 1 } else { high = middle }
-        }
+        let low = partitionPoint(0..<connectors.count) { (Int(connectors[$0].child), Int(connectors[$0].subitem)) >= (child, subitem) }
         guard low < connectors.count, Int(connectors[low].child) == child, Int(connectors[low].subitem) == subitem else { return nil }
         return additionalLaneX[section][low]
     }

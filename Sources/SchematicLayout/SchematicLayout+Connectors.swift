@@ -86,11 +86,7 @@ extension SchematicLayout {
         /// The room, in a column, between its edge by the gap and the nearest box whose extent
         /// along it meets `low...high` (boxes are centred in a plain column, in order).
         func freeRoom(inSection section: Int, low: Double, high: Double) -> Double {
-            var lower = Int(sectionStarts[section]), upper = Int(sectionStarts[section + 1])
-            while lower < upper {
-                let half = (lower + upper) / 2
-                if tops[half] + heights[half] <= low { lower = half + 1 } else { upper = half }
-            }
+            let lower = partitionPoint(Int(sectionStarts[section])..<Int(sectionStarts[section + 1])) { tops[$0] + heights[$0] > low }
             var room = Double.infinity
             var item = lower
             while item < Int(sectionStarts[section + 1]) && tops[item] < high {
@@ -268,11 +264,7 @@ extension SchematicLayout {
                     var level = 0
                     for child in Int(childStarts[parent])..<Int(childStarts[parent + 1]) {
                         let y = entry(child)
-                        var lower = column.lowerBound, upper = column.upperBound
-                        while lower < upper {
-                            let half = (lower + upper) / 2
-                            if tops[half] + heights[half] < y { lower = half + 1 } else { upper = half }
-                        }
+                        let lower = partitionPoint(column) { tops[$0] + heights[$0] >= y }
                         if lower < column.upperBound && tops[lower] <= y && lower != parent { level += 1 }
                     }
                     return level

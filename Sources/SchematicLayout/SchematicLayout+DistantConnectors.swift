@@ -122,12 +122,7 @@ extension SchematicLayout {
 
         /// The index of the first track of `list` not above `y`.
         private static func insertionIndex(of y: Double, in list: [Track]) -> Int {
-            var low = 0, high = list.count
-            while low < high {
-                let half = (low + high) / 2
-                if list[half].y < y { low = half + 1 } else { high = half }
-            }
-            return low
+            partitionPoint(0..<list.count) { list[$0].y >= y }
         }
     }
 
@@ -163,12 +158,7 @@ extension SchematicLayout {
         }
         /// The first item of `column` whose box ends below `y`.
         func firstBox(below y: Double, in column: Range<Int>) -> Int {
-            var lower = column.lowerBound, upper = column.upperBound
-            while lower < upper {
-                let half = (lower + upper) / 2
-                if tops[half] + heights[half] > y { upper = half } else { lower = half + 1 }
-            }
-            return lower
+            partitionPoint(column) { tops[$0] + heights[$0] > y }
         }
         func key(_ lower: Int, _ column: Range<Int>) -> Int { lower < column.upperBound ? lower : -1 - column.upperBound }
         /// Whether no run lies within `runTrackSpacing` of `y` in the stretches it crosses, nor
@@ -316,10 +306,8 @@ extension SchematicLayout {
     /// The index of the distant connector into `child` with `subitem`, by bisection.
     func distantConnectorIndex(child: Int, subitem: Int) -> Int? {
         guard drawsDistantConnectors else { return nil }
-        var low = 0, high = distantConnectors.count
-        while low < high {
-            let middle = (low + high) / 2, entry = distantConnectors[middle]
-            if (Int(entry.child), Int(entry.subitem)) < (child, subitem) { low = middle + 1 } else { high = middle }
+        let low = partitionPoint(0..<distantConnectors.count) {
+            (Int(distantConnectors[$0].child), Int(distantConnectors[$0].subitem)) >= (child, subitem)
         }
         guard low < distantConnectors.count, Int(distantConnectors[low].child) == child,
               Int(distantConnectors[low].subitem) == subitem else { return nil }

@@ -77,16 +77,4 @@ extension SchematicLayout {
     func globalItem(of indexPath: IndexPath) -> Int {
         Int(dataController.sectionStarts[indexPath.section]) + indexPath.item
     }
-
-    /// The first index in `range` for which `isAtOrAfter` holds, given that it is monotone.
-    @inline(__always)
-    func partitionPoint(_ range: Range<Int>, _ isAtOrAfter: (Int) -> Bool) -> Int {
-        var low = range.lowerBound
-        var high = range.upperBound
-        while low < high {
-            let middle = low + (high - low) / 2
-            if isAtOrAfter(middle) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
 }

@@ -589,12 +589,8 @@ extension WrappedPlacement {
             let fillable = (0..<plan.blockCount).contains { block in
                 guard plan.nestLevels[block] > 0, plan.columns[block] < plan.memberCount[block] else { return false }
                 // The block's section: the last whose start is at or before its first item.
-                var low = 0, high = starts.count - 1
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if starts[middle] <= plan.firstItem[block] { low = middle } else { high = middle }
-                }
-                return plan.widths[block] < room[low] * WrapPlan.fillingShare
+                let section = partitionPoint(1..<starts.count - 1) { starts[$0] > plan.firstItem[block] } - 1
+                return plan.widths[block] < room[section] * WrapPlan.fillingShare
             }
             guard fillable else { return nil }
         }

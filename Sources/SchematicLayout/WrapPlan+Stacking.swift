@@ -98,12 +98,8 @@ extension WrapPlan {
     @inline(__always)
     func stackedPosition(_ index: Int, inBlock block: Int) -> (column: Int, row: Int) {
         let start = Int(stackStart[block])
-        // Binary search over the block's sub-columns: the last whose first is at most `index`.
-        var low = 0, high = Int(columns[block]) - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if Int(stackFirsts[start + middle]) <= index { low = middle } else { high = middle - 1 }
-        }
+        // The last of the block's sub-columns whose first is at most `index`.
+        let low = partitionPoint(1..<max(1, Int(columns[block]))) { Int(stackFirsts[start + $0]) > index } - 1
         return (low, index - Int(stackFirsts[start + low]))
     }
 }

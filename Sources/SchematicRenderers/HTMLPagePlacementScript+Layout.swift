@@ -31,7 +31,7 @@ extension HTMLPagePlacementScript {
   }
   // SchematicLayout.prepare from scratch: canonical frames, columns, wrapped blocks and buses.
   // cfg: alignment, wrap (-1 off, 0 auto, n), itemPadding, sectionPadding, sectionMargin,
-  // headerInset, connectorStyle, bands, extraParents, vertical (tb or bt), nests (subtrees may nest).
+  // headerInset, connectorStyle, bands, vertical (tb or bt), nests (subtrees may nest).
   function layout(cols, widths, heights, cfg) {
     forgetNestingBlocks();
     var ss = cols.ss, cs = cols.cs, par = cols.par, n = par.length, S = ss.length - 1, pad = cfg.itemPadding;
@@ -126,7 +126,7 @@ extension HTMLPagePlacementScript {
     // SchematicLayout.placeWrappedItems
     function placeWrappedItems() {
       var red = reduced(plan, cols, heights), rc = red.cols, rh = red.heights, m = rh.length, centers, k, sec;
-      var hangs = overhangs(cfg);
+      var hangs = overhangs(cfg, cols);
       var unwrappedWidths = new Float64Array(S);
       secX = new Float64Array(S);
       for (sec = 0; sec < S; sec++) {
@@ -422,7 +422,7 @@ extension HTMLPagePlacementScript {
       var nesting = trial.plan;
       if (!nesting || !nesting.nestsFolders) return null;
       var depth = trial.drawing.depth * reach, room = new Array(S), left = cfg.sectionMargin, same = nesting.depthRoom.length === S;
-      var hangs = overhangs(cfg);  // else a block may fill its column only
+      var hangs = overhangs(cfg, cols);  // else a block may fill its column only
       for (var sec = 0; sec < S; sec++) {
         room[sec] = hangs ? depth - cfg.sectionMargin - left : trial.drawing.sectionWidths[sec];
         left += trial.drawing.sectionWidths[sec] + cfg.sectionPadding;
@@ -467,7 +467,7 @@ extension HTMLPagePlacementScript {
       // Beyond ALWAYS_MEASURED_ITEMS, where the estimate does not fit, no limits are measured,
       // but a wide fan of folders may still nest.
       var measuresLimits = estimated.estimateFits || n <= ALWAYS_MEASURED_ITEMS;
-      var mayNest = cfg.nests && overhangs(cfg);
+      var mayNest = cfg.nests && overhangs(cfg, cols);
       if (!measuresLimits) {
         // WrapPlan.bigTreeNestingFan: a 200th of the items at least.
         var bigTreeFan = Math.max(AUTO_FAN_TIERS[0], Math.floor(n / 200));
@@ -622,7 +622,7 @@ extension HTMLPagePlacementScript {
     // SchematicLayout.placeNestedItemsWithoutLeafBlocks: where no fan's leaves wrap, whether its
     // subtrees nest (a fan of the first tier; within READABLE_ASPECT only smaller: nestingAreaLimit).
     function placeNestedItemsWithoutLeafBlocks() {
-      if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg) && n <= MEASURED_CHOICE_ITEMS)) return false;
+      if (!(cfg.wrap === 0 && cfg.nests && overhangs(cfg, cols) && n <= MEASURED_CHOICE_ITEMS)) return false;
       // (Where only a forest's root has a fan REACH_FOREST_TOP_FANS takes, only that reach is tried.)
       var nestsBelowForestTop = hasNestingFan(), nestsForestTop = hasForestTopNestingFan();
       if (!nestsBelowForestTop && !nestsForestTop) return false;
@@ -737,7 +737,7 @@ extension HTMLPagePlacementScript {
       for (var sec = 0; sec < S; sec++) for (var k = ss[sec]; k < ss[sec + 1]; k++) out[k] = (secW[sec] - widths[k]) / 2;
       return out;
     })();
-    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cfg.extraParents && !distant.length, room);
+    if (cfg.connectorStyle === 'elbow') result.busX = assignBusLanes(cols, tops, heights, secL, secW, plan, blockEntries, widths, !plan && !cols.linked, room);
     result.leads = nestedLeads(plan, cols, secL, cfg.connectorStyle === 'elbow', tops, heights);
     return result;
   }

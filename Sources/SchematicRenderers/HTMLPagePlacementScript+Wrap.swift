@@ -2,8 +2,9 @@ extension HTMLPagePlacementScript {
     /// The port of `WrapPlan` (the plan, members' positions, `reduced`).
     static let wrap: StaticString = #"""
   // WrapPlan.overhangs (the page draws no depth titles there when headerInset is 0).
-  function overhangs(cfg) {
-    return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0) && !cfg.extraParents;
+  // cols.linked: set where additional or distant parents' lines are drawn (PlacementColumns.hasAdditionalParents).
+  function overhangs(cfg, cols) {
+    return (cfg.alignment === 'tidy' || cfg.alignment === 'compact') && !cfg.bands && !(cfg.headerInset > 0) && !cols.linked;
   }
   // WrapPlan.shapedRows
   function shapedRows(length, pitch, slot, aspect) {
@@ -110,7 +111,7 @@ extension HTMLPagePlacementScript {
   // WrapPlan.listLimit
   function listLimit(cfg) { return cfg.wrap === 0 && !!cfg.vertical; }
   function longestOf(runLength) { var most = 0; for (var r = 0; r < runLength.length; r++) most = Math.max(most, runLength[r]); return most; }
-  function wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg) {
+  function wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, hangs, cfg) {
     var padding = cfg.itemPadding, count = widths.length, run, item, section;
     var inRun = new Uint8Array(count), runSection = [], runPitch = [], runSlot = [], runStack = [], runWidest = [], runShaped = [];
     for (run = 0; run < runStart.length; run++) {
@@ -131,7 +132,7 @@ extension HTMLPagePlacementScript {
       baseStack[section] += heights[item] + padding;
       baseWidth[section] = Math.max(baseWidth[section], widths[item]);
     }
-    var hangs = overhangs(cfg), longestList = listLimit(cfg) ? longestOf(runLength) : 0;
+    var longestList = listLimit(cfg) ? longestOf(runLength) : 0;
     function size(limit, unshaped) {
       var m = measure(function (r) { return wrapGrid(runLength[r], limit, unshaped ? null : runShaped[r], unshaped ? 0 : longestList); });
       return {breadth: m.breadth, depth: m.right + cfg.sectionMargin};
@@ -349,7 +350,7 @@ extension HTMLPagePlacementScript {
       for (var tier = 0; tier < AUTO_FAN_TIERS.length; tier++) {
         collectRuns(AUTO_FAN_TIERS[tier]);
         if (!runStart.length) continue;
-        var estimate = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg);
+        var estimate = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, overhangs(cfg, cols), cfg);
         var limit = estimate.autoRowLimit(count > MEASURED_CHOICE_ITEMS);
         // (null: within the target unwrapped, or a big tree's tier that only widens: the larger tiers' blocks stay.)
         if (limit === null) { if (rowLimit > 0) collectRuns(smallestFan); break; }
@@ -370,7 +371,7 @@ extension HTMLPagePlacementScript {
     if (reach !== REACH_SMALL && !reachesFurther) return null;
     var filled = null, keepingDiffers = false, besideDeep = runsBesideDeepSiblings(runStart, runLength, cs, cols.par);
     if (fills && cfg.wrap === 0) {
-      filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, cfg).filledRows(rowLimit);
+      filled = wrapEstimate(runStart, runLength, sectionOf, sectionCount, widths, heights, gutter, overhangs(cfg, cols), cfg).filledRows(rowLimit);
       // WrapPlan.runsBesideDeepSiblings: a run beside a deep, big sibling subtree keeps its
       // shaped rows, with keepsBeside (WrapPlan.keepsBesideDeepSiblings).
       for (run = 0; run < runStart.length; run++) {

@@ -14,7 +14,7 @@ enum HTMLPageScript {
   header.distantEdges = header.distantEdges || [];
   var N = header.count, cfg = {alignment: header.alignment, wrap: header.wrap, itemPadding: header.itemPadding, sectionPadding: header.sectionPadding,
     sectionMargin: header.sectionMargin, headerInset: header.headerInset, connectorStyle: header.connectorStyle,
-    bands: !!header.bands, extraParents: header.extraEdges.length > 0 || header.distantEdges.length > 0, vertical: header.orientation === 'tb' || header.orientation === 'bt',
+    bands: !!header.bands, vertical: header.orientation === 'tb' || header.orientation === 'bt',
     nests: !!header.nests};
   var started = performance.now();
 
@@ -272,9 +272,8 @@ enum HTMLPageScript {
     }
     // As the layout of the graph drawn: where no additional or distant parent's line is left
     // (collapsed away), nothing is linked and blocks may reach past their columns again.
-    var linesLeft = (cols.extra ? cols.extra.length : 0) + cols.distant.length > 0;
-    if (!linesLeft) cols.linked = null;
-    var r = SchematicPlacement.layout(cols, widths, heights, cfg.extraParents === linesLeft ? cfg : Object.assign({}, cfg, {extraParents: linesLeft}));
+    if ((cols.extra ? cols.extra.length : 0) + cols.distant.length === 0) cols.linked = null;
+    var r = SchematicPlacement.layout(cols, widths, heights, cfg);
     var X = new Float64Array(n), Y = new Float64Array(n);
     for (s = 0; s < sections; s++) for (k = ss[s]; k < ss[s + 1]; k++) { X[k] = r.sectionLefts[s] + r.lefts[k]; Y[k] = r.tops[k] + (cfg.headerInset + r.topRoom); }
     var blocks = [];
