@@ -591,6 +591,10 @@ def equality_checks(binary, browser, work, only=None):
         # Top to bottom, an area's 26 leaf zones filling its tall neighbour's room go two to a
         # panel, never one alone (NestingLayout.hasLoneLeafPanel): a stale port gives each its own.
         "tzdata": csv_file(ROOT / "Tests" / "Fixtures" / "tzdata-zones.csv"),
+        # Top to bottom, panels balanced by their subtrees are uneven once packed: the fewest as
+        # broad panels filled in order draw it smaller (WrappedPlacement.evened); a stale port
+        # keeps them balanced.
+        "http-classes": outline_file(ROOT / "Tests" / "Fixtures" / "python-http-classes.txt"),
     }
     configurations = [
         ["--orientation", "lr"],

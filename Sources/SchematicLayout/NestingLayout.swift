@@ -49,6 +49,8 @@ struct NestingLayout {
     var panelCount: Int { panelHeights.count }
     /// Whether `breaksPanels` broke the panels elsewhere than balanced (`shortestBreaks`).
     private(set) var breaksDiffer = false
+    /// Whether `evensPanels` evened the panels (`evenedPanels`).
+    private(set) var evensDiffer = false
 
     /// An item's index among the block's, given its level.
     @inline(__always)
@@ -58,10 +60,12 @@ struct NestingLayout {
     /// `listRows`, per item index, gives a list's rows where it is positive (a list's head),
     /// else the list is shaped `WrapPlan.hangingListLength` times as long as broad.
     /// With `breaksPanels`, the panels may break elsewhere than balanced where that makes the
-    /// block smaller (`shortestBreaks`).
+    /// block smaller (`shortestBreaks`); with `evensPanels`, into the fewest as broad panels
+    /// filled in order where that does (`evenedPanels`).
     init?(first: Int, length: Int, childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
           padding: Double, gutter: Double, innerGap: Double, nestingShape: Double, hangsLists: Bool,
-          shortestHangingList: Int, listRows: [Int32]? = nil, panels forcedPanels: Int? = nil, breaksPanels: Bool = false) {
+          shortestHangingList: Int, listRows: [Int32]? = nil, panels forcedPanels: Int? = nil, breaksPanels: Bool = false,
+          evensPanels: Bool = false) {
         var levels: [Range<Int>] = [first..<first + length]
         while true {
             let last = levels[levels.count - 1]
@@ -98,7 +102,7 @@ struct NestingLayout {
         }
         guard place(childStarts: childStarts, widths: itemWidths, heights: itemHeights, padding: padding, gutter: gutter,
                     innerGap: innerGap, nestingShape: nestingShape, hangsLists: hangsLists, panels: forcedPanels,
-                    breaksPanels: breaksPanels) else { return nil }
+                    breaksPanels: breaksPanels, evensPanels: evensPanels) else { return nil }
     }
 
     /// Lays out the list of `members` (its head's index `head`) as a block of leaves in `rows`
@@ -137,7 +141,8 @@ struct NestingLayout {
     /// one panel would do.
     private mutating func place(childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
                                 padding: Double, gutter: Double, innerGap: Double, nestingShape: Double,
-                                hangsLists: Bool, panels forcedPanels: Int?, breaksPanels: Bool) -> Bool {
+                                hangsLists: Bool, panels forcedPanels: Int?, breaksPanels: Bool,
+                                evensPanels: Bool) -> Bool {
         let levels = self.levels, total = self.total
         let listHead = self.listHead, rowHeight = self.rowHeight, listLength = self.listLength, inListTop = self.inListTop
         func index(_ item: Int, _ level: Int) -> Int { levelOffsets[level] + item - levels[level].lowerBound }
@@ -178,28 +183,33 @@ struct NestingLayout {
         func pack(_ items: Range<Int>, level: Int) -> Int {
             var packedLevels = 0
             for item in items {
-                let at = index(item, level), base = contourStart[at], count = Int(depths[at]) + 1
+                let at = index(item, level)
                 if isListTail(at) { continue }
-                var offset = 0.0
-                if packedLevels > 0 {
-                    offset = -Double.infinity
-                    for depth in 0..<min(packedLevels, count) {
-                        offset = max(offset, accumulatedBottoms[depth] + padding - contourTops[base + depth])
-                    }
-                }
-                offsets[at] = offset
-                for depth in 0..<count {
-                    let top = contourTops[base + depth] + offset, bottom = contourBottoms[base + depth] + offset
-                    if depth < packedLevels {
-                        accumulatedTops[depth] = min(accumulatedTops[depth], top)
-                        accumulatedBottoms[depth] = max(accumulatedBottoms[depth], bottom)
-                    } else {
-                        accumulatedTops[depth] = top; accumulatedBottoms[depth] = bottom
-                    }
-                }
-                packedLevels = max(packedLevels, count)
+                packNext(at, &packedLevels)
             }
             return packedLevels
+        }
+        /// Packs one more subtree below those packed before it (`packedLevels` deep).
+        func packNext(_ at: Int, _ packedLevels: inout Int) {
+            let base = contourStart[at], count = Int(depths[at]) + 1
+            var offset = 0.0
+            if packedLevels > 0 {
+                offset = -Double.infinity
+                for depth in 0..<min(packedLevels, count) {
+                    offset = max(offset, accumulatedBottoms[depth] + padding - contourTops[base + depth])
+                }
+            }
+            offsets[at] = offset
+            for depth in 0..<count {
+                let top = contourTops[base + depth] + offset, bottom = contourBottoms[base + depth] + offset
+                if depth < packedLevels {
+                    accumulatedTops[depth] = min(accumulatedTops[depth], top)
+                    accumulatedBottoms[depth] = max(accumulatedBottoms[depth], bottom)
+                } else {
+                    accumulatedTops[depth] = top; accumulatedBottoms[depth] = bottom
+                }
+            }
+            packedLevels = max(packedLevels, count)
         }
         for level in stride(from: levels.count - 1, through: 0, by: -1) {
             for item in levels[level] {
@@ -279,15 +289,55 @@ struct NestingLayout {
             }
             return broadest
         }
-        if breaksPanels, forcedPanels == nil, length > 2, length <= NestingLayout.longestBrokenRun {
+        /// Members in order filled into panels none broader than `cap` once packed, each as
+        /// many as fit (a member more never narrows a panel): the fewest such panels.
+        func filled(under cap: Double) -> (assignment: [Int32], panels: Int, breadth: Double) {
+            var assignment = panelOf, panel: Int32 = -1, packedLevels = 0
+            var top = 0.0, bottom = 0.0, broadest = 0.0
+            func add(_ at: Int) {
+                packNext(at, &packedLevels)
+                for depth in 0...Int(depths[at]) {
+                    top = min(top, accumulatedTops[depth]); bottom = max(bottom, accumulatedBottoms[depth])
+                }
+            }
+            for item in levels[0] {
+                let at = index(item, 0)
+                if !isListTail(at) {
+                    let before = bottom - top
+                    if panel >= 0 { add(at) }
+                    if panel < 0 || bottom - top > cap {
+                        if panel >= 0 { broadest = max(broadest, before) }
+                        panel += 1; packedLevels = 0; top = 0; bottom = 0
+                        add(at)
+                    }
+                }
+                assignment[at] = max(panel, 0)
+            }
+            return (assignment, Int(panel) + 1, max(broadest, bottom - top))
+        }
+        /// The narrowest panels (to half a point) filled in order, no more than `panels` of
+        /// them, if narrower than `broadest`: the least cap that fills no more, by bisection.
+        func evenedPanels(panels: Int, under broadest: Double) -> (assignment: [Int32], panels: Int, breadth: Double)? {
+            var low = 0.0, high = broadest, best = filled(under: broadest)
+            guard best.panels <= panels else { return nil }
+            while high - low > 0.5 {
+                let middle = (low + high) / 2, trial = filled(under: middle)
+                if trial.panels <= panels { high = middle; best = trial } else { low = middle }
+            }
+            return best.breadth < broadest - 0.5 ? best : nil
+        }
+        let reshapes = forcedPanels == nil && length > 2 && length <= NestingLayout.longestBrokenRun
+        let balancedBreadth = reshapes && (breaksPanels || evensPanels) ? broadestPanel(panelOf) : 0
+        let balancedCount = panelCount
+        var smallest = Double.infinity
+        if breaksPanels, reshapes {
             // Breaks that shorten the panels, kept where the block (its panels' lengths by
             // their broadest, packed) is smaller for them.
-            let balancedBreadth = broadestPanel(panelOf)
             let (balancedLength, candidates) = shortestBreaks(panelOf: panelOf, packedCap: balancedBreadth,
                                                               childStarts: childStarts, widths: itemWidths, padding: padding,
                                                               gutter: gutter, innerGap: innerGap, hangsLists: hangsLists,
                                                               extent: extent)
-            var smallest = balancedLength * balancedBreadth
+            smallest = balancedLength * balancedBreadth
             for candidate in candidates {
                 var assignment = panelOf, panel: Int32 = 0
                 for (position, item) in levels[0].enumerated() {
@@ -298,6 +348,19 @@ struct NestingLayout {
                 guard area < smallest * NestingLayout.breaksGain else { continue }
                 smallest = area; panelOf = assignment; panelCount = candidate.breaks.count
                 breaksDiffer = true
+            }
+        }
+        if evensPanels, reshapes, let evened = evenedPanels(panels: balancedCount, under: balancedBreadth) {
+            // Balanced by their members' subtrees one below the other, panels are uneven once
+            // packed (a leaf tucks in beside a sibling's children: locales top to bottom had
+            // panels 120 to 1,160 px broad). The fewest as broad panels, filled in order and
+            // packed, replace them where the block is smaller for it.
+            let maxima = memberMaxima(childStarts: childStarts, widths: itemWidths, hangsLists: hangsLists)
+            if !smallest.isFinite { smallest = panelsLength(panelOf, maxima, gutter: gutter, innerGap: innerGap) * balancedBreadth }
+            let area = panelsLength(evened.assignment, maxima, gutter: gutter, innerGap: innerGap) * evened.breadth
+            if area < smallest * NestingLayout.breaksGain {
+                panelOf = evened.assignment; panelCount = evened.panels
+                evensDiffer = true
             }
         }
         // A last panel of a few leaves joins the one before: alone it opened a row of panels
@@ -434,40 +497,11 @@ struct NestingLayout {
                                 padding: Double, gutter: Double, innerGap: Double, hangsLists: Bool,
                                 extent: (Int) -> Double) -> (balancedLength: Double, candidates: [(breaks: [Int], length: Double)]) {
         let members = levels[0].count, levelCount = levels.count
-        // Per member, the widest item and the longest list hanging after each level's column.
-        var widest = [Double](repeating: 0, count: members * levelCount), longest = widest
-        var memberOf = [Int32](repeating: 0, count: total)
-        for (level, range) in levels.enumerated() {
-            for item in range {
-                let at = index(item, level)
-                if level == 0 { memberOf[at] = Int32(item - range.lowerBound) }
-                let cell = Int(memberOf[at]) * levelCount + level
-                if hangsLists && listHead[at] >= 0 {
-                    if listHead[at] == at { longest[cell - 1] = max(longest[cell - 1], listLength[at]) }
-                } else {
-                    widest[cell] = max(widest[cell], itemWidths[item])
-                }
-                guard level + 1 < levelCount else { continue }
-                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { memberOf[index(child, level + 1)] = memberOf[at] }
-            }
-        }
+        let (widest, longest) = memberMaxima(childStarts: childStarts, widths: itemWidths, hangsLists: hangsLists)
         var extents = [Double](repeating: 0, count: members)
         for position in 0..<members { extents[position] = extent(index(levels[0].lowerBound + position, 0)) }
         var panelWidths = [Double](repeating: 0, count: levelCount), panelLists = panelWidths
-        /// A panel's length with `panelWidths`/`panelLists` its members' maxima, as `place` lays it out.
-        func length() -> Double {
-            var left = 0.0, end = 0.0, firstColumnEnd = panelWidths[0]
-            for level in 0..<levelCount {
-                if level > 0 {
-                    guard panelWidths[level] > 0 else { break }
-                    left += innerGap
-                }
-                left += panelWidths[level]
-                if panelLists[level] > 0 { end = max(end, left + innerGap + panelLists[level]) }
-            }
-            end = max(end, left)
-            return gutter + end + (end > firstColumnEnd ? gutter * (NestingLayout.panelSeparation - 1) : 0)
-        }
+        func length() -> Double { Self.panelLength(widths: panelWidths, lists: panelLists, gutter: gutter, innerGap: innerGap) }
         func add(_ position: Int) {
             for level in 0..<levelCount {
                 panelWidths[level] = max(panelWidths[level], widest[position * levelCount + level])
@@ -560,6 +594,65 @@ struct NestingLayout {
             if let shorter = breaks(under: cap), !candidates.contains(where: { $0.breaks == shorter.breaks }) { candidates.append(shorter) }
         }
         return (balancedLength, candidates)
+    }
+
+    /// Per member of the run (`levels[0]`) and level, flat (`member × levels + level`): the
+    /// widest item of its subtree there, and the longest list hanging after that level's column.
+    private func memberMaxima(childStarts: [Int32], widths itemWidths: [Double], hangsLists: Bool) -> (widest: [Double], longest: [Double]) {
+        let levelCount = levels.count
+        var widest = [Double](repeating: 0, count: levels[0].count * levelCount), longest = widest
+        var memberOf = [Int32](repeating: 0, count: total)
+        for (level, range) in levels.enumerated() {
+            for item in range {
+                let at = index(item, level)
+                if level == 0 { memberOf[at] = Int32(item - range.lowerBound) }
+                let cell = Int(memberOf[at]) * levelCount + level
+                if hangsLists && listHead[at] >= 0 {
+                    if listHead[at] == at { longest[cell - 1] = max(longest[cell - 1], listLength[at]) }
+                } else {
+                    widest[cell] = max(widest[cell], itemWidths[item])
+                }
+                guard level + 1 < levelCount else { continue }
+                for child in Int(childStarts[item])..<Int(childStarts[item + 1]) { memberOf[index(child, level + 1)] = memberOf[at] }
+            }
+        }
+        return (widest, longest)
+    }
+
+    /// A panel's length, its level columns as wide as `widths` and lists reaching `lists` past
+    /// them (per level), with its gutter, as `place` lays it out.
+    private static func panelLength(widths: [Double], lists: [Double], gutter: Double, innerGap: Double) -> Double {
+        var left = 0.0, end = 0.0
+        for level in 0..<widths.count {
+            if level > 0 {
+                guard widths[level] > 0 else { break }
+                left += innerGap
+            }
+            left += widths[level]
+            if lists[level] > 0 { end = max(end, left + innerGap + lists[level]) }
+        }
+        end = max(end, left)
+        return gutter + end + (end > widths[0] ? gutter * (NestingLayout.panelSeparation - 1) : 0)
+    }
+
+    /// The panels' total length where `assignment` assigns the run's members (in order).
+    private func panelsLength(_ assignment: [Int32], _ maxima: (widest: [Double], longest: [Double]), gutter: Double, innerGap: Double) -> Double {
+        let levelCount = levels.count
+        var total = 0.0, position = 0
+        var widths = [Double](repeating: 0, count: levelCount), lists = widths
+        while position < levels[0].count {
+            let panel = assignment[index(levels[0].lowerBound + position, 0)]
+            for level in 0..<levelCount { widths[level] = 0; lists[level] = 0 }
+            while position < levels[0].count && assignment[index(levels[0].lowerBound + position, 0)] == panel {
+                for level in 0..<levelCount {
+                    widths[level] = max(widths[level], maxima.widest[position * levelCount + level])
+                    lists[level] = max(lists[level], maxima.longest[position * levelCount + level])
+                }
+                position += 1
+            }
+            total += Self.panelLength(widths: widths, lists: lists, gutter: gutter, innerGap: innerGap)
+        }
+        return total
     }
 
     /// The room before a panel after one reaching beyond its first column, in gutters.

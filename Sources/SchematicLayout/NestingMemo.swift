@@ -9,7 +9,7 @@ import Synchronization
 final class NestingMemo: Sendable {
     struct Key: Hashable, Sendable {
         let first: Int, length: Int, panels: Int?, listRows: [Int32]?
-        let nestingShape: UInt64, shortestHangingList: Int, breaksPanels: Bool
+        let nestingShape: UInt64, shortestHangingList: Int, breaksPanels: Bool, evensPanels: Bool
         /// The configuration's gaps and direction (one search has one, but a key that holds
         /// them cannot be wrong if it had two).
         let padding: UInt64, gutter: UInt64, innerGap: UInt64, hangsLists: Bool

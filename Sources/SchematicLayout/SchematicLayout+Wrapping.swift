@@ -105,6 +105,7 @@ extension SchematicLayout {
             let limit: Int, fills: Bool, fan: Int, nests: Bool, shape: Double, reach: WrapPlan.NestingReach, broadens: Bool
             var fillsBlocks = false
             var breaksPanels = false
+            var evensPanels = false
         }
         /// How many times `best` was replaced (`WrappedPlacement.judgeReworkings`).
         var bestChanges = 0
@@ -116,7 +117,7 @@ extension SchematicLayout {
                                       nests: placement.plan.nestsFolders, shape: placement.plan.nestsFolders ? placement.plan.nestingShape : 1,
                                       reach: placement.plan.nestsFolders ? placement.plan.nestingReach : .smallSubtrees,
                                       broadens: placement.plan.broadensBlocks, fillsBlocks: placement.plan.fillsBlocks,
-                                      breaksPanels: placement.plan.breaksPanels)
+                                      breaksPanels: placement.plan.breaksPanels, evensPanels: placement.plan.evensPanels)
             // (A nesting candidate is judged again: the limits it was held to may have eased,
             // and the page's port judges it again too.)
             if !candidate.nests, let fits = tried[candidate] { return fits }
@@ -290,8 +291,9 @@ extension SchematicLayout {
     /// the unwrapped drawing is within `WrapPlan.readableAspect`, a smaller drawing
     /// (`WrapDrawing.nestingAreaLimit`); then the best with its blocks broadened where that makes
     /// them smaller (`WrappedPlacement.broadened`), then with its narrower blocks filled
-    /// (`WrappedPlacement.filled`), then with its panels broken where that makes blocks smaller
-    /// (`WrappedPlacement.broken`). Places the best and returns true, or places nothing.
+    /// (`WrappedPlacement.filled`), then with its panels broken, then evened, where that makes
+    /// blocks smaller (`WrappedPlacement.broken`, `evened`). Places the best and returns true, or
+    /// places nothing.
     @discardableResult func placeNestedItemsWithoutLeafBlocks() -> Bool {
         guard configuration.wrap == .auto, configuration.nestsFolders,
               dataController.numberOfItems <= WrapPlan.measuredChoiceItems else { return false }
@@ -544,7 +546,8 @@ extension WrappedPlacement {
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: tree.configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
-                        breaksPanels: plan.breaksPanels, shortestHangingList: shortest, depthRoom: plan.depthRoom,
+                        breaksPanels: plan.breaksPanels, evensPanels: plan.evensPanels, shortestHangingList: shortest,
+                        depthRoom: plan.depthRoom,
                         nestsInDepthRoom: plan.nestsInDepthRoom, nestingMemo: tree.nestingMemo)
     }
 
@@ -597,7 +600,8 @@ extension WrappedPlacement {
         return WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights, configuration: configuration,
                         rowLimit: plan.rowLimit, smallestFan: plan.smallestFan, fills: plan.fills, nestingShape: plan.nestingShape,
                         nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
-                        breaksPanels: plan.breaksPanels, shortestHangingList: plan.shortestHangingList, depthRoom: room,
+                        breaksPanels: plan.breaksPanels, evensPanels: plan.evensPanels,
+                        shortestHangingList: plan.shortestHangingList, depthRoom: room,
                         nestsInDepthRoom: nestsInDepthRoom, nestingMemo: tree.nestingMemo)
     }
 
@@ -613,8 +617,21 @@ extension WrappedPlacement {
                   breaksPanels: true)
     }
 
-    /// Judges each of `placements` in order and after each its panels broken (`broken`) where
-    /// `isWorthBreaking` then allows it (it reads the best so far). Those it allows before any
+    /// A nesting placement's plan again with `WrapPlan.evensPanels`, placed; nil where no
+    /// block's panels are evened.
+    static func evened(_ placement: WrappedPlacement, tree: Tree) -> WrappedPlacement? {
+        evenedPlan(placement, tree: tree).map { placed($0, tree: tree) }
+    }
+
+    /// `evened`'s plan.
+    static func evenedPlan(_ placement: WrappedPlacement, tree: Tree) -> WrapPlan? {
+        let plan = placement.plan
+        return againPlan(placement, tree: tree, broadensBlocks: plan.broadensBlocks, fillsBlocks: plan.fillsBlocks,
+                         breaksPanels: plan.breaksPanels, evensPanels: true)
+    }
+
+    /// Judges each of `placements` in order and after each its panels broken (`broken`), then
+    /// those evened (`evened`), where `isWorthBreaking` then allows it (it reads the best so far). Those it allows before any
     /// is judged are broken at once on every core, the others only when allowed: the same
     /// judging as one after the other, in less time (placing is most of a search's time).
     static func judgeWithBroken(_ placements: [WrappedPlacement?], tree: Tree, isWorthBreaking: (WrappedPlacement) -> Bool,
@@ -629,14 +646,17 @@ extension WrappedPlacement {
         for (index, placement) in placements.enumerated() {
             judge(placement)
             guard let placement, isWorthBreaking(placement) else { continue }
-            if case .some(let broken) = brokenAhead[index] { judge(broken) } else { judge(broken(placement, tree: tree)) }
+            let brokenOne: WrappedPlacement?
+            if case .some(let broken) = brokenAhead[index] { brokenOne = broken } else { brokenOne = broken(placement, tree: tree) }
+            judge(brokenOne)
+            judge(evened(brokenOne ?? placement, tree: tree))
         }
     }
 
     /// Judges the best placement's blocks broadened, its narrower blocks filled, its panels
-    /// broken, its lists longer, none hanging, its blocks filling the drawing's depth and a
+    /// broken, then evened, its lists longer, none hanging, its blocks filling the drawing's depth and a
     /// little beyond, and smaller fans nesting in that room (`broadened`, `filled`, `broken`,
-    /// `longerLists`, `listsSideBySide`, `filledToDepth`, `filledBeyondDepth`,
+    /// `evened`, `longerLists`, `listsSideBySide`, `filledToDepth`, `filledBeyondDepth`,
     /// `nestedInDepthRoom`), in that order, each made from the best at its turn (`best`; `changes` counts its
     /// replacements). All are made at once on every core from the best before them, and one
     /// whose best has changed since is made again: the same judging as one after the other, in
@@ -644,13 +664,14 @@ extension WrappedPlacement {
     static func judgeReworkings(best: () -> WrappedPlacement, changes: () -> Int, tree: Tree, judge: (WrappedPlacement?) -> Void) {
         let start = best(), startChanges = changes()
         let made = placements(of: [{ @Sendable in broadenedPlan(start, tree: tree) }, { @Sendable in filledPlan(start, tree: tree) },
-                                   { @Sendable in brokenPlan(start, tree: tree) }, { @Sendable in longerListsPlan(start, tree: tree) },
+                                   { @Sendable in brokenPlan(start, tree: tree) }, { @Sendable in evenedPlan(start, tree: tree) },
+                                   { @Sendable in longerListsPlan(start, tree: tree) },
                                    { @Sendable in listsSideBySidePlan(start, tree: tree) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree, reach: WrapPlan.depthRoomReach) },
                                    { @Sendable in filledToDepthPlan(start, tree: tree, nestsInRoom: true) }],
                               tree: tree)
-        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, longerLists, listsSideBySide,
+        let remade: [(WrappedPlacement, Tree) -> WrappedPlacement?] = [broadened, filled, broken, evened, longerLists, listsSideBySide,
                                                                       filledToDepth,
                                                                       filledBeyondDepth, nestedInDepthRoom]
         for (placement, remake) in zip(made, remade) {
@@ -668,7 +689,7 @@ extension WrappedPlacement {
                                    fills: plan.fills, nestingShape: plan.nestsFolders ? plan.nestingShape : nil,
                                    nestingReach: plan.nestingReach, broadensBlocks: plan.broadensBlocks,
                                    fillsBlocks: plan.fillsBlocks, breaksPanels: plan.breaksPanels,
-                                   keepsBesideDeepSiblings: true, shortestHangingList: plan.shortestHangingList,
+                                   evensPanels: plan.evensPanels, keepsBesideDeepSiblings: true, shortestHangingList: plan.shortestHangingList,
                                    depthRoom: plan.depthRoom, nestsInDepthRoom: plan.nestsInDepthRoom,
                                    nestingMemo: tree.nestingMemo) else { return nil }
         return placed(other, tree: tree)
@@ -677,16 +698,18 @@ extension WrappedPlacement {
     /// A nesting placement's plan made again with these block options (with `breaksPanels`,
     /// only where some block's panels break otherwise).
     private static func againPlan(_ placement: WrappedPlacement, tree: Tree, broadensBlocks: Bool, fillsBlocks: Bool,
-                                  breaksPanels: Bool = false, shortestHangingList: Int? = nil) -> WrapPlan? {
+                                  breaksPanels: Bool = false, evensPanels: Bool = false,
+                                  shortestHangingList: Int? = nil) -> WrapPlan? {
         let plan = placement.plan
         guard plan.nestsFolders,
               let other = WrapPlan(sections: tree.columns, widths: tree.widths, heights: tree.heights,
                                    configuration: tree.configuration, rowLimit: plan.rowLimit, smallestFan: plan.smallestFan,
                                    fills: plan.fills, nestingShape: plan.nestingShape, nestingReach: plan.nestingReach,
                                    broadensBlocks: broadensBlocks, fillsBlocks: fillsBlocks, breaksPanels: breaksPanels,
+                                   evensPanels: evensPanels,
                                    shortestHangingList: shortestHangingList ?? plan.shortestHangingList, depthRoom: plan.depthRoom,
                                    nestsInDepthRoom: plan.nestsInDepthRoom, nestingMemo: tree.nestingMemo),
-              !breaksPanels || other.breaksDiffer else { return nil }
+              evensPanels ? other.evensDiffer : !breaksPanels || other.breaksDiffer else { return nil }
         return other
     }
 

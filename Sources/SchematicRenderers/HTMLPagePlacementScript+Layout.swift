@@ -403,6 +403,14 @@ extension HTMLPagePlacementScript {
                             false, nesting.shortestHangingList, nesting.depthRoom, nesting.nestsInDepthRoom);
       return broken && broken.breaksDiffer ? placed(broken) : null;
     }
+    // WrappedPlacement.evened: a nesting plan again with its panels evened where that makes
+    // blocks smaller, placed (null where no block's panels are evened).
+    function evenedPlacement(nesting) {
+      if (!nesting || !nesting.nestsFolders) return null;
+      var evened = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
+                            nesting.breaksPanels, false, nesting.shortestHangingList, nesting.depthRoom, nesting.nestsInDepthRoom, true);
+      return evened && evened.evensDiffer ? placed(evened) : null;
+    }
     // WrappedPlacement.longerLists (and listsSideBySide, shortest NO_HANGING_LIST): a nesting
     // plan again with lists of `shortest` (LONGER_HANGING_LIST) leaves at least, its other
     // options kept, placed (null where no list hangs shorter).
@@ -411,7 +419,7 @@ extension HTMLPagePlacementScript {
       if (!nesting || !nesting.nestsFolders || !nesting.hangsLists || nesting.shortestHangingList >= shortest) return null;
       if (!nesting.listCount.some(function (count) { return count < shortest; })) return null;
       var longer = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
-                            nesting.breaksPanels, false, shortest, nesting.depthRoom, nesting.nestsInDepthRoom);
+                            nesting.breaksPanels, false, shortest, nesting.depthRoom, nesting.nestsInDepthRoom, nesting.evensPanels);
       return longer ? placed(longer) : null;
     }
     // WrappedPlacement.filledToDepth (reach 1), filledBeyondDepth (DEPTH_ROOM_REACH) and
@@ -442,16 +450,17 @@ extension HTMLPagePlacementScript {
         if (!fillable) return null;
       }
       var fuller = wrapPlan(cols, widths, heights, cfg, nesting.rowLimit, nesting.smallestFan, nesting.fills, nesting.nestingShape, nesting.nestingReach, nesting.broadensBlocks, nesting.fillsBlocks,
-                            nesting.breaksPanels, false, nesting.shortestHangingList, room, nestsInDepthRoom);
+                            nesting.breaksPanels, false, nesting.shortestHangingList, room, nestsInDepthRoom, nesting.evensPanels);
       return fuller ? placed(fuller) : null;
     }
     // WrappedPlacement.judgeReworkings: the best's blocks broadened, its narrower blocks filled,
-    // its panels broken, its lists longer, none hanging, its blocks filling the depth, a little beyond, and
+    // its panels broken, then evened, its lists longer, none hanging, its blocks filling the depth, a little beyond, and
     // smaller fans nesting in that room, in that order, each made from the best at its turn
     // (bestNow()) and judged.
     function judgeReworkings(bestNow, judge) {
       var remakes = [function (b) { return broadenedPlacement(b.plan); }, function (b) { return filledPlacement(b.plan); },
-                     function (b) { return brokenPlacement(b.plan); }, function (b) { return longerListsPlacement(b.plan); },
+                     function (b) { return brokenPlacement(b.plan); }, function (b) { return evenedPlacement(b.plan); },
+                     function (b) { return longerListsPlacement(b.plan); },
                      function (b) { return longerListsPlacement(b.plan, NO_HANGING_LIST); },
                      function (b) { return filledToDepthPlacement(b, 1); }, function (b) { return filledToDepthPlacement(b, DEPTH_ROOM_REACH); },
                      function (b) { return filledToDepthPlacement(b, 1, true); }];
@@ -573,6 +582,8 @@ extension HTMLPagePlacementScript {
               if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;
               var brokenTrial = brokenPlacement(trial.plan);
               if (brokenTrial) judgePlaced(brokenTrial);
+              var evenedTrial = evenedPlacement((brokenTrial || trial).plan);  // then evened (WrappedPlacement.judgeWithBroken)
+              if (evenedTrial) judgePlaced(evenedTrial);
             });
           });
           nestingAreaLimitNow = limitBefore;
@@ -586,7 +597,8 @@ extension HTMLPagePlacementScript {
       if (best.plan.keepingDiffers) {
         var bp = best.plan;
         var keptPlan = wrapPlan(cols, widths, heights, cfg, bp.rowLimit, bp.smallestFan, bp.fills, bp.nestsFolders ? bp.nestingShape : null,
-                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList, bp.depthRoom, bp.nestsInDepthRoom);
+                                bp.nestingReach, bp.broadensBlocks, bp.fillsBlocks, bp.breaksPanels, true, bp.shortestHangingList, bp.depthRoom, bp.nestsInDepthRoom,
+                                bp.evensPanels);
         if (keptPlan) {
           var kept = placed(keptPlan);
           if (kept.keeps && page(kept.drawing) <= page(best.drawing) * KEPT_ROWS_PAGE_GAIN) best = {plan: keptPlan, drawing: kept.drawing};
@@ -653,6 +665,8 @@ extension HTMLPagePlacementScript {
           if (!trial.keeps || !(page(trial.drawing) <= page(best.drawing) * BREAKING_PAGE_REACH)) return;
           var brokenTrial = brokenPlacement(trial.plan);
           if (brokenTrial) judgeNesting(brokenTrial);
+          var evenedTrial = evenedPlacement((brokenTrial || trial).plan);  // then evened (WrappedPlacement.judgeWithBroken)
+          if (evenedTrial) judgeNesting(evenedTrial);
         });
         areaLimit = areaBefore;
       }

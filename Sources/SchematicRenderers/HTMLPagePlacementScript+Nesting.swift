@@ -7,7 +7,8 @@ extension HTMLPagePlacementScript {
   // last child's middles; each panel a column per level. Null where one panel would do. With
   // plan.hangsLists, runs of leaf children hang as lists: shaped, or in listRows[head] rows.
   // With panelsWanted (not null), that many panels are asked for instead of the shaped number.
-  // With plan.breaksPanels, the panels may break elsewhere than balanced (shortestBreaks).
+  // With plan.breaksPanels, the panels may break elsewhere than balanced (shortestBreaks); with
+  // plan.evensPanels, into the fewest as broad panels filled in order (evenedPanels).
   // NestingMemo: the blocks one layout has laid out, by their settings; dropped when a layout
   // starts (layout) or the tree or its sizes are others.
   var nestingMemo = null;
@@ -17,7 +18,7 @@ extension HTMLPagePlacementScript {
       nestingMemo = {cs: cs, widths: widths, heights: heights, layouts: new Map(), items: 0};
     }
     var key = [first, length, panelsWanted == null ? -1 : panelsWanted, listRows ? Array.prototype.join.call(listRows, ',') : '-',
-               plan.nestingShape, plan.shortestHangingList, plan.breaksPanels ? 1 : 0, plan.gutter, plan.innerGap, padding,
+               plan.nestingShape, plan.shortestHangingList, plan.breaksPanels ? 1 : 0, plan.evensPanels ? 1 : 0, plan.gutter, plan.innerGap, padding,
                plan.hangsLists ? 1 : 0].join(' ');
     if (nestingMemo.layouts.has(key)) return nestingMemo.layouts.get(key);
     var made = layOutNestingAfresh(plan, first, length, cs, widths, heights, padding, listRows, panelsWanted);
@@ -105,24 +106,29 @@ extension HTMLPagePlacementScript {
     function pack(low, high, packLevel) {
       var packedLevels = 0;
       for (var k = low; k < high; k++) {
-        var a = index(k, packLevel), base = contourStart[a], count = depths[a] + 1, offset = 0, d;
+        var a = index(k, packLevel);
         if (isListTail(a)) continue;
-        if (packedLevels > 0) {
-          offset = -Infinity;
-          for (d = 0; d < Math.min(packedLevels, count); d++) offset = Math.max(offset, accumulatedBottoms[d] + padding - contourTops[base + d]);
-        }
-        offsets[a] = offset;
-        for (d = 0; d < count; d++) {
-          var top = contourTops[base + d] + offset, bottom = contourBottoms[base + d] + offset;
-          if (d < packedLevels) {
-            accumulatedTops[d] = Math.min(accumulatedTops[d], top); accumulatedBottoms[d] = Math.max(accumulatedBottoms[d], bottom);
-          } else {
-            accumulatedTops[d] = top; accumulatedBottoms[d] = bottom;
-          }
-        }
-        packedLevels = Math.max(packedLevels, count);
+        packedLevels = packNext(a, packedLevels);
       }
       return packedLevels;
+    }
+    // One more subtree packed below those packed before it (packedLevels deep); the levels now.
+    function packNext(a, packedLevels) {
+      var base = contourStart[a], count = depths[a] + 1, offset = 0, d;
+      if (packedLevels > 0) {
+        offset = -Infinity;
+        for (d = 0; d < Math.min(packedLevels, count); d++) offset = Math.max(offset, accumulatedBottoms[d] + padding - contourTops[base + d]);
+      }
+      offsets[a] = offset;
+      for (d = 0; d < count; d++) {
+        var top = contourTops[base + d] + offset, bottom = contourBottoms[base + d] + offset;
+        if (d < packedLevels) {
+          accumulatedTops[d] = Math.min(accumulatedTops[d], top); accumulatedBottoms[d] = Math.max(accumulatedBottoms[d], bottom);
+        } else {
+          accumulatedTops[d] = top; accumulatedBottoms[d] = bottom;
+        }
+      }
+      return Math.max(packedLevels, count);
     }
     function middle(k, kLevel) {
       var a = index(k, kLevel);
@@ -176,10 +182,13 @@ extension HTMLPagePlacementScript {
     if (!(panelCount > 1)) return null;
     // NestingLayout.shortestBreaks: with plan.breaksPanels, panels broken where the block (its
     // panels' lengths by their broadest, packed) is smaller for them.
-    var breaksDiffer = false;
-    if (plan.breaksPanels && panelsWanted == null && length > 2 && length <= LONGEST_BROKEN_RUN) {
-      var balancedBreadth = broadestPanel(panelOf), broken = shortestBreaks(panelOf, balancedBreadth);
-      var smallest = broken.balancedLength * balancedBreadth;
+    var breaksDiffer = false, evensDiffer = false;
+    var reshapes = panelsWanted == null && length > 2 && length <= LONGEST_BROKEN_RUN;
+    var balancedBreadth = reshapes && (plan.breaksPanels || plan.evensPanels) ? broadestPanel(panelOf) : 0;
+    var balancedCount = panelCount, smallest = Infinity;
+    if (plan.breaksPanels && reshapes) {
+      var broken = shortestBreaks(panelOf, balancedBreadth);
+      smallest = broken.balancedLength * balancedBreadth;
       for (var c = 0; c < broken.candidates.length; c++) {
         var breaks = broken.candidates[c].breaks, assignment = Int32Array.from(panelOf), assigned = 0;
         for (item = levels[0][0]; item < levels[0][1]; item++) {
@@ -189,6 +198,16 @@ extension HTMLPagePlacementScript {
         var brokenArea = broken.candidates[c].length * broadestPanel(assignment);
         if (!(brokenArea < smallest * BREAKS_GAIN)) continue;
         smallest = brokenArea; panelOf = assignment; panelCount = breaks.length; breaksDiffer = true;
+      }
+    }
+    // NestingLayout.evenedPanels: with plan.evensPanels, the fewest as broad panels filled in
+    // order and packed, where the block is smaller for them.
+    var evened = plan.evensPanels && reshapes ? evenedPanels(balancedCount, balancedBreadth) : null;
+    if (evened) {
+      var maxima = memberMaxima();
+      if (!isFinite(smallest)) smallest = panelsLength(panelOf, maxima) * balancedBreadth;
+      if (panelsLength(evened.assignment, maxima) * evened.breadth < smallest * BREAKS_GAIN) {
+        panelOf = evened.assignment; panelCount = evened.panels; evensDiffer = true;
       }
     }
     // NestingLayout.joinedTailShare: a last panel of a few leaves joins the one before.
@@ -215,15 +234,48 @@ extension HTMLPagePlacementScript {
       }
       return broadest;
     }
-    // The balanced panels' total length, and shorter panels in order under two caps on a
-    // panel's breadth (stacked): the balanced broadest packed, and stacked.
-    function shortestBreaks(balanced, packedCap) {
-      var members = length, low = levels[0][0], m, l, a;
-      var widestOf = new Float64Array(members * levelCount), longestOf = new Float64Array(members * levelCount);
-      var memberOf = new Int32Array(total), extents = new Float64Array(members);
-      for (l = 0; l < levelCount; l++) {
+    // NestingLayout.filled: members in order filled into panels none broader than cap once
+    // packed, each as many as fit: the fewest such panels.
+    function filled(cap) {
+      var assignment = Int32Array.from(panelOf), panelHere = -1, packedLevels = 0, top = 0, bottom = 0, broadest = 0;
+      function add(a) {
+        packedLevels = packNext(a, packedLevels);
+        for (var d = 0; d <= depths[a]; d++) { top = Math.min(top, accumulatedTops[d]); bottom = Math.max(bottom, accumulatedBottoms[d]); }
+      }
+      for (var k = levels[0][0]; k < levels[0][1]; k++) {
+        var a = index(k, 0);
+        if (!isListTail(a)) {
+          var before = bottom - top;
+          if (panelHere >= 0) add(a);
+          if (panelHere < 0 || bottom - top > cap) {
+            if (panelHere >= 0) broadest = Math.max(broadest, before);
+            panelHere++; packedLevels = 0; top = 0; bottom = 0;
+            add(a);
+          }
+        }
+        assignment[a] = Math.max(panelHere, 0);
+      }
+      return {assignment: assignment, panels: panelHere + 1, breadth: Math.max(broadest, bottom - top)};
+    }
+    // NestingLayout.evenedPanels: the narrowest panels (to half a point) filled in order, no more
+    // than `panels` of them, if narrower than `broadest`: the least cap that fills no more.
+    function evenedPanels(panels, broadest) {
+      var low = 0, high = broadest, best = filled(broadest);
+      if (!(best.panels <= panels)) return null;
+      while (high - low > 0.5) {
+        var middle = (low + high) / 2, trial = filled(middle);
+        if (trial.panels <= panels) { high = middle; best = trial; } else low = middle;
+      }
+      return best.breadth < broadest - 0.5 ? best : null;
+    }
+    // NestingLayout.memberMaxima: per member of the run and level (member * levels + level),
+    // the widest item of its subtree there and the longest list hanging after that column.
+    function memberMaxima() {
+      var widestOf = new Float64Array(length * levelCount), longestOf = new Float64Array(length * levelCount);
+      var memberOf = new Int32Array(total);
+      for (var l = 0; l < levelCount; l++) {
         for (var k = levels[l][0]; k < levels[l][1]; k++) {
-          a = index(k, l);
+          var a = index(k, l);
           if (l === 0) memberOf[a] = k - levels[l][0];
           var cell = memberOf[a] * levelCount + l;
           if (hangs && listHead[a] >= 0) {
@@ -234,22 +286,50 @@ extension HTMLPagePlacementScript {
           if (l + 1 < levelCount) for (var ch = cs[k]; ch < cs[k + 1]; ch++) memberOf[index(ch, l + 1)] = memberOf[a];
         }
       }
+      return {widest: widestOf, longest: longestOf};
+    }
+    // NestingLayout.panelLength: a panel's length, its level columns as wide as panelWidths and
+    // lists reaching panelLists past them, with its gutter.
+    function panelLengthOf(panelWidths, panelLists) {
+      var left = 0, end = 0;
+      for (var q = 0; q < levelCount; q++) {
+        if (q > 0) {
+          if (!(panelWidths[q] > 0)) break;
+          left += plan.innerGap;
+        }
+        left += panelWidths[q];
+        if (panelLists[q] > 0) end = Math.max(end, left + plan.innerGap + panelLists[q]);
+      }
+      end = Math.max(end, left);
+      return gutter + end + (end > panelWidths[0] ? gutter * (1.5 - 1) : 0);  // NestingLayout.panelSeparation
+    }
+    // NestingLayout.panelsLength: the panels' total length where assignment assigns the members.
+    function panelsLength(assignment, maxima) {
+      var sum = 0, position = 0, low = levels[0][0];
+      var panelWidths = new Float64Array(levelCount), panelLists = new Float64Array(levelCount);
+      while (position < length) {
+        var panelHere = assignment[index(low + position, 0)];
+        panelWidths.fill(0); panelLists.fill(0);
+        while (position < length && assignment[index(low + position, 0)] === panelHere) {
+          for (var q = 0; q < levelCount; q++) {
+            panelWidths[q] = Math.max(panelWidths[q], maxima.widest[position * levelCount + q]);
+            panelLists[q] = Math.max(panelLists[q], maxima.longest[position * levelCount + q]);
+          }
+          position++;
+        }
+        sum += panelLengthOf(panelWidths, panelLists);
+      }
+      return sum;
+    }
+    // The balanced panels' total length, and shorter panels in order under two caps on a
+    // panel's breadth (stacked): the balanced broadest packed, and stacked.
+    function shortestBreaks(balanced, packedCap) {
+      var members = length, low = levels[0][0], m;
+      var maxima = memberMaxima(), widestOf = maxima.widest, longestOf = maxima.longest, extents = new Float64Array(members);
       for (m = 0; m < members; m++) extents[m] = extent(index(low + m, 0));
       var panelWidths = new Float64Array(levelCount), panelLists = new Float64Array(levelCount);
       function reset() { panelWidths.fill(0); panelLists.fill(0); }
-      function panelLength() {
-        var left = 0, end = 0, firstColumnEnd = panelWidths[0];
-        for (var q = 0; q < levelCount; q++) {
-          if (q > 0) {
-            if (!(panelWidths[q] > 0)) break;
-            left += plan.innerGap;
-          }
-          left += panelWidths[q];
-          if (panelLists[q] > 0) end = Math.max(end, left + plan.innerGap + panelLists[q]);
-        }
-        end = Math.max(end, left);
-        return gutter + end + (end > firstColumnEnd ? gutter * (1.5 - 1) : 0);  // NestingLayout.panelSeparation
-      }
+      function panelLength() { return panelLengthOf(panelWidths, panelLists); }
       function add(position) {
         for (var q = 0; q < levelCount; q++) {
           panelWidths[q] = Math.max(panelWidths[q], widestOf[position * levelCount + q]);
@@ -364,7 +444,8 @@ extension HTMLPagePlacementScript {
     return {levels: levels, levelOffsets: levelOffsets, total: total, index: index, listHead: listHead, inListLeft: inListLeft,
             rowHeight: rowHeight, listLength: listLength, headRows: headRows, panelOf: panelOf, tops: tops, origins: origins,
             panelHeights: panelHeights, panelCount: panelCount, levelLefts: levelLefts, levelWidths: levelWidths,
-            columnsEnds: columnsEnds, panelEnds: panelEnds, width: left, height: tallestPanel, breaksDiffer: breaksDiffer};
+            columnsEnds: columnsEnds, panelEnds: panelEnds, width: left, height: tallestPanel, breaksDiffer: breaksDiffer,
+            evensDiffer: evensDiffer};
   }
   // NestingLayout.listStart: where a list starts along x, a gap after its parent's column.
   function nestedListStart(plan, layout, head, level) {
@@ -528,6 +609,7 @@ extension HTMLPagePlacementScript {
       if (kept) layout = shorter;
     }
     if (layout.breaksDiffer) plan.breaksDiffer = true;
+    if (layout.evensDiffer) plan.evensDiffer = true;
     appendNesting(plan, layout, first, length, widths, heights);
   }
   // Whether two shortenedLists results are equal (both null, or the same rows).

@@ -254,7 +254,7 @@ extension HTMLPagePlacementScript {
     return keeps;
   }
 
-  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList, depthRoom, nestsInDepthRoom) {
+  function wrapPlan(cols, widths, heights, cfg, forcedLimit, forcedFan, fills, nestingShape, nestingReach, broadensBlocks, fillsBlocks, breaksPanels, keepsBeside, shortestList, depthRoom, nestsInDepthRoom, evensPanels) {
     var gutter = Math.max(16, cfg.sectionPadding / 2), padding = cfg.itemPadding;
     var ss = cols.ss, cs = cols.cs, count = cols.par.length, sectionCount = ss.length - 1, linked = cols.linked;
     var sectionOf = sectionOfItems(cols);
@@ -390,6 +390,7 @@ extension HTMLPagePlacementScript {
                 listColumnStart: [], listColumnLefts: [], listOfItem: null,
                 nestingShape: nestingShape != null ? nestingShape : 1, nestingReach: reach, broadensBlocks: nests && !!broadensBlocks, broadeningDiffers: false,
                 fillsBlocks: nests && !!fillsBlocks, fillingDiffers: false, breaksPanels: nests && !!breaksPanels, breaksDiffer: false,
+                evensPanels: nests && !!evensPanels, evensDiffer: false,
                 keepingDiffers: keepingDiffers, depthRoom: nests && depthRoom ? depthRoom : [], nestsInDepthRoom: nestsRoomy};
     var shapes = cfg.wrap === 0, longestRun = listLimit(cfg) ? longestOf(runLength) : 0;
     var nestings = nests ? nestingLayouts(plan, runStart, runLength, runNested, runRoomy, sectionOf, cs, cols.par, widths, heights, padding) : null;

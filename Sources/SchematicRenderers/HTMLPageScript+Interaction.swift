@@ -85,8 +85,16 @@ extension HTMLPageScript {
       // Where their lines enter them and run beside them (drawn where members are reached
       // along that line); a block of roots has neither (0 in the engine's data).
       if (o.entry === 0 && o.above === 0) return;
-      worst = Math.max(worst, Math.abs(b.entry - o.entry));
-      if (o.farSide || o.nearSide || o.buses.length > 1) worst = Math.max(worst, Math.abs(b.above - o.above));
+      // The engine takes a step under LEAST_STEP out of its elbows (SchematicLayout.withoutSteps):
+      // a parent's line that near a block's entry is its entry, and the line over the block moves
+      // alike (the page's drawing takes it out alike, from the entry placed).
+      var parent = placed.par[b.first], step = 0;
+      if (header.connectorStyle === 'elbow' && parent >= 0) {
+        var level = placed.Y[parent] + placed.H[parent] / 2;
+        if (Math.abs(o.entry - level) < 1e-3 && Math.abs(level - b.entry) < LEAST_STEP) step = level - b.entry;
+      }
+      worst = Math.max(worst, Math.abs(b.entry + step - o.entry));
+      if (o.farSide || o.nearSide || o.buses.length > 1) worst = Math.max(worst, Math.abs(b.above + step - o.above));
     });
     // And the leads of the connectors inside nesting blocks (their buses' lanes).
     if (placed.leads && original.leads) original.leads.forEach(function (lead, parent) {

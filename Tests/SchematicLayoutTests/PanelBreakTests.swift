@@ -27,13 +27,14 @@ import TestSupport
     }
 
     func plan(_ columns: PlacementColumns, _ widths: [Double], _ heights: [Double], orientation: SchematicOrientation,
-              breaks: Bool) -> WrapPlan? {
+              breaks: Bool, evens: Bool = false) -> WrapPlan? {
         var configuration = SchematicLayoutConfiguration(estimatedItemSize: Size(width: 100, height: 30), itemPadding: 20,
                                                          sectionPadding: 60, sectionMargin: 10)
         configuration.orientation = orientation
         configuration.wrap = .auto
         return WrapPlan(sections: columns, widths: widths, heights: heights, configuration: configuration, rowLimit: 10,
-                        smallestFan: 12, nestingShape: 1, nestingReach: .smallSubtrees, breaksPanels: breaks)
+                        smallestFan: 12, nestingShape: 1, nestingReach: .smallSubtrees, breaksPanels: breaks,
+                        evensPanels: evens)
     }
 
     /// Balanced, each row of languages (top to bottom) is as deep as the longest list in it,
@@ -68,5 +69,53 @@ import TestSupport
         let broken = try #require(plan(PlacementColumns(sections), [Double](repeating: 30, count: count),
                                        [Double](repeating: 100, count: count), orientation: .tb, breaks: true))
         #expect(broken.nestsFolders && !broken.breaksDiffer)
+    }
+
+    /// A fan of 60 members, each a leaf or a folder of one to six leaves, boxes 40 to 200 broad:
+    /// packed, a leaf tucks in beside a folder's children, so panels balanced by their members'
+    /// extents one below the other are uneven.
+    func mixedFan(seed: UInt64) -> (PlacementColumns, [Double], [Double]) {
+        var generator = SplitMix64(seed: seed)
+        var tree = Tree()
+        let root = tree.addNode(label: "root")
+        for member in 0..<60 {
+            let node = tree.addNode(label: "member \(member)", parent: root)
+            let children = Bool.random(using: &generator) ? 0 : Int.random(in: 1...6, using: &generator)
+            for child in 0..<children { _ = tree.addNode(label: "leaf \(member).\(child)", parent: node) }
+        }
+        let sections = try! SectionedTree(tree)
+        let count = sections.parentOfItem.count
+        let widths = (0..<count).map { _ in Double.random(in: 40...200, using: &generator).rounded() }
+        return (PlacementColumns(sections), widths, [Double](repeating: 30, count: count))
+    }
+
+    /// Evened (`NestingLayout.evenedPanels`), the panels are the fewest as broad filled in
+    /// order: the block is smaller and no panel broader than the balanced broadest, members in
+    /// order, never more panels; where nothing is gained the balanced panels stay.
+    @Test(arguments: [SchematicOrientation.lr, .rl])
+    func evenedPanelsMakeTheBlockSmaller(orientation: SchematicOrientation) throws {
+        var evened = 0
+        for seed: UInt64 in 1...24 {
+            let (columns, widths, heights) = mixedFan(seed: seed)
+            let balanced = try #require(plan(columns, widths, heights, orientation: orientation, breaks: false))
+            let even = try #require(plan(columns, widths, heights, orientation: orientation, breaks: false, evens: true))
+            #expect(balanced.nestsFolders && !balanced.evensPanels && !balanced.evensDiffer)
+            guard balanced.blockCount == 1, even.blockCount == 1 else { continue }
+            guard even.evensDiffer else {
+                #expect(even.widths[0] == balanced.widths[0] && even.heights[0] == balanced.heights[0], "seed \(seed)")
+                continue
+            }
+            evened += 1
+            #expect(even.widths[0] * even.heights[0] < balanced.widths[0] * balanced.heights[0], "seed \(seed): not smaller")
+            #expect(even.heights[0] <= balanced.heights[0] + 1e-9, "seed \(seed): a panel broader than balanced")
+            #expect(even.columns[0] <= balanced.columns[0], "seed \(seed): more panels")
+            var last: Int32 = 0
+            for member in 0..<Int(even.memberCount[0]) {
+                let panel = even.memberColumns[Int(even.offsetStart[0]) + member]
+                #expect(panel == last || panel == last + 1, "seed \(seed): member \(member) in panel \(panel) after \(last)")
+                last = panel
+            }
+        }
+        #expect(evened >= 12, "blocks evened: \(evened) of 24")
     }
 }

@@ -40,7 +40,7 @@ import TestSupport
             "shortestHangingList", "nestsFolders", "deepestLevels", "stackStart", "stackFirsts",
         ]
         let choices: Set<String> = [
-            "nestingShape", "nestingReach", "broadensBlocks", "broadeningDiffers", "breaksPanels", "breaksDiffer",
+            "nestingShape", "nestingReach", "broadensBlocks", "broadeningDiffers", "breaksPanels", "breaksDiffer", "evensPanels", "evensDiffer",
             "fillsBlocks", "fillingDiffers", "keepsBesideDeepSiblings", "keepingDiffers", "estimateFits", "rowLimit",
             "smallestFan", "fills", "depthRoom", "nestsInDepthRoom",
         ]
