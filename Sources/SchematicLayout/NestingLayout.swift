@@ -330,12 +330,14 @@ struct NestingLayout {
         let balancedBreadth = reshapes && (breaksPanels || evensPanels) ? broadestPanel(panelOf) : 0
         let balancedCount = panelCount
         var smallest = Double.infinity
+        // Per member and level, its widest item and longest list: both choices' lengths read them.
+        let maxima = reshapes && (breaksPanels || evensPanels)
+            ? memberMaxima(childStarts: childStarts, widths: itemWidths, hangsLists: hangsLists) : (widest: [], longest: [])
         if breaksPanels, reshapes {
             // Breaks that shorten the panels, kept where the block (its panels' lengths by
             // their broadest, packed) is smaller for them.
-            let (balancedLength, candidates) = shortestBreaks(panelOf: panelOf, packedCap: balancedBreadth,
-                                                              childStarts: childStarts, widths: itemWidths, padding: padding,
-                                                              gutter: gutter, innerGap: innerGap, hangsLists: hangsLists,
+            let (balancedLength, candidates) = shortestBreaks(panelOf: panelOf, packedCap: balancedBreadth, maxima: maxima,
+                                                              padding: padding, gutter: gutter, innerGap: innerGap,
                                                               extent: extent)
             smallest = balancedLength * balancedBreadth
             for candidate in candidates {
@@ -355,7 +357,6 @@ struct NestingLayout {
             // packed (a leaf tucks in beside a sibling's children: locales top to bottom had
             // panels 120 to 1,160 px broad). The fewest as broad panels, filled in order and
             // packed, replace them where the block is smaller for it.
-            let maxima = memberMaxima(childStarts: childStarts, widths: itemWidths, hangsLists: hangsLists)
             if !smallest.isFinite { smallest = panelsLength(panelOf, maxima, gutter: gutter, innerGap: innerGap) * balancedBreadth }
             let area = panelsLength(evened.assignment, maxima, gutter: gutter, innerGap: innerGap) * evened.breadth
             if area < smallest * NestingLayout.breaksGain {
@@ -493,11 +494,11 @@ struct NestingLayout {
     /// Balanced panels put a short member's subtree beside a long one's, each panel as long as
     /// its longest; these gather long subtrees in the same panels. Dynamic programming over
     /// the members, each panel's length kept per level as it grows.
-    private func shortestBreaks(panelOf: [Int32], packedCap: Double, childStarts: [Int32], widths itemWidths: [Double],
-                                padding: Double, gutter: Double, innerGap: Double, hangsLists: Bool,
+    private func shortestBreaks(panelOf: [Int32], packedCap: Double, maxima: (widest: [Double], longest: [Double]),
+                                padding: Double, gutter: Double, innerGap: Double,
                                 extent: (Int) -> Double) -> (balancedLength: Double, candidates: [(breaks: [Int], length: Double)]) {
         let members = levels[0].count, levelCount = levels.count
-        let (widest, longest) = memberMaxima(childStarts: childStarts, widths: itemWidths, hangsLists: hangsLists)
+        let (widest, longest) = maxima
         var extents = [Double](repeating: 0, count: members)
         for position in 0..<members { extents[position] = extent(index(levels[0].lowerBound + position, 0)) }
         var panelWidths = [Double](repeating: 0, count: levelCount), panelLists = panelWidths

@@ -186,8 +186,10 @@ extension HTMLPagePlacementScript {
     var reshapes = panelsWanted == null && length > 2 && length <= LONGEST_BROKEN_RUN;
     var balancedBreadth = reshapes && (plan.breaksPanels || plan.evensPanels) ? broadestPanel(panelOf) : 0;
     var balancedCount = panelCount, smallest = Infinity;
+    // Per member and level, its widest item and longest list: both choices' lengths read them.
+    var maxima = reshapes && (plan.breaksPanels || plan.evensPanels) ? memberMaxima() : null;
     if (plan.breaksPanels && reshapes) {
-      var broken = shortestBreaks(panelOf, balancedBreadth);
+      var broken = shortestBreaks(panelOf, balancedBreadth, maxima);
       smallest = broken.balancedLength * balancedBreadth;
       for (var c = 0; c < broken.candidates.length; c++) {
         var breaks = broken.candidates[c].breaks, assignment = Int32Array.from(panelOf), assigned = 0;
@@ -204,7 +206,6 @@ extension HTMLPagePlacementScript {
     // order and packed, where the block is smaller for them.
     var evened = plan.evensPanels && reshapes ? evenedPanels(balancedCount, balancedBreadth) : null;
     if (evened) {
-      var maxima = memberMaxima();
       if (!isFinite(smallest)) smallest = panelsLength(panelOf, maxima) * balancedBreadth;
       if (panelsLength(evened.assignment, maxima) * evened.breadth < smallest * BREAKS_GAIN) {
         panelOf = evened.assignment; panelCount = evened.panels; evensDiffer = true;
@@ -323,9 +324,9 @@ extension HTMLPagePlacementScript {
     }
     // The balanced panels' total length, and shorter panels in order under two caps on a
     // panel's breadth (stacked): the balanced broadest packed, and stacked.
-    function shortestBreaks(balanced, packedCap) {
+    function shortestBreaks(balanced, packedCap, maxima) {
       var members = length, low = levels[0][0], m;
-      var maxima = memberMaxima(), widestOf = maxima.widest, longestOf = maxima.longest, extents = new Float64Array(members);
+      var widestOf = maxima.widest, longestOf = maxima.longest, extents = new Float64Array(members);
       for (m = 0; m < members; m++) extents[m] = extent(index(low + m, 0));
       var panelWidths = new Float64Array(levelCount), panelLists = new Float64Array(levelCount);
       function reset() { panelWidths.fill(0); panelLists.fill(0); }
