@@ -60,8 +60,9 @@ struct NestingLayout {
     /// `listRows`, per item index, gives a list's rows where it is positive (a list's head),
     /// else the list is shaped `WrapPlan.hangingListLength` times as long as broad.
     /// With `breaksPanels`, the panels may break elsewhere than balanced where that makes the
-    /// block smaller (`shortestBreaks`); with `evensPanels`, into the fewest as broad panels
-    /// filled in order where that does (`evenedPanels`).
+    /// block smaller (`shortestBreaks`; not with `panels` given); with `evensPanels`, into the
+    /// fewest as broad panels filled in order where that does (`evenedPanels`; with `panels`
+    /// given, no more than that many: blocks filling their room are evened too).
     init?(first: Int, length: Int, childStarts: [Int32], widths itemWidths: [Double], heights itemHeights: [Double],
           padding: Double, gutter: Double, innerGap: Double, nestingShape: Double, hangsLists: Bool,
           shortestHangingList: Int, listRows: [Int32]? = nil, panels forcedPanels: Int? = nil, breaksPanels: Bool = false,
@@ -318,7 +319,10 @@ struct NestingLayout {
         /// The narrowest panels (to half a point) filled in order, no more than `panels` of
         /// them, if narrower than `broadest`: the least cap that fills no more, by bisection.
         func evenedPanels(panels: Int, under broadest: Double) -> (assignment: [Int32], panels: Int, breadth: Double)? {
+            // No panel is narrower than its broadest member's subtree: the bisection starts there.
             var low = 0.0, high = broadest, best = filled(under: broadest)
+            for item in levels[0] where !isListTail(index(item, 0)) { low = max(low, extent(index(item, 0))) }
+            low = min(low, broadest) - 0.25
             guard best.panels <= panels else { return nil }
             while high - low > 0.5 {
                 let middle = (low + high) / 2, trial = filled(under: middle)
@@ -326,14 +330,15 @@ struct NestingLayout {
             }
             return best.breadth < broadest - 0.5 ? best : nil
         }
-        let reshapes = forcedPanels == nil && length > 2 && length <= NestingLayout.longestBrokenRun
-        let balancedBreadth = reshapes && (breaksPanels || evensPanels) ? broadestPanel(panelOf) : 0
+        let reshapes = length > 2 && length <= NestingLayout.longestBrokenRun
+        let breaks = breaksPanels && reshapes && forcedPanels == nil, evens = evensPanels && reshapes
+        let balancedBreadth = breaks || evens ? broadestPanel(panelOf) : 0
         let balancedCount = panelCount
         var smallest = Double.infinity
         // Per member and level, its widest item and longest list: both choices' lengths read them.
-        let maxima = reshapes && (breaksPanels || evensPanels)
+        let maxima = breaks || evens
             ? memberMaxima(childStarts: childStarts, widths: itemWidths, hangsLists: hangsLists) : (widest: [], longest: [])
-        if breaksPanels, reshapes {
+        if breaks {
             // Breaks that shorten the panels, kept where the block (its panels' lengths by
             // their broadest, packed) is smaller for them.
             let (balancedLength, candidates) = shortestBreaks(panelOf: panelOf, packedCap: balancedBreadth, maxima: maxima,
@@ -352,7 +357,7 @@ struct NestingLayout {
                 breaksDiffer = true
             }
         }
-        if evensPanels, reshapes, let evened = evenedPanels(panels: balancedCount, under: balancedBreadth) {
+        if evens, let evened = evenedPanels(panels: balancedCount, under: balancedBreadth) {
             // Balanced by their members' subtrees one below the other, panels are uneven once
             // packed (a leaf tucks in beside a sibling's children: locales top to bottom had
             // panels 120 to 1,160 px broad). The fewest as broad panels, filled in order and

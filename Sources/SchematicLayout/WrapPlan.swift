@@ -415,6 +415,9 @@ struct WrapPlan {
     /// A drawing no broader and no deeper than the best so far replaces it where its area is
     /// at most this share of the best's, whatever their pages (`WrapDrawing.replaces`).
     static let dominatingGain = 0.98
+    /// Pages within this share of each other are the same page to a reader (fitted, their labels
+    /// differ by less than a point in a hundred): the smaller drawing is the better one.
+    static let samePage = 0.01
     /// Trees of up to this many items are not taken beyond `readableAspect` from a drawing
     /// within it by a drawing only smaller in both directions: their drawings stay within 3:1.
     static let readableTreeItems = 2_000

@@ -278,7 +278,7 @@ extension HTMLPagePlacementScript {
     function unreadable(aspect) { return misfit(aspect) > READABLE_ASPECT / TARGET_ASPECT; }
     // WrapDrawing.replaces (a drawing within READABLE_ASPECT against one beyond it: READABLE_GAIN;
     // one smaller both ways always, by DOMINATING_GAIN, one larger both ways never, but not
-    // across READABLE_ASPECT for a small tree).
+    // across READABLE_ASPECT for a small tree; pages within SAME_PAGE: the smaller area).
     function replaces(d, other, gain) {
       var beyond = unreadable(d.aspect), otherBeyond = unreadable(other.aspect);
       if (!(n <= READABLE_TREE_ITEMS && beyond !== otherBeyond)) {
@@ -287,6 +287,7 @@ extension HTMLPagePlacementScript {
       }
       if (!(beyond && otherBeyond)) {
         var readableGain = beyond === otherBeyond ? 1 : otherBeyond ? READABLE_GAIN : 1 / READABLE_GAIN;
+        if (gain === 1 && readableGain === 1 && Math.abs(page(d) / page(other) - 1) < SAME_PAGE) return d.area < other.area;
         return page(d) < page(other) * gain * readableGain;
       }
       return cost(d) < cost(other) * gain;
@@ -454,16 +455,17 @@ extension HTMLPagePlacementScript {
       return fuller ? placed(fuller) : null;
     }
     // WrappedPlacement.judgeReworkings: the best's blocks broadened, its narrower blocks filled,
-    // its panels broken, then evened, its lists longer, none hanging, its blocks filling the depth, a little beyond, and
-    // smaller fans nesting in that room, in that order, each made from the best at its turn
-    // (bestNow()) and judged.
+    // its panels broken, then evened, its lists longer, none hanging, its blocks filling the depth, a little beyond,
+    // smaller fans nesting in that room, and its panels evened again, in that order, each made from the best at
+    // its turn (bestNow()) and judged.
     function judgeReworkings(bestNow, judge) {
       var remakes = [function (b) { return broadenedPlacement(b.plan); }, function (b) { return filledPlacement(b.plan); },
                      function (b) { return brokenPlacement(b.plan); }, function (b) { return evenedPlacement(b.plan); },
                      function (b) { return longerListsPlacement(b.plan); },
                      function (b) { return longerListsPlacement(b.plan, NO_HANGING_LIST); },
                      function (b) { return filledToDepthPlacement(b, 1); }, function (b) { return filledToDepthPlacement(b, DEPTH_ROOM_REACH); },
-                     function (b) { return filledToDepthPlacement(b, 1, true); }];
+                     function (b) { return filledToDepthPlacement(b, 1, true); },
+                     function (b) { return evenedPlacement(b.plan); }];
       remakes.forEach(function (remake) { var trial = remake(bestNow()); if (trial) judge(trial); });
     }
     // SchematicLayout.placeWrappedItemsChoosingRows

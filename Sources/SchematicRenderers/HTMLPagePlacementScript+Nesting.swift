@@ -183,12 +183,13 @@ extension HTMLPagePlacementScript {
     // NestingLayout.shortestBreaks: with plan.breaksPanels, panels broken where the block (its
     // panels' lengths by their broadest, packed) is smaller for them.
     var breaksDiffer = false, evensDiffer = false;
-    var reshapes = panelsWanted == null && length > 2 && length <= LONGEST_BROKEN_RUN;
-    var balancedBreadth = reshapes && (plan.breaksPanels || plan.evensPanels) ? broadestPanel(panelOf) : 0;
+    var reshapes = length > 2 && length <= LONGEST_BROKEN_RUN;
+    var breaks = plan.breaksPanels && reshapes && panelsWanted == null, evens = plan.evensPanels && reshapes;
+    var balancedBreadth = breaks || evens ? broadestPanel(panelOf) : 0;
     var balancedCount = panelCount, smallest = Infinity;
     // Per member and level, its widest item and longest list: both choices' lengths read them.
-    var maxima = reshapes && (plan.breaksPanels || plan.evensPanels) ? memberMaxima() : null;
-    if (plan.breaksPanels && reshapes) {
+    var maxima = breaks || evens ? memberMaxima() : null;
+    if (breaks) {
       var broken = shortestBreaks(panelOf, balancedBreadth, maxima);
       smallest = broken.balancedLength * balancedBreadth;
       for (var c = 0; c < broken.candidates.length; c++) {
@@ -204,7 +205,7 @@ extension HTMLPagePlacementScript {
     }
     // NestingLayout.evenedPanels: with plan.evensPanels, the fewest as broad panels filled in
     // order and packed, where the block is smaller for them.
-    var evened = plan.evensPanels && reshapes ? evenedPanels(balancedCount, balancedBreadth) : null;
+    var evened = evens ? evenedPanels(balancedCount, balancedBreadth) : null;
     if (evened) {
       if (!isFinite(smallest)) smallest = panelsLength(panelOf, maxima) * balancedBreadth;
       if (panelsLength(evened.assignment, maxima) * evened.breadth < smallest * BREAKS_GAIN) {
@@ -261,7 +262,10 @@ extension HTMLPagePlacementScript {
     // NestingLayout.evenedPanels: the narrowest panels (to half a point) filled in order, no more
     // than `panels` of them, if narrower than `broadest`: the least cap that fills no more.
     function evenedPanels(panels, broadest) {
+      // No panel is narrower than its broadest member's subtree: the bisection starts there.
       var low = 0, high = broadest, best = filled(broadest);
+      for (var k = levels[0][0]; k < levels[0][1]; k++) if (!isListTail(index(k, 0))) low = Math.max(low, extent(index(k, 0)));
+      low = Math.min(low, broadest) - 0.25;
       if (!(best.panels <= panels)) return null;
       while (high - low > 0.5) {
         var middle = (low + high) / 2, trial = filled(middle);

@@ -30,6 +30,19 @@ import Testing
         #expect(!broader.replaces(padded, gain: 1, isSmallTree: false))
     }
 
+    /// Pages within 1% are the same page to a reader: the smaller drawing replaces, not the one
+    /// on the page smaller by 0.9% (Maven's repository top to bottom: as broad, 600 px deeper).
+    /// Pages further apart are judged as pages, whatever the areas.
+    @Test func onTheSamePageTheSmallerDrawingWins() {
+        let drawn = WrapDrawing(breadth: 11_836, depth: 4_543), deeper = WrapDrawing(breadth: 11_781, depth: 5_151)
+        #expect(deeper.page < drawn.page && deeper.page > drawn.page * 0.99 && deeper.area > drawn.area * 1.1)
+        #expect(!deeper.replaces(drawn, gain: 1, isSmallTree: false))
+        #expect(drawn.replaces(deeper, gain: 1, isSmallTree: false))
+        let narrower = WrapDrawing(breadth: 11_600, depth: 5_151)
+        #expect(narrower.page < drawn.page * 0.99)
+        #expect(narrower.replaces(drawn, gain: 1, isSmallTree: false))
+    }
+
     /// Nesting must shorten a drawing: its long side by a tenth, or, where the drawing was
     /// nearly square, its breadth by a tenth with its depth at most 2% longer (a random class
     /// tree's panels: 2448 × 2512 → 2465 × 1464, the long side 0.98 as long, were refused).

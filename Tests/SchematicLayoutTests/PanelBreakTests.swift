@@ -118,4 +118,35 @@ import TestSupport
         }
         #expect(evened >= 12, "blocks evened: \(evened) of 24")
     }
+
+    /// A block given its panel count (filling its room, `WrapPlan.fillsBlocks`) is evened too,
+    /// into no more panels than given: none broader than balanced, members in order, and
+    /// narrower where it evens.
+    @Test func blocksGivenTheirPanelsAreEvenedToo() throws {
+        var evened = 0
+        for seed: UInt64 in 1...24 {
+            let (columns, widths, heights) = mixedFan(seed: seed)
+            let first = Int(columns.childStarts[0]), length = Int(columns.childStarts[1]) - first
+            for panels in [4, 6, 9] {
+                func layOut(evens: Bool) -> NestingLayout? {
+                    NestingLayout(first: first, length: length, childStarts: columns.childStarts, widths: widths, heights: heights,
+                                  padding: 20, gutter: 30, innerGap: 60, nestingShape: 1, hangsLists: false,
+                                  shortestHangingList: 3, panels: panels, evensPanels: evens)
+                }
+                let balanced = try #require(layOut(evens: false)), even = try #require(layOut(evens: true))
+                #expect(!balanced.evensDiffer && balanced.panelCount == panels)
+                guard even.evensDiffer else { continue }
+                evened += 1
+                #expect(even.panelCount <= panels, "seed \(seed), \(panels) panels: \(even.panelCount)")
+                #expect(even.height < balanced.height, "seed \(seed), \(panels) panels: not narrower")
+                var last: Int32 = 0
+                for item in first..<first + length {
+                    let panel = even.panelOf[even.index(item, 0)]
+                    #expect(panel == last || panel == last + 1, "seed \(seed): member \(item) in panel \(panel) after \(last)")
+                    last = panel
+                }
+            }
+        }
+        #expect(evened >= 24, "blocks evened: \(evened) of 72")
+    }
 }
