@@ -382,7 +382,9 @@ final class CompactConstraints {
     /// phylogeny of 359 nodes, four make it shorter than Graphviz's dot, which lets nineteen
     /// out. A chain of only children's links are candidates too, where `bendable` allows the
     /// child (`considerBending`): a bent link's child leaves its parent's level, its parent
-    /// counted as freed. Each step is O(n). `afterStep` sees each step's lowest centres (found
+    /// counted as freed. Where no one constraint shortens the drawing, two links bent together
+    /// may (`pairedBend`: chains side by side, each holding the other's link level), taken as
+    /// two steps. Each step is O(n). `afterStep` sees each step's lowest centres (found
     /// again only from the changed constraint on) and slack; `afterTrial` each candidate's
     /// height as tried (at least the bound where it stopped early), the bound, and the slack
     /// with the candidate's relief.
@@ -428,19 +430,24 @@ final class CompactConstraints {
         // Steps of a big tree are capped: at most `relaxedWork` items visited in all (a step
         // finds its longest chains both ways and tries its candidates one way).
         let stepLimit = max(8, Self.relaxedWork / (max(1, count) * (Self.relaxedCandidates + 2)))
-        while height > floor + 0.5 && steps.count < stepLimit {
-            // (`paths` holds the chain offsets' buffer as the step starts: read only before
-            // the trials, which may replace it.)
-            let t = top.base, b = bottom.base, paths = pathInputs(slack)
-            // The few best by their estimate, best first: (parent, side, estimate).
-            var candidates: [(parent: Int, below: Bool, estimate: Double)] = []
-            func consider(_ parent: Int, below isBelow: Bool, _ value: Double) {
+        typealias Candidate = (parent: Int, below: Bool, estimate: Double)
+        /// The constraints on a longest chain under `t` and `b` (of a drawing `height` high) that
+        /// may give way, each with the height its estimate promises without it: the
+        /// `relaxedCandidates` best, best first; and links held only by a chain beside theirs
+        /// (`pending`, with the height they would promise without that chain, best first): one
+        /// way their group's hold would ease, the other a parallel chain takes it up.
+        func scan(_ t: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, height: Double, canFree: Bool)
+            -> (candidates: [Candidate], pending: [Candidate]) {
+            // (Read only before any trial, which may replace the chain offsets' buffer.)
+            let paths = pathInputs(slack)
+            var candidates: [Candidate] = [], pending: [Candidate] = []
+            func consider(_ parent: Int, below isBelow: Bool, _ value: Double, into list: inout [Candidate]) {
                 guard value < height - 0.5 else { return }
-                guard candidates.count < Self.relaxedCandidates || value < candidates[candidates.count - 1].estimate else { return }
-                var index = candidates.count
-                while index > 0 && candidates[index - 1].estimate > value { index -= 1 }
-                candidates.insert((parent, isBelow, value), at: index)
-                if candidates.count > Self.relaxedCandidates { candidates.removeLast() }
+                guard list.count < Self.relaxedCandidates || value < list[list.count - 1].estimate else { return }
+                var index = list.count
+                while index > 0 && list[index - 1].estimate > value { index -= 1 }
+                list.insert((parent, isBelow, value), at: index)
+                if list.count > Self.relaxedCandidates { list.removeLast() }
             }
             /// The longest chain left through the constraint's two ends without it.
             func estimate(_ parent: Int, below isBelow: Bool, from upper: Int, to lower: Int) -> Double {
@@ -451,7 +458,6 @@ final class CompactConstraints {
                 if isBelow { below[parent] = kept } else { above[parent] = kept }
                 return max(into + b[lower], t[upper] + outOf)
             }
-            let canFree = parentsFreed < limit
             /// Each link of the chain `head` heads, in chain order: its only child held below
             /// its parent (`above`) or above it (`below`) by as much as shortens the longest
             /// chain through their group. From the top the group is held by its lower part
@@ -494,12 +500,22 @@ final class CompactConstraints {
                     let lowerTop = lowerTops[length - 2 - link], lowerBottom = lowerBottoms[length - 2 - link]
                     // A bent link only bends further its own way.
                     if below[parent] == 0 {
-                        let drop = min(lowerTop - upperTop, upperBottom - lowerBottom, reliefLimit - above[parent])
-                        if drop > 0.5 { consider(parent, below: false, height - drop) }
+                        let eased = min(lowerTop - upperTop, reliefLimit - above[parent])
+                        let drop = min(eased, upperBottom - lowerBottom)
+                        if drop > 0.5 {
+                            consider(parent, below: false, height - drop, into: &candidates)
+                        } else if eased > 0.5 {
+                            consider(parent, below: false, height - eased, into: &pending)
+                        }
                     }
                     if above[parent] == 0 {
-                        let rise = min(upperTop - lowerTop, lowerBottom - upperBottom, reliefLimit - below[parent])
-                        if rise > 0.5 { consider(parent, below: true, height - rise) }
+                        let eased = min(upperTop - lowerTop, reliefLimit - below[parent])
+                        let rise = min(eased, lowerBottom - upperBottom)
+                        if rise > 0.5 {
+                            consider(parent, below: true, height - rise, into: &candidates)
+                        } else if eased > 0.5 {
+                            consider(parent, below: true, height - eased, into: &pending)
+                        }
                     }
                 }
             }
@@ -518,38 +534,77 @@ final class CompactConstraints {
                 let roomAbove = reliefLimit - above[item], roomBelow = reliefLimit - below[item]
                 // (Read at the items, not their groups: a bent chain's members lie apart.)
                 if (canFree || above[item] > 0) && roomAbove > 0.5 && t[first] - above[item] + b[item] >= height - 0.5 {
-                    consider(item, below: false, max(estimate(item, below: false, from: firstChild, to: parent), height - roomAbove))
+                    consider(item, below: false, max(estimate(item, below: false, from: firstChild, to: parent), height - roomAbove),
+                             into: &candidates)
                 }
                 if (canFree || below[item] > 0) && roomBelow > 0.5 && t[item] - below[item] + b[end - 1] >= height - 0.5 {
-                    consider(item, below: true, max(estimate(item, below: true, from: parent, to: lastChild), height - roomBelow))
+                    consider(item, below: true, max(estimate(item, below: true, from: parent, to: lastChild), height - roomBelow),
+                             into: &candidates)
                 }
             }
-            guard !candidates.isEmpty else { break }
-            // Of those, the one that shortens the drawing most, in fact (its longest chains
-            // found again); the first of equals.
-            var chosen = 0
-            if candidates.count > 1 {
-                var shortest = Double.infinity
-                for (index, candidate) in candidates.enumerated() {
-                    let side = candidate.below ? below : above, kept = side[candidate.parent]
-                    side[candidate.parent] = kept + (height - candidate.estimate)
-                    // (Only a chain link's slack moves the chains' offsets.)
-                    let isLink = children[candidate.parent + 1] - children[candidate.parent] == 1
-                    if isLink { settleChainOffsets(slack, below: candidate.parent) }
-                    let start = changed(candidate.parent, below: candidate.below).fromTop
-                    let reached = extent(from: trial.base, startingAt: start, after: t, slack: slack, under: shortest)
-                    afterTrial?(reached, shortest, slack)
-                    side[candidate.parent] = kept
-                    if isLink { settleChainOffsets(slack, below: candidate.parent) }
-                    if reached < shortest { shortest = reached; chosen = index }
-                }
+            return (candidates, pending)
+        }
+        /// Gives `candidate` its relief on its side (a link's chain offsets settled again).
+        func setRelief(_ candidate: Candidate, _ relief: Double) {
+            if candidate.below { below[candidate.parent] = relief } else { above[candidate.parent] = relief }
+            if children[candidate.parent + 1] - children[candidate.parent] == 1 { settleChainOffsets(slack, below: candidate.parent) }
+        }
+        /// Of `candidates` (under the lowest centres `t` of a drawing `height` high), the one
+        /// that shortens the drawing most in fact (its longest chains found again), the first of
+        /// equals, and the height it reaches; any shorter than `bound` only.
+        func shortest(of candidates: [Candidate], after t: UnsafeMutablePointer<Double>, height: Double,
+                      under bound: Double) -> (index: Int, reached: Double) {
+            var chosen = 0, shortest = bound
+            for (index, candidate) in candidates.enumerated() {
+                let kept = candidate.below ? below[candidate.parent] : above[candidate.parent]
+                setRelief(candidate, kept + (height - candidate.estimate))
+                let start = changed(candidate.parent, below: candidate.below).fromTop
+                let reached = extent(from: trial.base, startingAt: start, after: t, slack: slack, under: shortest)
+                afterTrial?(reached, shortest, slack)
+                setRelief(candidate, kept)
+                if reached < shortest { shortest = reached; chosen = index }
             }
-            let (parent, isBelow, bestEstimate) = candidates[chosen]
+            return (chosen, shortest)
+        }
+        // Two links bent at once, where no one constraint shortens the drawing (`pairedBend`).
+        let pairTop = PlacementBuffer<Double>(repeating: 0, count: count), pairBottom = PlacementBuffer<Double>(repeating: 0, count: count)
+        var pairWork = 0
+        /// Where chains side by side hold each other's links level (two only children beside
+        /// each other, each held down by the other's chain: a class tree's column of 15 kept
+        /// from closing up), the pending link and the candidate after it that together shorten
+        /// the drawing most, if any shortens it: each pending link bent as far as it would
+        /// ease, the constraints on a longest chain then found again and their best tried.
+        /// Each pending link costs a few passes; at most `relaxedWork` items visited in all.
+        func pairedBend(_ pending: [Candidate], t: UnsafeMutablePointer<Double>, b: UnsafeMutablePointer<Double>,
+                        height: Double) -> (first: Candidate, second: Candidate)? {
+            var best: (first: Candidate, second: Candidate)?, shortestHeight = height - 0.5
+            for first in pending {
+                guard pairWork <= Self.relaxedWork else { break }
+                pairWork += count * (Self.relaxedCandidates + 3)
+                let kept = first.below ? below[first.parent] : above[first.parent]
+                let freesFirst = above[first.parent] == 0 && below[first.parent] == 0
+                setRelief(first, kept + (height - first.estimate))
+                pairTop.base.update(from: t, count: count); pairBottom.base.update(from: b, count: count)
+                let (fromTop, fromBottom) = changed(first.parent, below: first.below)
+                update(pairTop, pairBottom, fromTop: fromTop, fromBottom: fromBottom, slack: slack)
+                let bentHeight = extent(pairTop)
+                let seconds = scan(pairTop.base, pairBottom.base, height: bentHeight,
+                                   canFree: parentsFreed + (freesFirst ? 1 : 0) < limit).candidates
+                if !seconds.isEmpty {
+                    let (index, reached) = shortest(of: seconds, after: pairTop.base, height: bentHeight, under: shortestHeight)
+                    if reached < shortestHeight { shortestHeight = reached; best = (first, seconds[index]) }
+                }
+                setRelief(first, kept)
+            }
+            return best
+        }
+        /// Lets `candidate` give way by what its estimate promises (under `height`), as a step.
+        func take(_ candidate: Candidate, height: Double) {
+            let (parent, isBelow, estimate) = candidate
             if above[parent] == 0 && below[parent] == 0 { parentsFreed += 1 }
-            let relief = height - bestEstimate
-            if isBelow { below[parent] += relief } else { above[parent] += relief }
+            let relief = height - estimate
+            setRelief(candidate, (isBelow ? below[parent] : above[parent]) + relief)
             steps.append(SpanRelief(parent: Int32(parent), below: isBelow, relief: relief))
-            if children[parent + 1] - children[parent] == 1 { settleChainOffsets(slack, below: parent) }
             if !ownsLowest {
                 top = PlacementBuffer(top.base, count: count); bottom = PlacementBuffer(bottom.base, count: count)
                 ownsLowest = true
@@ -557,6 +612,24 @@ final class CompactConstraints {
             let (fromTop, fromBottom) = changed(parent, below: isBelow)
             update(top, bottom, fromTop: fromTop, fromBottom: fromBottom, slack: slack)
             afterStep?(top, bottom, slack)
+        }
+        while height > floor + 0.5 && steps.count < stepLimit {
+            let t = top.base, b = bottom.base
+            let (candidates, pending) = scan(t, b, height: height, canFree: parentsFreed < limit)
+            guard !candidates.isEmpty else {
+                // No one constraint shortens the drawing: two links may, together.
+                guard steps.count + 2 <= stepLimit, let pair = pairedBend(pending, t: t, b: b, height: height) else { break }
+                take(pair.first, height: height)
+                let bentHeight = extent(top)
+                heights.append(bentHeight)
+                take(pair.second, height: bentHeight)
+                height = extent(top)
+                heights.append(height)
+                continue
+            }
+            // Of those, the one that shortens the drawing most, in fact; the first of equals.
+            let chosen = candidates.count > 1 ? shortest(of: candidates, after: t, height: height, under: .infinity).index : 0
+            take(candidates[chosen], height: height)
             height = extent(top)
             heights.append(height)
         }

@@ -19,7 +19,8 @@ import Hierarchy
 ///    than many a lot; an only child may likewise leave its parent's level (a chain's link
 ///    bends: the child a row below beside a fan, as dot drops it). Of those steps, the most
 ///    (by a bisection of a few placements) whose placement still reads: at most one parent in
-///    12 outside its span, mean offset at most 0.7 of a column's pitch after three sweeps
+///    12 outside its span (a tree of 8 to 23 parents: up to two only children off their
+///    parent's level), mean offset at most 0.7 of a column's pitch after three sweeps
 ///    (`readingLimits`); then, of the steps within `fewerParentsShare` of its height, the fewest.
 ///    A tree whose tight placement is already off-centre beyond that limit (and has no fan the
 ///    wrap search draws) is instead drawn up to a fifth taller where that reads within it
@@ -425,11 +426,11 @@ enum CompactPlacement {
             return centers
         }
 
-        /// How a placement reads: parents beyond their children's span, and the mean distance
-        /// of parents from their children's middle.
-        func reading(_ centers: [Double]) -> (outside: Int, meanOffset: Double) {
+        /// How a placement reads: parents of several children beyond their span, only children
+        /// off their parent's level, and the mean distance of parents from their children's middle.
+        func reading(_ centers: [Double]) -> (outside: Int, offLevel: Int, meanOffset: Double) {
             let c = centers
-            var outside = 0, parentCount = 0, total = 0.0
+            var outside = 0, offLevel = 0, parentCount = 0, total = 0.0
             for item in 0..<count {
                 let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
                 guard firstChild < lastChild, !isStandIn(firstChild) else { continue }
@@ -441,9 +442,10 @@ enum CompactPlacement {
                 }
                 total += abs(c[item] - (first + last) / 2)
                 parentCount += 1
-                if c[item] < first - 1 || c[item] > last + 1 { outside += 1 }
+                guard c[item] < first - 1 || c[item] > last + 1 else { continue }
+                if lastChild - firstChild == 1 { offLevel += 1 } else { outside += 1 }
             }
-            return (outside, parentCount == 0 ? 0 : total / Double(parentCount))
+            return (outside, offLevel, parentCount == 0 ? 0 : total / Double(parentCount))
         }
 
         // The height: span constraints give way one step at a time, where that shortens the
@@ -456,7 +458,7 @@ enum CompactPlacement {
         var pitch = 0.0, pitched = 0
         for item in 0..<count where !isStandIn(item) { pitch += h[item] + padding; pitched += 1 }
         pitch /= Double(max(1, pitched))
-        var limits = readingLimits(parents: parentCount, pitch: pitch)
+        var limits = readingLimits(parents: parentCount, pitch: pitch, trees: sectionCount > 0 ? Int(starts[1]) : 0)
         // The typical row (the median box): a few tall boxes (a README's paragraphs) would
         // otherwise let parents stray by many ordinary rows.
         var boxHeights: [Double] = []
@@ -466,7 +468,8 @@ enum CompactPlacement {
         let typicalPitch = (boxHeights.isEmpty ? 0 : boxHeights[(boxHeights.count - 1) / 2]) + padding
         // An only child may leave its parent's level (as dot drops one a row beside a fan),
         // but not a stand-in (its block's bus enters level with the parent) nor a block.
-        let (steps, heights) = constraints.relaxedSpans(limit: max(1, parentCount / freedParents), floor: stackedHeight,
+        let (steps, heights) = constraints.relaxedSpans(limit: max(1, parentCount / freedParents, limits.leftLevel),
+                                                        floor: stackedHeight,
                                                         reliefLimit: typicalPitch * farthestOutside,
                                                         fromTop: fromTop!, fromBottom: fromBottom!,
                                                         bendable: { child in
@@ -484,7 +487,7 @@ enum CompactPlacement {
             guard let candidate = placed(height: heights[done], slack: constraints.slack(after: steps[..<done]),
                                          sweeps: min(sweeps, trialSweeps)) else { return false }
             let read = reading(candidate)
-            guard read.outside <= limits.outside else { return false }
+            guard read.outside <= limits.outside && read.outside + read.offLevel <= max(limits.outside, limits.leftLevel) else { return false }
             if read.meanOffset > limits.meanOffset && !widenedByTight {
                 widenedByTight = true
                 if let tight = placed(height: heights[0], slack: noSlack, sweeps: min(sweeps, trialSweeps)) {
@@ -620,7 +623,14 @@ enum CompactPlacement {
     /// Yule and coalescent trees of 160 to 658 leaves, mean offset 0.75 to 0.85 of a pitch),
     /// which are the trees that need it. (A binary marsupial taxonomy is the exception found:
     /// dot lets only one parent in 38 out.)
-    static func readingLimits(parents: Int, pitch: Double) -> (outside: Int, meanOffset: Double) {
-        (parents / 12, pitch * 0.7)
+    /// An only child may leave its parent's level in a small tree too (`leftLevel`, in all
+    /// with the parents outside): up to two in a tree of 8 parents or more, as dot drops one a
+    /// row beside a fan; two such links side by side are what keeps a class tree's column of
+    /// 15 from closing up (wsgiref's, 26 classes: 1.14 times dot's area with none). Not in a
+    /// forest: its trees are moved apart into bands after the placement (`ForestBands`), so a
+    /// bend that let one tree reach into another's rows shortens nothing drawn (a compose
+    /// file's `db` had its image's only child a row below for no row saved).
+    static func readingLimits(parents: Int, pitch: Double, trees: Int = 1) -> (outside: Int, leftLevel: Int, meanOffset: Double) {
+        (parents / 12, trees > 1 ? 0 : min(2, parents / 4), pitch * 0.7)
     }
 }

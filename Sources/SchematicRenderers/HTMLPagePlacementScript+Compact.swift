@@ -200,16 +200,20 @@ extension HTMLPagePlacementScript {
         return longest;
       }
       var stepLimit = Math.max(8, Math.floor(RELAXED_WORK / (Math.max(1, count) * (RELAXED_CANDIDATES + 2))));
-      while (height > floor + 0.5 && steps.length < stepLimit) {
-        var candidates = [], canFree = parentsFreed < limit;
+      // The constraints on a longest chain under top and bottom (of a drawing height high) that
+      // may give way, the six best by their estimate; and the links held only by a chain beside
+      // theirs, pending (CompactConstraints.relaxedSpans' scan).
+      function scan(top, bottom, height, canFree) {
+        var candidates = [], pending = [];
         // The few best by their estimate, best first.
-        function consider(parent, isBelow, value) {
+        function consider(parent, isBelow, value, list) {
+          if (list === undefined) list = candidates;
           if (!(value < height - 0.5)) return;
-          if (candidates.length >= RELAXED_CANDIDATES && !(value < candidates[candidates.length - 1].estimate)) return;
-          var index = candidates.length;
-          while (index > 0 && candidates[index - 1].estimate > value) index--;
-          candidates.splice(index, 0, {parent: parent, below: isBelow, estimate: value});
-          if (candidates.length > RELAXED_CANDIDATES) candidates.pop();
+          if (list.length >= RELAXED_CANDIDATES && !(value < list[list.length - 1].estimate)) return;
+          var index = list.length;
+          while (index > 0 && list[index - 1].estimate > value) index--;
+          list.splice(index, 0, {parent: parent, below: isBelow, estimate: value});
+          if (list.length > RELAXED_CANDIDATES) list.pop();
         }
         // An only child held below its parent (above) or above it (below) by as much as shortens
         // the longest chain through their group (CompactConstraints.relaxedSpans' considerBending).
@@ -240,13 +244,18 @@ extension HTMLPagePlacementScript {
             if (!canFree && !isFree) continue;
             var upperTop = upperTops[link], upperBottom = upperBottoms[link];
             var lowerTop = lowerTops[length - 2 - link], lowerBottom = lowerBottoms[length - 2 - link];
+            // (Held only by a chain beside theirs: pending, as far as their group would ease.)
             if (slack.below[parent] === 0) {
-              var drop = Math.min(Math.min(lowerTop - upperTop, upperBottom - lowerBottom), reliefLimit - slack.above[parent]);
+              var eased = Math.min(lowerTop - upperTop, reliefLimit - slack.above[parent]);
+              var drop = Math.min(eased, upperBottom - lowerBottom);
               if (drop > 0.5) consider(parent, false, height - drop);
+              else if (eased > 0.5) consider(parent, false, height - eased, pending);
             }
             if (slack.above[parent] === 0) {
-              var rise = Math.min(Math.min(upperTop - lowerTop, lowerBottom - upperBottom), reliefLimit - slack.below[parent]);
+              var easedUp = Math.min(upperTop - lowerTop, reliefLimit - slack.below[parent]);
+              var rise = Math.min(easedUp, lowerBottom - upperBottom);
               if (rise > 0.5) consider(parent, true, height - rise);
+              else if (easedUp > 0.5) consider(parent, true, height - easedUp, pending);
             }
           }
         }
@@ -268,30 +277,75 @@ extension HTMLPagePlacementScript {
                                                    top[parent] + longestInto(parent, forward, bottom, item, true)), height - roomBelow));
           }
         }
-        if (candidates.length === 0) break;
-        // Of those, the one that shortens the drawing most in fact; the first of equals.
-        var chosen = 0;
-        if (candidates.length > 1) {
-          var shortest = Infinity;
-          for (var ci = 0; ci < candidates.length; ci++) {
-            var cand = candidates[ci], side = cand.below ? slack.below : slack.above, kept = side[cand.parent];
-            side[cand.parent] = kept + (height - cand.estimate);
-            var isLink = cs[cand.parent + 1] - cs[cand.parent] === 1;  // only a link's slack moves the offsets
-            if (isLink) settleChainOffsets(slack);
-            var reached = lowest(forward, slack, shortest);
-            side[cand.parent] = kept;
-            if (isLink) settleChainOffsets(slack);
-            if (reached < shortest) { shortest = reached; chosen = ci; }
-          }
+        return {candidates: candidates, pending: pending};
+      }
+      function setRelief(candidate, relief) {
+        if (candidate.below) slack.below[candidate.parent] = relief; else slack.above[candidate.parent] = relief;
+        if (cs[candidate.parent + 1] - cs[candidate.parent] === 1) settleChainOffsets(slack);  // only a link's slack moves the offsets
+      }
+      // Of the candidates, the one that shortens the drawing most in fact, the first of equals,
+      // and the height it reaches (any shorter than bound only).
+      function shortestOf(candidates, height, bound) {
+        var chosen = 0, shortest = bound;
+        for (var ci = 0; ci < candidates.length; ci++) {
+          var cand = candidates[ci], kept = cand.below ? slack.below[cand.parent] : slack.above[cand.parent];
+          setRelief(cand, kept + (height - cand.estimate));
+          var reached = lowest(forward, slack, shortest);
+          setRelief(cand, kept);
+          if (reached < shortest) { shortest = reached; chosen = ci; }
         }
-        var bestParent = candidates[chosen].parent, bestBelow = candidates[chosen].below, bestEstimate = candidates[chosen].estimate;
-        if (slack.above[bestParent] === 0 && slack.below[bestParent] === 0) parentsFreed++;
-        var relief = height - bestEstimate;
-        if (bestBelow) slack.below[bestParent] += relief; else slack.above[bestParent] += relief;
-        steps.push({parent: bestParent, below: bestBelow, relief: relief});
-        if (cs[bestParent + 1] - cs[bestParent] === 1) settleChainOffsets(slack);
+        return {index: chosen, reached: shortest};
+      }
+      // CompactConstraints.relaxedSpans' pairedBend: where no one constraint shortens the
+      // drawing, each pending link bent as far as it would ease, then the best after it.
+      var pairWork = 0;
+      function pairedBend(pending, height) {
+        var best = null, shortestHeight = height - 0.5;
+        for (var pi = 0; pi < pending.length; pi++) {
+          if (pairWork > RELAXED_WORK) break;
+          pairWork += count * (RELAXED_CANDIDATES + 3);
+          var first = pending[pi], kept = first.below ? slack.below[first.parent] : slack.above[first.parent];
+          var freesFirst = slack.above[first.parent] === 0 && slack.below[first.parent] === 0;
+          setRelief(first, kept + (height - first.estimate));
+          var pairTop = lowest(forward, slack), pairBottom = pairTop ? lowest(backward, slack) : null;
+          if (pairTop && pairBottom) {
+            var bentHeight = extent(pairTop);
+            var seconds = scan(pairTop, pairBottom, bentHeight, parentsFreed + (freesFirst ? 1 : 0) < limit).candidates;
+            if (seconds.length > 0) {
+              var found = shortestOf(seconds, bentHeight, shortestHeight);
+              if (found.reached < shortestHeight) { shortestHeight = found.reached; best = {first: first, second: seconds[found.index]}; }
+            }
+          }
+          setRelief(first, kept);
+        }
+        return best;
+      }
+      // Lets a candidate give way by what its estimate promises (under height), as a step.
+      function take(candidate, height) {
+        var parent = candidate.parent;
+        if (slack.above[parent] === 0 && slack.below[parent] === 0) parentsFreed++;
+        var relief = height - candidate.estimate;
+        setRelief(candidate, (candidate.below ? slack.below[parent] : slack.above[parent]) + relief);
+        steps.push({parent: parent, below: candidate.below, relief: relief});
         top = lowest(forward, slack);
         bottom = lowest(backward, slack);
+      }
+      while (height > floor + 0.5 && steps.length < stepLimit) {
+        var found = scan(top, bottom, height, parentsFreed < limit), candidates = found.candidates;
+        if (candidates.length === 0) {
+          // No one constraint shortens the drawing: two links may, together.
+          var pair = steps.length + 2 <= stepLimit ? pairedBend(found.pending, height) : null;
+          if (!pair) break;
+          take(pair.first, height);
+          var bentHeight = extent(top);
+          heightsAfter.push(bentHeight);
+          take(pair.second, bentHeight);
+          height = extent(top);
+          heightsAfter.push(height);
+          continue;
+        }
+        // Of those, the one that shortens the drawing most in fact; the first of equals.
+        take(candidates[candidates.length > 1 ? shortestOf(candidates, height, Infinity).index : 0], height);
         height = extent(top);
         heightsAfter.push(height);
       }
@@ -612,9 +666,10 @@ extension HTMLPagePlacementScript {
       }
       return anyMoved;
     }
-    // How a placement reads: parents beyond their children's span, and their mean offset.
+    // How a placement reads: parents of several children beyond their span, only children off
+    // their parent's level, and the parents' mean offset.
     function reading(centers) {
-      var outside = 0, parents = 0, total = 0;
+      var outside = 0, offLevel = 0, parents = 0, total = 0;
       for (var item = 0; item < count; item++) {
         var d0 = cs[item], d1 = cs[item + 1];
         if (d0 === d1 || isStandIn(d0)) continue;
@@ -622,26 +677,30 @@ extension HTMLPagePlacementScript {
         if (ends) { first += ends.first[d0]; last += ends.last[d1 - 1]; }
         total += Math.abs(centers[item] - (first + last) / 2);
         parents++;
-        if (centers[item] < first - 1 || centers[item] > last + 1) outside++;
+        if (centers[item] < first - 1 || centers[item] > last + 1) { if (d1 - d0 === 1) offLevel++; else outside++; }
       }
-      return {outside: outside, meanOffset: parents === 0 ? 0 : total / parents};
+      return {outside: outside, offLevel: offLevel, meanOffset: parents === 0 ? 0 : total / parents};
     }
-    // The height: the steps of relaxedSpans (at most one parent in 12 freed), the most whose
-    // placement still reads (one parent in 12 outside), by bisection, and of equal heights the fewest.
+    // The height: the steps of relaxedSpans (at most one parent in 12 freed, or as many as only
+    // children may leave their level), the most whose placement still reads (one parent in 12
+    // outside, readingLimits), by bisection, and of equal heights the fewest.
     if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(only.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch)))) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
     for (i = 0; i < count; i++) if (!isStandIn(i)) { pitch += heights[i] + padding; pitched++; }
     pitch /= Math.max(1, pitched);
+    // CompactPlacement.readingLimits: only children may leave their parent's level in a small tree too.
+    // (Not in a forest: its trees are moved apart into bands afterwards.)
     var limitOutside = Math.floor(parentCount / 12), limitOffset = pitch * 0.7;
+    var limitLeftLevel = sectionCount > 0 && ss[1] > 1 ? 0 : Math.min(2, Math.floor(parentCount / 4));
     // CompactPlacement: the typical row, the median box and padding.
     var boxHeights = new Float64Array(pitched), boxCount = 0;
     for (i = 0; i < count; i++) if (!isStandIn(i)) boxHeights[boxCount++] = heights[i];
     boxHeights.sort();
     var typicalPitch = (boxCount === 0 ? 0 : boxHeights[Math.floor((boxCount - 1) / 2)]) + padding;
     // An only child may leave its parent's level, but not a stand-in nor a block.
-    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12)), stackedHeight, typicalPitch * FARTHEST_OUTSIDE, function (child) {
+    var relaxed = relaxedSpans(Math.max(1, Math.floor(parentCount / 12), limitLeftLevel), stackedHeight, typicalPitch * FARTHEST_OUTSIDE, function (child) {
       return !isStandIn(child) && !(ends && ends.has && ends.has[child] === 1);
     }), done = relaxed.steps.length;
     // CompactPlacement.tightOffsetGain: about as near their children's middle as the tight
@@ -652,7 +711,7 @@ extension HTMLPagePlacementScript {
       var candidate = placed(relaxed.heights[stepsDone], slackAfter(relaxed.steps, stepsDone), Math.min(sweeps, TRIAL_SWEEPS));
       if (!candidate) return false;
       var read = reading(candidate.centers);
-      if (read.outside > limitOutside) return false;
+      if (read.outside > limitOutside || read.outside + read.offLevel > Math.max(limitOutside, limitLeftLevel)) return false;
       if (read.meanOffset > limitOffset && !widenedByTight) {
         widenedByTight = true;
         var tight = placed(relaxed.heights[0], uniformSlack(0), Math.min(sweeps, TRIAL_SWEEPS));

@@ -36,4 +36,32 @@ import TestSupport
         let boxes = all.filter { $0.representedElementCategory == .cell }.map(\.frame)
         #expect(boxes.count == tree.count && overlappingPairs(boxes).isEmpty)
     }
+
+    /// wsgiref's class tree (26 classes, `Tests/Fixtures/python-wsgiref-classes.txt`):
+    /// `typing.Protocol`'s five subclasses fill the second column down past `builtins.Warning`
+    /// and `wsgiref.handlers.BaseHandler`, each the head of a chain beside the other's. Bending
+    /// either alone shortens nothing (the other chain holds the column below), so no single
+    /// step was taken and the first column kept its gaps (800 px, 1.14 times dot's area); both
+    /// only children now leave their level together (`relaxedSpans`' paired bend), and the
+    /// column of 15 closes up.
+    @Test func twoOnlyChildrenSideBySideLeaveTheirLevelTogether() throws {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/python-wsgiref-classes.txt", encoding: .utf8)
+        let tree = try OutlineReader().read(Array(text.utf8), file: "python-wsgiref-classes.txt")
+        let diagram = try Diagram(tree: tree, options: DiagramOptions())
+        let size = diagram.layout.collectionViewContentSize
+        let sectioned = try SectionedTree(tree)
+        func frame(_ label: String) throws -> Rect {
+            let node = try #require((0..<tree.count).first { tree.labels[$0] == label })
+            let (section, item) = sectioned.position(ofNode: node)
+            return try #require(diagram.layout.layoutAttributesForItem(at: CollectionLayout.IndexPath(item: item, section: section))).frame
+        }
+        let warning = try frame("builtins.Warning"), wsgiWarning = try frame("wsgiref.validate.WSGIWarning")
+        let handler = try frame("wsgiref.handlers.BaseHandler"), simple = try frame("wsgiref.handlers.SimpleHandler")
+        #expect(wsgiWarning.midY > warning.midY + 20, "\(wsgiWarning.midY) against \(warning.midY)")
+        #expect(simple.midY > handler.midY + 20, "\(simple.midY) against \(handler.midY)")
+        #expect(size.height < 720, "\(size)")
+        let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
+        let boxes = all.filter { $0.representedElementCategory == .cell }.map(\.frame)
+        #expect(boxes.count == tree.count && overlappingPairs(boxes).isEmpty)
+    }
 }
