@@ -498,25 +498,20 @@ final class CompactConstraints {
                     // (The lower part's maxima were kept from the chain's end up.)
                     let upperTop = upperTops[link], upperBottom = upperBottoms[link]
                     let lowerTop = lowerTops[length - 2 - link], lowerBottom = lowerBottoms[length - 2 - link]
+                    /// The child dropped (`below` false) or raised: by as much as shortens the
+                    /// chain through the group, or pending where only the other way holds it.
+                    func bend(below isBelow: Bool, easing: Double, held: Double) {
+                        let eased = min(easing, reliefLimit - (isBelow ? below[parent] : above[parent]))
+                        let gain = min(eased, held)
+                        if gain > 0.5 {
+                            consider(parent, below: isBelow, height - gain, into: &candidates)
+                        } else if eased > 0.5 {
+                            consider(parent, below: isBelow, height - eased, into: &pending)
+                        }
+                    }
                     // A bent link only bends further its own way.
-                    if below[parent] == 0 {
-                        let eased = min(lowerTop - upperTop, reliefLimit - above[parent])
-                        let drop = min(eased, upperBottom - lowerBottom)
-                        if drop > 0.5 {
-                            consider(parent, below: false, height - drop, into: &candidates)
-                        } else if eased > 0.5 {
-                            consider(parent, below: false, height - eased, into: &pending)
-                        }
-                    }
-                    if above[parent] == 0 {
-                        let eased = min(upperTop - lowerTop, reliefLimit - below[parent])
-                        let rise = min(eased, lowerBottom - upperBottom)
-                        if rise > 0.5 {
-                            consider(parent, below: true, height - rise, into: &candidates)
-                        } else if eased > 0.5 {
-                            consider(parent, below: true, height - eased, into: &pending)
-                        }
-                    }
+                    if below[parent] == 0 { bend(below: false, easing: lowerTop - upperTop, held: upperBottom - lowerBottom) }
+                    if above[parent] == 0 { bend(below: true, easing: upperTop - lowerTop, held: lowerBottom - upperBottom) }
                 }
             }
             for item in 0..<count {
@@ -567,23 +562,27 @@ final class CompactConstraints {
             return (chosen, shortest)
         }
         // Two links bent at once, where no one constraint shortens the drawing (`pairedBend`).
-        let pairTop = PlacementBuffer<Double>(repeating: 0, count: count), pairBottom = PlacementBuffer<Double>(repeating: 0, count: count)
+        // (Its lowest centres made at its first use: most relaxations never need them.)
+        var pairBuffers: (top: PlacementBuffer<Double>, bottom: PlacementBuffer<Double>)?
         var pairWork = 0
         /// Where chains side by side hold each other's links level (two only children beside
         /// each other, each held down by the other's chain: a class tree's column of 15 kept
         /// from closing up), the pending link and the candidate after it that together shorten
         /// the drawing most, if any shortens it: each pending link bent as far as it would
         /// ease, the constraints on a longest chain then found again and their best tried.
-        /// Each pending link costs a few passes; at most `relaxedWork` items visited in all.
+        /// Of the pending links, the `pairedCandidates` that would bend furthest; each costs a
+        /// few passes, at most `relaxedWork` items visited in all.
         func pairedBend(_ pending: [Candidate], t: UnsafeMutablePointer<Double>, b: UnsafeMutablePointer<Double>,
                         height: Double) -> (first: Candidate, second: Candidate)? {
             var best: (first: Candidate, second: Candidate)?, shortestHeight = height - 0.5
-            for first in pending {
+            for first in pending.prefix(Self.pairedCandidates) {
                 guard pairWork <= Self.relaxedWork else { break }
                 pairWork += count * (Self.relaxedCandidates + 3)
                 let kept = first.below ? below[first.parent] : above[first.parent]
                 let freesFirst = above[first.parent] == 0 && below[first.parent] == 0
                 setRelief(first, kept + (height - first.estimate))
+                let (pairTop, pairBottom) = pairBuffers ?? (PlacementBuffer(repeating: 0, count: count), PlacementBuffer(repeating: 0, count: count))
+                pairBuffers = (pairTop, pairBottom)
                 pairTop.base.update(from: t, count: count); pairBottom.base.update(from: b, count: count)
                 let (fromTop, fromBottom) = changed(first.parent, below: first.below)
                 update(pairTop, pairBottom, fromTop: fromTop, fromBottom: fromBottom, slack: slack)
@@ -642,6 +641,11 @@ final class CompactConstraints {
 
     /// Constraints a step of `relaxedSpans` tries in full, the best by their estimate.
     static let relaxedCandidates = 6
+
+    /// Pending links `relaxedSpans`' paired bend tries, those that would bend furthest: each
+    /// costs a few passes, and a render places a tree many times (the wrap search's trials),
+    /// most ending with no pair that shortens it.
+    static let pairedCandidates = 2
 
     /// The slack after the given steps of `relaxedSpans`.
     func slack(after steps: ArraySlice<SpanRelief>) -> Slack {

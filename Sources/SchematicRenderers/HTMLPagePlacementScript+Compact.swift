@@ -297,11 +297,12 @@ extension HTMLPagePlacementScript {
         return {index: chosen, reached: shortest};
       }
       // CompactConstraints.relaxedSpans' pairedBend: where no one constraint shortens the
-      // drawing, each pending link bent as far as it would ease, then the best after it.
+      // drawing, each of the PAIRED_CANDIDATES pending links that would bend furthest bent as
+      // far as it would ease, then the best after it.
       var pairWork = 0;
       function pairedBend(pending, height) {
         var best = null, shortestHeight = height - 0.5;
-        for (var pi = 0; pi < pending.length; pi++) {
+        for (var pi = 0; pi < Math.min(pending.length, PAIRED_CANDIDATES); pi++) {
           if (pairWork > RELAXED_WORK) break;
           pairWork += count * (RELAXED_CANDIDATES + 3);
           var first = pending[pi], kept = first.below ? slack.below[first.parent] : slack.above[first.parent];

@@ -17,24 +17,12 @@ import TestSupport
     /// column went a row down (995 px tall, 1.12 times dot's area). `SimpleHTTPRequestHandler`
     /// now drops a row below its parent, the rest of the chain level: 897 px.
     @Test func anOnlyChildDropsARowBesideAFan() throws {
-        let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/python-http-classes.txt", encoding: .utf8)
-        let tree = try OutlineReader().read(Array(text.utf8), file: "python-http-classes.txt")
-        let diagram = try Diagram(tree: tree, options: DiagramOptions())
-        let size = diagram.layout.collectionViewContentSize
-        let sectioned = try SectionedTree(tree)
-        func frame(_ label: String) throws -> Rect {
-            let node = try #require((0..<tree.count).first { tree.labels[$0] == label })
-            let (section, item) = sectioned.position(ofNode: node)
-            return try #require(diagram.layout.layoutAttributesForItem(at: CollectionLayout.IndexPath(item: item, section: section))).frame
-        }
+        let (size, frame) = try drawing("python-http-classes.txt")
         let stream = try frame("socketserver.StreamRequestHandler"), base = try frame("http.server.BaseHTTPRequestHandler")
         let simple = try frame("http.server.SimpleHTTPRequestHandler"), cgi = try frame("http.server.CGIHTTPRequestHandler")
         #expect(abs(stream.midY - base.midY) < 1e-6 && abs(simple.midY - cgi.midY) < 1e-6)
         #expect(simple.midY > base.midY + 20, "\(simple.midY) against \(base.midY)")
         #expect(size.height < 950, "\(size)")
-        let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
-        let boxes = all.filter { $0.representedElementCategory == .cell }.map(\.frame)
-        #expect(boxes.count == tree.count && overlappingPairs(boxes).isEmpty)
     }
 
     /// wsgiref's class tree (26 classes, `Tests/Fixtures/python-wsgiref-classes.txt`):
@@ -45,23 +33,29 @@ import TestSupport
     /// only children now leave their level together (`relaxedSpans`' paired bend), and the
     /// column of 15 closes up.
     @Test func twoOnlyChildrenSideBySideLeaveTheirLevelTogether() throws {
-        let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/python-wsgiref-classes.txt", encoding: .utf8)
-        let tree = try OutlineReader().read(Array(text.utf8), file: "python-wsgiref-classes.txt")
-        let diagram = try Diagram(tree: tree, options: DiagramOptions())
-        let size = diagram.layout.collectionViewContentSize
-        let sectioned = try SectionedTree(tree)
-        func frame(_ label: String) throws -> Rect {
-            let node = try #require((0..<tree.count).first { tree.labels[$0] == label })
-            let (section, item) = sectioned.position(ofNode: node)
-            return try #require(diagram.layout.layoutAttributesForItem(at: CollectionLayout.IndexPath(item: item, section: section))).frame
-        }
+        let (size, frame) = try drawing("python-wsgiref-classes.txt")
         let warning = try frame("builtins.Warning"), wsgiWarning = try frame("wsgiref.validate.WSGIWarning")
         let handler = try frame("wsgiref.handlers.BaseHandler"), simple = try frame("wsgiref.handlers.SimpleHandler")
         #expect(wsgiWarning.midY > warning.midY + 20, "\(wsgiWarning.midY) against \(warning.midY)")
         #expect(simple.midY > handler.midY + 20, "\(simple.midY) against \(handler.midY)")
         #expect(size.height < 720, "\(size)")
+    }
+
+    /// The default drawing of a fixture's outline: its size and a look-up of a box by its
+    /// label; every box drawn, none overlapping another.
+    private func drawing(_ fixture: String) throws -> (size: Size, frame: (String) throws -> Rect) {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/" + fixture, encoding: .utf8)
+        let tree = try OutlineReader().read(Array(text.utf8), file: fixture)
+        let diagram = try Diagram(tree: tree, options: DiagramOptions())
+        let size = diagram.layout.collectionViewContentSize
         let all = diagram.layout.layoutAttributesForElements(in: Rect(origin: .zero, size: size))
         let boxes = all.filter { $0.representedElementCategory == .cell }.map(\.frame)
         #expect(boxes.count == tree.count && overlappingPairs(boxes).isEmpty)
+        let sectioned = try SectionedTree(tree)
+        return (size, { label in
+            let node = try #require((0..<tree.count).first { tree.labels[$0] == label })
+            let (section, item) = sectioned.position(ofNode: node)
+            return try #require(diagram.layout.layoutAttributesForItem(at: CollectionLayout.IndexPath(item: item, section: section))).frame
+        })
     }
 }
