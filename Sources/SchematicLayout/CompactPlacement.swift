@@ -19,8 +19,8 @@ import Hierarchy
 ///    than many a lot; an only child may likewise leave its parent's level (a chain's link
 ///    bends: the child a row below beside a fan, as dot drops it). Of those steps, the most
 ///    (by a bisection of a few placements) whose placement still reads: at most one parent in
-///    12 outside its span (a tree of 8 to 23 parents: up to two only children off their
-///    parent's level), mean offset at most 0.7 of a column's pitch after three sweeps
+///    12 outside its span (a smaller tree: one only child off its parent's level from 4
+///    parents, two from 8), mean offset at most 0.7 of a column's pitch after three sweeps
 ///    (`readingLimits`); then, of the steps within `fewerParentsShare` of its height, the fewest.
 ///    A tree whose tight placement is already off-centre beyond that limit (and has no fan the
 ///    wrap search draws) is instead drawn up to a fifth taller where that reads within it
@@ -624,7 +624,7 @@ enum CompactPlacement {
     /// which are the trees that need it. (A binary marsupial taxonomy is the exception found:
     /// dot lets only one parent in 38 out.)
     /// An only child may leave its parent's level in a small tree too (`leftLevel`, in all
-    /// with the parents outside): up to two in a tree of 8 parents or more, as dot drops one a
+    /// with the parents outside): one from 4 parents, two from 8, as dot drops one a
     /// row beside a fan; two such links side by side are what keeps a class tree's column of
     /// 15 from closing up (wsgiref's, 26 classes: 1.14 times dot's area with none). Not in a
     /// forest: its trees are moved apart into bands after the placement (`ForestBands`), so a
