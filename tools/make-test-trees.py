@@ -44,6 +44,9 @@ into a directory, for tools/quality.py and for looking at drawings:
   http-classes.txt    tkinter: 40 and 31; http, wsgiref and multiprocessing: small trees with
   wsgiref-classes.txt chains of single subclasses beside fans)
   multiprocessing-classes.txt
+  asyncio-classes.txt (and email, logging, argparse, xml-dom, importlib, concurrent, sqlite3,
+                      ssl, socketserver, zipfile, tarfile, pathlib): the same, the package's own
+                      module read too (17 to 135 classes)
   phylo600.nwk        a random binary phylogeny of 600 species with branch lengths, unnamed
                       internal nodes (random pairs joined)
   poly400.nwk         a random phylogeny of 400 leaves split 2- to 4-way, unnamed internal nodes
@@ -390,18 +393,22 @@ for scope in sorted(languages):
 write("iso639-3.txt", lines)
 
 
-def package_classes(name):
+def package_classes(name, with_root=False):
     """The classes a package's modules define, each under its first base; bases from outside
-    the package under `object`, labelled with their module (iteratively)."""
+    the package under `object`, labelled with their module (iteratively). `with_root` also
+    reads the package's own module (a plain module has nothing else); the first five trees
+    were measured without it."""
     import importlib
     import inspect
     import pkgutil
     import warnings
     warnings.simplefilter("ignore")
     classes = {}
-    for info in pkgutil.walk_packages(importlib.import_module(name).__path__, name + "."):
+    root = importlib.import_module(name)
+    names = [info.name for info in pkgutil.walk_packages(root.__path__, name + ".")] if hasattr(root, "__path__") else []
+    for module_name in ([name] if with_root else []) + names:
         try:
-            module = importlib.import_module(info.name)
+            module = importlib.import_module(module_name)
         except Exception:
             continue
         for value in vars(module).values():
@@ -429,6 +436,11 @@ def package_classes(name):
 
 for package in ["xml", "tkinter", "http", "wsgiref", "multiprocessing"]:
     write(f"{package}-classes.txt", package_classes(package))
+# Thirteen more, packages and plain modules with their own classes (small trees with fans of 6
+# to 15 beside chains of single subclasses), first measured without being tuned on.
+for package in ["asyncio", "email", "logging", "argparse", "xml.dom", "importlib", "concurrent", "sqlite3", "ssl",
+                "socketserver", "zipfile", "tarfile", "pathlib"]:
+    write(f"{package.replace('.', '-')}-classes.txt", package_classes(package, with_root=True))
 
 
 def joined_phylogeny(species, rng):
