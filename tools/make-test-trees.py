@@ -44,12 +44,12 @@ into a directory, for tools/quality.py and for looking at drawings:
   http-classes.txt    tkinter: 40 and 31; http, wsgiref and multiprocessing: small trees with
   wsgiref-classes.txt chains of single subclasses beside fans)
   multiprocessing-classes.txt
-  asyncio-classes.txt (and email, logging, argparse, xml-dom, importlib, concurrent, sqlite3,
-                      ssl, socketserver, zipfile, tarfile, pathlib): the same, the package's own
-                      module read too (17 to 135 classes)
   phylo600.nwk        a random binary phylogeny of 600 species with branch lengths, unnamed
                       internal nodes (random pairs joined)
   poly400.nwk         a random phylogeny of 400 leaves split 2- to 4-way, unnamed internal nodes
+  asyncio-classes.txt (and email, logging, argparse, xml-dom, importlib, concurrent, sqlite3,
+                      ssl, socketserver, zipfile, tarfile, pathlib): as xml-classes.txt, the
+                      package's own module read too (17 to 135 classes)
 
 Usage: python3 tools/make-test-trees.py DIRECTORY   (needs iso-codes and tree)"""
 import ast
@@ -436,11 +436,6 @@ def package_classes(name, with_root=False):
 
 for package in ["xml", "tkinter", "http", "wsgiref", "multiprocessing"]:
     write(f"{package}-classes.txt", package_classes(package))
-# Thirteen more, packages and plain modules with their own classes (small trees with fans of 6
-# to 15 beside chains of single subclasses), first measured without being tuned on.
-for package in ["asyncio", "email", "logging", "argparse", "xml.dom", "importlib", "concurrent", "sqlite3", "ssl",
-                "socketserver", "zipfile", "tarfile", "pathlib"]:
-    write(f"{package.replace('.', '-')}-classes.txt", package_classes(package, with_root=True))
 
 
 def joined_phylogeny(species, rng):
@@ -483,3 +478,10 @@ for name, text in [("phylo600.nwk", joined_phylogeny(600, random.Random(7))),
     with open(name, "w") as out:
         out.write(text)
     print(name)
+
+
+# Thirteen more, packages and plain modules with their own classes (small trees with fans of 6
+# to 15 beside chains of single subclasses), first measured without being tuned on.
+for package in ["asyncio", "email", "logging", "argparse", "xml.dom", "importlib", "concurrent", "sqlite3", "ssl",
+                "socketserver", "zipfile", "tarfile", "pathlib"]:
+    write(f"{package.replace('.', '-')}-classes.txt", package_classes(package, with_root=True))
