@@ -94,9 +94,13 @@ enum CompactPlacement {
                         standIns: [Bool] = [], memberEnds: MemberEnds? = nil, settles: Bool = true) -> [Double]? {
         guard sections.numberOfItems > 0 else { return [] }
         return CompactConstraints.with(sections: sections, heights: heights, padding: padding) { constraints in
-            // (A tidy placement of the same columns is a start for taller drawings: made only if
-            // one is tried.)
-            let tidy = { TidyPlacement.centers(of: sections, heights: heights, padding: padding) }
+            // (A tidy placement of the same columns is a start for taller drawings and for the
+            // drawn one of a small tree: made only if one is tried, and once.)
+            var tidyMade: [Double]?
+            let tidy = {
+                if tidyMade == nil { tidyMade = TidyPlacement.centers(of: sections, heights: heights, padding: padding) }
+                return tidyMade!
+            }
             guard var placed = centers(constraints, padding: padding, sweeps: sweeps, standIns: standIns, memberEnds: memberEnds,
                                        settles: settles, tidy: tidy) else {
                 return nil
@@ -115,6 +119,15 @@ enum CompactPlacement {
                 if let memberEnds { centreParentsOnOnlyBlocks($0.baseAddress!, constraints, memberEnds: memberEnds) }
                 levelNearlyLevelPairs($0.baseAddress!, constraints, memberEnds: memberEnds)
                 straightenBentLinks($0.baseAddress!, constraints, memberEnds: memberEnds)
+            }
+            // The tidy placement itself, where it is drawn in no other height and reads better
+            // (Python's `ftplib` classes: `Error` 25 px above its four children's middle, in the
+            // tidy placement's very height, its chain's sibling in the row below).
+            // (A forest's trees in their bands, as the placement's.)
+            if triesTidyPlacement(count: constraints.count, settles: settles, standIns: standIns, memberEnds: memberEnds) {
+                var tidyDrawn = tidy()
+                ForestBands.separate(&tidyDrawn, columns: sections, heights: heights, padding: padding)
+                if readsBetter(tidyDrawn, than: placed, constraints) { return tidyDrawn }
             }
             return placed
         }
@@ -363,8 +376,12 @@ enum CompactPlacement {
         let tightHeight = constraints.extent(fromTop!)
         let relaxes = tightHeight > stackedHeight + 0.5 && count <= relaxedItems
 
-        /// The tidy placement, once made: where a taller drawing starts (`tallerHeights`).
+        /// The tidy placement, once made: where a taller drawing starts (`tallerHeights`), and
+        /// the drawn one's second start (`seedsTidy`).
         var tidyCentres: [Double]?
+        /// Whether the balanced start is the tidy placement clamped at the tight height too.
+        var seedsTidy = false
+        let triesTidyStart = triesTidyPlacement(count: count, settles: settles, standIns: standIns, memberEnds: memberEnds)
         /// The balanced start at one slack (the average of the lowest and highest centres; taller
         /// than the tight height, the tidy placement within them), and its height budget.
         func start(height: Double, slack: CompactConstraints.Slack) -> (centers: [Double], budget: Double)? {
@@ -382,7 +399,7 @@ enum CompactPlacement {
             var centers = [Double](repeating: 0, count: count)
             centers.withUnsafeMutableBufferPointer { centers in
                 let c = centers.baseAddress!, l = low.base, m = mirroredLow.base
-                if budget > tightHeight + 0.5, let tidy = tidyCentres {
+                if budget > tightHeight + 0.5 || seedsTidy, let tidy = tidyCentres {
                     // The lowest and highest centres and the tidy ones all keep every constraint
                     // but the height (differences of two centres, bounds), so the tidy centres
                     // clamped between the others do too, at this height. Taller than the tight
@@ -409,9 +426,9 @@ enum CompactPlacement {
             // Unsettled, the drawn placement is its balanced start (see `settles`).
             let sweepsHere = isFinal && !settles ? 0 : sweepsHere
             guard case (var centers, let budget)? = start(height: height, slack: slack) else { return nil }
-            // Without relaxation steps, the tight lowest and highest centres are not read again:
-            // freed before the sweeps (a big tree's peak memory).
-            if !relaxes { fromTop = nil; fromBottom = nil }
+            // Without relaxation steps, the tight lowest and highest centres are not read again
+            // (but by the second start): freed before the sweeps (a big tree's peak memory).
+            if !relaxes && !triesTidyStart { fromTop = nil; fromBottom = nil }
             centers.withUnsafeMutableBufferPointer { centers in
                 let sweeper = CompactSweeps(constraints, offsets: offsets, slack: slack, budget: budget)
                 sweeper.run(centers.baseAddress!, sweeps: sweepsHere)
@@ -452,7 +469,25 @@ enum CompactPlacement {
         // drawing most (`relaxedSpans`, at most one parent in `freedParents`); of those steps the
         // most whose placement still reads (`readingLimits`: sweeps bring many freed parents
         // back inside their span), by bisection, and of equal heights the fewest steps.
-        guard relaxes else { return placed(height: tightHeight, slack: noSlack, isFinal: true) }
+        /// The drawn placement at one height: in a small tree, made from the tidy placement too
+        /// (clamped to the height), and that one drawn where it reads better. The sweeps keep
+        /// a placement near its start, and the balanced start lies half-way between the lowest
+        /// and highest centres, not centred (Python's `http` classes: parents 12.7 px from their
+        /// children's middle, 10.1 from the tidy start; dot, 12.6).
+        func drawn(height: Double, slack: CompactConstraints.Slack) -> [Double]? {
+            guard let plain = placed(height: height, slack: slack, isFinal: true) else { return nil }
+            guard triesTidyStart else { return plain }
+            let before = tidyCentres
+            tidyCentres = tidy()
+            seedsTidy = true
+            defer { tidyCentres = before; seedsTidy = false }
+            guard let seeded = placed(height: height, slack: slack, isFinal: true), readsBetter(seeded, than: plain, constraints) else {
+                return plain
+            }
+            return seeded
+        }
+
+        guard relaxes else { return drawn(height: tightHeight, slack: noSlack) }
         var parentCount = 0
         for item in 0..<count where children[item + 1] > children[item] && !isStandIn(Int(children[item])) { parentCount += 1 }
         var pitch = 0.0, pitched = 0
@@ -540,7 +575,51 @@ enum CompactPlacement {
             }
             tidyCentres = nil
         }
-        return placed(height: heights[chosen], slack: constraints.slack(after: steps[..<chosen]), isFinal: true)
+        return drawn(height: heights[chosen], slack: constraints.slack(after: steps[..<chosen]))
+    }
+
+    /// Trees of up to this many items try the tidy placement as the drawn placement's start
+    /// and as the drawing itself (`readsBetter`): a second placement at the drawn height costs
+    /// the bench's random tree of 1,000 nodes less than its noise; at a hundred thousand it
+    /// would cost a tenth of the layout.
+    static let tidyStartItems = 2_000
+
+    /// Whether a placement tries the tidy placement (`tidyStartItems`): only the drawn one
+    /// (`settles`) of a tree without wrapped blocks, whose stand-ins and members the tidy
+    /// placement does not keep.
+    static func triesTidyPlacement(count: Int, settles: Bool, standIns: [Bool], memberEnds: MemberEnds?) -> Bool {
+        settles && count <= tidyStartItems && standIns.isEmpty && memberEnds == nil
+    }
+
+    /// Whether `candidate` reads better than `placed`: as high (within half a pixel either way,
+    /// so that the drawing's size is what the wrap search measured), no more parents outside
+    /// their span nor only children off level, and parents nearer their children's middle by
+    /// half a pixel in all.
+    static func readsBetter(_ candidate: [Double], than placed: [Double], _ constraints: CompactConstraints) -> Bool {
+        let count = constraints.count, h = constraints.heights.base, children = constraints.childStarts.base
+        func extent(_ c: [Double]) -> Double {
+            var top = Double.infinity, bottom = -Double.infinity
+            for item in 0..<count {
+                top = min(top, c[item] - h[item] / 2)
+                bottom = max(bottom, c[item] + h[item] / 2)
+            }
+            return bottom - top
+        }
+        func reading(_ c: [Double]) -> (outside: Int, offLevel: Int, offset: Double) {
+            var outside = 0, offLevel = 0, offset = 0.0
+            for item in 0..<count {
+                let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
+                guard firstChild < lastChild else { continue }
+                let first = c[firstChild], last = c[lastChild - 1]
+                offset += abs(c[item] - (first + last) / 2)
+                guard c[item] < first - 1 || c[item] > last + 1 else { continue }
+                if lastChild - firstChild == 1 { offLevel += 1 } else { outside += 1 }
+            }
+            return (outside, offLevel, offset)
+        }
+        guard abs(extent(candidate) - extent(placed)) <= 0.5 else { return false }
+        let new = reading(candidate), old = reading(placed)
+        return new.outside <= old.outside && new.offLevel <= old.offLevel && new.offset < old.offset - 0.5
     }
 
     /// How far from its place among its siblings (centred on their parent) a subtree must lie,

@@ -366,6 +366,54 @@ extension HTMLPagePlacementScript {
     var means = new Float64Array(widest), blockWeights = new Float64Array(widest), lengths = new Int32Array(widest);
     var blockLowers = new Float64Array(widest), blockUppers = new Float64Array(widest), values = new Float64Array(widest);
     var tidyCentres = null;
+    // CompactPlacement.tidyStartItems: a small tree without wrapped blocks tries the tidy
+    // placement as the drawn placement's second start (seedsTidy) and as the drawing itself.
+    var triesTidy = count <= TIDY_START_ITEMS && !standIns && !ends, seedsTidy = false, tidyMade = null;
+    function tidyPlacement() { if (!tidyMade) tidyMade = tidy(cols, heights, padding); return tidyMade; }
+    // CompactPlacement.readsBetter: as high (within half a pixel), no more parents outside their
+    // span nor only children off level, and nearer their children's middle by half a pixel in all.
+    function readsBetter(candidate, drawn) {
+      function extentOf(c) {
+        var top = Infinity, bottom = -Infinity;
+        for (var item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
+        return bottom - top;
+      }
+      function readingOf(c) {
+        var outside = 0, offLevel = 0, offset = 0;
+        for (var item = 0; item < count; item++) {
+          var f = cs[item], l = cs[item + 1];
+          if (f === l) continue;
+          var first = c[f], last = c[l - 1];
+          offset += Math.abs(c[item] - (first + last) / 2);
+          if (c[item] < first - 1 || c[item] > last + 1) { if (l - f === 1) offLevel++; else outside++; }
+        }
+        return {outside: outside, offLevel: offLevel, offset: offset};
+      }
+      if (!(Math.abs(extentOf(candidate) - extentOf(drawn)) <= 0.5)) return false;
+      var a = readingOf(candidate), b = readingOf(drawn);
+      return a.outside <= b.outside && a.offLevel <= b.offLevel && a.offset < b.offset - 0.5;
+    }
+    // CompactPlacement.drawn: the drawn placement, in a small tree made from the tidy start too.
+    function drawn(height, slack) {
+      var plain = placed(height, slack, undefined, true);
+      if (!plain || !triesTidy) return plain;
+      var before = tidyCentres;
+      tidyCentres = tidyPlacement();
+      seedsTidy = true;
+      var seeded = placed(height, slack, undefined, true);
+      tidyCentres = before;
+      seedsTidy = false;
+      return seeded && readsBetter(seeded.centers, plain.centers) ? seeded : plain;
+    }
+    // CompactPlacement.centers(of:…): the passes after the placement, then the tidy placement
+    // itself (its trees in bands) where it reads better.
+    function finished(c) {
+      var done = straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(c, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch))));
+      if (!triesTidy) return done;
+      var tidyDrawn = Float64Array.from(tidyPlacement());
+      separateForestBands(tidyDrawn, cols, heights, padding);
+      return readsBetter(tidyDrawn, done) ? tidyDrawn : done;
+    }
     function placed(height, slack, sweepsHere, isFinal) {
       if (sweepsHere === undefined) sweepsHere = sweeps;
       // (Only span constraints give way: only children keep their parent's group.)
@@ -378,7 +426,7 @@ extension HTMLPagePlacementScript {
       var budget = Math.max(height, extent(low)), centers = new Float64Array(count);
       // (CompactPlacement.start: taller than the tight height, the tidy centres clamped
       // between the lowest and highest ones.)
-      var seeded = budget > tightHeight + 0.5 && tidyCentres;
+      var seeded = (budget > tightHeight + 0.5 || seedsTidy) && tidyCentres;
       for (k = 0; k < count; k++) {
         var high = Math.max(low[k], budget - mirroredLow[k]);
         centers[k] = seeded ? Math.min(Math.max(tidyCentres[k], low[k]), high) : (low[k] + high) / 2;
@@ -685,7 +733,7 @@ extension HTMLPagePlacementScript {
     // The height: the steps of relaxedSpans (at most one parent in 12 freed, or as many as only
     // children may leave their level), the most whose placement still reads (one parent in 12
     // outside, readingLimits), by bisection, and of equal heights the fewest.
-    if (!relaxes) { var only = placed(tightHeight, uniformSlack(0), undefined, true); return only ? straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(only.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch)))) : null; }
+    if (!relaxes) { var only = drawn(tightHeight, uniformSlack(0)); return only ? finished(only.centers) : null; }
     var parentCount = 0;
     for (i = 0; i < count; i++) if (cs[i + 1] > cs[i] && !isStandIn(cs[i])) parentCount++;
     var pitch = 0, pitched = 0;
@@ -750,8 +798,8 @@ extension HTMLPagePlacementScript {
       }
       if (!final) tidyCentres = null;
     }
-    if (!final) final = placed(chosenHeight, chosenSlack, undefined, true);
-    return final ? straightenBentLinks(levelNearlyLevelPairs(centreParentsOnOnlyBlocks(closeSiblingGaps(separateForestBands(final.centers, cols, heights, padding), SIBLING_GAP_PITCHES * meanPitch)))) : null;
+    if (!final) final = drawn(chosenHeight, chosenSlack);
+    return final ? finished(final.centers) : null;
 
     // Whether an item fits at y among the centres c: within the drawing's extent as it stands and
     // apart from its column neighbours (centreParentsOnOnlyBlocks, levelNearlyLevelPairs, straightenBentLinks).
