@@ -605,7 +605,7 @@ def equality_checks(binary, browser, work, only=None):
         "wsgiref-classes": outline_file(ROOT / "Tests" / "Fixtures" / "python-wsgiref-classes.txt"),
         # ftplib's classes are drawn as their tidy placement, which is as high and centres
         # `Error` on its four children (CompactPlacement.readsBetter): a stale port draws it
-        # 28 px above their middle. (http-classes, collapsed, tries the tidy start too.)
+        # 25 px above their middle. (http-classes, collapsed, tries the tidy start too.)
         "ftplib-classes": outline_file(ROOT / "Tests" / "Fixtures" / "python-ftplib-classes.txt"),
     }
     configurations = [
