@@ -120,10 +120,9 @@ enum CompactPlacement {
                 levelNearlyLevelPairs($0.baseAddress!, constraints, memberEnds: memberEnds)
                 straightenBentLinks($0.baseAddress!, constraints, memberEnds: memberEnds)
             }
-            // The tidy placement itself, where it is drawn in no other height and reads better
-            // (Python's `ftplib` classes: `Error` 25 px above its four children's middle, in the
-            // tidy placement's very height, its chain's sibling in the row below).
-            // (A forest's trees in their bands, as the placement's.)
+            // The tidy placement itself, where it is as high and reads better (Python's `ftplib`
+            // classes: `Error` 25 px above its four children's middle, in the tidy placement's
+            // very height). (A forest's trees in their bands, as the placement's.)
             if triesTidyPlacement(count: constraints.count, settles: settles, standIns: standIns, memberEnds: memberEnds) {
                 var tidyDrawn = tidy()
                 ForestBands.separate(&tidyDrawn, columns: sections, heights: heights, padding: padding)
@@ -579,9 +578,9 @@ enum CompactPlacement {
     }
 
     /// Trees of up to this many items try the tidy placement as the drawn placement's start
-    /// and as the drawing itself (`readsBetter`): a second placement at the drawn height costs
-    /// the bench's random tree of 1,000 nodes less than its noise; at a hundred thousand it
-    /// would cost a tenth of the layout.
+    /// and as the drawing itself (`readsBetter`): trees a reader follows whole, where a
+    /// parent off-centre shows; the second drawn placement costs the bench's random tree of
+    /// 1,000 nodes less than its noise.
     static let tidyStartItems = 2_000
 
     /// Whether a placement tries the tidy placement (`tidyStartItems`): only the drawn one
