@@ -187,6 +187,12 @@ import TestSupport
         #expect(parents == 5 && outside == 0, "\(outside) of \(parents) parents outside their span")
     }
 
+    /// An outline of `Tests/Fixtures`.
+    func outlineFixture(_ name: String) throws -> Tree {
+        let text = try String(contentsOfFile: RepositoryPaths.root + "/Tests/Fixtures/" + name, encoding: .utf8)
+        return try OutlineReader().read(Array(text.utf8), file: name)
+    }
+
     /// The mean distance of parents from their children's middle, along the column.
     func meanOffset(_ frames: [Rect], _ sections: SectionedTree, vertical: Bool) -> Double {
         func middle(_ item: Int) -> Double { vertical ? frames[item].midX : frames[item].midY }
@@ -202,12 +208,11 @@ import TestSupport
 
     /// A small tree whose tidy placement is as high as the drawn one is drawn at least as well
     /// centred (`CompactPlacement.readsBetter`): Python's `ftplib` classes had `Error` 28 px
-    /// above its four children's middle, in the tidy placement's very height (dot centres it).
+    /// above its four children's middle (with these boxes), in the tidy placement's very height
+    /// (dot centres it).
     @Test(arguments: [SchematicOrientation.lr, .tb])
     func aSmallTreeIsCentredWhereItsTidyPlacementIsAsHigh(orientation: SchematicOrientation) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/python-ftplib-classes.txt")
-        let tree = try OutlineReader().read([UInt8](Data(contentsOf: url)), file: "python-ftplib-classes.txt")
+        let tree = try outlineFixture("python-ftplib-classes.txt")
         let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
         let (tidy, _) = try layout(tree, alignment: .tidy, orientation: orientation)
         let offset = meanOffset(frames(compact, sections), sections, vertical: orientation.isVertical)
@@ -221,9 +226,7 @@ import TestSupport
     /// from the balanced start, 11.8 from the tidy one (with the command's own sizes, 12.7 and
     /// 10.1; Graphviz's dot, 12.6).
     @Test func theDrawnPlacementStartsFromTheTidyOneWhereThatReadsBetter() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/python-http-classes.txt")
-        let tree = try OutlineReader().read([UInt8](Data(contentsOf: url)), file: "python-http-classes.txt")
+        let tree = try outlineFixture("python-http-classes.txt")
         let (compact, sections) = try layout(tree, alignment: .compact)
         let offset = meanOffset(frames(compact, sections), sections, vertical: false)
         #expect(offset < 12.5, "mean offset \(offset)")
