@@ -72,15 +72,21 @@ def ranks(source):
     return extents, edges, nodesep
 
 
+def child_spans(edges):
+    """Each parent's first and last child (names in rank order)."""
+    spans = {}
+    for parent, child in edges:
+        first, last = spans.get(parent, (child, child))
+        spans[parent] = (min(first, child), max(last, child))
+    return spans
+
+
 def estimate(extents, edges, nodesep):
     """The centres along the ranks: least total edge length, then best centred among those."""
     keys = sorted(extents)
     index = {key: i for i, key in enumerate(keys)}
     n, m = len(keys), len(edges)
-    spans = {}
-    for parent, child in edges:
-        first, last = spans.get(parent, (child, child))
-        spans[parent] = (min(first, child), max(last, child))
+    spans = child_spans(edges)
     parents = sorted(spans)
     k = len(parents)
     # Variables: centres y (n), edge lengths t (m), parents' offsets u (k).
@@ -199,8 +205,7 @@ def ns_estimate(extents, edges, nodesep):
                     seen[w], par[w] = True, i
                     rank[w] = rank[v] + minlen[i] if tails[i] == v else rank[v] - minlen[i]
                     stack.append(w)
-        # Postorder numbers: children before parents (reverse of the preorder above works
-        # only for lim; low needs each subtree's least lim).
+        # Postorder numbers (lim) and each subtree's least (low), children before parents.
         children = [[] for _ in range(count)]
         for v in order[1:]:
             i = par[v]
@@ -284,10 +289,7 @@ def ns_estimate(extents, edges, nodesep):
         else:
             for v in subtree(heads[e]):
                 rank[v] += delta
-    spans = {}
-    for parent, child in edges:
-        first, last = spans.get(parent, (child, child))
-        spans[parent] = (min(first, child), max(last, child))
+    spans = child_spans(edges)
     return {key: rank[index[key]] for key in keys}, spans
 
 
