@@ -39,9 +39,10 @@ extension SchematicLayout {
         itemTopsComputed += itemWidths.count
     }
 
-    /// The centres of the columns' items by the configured alignment (`WrappedPlacement.centers`).
+    /// The centres of the columns' items by the configured alignment (`WrappedPlacement.centers`),
+    /// for the drawing of a tree nothing wraps: compared with dot's (`CompactPlacement.centredAsDot`).
     func placedCenters(of columns: PlacementColumns, heights: [Double], standIns: [Bool]) -> [Double] {
-        WrappedPlacement.centers(of: columns, heights: heights, standIns: standIns, configuration: configuration)
+        WrappedPlacement.centers(of: columns, heights: heights, standIns: standIns, configuration: configuration, comparesWithDot: true)
     }
 
     /// Places every item by the configured alignment (not `stacked`, which is incremental).

@@ -324,10 +324,11 @@ struct WrappedPlacement: Sendable {
 
     /// The centres of the columns' items by the configured alignment (stacked and centered
     /// from the columns alone, tidy and compact from the whole tree; compact's settled unless
-    /// not `settles`, `CompactPlacement.centers`).
+    /// not `settles`, `CompactPlacement.centers`, as well centred as dot's where it
+    /// `comparesWithDot`).
     static func centers(of columns: PlacementColumns, heights: [Double], standIns: [Bool],
                         memberEnds: CompactPlacement.MemberEnds? = nil, configuration: SchematicLayoutConfiguration,
-                        settles: Bool = true) -> [Double] {
+                        settles: Bool = true, comparesWithDot: Bool = false) -> [Double] {
         let sectionCount = columns.numberOfSections
         let padding = configuration.itemPadding
         switch configuration.alignment {
@@ -353,7 +354,7 @@ struct WrappedPlacement: Sendable {
         case .tidy, .compact:
             if configuration.alignment == .compact,
                let compact = CompactPlacement.centers(of: columns, heights: heights, padding: padding, standIns: standIns,
-                                                     memberEnds: memberEnds, settles: settles) {
+                                                     memberEnds: memberEnds, settles: settles, comparesWithDot: comparesWithDot) {
                 return compact
             }
             var centers = TidyPlacement.centers(of: columns, heights: heights, padding: padding)

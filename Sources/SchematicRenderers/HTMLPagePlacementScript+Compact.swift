@@ -2,7 +2,7 @@ extension HTMLPagePlacementScript {
     /// The port of `CompactPlacement.centers`.
     static let compact: StaticString = #"""
   // CompactPlacement.centers
-  function compact(cols, heights, padding, sweeps, standIns, ends) {
+  function compact(cols, heights, padding, sweeps, standIns, ends, comparesWithDot) {
     sweeps = sweeps || 12;
     function isStandIn(item) { return !!standIns && standIns[item] === 1; }
     var count = cols.par.length;
@@ -370,30 +370,31 @@ extension HTMLPagePlacementScript {
     // placement as the drawn placement's second start (seedsTidy) and as the drawing itself.
     var triesTidy = count <= TIDY_START_ITEMS && !standIns && !ends, seedsTidy = false, tidyMade = null;
     function tidyPlacement() { if (!tidyMade) tidyMade = tidy(cols, heights, padding); return tidyMade; }
+    // CompactPlacement.plainReading: the extent, parents more than a pixel outside their span
+    // (offLevel: an only child's), their offsets from their children's middle in all, and the parents.
+    function plainReading(c) {
+      var top = Infinity, bottom = -Infinity, outside = 0, offLevel = 0, offset = 0, parents = 0;
+      for (var item = 0; item < count; item++) {
+        top = Math.min(top, c[item] - heights[item] / 2);
+        bottom = Math.max(bottom, c[item] + heights[item] / 2);
+        var f = cs[item], l = cs[item + 1];
+        if (f === l) continue;
+        parents++;
+        var first = c[f], last = c[l - 1];
+        offset += Math.abs(c[item] - (first + last) / 2);
+        if (c[item] < first - 1 || c[item] > last + 1) { if (l - f === 1) offLevel++; else outside++; }
+      }
+      return {extent: bottom - top, outside: outside, offLevel: offLevel, offset: offset, parents: parents};
+    }
     // CompactPlacement.readsBetter: as high (within half a pixel), no more parents outside their
     // span nor only children off level, and nearer their children's middle by half a pixel in all.
     function readsBetter(candidate, drawn) {
-      function extentOf(c) {
-        var top = Infinity, bottom = -Infinity;
-        for (var item = 0; item < count; item++) { top = Math.min(top, c[item] - heights[item] / 2); bottom = Math.max(bottom, c[item] + heights[item] / 2); }
-        return bottom - top;
-      }
-      function readingOf(c) {
-        var outside = 0, offLevel = 0, offset = 0;
-        for (var item = 0; item < count; item++) {
-          var f = cs[item], l = cs[item + 1];
-          if (f === l) continue;
-          var first = c[f], last = c[l - 1];
-          offset += Math.abs(c[item] - (first + last) / 2);
-          if (c[item] < first - 1 || c[item] > last + 1) { if (l - f === 1) offLevel++; else outside++; }
-        }
-        return {outside: outside, offLevel: offLevel, offset: offset};
-      }
-      if (!(Math.abs(extentOf(candidate) - extentOf(drawn)) <= 0.5)) return false;
-      var a = readingOf(candidate), b = readingOf(drawn);
+      var a = plainReading(candidate), b = plainReading(drawn);
+      if (!(Math.abs(a.extent - b.extent) <= 0.5)) return false;
       return a.outside <= b.outside && a.offLevel <= b.offLevel && a.offset < b.offset - 0.5;
     }
-    // CompactPlacement.drawn: the drawn placement, in a small tree made from the tidy start too.
+    // CompactPlacement.drawn: the drawn placement, in a small tree made from the tidy start too,
+    // then as well centred as dot's where it comparesWithDot.
     function drawn(height, slack) {
       var plain = placed(height, slack, undefined, true);
       if (!plain || !triesTidy) return plain;
@@ -403,7 +404,30 @@ extension HTMLPagePlacementScript {
       var seeded = placed(height, slack, undefined, true);
       tidyCentres = before;
       seedsTidy = false;
-      return seeded && readsBetter(seeded.centers, plain.centers) ? seeded : plain;
+      var better = seeded && readsBetter(seeded.centers, plain.centers) ? seeded : plain;
+      return comparesWithDot ? centredAsDot(better, height, slack) || better : better;
+    }
+    // CompactPlacement.centredAsDot: where dot's estimated drawing centres parents better, the
+    // lowest of the taller drawings from the tidy placement as well centred within about its extent.
+    function centredAsDot(placement, drawnHeight, slack) {
+      if (!(count <= DOT_ESTIMATE_ITEMS && sectionCount > 0 && ss[1] === 1)) return null;
+      for (var item = 0; item < count; item++) if (cs[item + 1] - cs[item] >= AUTO_FAN_TIERS[0]) return null;
+      var estimate = dotEstimate(count, function (i) { return cs[i]; }, isFirst, function (i) { return separation(i - 1, i); });
+      var dot = plainReading(estimate), own = plainReading(placement.centers);
+      if (!(own.offset > dot.offset)) return null;
+      var before = tidyCentres, found = null;
+      tidyCentres = tidyPlacement();
+      seedsTidy = true;
+      for (var step = 1; step <= CENTRING_STEPS; step++) {
+        var candidate = placed(drawnHeight * (1 + CENTRING_STEP * step), slack, undefined, true);
+        if (!candidate) break;
+        var read = plainReading(candidate.centers);
+        if (!(read.extent <= DOT_EXTENT_SHARE * dot.extent)) break;
+        if (read.offset <= dot.offset && read.outside <= own.outside && read.offLevel <= own.offLevel) { found = candidate; break; }
+      }
+      tidyCentres = before;
+      seedsTidy = false;
+      return found;
     }
     // CompactPlacement.centers(of:…): the passes after the placement, then the tidy placement
     // itself (its trees in bands) where it reads better.

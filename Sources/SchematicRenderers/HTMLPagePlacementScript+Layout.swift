@@ -94,8 +94,8 @@ extension HTMLPagePlacementScript {
       return false;
     }
     function fanSize(item) { var p = par[item]; return p < 0 ? rootCount : cs[p + 1] - cs[p]; }
-    function centersOf(c, h, standIns, ends) {
-      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends); if (placedCompact) return placedCompact; }
+    function centersOf(c, h, standIns, ends, comparesWithDot) {
+      if (cfg.alignment === 'compact') { var placedCompact = compact(c, h, pad, 12, standIns, ends, comparesWithDot); if (placedCompact) return placedCompact; }
       var centers = tidy(c, h, pad);
       separateForestBands(centers, c, h, pad);
       return centers;
@@ -709,7 +709,7 @@ extension HTMLPagePlacementScript {
         secH[s] = tallest;
       }
     } else if (cfg.alignment !== 'stacked') {
-      var centers = centersOf(cols, heights);
+      var centers = centersOf(cols, heights, null, null, true);  // (SchematicLayout.placedCenters: compared with dot's)
       for (i = 0; i < n; i++) tops[i] = centers[i] - heights[i] / 2;
       for (s = 0; s < S; s++) {
         var last = ss[s + 1] - 1;

@@ -1,11 +1,11 @@
 /// The schematic layout's placement in JavaScript, for the page's collapse: a port of
 /// Sources/SchematicLayout (`SchematicLayout.prepare`, `TidyPlacement`, `CompactPlacement`,
-/// `WrapPlan` with its nesting blocks, `assignBusLanes`), function for function, one piece per
-/// Swift file or part it follows (`+Tidy`, `+Compact`, `+Wrap`, `+Nesting`, `+Layout`). When those change, change the function
+/// `WrapPlan` with its nesting blocks, `assignBusLanes`, `DotEstimate`), function for function, one piece per
+/// Swift file or part it follows (`+Tidy`, `+DotEstimate`, `+Compact`, `+Wrap`, `+Nesting`, `+Layout`). When those change, change the function
 /// named after them here; tools/page-check.py compares the page's drawings with the CLI's.
 enum HTMLPagePlacementScript {
     /// The port, in order: the opening, then one piece per Swift file it follows.
-    static let sources: [StaticString] = [opening, tidy, compact, wrap, nesting, layout]
+    static let sources: [StaticString] = [opening, tidy, dotEstimate, compact, wrap, nesting, layout]
 
     static let opening: StaticString = #"""
 // The schematic layout's placement, ported from Sources/SchematicLayout (SchematicLayout.prepare,
@@ -14,7 +14,7 @@ enum HTMLPagePlacementScript {
 // Swift changes, change the function named after it here; browser-check compares the two.
 var SchematicPlacement = (function () {
   'use strict';
-  var TARGET_ASPECT = 2, SQUARING_AREA_GROWTH = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], TOP_NESTING_FAN = 4, FOREST_TOP_NESTING_FAN = 2, BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, PAIRED_CANDIDATES = 2, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, READABLE_GAIN = 1.2, DOMINATING_GAIN = 0.98, SAME_PAGE = 0.01, READABLE_TREE_ITEMS = 2000, FEWER_PARENTS_SHARE = 0.02, TIGHT_OFFSET_GAIN = 1.1, TALLER_HEIGHTS = [0.05, 0.1, 0.15, 0.2], TIDY_START_ITEMS = 2000, RELAXED_ITEMS = 50000, FAR_SUBTREE_PITCHES = 3, FAR_SUBTREE_SWEEPS = 3, FAR_SUBTREE_ROUNDS = 2, SIBLING_GAP_PITCHES = 3, FARTHEST_OUTSIDE = 2.5, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64, ABUTTING_BUS_GAP = 40, ABUTTING_PITCHES = 1.5, LONGEST_SINGLE_FILE_RUN = 3, JOINED_TAIL_SHARE = 0.2,
+  var TARGET_ASPECT = 2, SQUARING_AREA_GROWTH = 2, AUTO_FAN_TIERS = [12, 6, 4, 2], TOP_NESTING_FAN = 4, FOREST_TOP_NESTING_FAN = 2, BLOCK_ASPECT = 1, MEASURED_CHOICE_ITEMS = 50000, ALWAYS_MEASURED_ITEMS = 8000, TRIAL_SWEEPS = 3, RELAXED_WORK = 1000000, RELAXED_CANDIDATES = 6, PAIRED_CANDIDATES = 2, SMALLER_FANS_GAIN = 0.9, MISFIT_GAIN = 0.9, READABLE_ASPECT = 3, READABLE_GAIN = 1.2, DOMINATING_GAIN = 0.98, SAME_PAGE = 0.01, READABLE_TREE_ITEMS = 2000, FEWER_PARENTS_SHARE = 0.02, TIGHT_OFFSET_GAIN = 1.1, TALLER_HEIGHTS = [0.05, 0.1, 0.15, 0.2], TIDY_START_ITEMS = 2000, DOT_ESTIMATE_ITEMS = 150, DOT_EXTENT_SHARE = 1.02, CENTRING_STEP = 0.05, CENTRING_STEPS = 20, RELAXED_ITEMS = 50000, FAR_SUBTREE_PITCHES = 3, FAR_SUBTREE_SWEEPS = 3, FAR_SUBTREE_ROUNDS = 2, SIBLING_GAP_PITCHES = 3, FARTHEST_OUTSIDE = 2.5, LEAF_WEIGHT = 0.05, LEVEL_STUB_DISTANCE = 4, LEVELLED_CHAIN = 64, ABUTTING_BUS_GAP = 40, ABUTTING_PITCHES = 1.5, LONGEST_SINGLE_FILE_RUN = 3, JOINED_TAIL_SHARE = 0.2,
       ADDITIONAL_LANE_SPACING = 10, ADDITIONAL_ENTRY_OFFSET = 6, LEVEL_LANE_DISTANCE = 2;
   // SchematicLayout.abuttingDistance: how far apart two buses' ends on one lane must be.
   function abuttingDistance(pitch, otherPitch) { return Math.max(ABUTTING_BUS_GAP, ABUTTING_PITCHES * Math.max(pitch, otherPitch)); }
