@@ -40,9 +40,12 @@ extension SchematicLayout {
     }
 
     /// The centres of the columns' items by the configured alignment (`WrappedPlacement.centers`),
-    /// for the drawing of a tree nothing wraps: compared with dot's (`CompactPlacement.centredAsDot`).
+    /// for the drawing of a tree nothing wraps: compared with dot's (`CompactPlacement.centredAsDot`),
+    /// unless additional parents' lines are drawn (dot's drawing of a graph is pulled by its
+    /// every edge; the estimate knows the tree's alone).
     func placedCenters(of columns: PlacementColumns, heights: [Double], standIns: [Bool]) -> [Double] {
-        WrappedPlacement.centers(of: columns, heights: heights, standIns: standIns, configuration: configuration, comparesWithDot: true)
+        WrappedPlacement.centers(of: columns, heights: heights, standIns: standIns, configuration: configuration,
+                                 comparesWithDot: !columns.hasAdditionalParents)
     }
 
     /// Places every item by the configured alignment (not `stacked`, which is incremental).

@@ -407,23 +407,35 @@ extension HTMLPagePlacementScript {
       var better = seeded && readsBetter(seeded.centers, plain.centers) ? seeded : plain;
       return comparesWithDot ? centredAsDot(better, height, slack) || better : better;
     }
-    // CompactPlacement.centredAsDot: where dot's estimated drawing centres parents better, the
-    // lowest of the taller drawings from the tidy placement as well centred within about its extent.
+    // CompactPlacement.centredAsDot: where dot's estimated drawing centres parents better (or has
+    // fewer outside their span), the lowest of the taller drawings from the tidy placement as
+    // well centred within about its extent.
     function centredAsDot(placement, drawnHeight, slack) {
       if (!(count <= DOT_ESTIMATE_ITEMS && sectionCount > 0 && ss[1] === 1)) return null;
       for (var item = 0; item < count; item++) if (cs[item + 1] - cs[item] >= AUTO_FAN_TIERS[0]) return null;
       var estimate = dotEstimate(count, function (i) { return cs[i]; }, isFirst, function (i) { return separation(i - 1, i); });
-      var dot = plainReading(estimate), own = plainReading(placement.centers);
-      if (!(own.offset > dot.offset)) return null;
-      var before = tidyCentres, found = null;
+      var dot = plainReading(estimate), own = plainReading(placement.centers), zero = true, k;
+      for (k = 0; zero && k < count; k++) if (slack.above[k] !== 0 || slack.below[k] !== 0) zero = false;
+      // (Parents outside their span and only children off level: the relaxation's. Where it left
+      // more of them than dot's drawing has, the placement without it first, from the tight height.)
+      var strays = !zero && own.outside + own.offLevel > dot.outside + dot.offLevel;
+      if (!(own.offset > dot.offset) && !strays) return null;
+      var before = tidyCentres, found = null, step, candidate, read;
       tidyCentres = tidyPlacement();
       seedsTidy = true;
-      for (var step = 1; step <= CENTRING_STEPS; step++) {
-        var candidate = placed(drawnHeight * (1 + CENTRING_STEP * step), slack, undefined, true);
+      for (step = 0; strays && !found && step <= CENTRING_STEPS; step++) {
+        candidate = placed(Math.max(drawnHeight, tightHeight) * (1 + CENTRING_STEP * step), uniformSlack(0), undefined, true);
         if (!candidate) break;
-        var read = plainReading(candidate.centers);
+        read = plainReading(candidate.centers);
         if (!(read.extent <= DOT_EXTENT_SHARE * dot.extent)) break;
-        if (read.offset <= dot.offset && read.outside <= own.outside && read.offLevel <= own.offLevel) { found = candidate; break; }
+        if (read.offset <= dot.offset && read.outside + read.offLevel <= dot.outside + dot.offLevel) found = candidate;
+      }
+      for (step = 1; !found && own.offset > dot.offset && step <= CENTRING_STEPS; step++) {
+        candidate = placed(drawnHeight * (1 + CENTRING_STEP * step), slack, undefined, true);
+        if (!candidate) break;
+        read = plainReading(candidate.centers);
+        if (!(read.extent <= DOT_EXTENT_SHARE * dot.extent)) break;
+        if (read.offset <= dot.offset && read.outside <= own.outside && read.offLevel <= own.offLevel) found = candidate;
       }
       tidyCentres = before;
       seedsTidy = false;

@@ -709,7 +709,7 @@ extension HTMLPagePlacementScript {
         secH[s] = tallest;
       }
     } else if (cfg.alignment !== 'stacked') {
-      var centers = centersOf(cols, heights, null, null, true);  // (SchematicLayout.placedCenters: compared with dot's)
+      var centers = centersOf(cols, heights, null, null, !cols.linked);  // (SchematicLayout.placedCenters: compared with dot's in a tree)
       for (i = 0; i < n; i++) tops[i] = centers[i] - heights[i] / 2;
       for (s = 0; s < S; s++) {
         var last = ss[s + 1] - 1;

@@ -248,6 +248,22 @@ import TestSupport
         #expect(breadth(compact) <= breadthLimit + 0.5, "breadth \(breadth(compact))")
     }
 
+    /// Where the relaxation leaves more parents outside their span or only children off level
+    /// than dot's drawing has, a small tree is drawn without it where that is within about dot's
+    /// extent and as well centred (`CompactPlacement.centredAsDot`): Python's `argparse` classes
+    /// had two links bent (counted outside here) and parents 25.1 px from their children's
+    /// middle at 625 px left to right (60.3 px at 1,500 px top to bottom); dot bends one.
+    @Test(arguments: [(SchematicOrientation.lr, 750.0), (.tb, 1_800.0)])
+    func aSmallTreeKeepsNoMoreLinksBentThanDot(orientation: SchematicOrientation, breadthLimit: Double) throws {
+        let tree = try outlineFixture("python-argparse-classes.txt")
+        let (compact, sections) = try layout(tree, alignment: .compact, orientation: orientation)
+        let drawn = frames(compact, sections)
+        #expect(parentsOutside(drawn, sections, vertical: orientation.isVertical).outside == 0)
+        let offset = meanOffset(drawn, sections, vertical: orientation.isVertical)
+        #expect(offset < 0.5, "mean offset \(offset)")
+        #expect(breadth(compact) <= breadthLimit + 0.5, "breadth \(breadth(compact))")
+    }
+
     /// The page's port draws trees the same way: `tools/page-check.py`'s `optparse-classes`.
     /// A tree beyond `dotEstimateItems`, or with a fan `auto` wraps, is not compared with dot's
     /// (Python's `http` classes, whose fan of 14 wraps, keep their drawing: see above).
