@@ -501,16 +501,16 @@ enum CompactPlacement {
         /// Where Graphviz's dot would centre parents better than `placement` (its drawing
         /// estimated: `DotEstimate`), the lowest of a few taller drawings from the tidy placement
         /// that centres them as well within about dot's extent, with no more parents outside
-        /// their span nor only children off level; else nil. Where the relaxation left more
-        /// parents outside or only children off level than dot's drawing has, the placement
-        /// without it is tried first, from the tight height (Python's `argparse` classes left to
-        /// right: two links bent to save 16% of dot's height, 24.6 px off-centre; now none, 0.0
-        /// px at dot's height; dot's, one bent link and 22.0 px). The relaxation and the sweeps make
+        /// their span nor only children off level; else nil. The relaxation and the sweeps make
         /// a drawing short first, so a small tree could be drawn smaller than dot's but further
         /// off-centre (Python's `optparse` classes left to right: 14.0 px at 0.82 of dot's
-        /// area; 7.0, dot's, at its area). Only in a small tree (`dotEstimateItems`) without
-        /// wrapped blocks nor a fan `auto` wraps (whose drawings the wrap search compares at
-        /// the height it measured), and one tree (a forest's are moved into bands after).
+        /// area; 7.0, dot's, at its area). Where the relaxation left more parents outside or
+        /// only children off level than dot's drawing has, the placement without it is tried
+        /// first, from the tight height (`argparse`'s classes: two links bent, 24.6 px at 0.84
+        /// of dot's area; none, 0.0 px at its area; dot bends one, 22.0 px). Only in a small tree
+        /// (`dotEstimateItems`) without wrapped blocks nor a fan `auto` wraps (the wrap search
+        /// chose its drawing over wrapped ones at the size it measured), and one tree (a
+        /// forest's are moved into bands after).
         func centredAsDot(_ placement: [Double], height drawnHeight: Double, slack: CompactConstraints.Slack) -> [Double]? {
             guard count <= dotEstimateItems, sectionCount > 0, starts[1] == 1 else { return nil }
             for item in 0..<count where children[item + 1] - children[item] >= Int32(WrapPlan.autoFanTiers[0]) { return nil }
