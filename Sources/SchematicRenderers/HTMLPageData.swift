@@ -10,9 +10,9 @@ import Hierarchy
 struct HTMLPageData {
     var count = 0
     var sectionStarts: [Int32] = [0]
-    /// Canonical origins, all x then all y (Float32: for drawing).
-    var originX: [Float] = []
-    var originY: [Float] = []
+    /// Canonical origins, exact; written as Float32 (for drawing) unless `needsExactOrigins`.
+    var originX: [Double] = []
+    var originY: [Double] = []
     /// Canonical sizes, exact: the page's placement starts from them.
     var widths: [Double] = []
     var heights: [Double] = []
@@ -116,8 +116,8 @@ struct HTMLPageData {
         types.reserveCapacity(count)
         labelEnds.reserveCapacity(count)
         for (index, cell) in cells.enumerated() {
-            originX.append(Float(cell.frame.minX))
-            originY.append(Float(cell.frame.minY))
+            originX.append(cell.frame.minX)
+            originY.append(cell.frame.minY)
             widths.append(cell.frame.width)
             heights.append(cell.frame.height)
             types.append(content.type(at: cell.path).rawValue)
@@ -160,7 +160,7 @@ struct HTMLPageData {
             if alongLine { above = first.via[enteredOnLine ? 0 : 1].y }
             if enteredOnLine { buses = [0] }
             // (Told by the end's box side, not by the line: with no padding the line lies on it.)
-            let member = block.members[0].child, top = Double(originY[member]), bottom = top + heights[member]
+            let member = block.members[0].child, top = Double(Float(originY[member])), bottom = top + heights[member]
             let sideEntry: SideEntry = !alongLine ? .none : abs(first.end.y - top) < abs(first.end.y - bottom) ? .nearSide : .farSide
             for (index, member) in block.members.enumerated().dropFirst() where !alongLine {
                 let via = member.connector.via
@@ -225,6 +225,8 @@ struct HTMLPageData {
         output.append(Self.fitsFloat32(widths) ? "false" : "true")
         output.append(",\"heights64\":")
         output.append(Self.fitsFloat32(heights) ? "false" : "true")
+        output.append(",\"origins64\":")
+        output.append(needsExactOrigins ? "true" : "false")
         output.append(",\"elbow\":")
         output.append(busX.isEmpty ? "false" : "true")
         output.append(",\"orientation\":\"")
@@ -365,8 +367,15 @@ struct HTMLPageData {
     /// Whether every value is exactly a Float32 (sizes usually are: whole or half pixels).
     static func fitsFloat32(_ values: [Double]) -> Bool { values.allSatisfy { Double(Float($0)) == $0 } }
 
+    /// Whether the origins are written exact (Float64): where distant parents' lines are drawn,
+    /// the page finds their runs between the boxes as the layout does (`distantRuns`), and boxes
+    /// rounded to single precision moved a run of a Debian package graph to another stretch,
+    /// 45 px from the SVG's.
+    var needsExactOrigins: Bool { !distantEdges.isEmpty && !(Self.fitsFloat32(originX) && Self.fitsFloat32(originY)) }
+
     /// The arrays, back to back in this order: widths and heights (Float64 × n each, or Float32 when
-    /// every one fits; each padded to 8 bytes), x then y of the origins (Float32 × n each), parents
+    /// every one fits; each padded to 8 bytes), x then y of the origins (Float32 × n each, Float64
+    /// where `needsExactOrigins`), parents
     /// (Int32 × n), label ends (Int32 × n), bus x (Float32 × n, elbows only), types (UInt8 × n,
     /// padded to 4 bytes), label bytes; as base64 in chunks of at most `chunkCharacters`, each
     /// handed to `chunk` (the page decodes and drops them one by one).
@@ -381,8 +390,13 @@ struct HTMLPageData {
             }
             encoder.pad(to: 8)
         }
-        originX.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
-        originY.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
+        for origins in [originX, originY] {
+            if needsExactOrigins {
+                origins.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
+            } else {
+                origins.map(Float.init).withUnsafeBytes { encoder.write($0, into: &output, chunk) }
+            }
+        }
         parents.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
         labelEnds.withUnsafeBytes { encoder.write($0, into: &output, chunk) }
         busX.withUnsafeBytes { encoder.write($0, into: &output, chunk) }

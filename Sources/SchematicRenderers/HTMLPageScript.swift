@@ -23,7 +23,7 @@ enum HTMLPageScript {
   var layoutBytes = 0, offsets = {};
   offsets.widths = 0; layoutBytes = align(N * (header.widths64 ? 8 : 4), 8);
   offsets.heights = layoutBytes; layoutBytes = align(layoutBytes + N * (header.heights64 ? 8 : 4), 8);
-  offsets.origins = layoutBytes; layoutBytes += 8 * N;
+  offsets.origins = layoutBytes; layoutBytes += (header.origins64 ? 16 : 8) * N;
   offsets.parents = layoutBytes; layoutBytes += 4 * N;
   offsets.labelEnds = layoutBytes; layoutBytes += 4 * N;
   offsets.busX = layoutBytes; if (header.elbow) layoutBytes += 4 * N;
@@ -56,7 +56,9 @@ enum HTMLPageScript {
   var buffer = bytes.buffer;
   var W0 = header.widths64 ? new Float64Array(buffer, offsets.widths, N) : new Float32Array(buffer, offsets.widths, N);
   var H0 = header.heights64 ? new Float64Array(buffer, offsets.heights, N) : new Float32Array(buffer, offsets.heights, N);
-  var originX = new Float32Array(buffer, offsets.origins, N), originY = new Float32Array(buffer, offsets.origins + 4 * N, N);
+  // (Exact where distant parents' lines are drawn: their runs are found between the boxes, HTMLPageData.needsExactOrigins.)
+  var originX = header.origins64 ? new Float64Array(buffer, offsets.origins, N) : new Float32Array(buffer, offsets.origins, N);
+  var originY = header.origins64 ? new Float64Array(buffer, offsets.origins + 8 * N, N) : new Float32Array(buffer, offsets.origins + 4 * N, N);
   var parents = new Int32Array(buffer, offsets.parents, N);
   var labelEnds = new Int32Array(buffer, offsets.labelEnds, N);
   var busX0 = header.elbow ? new Float32Array(buffer, offsets.busX, N) : null;

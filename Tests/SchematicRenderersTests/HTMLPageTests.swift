@@ -83,9 +83,10 @@ import TestSupport
             offset = align(n * (wideWidths ? 8 : 4), 8)
             let heights = doubles(at: offset, count: n, wide: wideHeights)
             offset = align(offset + n * (wideHeights ? 8 : 4), 8)
-            let xs = doubles(at: offset, count: n, wide: false), ys = doubles(at: offset + 4 * n, count: n, wide: false)
+            let wideOrigins = header["origins64"] as! Bool, originBytes = wideOrigins ? 8 : 4
+            let xs = doubles(at: offset, count: n, wide: wideOrigins), ys = doubles(at: offset + originBytes * n, count: n, wide: wideOrigins)
             let origins = (0..<n).flatMap { [xs[$0], ys[$0]] }
-            offset += 8 * n
+            offset += 2 * originBytes * n
             let parents = int32s(at: offset, count: n)
             offset += 4 * n
             let ends = int32s(at: offset, count: n)
@@ -139,6 +140,33 @@ import TestSupport
         #expect(abs(cells[0].frame.minX - lefts[0]) < 1e-9, "the root is the widest of its column")
         // A label cannot close the page's script: it travels in base64, and the title is escaped.
         #expect(!page.text.contains("</script><b>"))
+    }
+
+    /// Where distant parents' lines are drawn, the page finds their runs between the boxes as
+    /// the layout does, so it gets the boxes exact (Float64 origins, `HTMLPageData.needsExactOrigins`):
+    /// rounded to single precision, a Debian package graph's page ran a line 45 px from the SVG's.
+    /// Elsewhere the origins stay single precision (for drawing, half the bytes).
+    @Test func originsAreExactWhereDistantParentsLinesAreDrawn() throws {
+        var graph = Tree()
+        let root = graph.addNode(label: "root")
+        var previous = root
+        for index in 0..<6 { previous = graph.addNode(label: "step \(index) of a chain, long enough to wrap its label", parent: previous) }
+        let side = graph.addNode(label: "side", parent: root)
+        graph.addAdditionalParent(side, to: previous)
+        // (A padding of a tenth: boxes off the single-precision grid.)
+        var options = DiagramOptions()
+        options.configuration.itemPadding = 16.1
+        let diagram = try Diagram(tree: graph, options: options)
+        let page = try Page(diagram)
+        let cells = Self.cells(diagram)
+        try #require(cells.contains { Double(Float($0.frame.minY)) != $0.frame.minY })
+        try #require(!(page.header["distantEdges"] as? [Int] ?? []).isEmpty, "a line across levels")
+        #expect(page.header["origins64"] as? Bool == true)
+        let arrays = page.arrays
+        for (index, cell) in cells.enumerated() {
+            #expect(arrays.origins[2 * index] == cell.frame.minX && arrays.origins[2 * index + 1] == cell.frame.minY)
+        }
+        #expect(try Page(Self.diagram { $0.configuration.wrap = .off; $0.configuration.itemPadding = 16.1 }).header["origins64"] as? Bool == false)
     }
 
     @Test(arguments: [SchematicOrientation.tb, .bt, .rl])
