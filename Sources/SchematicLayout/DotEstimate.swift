@@ -74,6 +74,8 @@ enum DotEstimate {
             for i in 0..<edgeCount where inTree[Int(tails[i])] != inTree[Int(heads[i])] {
                 if best < 0 || slack(i) < slack(best) { best = i }
             }
+            // (Columns not all joined, which a tree's are not: the feasible ranking, unimproved.)
+            guard best >= 0 else { return Array(rank[0..<n]) }
             let delta = inTree[Int(tails[best])] ? slack(best) : -slack(best)
             for v in 0..<count where inTree[v] { rank[v] += delta }
         }

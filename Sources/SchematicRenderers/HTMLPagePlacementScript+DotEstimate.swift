@@ -52,6 +52,7 @@ extension HTMLPagePlacementScript {
       if (size === count) break;
       var best = -1;
       for (i = 0; i < edgeCount; i++) if (inTree[tails[i]] !== inTree[heads[i]] && (best < 0 || slack(i) < slack(best))) best = i;
+      if (best < 0) return rank.slice(0, n);  // (columns not all joined: the feasible ranking, unimproved)
       var delta = inTree[tails[best]] ? slack(best) : -slack(best);
       for (v = 0; v < count; v++) if (inTree[v]) rank[v] += delta;
     }

@@ -41,6 +41,17 @@ import TestSupport
         #expect(abs(c[3] - c[1]) < 1e-9, "c level with a: \(c)")
     }
 
+    /// Columns not all joined (two trees whose roots are not in one column) keep their feasible
+    /// ranking rather than fail: every separation kept.
+    @Test func columnsNotAllJoinedKeepTheirSeparations() {
+        // Items: a | b, c (children of a) | d, first of its column and no one's child.
+        let childStarts = [1, 3, 3, 3, 3]
+        let c = DotEstimate.centers(count: 4, childStarts: { childStarts[$0] },
+                                    isFirstInColumn: { $0 != 2 }, separationBefore: { _ in 50 })
+        #expect(c.count == 4)
+        #expect(c[2] - c[1] >= 50 - 1e-9, "\(c)")
+    }
+
     /// On random trees with boxes of several heights: every separation kept, and no longer in
     /// all than the tidy placement's links (a feasible placement: the estimate is the least).
     @Test(arguments: [3, 11, 29])
