@@ -9,9 +9,9 @@ import TestSupport
     /// A prepared layout of a random forest whose items took random sizes through an invalidation context.
     func randomLayout(seed: UInt64, count: Int, extraParents: Bool = false, alignment: SchematicAlignment = .stacked,
                       orientation: SchematicOrientation = .lr, connectors: ConnectorStyle = .straight,
-                      decorations: Bool = false, heights: ClosedRange<Int> = 10...90) throws -> (SchematicLayout, SectionedTree) {
+                      decorations: Bool = false, heights: ClosedRange<Int> = 10...90, rootChance: Double = 0.02) throws -> (SchematicLayout, SectionedTree) {
         var generator = SplitMix64(seed: seed)
-        var tree = RandomTrees.forest(count: count, using: &generator)
+        var tree = RandomTrees.forest(count: count, rootChance: rootChance, using: &generator)
         if extraParents {
             // Give some nodes a second parent from the level above.
             var depth = [Int](repeating: 0, count: tree.count)
@@ -98,6 +98,28 @@ import TestSupport
             #expect(Rect(origin: .zero, size: size).contains(attributes.frame))
         }
         #expect(rectQueryMismatches(layout, everything: everything, seed: 5, queries: 60, fraction: 1.0 / 3).isEmpty)
+    }
+
+    /// Small one-rooted trees, which the compact placement may draw taller to centre them as
+    /// dot would (`CompactPlacement.centredAsDot`): boxes inside the content, none overlapping
+    /// another of its column, rect queries equal brute force, after random resizing.
+    @Test(arguments: [91, 92, 93, 94, 95, 96, 97, 98], [SchematicOrientation.lr, .tb])
+    func smallOneRootedTreesKeepEveryInvariant(seed: UInt64, orientation: SchematicOrientation) throws {
+        let count = 20 + Int(seed % 8) * 18
+        let (layout, sections) = try randomLayout(seed: seed, count: count, alignment: .compact, orientation: orientation,
+                                                  connectors: .elbow, rootChance: 0)
+        let everything = allElements(layout, sections)
+        let size = layout.collectionViewContentSize
+        let cells = everything.filter { $0.representedElementCategory == .cell }
+        #expect(cells.count == count)
+        for cell in cells { #expect(Rect(origin: .zero, size: size).contains(cell.frame)) }
+        for section in 0..<sections.numberOfSections {
+            let along = cells.filter { $0.indexPath.section == section }
+                .map { orientation.isVertical ? ($0.frame.minX, $0.frame.maxX) : ($0.frame.minY, $0.frame.maxY) }
+                .sorted { $0.0 < $1.0 }
+            for index in along.indices.dropFirst() { #expect(along[index].0 >= along[index - 1].1 - 1e-6, "section \(section)") }
+        }
+        #expect(rectQueryMismatches(layout, everything: everything, seed: seed, queries: 40, fraction: 1.0 / 3).isEmpty)
     }
 
     @Test(arguments: [7, 8])
