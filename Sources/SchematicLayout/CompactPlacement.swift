@@ -527,25 +527,30 @@ enum CompactPlacement {
             tidyCentres = tidy()
             seedsTidy = true
             defer { tidyCentres = before; seedsTidy = false }
+            /// The lowest placement at `base` × (1 + `centringStep` × step) with `slack` within
+            /// about dot's extent that `reads` well enough, if any. (A placement may be lower
+            /// than its height: the extent is what is compared.)
+            func lowest(from base: Double, steps: ClosedRange<Int>, slack: CompactConstraints.Slack,
+                        reads: (_ read: (extent: Double, outside: Int, offLevel: Int, offset: Double)) -> Bool) -> [Double]? {
+                for step in steps {
+                    guard let candidate = placed(height: base * (1 + centringStep * Double(step)), slack: slack, isFinal: true) else { return nil }
+                    let read = plainReading(candidate, constraints)
+                    guard read.extent <= dotExtentShare * dot.extent else { return nil }
+                    if reads(read) { return candidate }
+                }
+                return nil
+            }
             // Where the relaxation left more of them than dot's drawing has, the placement without
             // it first, from the tight height.
-            for step in 0...centringSteps where strays {
-                let height = max(drawnHeight, tightHeight) * (1 + centringStep * Double(step))
-                guard let candidate = placed(height: height, slack: noSlack, isFinal: true) else { break }
-                let read = plainReading(candidate, constraints)
-                guard read.extent <= dotExtentShare * dot.extent else { break }
-                if read.offset <= dot.offset && read.outside + read.offLevel <= dot.outside + dot.offLevel { return candidate }
+            if strays, let unrelaxed = lowest(from: max(drawnHeight, tightHeight), steps: 0...centringSteps, slack: noSlack, reads: {
+                $0.offset <= dot.offset && $0.outside + $0.offLevel <= dot.outside + dot.offLevel
+            }) {
+                return unrelaxed
             }
             guard own.offset > dot.offset else { return nil }
-            for step in 1...centringSteps {
-                // (A placement may be lower than its height: the extent is what is compared.)
-                let height = drawnHeight * (1 + centringStep * Double(step))
-                guard let candidate = placed(height: height, slack: slack, isFinal: true) else { break }
-                let read = plainReading(candidate, constraints)
-                guard read.extent <= dotExtentShare * dot.extent else { break }
-                if read.offset <= dot.offset && read.outside <= own.outside && read.offLevel <= own.offLevel { return candidate }
+            return lowest(from: drawnHeight, steps: 1...centringSteps, slack: slack) {
+                $0.offset <= dot.offset && $0.outside <= own.outside && $0.offLevel <= own.offLevel
             }
-            return nil
         }
 
         guard relaxes else { return drawn(height: tightHeight, slack: noSlack) }
@@ -664,25 +669,23 @@ enum CompactPlacement {
 
     /// A placement's extent and how it reads without wrapped blocks (`triesTidyPlacement`):
     /// parents more than a pixel outside their children's span (`offLevel` for an only child's),
-    /// the sum of the parents' distances from their first and last child's middle, and the
-    /// number of parents.
+    /// and the sum of the parents' distances from their first and last child's middle.
     static func plainReading(_ c: [Double], _ constraints: CompactConstraints)
-        -> (extent: Double, outside: Int, offLevel: Int, offset: Double, parents: Int) {
+        -> (extent: Double, outside: Int, offLevel: Int, offset: Double) {
         let h = constraints.heights.base, children = constraints.childStarts.base
         var top = Double.infinity, bottom = -Double.infinity
-        var outside = 0, offLevel = 0, offset = 0.0, parents = 0
+        var outside = 0, offLevel = 0, offset = 0.0
         for item in 0..<constraints.count {
             top = min(top, c[item] - h[item] / 2)
             bottom = max(bottom, c[item] + h[item] / 2)
             let firstChild = Int(children[item]), lastChild = Int(children[item + 1])
             guard firstChild < lastChild else { continue }
-            parents += 1
             let first = c[firstChild], last = c[lastChild - 1]
             offset += abs(c[item] - (first + last) / 2)
             guard c[item] < first - 1 || c[item] > last + 1 else { continue }
             if lastChild - firstChild == 1 { offLevel += 1 } else { outside += 1 }
         }
-        return (bottom - top, outside, offLevel, offset, parents)
+        return (bottom - top, outside, offLevel, offset)
     }
 
     /// Trees of up to this many items are compared with Graphviz dot's drawing (estimated,

@@ -371,20 +371,19 @@ extension HTMLPagePlacementScript {
     var triesTidy = count <= TIDY_START_ITEMS && !standIns && !ends, seedsTidy = false, tidyMade = null;
     function tidyPlacement() { if (!tidyMade) tidyMade = tidy(cols, heights, padding); return tidyMade; }
     // CompactPlacement.plainReading: the extent, parents more than a pixel outside their span
-    // (offLevel: an only child's), their offsets from their children's middle in all, and the parents.
+    // (offLevel: an only child's) and their offsets from their children's middle in all.
     function plainReading(c) {
-      var top = Infinity, bottom = -Infinity, outside = 0, offLevel = 0, offset = 0, parents = 0;
+      var top = Infinity, bottom = -Infinity, outside = 0, offLevel = 0, offset = 0;
       for (var item = 0; item < count; item++) {
         top = Math.min(top, c[item] - heights[item] / 2);
         bottom = Math.max(bottom, c[item] + heights[item] / 2);
         var f = cs[item], l = cs[item + 1];
         if (f === l) continue;
-        parents++;
         var first = c[f], last = c[l - 1];
         offset += Math.abs(c[item] - (first + last) / 2);
         if (c[item] < first - 1 || c[item] > last + 1) { if (l - f === 1) offLevel++; else outside++; }
       }
-      return {extent: bottom - top, outside: outside, offLevel: offLevel, offset: offset, parents: parents};
+      return {extent: bottom - top, outside: outside, offLevel: offLevel, offset: offset};
     }
     // CompactPlacement.readsBetter: as high (within half a pixel), no more parents outside their
     // span nor only children off level, and nearer their children's middle by half a pixel in all.
@@ -420,23 +419,26 @@ extension HTMLPagePlacementScript {
       // more of them than dot's drawing has, the placement without it first, from the tight height.)
       var strays = !zero && own.outside + own.offLevel > dot.outside + dot.offLevel;
       if (!(own.offset > dot.offset) && !strays) return null;
-      var before = tidyCentres, found = null, step, candidate, read;
+      // The lowest placement at base × (1 + CENTRING_STEP × step) within about dot's extent that reads well enough.
+      function lowest(base, first, slackHere, reads) {
+        for (var step = first; step <= CENTRING_STEPS; step++) {
+          var candidate = placed(base * (1 + CENTRING_STEP * step), slackHere, undefined, true);
+          if (!candidate) return null;
+          var read = plainReading(candidate.centers);
+          if (!(read.extent <= DOT_EXTENT_SHARE * dot.extent)) return null;
+          if (reads(read)) return candidate;
+        }
+        return null;
+      }
+      var before = tidyCentres, found = null;
       tidyCentres = tidyPlacement();
       seedsTidy = true;
-      for (step = 0; strays && !found && step <= CENTRING_STEPS; step++) {
-        candidate = placed(Math.max(drawnHeight, tightHeight) * (1 + CENTRING_STEP * step), uniformSlack(0), undefined, true);
-        if (!candidate) break;
-        read = plainReading(candidate.centers);
-        if (!(read.extent <= DOT_EXTENT_SHARE * dot.extent)) break;
-        if (read.offset <= dot.offset && read.outside + read.offLevel <= dot.outside + dot.offLevel) found = candidate;
-      }
-      for (step = 1; !found && own.offset > dot.offset && step <= CENTRING_STEPS; step++) {
-        candidate = placed(drawnHeight * (1 + CENTRING_STEP * step), slack, undefined, true);
-        if (!candidate) break;
-        read = plainReading(candidate.centers);
-        if (!(read.extent <= DOT_EXTENT_SHARE * dot.extent)) break;
-        if (read.offset <= dot.offset && read.outside <= own.outside && read.offLevel <= own.offLevel) found = candidate;
-      }
+      if (strays) found = lowest(Math.max(drawnHeight, tightHeight), 0, uniformSlack(0), function (read) {
+        return read.offset <= dot.offset && read.outside + read.offLevel <= dot.outside + dot.offLevel;
+      });
+      if (!found && own.offset > dot.offset) found = lowest(drawnHeight, 1, slack, function (read) {
+        return read.offset <= dot.offset && read.outside <= own.outside && read.offLevel <= own.offLevel;
+      });
       tidyCentres = before;
       seedsTidy = false;
       return found;
